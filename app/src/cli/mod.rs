@@ -1,0 +1,82 @@
+//! The command line (SPEC §15): machine output is JSON with `--json`, a readable
+//! account without it; errors go to stderr as `FILE:LINE:COL: message`, exit code 1.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use creature_core::error::LoadError;
+
+pub mod shadow;
+
+#[derive(Parser, Debug)]
+#[command(name = "creature-studio", version, about = "Shape learning game characters: Black & White creature minds and Killer Instinct shadows.")]
+pub struct Cli {
+    /// Project folder (with a studio.ron) to open in the editor; the bundled example when omitted.
+    #[arg(long, global = false)]
+    pub project: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Shadow replay banks: query, bench, record, fight, merge, stats.
+    #[command(subcommand)]
+    Shadow(shadow::ShadowCommand),
+}
+
+pub fn run(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Shadow(c) => shadow::run(c),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Why a command failed: one line per problem.
+#[derive(Debug)]
+pub struct CliError(pub Vec<String>);
+
+pub type CliResult = Result<(), CliError>;
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.join("\n"))
+    }
+}
+
+impl From<LoadError> for CliError {
+    fn from(e: LoadError) -> Self {
+        Self(vec![e.to_string()])
+    }
+}
+
+impl From<Vec<LoadError>> for CliError {
+    fn from(errors: Vec<LoadError>) -> Self {
+        Self(errors.iter().map(ToString::to_string).collect())
+    }
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> Self {
+        Self(vec![message])
+    }
+}
+
+impl From<&str> for CliError {
+    fn from(message: &str) -> Self {
+        Self(vec![message.to_owned()])
+    }
+}
+
+/// Prints a value as one line of JSON on stdout.
+pub fn print_json(value: &serde_json::Value) {
+    println!("{value}");
+}

@@ -1,0 +1,190 @@
+//! Load errors that people can act on: every problem names the file, the line and
+//! the column, and says what was expected (SPEC §14).
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+/// The deepest nesting any studio file may use. ron checks it while parsing, so a file
+/// of 100,000 open parentheses is refused instead of overflowing the stack.
+pub const MAX_NESTING: usize = 64;
+
+/// One problem in one file, with a 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl LoadError {
+    pub fn new(file: impl Into<String>, line: usize, col: usize, message: impl Into<String>) -> Self {
+        Self { file: file.into(), line: line.max(1), col: col.max(1), message: message.into() }
+    }
+
+    /// An error about a whole file (it could not be read, or is missing).
+    pub fn whole_file(file: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(file, 1, 1, message)
+    }
+
+    /// An error about a value that parsed but does not make sense. The position is
+    /// that of the first occurrence of `needle` in `text` (a field name or a quoted
+    /// value), or the start of the file when it cannot be found.
+    pub fn at_text(file: &str, text: &str, needle: &str, message: impl Into<String>) -> Self {
+        let (line, col) = locate(text, needle).unwrap_or((1, 1));
+        Self::new(file, line, col, message)
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Several problems at once: `check` reports them all, not only the first.
+pub type LoadResult<T> = Result<T, Vec<LoadError>>;
+
+/// The 1-based line and column of the first occurrence of `needle` in `text`.
+pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+    if needle.is_empty() {
+        return None;
+    }
+    let at = text.find(needle)?;
+    Some(line_col(text, at))
+}
+
+/// The 1-based line and column (in characters) of byte offset `at` in `text`.
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+/// The RON options every studio file is read with.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(MAX_NESTING)
+}
+
+/// Parses RON text into `T`, turning ron's error into a [`LoadError`] for `file`.
+pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron_options().from_str(text).map_err(|e| {
+        let pos = e.span.start;
+        LoadError::new(file, pos.line, pos.col, explain_ron_error(&e.code))
+    })
+}
+
+/// Reads and parses a RON file from disk.
+pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<(T, String), LoadError> {
+    let file = path.display().to_string();
+    let text = read_text(path)?;
+    let value = parse_ron(&file, &text)?;
+    Ok((value, text))
+}
+
+/// Reads a UTF-8 text file, with a clear error for a missing, unreadable or binary file.
+pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| LoadError::whole_file(&file, format!("cannot read the file: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let text = String::from_utf8_lossy(valid);
+            line_col(&text, text.len())
+        };
+        LoadError::new(&file, line, col, "expected UTF-8 text, found bytes that are not")
+    })
+}
+
+fn explain_ron_error(code: &ron::Error) -> String {
+    match code {
+        ron::Error::ExceededRecursionLimit => {
+            format!("nested more than {MAX_NESTING} levels deep; expected a flatter value")
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The names from `valid` closest to `name` (by edit distance), for "did you mean" hints.
+pub fn nearest<'a>(name: &str, valid: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    valid
+        .into_iter()
+        .map(|v| (edit_distance(&lower, &v.to_lowercase()), v))
+        .filter(|(d, v)| *d <= (v.len() / 3).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, v)| v)
+}
+
+/// A message for an unknown name: the nearest valid one, or the whole list.
+pub fn unknown_name<'a>(what: &str, name: &str, valid: impl IntoIterator<Item = &'a str> + Clone) -> String {
+    match nearest(name, valid.clone()) {
+        Some(n) => format!("unknown {what} `{name}`; did you mean `{n}`?"),
+        None => {
+            let all: Vec<&str> = valid.into_iter().collect();
+            format!("unknown {what} `{name}`; expected one of: {}", all.join(", "))
+        }
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Point {
+        x: f64,
+    }
+
+    #[test]
+    fn parse_error_names_file_line_and_column() {
+        let err = parse_ron::<Point>("p.ron", "(\n  x: \"no\",\n)").unwrap_err();
+        assert_eq!((err.file.as_str(), err.line), ("p.ron", 2));
+        assert!(err.col > 1, "{err}");
+        assert!(err.to_string().starts_with("p.ron:2:"), "{err}");
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_not_a_stack_overflow() {
+        let text = "(".repeat(100_000);
+        let err = parse_ron::<Point>("deep.ron", &text).unwrap_err();
+        assert!(err.message.contains("nested"), "{err}");
+        let err = parse_ron::<ron::Value>("deep.ron", &"[".repeat(100_000)).unwrap_err();
+        assert!(err.message.contains("nested"), "{err}");
+    }
+
+    #[test]
+    fn unknown_name_suggests_the_nearest() {
+        let msg = unknown_name("desire", "Hungr", ["Hunger", "Anger", "Fear"]);
+        assert!(msg.contains("did you mean `Hunger`"), "{msg}");
+        let msg = unknown_name("desire", "Zzzzzzzz", ["Hunger", "Anger"]);
+        assert!(msg.contains("expected one of: Hunger, Anger"), "{msg}");
+    }
+
+    #[test]
+    fn line_col_counts_characters() {
+        assert_eq!(line_col("ab\ncé d", 7), (2, 5));
+        assert_eq!(locate("a\n  key: 1", "key"), Some((2, 3)));
+    }
+}

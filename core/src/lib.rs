@@ -1,0 +1,12 @@
+//! Creature Studio's core: the simulation and the file formats, with no GUI.
+//!
+//! The creature mind of Black & White (2001) lives in [`mind`], the species data in
+//! [`data`] and [`species`], the creature save in [`creature`], the preview village in
+//! [`world`], and the Killer Instinct shadow in [`shadow`]. See ARCHITECTURE.md.
+
+pub mod error;
+pub mod fsutil;
+pub mod rng;
+pub mod mind;
+pub mod shadow;
+pub mod world;

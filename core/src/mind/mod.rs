@@ -1,0 +1,1 @@
+//! The creature mind (SPEC §2, §4–§12).

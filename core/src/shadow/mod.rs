@@ -1,0 +1,1 @@
+//! The Killer Instinct shadow: replay banks and the arena (SPEC §13).

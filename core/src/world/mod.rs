@@ -1,0 +1,1 @@
+//! The preview village the creature lives in (SPEC §4, §10).
