@@ -1,1 +1,4 @@
 //! The creature mind (SPEC §2, §4–§12).
+
+pub mod tree;
+pub mod desire;
