@@ -1,7 +1,10 @@
-//! Decision trees (SPEC §8): the examples a creature remembers and the trees built from them.
+//! Decision trees (SPEC §8): the examples a creature remembers, the trees it builds from
+//! them, and how a tree judges an object.
 //!
-//! Each desire has two trees (Activity and ActOn), 80 in all. A tree is rebuilt from its
-//! examples after every lesson, so only the examples are saved.
+//! Each desire has two trees (Activity and ActOn), 80 in all. A tree is rebuilt from
+//! scratch after every lesson, so only the examples are saved; [`build`] turns them into
+//! a [`Tree`] whose nodes remember which examples they hold, for the editor's graph and
+//! for [`Tree::explain`].
 
 use std::collections::BTreeMap;
 
@@ -15,6 +18,12 @@ pub const CAPACITY: usize = 16;
 
 /// How many of them are permanent: the 16th slot rotates (SPEC §8).
 pub const PERMANENT: usize = CAPACITY - 1;
+
+/// A set is pure enough to be a leaf below this entropy (SPEC §8).
+pub const LEAF_ENTROPY: f64 = 0.01;
+
+/// Gains this close are equal, and a gain this small is no gain (SPEC §8).
+pub const GAIN_EPSILON: f64 = 1e-12;
 
 /// One remembered lesson or template example (SPEC §8): the answers about the object
 /// (attribute → value) and how good it was, `feedback` in [−1, 1].
@@ -30,8 +39,14 @@ impl Example {
     /// The answer to `attribute`, [`UNKNOWN`] when absent (SPEC §8).
     #[must_use]
     pub fn answer(&self, attribute: &str) -> &str {
-        self.answers.get(attribute).map_or(UNKNOWN, String::as_str)
+        answer(&self.answers, attribute)
     }
+}
+
+/// The answer to `attribute` in `answers`, [`UNKNOWN`] when absent (SPEC §8).
+#[must_use]
+pub fn answer<'a>(answers: &'a BTreeMap<String, String>, attribute: &str) -> &'a str {
+    answers.get(attribute).map_or(UNKNOWN, String::as_str)
 }
 
 /// The 16-slot example memory of one tree (SPEC §8): the first 15 examples stay for
@@ -73,4 +88,603 @@ impl ExampleMemory {
     pub fn is_empty(&self) -> bool {
         self.examples.is_empty()
     }
+
+    /// Builds the tree of these examples over `attributes` (schema order).
+    #[must_use]
+    pub fn tree(&self, attributes: &[String]) -> Tree {
+        build(attributes, &self.examples)
+    }
+}
+
+/// One node of a built tree (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Node {
+    /// The mean feedback of the node's examples.
+    pub verdict: f64,
+    /// Indices (into the examples the tree was built from) of the examples in this node.
+    pub examples: Vec<usize>,
+    /// The attribute this node asks about; `None` for a leaf.
+    pub question: Option<String>,
+    /// One branch per answer present among the node's examples, sorted by answer:
+    /// (answer, index of the child in [`Tree::nodes`]).
+    pub branches: Vec<(String, usize)>,
+    /// 0 for the root.
+    pub depth: usize,
+}
+
+impl Node {
+    /// True when the node asks no question.
+    #[must_use]
+    pub fn is_leaf(&self) -> bool {
+        self.question.is_none()
+    }
+
+    /// The child for `answer`, if the node has a branch for it.
+    #[must_use]
+    pub fn child(&self, answer: &str) -> Option<usize> {
+        self.branches
+            .iter()
+            .find(|(a, _)| a == answer)
+            .map(|&(_, c)| c)
+    }
+}
+
+/// A decision tree built from examples (SPEC §8). The nodes are stored flat, parents
+/// before children, with the root at index 0; a tree without examples has no nodes.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Tree {
+    pub nodes: Vec<Node>,
+}
+
+/// One question on the way to a verdict (see [`Tree::explain`]).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The node that asked.
+    pub node: usize,
+    /// The attribute asked about.
+    pub question: String,
+    /// The object's answer.
+    pub answer: String,
+    /// False when no example had this answer, so the walk stopped at this node.
+    pub followed: bool,
+}
+
+/// Why a tree judged an object as it did: the questions and answers from the root,
+/// and the node they led to with its examples (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Explanation {
+    pub steps: Vec<Step>,
+    /// The node reached; `None` for a tree with no examples.
+    pub node: Option<usize>,
+    /// Its verdict; `None` when the tree has no examples (the object is unknown).
+    pub verdict: Option<f64>,
+    /// The indices of the examples in the node reached.
+    pub examples: Vec<usize>,
+}
+
+impl Tree {
+    /// The root node, or `None` for a tree with no examples.
+    #[must_use]
+    pub fn root(&self) -> Option<&Node> {
+        self.nodes.first()
+    }
+
+    /// True when the tree was built from no examples.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The node an object with `answers` reaches: follow branches, and stop at a node
+    /// with no branch for the object's answer (SPEC §8).
+    #[must_use]
+    pub fn reach(&self, answers: &BTreeMap<String, String>) -> Option<usize> {
+        self.walk(answers, |_| {})
+    }
+
+    /// The verdict for an object with `answers`, `None` when the tree has no examples
+    /// (SPEC §8).
+    #[must_use]
+    pub fn predict(&self, answers: &BTreeMap<String, String>) -> Option<f64> {
+        self.reach(answers).map(|n| self.nodes[n].verdict)
+    }
+
+    /// The verdict for `answers` with the path of questions that led to it.
+    #[must_use]
+    pub fn explain(&self, answers: &BTreeMap<String, String>) -> Explanation {
+        let mut steps = Vec::new();
+        let node = self.walk(answers, |s| steps.push(s));
+        Explanation {
+            steps,
+            node,
+            verdict: node.map(|n| self.nodes[n].verdict),
+            examples: node
+                .map(|n| self.nodes[n].examples.clone())
+                .unwrap_or_default(),
+        }
+    }
+
+    fn walk(
+        &self,
+        answers: &BTreeMap<String, String>,
+        mut on_step: impl FnMut(Step),
+    ) -> Option<usize> {
+        let mut at = 0;
+        loop {
+            let node = self.nodes.get(at)?;
+            let Some(question) = &node.question else {
+                return Some(at);
+            };
+            let given = answer(answers, question);
+            let next = node.child(given);
+            on_step(Step {
+                node: at,
+                question: question.clone(),
+                answer: given.to_owned(),
+                followed: next.is_some(),
+            });
+            match next {
+                Some(child) => at = child,
+                None => return Some(at),
+            }
+        }
+    }
+
+    /// How many leaves the tree has.
+    #[must_use]
+    pub fn leaves(&self) -> usize {
+        self.nodes.iter().filter(|n| n.is_leaf()).count()
+    }
+}
+
+/// Signed tenths of a feedback, `floor(10 · f + 0.5)`, the "how good, how bad" class
+/// of SPEC §8, as an index 0..=20 (feedback outside [−1, 1] is clamped).
+fn class_of(feedback: f64) -> usize {
+    let tenths = (10.0 * feedback.clamp(-1.0, 1.0) + 0.5).floor();
+    // In −10..=10 after the clamp (NaN clamps to NaN and casts to 0, i.e. class −10).
+    (tenths as i64 + 10).clamp(0, 20) as usize
+}
+
+/// Entropy (log base 2) of a histogram whose counts add up to `total`.
+fn histogram_entropy(counts: impl IntoIterator<Item = u32>, total: u32) -> f64 {
+    if total == 0 {
+        return 0.0;
+    }
+    let n = f64::from(total);
+    counts
+        .into_iter()
+        .filter(|&c| c > 0)
+        .map(|c| {
+            let p = f64::from(c) / n;
+            -p * p.log2()
+        })
+        .sum::<f64>()
+        .max(0.0)
+}
+
+/// Counts of one set: good (f > 0) vs bad, and the 21 classes of signed tenths.
+#[derive(Clone, Copy)]
+struct Counts {
+    total: u32,
+    good: u32,
+    classes: [u32; 21],
+}
+
+impl Counts {
+    const EMPTY: Counts = Counts {
+        total: 0,
+        good: 0,
+        classes: [0; 21],
+    };
+
+    fn add(&mut self, good: bool, class: usize) {
+        self.total += 1;
+        self.good += u32::from(good);
+        self.classes[class] += 1;
+    }
+
+    /// `H(S) = (2 · H_sign(S) + H_class(S)) / 3` (SPEC §8).
+    fn entropy(&self) -> f64 {
+        let sign = histogram_entropy([self.good, self.total - self.good], self.total);
+        let class = histogram_entropy(self.classes, self.total);
+        (2.0 * sign + class) / 3.0
+    }
+}
+
+/// The entropy of a set of feedbacks: `(2 · H_sign + H_class) / 3` (SPEC §8).
+#[must_use]
+pub fn entropy(feedbacks: &[f64]) -> f64 {
+    let mut c = Counts::EMPTY;
+    for &f in feedbacks {
+        c.add(f > 0.0, class_of(f));
+    }
+    c.entropy()
+}
+
+/// The gain ratio of a split of a set into `groups` of feedbacks (SPEC §8):
+/// `(H(S) − Σ |Sᵥ|/|S| · H(Sᵥ)) / max(1, SplitInfo)`. Empty groups are ignored.
+#[must_use]
+pub fn gain(groups: &[Vec<f64>]) -> f64 {
+    let all: Vec<f64> = groups.iter().flatten().copied().collect();
+    let n = all.len() as f64;
+    if all.is_empty() {
+        return 0.0;
+    }
+    let mut remainder = 0.0;
+    let mut split_info = 0.0;
+    for g in groups.iter().filter(|g| !g.is_empty()) {
+        let p = g.len() as f64 / n;
+        remainder += p * entropy(g);
+        split_info -= p * p.log2();
+    }
+    (entropy(&all) - remainder) / split_info.max(1.0)
+}
+
+/// The examples encoded once for building: per attribute, a small code per example.
+struct Encoded {
+    /// `codes[a][e]`: the code of example `e`'s answer to attribute `a`.
+    codes: Vec<Vec<u32>>,
+    /// `values[a][code]`: the answer string of a code.
+    values: Vec<Vec<String>>,
+    good: Vec<bool>,
+    class: Vec<usize>,
+    feedback: Vec<f64>,
+}
+
+impl Encoded {
+    fn new(attributes: &[String], examples: &[Example]) -> Encoded {
+        let mut codes = Vec::with_capacity(attributes.len());
+        let mut values = Vec::with_capacity(attributes.len());
+        for a in attributes {
+            let mut seen: Vec<&str> = Vec::new();
+            let col = examples
+                .iter()
+                .map(|e| {
+                    let v = e.answer(a);
+                    let code = seen.iter().position(|s| *s == v).unwrap_or_else(|| {
+                        seen.push(v);
+                        seen.len() - 1
+                    });
+                    u32::try_from(code).unwrap_or(u32::MAX)
+                })
+                .collect();
+            codes.push(col);
+            values.push(seen.into_iter().map(str::to_owned).collect());
+        }
+        Encoded {
+            codes,
+            values,
+            good: examples.iter().map(|e| e.feedback > 0.0).collect(),
+            class: examples.iter().map(|e| class_of(e.feedback)).collect(),
+            feedback: examples.iter().map(|e| e.feedback).collect(),
+        }
+    }
+
+    fn counts(&self, members: &[usize]) -> Counts {
+        let mut c = Counts::EMPTY;
+        for &e in members {
+            c.add(self.good[e], self.class[e]);
+        }
+        c
+    }
+
+    /// The gain ratio of splitting `members` on attribute `a`, or `None` when every
+    /// member gives the same answer. `sorted` is scratch space.
+    fn gain(
+        &self,
+        a: usize,
+        members: &[usize],
+        parent: f64,
+        sorted: &mut Vec<usize>,
+    ) -> Option<f64> {
+        let col = &self.codes[a];
+        sorted.clear();
+        sorted.extend_from_slice(members);
+        sorted.sort_unstable_by_key(|&e| col[e]);
+        if col[sorted[0]] == col[sorted[sorted.len() - 1]] {
+            return None;
+        }
+        let n = members.len() as f64;
+        let (mut remainder, mut split_info) = (0.0, 0.0);
+        for group in sorted.chunk_by(|&x, &y| col[x] == col[y]) {
+            let p = group.len() as f64 / n;
+            remainder += p * self.counts(group).entropy();
+            split_info -= p * p.log2();
+        }
+        Some((parent - remainder) / f64::max(1.0, split_info))
+    }
+}
+
+/// Builds a tree from `examples`, asking about `attributes` in schema order (SPEC §8).
+///
+/// A node is a leaf when its entropy is below 0.01, when no attribute has two or more
+/// answers among its examples, or when the best gain ratio is at most 1e-12; otherwise
+/// it asks the attribute with the best gain ratio (ties within 1e-12 go to the earlier
+/// attribute) with one branch per answer present. Answers to attributes outside the
+/// schema are ignored.
+#[must_use]
+pub fn build(attributes: &[String], examples: &[Example]) -> Tree {
+    let mut tree = Tree::default();
+    if examples.is_empty() {
+        return tree;
+    }
+    let enc = Encoded::new(attributes, examples);
+    let mut scratch = Vec::with_capacity(examples.len());
+    // Work list of nodes to split; every split uses up an attribute on each path, so
+    // this ends after at most `attributes.len()` levels.
+    let mut pending = vec![0];
+    tree.nodes
+        .push(make_node(&enc, (0..examples.len()).collect(), 0));
+    while let Some(at) = pending.pop() {
+        let members = std::mem::take(&mut tree.nodes[at].examples);
+        let parent = enc.counts(&members).entropy();
+        let mut best: Option<(usize, f64)> = None;
+        if parent >= LEAF_ENTROPY {
+            for a in 0..attributes.len() {
+                if let Some(g) = enc.gain(a, &members, parent, &mut scratch) {
+                    if best.is_none_or(|(_, b)| g > b + GAIN_EPSILON) {
+                        best = Some((a, g));
+                    }
+                }
+            }
+        }
+        let Some((a, _)) = best.filter(|&(_, g)| g > GAIN_EPSILON) else {
+            tree.nodes[at].examples = members;
+            continue;
+        };
+        let col = &enc.codes[a];
+        let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+        for &e in &members {
+            let value = enc.values[a][col[e] as usize].as_str();
+            match groups.iter_mut().find(|(v, _)| *v == value) {
+                Some((_, g)) => g.push(e),
+                None => groups.push((value, vec![e])),
+            }
+        }
+        groups.sort_unstable_by(|x, y| x.0.cmp(y.0));
+        let depth = tree.nodes[at].depth + 1;
+        let mut branches = Vec::with_capacity(groups.len());
+        for (value, group) in groups {
+            let child = tree.nodes.len();
+            tree.nodes.push(make_node(&enc, group, depth));
+            branches.push((value.to_owned(), child));
+            pending.push(child);
+        }
+        let node = &mut tree.nodes[at];
+        node.examples = members;
+        node.question = Some(attributes[a].clone());
+        node.branches = branches;
+    }
+    tree
+}
+
+fn make_node(enc: &Encoded, examples: Vec<usize>, depth: usize) -> Node {
+    let verdict =
+        examples.iter().map(|&e| enc.feedback[e]).sum::<f64>() / examples.len().max(1) as f64;
+    Node {
+        verdict,
+        examples,
+        question: None,
+        branches: Vec::new(),
+        depth,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attrs() -> Vec<String> {
+        ["allegiance", "alive", "kind", "tribe", "sex", "town_owner"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn ex(pairs: &[(&str, &str)], feedback: f64) -> Example {
+        Example {
+            answers: pairs
+                .iter()
+                .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
+                .collect(),
+            feedback,
+        }
+    }
+
+    fn obj(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        ex(pairs, 0.0).answers
+    }
+
+    const PIT: &[(&str, &str)] = &[
+        ("allegiance", "mine"),
+        ("alive", "no"),
+        ("kind", "storage_pit"),
+    ];
+    const WOLF: &[(&str, &str)] = &[("allegiance", "none"), ("alive", "yes"), ("kind", "wolf")];
+    const SHEEP: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "yes"), ("kind", "sheep")];
+    const VILLAGER: &[(&str, &str)] = &[
+        ("allegiance", "mine"),
+        ("alive", "yes"),
+        ("kind", "villager"),
+    ];
+
+    #[test]
+    fn one_example_makes_one_leaf_for_all_food() {
+        // Seed: one slap after eating from the storage pit: "eating is bad", for any food.
+        let tree = build(&attrs(), &[ex(PIT, -0.5)]);
+        assert_eq!(tree.nodes.len(), 1);
+        assert!(tree.nodes[0].is_leaf());
+        for food in [PIT, WOLF, SHEEP, VILLAGER] {
+            assert_eq!(tree.predict(&obj(food)), Some(-0.5));
+        }
+    }
+
+    #[test]
+    fn slap_on_pit_then_stroke_on_wolf_asks_a_question() {
+        let tree = build(&attrs(), &[ex(PIT, -0.5), ex(WOLF, 0.5)]);
+        let root = tree.root().unwrap();
+        // allegiance, alive and kind all separate the two equally; the schema's first wins.
+        assert_eq!(root.question.as_deref(), Some("allegiance"));
+        assert_eq!(tree.predict(&obj(PIT)), Some(-0.5));
+        assert_eq!(tree.predict(&obj(WOLF)), Some(0.5));
+        assert_eq!(tree.leaves(), 2);
+    }
+
+    #[test]
+    fn slap_for_villager_and_stroke_for_sheep_asks_about_kind() {
+        let tree = build(&attrs(), &[ex(VILLAGER, -0.5), ex(SHEEP, 0.5)]);
+        assert_eq!(tree.root().unwrap().question.as_deref(), Some("kind"));
+        assert_eq!(tree.predict(&obj(VILLAGER)), Some(-0.5));
+        assert_eq!(tree.predict(&obj(SHEEP)), Some(0.5));
+    }
+
+    #[test]
+    fn empty_tree_has_no_verdict() {
+        let tree = build(&attrs(), &[]);
+        assert!(tree.is_empty());
+        assert_eq!(tree.predict(&obj(SHEEP)), None);
+        let why = tree.explain(&obj(SHEEP));
+        assert_eq!((why.node, why.verdict, why.steps.len()), (None, None, 0));
+    }
+
+    #[test]
+    fn unseen_answer_stops_at_the_node_with_its_verdict() {
+        let tree = build(&attrs(), &[ex(VILLAGER, -1.0), ex(SHEEP, 0.5)]);
+        let cow = obj(&[("allegiance", "mine"), ("alive", "yes"), ("kind", "cow")]);
+        assert_eq!(tree.predict(&cow), Some(-0.25));
+        let why = tree.explain(&cow);
+        assert_eq!(why.node, Some(0));
+        assert_eq!(why.examples, vec![0, 1]);
+        assert_eq!(why.steps.len(), 1);
+        assert!(!why.steps[0].followed);
+        assert_eq!(why.steps[0].answer, "cow");
+    }
+
+    #[test]
+    fn missing_answers_read_as_unknown() {
+        let tree = build(
+            &attrs(),
+            &[
+                ex(&[("kind", "rock")], -1.0),
+                ex(&[("kind", "sheep"), ("alive", "yes")], 1.0),
+            ],
+        );
+        // alive: unknown vs yes splits as well as kind does, and comes first in the schema.
+        assert_eq!(tree.root().unwrap().question.as_deref(), Some("alive"));
+        let why = tree.explain(&obj(&[("kind", "tree")]));
+        assert_eq!(why.steps[0].answer, UNKNOWN);
+        assert_eq!(why.verdict, Some(-1.0));
+        assert_eq!(why.examples, vec![0]);
+    }
+
+    #[test]
+    fn anger_learns_whose_town_to_hate() {
+        let mine = [("kind", "town"), ("town_owner", "mine"), ("tribe", "norse")];
+        let other = [
+            ("kind", "town"),
+            ("town_owner", "other"),
+            ("tribe", "norse"),
+        ];
+        let other2 = [
+            ("kind", "town"),
+            ("town_owner", "other"),
+            ("tribe", "greek"),
+        ];
+        let tree = build(
+            &attrs(),
+            &[
+                ex(&mine, -0.5),
+                ex(&other, 0.5),
+                ex(&mine, -0.5),
+                ex(&other2, 0.5),
+            ],
+        );
+        assert_eq!(tree.root().unwrap().question.as_deref(), Some("town_owner"));
+        let rival = obj(&[
+            ("kind", "town"),
+            ("town_owner", "other"),
+            ("tribe", "japanese"),
+        ]);
+        assert_eq!(tree.predict(&rival), Some(0.5));
+        assert_eq!(tree.predict(&obj(&mine)), Some(-0.5));
+    }
+
+    #[test]
+    fn pure_set_is_a_leaf_even_with_differing_answers() {
+        let tree = build(&attrs(), &[ex(SHEEP, 0.5), ex(WOLF, 0.5), ex(PIT, 0.5)]);
+        assert_eq!(tree.nodes.len(), 1);
+    }
+
+    #[test]
+    fn no_attribute_to_split_makes_a_leaf() {
+        let tree = build(&attrs(), &[ex(SHEEP, 0.5), ex(SHEEP, -0.5)]);
+        assert_eq!(tree.nodes.len(), 1);
+        assert_eq!(tree.predict(&obj(SHEEP)), Some(0.0));
+    }
+
+    #[test]
+    fn attributes_outside_the_schema_are_not_asked() {
+        let tree = build(
+            &attrs(),
+            &[
+                ex(&[("colour", "red")], 0.5),
+                ex(&[("colour", "blue")], -0.5),
+            ],
+        );
+        assert_eq!(tree.nodes.len(), 1);
+    }
+
+    #[test]
+    fn entropy_has_two_parts() {
+        assert_eq!(entropy(&[0.5, 0.5]), 0.0);
+        // One good, one bad, two classes: (2·1 + 1) / 3.
+        assert!((entropy(&[0.5, -0.5]) - 1.0).abs() < 1e-12);
+        // Both good but of different strength: only the class part, 1/3.
+        assert!((entropy(&[0.5, 1.0]) - 1.0 / 3.0).abs() < 1e-12);
+        // 0 is bad (f ≤ 0) yet a class of its own.
+        assert!((entropy(&[0.0, -0.5]) - 1.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn class_is_signed_tenths_rounded_half_up() {
+        assert_eq!(class_of(-0.5), 5); // floor(−4.5) = −5
+        assert_eq!(class_of(0.5), 15); // floor(5.5) = 5
+        assert_eq!(class_of(0.04), 10);
+        assert_eq!(class_of(0.05), 11);
+        assert_eq!(class_of(-1.0), 0);
+        assert_eq!(class_of(1.0), 20);
+    }
+
+    #[test]
+    fn many_way_question_is_penalised() {
+        // Four answers, each its own class: SplitInfo is 2, so the gain is halved.
+        let groups = vec![vec![1.0], vec![0.5], vec![-0.5], vec![-1.0]];
+        let all: Vec<f64> = groups.iter().flatten().copied().collect();
+        assert!((gain(&groups) - entropy(&all) / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn memory_keeps_fifteen_and_rotates_the_sixteenth() {
+        let mut m = ExampleMemory::default();
+        for i in 1..=17 {
+            m.teach(ex(&[("n", &i.to_string())], 0.5));
+        }
+        assert_eq!(m.examples.len(), CAPACITY);
+        assert_eq!(m.lessons, 17);
+        for (slot, e) in m.examples.iter().take(PERMANENT).enumerate() {
+            assert_eq!(e.answer("n"), (slot + 1).to_string());
+        }
+        assert_eq!(m.examples[CAPACITY - 1].answer("n"), "17");
+    }
+
+    #[test]
+    fn template_examples_count_first() {
+        let mut m = ExampleMemory::default();
+        m.seed(ex(ROCK, -1.0));
+        m.teach(ex(SHEEP, 0.5));
+        assert_eq!(m.lessons, 1);
+        assert_eq!(m.examples[0].feedback, -1.0);
+        assert_eq!(m.examples[1].feedback, 0.5);
+    }
+
+    const ROCK: &[(&str, &str)] = &[("kind", "rock")];
 }
