@@ -2,3 +2,7 @@
 
 pub mod tree;
 pub mod desire;
+pub mod score;
+pub mod hand;
+pub mod credit;
+pub mod leash;
