@@ -6,3 +6,4 @@ pub mod score;
 pub mod hand;
 pub mod credit;
 pub mod leash;
+pub mod watch;
