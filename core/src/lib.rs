@@ -4,9 +4,14 @@
 //! [`data`] and [`species`], the creature save in [`creature`], the preview village in
 //! [`world`], and the Killer Instinct shadow in [`shadow`]. See ARCHITECTURE.md.
 
+pub mod creature;
+pub mod data;
 pub mod error;
 pub mod fsutil;
 pub mod rng;
 pub mod mind;
+pub mod names;
+pub mod reads;
 pub mod shadow;
+pub mod species;
 pub mod world;

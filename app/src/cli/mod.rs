@@ -8,7 +8,12 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use creature_core::error::LoadError;
 
+pub mod check;
+pub mod new;
 pub mod shadow;
+pub mod species;
+pub mod teach;
+pub mod tree;
 
 #[derive(Parser, Debug)]
 #[command(name = "creature-studio", version, about = "Shape learning game characters: Black & White creature minds and Killer Instinct shadows.")]
@@ -22,6 +27,18 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Write a newborn creature of a species to a save file.
+    New(new::NewArgs),
+    /// Validate RON files or whole project folders.
+    Check(check::CheckArgs),
+    /// Species data: the report of time-to-full and miracle learning per species.
+    #[command(subcommand)]
+    Species(species::SpeciesCommand),
+    /// Decision trees: learn a tree from examples and ask it about objects.
+    #[command(subcommand)]
+    Tree(tree::TreeCommand),
+    /// Run a lesson script (hold, stroke, slap, release) and show what was learned.
+    Teach(teach::TeachArgs),
     /// Shadow replay banks: query, bench, record, fight, merge, stats.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
@@ -29,6 +46,11 @@ pub enum Command {
 
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
+        Command::New(a) => new::run(&a),
+        Command::Check(a) => check::run(&a),
+        Command::Species(c) => species::run(&c),
+        Command::Tree(c) => tree::run(&c),
+        Command::Teach(a) => teach::run(&a),
         Command::Shadow(c) => shadow::run(c),
     };
     match result {

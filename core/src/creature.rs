@@ -1,0 +1,1 @@
+//! The creature save (SPEC §14).

@@ -1,0 +1,546 @@
+//! The tables the creature mind runs on: the 40 desires, the actions, the belief
+//! attributes, the 14 development phases and the species template (SPEC §2–§12).
+//!
+//! Code holds the rules and these files hold the numbers: `species/*.ron` is embedded
+//! in the binary as the defaults ([`Data::builtin`]) and can be loaded from any folder
+//! ([`Data::load_dir`]) so that edits reload into a running preview.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{LoadError, LoadResult, parse_ron, read_text};
+use crate::mind::desire::DEFAULT_STEEPNESS;
+use crate::mind::tree::Example;
+pub use crate::names::{Desire, Species, Trait};
+pub use crate::reads::Reads;
+use crate::species::SpeciesDef;
+
+/// How one lesson moves a desire's parameters (SPEC §7, lesson 1).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sensitivity {
+    /// `increase_seconds ← increase_seconds · (1 − growth · L)`.
+    pub growth: f64,
+    /// `θ ← θ − threshold · L` for every source.
+    pub threshold: f64,
+    /// `max ← max + maximum · L`.
+    pub maximum: f64,
+}
+
+impl Default for Sensitivity {
+    fn default() -> Self {
+        Self { growth: 0.1, threshold: 0.05, maximum: 0.02 }
+    }
+}
+
+/// One source of a desire: what it reads and the threshold of its sigmoid (SPEC §2).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SourceDef {
+    /// θ in [0.2, 1.0].
+    pub threshold: f64,
+    pub reads: Reads,
+}
+
+/// A desire's definition: its defaults for every newborn (SPEC §2).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DesireDef {
+    pub name: Desire,
+    /// The most the desire can hold, ≤ 2.0.
+    #[serde(default = "one")]
+    pub max: f64,
+    /// Seconds to grow by 1.0 with a drive of 1.0, in 1..=1200.
+    pub increase_seconds: f64,
+    /// Per-turn multiplier when not growing.
+    #[serde(default = "default_decay")]
+    pub decay: f64,
+    /// Up to 8 sources.
+    #[serde(default)]
+    pub sources: Vec<SourceDef>,
+    /// How much distance lowers an object's score for this desire (SPEC §4).
+    #[serde(default = "default_distance_weight")]
+    pub distance_weight: f64,
+    /// Learning sensitivities (SPEC §7).
+    #[serde(default)]
+    pub sensitivity: Sensitivity,
+    /// The development phase that turns the desire on (SPEC §12).
+    #[serde(default)]
+    pub phase: u8,
+    /// A social desire is about someone: its plans have a target (SPEC §4).
+    #[serde(default)]
+    pub social: bool,
+    /// The actions that can satisfy the desire in the world, by name.
+    #[serde(default)]
+    pub actions: Vec<String>,
+}
+
+fn one() -> f64 {
+    1.0
+}
+fn default_decay() -> f64 {
+    0.999
+}
+fn default_distance_weight() -> f64 {
+    0.02
+}
+fn default_steepness() -> f64 {
+    DEFAULT_STEEPNESS
+}
+
+/// `species/desires.ron`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DesireTable {
+    /// The sigmoid's steepness k (SPEC §2).
+    #[serde(default = "default_steepness")]
+    pub steepness: f64,
+    pub desires: Vec<DesireDef>,
+}
+
+/// The credit-assignment category of an action (SPEC §6).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ActionCategory {
+    Eat,
+    Fight,
+    Throw,
+    Other,
+}
+
+/// How long after it ends a plan of each category can still take a lesson (SPEC §6).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CreditDecay {
+    pub eat: f64,
+    pub fight: f64,
+    pub throw: f64,
+    pub other: f64,
+}
+
+impl CreditDecay {
+    /// The decay time in seconds for `category`.
+    pub fn seconds(&self, category: ActionCategory) -> f64 {
+        match category {
+            ActionCategory::Eat => self.eat,
+            ActionCategory::Fight => self.fight,
+            ActionCategory::Throw => self.throw,
+            ActionCategory::Other => self.other,
+        }
+    }
+}
+
+/// One action a plan can use (SPEC §4, §6).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDef {
+    pub name: String,
+    pub category: ActionCategory,
+    /// How long the act step of the agenda lasts, in seconds.
+    pub seconds: f64,
+    /// The skill this action needs before the creature can do it, learnt by watching (SPEC §10).
+    #[serde(default)]
+    pub skill: Option<String>,
+}
+
+/// `species/actions.ron`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionTable {
+    pub credit_decay: CreditDecay,
+    pub actions: Vec<ActionDef>,
+}
+
+/// `species/attributes.ron`: the belief attributes in schema order (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AttributeTable {
+    pub attributes: Vec<String>,
+}
+
+/// What a development phase turns on, beyond its desires (SPEC §12).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ability {
+    /// Takes food from the hand and eats it (phase 1).
+    TakeFood,
+    /// Lessons from the hand teach more than the liking (phase 2).
+    HandTeaches,
+    /// Copies the player's deeds on the learning leash (phase 3).
+    CopyPlayer,
+    /// May leave its pen (phase 5).
+    LeavePen,
+    /// Learns miracles by seeing them (phase 8).
+    LearnMiracles,
+}
+
+/// One development phase (SPEC §12).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDef {
+    pub name: String,
+    /// Abilities first granted at this phase; they stay for every later phase.
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+}
+
+/// `species/phases.ron`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseTable {
+    pub phases: Vec<PhaseDef>,
+}
+
+/// Which of a desire's two trees (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TreeKind {
+    /// What the desire is about (its target).
+    Activity,
+    /// What the creature acts on.
+    ActOn,
+}
+
+/// Default examples for one tree, given to every newborn before any lesson (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TemplateTree {
+    pub desire: Desire,
+    pub tree: TreeKind,
+    pub examples: Vec<Example>,
+}
+
+/// `species/template.ron`: what every species starts from.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    #[serde(default)]
+    pub trees: Vec<TemplateTree>,
+}
+
+/// The file names of the tables in a species folder.
+pub const DESIRES_FILE: &str = "desires.ron";
+pub const ACTIONS_FILE: &str = "actions.ron";
+pub const ATTRIBUTES_FILE: &str = "attributes.ron";
+pub const PHASES_FILE: &str = "phases.ron";
+pub const TEMPLATE_FILE: &str = "template.ron";
+
+/// The number of development phases (SPEC §12).
+pub const PHASE_COUNT: usize = 14;
+
+/// Gives a file's text and the name to report it by, from its name in a species folder.
+type FileReader<'a> = &'a dyn Fn(&str) -> Result<(String, String), LoadError>;
+
+/// Everything in a species folder, checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Data {
+    pub steepness: f64,
+    /// The 40 desires, indexed by [`Desire::index`].
+    pub desires: Vec<DesireDef>,
+    pub actions: ActionTable,
+    pub attributes: Vec<String>,
+    pub phases: Vec<PhaseDef>,
+    pub template: Template,
+    /// The 17 species, indexed by [`Species::index`].
+    pub species: Vec<SpeciesDef>,
+}
+
+/// The embedded default files: (file name, text).
+fn builtin_files() -> Vec<(String, &'static str)> {
+    let mut files = vec![
+        (DESIRES_FILE.to_owned(), include_str!("../../species/desires.ron")),
+        (ACTIONS_FILE.to_owned(), include_str!("../../species/actions.ron")),
+        (ATTRIBUTES_FILE.to_owned(), include_str!("../../species/attributes.ron")),
+        (PHASES_FILE.to_owned(), include_str!("../../species/phases.ron")),
+        (TEMPLATE_FILE.to_owned(), include_str!("../../species/template.ron")),
+    ];
+    files.extend(crate::species::BUILTIN.iter().map(|(stem, text)| (format!("{stem}.ron"), *text)));
+    files
+}
+
+impl Data {
+    /// The defaults compiled into the binary from the repository's `species/`.
+    pub fn builtin() -> LoadResult<Data> {
+        let files = builtin_files();
+        Self::from_texts(&|name: &str| {
+            files
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| Ok(((*t).to_owned(), format!("species/{name}"))))
+                .unwrap_or_else(|| Err(LoadError::whole_file(format!("species/{name}"), "missing built-in file")))
+        })
+    }
+
+    /// Loads and checks every table and species file in `dir`, reporting every problem.
+    pub fn load_dir(dir: &Path) -> LoadResult<Data> {
+        Self::from_texts(&|name: &str| {
+            let path = dir.join(name);
+            read_text(&path).map(|t| (t, path.display().to_string()))
+        })
+    }
+
+    /// Builds the data from a function that gives each file's text and display name.
+    fn from_texts(read: FileReader<'_>) -> LoadResult<Data> {
+        let mut errors = Vec::new();
+        let mut load = |name: &str| -> Option<(String, String)> { read(name).map_err(|e| errors.push(e)).ok() };
+        let desires = load(DESIRES_FILE);
+        let actions = load(ACTIONS_FILE);
+        let attributes = load(ATTRIBUTES_FILE);
+        let phases = load(PHASES_FILE);
+        let template = load(TEMPLATE_FILE);
+        let species_texts: Vec<_> = Species::ALL.iter().map(|s| load(&format!("{}.ron", s.file_stem()))).collect();
+
+        let desires_text = desires.clone();
+        let desires = desires.and_then(|(t, f)| keep(&mut errors, parse_desires(&f, &t)));
+        let actions = actions.and_then(|(t, f)| keep(&mut errors, parse_actions(&f, &t)));
+        let attributes = attributes.and_then(|(t, f)| keep(&mut errors, parse_attributes(&f, &t)));
+        let phases = phases.and_then(|(t, f)| keep(&mut errors, parse_phases(&f, &t)));
+        let template = template.and_then(|(t, f)| {
+            let attrs = attributes.as_deref().unwrap_or(&[]);
+            keep(&mut errors, parse_template(&f, &t, attrs))
+        });
+        let mut species = Vec::new();
+        for (s, loaded) in Species::ALL.iter().zip(species_texts) {
+            if let Some((t, f)) = loaded
+                && let Some(def) = keep(&mut errors, crate::species::parse_species(&f, &t, *s))
+            {
+                species.push(def);
+            }
+        }
+        if let (Some(d), Some(a), Some((text, file))) = (&desires, &actions, &desires_text) {
+            check_desire_actions(file, text, &d.1, a, &mut errors);
+        }
+        match (desires, actions, attributes, phases, template) {
+            (Some((steepness, desires)), Some(actions), Some(attributes), Some(phases), Some(template))
+                if errors.is_empty() && species.len() == Species::ALL.len() =>
+            {
+                Ok(Data { steepness, desires, actions, attributes, phases, template, species })
+            }
+            _ => Err(errors),
+        }
+    }
+
+    /// The definition of desire `d`.
+    pub fn desire(&self, d: Desire) -> &DesireDef {
+        &self.desires[d.index()]
+    }
+
+    /// The definition of species `s`.
+    pub fn species(&self, s: Species) -> &SpeciesDef {
+        &self.species[s.index()]
+    }
+
+    /// The action called `name`, if there is one.
+    pub fn action(&self, name: &str) -> Option<&ActionDef> {
+        self.actions.actions.iter().find(|a| a.name == name)
+    }
+
+    /// Looks an action up by name; the error suggests the nearest valid one.
+    pub fn action_named(&self, name: &str) -> Result<&ActionDef, String> {
+        self.action(name).ok_or_else(|| {
+            crate::error::unknown_name("action", name, self.actions.actions.iter().map(|a| a.name.as_str()))
+        })
+    }
+
+    /// True when a creature at `phase` has `ability` (abilities are cumulative).
+    pub fn has_ability(&self, phase: u8, ability: Ability) -> bool {
+        self.phases.iter().take(usize::from(phase) + 1).any(|p| p.abilities.contains(&ability))
+    }
+
+    /// The desires active at `phase` (SPEC §12).
+    pub fn active_desires(&self, phase: u8) -> impl Iterator<Item = Desire> + '_ {
+        self.desires.iter().filter(move |d| d.phase <= phase).map(|d| d.name)
+    }
+}
+
+fn keep<T>(errors: &mut Vec<LoadError>, r: Result<T, Vec<LoadError>>) -> Option<T> {
+    r.map_err(|e| errors.extend(e)).ok()
+}
+
+fn one_error<T>(r: Result<T, LoadError>) -> Result<T, Vec<LoadError>> {
+    r.map_err(|e| vec![e])
+}
+
+/// The problems found in one file's text, each placed at the first occurrence of a
+/// field name or quoted value.
+pub(crate) struct Problems<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+    pub errors: Vec<LoadError>,
+}
+
+impl<'a> Problems<'a> {
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        Self { file, text, errors: Vec::new() }
+    }
+
+    /// Records a problem at `needle`.
+    pub fn at(&mut self, needle: &str, message: impl Into<String>) {
+        self.errors.push(LoadError::at_text(self.file, self.text, needle, message));
+    }
+
+    /// Records an error at `needle` when `value` is not a finite number in [lo, hi].
+    pub fn range(&mut self, needle: &str, what: &str, value: f64, lo: f64, hi: f64) {
+        if !(value.is_finite() && value >= lo && value <= hi) {
+            self.at(needle, format!("{what} is {value}; expected a number from {lo} to {hi}"));
+        }
+    }
+
+    /// The value when there were no problems, else every problem.
+    pub fn finish<T>(self, value: T) -> Result<T, Vec<LoadError>> {
+        if self.errors.is_empty() { Ok(value) } else { Err(self.errors) }
+    }
+}
+
+/// The steepness and the 40 desires of `desires.ron`.
+fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDef>), Vec<LoadError>> {
+    let table: DesireTable = one_error(parse_ron(file, text))?;
+    let mut p = Problems::new(file, text);
+    p.range("steepness", "steepness", table.steepness, 0.1, 1000.0);
+    for (i, d) in table.desires.iter().enumerate() {
+        let at = format!("\"{}\"", d.name);
+        let name = d.name.name();
+        if let Some(expected) = Desire::ALL.get(i)
+            && *expected != d.name
+        {
+            p.at(
+                &at,
+                format!(
+                    "desire {} is {name}; expected {expected} here (the 40 desires are listed in the SPEC's order)",
+                    i + 1
+                ),
+            );
+        }
+        p.range(&at, &format!("{name}: max"), d.max, 0.0, 2.0);
+        p.range(&at, &format!("{name}: increase_seconds"), d.increase_seconds, 1.0, 1200.0);
+        p.range(&at, &format!("{name}: decay"), d.decay, 0.0, 1.0);
+        p.range(&at, &format!("{name}: distance_weight"), d.distance_weight, 0.0, 1.0);
+        for (what, v) in [
+            ("growth", d.sensitivity.growth),
+            ("threshold", d.sensitivity.threshold),
+            ("maximum", d.sensitivity.maximum),
+        ] {
+            p.range(&at, &format!("{name}: sensitivity {what}"), v, 0.0, 2.0);
+        }
+        if d.sources.len() > 8 {
+            p.at(&at, format!("{name} has {} sources; expected at most 8", d.sources.len()));
+        }
+        for s in &d.sources {
+            p.range(&at, &format!("{name}: threshold of {}", s.reads.name()), s.threshold, 0.2, 1.0);
+        }
+        if usize::from(d.phase) >= PHASE_COUNT {
+            p.at(&at, format!("{name}: phase {}; expected 0 to 13", d.phase));
+        }
+    }
+    if table.desires.len() != Desire::COUNT {
+        let missing: Vec<&str> =
+            Desire::ALL.iter().filter(|d| !table.desires.iter().any(|x| x.name == **d)).map(|d| d.name()).collect();
+        let detail = if missing.is_empty() { String::new() } else { format!("; missing: {}", missing.join(", ")) };
+        p.at("desires", format!("{} desires listed; expected all 40, once each{detail}", table.desires.len()));
+    }
+    p.finish((table.steepness, table.desires))
+}
+
+fn parse_actions(file: &str, text: &str) -> Result<ActionTable, Vec<LoadError>> {
+    let table: ActionTable = one_error(parse_ron(file, text))?;
+    let mut p = Problems::new(file, text);
+    let c = table.credit_decay;
+    for (what, v) in [("eat", c.eat), ("fight", c.fight), ("throw", c.throw), ("other", c.other)] {
+        p.range("credit_decay", &format!("credit decay for {what}"), v, 0.001, 3600.0);
+    }
+    let mut seen = BTreeSet::new();
+    for a in &table.actions {
+        let at = format!("\"{}\"", a.name);
+        if !seen.insert(a.name.as_str()) {
+            p.at(&at, format!("action {} is listed twice", a.name));
+        }
+        if a.name.trim().is_empty() {
+            p.at("name", "an action needs a name");
+        }
+        p.range(&at, &format!("{}: seconds", a.name), a.seconds, 0.1, 600.0);
+    }
+    for required in ["Eat", "Fight", "Throw", "Play", "Dance"] {
+        if !seen.contains(required) {
+            p.at("actions", format!("the action table needs {required} (SPEC §6)"));
+        }
+    }
+    p.finish(table)
+}
+
+fn parse_attributes(file: &str, text: &str) -> Result<Vec<String>, Vec<LoadError>> {
+    let table: AttributeTable = one_error(parse_ron(file, text))?;
+    let mut p = Problems::new(file, text);
+    let mut seen = BTreeSet::new();
+    for a in &table.attributes {
+        if !seen.insert(a.as_str()) {
+            p.at(&format!("\"{a}\""), format!("attribute {a} is listed twice"));
+        }
+    }
+    for (i, required) in ["allegiance", "alive", "kind", "tribe", "sex", "town_owner"].iter().enumerate() {
+        if table.attributes.get(i).map(String::as_str) != Some(*required) {
+            p.at("attributes",
+                format!("attribute {} should be {required}: the schema starts allegiance, alive, kind, tribe, sex, town_owner (SPEC §8)", i + 1));
+        }
+    }
+    p.finish(table.attributes)
+}
+
+fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>> {
+    let table: PhaseTable = one_error(parse_ron(file, text))?;
+    if table.phases.len() != PHASE_COUNT {
+        return Err(vec![LoadError::at_text(
+            file,
+            text,
+            "phases",
+            format!("{} phases listed; expected 14 (0 to 13, SPEC §12)", table.phases.len()),
+        )]);
+    }
+    Ok(table.phases)
+}
+
+fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Template, Vec<LoadError>> {
+    let template: Template = one_error(parse_ron(file, text))?;
+    let mut p = Problems::new(file, text);
+    let mut counts: BTreeMap<(Desire, TreeKind), usize> = BTreeMap::new();
+    for t in &template.trees {
+        let at = format!("\"{}\"", t.desire);
+        let n = counts.entry((t.desire, t.tree)).or_default();
+        *n += t.examples.len();
+        if *n > crate::mind::tree::PERMANENT {
+            p.at(&at, format!("{} {:?} has {} template examples; expected at most 15", t.desire, t.tree, n));
+        }
+        check_examples(&mut p, &at, &t.examples, attributes);
+    }
+    p.finish(template)
+}
+
+/// Checks examples: feedback in [−1, 1] and attributes from the schema.
+pub(crate) fn check_examples(p: &mut Problems<'_>, at: &str, examples: &[Example], attributes: &[String]) {
+    for e in examples {
+        p.range(at, "feedback", e.feedback, -1.0, 1.0);
+        for key in e.answers.keys() {
+            if !attributes.is_empty() && !attributes.iter().any(|a| a == key) {
+                let msg = crate::error::unknown_name("attribute", key, attributes.iter().map(String::as_str));
+                p.at(&format!("\"{key}\""), msg);
+            }
+        }
+    }
+}
+
+fn check_desire_actions(
+    file: &str,
+    text: &str,
+    desires: &[DesireDef],
+    actions: &ActionTable,
+    errors: &mut Vec<LoadError>,
+) {
+    let mut p = Problems::new(file, text);
+    for d in desires {
+        for a in &d.actions {
+            if !actions.actions.iter().any(|x| &x.name == a) {
+                let msg = crate::error::unknown_name("action", a, actions.actions.iter().map(|x| x.name.as_str()));
+                p.at(&format!("\"{a}\""), format!("{}: {msg}", d.name));
+            }
+        }
+    }
+    errors.extend(p.errors);
+}
