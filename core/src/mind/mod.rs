@@ -7,3 +7,5 @@ pub mod hand;
 pub mod credit;
 pub mod leash;
 pub mod watch;
+pub mod tree_file;
+mod ronspan;
