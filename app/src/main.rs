@@ -11,9 +11,28 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let args = cli::Cli::parse();
     match args.command {
         None => gui::run_editor(args.project.as_deref()),
         Some(command) => cli::run(command),
     }
+}
+
+/// Output piped into a program that stops reading (`… | head`) ends the command
+/// quietly, as for any Unix tool, instead of reporting a panic.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod fsutil;
 pub mod rng;
 pub mod mind;
+pub mod project;
 pub mod names;
 pub mod reads;
 pub mod shadow;

@@ -1,10 +1,28 @@
-//! `creature-studio check`.
+//! `creature-studio check PATH...`: validate files or whole project folders (SPEC §15).
 
-use super::CliResult;
+use std::path::PathBuf;
+
+use creature_core::project::check_paths;
+
+use super::{CliError, CliResult, checkers};
 
 #[derive(clap::Args, Debug)]
-pub struct CheckArgs {}
+pub struct CheckArgs {
+    /// RON files or project folders to check.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+}
 
-pub fn run(_args: &CheckArgs) -> CliResult {
-    Err("`check` is not built yet".into())
+pub fn run(args: &CheckArgs) -> CliResult {
+    let errors = check_paths(&args.paths, &checkers());
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        // The problems are the command's output; the count is a note for people.
+        for e in &errors {
+            println!("{e}");
+        }
+        let n = errors.len();
+        Err(CliError(vec![format!("{n} problem{} found", if n == 1 { "" } else { "s" })]))
+    }
 }

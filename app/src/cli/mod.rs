@@ -2,11 +2,13 @@
 //! account without it; errors go to stderr as `FILE:LINE:COL: message`, exit code 1.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use creature_core::data::Data;
 use creature_core::error::LoadError;
+use creature_core::project::Checkers;
 
 pub mod check;
 pub mod new;
@@ -101,4 +103,17 @@ impl From<&str> for CliError {
 /// Prints a value as one line of JSON on stdout.
 pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
+}
+
+/// The species data from `dir`, or the built-in data.
+pub fn load_data(dir: Option<&Path>) -> Result<Data, CliError> {
+    Ok(match dir {
+        Some(d) => Data::load_dir(d)?,
+        None => Data::builtin()?,
+    })
+}
+
+/// The checkers for every kind of studio file, for `check` and the editor's problems panel.
+pub fn checkers() -> Checkers {
+    Checkers::default()
 }

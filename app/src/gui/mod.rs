@@ -19,7 +19,7 @@ pub fn run_editor(project: Option<&Path>) -> ExitCode {
 struct Studio;
 
 impl eframe::App for Studio {
-    fn update(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ctx, |ui| ui.heading("Creature Studio"));
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        egui::CentralPanel::default().show(ui, |ui| ui.heading("Creature Studio"));
     }
 }

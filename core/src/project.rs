@@ -1,0 +1,323 @@
+//! A studio project (`studio.ron`, SPEC §14) and `check`: which kind each file is, and
+//! every problem in it as `FILE:LINE:COL: message`.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::creature::Creature;
+use crate::data::{DESIRES_FILE, Data};
+use crate::error::{LoadError, parse_ron, read_text};
+
+/// The manifest's file name.
+pub const MANIFEST: &str = "studio.ron";
+
+/// `studio.ron`: where a project's files are, relative to the manifest.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub name: String,
+    /// The species folder (desires, actions, attributes, phases, template, 17 species).
+    pub species: PathBuf,
+    /// The folder of creature saves.
+    #[serde(default = "default_creatures")]
+    pub creatures: PathBuf,
+    /// The folder of lesson scripts.
+    #[serde(default = "default_lessons")]
+    pub lessons: PathBuf,
+    /// The preview world, if the project has one.
+    #[serde(default)]
+    pub world: Option<PathBuf>,
+    /// The folder of shadow schemas and replay banks.
+    #[serde(default = "default_shadow")]
+    pub shadow: PathBuf,
+}
+
+fn default_creatures() -> PathBuf {
+    "creatures".into()
+}
+fn default_lessons() -> PathBuf {
+    "lessons".into()
+}
+fn default_shadow() -> PathBuf {
+    "shadow".into()
+}
+
+/// An opened project: its folder, its manifest and its species data.
+#[derive(Clone, Debug)]
+pub struct Project {
+    pub root: PathBuf,
+    pub manifest: Manifest,
+}
+
+impl Project {
+    /// Opens a project from its folder or its `studio.ron`.
+    pub fn open(path: &Path) -> Result<Project, Vec<LoadError>> {
+        let manifest_path = if path.is_dir() { path.join(MANIFEST) } else { path.to_path_buf() };
+        let text = read_text(&manifest_path).map_err(|e| vec![e])?;
+        let manifest: Manifest = parse_ron(&manifest_path.display().to_string(), &text).map_err(|e| vec![e])?;
+        let root = manifest_path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        Ok(Project { root, manifest })
+    }
+
+    /// A path of the manifest made absolute (relative to the manifest's folder).
+    pub fn resolve(&self, p: &Path) -> PathBuf {
+        self.root.join(p)
+    }
+
+    pub fn species_dir(&self) -> PathBuf {
+        self.resolve(&self.manifest.species)
+    }
+
+    /// Loads the project's species data.
+    pub fn data(&self) -> Result<Data, Vec<LoadError>> {
+        Data::load_dir(&self.species_dir())
+    }
+
+    /// Every `.ron` file of the project (below its folder and in its species folder), sorted.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let mut files = ron_files(&self.root);
+        let species = self.species_dir();
+        if !species.starts_with(&self.root) {
+            files.extend(ron_files(&species));
+        }
+        files.sort();
+        files.dedup();
+        files
+    }
+}
+
+/// What a studio file holds, told from its name and its top-level fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Manifest,
+    /// One of the tables or species files of a species folder.
+    SpeciesData,
+    Creature,
+    LessonScript,
+    TreeExamples,
+    World,
+    ShadowSchema,
+    ShadowBank,
+    ShadowState,
+    Unknown,
+}
+
+impl FileKind {
+    /// Tells the kind of a file from its path and text; works on broken files too.
+    pub fn detect(path: &Path, text: &str) -> FileKind {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name == MANIFEST {
+            return FileKind::Manifest;
+        }
+        let has = |field: &str| has_field(text, field);
+        if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
+            return FileKind::SpeciesData;
+        }
+        if has("desires") && has("trees") || has("traits") && has("seed") && !has("events") {
+            FileKind::Creature
+        } else if has("events") && (has("species") || has("phase")) {
+            FileKind::LessonScript
+        } else if has("examples") && has("queries") {
+            FileKind::TreeExamples
+        } else if has("features") {
+            FileKind::ShadowSchema
+        } else if has("events") && text.contains("matchup") {
+            FileKind::ShadowBank
+        } else if has("objects") {
+            FileKind::World
+        } else if has("traits") && has("body") || has("credit_decay") || has("phases") || has("steepness") {
+            FileKind::SpeciesData
+        } else if text.trim_start().starts_with('{') {
+            FileKind::ShadowState
+        } else {
+            FileKind::Unknown
+        }
+    }
+}
+
+/// True when `field` appears as a field name (`field:`) outside strings and comments.
+fn has_field(text: &str, field: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = text[from..].find(field) {
+        let at = from + i;
+        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_' || bytes[at - 1] == b'"');
+        let rest = text[at + field.len()..].trim_start();
+        if before_ok && rest.starts_with(':') && !rest.starts_with("::") {
+            return true;
+        }
+        from = at + field.len();
+    }
+    false
+}
+
+/// The `.ron` files below `dir`, skipping hidden folders and `target`.
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "target" {
+                continue;
+            }
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "ron") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A checker for the kinds whose formats live elsewhere (lesson scripts, shadow files,
+/// worlds): given the file's display name, its text and the species data, it returns
+/// every problem.
+pub type KindChecker = fn(&str, &str, &Data) -> Vec<LoadError>;
+
+/// The checkers for each kind; core's own kinds are built in.
+#[derive(Clone, Copy, Default)]
+pub struct Checkers {
+    pub lesson_script: Option<KindChecker>,
+    pub tree_examples: Option<KindChecker>,
+    pub world: Option<KindChecker>,
+    pub shadow_schema: Option<KindChecker>,
+    pub shadow_bank: Option<KindChecker>,
+    pub shadow_state: Option<KindChecker>,
+}
+
+/// Checks files or folders (SPEC §15 `check`): every problem, in path order.
+pub fn check_paths(paths: &[PathBuf], checkers: &Checkers) -> Vec<LoadError> {
+    let mut errors = Vec::new();
+    for path in paths {
+        if !path.exists() {
+            errors.push(LoadError::whole_file(path.display().to_string(), "no such file or folder"));
+        } else if path.is_dir() {
+            errors.extend(check_dir(path, checkers));
+        } else {
+            let data = data_near(path);
+            match data {
+                Ok(data) => errors.extend(check_file(path, &data, checkers)),
+                Err(e) => errors.extend(e),
+            }
+        }
+    }
+    errors
+}
+
+/// The species data a file should be checked against: its project's, or the built-in data.
+fn data_near(path: &Path) -> Result<Data, Vec<LoadError>> {
+    let project = path.ancestors().skip(1).find(|d| d.join(MANIFEST).is_file());
+    match project {
+        Some(dir) => Project::open(dir)?.data(),
+        None => Data::builtin(),
+    }
+}
+
+fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
+    if dir.join(MANIFEST).is_file() {
+        let project = match Project::open(dir) {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let data = match project.data() {
+            Ok(d) => d,
+            Err(e) => return e,
+        };
+        let mut errors = Vec::new();
+        for sub in [&project.manifest.creatures, &project.manifest.lessons, &project.manifest.shadow] {
+            let p = project.resolve(sub);
+            if !p.is_dir() {
+                errors.push(LoadError::at_text(
+                    &dir.join(MANIFEST).display().to_string(),
+                    &read_text(&dir.join(MANIFEST)).unwrap_or_default(),
+                    &sub.display().to_string(),
+                    format!("{} is not a folder", p.display()),
+                ));
+            }
+        }
+        if let Some(w) = &project.manifest.world
+            && !project.resolve(w).is_file()
+        {
+            errors.push(LoadError::whole_file(dir.join(MANIFEST).display().to_string(), format!("the world file {} does not exist", w.display())));
+        }
+        let species_dir = project.species_dir();
+        for f in project.files() {
+            if f.starts_with(&species_dir) {
+                continue;
+            }
+            errors.extend(check_file(&f, &data, checkers));
+        }
+        return errors;
+    }
+    if dir.join(DESIRES_FILE).is_file() {
+        return Data::load_dir(dir).err().unwrap_or_default();
+    }
+    let data = match data_near(&dir.join("x")) {
+        Ok(d) => d,
+        Err(e) => return e,
+    };
+    ron_files(dir).iter().flat_map(|f| check_file(f, &data, checkers)).collect()
+}
+
+/// Checks one file against `data`.
+pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
+    let file = path.display().to_string();
+    let text = match read_text(path) {
+        Ok(t) => t,
+        Err(e) => return vec![e],
+    };
+    let run = |c: Option<KindChecker>| c.map(|f| f(&file, &text, data)).unwrap_or_default();
+    match FileKind::detect(path, &text) {
+        FileKind::Manifest => parse_ron::<Manifest>(&file, &text).err().into_iter().collect(),
+        FileKind::SpeciesData => match path.parent() {
+            Some(dir) => Data::load_dir(dir).err().unwrap_or_default().into_iter().filter(|e| e.file == file).collect(),
+            None => Vec::new(),
+        },
+        FileKind::Creature => Creature::parse(&file, &text, data).err().unwrap_or_default(),
+        FileKind::LessonScript => run(checkers.lesson_script),
+        FileKind::TreeExamples => run(checkers.tree_examples),
+        FileKind::World => run(checkers.world),
+        FileKind::ShadowSchema => run(checkers.shadow_schema),
+        FileKind::ShadowBank => run(checkers.shadow_bank),
+        FileKind::ShadowState => run(checkers.shadow_state),
+        FileKind::Unknown => match parse_ron::<ron::Value>(&file, &text) {
+            Err(e) => vec![e],
+            Ok(_) => vec![LoadError::whole_file(
+                file,
+                "not a studio file: expected a project manifest, species data, creature save, lesson script, world, tree examples, shadow schema, bank or state",
+            )],
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_found_outside_strings_only_as_fields() {
+        assert!(has_field("(\n  features: [],\n)", "features"));
+        assert!(!has_field("(name: \"features\")", "features"));
+        assert!(!has_field("(my_features: 1)", "features"));
+        assert!(!has_field("(features)", "features"));
+    }
+
+    #[test]
+    fn kinds_are_told_from_their_fields() {
+        let p = Path::new("/nowhere/x.ron");
+        assert_eq!(FileKind::detect(Path::new("/a/studio.ron"), ""), FileKind::Manifest);
+        assert_eq!(FileKind::detect(p, "(species: \"Cow\", traits: (), desires: [], trees: [])"), FileKind::Creature);
+        assert_eq!(FileKind::detect(p, "(species: \"Cow\", seed: 1, events: [])"), FileKind::LessonScript);
+        assert_eq!(FileKind::detect(p, "(attributes: [], examples: [], queries: [])"), FileKind::TreeExamples);
+        assert_eq!(FileKind::detect(p, "(features: [], bias: 0.5)"), FileKind::ShadowSchema);
+        assert_eq!(FileKind::detect(p, "(events: [(id: 0, matchup: (\"a\", \"b\"))])"), FileKind::ShadowBank);
+        assert_eq!(FileKind::detect(p, "{\"distance\": 1.0}"), FileKind::ShadowState);
+        assert_eq!(FileKind::detect(p, "(hello: 1)"), FileKind::Unknown);
+    }
+}
