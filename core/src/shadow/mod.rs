@@ -1,1 +1,20 @@
 //! The Killer Instinct shadow: replay banks and the arena (SPEC §13).
+//!
+//! - [`schema`]: the features a shadow compares and how (similarity, weight, scale).
+//! - [`bank`]: recorded events, kept per matchup, merged with provenance, summarised.
+//! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event.
+//! - [`heuristic`]: running summaries of a match, the same at record and play time.
+//! - [`arena`]: the deterministic 1-D fighting game at 60 frames per second.
+//! - [`bots`]: scripted fighters with distinct styles (zoner, rushdown, turtle).
+//! - [`fight`]: a match between controllers (keyboard, bot, shadow), with recording.
+//! - [`workload`]: realistic large banks and queries for benchmarks.
+
+pub mod arena;
+pub mod bank;
+pub mod bots;
+pub mod fight;
+pub mod heuristic;
+mod ronpos;
+pub mod schema;
+pub mod select;
+pub mod workload;

@@ -1,0 +1,231 @@
+//! Where things are in RON text, for errors found after parsing (SPEC §14: every load
+//! error names the file, line and column).
+//!
+//! ron reports positions for syntax errors only; a value that parses but makes no sense
+//! (a negative scale, a duplicated event id) is located here by a small scanner that
+//! knows strings, comments and nesting, so that a `"weight"` inside a feature name or a
+//! comment is never mistaken for the field.
+
+/// One piece of code text: a structural character or the start of an identifier or a
+/// quoted string, with the nesting depth it sits at.
+#[derive(Debug, Clone, Copy)]
+struct Token {
+    at: usize,
+    end: usize,
+    depth: usize,
+    kind: TokenKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenKind {
+    Open,
+    Close,
+    Comma,
+    Colon,
+    Ident,
+    Str,
+    Other,
+}
+
+fn tokens(text: &str) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        match c {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut nest = 1;
+                i += 2;
+                while i < bytes.len() && nest > 0 {
+                    if bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'*') {
+                        nest += 1;
+                        i += 2;
+                    } else if bytes[i] == b'*' && bytes.get(i + 1) == Some(&b'/') {
+                        nest -= 1;
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            b'"' => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(bytes.len());
+                out.push(Token { at: start, end: i, depth, kind: TokenKind::Str });
+            }
+            b'r' if matches!(bytes.get(i + 1), Some(b'"' | b'#')) => {
+                let start = i;
+                let mut hashes = 0;
+                i += 1;
+                while bytes.get(i) == Some(&b'#') {
+                    hashes += 1;
+                    i += 1;
+                }
+                if bytes.get(i) != Some(&b'"') {
+                    out.push(Token { at: start, end: i, depth, kind: TokenKind::Ident });
+                    continue;
+                }
+                i += 1;
+                loop {
+                    if i >= bytes.len() {
+                        break;
+                    }
+                    if bytes[i] == b'"' && bytes[i + 1..].iter().take(hashes).filter(|&&b| b == b'#').count() == hashes
+                    {
+                        i += 1 + hashes;
+                        break;
+                    }
+                    i += 1;
+                }
+                out.push(Token { at: start, end: i.min(bytes.len()), depth, kind: TokenKind::Str });
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Open });
+                i += 1;
+            }
+            b')' | b']' | b'}' => {
+                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Close });
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b',' => {
+                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Comma });
+                i += 1;
+            }
+            b':' => {
+                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Colon });
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                out.push(Token { at: start, end: i, depth, kind: TokenKind::Ident });
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                i += 1;
+                while i < bytes.len() && !text.is_char_boundary(i) {
+                    i += 1;
+                }
+                out.push(Token { at: start, end: i, depth, kind: TokenKind::Other });
+            }
+        }
+    }
+    out
+}
+
+/// The byte spans of the items of the list written `field: [ … ]` one level inside the
+/// outermost value of `text` (the `events` of a bank, the `features` of a schema).
+pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
+    let toks = tokens(text);
+    let Some(open) = toks.windows(3).position(|w| {
+        w[0].kind == TokenKind::Ident
+            && w[0].depth == 1
+            && &text[w[0].at..w[0].end] == field
+            && w[1].kind == TokenKind::Colon
+            && w[2].kind == TokenKind::Open
+    }) else {
+        return Vec::new();
+    };
+    let list_depth = toks[open + 2].depth;
+    let mut items = Vec::new();
+    let mut start: Option<usize> = None;
+    for t in &toks[open + 3..] {
+        if t.depth == list_depth && t.kind == TokenKind::Close {
+            if let Some(s) = start.take() {
+                items.push((s, t.at));
+            }
+            break;
+        }
+        if t.depth == list_depth && t.kind == TokenKind::Comma {
+            if let Some(s) = start.take() {
+                items.push((s, t.at));
+            }
+            continue;
+        }
+        if start.is_none() {
+            start = Some(t.at);
+        }
+    }
+    items
+}
+
+/// Where `key` is written inside `span` as a field name (`key:`) or a quoted map key
+/// (`"key":`), at the top level of the item or one level inside it (the `state` map of
+/// an event). Returns the byte offset.
+pub(crate) fn key_in(text: &str, span: (usize, usize), key: &str) -> Option<usize> {
+    let (from, to) = (span.0.min(text.len()), span.1.min(text.len()));
+    let sub = &text[from..to];
+    let toks = tokens(sub);
+    let quoted = format!("\"{key}\"");
+    toks.windows(2)
+        .find(|w| {
+            w[1].kind == TokenKind::Colon
+                && match w[0].kind {
+                    TokenKind::Ident => &sub[w[0].at..w[0].end] == key,
+                    TokenKind::Str => sub[w[0].at..w[0].end] == quoted,
+                    _ => false,
+                }
+        })
+        .map(|w| from + w[0].at)
+}
+
+/// The position of `key` in item `item` of the list `field`, or of the item itself, or
+/// of the start of the file; always a valid position for an error.
+pub(crate) fn locate_in_item(text: &str, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
+    let items = list_items(text, field);
+    let Some(&span) = items.get(item) else {
+        return (1, 1);
+    };
+    let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
+    crate::error::line_col(text, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn items_skip_strings_and_comments() {
+        let text = "(\n  // events: [(x)]\n  events: [\n    (name: \"a, ]\"),\n    (name: \"b\") /* , */,\n  ],\n)";
+        let items = list_items(text, "events");
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(text[items[0].0..items[0].1].contains("\"a, ]\""));
+        assert!(text[items[1].0..].starts_with("(name: \"b\")"));
+    }
+
+    #[test]
+    fn key_found_as_field_or_quoted_map_key() {
+        let text = "(features: [(name: \"weight\", weight: 2.0), (state: {\"x\": 1.0})])";
+        let items = list_items(text, "features");
+        let at = key_in(text, items[0], "weight").unwrap();
+        assert_eq!(&text[at..at + 7], "weight:");
+        let at = key_in(text, items[1], "x").unwrap();
+        assert_eq!(&text[at..at + 3], "\"x\"");
+        assert_eq!(locate_in_item(text, "features", 1, Some("x")), (1, 53));
+        assert_eq!(locate_in_item(text, "features", 9, Some("x")), (1, 1));
+    }
+
+    #[test]
+    fn broken_text_gives_no_items_and_no_panic() {
+        for text in ["", "(", "(events: [", "(events: [(\"", "r#\"", "(events: [é, ü]", "/* unclosed"] {
+            let _ = list_items(text, "events");
+            let _ = locate_in_item(text, "events", 0, Some("id"));
+        }
+    }
+}

@@ -1,0 +1,563 @@
+//! Choosing what the shadow does next (SPEC §13).
+//!
+//! The score of an event against the present state is
+//! `Σ weight_f · sim_f + recency_weight · age − bias·[event continues the one playing]`;
+//! the best is the lowest; the candidates are every event within
+//! `neighbourhood · max(|best|, 1e-9)` of it; one is picked uniformly with the seeded
+//! generator.
+//!
+//! [`Index`] answers that query fast without changing its answer. Events are ordered so
+//! that neighbours in feature space sit together (a k-d split on the most weighted
+//! spread), stored column-wise in blocks, and each block keeps the range of every
+//! feature. A query first computes, for every block, a lower bound of the score any of
+//! its events can reach; only blocks whose bound is within the candidate threshold are
+//! scored, exactly, in f64, with the same arithmetic in the same order as the plain
+//! definition ([`select_naive`]), so best, candidate set and scores are bit-identical.
+
+use std::collections::HashMap;
+
+use super::bank::Bank;
+use super::schema::{Schema, Similarity};
+use crate::rng::Rng;
+
+/// Events per block. Small enough that a block's ranges stay tight, large enough that
+/// the per-block bound is cheap beside the exact scoring it saves.
+pub const BLOCK: usize = 32;
+
+const NONE: u32 = u32::MAX;
+
+/// One candidate of a selection: the event's bank position and id, and its score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    pub event: usize,
+    pub id: u64,
+    pub score: f64,
+}
+
+/// The outcome of a query (SPEC §13, §15): the best score and every candidate, sorted by
+/// score then event id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Selection {
+    pub best: f64,
+    pub candidates: Vec<Candidate>,
+}
+
+impl Selection {
+    /// The seeded uniform pick among the candidates (SPEC §13).
+    pub fn choose(&self, rng: &mut Rng) -> Candidate {
+        self.candidates[rng.below(self.candidates.len())]
+    }
+}
+
+/// The candidate threshold for a best score (SPEC §13).
+#[inline]
+pub fn threshold(best: f64, neighbourhood: f64) -> f64 {
+    best + neighbourhood * best.abs().max(1e-9)
+}
+
+/// Why a schema cannot be used with a bank or a state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MismatchError {
+    /// The schema feature (or state key) the problem is about.
+    pub feature: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for MismatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where each schema feature sits in the bank's states; refuses features the bank does
+/// not record and category values that are not integer codes.
+pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
+    let mut columns = Vec::with_capacity(schema.features.len());
+    for f in &schema.features {
+        let Some(c) = bank.feature_position(&f.name) else {
+            let known = bank.features().iter().map(String::as_str);
+            let message = if bank.features().is_empty() {
+                format!("feature `{}` is not recorded in the bank (it records no features)", f.name)
+            } else {
+                format!("{} (it is not recorded in the bank)", crate::error::unknown_name("feature", &f.name, known))
+            };
+            return Err(MismatchError { feature: f.name.clone(), message });
+        };
+        if f.kind == super::schema::FeatureKind::Category {
+            if let Some(i) = (0..bank.len()).find(|&i| bank.state(i)[c].fract() != 0.0) {
+                return Err(MismatchError {
+                    feature: f.name.clone(),
+                    message: format!(
+                        "`{}` is a category but event {} records {}; category values are integer codes",
+                        f.name,
+                        bank.events()[i].id,
+                        bank.state(i)[c]
+                    ),
+                });
+            }
+        }
+        columns.push(c);
+    }
+    Ok(columns)
+}
+
+/// A state given by name (a state file) as a vector in schema order. Every schema
+/// feature must be given, and nothing else.
+pub fn state_vector(schema: &Schema, state: &super::bank::StateMap) -> Result<Vec<f64>, MismatchError> {
+    if let Some((k, _)) = state.0.iter().find(|(k, _)| schema.position(k).is_none()) {
+        return Err(MismatchError {
+            feature: k.clone(),
+            message: crate::error::unknown_name("feature", k, schema.names()),
+        });
+    }
+    schema
+        .features
+        .iter()
+        .map(|f| {
+            let v = state.get(&f.name).ok_or_else(|| MismatchError {
+                feature: f.name.clone(),
+                message: format!("the state has no value for `{}`; every schema feature needs one", f.name),
+            })?;
+            if !v.is_finite() {
+                return Err(MismatchError {
+                    feature: f.name.clone(),
+                    message: format!("`{}` is {v}; expected a finite number", f.name),
+                });
+            }
+            Ok(v)
+        })
+        .collect()
+}
+
+/// The plain definition of SPEC §13, event by event: the reference the fast [`Index`]
+/// is checked against. `state` is in schema order; `playing` is the bank position of
+/// the event now playing. `None` for an empty bank.
+pub fn select_naive(
+    schema: &Schema,
+    bank: &Bank,
+    state: &[f64],
+    playing: Option<usize>,
+) -> Result<Option<Selection>, MismatchError> {
+    let columns = bind(schema, bank)?;
+    let ages = bank.ages();
+    let next = playing.and_then(|p| bank.continuations().get(p).copied().flatten());
+    let mut scores = Vec::with_capacity(bank.len());
+    for i in 0..bank.len() {
+        let recorded = bank.state(i);
+        let mut s = 0.0;
+        for (k, f) in schema.features.iter().enumerate() {
+            s += f.weight * f.similarity.eval(state[k], recorded[columns[k]], f.scale);
+        }
+        s += schema.recency_weight * ages[i];
+        if next == Some(i) {
+            s -= schema.bias;
+        }
+        scores.push(s);
+    }
+    let Some(best) = scores.iter().copied().reduce(f64::min) else {
+        return Ok(None);
+    };
+    let t = threshold(best, schema.neighbourhood);
+    let candidates = scores
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| s <= t)
+        .map(|(i, &s)| Candidate { event: i, id: bank.events()[i].id, score: s })
+        .collect();
+    Ok(Some(finish(best, candidates)))
+}
+
+fn finish(best: f64, mut candidates: Vec<Candidate>) -> Selection {
+    candidates.sort_by(|a, b| a.score.total_cmp(&b.score).then(a.id.cmp(&b.id)));
+    Selection { best, candidates }
+}
+
+/// One feature's share of a score, for the editor's query inspector.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Term {
+    pub feature: String,
+    /// The present value.
+    pub present: f64,
+    /// The event's recorded value.
+    pub recorded: f64,
+    /// sim(present, recorded).
+    pub similarity: f64,
+    pub weight: f64,
+    /// weight × similarity.
+    pub contribution: f64,
+}
+
+/// The score of one event taken apart (SPEC §13): `total` is exactly the score the
+/// selection uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Breakdown {
+    pub event: usize,
+    pub id: u64,
+    pub terms: Vec<Term>,
+    pub age: f64,
+    /// recency_weight × age.
+    pub recency: f64,
+    /// Whether the event directly follows the one playing, so the bias is subtracted.
+    pub continuation: bool,
+    pub bias: f64,
+    pub total: f64,
+}
+
+/// A bank prepared for fast, exact queries with one schema.
+#[derive(Debug, Clone)]
+pub struct Index {
+    schema: Schema,
+    n: usize,
+    /// `cols[f][slot]`: the value of schema feature f for the event in slot `slot`.
+    cols: Vec<Vec<f64>>,
+    ages: Vec<f64>,
+    slot_event: Vec<u32>,
+    event_slot: Vec<u32>,
+    /// Bank position → bank position of its continuation, or NONE.
+    next: Vec<u32>,
+    ids: Vec<u64>,
+    /// `lo[f][block]`, `hi[f][block]`: the range of feature f in a block.
+    lo: Vec<Vec<f64>>,
+    hi: Vec<Vec<f64>>,
+    age_lo: Vec<f64>,
+    age_hi: Vec<f64>,
+}
+
+impl Index {
+    /// Prepares `bank` for queries with `schema` (which must already be checked).
+    pub fn build(schema: &Schema, bank: &Bank) -> Result<Index, MismatchError> {
+        let columns = bind(schema, bank)?;
+        let n = bank.len();
+        if n >= NONE as usize {
+            return Err(MismatchError { feature: String::new(), message: format!("{n} events are too many to index") });
+        }
+        let ages = bank.ages();
+        let raw: Vec<Vec<f64>> = columns.iter().map(|&c| (0..n).map(|i| bank.state(i)[c]).collect()).collect();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        partition(schema, &raw, &ages, &mut order);
+        let mut event_slot = vec![0u32; n];
+        for (slot, &e) in order.iter().enumerate() {
+            event_slot[e as usize] = slot as u32;
+        }
+        let cols: Vec<Vec<f64>> = raw.iter().map(|col| order.iter().map(|&e| col[e as usize]).collect()).collect();
+        let slot_ages: Vec<f64> = order.iter().map(|&e| ages[e as usize]).collect();
+        let blocks = n.div_ceil(BLOCK);
+        let range = |v: &[f64]| -> Vec<(f64, f64)> {
+            (0..blocks)
+                .map(|b| {
+                    let chunk = &v[b * BLOCK..((b + 1) * BLOCK).min(n)];
+                    chunk.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)))
+                })
+                .collect()
+        };
+        let (mut lo, mut hi) = (Vec::new(), Vec::new());
+        for col in &cols {
+            let r = range(col);
+            lo.push(r.iter().map(|p| p.0).collect());
+            hi.push(r.iter().map(|p| p.1).collect());
+        }
+        let ar = range(&slot_ages);
+        let next = bank.continuations().into_iter().map(|c| c.map_or(NONE, |c| c as u32)).collect();
+        Ok(Index {
+            schema: schema.clone(),
+            n,
+            cols,
+            ages: slot_ages,
+            slot_event: order,
+            event_slot,
+            next,
+            ids: bank.events().iter().map(|e| e.id).collect(),
+            lo,
+            hi,
+            age_lo: ar.iter().map(|p| p.0).collect(),
+            age_hi: ar.iter().map(|p| p.1).collect(),
+        })
+    }
+
+    pub fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The bank position of the event that continues `playing` in its segment.
+    pub fn continuation(&self, playing: usize) -> Option<usize> {
+        self.next.get(playing).filter(|&&c| c != NONE).map(|&c| c as usize)
+    }
+
+    /// The selection of SPEC §13 for `state` (in schema order), with the event at bank
+    /// position `playing` now playing. `None` for an empty bank.
+    pub fn select(&self, state: &[f64], playing: Option<usize>) -> Option<Selection> {
+        if self.n == 0 || state.len() != self.schema.features.len() {
+            return None;
+        }
+        let nb = self.schema.neighbourhood;
+        let rw = self.schema.recency_weight;
+        let cont_event = playing.and_then(|p| self.continuation(p));
+        let cont_slot = cont_event.map(|e| self.event_slot[e] as usize);
+
+        let blocks = self.lo.first().map_or(0, Vec::len);
+        let mut bound = vec![0.0f64; blocks];
+        for (f, feat) in self.schema.features.iter().enumerate() {
+            block_bounds(&feat.similarity, feat.weight, feat.scale, state[f], &self.lo[f], &self.hi[f], &mut bound);
+        }
+        let (age_edge, margin_extra) = if rw >= 0.0 { (&self.age_lo, rw) } else { (&self.age_hi, -rw) };
+        for (b, a) in bound.iter_mut().zip(age_edge) {
+            *b += rw * a;
+            *b -= 1e-9 * (1.0 + b.abs() + margin_extra);
+        }
+
+        let mut scored: Vec<(usize, f64)> = Vec::new();
+        let mut best = f64::INFINITY;
+        let mut floor = bound.iter().copied().fold(f64::INFINITY, f64::min);
+        if let Some(slot) = cont_slot {
+            let s = self.exact(state, slot) - self.schema.bias;
+            best = s;
+            floor = floor.min(s);
+            scored.push((slot, s));
+        }
+        let safe = |best: f64| threshold(best, nb).max(threshold(floor, nb));
+
+        // Seed the threshold with the most promising block, then visit, in order of
+        // their bounds, only the blocks that can still hold a candidate.
+        let mut acc = [0.0f64; BLOCK];
+        if let Some(first) = (0..blocks).min_by(|&a, &b| bound[a].total_cmp(&bound[b])) {
+            best = best.min(self.score_block(state, first, cont_slot, &mut acc, &mut scored, f64::INFINITY));
+        }
+        let mut open: Vec<u32> = (0..blocks as u32).filter(|&b| bound[b as usize] <= safe(best)).collect();
+        open.sort_unstable_by(|&a, &b| bound[a as usize].total_cmp(&bound[b as usize]));
+        let first = (0..blocks).min_by(|&a, &b| bound[a].total_cmp(&bound[b]));
+        for b in open {
+            let b = b as usize;
+            if Some(b) == first {
+                continue;
+            }
+            let limit = safe(best);
+            if bound[b] > limit {
+                break;
+            }
+            best = best.min(self.score_block(state, b, cont_slot, &mut acc, &mut scored, limit));
+        }
+        let t = threshold(best, nb);
+        let candidates = scored
+            .into_iter()
+            .filter(|&(_, s)| s <= t)
+            .map(|(slot, s)| {
+                let event = self.slot_event[slot] as usize;
+                Candidate { event, id: self.ids[event], score: s }
+            })
+            .collect();
+        Some(finish(best, candidates))
+    }
+
+    /// The exact score of the event in `slot`, without the bias.
+    fn exact(&self, state: &[f64], slot: usize) -> f64 {
+        let mut s = 0.0;
+        for (f, feat) in self.schema.features.iter().enumerate() {
+            s += feat.weight * feat.similarity.eval(state[f], self.cols[f][slot], feat.scale);
+        }
+        s + self.schema.recency_weight * self.ages[slot]
+    }
+
+    /// Scores every event of block `b` exactly, keeps those at or under `limit`, and
+    /// returns the lowest score seen.
+    fn score_block(
+        &self,
+        state: &[f64],
+        b: usize,
+        cont_slot: Option<usize>,
+        acc: &mut [f64; BLOCK],
+        scored: &mut Vec<(usize, f64)>,
+        limit: f64,
+    ) -> f64 {
+        let start = b * BLOCK;
+        let end = (start + BLOCK).min(self.n);
+        let len = end - start;
+        let acc = &mut acc[..len];
+        acc.fill(0.0);
+        for (f, feat) in self.schema.features.iter().enumerate() {
+            exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[f][start..end], acc);
+        }
+        let rw = self.schema.recency_weight;
+        let mut low = f64::INFINITY;
+        for (k, (a, age)) in acc.iter_mut().zip(&self.ages[start..end]).enumerate() {
+            *a += rw * age;
+            let slot = start + k;
+            if Some(slot) == cont_slot {
+                continue;
+            }
+            low = low.min(*a);
+            if *a <= limit {
+                scored.push((slot, *a));
+            }
+        }
+        low
+    }
+
+    /// The score of event `event` (bank position) taken apart, with `playing` now
+    /// playing (SPEC §13; the editor's query inspector).
+    pub fn breakdown(&self, state: &[f64], event: usize, playing: Option<usize>) -> Option<Breakdown> {
+        if event >= self.n || state.len() != self.schema.features.len() {
+            return None;
+        }
+        let slot = self.event_slot[event] as usize;
+        let mut terms = Vec::with_capacity(state.len());
+        let mut total = 0.0;
+        for (f, feat) in self.schema.features.iter().enumerate() {
+            let recorded = self.cols[f][slot];
+            let similarity = feat.similarity.eval(state[f], recorded, feat.scale);
+            let contribution = feat.weight * similarity;
+            total += contribution;
+            terms.push(Term {
+                feature: feat.name.clone(),
+                present: state[f],
+                recorded,
+                similarity,
+                weight: feat.weight,
+                contribution,
+            });
+        }
+        let age = self.ages[slot];
+        let recency = self.schema.recency_weight * age;
+        total += recency;
+        let continuation = playing.and_then(|p| self.continuation(p)) == Some(event);
+        if continuation {
+            total -= self.schema.bias;
+        }
+        Some(Breakdown { event, id: self.ids[event], terms, age, recency, continuation, bias: self.schema.bias, total })
+    }
+}
+
+/// Adds `weight · sim` for each recorded value to `acc`: the exact arithmetic of
+/// [`Similarity::eval`], specialised per similarity so the loops vectorise.
+fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f64], acc: &mut [f64]) {
+    match sim {
+        Similarity::Abs => {
+            for (a, &v) in acc.iter_mut().zip(col) {
+                *a += w * ((q - v).abs() / scale);
+            }
+        }
+        Similarity::Squared => {
+            for (a, &v) in acc.iter_mut().zip(col) {
+                let x = (q - v) / scale;
+                *a += w * (x * x);
+            }
+        }
+        Similarity::Category { mismatch } => {
+            let m = *mismatch;
+            for (a, &v) in acc.iter_mut().zip(col) {
+                *a += w * if q == v { 0.0 } else { m };
+            }
+        }
+        Similarity::Curve { .. } => {
+            for (a, &v) in acc.iter_mut().zip(col) {
+                *a += w * sim.eval(q, v, scale);
+            }
+        }
+    }
+}
+
+/// Adds `weight · (lower bound of sim over the block's range)` to each block's bound.
+fn block_bounds(sim: &Similarity, w: f64, scale: f64, q: f64, lo: &[f64], hi: &[f64], bound: &mut [f64]) {
+    match sim {
+        Similarity::Abs => {
+            for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
+                let near = (l - q).max(0.0) + (q - h).max(0.0);
+                *b += w * (near / scale);
+            }
+        }
+        Similarity::Squared => {
+            for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
+                let x = ((l - q).max(0.0) + (q - h).max(0.0)) / scale;
+                *b += w * (x * x);
+            }
+        }
+        Similarity::Category { mismatch } => {
+            let m = *mismatch;
+            for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
+                *b += w * if q < l || q > h { m } else { 0.0 };
+            }
+        }
+        Similarity::Curve { .. } => {
+            for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
+                *b += w * sim.lower_bound(q, l, h, scale);
+            }
+        }
+    }
+}
+
+/// How much a feature can change the score across a range of recorded values: the
+/// k-d split picks the feature where that is largest.
+fn spread(sim: &Similarity, w: f64, scale: f64, lo: f64, hi: f64) -> f64 {
+    let r = (hi - lo) / scale;
+    w * match sim {
+        Similarity::Abs => r,
+        Similarity::Squared => r * r,
+        Similarity::Category { mismatch } => {
+            if hi > lo {
+                *mismatch
+            } else {
+                0.0
+            }
+        }
+        Similarity::Curve { points } => {
+            let top = points.iter().map(|p| p.1).fold(0.0, f64::max);
+            let base = super::schema::curve_at(points, 0.0);
+            (super::schema::curve_at(points, r) - base).abs().max(if r > 0.0 {
+                (top - base).abs() * r.min(1.0)
+            } else {
+                0.0
+            })
+        }
+    }
+}
+
+/// Orders `rows` so that each run of [`BLOCK`] events is compact in the dimensions that
+/// weigh most: split at a block boundary near the median of the widest dimension,
+/// recursively.
+fn partition(schema: &Schema, raw: &[Vec<f64>], ages: &[f64], rows: &mut [u32]) {
+    if rows.len() <= BLOCK {
+        return;
+    }
+    let mut widest = (None, 0.0);
+    for (f, feat) in schema.features.iter().enumerate() {
+        let (lo, hi) = rows.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &r| {
+            let v = raw[f][r as usize];
+            (l.min(v), h.max(v))
+        });
+        let s = spread(&feat.similarity, feat.weight, feat.scale, lo, hi);
+        if s > widest.1 {
+            widest = (Some(f), s);
+        }
+    }
+    let (lo, hi) = rows.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &r| {
+        let a = ages[r as usize];
+        (l.min(a), h.max(a))
+    });
+    let age_spread = schema.recency_weight.abs() * (hi - lo);
+    let key: &[f64] = match widest {
+        (_, s) if age_spread > s => ages,
+        (Some(f), _) => &raw[f],
+        (None, _) => return,
+    };
+    let mid = (rows.len() / 2).div_ceil(BLOCK) * BLOCK;
+    if mid == 0 || mid >= rows.len() {
+        return;
+    }
+    rows.select_nth_unstable_by(mid, |&a, &b| key[a as usize].total_cmp(&key[b as usize]));
+    let (left, right) = rows.split_at_mut(mid);
+    partition(schema, raw, ages, left);
+    partition(schema, raw, ages, right);
+}
+
+/// The index of every event by id, for turning `--playing SEGMENT:INDEX` and event ids
+/// into bank positions.
+pub fn positions_by_id(bank: &Bank) -> HashMap<u64, usize> {
+    bank.events().iter().enumerate().map(|(i, e)| (e.id, i)).collect()
+}

@@ -1,0 +1,137 @@
+//! The imitation acceptance test of issue 5 (SPEC §13): record each scripted bot, let
+//! its shadow fight the same opponents, and compare what they do in each situation.
+
+use std::collections::BTreeMap;
+
+use creature_core::shadow::arena::Action;
+use creature_core::shadow::bank::Bank;
+use creature_core::shadow::bots::{Bot, Range, Style, situation};
+use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
+use creature_core::shadow::schema::Schema;
+
+/// Matches recorded per bot, and fought by each shadow.
+const MATCHES: u64 = 40;
+/// Situation classes with fewer decisions than this on either side are too noisy to
+/// compare and are skipped (and reported).
+const MIN_SAMPLES: usize = 60;
+
+type Class = (Range, bool);
+type Dist = BTreeMap<Class, BTreeMap<Action, usize>>;
+
+fn opponent(m: u64) -> Style {
+    Style::ALL[(m % 3) as usize]
+}
+
+fn tally(dist: &mut Dist, state: &[f64], action: Action) {
+    *dist.entry(situation(state)).or_default().entry(action).or_insert(0) += 1;
+}
+
+/// Records `style` on side 0 for [`MATCHES`] matches; returns the bank and what the bot
+/// did in each situation.
+fn record(style: Style) -> (Bank, Dist) {
+    let mut bank = Bank::default();
+    let mut dist = Dist::new();
+    for m in 0..MATCHES {
+        let seed = 100 + m * 7 + style as u64 * 1000;
+        let mut bout = Bout::new(
+            [Controller::Bot(Bot::new(style, seed)), Controller::Bot(Bot::new(opponent(m), seed + 1))],
+            ["Jago", "Jago"],
+        );
+        bout.record(0);
+        bout.run();
+        for d in bout.decisions.iter().filter(|d| d.side == 0) {
+            tally(&mut dist, &d.state, d.action);
+        }
+        let pending = bout.take_recording(0).expect("side 0 was recorded");
+        bank.keep(&pending, Some(m)).expect("same features every match");
+    }
+    (bank, dist)
+}
+
+/// Lets a shadow of `bank` fight the same opponents with other seeds.
+fn shadow_play(schema: &Schema, bank: &Bank, style: Style) -> Dist {
+    let mut dist = Dist::new();
+    for m in 0..MATCHES {
+        let seed = 5000 + m * 11 + style as u64 * 1000;
+        let shadow = ShadowPlayer::new(schema, bank, seed).expect("bank fits the schema");
+        let mut bout = Bout::new(
+            [Controller::Shadow(Box::new(shadow)), Controller::Bot(Bot::new(opponent(m), seed + 1))],
+            ["Jago", "Jago"],
+        );
+        bout.run();
+        for d in bout.decisions.iter().filter(|d| d.side == 0) {
+            tally(&mut dist, &d.state, d.action);
+        }
+    }
+    dist
+}
+
+fn total_variation(a: &BTreeMap<Action, usize>, b: &BTreeMap<Action, usize>) -> f64 {
+    let (na, nb) = (a.values().sum::<usize>() as f64, b.values().sum::<usize>() as f64);
+    Action::ALL
+        .iter()
+        .map(|k| (*a.get(k).unwrap_or(&0) as f64 / na - *b.get(k).unwrap_or(&0) as f64 / nb).abs())
+        .sum::<f64>()
+        / 2.0
+}
+
+fn samples(d: Option<&BTreeMap<Action, usize>>) -> usize {
+    d.map_or(0, |d| d.values().sum())
+}
+
+#[test]
+fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
+    let schema = Schema::arena();
+    let recorded: Vec<(Style, Bank, Dist)> = Style::ALL
+        .into_iter()
+        .map(|s| {
+            let (bank, dist) = record(s);
+            (s, bank, dist)
+        })
+        .collect();
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (style, bank, teacher) in &recorded {
+        let shadow = shadow_play(&schema, bank, *style);
+        for range in Range::ALL {
+            for air in [false, true] {
+                let class = (range, air);
+                let (t, s) = (teacher.get(&class), shadow.get(&class));
+                let label = format!("{} {}{}", style.name(), range.name(), if air { " airborne" } else { "" });
+                if samples(t) < MIN_SAMPLES || samples(s) < MIN_SAMPLES {
+                    eprintln!("{label:28} skipped: {} teacher, {} shadow decisions", samples(t), samples(s));
+                    continue;
+                }
+                let (t, s) = (t.unwrap(), s.unwrap());
+                compared += 1;
+                let own = total_variation(s, t);
+                let others: Vec<(Style, f64)> = recorded
+                    .iter()
+                    .filter(|(o, ..)| o != style)
+                    .filter_map(|(o, _, d)| {
+                        d.get(&class).filter(|d| samples(Some(d)) >= MIN_SAMPLES).map(|d| (*o, total_variation(s, d)))
+                    })
+                    .collect();
+                eprintln!(
+                    "{label:28} tv teacher {own:.3}  others {others:?}  (n = {}/{})",
+                    samples(Some(t)),
+                    samples(Some(s))
+                );
+                if std::env::var("SHOW").is_ok() {
+                    eprintln!("    teacher {t:?}\n    shadow  {s:?}");
+                }
+                if own > 0.25 {
+                    failures.push(format!("{label}: total variation to its teacher {own:.3} > 0.25"));
+                }
+                for (o, tv) in others {
+                    if tv < own + 0.25 {
+                        failures
+                            .push(format!("{label}: as close to {} ({tv:.3}) as to its teacher ({own:.3})", o.name()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared >= 9, "only {compared} situation classes had enough decisions to compare");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
