@@ -9,3 +9,5 @@ pub mod leash;
 pub mod watch;
 pub mod tree_file;
 mod ronspan;
+pub mod lesson;
+pub mod script;
