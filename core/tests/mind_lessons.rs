@@ -86,8 +86,9 @@ fn one_gentle_slap_after_eating_a_villager() {
     let acton = c.tree(Desire::Hunger, TreeKind::ActOn);
     assert_eq!(acton.lessons, 1);
     assert_eq!(acton.examples.last().unwrap().answer("kind"), "villager");
-    let (_, tree) = l.trees.unwrap();
-    let score = ScoreCurve::default().score(tree.predict(&objects(&[("v", VILLAGER)])["v"]));
+    let (_, acton) = l.trees.unwrap();
+    assert_eq!(acton.examples, c.tree(Desire::Hunger, TreeKind::ActOn).examples);
+    let score = ScoreCurve::default().score(acton.tree.predict(&objects(&[("v", VILLAGER)])["v"]));
     assert!((score - 0.040).abs() < 1e-12, "{score}");
     assert_eq!(c.tree(Desire::Hunger, TreeKind::Activity).examples.last().unwrap().answer("kind"), "villager");
 }
@@ -279,6 +280,7 @@ fn the_slap_after_a_rock_throw_goes_to_the_meal() {
     let l = &run.lessons[0];
     let scores: Vec<f64> = l.credit.iter().map(|x| x.score).collect();
     assert!((scores[0] - 0.65).abs() < 1e-9 && (scores[1] - 0.4).abs() < 1e-9, "{scores:?}");
+    assert_eq!(l.winner, Some(0));
     assert_eq!(l.taught.as_ref().unwrap().desire, Desire::Hunger);
     assert_eq!(c.opinions["Throw"], 0.0);
     assert!(c.opinions["Eat"] < 0.0);

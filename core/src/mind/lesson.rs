@@ -65,6 +65,13 @@ pub enum Reaction {
     EatAtOnce { object: String },
 }
 
+/// One tree as a lesson left it: its examples and the tree rebuilt from them (SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Learnt {
+    pub examples: Vec<Example>,
+    pub tree: Tree,
+}
+
 /// The plan a lesson went to (SPEC §15 `taught`).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Taught {
@@ -85,15 +92,21 @@ pub struct Lesson {
     pub lesson: Option<f64>,
     /// The remembered plans with their scores at the release, oldest first.
     pub credit: Vec<Credit>,
+    /// The index in `credit` of the plan taught.
+    pub winner: Option<usize>,
     /// The plan taught; `None` when nothing was taught (zero total, before phase 2,
     /// or no plan scoring above 0): then only the liking changed.
     pub taught: Option<Taught>,
     /// The taught desire's state after the lesson.
     pub desire: Option<DesireState>,
+    /// The taught desire's state before the lesson.
+    pub desire_before: Option<DesireState>,
     /// The taught action's opinion after the lesson.
     pub opinion: Option<f64>,
+    /// The taught action's opinion before the lesson.
+    pub opinion_before: Option<f64>,
     /// The taught desire's two trees, rebuilt: (Activity, ActOn).
-    pub trees: Option<(Tree, Tree)>,
+    pub trees: Option<(Learnt, Learnt)>,
     pub reaction: Reaction,
 }
 
@@ -174,15 +187,21 @@ impl Teaching {
             total: released.total,
             lesson,
             credit: self.plans.credit(now, decay),
+            winner: None,
             taught: None,
             desire: None,
+            desire_before: None,
             opinion: None,
+            opinion_before: None,
             trees: None,
             reaction: Reaction::None,
         };
         let (Some(l), true) = (lesson, teaches) else { return report };
         let Some(winner) = self.plans.winner(now, decay) else { return report };
         let plan = self.plans.plans[winner].clone();
+        report.winner = Some(winner);
+        report.desire_before = Some(creature.desire(plan.desire).clone());
+        report.opinion_before = Some(creature.opinions.get(&plan.action).copied().unwrap_or(0.0));
         let (activity, acton) = teach_plan(creature, data, beliefs, &plan, l);
         let d = plan.desire;
         report.reaction = if let Some(object) = eat_at_once {
@@ -223,7 +242,13 @@ fn eating_plan(data: &Data, food: &str, now: f64) -> Plan {
 
 /// The four lessons of SPEC §7 for `plan` and lesson `l`; returns the desire's two
 /// trees rebuilt (Activity, ActOn).
-pub fn teach_plan(creature: &mut Creature, data: &Data, beliefs: &dyn Beliefs, plan: &Plan, l: f64) -> (Tree, Tree) {
+pub fn teach_plan(
+    creature: &mut Creature,
+    data: &Data,
+    beliefs: &dyn Beliefs,
+    plan: &Plan,
+    l: f64,
+) -> (Learnt, Learnt) {
     let d = plan.desire;
     teach_desire(creature.desire_mut(d), &data.desire(d).sensitivity, l);
     let example = |id: &str| Example { answers: beliefs.answers(id).cloned().unwrap_or_default(), feedback: l };
@@ -231,9 +256,11 @@ pub fn teach_plan(creature: &mut Creature, data: &Data, beliefs: &dyn Beliefs, p
     creature.tree_mut(d, TreeKind::ActOn).teach(example(&plan.object));
     let opinion = creature.opinions.entry(plan.action.clone()).or_insert(0.0);
     *opinion = teach_opinion(*opinion, l);
-    let activity = build(&data.attributes, &creature.tree(d, TreeKind::Activity).examples);
-    let acton = build(&data.attributes, &creature.tree(d, TreeKind::ActOn).examples);
-    (activity, acton)
+    let learnt = |kind| {
+        let examples = creature.tree(d, kind).examples.clone();
+        Learnt { tree: build(&data.attributes, &examples), examples }
+    };
+    (learnt(TreeKind::Activity), learnt(TreeKind::ActOn))
 }
 
 /// What a script run produced: every release in order, and notes for the readable account.
@@ -244,8 +271,10 @@ pub struct ScriptRun {
     pub notes: Vec<(f64, String)>,
 }
 
-/// Plays a checked lesson script on `creature` (SPEC §15 `teach`). The creature keeps
-/// everything it learnt; the result lists each release.
+/// Plays a lesson script on `creature` (SPEC §15 `teach`). The creature keeps
+/// everything it learnt; the result lists each release. A script that
+/// [`LessonScript::parse`] would refuse still runs without panicking: touches without
+/// a hold and releases without a hold are ignored.
 pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -> ScriptRun {
     let mut teaching = Teaching::default();
     let mut run = ScriptRun::default();

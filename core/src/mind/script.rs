@@ -128,6 +128,12 @@ fn phase<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
     })
 }
 
+/// Checks a lesson script file for `check` and the editor's problems panel.
+#[must_use]
+pub fn check_file(file: &str, text: &str, data: &Data) -> Vec<LoadError> {
+    LessonScript::parse(file, text, data).err().unwrap_or_default()
+}
+
 impl LessonScript {
     /// Parses and checks a script against the tables: names of desires, actions, objects
     /// and attributes (with the nearest valid name), times (finite, from 0, never going

@@ -28,6 +28,13 @@ pub struct TreeFile {
     pub queries: Vec<BTreeMap<String, String>>,
 }
 
+/// Checks a `tree learn` file for `check` and the editor's problems panel (the species
+/// data is not needed: a tree file brings its own schema).
+#[must_use]
+pub fn check_file(file: &str, text: &str, _data: &crate::data::Data) -> Vec<LoadError> {
+    TreeFile::parse(file, text).err().unwrap_or_default()
+}
+
 impl TreeFile {
     /// Parses and checks a tree file; every problem is reported with its position.
     pub fn parse(file: &str, text: &str) -> LoadResult<TreeFile> {
