@@ -151,3 +151,49 @@ fn hostile_files_never_panic() {
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{name}");
     }
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn check_looks_inside_every_file_of_a_project() {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo().join("species"), &dir.path().join("species"));
+    let project = dir.path().join("projects/example");
+    copy_dir(&repo().join("projects/example"), &project);
+    studio().arg("check").arg(&project).assert().success();
+    let files: Vec<PathBuf> = walk(&project).into_iter().filter(|p| !p.ends_with("studio.ron")).collect();
+    assert!(files.len() >= 3, "{files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        std::fs::write(f, format!("{text}\n)")).unwrap();
+    }
+    let out = studio().arg("check").arg(&project).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for f in &files {
+        assert!(stdout.contains(&format!("{}:", f.display())), "{} is not checked:\n{stdout}", f.display());
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else if p.extension().is_some_and(|x| x == "ron") {
+            out.push(p);
+        }
+    }
+    out
+}

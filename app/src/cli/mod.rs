@@ -115,5 +115,12 @@ pub fn load_data(dir: Option<&Path>) -> Result<Data, CliError> {
 
 /// The checkers for every kind of studio file, for `check` and the editor's problems panel.
 pub fn checkers() -> Checkers {
-    Checkers::default()
+    Checkers {
+        lesson_script: Some(creature_core::mind::script::check_file),
+        tree_examples: Some(creature_core::mind::tree_file::check_file),
+        shadow_schema: Some(|file, text, _| creature_core::shadow::schema::Schema::parse(file, text).err().into_iter().collect()),
+        shadow_bank: Some(|file, text, _| creature_core::shadow::bank::Bank::parse_ron(file, text).err().into_iter().collect()),
+        shadow_state: Some(|file, text, _| creature_core::shadow::bank::StateMap::parse(file, text).err().into_iter().collect()),
+        ..Checkers::default()
+    }
 }
