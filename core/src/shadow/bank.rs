@@ -219,6 +219,30 @@ impl Bank {
         Self { features, events: Vec::new(), values: Vec::new() }
     }
 
+    /// A bank from its parts: `values` holds each event's state, one row of
+    /// `features.len()` numbers per event, in event order. Checked like a loaded bank.
+    pub fn from_parts(features: Vec<String>, events: Vec<Event>, values: Vec<f64>) -> Result<Bank, BankProblem> {
+        if Some(values.len()) != events.len().checked_mul(features.len()) {
+            return Err(BankProblem {
+                event: None,
+                key: None,
+                message: format!("{} values for {} events × {} features", values.len(), events.len(), features.len()),
+            });
+        }
+        let mut seen = HashSet::new();
+        for f in &features {
+            if let Err(message) = check_name("feature name", f) {
+                return Err(BankProblem { event: None, key: None, message });
+            }
+            if !seen.insert(f.as_str()) {
+                return Err(BankProblem { event: None, key: None, message: format!("feature `{f}` is listed twice") });
+            }
+        }
+        let bank = Bank { features, events, values };
+        bank.check()?;
+        Ok(bank)
+    }
+
     /// The recorded feature names; every event has a value for each.
     pub fn features(&self) -> &[String] {
         &self.features

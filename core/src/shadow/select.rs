@@ -203,6 +203,42 @@ pub struct Breakdown {
     pub total: f64,
 }
 
+/// Per-group ranges for one level of grouping (blocks, or superblocks of blocks).
+#[derive(Debug, Clone)]
+struct Level {
+    /// `lo[f][g]`, `hi[f][g]`: the range of feature f in group g.
+    lo: Vec<Vec<f64>>,
+    hi: Vec<Vec<f64>>,
+    age_lo: Vec<f64>,
+    age_hi: Vec<f64>,
+}
+
+impl Level {
+    fn new(size: usize, cols: &[Vec<f64>], ages: &[f64]) -> Self {
+        let n = ages.len();
+        let groups = n.div_ceil(size);
+        let range = |v: &[f64]| -> (Vec<f64>, Vec<f64>) {
+            (0..groups)
+                .map(|g| {
+                    let chunk = &v[g * size..((g + 1) * size).min(n)];
+                    chunk.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)))
+                })
+                .unzip()
+        };
+        let (lo, hi) = cols.iter().map(|c| range(c)).unzip();
+        let (age_lo, age_hi) = range(ages);
+        Self { lo, hi, age_lo, age_hi }
+    }
+
+    fn groups(&self) -> usize {
+        self.age_lo.len()
+    }
+}
+
+/// Blocks per superblock: the bounds of the superblocks are computed first, and only
+/// the blocks of superblocks that can hold a candidate get bounds of their own.
+pub const SUPER: usize = 16;
+
 /// A bank prepared for fast, exact queries with one schema.
 #[derive(Debug, Clone)]
 pub struct Index {
@@ -216,11 +252,11 @@ pub struct Index {
     /// Bank position → bank position of its continuation, or NONE.
     next: Vec<u32>,
     ids: Vec<u64>,
-    /// `lo[f][block]`, `hi[f][block]`: the range of feature f in a block.
-    lo: Vec<Vec<f64>>,
-    hi: Vec<Vec<f64>>,
-    age_lo: Vec<f64>,
-    age_hi: Vec<f64>,
+    /// Per feature: whether its similarity never decreases with the difference (so its
+    /// smallest value over a range of differences is at the smallest difference).
+    rising: Vec<bool>,
+    blocks: Level,
+    supers: Level,
 }
 
 impl Index {
@@ -241,36 +277,27 @@ impl Index {
         }
         let cols: Vec<Vec<f64>> = raw.iter().map(|col| order.iter().map(|&e| col[e as usize]).collect()).collect();
         let slot_ages: Vec<f64> = order.iter().map(|&e| ages[e as usize]).collect();
-        let blocks = n.div_ceil(BLOCK);
-        let range = |v: &[f64]| -> Vec<(f64, f64)> {
-            (0..blocks)
-                .map(|b| {
-                    let chunk = &v[b * BLOCK..((b + 1) * BLOCK).min(n)];
-                    chunk.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)))
-                })
-                .collect()
-        };
-        let (mut lo, mut hi) = (Vec::new(), Vec::new());
-        for col in &cols {
-            let r = range(col);
-            lo.push(r.iter().map(|p| p.0).collect());
-            hi.push(r.iter().map(|p| p.1).collect());
-        }
-        let ar = range(&slot_ages);
         let next = bank.continuations().into_iter().map(|c| c.map_or(NONE, |c| c as u32)).collect();
+        let rising = schema
+            .features
+            .iter()
+            .map(|f| match &f.similarity {
+                Similarity::Curve { points } => points.windows(2).all(|w| w[1].1 >= w[0].1),
+                _ => true,
+            })
+            .collect();
         Ok(Index {
             schema: schema.clone(),
             n,
+            blocks: Level::new(BLOCK, &cols, &slot_ages),
+            supers: Level::new(BLOCK * SUPER, &cols, &slot_ages),
             cols,
             ages: slot_ages,
             slot_event: order,
             event_slot,
             next,
             ids: bank.events().iter().map(|e| e.id).collect(),
-            lo,
-            hi,
-            age_lo: ar.iter().map(|p| p.0).collect(),
-            age_hi: ar.iter().map(|p| p.1).collect(),
+            rising,
         })
     }
 
@@ -291,6 +318,23 @@ impl Index {
         self.next.get(playing).filter(|&&c| c != NONE).map(|&c| c as usize)
     }
 
+    /// Lower bounds of the score of every event in groups `from..to` of `level`, less a
+    /// margin for rounding, into `out`.
+    fn bounds(&self, level: &Level, state: &[f64], from: usize, to: usize, out: &mut Vec<f64>) {
+        out.clear();
+        out.resize(to - from, 0.0);
+        for (f, feat) in self.schema.features.iter().enumerate() {
+            let (lo, hi) = (&level.lo[f][from..to], &level.hi[f][from..to]);
+            block_bounds(&feat.similarity, self.rising[f], feat.weight, feat.scale, state[f], lo, hi, out);
+        }
+        let rw = self.schema.recency_weight;
+        let edge = if rw >= 0.0 { &level.age_lo[from..to] } else { &level.age_hi[from..to] };
+        for (b, a) in out.iter_mut().zip(edge) {
+            *b += rw * a;
+            *b -= 1e-9 * (1.0 + b.abs() + rw.abs());
+        }
+    }
+
     /// The selection of SPEC §13 for `state` (in schema order), with the event at bank
     /// position `playing` now playing. `None` for an empty bank.
     pub fn select(&self, state: &[f64], playing: Option<usize>) -> Option<Selection> {
@@ -298,51 +342,52 @@ impl Index {
             return None;
         }
         let nb = self.schema.neighbourhood;
-        let rw = self.schema.recency_weight;
-        let cont_event = playing.and_then(|p| self.continuation(p));
-        let cont_slot = cont_event.map(|e| self.event_slot[e] as usize);
+        let cont_slot = playing.and_then(|p| self.continuation(p)).map(|e| self.event_slot[e] as usize);
 
-        let blocks = self.lo.first().map_or(0, Vec::len);
-        let mut bound = vec![0.0f64; blocks];
-        for (f, feat) in self.schema.features.iter().enumerate() {
-            block_bounds(&feat.similarity, feat.weight, feat.scale, state[f], &self.lo[f], &self.hi[f], &mut bound);
-        }
-        let (age_edge, margin_extra) = if rw >= 0.0 { (&self.age_lo, rw) } else { (&self.age_hi, -rw) };
-        for (b, a) in bound.iter_mut().zip(age_edge) {
-            *b += rw * a;
-            *b -= 1e-9 * (1.0 + b.abs() + margin_extra);
-        }
-
+        let supers = self.supers.groups();
+        let mut sb = Vec::with_capacity(supers);
+        self.bounds(&self.supers, state, 0, supers, &mut sb);
         let mut scored: Vec<(usize, f64)> = Vec::new();
         let mut best = f64::INFINITY;
-        let mut floor = bound.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut floor = sb.iter().copied().fold(f64::INFINITY, f64::min);
         if let Some(slot) = cont_slot {
             let s = self.exact(state, slot) - self.schema.bias;
             best = s;
             floor = floor.min(s);
             scored.push((slot, s));
         }
-        let safe = |best: f64| threshold(best, nb).max(threshold(floor, nb));
+        // No event scores below `floor`, so the final threshold is at most the larger
+        // of the thresholds of `floor` and of the best so far (the threshold is convex
+        // in the best score).
+        let safe = |best: f64| {
+            if best.is_finite() { threshold(best, nb).max(threshold(floor, nb)) } else { f64::INFINITY }
+        };
 
-        // Seed the threshold with the most promising block, then visit, in order of
-        // their bounds, only the blocks that can still hold a candidate.
+        // Visit superblocks, then their blocks, in order of their bounds, while they
+        // can still hold a candidate.
+        let mut order: Vec<u32> = (0..supers as u32).collect();
+        order.sort_unstable_by(|&a, &b| sb[a as usize].total_cmp(&sb[b as usize]));
+        let blocks = self.blocks.groups();
+        let mut bb = Vec::with_capacity(SUPER);
+        let mut inner: Vec<u8> = Vec::with_capacity(SUPER);
         let mut acc = [0.0f64; BLOCK];
-        if let Some(first) = (0..blocks).min_by(|&a, &b| bound[a].total_cmp(&bound[b])) {
-            best = best.min(self.score_block(state, first, cont_slot, &mut acc, &mut scored, f64::INFINITY));
-        }
-        let mut open: Vec<u32> = (0..blocks as u32).filter(|&b| bound[b as usize] <= safe(best)).collect();
-        open.sort_unstable_by(|&a, &b| bound[a as usize].total_cmp(&bound[b as usize]));
-        let first = (0..blocks).min_by(|&a, &b| bound[a].total_cmp(&bound[b]));
-        for b in open {
-            let b = b as usize;
-            if Some(b) == first {
-                continue;
-            }
-            let limit = safe(best);
-            if bound[b] > limit {
+        for s in order {
+            let s = s as usize;
+            if sb[s] > safe(best) {
                 break;
             }
-            best = best.min(self.score_block(state, b, cont_slot, &mut acc, &mut scored, limit));
+            let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
+            self.bounds(&self.blocks, state, from, to, &mut bb);
+            inner.clear();
+            inner.extend(0..(to - from) as u8);
+            inner.sort_unstable_by(|&a, &b| bb[a as usize].total_cmp(&bb[b as usize]));
+            for &k in &inner {
+                let limit = safe(best);
+                if bb[k as usize] > limit {
+                    break;
+                }
+                best = best.min(self.score_block(state, from + k as usize, cont_slot, &mut acc, &mut scored, limit));
+            }
         }
         let t = threshold(best, nb);
         let candidates = scored
@@ -438,6 +483,13 @@ impl Index {
 /// [`Similarity::eval`], specialised per similarity so the loops vectorise.
 fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f64], acc: &mut [f64]) {
     match sim {
+        // x / 1.0 is exactly x, so a unit scale can skip the division without changing
+        // a single bit of the score.
+        Similarity::Abs if scale == 1.0 => {
+            for (a, &v) in acc.iter_mut().zip(col) {
+                *a += w * (q - v).abs();
+            }
+        }
         Similarity::Abs => {
             for (a, &v) in acc.iter_mut().zip(col) {
                 *a += w * ((q - v).abs() / scale);
@@ -455,16 +507,19 @@ fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f64], acc: &
                 *a += w * if q == v { 0.0 } else { m };
             }
         }
-        Similarity::Curve { .. } => {
+        Similarity::Curve { points } => {
             for (a, &v) in acc.iter_mut().zip(col) {
-                *a += w * sim.eval(q, v, scale);
+                *a += w * super::schema::curve_at(points, (q - v).abs() / scale);
             }
         }
     }
 }
 
-/// Adds `weight · (lower bound of sim over the block's range)` to each block's bound.
-fn block_bounds(sim: &Similarity, w: f64, scale: f64, q: f64, lo: &[f64], hi: &[f64], bound: &mut [f64]) {
+/// Adds `weight · (lower bound of sim over the group's range)` to each group's bound.
+/// For a curve that never falls (`rising`), the lowest value over a range of
+/// differences is at the smallest difference.
+#[allow(clippy::too_many_arguments)]
+fn block_bounds(sim: &Similarity, rising: bool, w: f64, scale: f64, q: f64, lo: &[f64], hi: &[f64], bound: &mut [f64]) {
     match sim {
         Similarity::Abs => {
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
@@ -482,6 +537,12 @@ fn block_bounds(sim: &Similarity, w: f64, scale: f64, q: f64, lo: &[f64], hi: &[
             let m = *mismatch;
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
                 *b += w * if q < l || q > h { m } else { 0.0 };
+            }
+        }
+        Similarity::Curve { points } if rising => {
+            for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
+                let near = (l - q).max(0.0) + (q - h).max(0.0);
+                *b += w * super::schema::curve_at(points, near / scale);
             }
         }
         Similarity::Curve { .. } => {
@@ -546,7 +607,10 @@ fn partition(schema: &Schema, raw: &[Vec<f64>], ages: &[f64], rows: &mut [u32]) 
         (Some(f), _) => &raw[f],
         (None, _) => return,
     };
-    let mid = (rows.len() / 2).div_ceil(BLOCK) * BLOCK;
+    // Split at a superblock boundary while the node is larger than one, so that every
+    // superblock is a subtree and its range stays tight.
+    let unit = if rows.len() > BLOCK * SUPER { BLOCK * SUPER } else { BLOCK };
+    let mid = (rows.len() / 2).div_ceil(unit) * unit;
     if mid == 0 || mid >= rows.len() {
         return;
     }

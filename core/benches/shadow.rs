@@ -1,0 +1,49 @@
+//! Speed targets of SPEC §13 and issue 5: a query over 40,000 events × 16 features in
+//! ≤ 25 µs at the median on one core, and a 40,000-event binary bank loaded in ≤ 50 ms.
+//! The bank and the queries come from bot matches in the arena (see `workload`).
+
+use std::hint::black_box;
+
+use creature_core::shadow::bank::Bank;
+use creature_core::shadow::select::{Index, select_naive};
+use creature_core::shadow::workload::arena_workload;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn query(c: &mut Criterion) {
+    let w = arena_workload(40_000, 16, 2_000, 1).expect("a valid workload");
+    let index = Index::build(&w.schema, &w.bank).expect("the bank has the schema's features");
+    let mut k = 0;
+    c.bench_function("shadow query 40000 events x 16 features", |b| {
+        b.iter(|| {
+            let (state, playing) = &w.queries[k % w.queries.len()];
+            k += 1;
+            black_box(index.select(black_box(state), *playing))
+        });
+    });
+    let mut k = 0;
+    let mut slow = c.benchmark_group("reference");
+    slow.sample_size(10);
+    slow.bench_function("shadow query 40000 x 16, plain definition", |b| {
+        b.iter(|| {
+            let (state, playing) = &w.queries[k % w.queries.len()];
+            k += 1;
+            black_box(select_naive(&w.schema, &w.bank, black_box(state), *playing))
+        });
+    });
+    slow.finish();
+}
+
+fn load(c: &mut Criterion) {
+    let w = arena_workload(40_000, 16, 0, 2).expect("a valid workload");
+    let dir = std::env::temp_dir().join(format!("cs-shadow-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("bank.bin");
+    w.bank.save(&path).expect("the bank saves");
+    c.bench_function("shadow load binary bank 40000 events", |b| {
+        b.iter(|| black_box(Bank::load(black_box(&path)).expect("the bank loads")));
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, query, load);
+criterion_main!(benches);

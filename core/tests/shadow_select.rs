@@ -1,0 +1,268 @@
+//! Selection (SPEC §13): the fast index gives exactly the answer of the plain
+//! definition, and the rules of the score, the neighbourhood, recency, continuation and
+//! the seeded pick hold.
+
+use creature_core::rng::Rng;
+use creature_core::shadow::bank::{Bank, Event, Matchup};
+use creature_core::shadow::schema::{Feature, FeatureKind, Schema, Similarity};
+use creature_core::shadow::select::{Index, select_naive, threshold};
+use proptest::prelude::*;
+
+fn event(id: u64, match_id: u64, segment: u64, index: u32, action: &str) -> Event {
+    Event {
+        id,
+        matchup: Matchup::new("Jago", "Jago"),
+        match_id,
+        segment,
+        index,
+        frame: index * 6,
+        action: action.to_owned(),
+        reaction: None,
+        recorded_at: None,
+        provenance: None,
+    }
+}
+
+fn feature(name: &str, similarity: Similarity, weight: f64, scale: f64) -> Feature {
+    let kind =
+        if matches!(similarity, Similarity::Category { .. }) { FeatureKind::Category } else { FeatureKind::Number };
+    Feature { name: name.to_owned(), kind, similarity, weight, scale }
+}
+
+fn schema(features: Vec<Feature>, bias: f64, neighbourhood: f64, recency_weight: f64) -> Schema {
+    let s = Schema { features, bias, neighbourhood, recency_weight };
+    s.check().expect("test schemas are valid");
+    s
+}
+
+/// A bank of one feature `x`: events (match, segment, index, x).
+fn bank_x(rows: &[(u64, u64, u32, f64)]) -> Bank {
+    let events = rows.iter().enumerate().map(|(i, r)| event(i as u64, r.0, r.1, r.2, "Walk")).collect();
+    Bank::from_parts(vec!["x".into()], events, rows.iter().map(|r| r.3).collect()).unwrap()
+}
+
+#[test]
+fn score_is_weighted_similarity_and_candidates_lie_within_the_neighbourhood() {
+    let s = schema(vec![feature("x", Similarity::Abs, 2.0, 0.5)], 0.0, 0.10, 0.0);
+    // |x − 1| / 0.5 × 2 = 4·|x − 1|
+    let bank = bank_x(&[(1, 0, 0, 1.5), (1, 0, 1, 1.52), (1, 0, 2, 1.6), (1, 0, 3, 0.45), (1, 0, 4, 3.0)]);
+    let sel = select_naive(&s, &bank, &[1.0], None).unwrap().unwrap();
+    assert_eq!(sel.best, 2.0);
+    let ids: Vec<u64> = sel.candidates.iter().map(|c| c.id).collect();
+    // 2.0 + 0.1 · 2.0 = 2.2: 1.5 (2.0), 1.52 (2.08), 0.45 (2.2); not 1.6 (2.4).
+    assert_eq!(ids, vec![0, 1, 3]);
+    let fast = Index::build(&s, &bank).unwrap().select(&[1.0], None).unwrap();
+    assert_eq!(fast, sel);
+}
+
+#[test]
+fn an_exact_match_keeps_only_its_exact_ties() {
+    let s = schema(vec![feature("x", Similarity::Abs, 1.0, 1.0)], 0.5, 0.10, 0.0);
+    let bank = bank_x(&[(1, 0, 0, 2.0), (2, 1, 0, 2.0), (2, 1, 1, 2.0000001)]);
+    let sel = select_naive(&s, &bank, &[2.0], None).unwrap().unwrap();
+    assert_eq!(sel.best, 0.0);
+    assert_eq!(sel.candidates.iter().map(|c| c.id).collect::<Vec<_>>(), vec![0, 1]);
+    assert!(threshold(0.0, 0.1) > 0.0 && threshold(0.0, 0.1) < 1e-9);
+}
+
+#[test]
+fn recency_ranks_matches_from_newest_age_0_to_oldest_age_1() {
+    let bank = bank_x(&[(7, 0, 0, 0.0), (3, 1, 0, 0.0), (50, 2, 0, 0.0), (7, 0, 1, 0.0), (9, 3, 0, 0.0)]);
+    assert_eq!(bank.ages(), vec![2.0 / 3.0, 1.0, 0.0, 2.0 / 3.0, 1.0 / 3.0]);
+    assert_eq!(bank_x(&[(4, 0, 0, 0.0), (4, 1, 0, 1.0)]).ages(), vec![0.0, 0.0]);
+    let s = schema(vec![feature("x", Similarity::Abs, 1.0, 1.0)], 0.0, 0.0, 0.3);
+    let sel = Index::build(&s, &bank).unwrap().select(&[0.0], None).unwrap();
+    assert_eq!((sel.best, sel.candidates[0].id), (0.0, 2), "the newest match wins a tie");
+    let scores: Vec<f64> =
+        (0..5).map(|e| Index::build(&s, &bank).unwrap().breakdown(&[0.0], e, None).unwrap().total).collect();
+    for (got, want) in scores.iter().zip([0.2, 0.3, 0.0, 0.2, 0.1]) {
+        assert!((got - want).abs() < 1e-12, "{scores:?}");
+    }
+}
+
+#[test]
+fn the_event_after_the_one_playing_gets_the_bias() {
+    let s = schema(vec![feature("x", Similarity::Abs, 1.0, 1.0)], 0.5, 0.0, 0.0);
+    // Segment 0 sits at x = 0, segment 1 at x = 1.
+    let bank = bank_x(&[(1, 0, 0, 0.0), (1, 0, 1, 0.0), (1, 1, 0, 1.0), (1, 1, 1, 1.0)]);
+    let index = Index::build(&s, &bank).unwrap();
+    // At x = 0.7, segment 1 is nearer (0.3 against 0.7) unless segment 0 is playing:
+    // 0.7 − 0.5 = 0.2 beats 0.3.
+    assert_eq!(index.select(&[0.7], None).unwrap().candidates[0].id, 2);
+    let playing = index.select(&[0.7], Some(0)).unwrap();
+    assert_eq!((playing.candidates.len(), playing.candidates[0].id), (1, 1));
+    assert!((playing.best - 0.2).abs() < 1e-12);
+    let b = index.breakdown(&[0.7], 1, Some(0)).unwrap();
+    assert!(b.continuation && b.total == playing.best);
+    // The last event of a segment has no continuation.
+    assert_eq!(index.select(&[0.7], Some(1)).unwrap().candidates[0].id, 2);
+}
+
+#[test]
+fn breakdown_adds_up_to_the_score_the_selection_uses() {
+    let s = schema(
+        vec![
+            feature("a", Similarity::Abs, 1.5, 2.0),
+            feature("b", Similarity::Squared, 0.5, 0.5),
+            feature("c", Similarity::Category { mismatch: 3.0 }, 1.0, 1.0),
+            feature("d", Similarity::Curve { points: vec![(0.0, 0.0), (1.0, 2.0), (2.0, 2.5)] }, 0.7, 1.0),
+        ],
+        0.4,
+        0.5,
+        0.2,
+    );
+    let events = (0..6).map(|i| event(i, i / 2, i / 2, (i % 2) as u32, "Light")).collect();
+    let values: Vec<f64> = (0..24).map(|k| f64::from((k * 7 % 5) as u8) * 0.3).map(|v| v.round()).collect();
+    let bank = Bank::from_parts(vec!["a".into(), "b".into(), "c".into(), "d".into()], events, values).unwrap();
+    let index = Index::build(&s, &bank).unwrap();
+    let state = [0.4, 1.0, 1.0, 0.2];
+    let sel = index.select(&state, Some(0)).unwrap();
+    for c in &sel.candidates {
+        let b = index.breakdown(&state, c.event, Some(0)).unwrap();
+        assert_eq!(b.total, c.score);
+        assert_eq!(b.terms.len(), 4);
+        for t in &b.terms {
+            assert_eq!(t.contribution, t.weight * t.similarity);
+        }
+    }
+}
+
+#[test]
+fn the_pick_is_seeded_and_uniform_among_candidates() {
+    let s = schema(vec![feature("x", Similarity::Abs, 1.0, 1.0)], 0.0, 0.10, 0.0);
+    let bank = bank_x(&[(1, 0, 0, 1.0), (1, 1, 0, 1.05), (1, 2, 0, 0.95), (1, 3, 0, 5.0)]);
+    let sel = Index::build(&s, &bank).unwrap().select(&[2.5], None).unwrap();
+    assert_eq!(sel.candidates.len(), 3);
+    let draw = |seed| {
+        let mut rng = Rng::seeded(seed);
+        (0..3000).map(|_| sel.choose(&mut rng).id).collect::<Vec<_>>()
+    };
+    assert_eq!(draw(9), draw(9));
+    assert_ne!(draw(9), draw(10));
+    let picks = draw(9);
+    for id in [0, 1, 2] {
+        let n = picks.iter().filter(|&&p| p == id).count();
+        assert!((850..1150).contains(&n), "event {id} picked {n} times of 3000");
+    }
+}
+
+#[test]
+fn a_schema_feature_the_bank_lacks_is_refused_with_a_suggestion() {
+    let s = schema(vec![feature("distanse", Similarity::Abs, 1.0, 1.0)], 0.0, 0.1, 0.0);
+    let bank = Bank::from_parts(vec!["distance".into()], vec![event(0, 1, 0, 0, "Idle")], vec![1.0]).unwrap();
+    let err = Index::build(&s, &bank).unwrap_err();
+    assert!(err.message.contains("did you mean `distance`"), "{}", err.message);
+    let cat = schema(vec![feature("distance", Similarity::Category { mismatch: 1.0 }, 1.0, 1.0)], 0.0, 0.1, 0.0);
+    let bank = Bank::from_parts(vec!["distance".into()], vec![event(0, 1, 0, 0, "Idle")], vec![1.5]).unwrap();
+    let err = Index::build(&cat, &bank).unwrap_err();
+    assert!(err.message.contains("integer codes"), "{}", err.message);
+}
+
+#[test]
+fn an_empty_bank_has_no_selection() {
+    let s = schema(vec![feature("x", Similarity::Abs, 1.0, 1.0)], 0.0, 0.1, 0.0);
+    let bank = Bank::from_parts(vec!["x".into()], Vec::new(), Vec::new()).unwrap();
+    assert!(Index::build(&s, &bank).unwrap().select(&[0.0], None).is_none());
+    assert!(select_naive(&s, &bank, &[0.0], None).unwrap().is_none());
+}
+
+fn similarity() -> impl Strategy<Value = Similarity> {
+    prop_oneof![
+        Just(Similarity::Abs),
+        Just(Similarity::Squared),
+        (0.0..4.0f64).prop_map(|m| Similarity::Category { mismatch: m }),
+        prop::collection::vec((0.0..3.0f64, 0.0..3.0f64), 1..5).prop_map(|mut pts| {
+            pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+            pts.dedup_by(|a, b| a.0 == b.0);
+            Similarity::Curve { points: pts }
+        }),
+    ]
+}
+
+/// Values from a small grid (many exact ties and zero distances) or anywhere.
+fn value() -> impl Strategy<Value = f64> {
+    prop_oneof![(0..5i32).prop_map(f64::from), (-3.0..3.0f64)]
+}
+
+#[derive(Debug, Clone)]
+struct Case {
+    schema: Schema,
+    bank: Bank,
+    state: Vec<f64>,
+    playing: Option<usize>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let features = prop::collection::vec(
+        (similarity(), prop_oneof![Just(1.0), 0.0..3.0f64], prop_oneof![Just(1.0), 0.1..4.0f64]),
+        1..6,
+    );
+    let knobs = (-1.0..2.0f64, prop_oneof![Just(0.0), Just(0.1), 0.0..1.5f64], prop_oneof![Just(0.0), -0.5..0.5f64]);
+    (features, knobs, 0usize..600, any::<u64>())
+        .prop_flat_map(|(features, (bias, nb, rw), n, seed)| {
+            let f = features.len();
+            (
+                Just(features),
+                Just((bias, nb, rw)),
+                prop::collection::vec(value(), n * f),
+                prop::collection::vec(value(), f),
+                Just(seed),
+                Just(n),
+            )
+        })
+        .prop_map(|(features, (bias, neighbourhood, recency_weight), values, state, seed, n)| {
+            let features: Vec<Feature> = features
+                .into_iter()
+                .enumerate()
+                .map(|(i, (sim, w, scale))| feature(&format!("f{i}"), sim, w, scale))
+                .collect();
+            let names = features.iter().map(|f| f.name.clone()).collect();
+            let mut rng = Rng::seeded(seed);
+            let mut events = Vec::with_capacity(n);
+            let (mut segment, mut index) = (0u64, 0u32);
+            for i in 0..n {
+                if rng.unit() < 0.2 {
+                    segment += 1;
+                    index = 0;
+                }
+                events.push(event(i as u64 * 3 + 1, segment / 4 + 1, segment, index, "Idle"));
+                index += 1;
+            }
+            let playing = (n > 0 && rng.unit() < 0.7).then(|| rng.below(n));
+            // Category features get integer values.
+            let mut values = values;
+            for (k, f) in features.iter().enumerate() {
+                if matches!(f.similarity, Similarity::Category { .. }) {
+                    for row in 0..n {
+                        values[row * features.len() + k] = values[row * features.len() + k].round();
+                    }
+                }
+            }
+            let schema = Schema { features, bias, neighbourhood, recency_weight };
+            let bank = Bank::from_parts(names, events, values).unwrap();
+            Case { schema, bank, state, playing }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The fast index prunes with bounds but must give exactly the plain definition's
+    /// best score, candidate set and candidate scores (SPEC §13).
+    #[test]
+    fn fast_selection_equals_the_plain_definition(c in case()) {
+        let naive = select_naive(&c.schema, &c.bank, &c.state, c.playing).unwrap();
+        let fast = Index::build(&c.schema, &c.bank).unwrap().select(&c.state, c.playing);
+        match (naive, fast) {
+            (None, None) => {}
+            (Some(n), Some(f)) => {
+                prop_assert_eq!(n.best.to_bits(), f.best.to_bits());
+                prop_assert_eq!(n.candidates.len(), f.candidates.len());
+                for (a, b) in n.candidates.iter().zip(&f.candidates) {
+                    prop_assert_eq!((a.event, a.id, a.score.to_bits()), (b.event, b.id, b.score.to_bits()));
+                }
+            }
+            (n, f) => prop_assert!(false, "naive {:?} fast {:?}", n, f),
+        }
+    }
+}
