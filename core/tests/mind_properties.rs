@@ -74,16 +74,78 @@ proptest! {
             let at = tree.reach(&e.answers).unwrap();
             let node = &tree.nodes[at];
             prop_assert!(node.is_leaf(), "example {} stopped at a question", i);
-            prop_assert!(node.examples.contains(&i));
+            prop_assert!(tree.examples(at).contains(&i));
         }
         // Leaves partition the examples, and each verdict is its examples' mean.
-        let mut seen: Vec<usize> = tree.nodes.iter().filter(|n| n.is_leaf()).flat_map(|n| n.examples.clone()).collect();
+        let mut seen: Vec<usize> =
+            (0..tree.nodes.len()).filter(|&n| tree.nodes[n].is_leaf()).flat_map(|n| tree.examples(n).to_vec()).collect();
         seen.sort_unstable();
         prop_assert_eq!(seen, (0..examples.len()).collect::<Vec<_>>());
-        for n in &tree.nodes {
-            let mean = n.examples.iter().map(|&i| examples[i].feedback).sum::<f64>() / n.examples.len() as f64;
+        for (at, n) in tree.nodes.iter().enumerate() {
+            let mine = tree.examples(at);
+            if n.is_leaf() {
+                prop_assert!(mine.windows(2).all(|w| w[0] < w[1]), "a leaf's examples ascend");
+            }
+            let mean = mine.iter().map(|&i| examples[i].feedback).sum::<f64>() / mine.len() as f64;
             prop_assert!((n.verdict - mean).abs() < 1e-12);
+            // Children split their parent's examples.
+            let mut children: Vec<usize> = n.branches.iter().flat_map(|&(_, c)| tree.examples(c).to_vec()).collect();
+            children.sort_unstable();
+            if !n.is_leaf() {
+                let mut all = mine.to_vec();
+                all.sort_unstable();
+                prop_assert_eq!(children, all);
+            }
         }
+    }
+
+    #[test]
+    fn each_question_has_the_best_gain_and_each_leaf_a_reason(examples in examples()) {
+        // The builder's counting shortcuts agree with the textbook formulas of SPEC §8.
+        let attrs = attributes();
+        let tree = build(&attrs, &examples);
+        for (at, node) in tree.nodes.iter().enumerate() {
+            let mine = tree.examples(at);
+            let feedbacks: Vec<f64> = mine.iter().map(|&i| examples[i].feedback).collect();
+            let gains: Vec<Option<f64>> = attrs
+                .iter()
+                .map(|a| {
+                    let mut groups: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
+                    for &i in mine {
+                        groups.entry(examples[i].answer(a)).or_default().push(examples[i].feedback);
+                    }
+                    (groups.len() > 1).then(|| gain(&groups.into_values().collect::<Vec<_>>()))
+                })
+                .collect();
+            let best = gains.iter().flatten().copied().fold(f64::NEG_INFINITY, f64::max);
+            match &node.question {
+                Some(q) => {
+                    let k = attrs.iter().position(|a| a == q).unwrap();
+                    prop_assert!(entropy(&feedbacks) >= 0.01);
+                    prop_assert!(gains[k].unwrap() >= best - 1e-9, "asked {} with {:?}", q, gains);
+                    // No earlier attribute was clearly as good (ties go to the earlier one).
+                    for g in gains[..k].iter().flatten() {
+                        prop_assert!(*g < gains[k].unwrap() + 1e-9);
+                    }
+                }
+                None => prop_assert!(entropy(&feedbacks) < 0.01 || best <= 1e-9, "leaf {} could split: {:?}", at, gains),
+            }
+        }
+    }
+
+    #[test]
+    fn entropy_matches_its_definition(fs in prop::collection::vec(-1.0f64..=1.0, 1..20)) {
+        let n = fs.len() as f64;
+        let h = |counts: &BTreeMap<i64, usize>| -> f64 {
+            counts.values().map(|&c| { let p = c as f64 / n; -p * p.log2() }).sum()
+        };
+        let mut sign = BTreeMap::new();
+        let mut class = BTreeMap::new();
+        for &f in &fs {
+            *sign.entry(i64::from(f > 0.0)).or_insert(0) += 1;
+            *class.entry((10.0 * f + 0.5).floor() as i64).or_insert(0) += 1;
+        }
+        prop_assert!((entropy(&fs) - (2.0 * h(&sign) + h(&class)) / 3.0).abs() < 1e-9);
     }
 
     #[test]

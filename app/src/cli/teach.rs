@@ -135,8 +135,8 @@ fn account(
     if run.lessons.is_empty() {
         out.push_str("no release: nothing was taught\n");
     }
-    for l in &run.lessons {
-        lesson_text(&mut out, l);
+    for (l, examples) in run.lessons.iter().zip(&run.examples) {
+        lesson_text(&mut out, l, examples.as_ref());
     }
     let _ = writeln!(out, "liking of the player: {:+.3} → {:+.3}", start.liking, end.liking);
     let moved: Vec<String> = end
@@ -151,7 +151,7 @@ fn account(
     out
 }
 
-fn lesson_text(out: &mut String, l: &Lesson) {
+fn lesson_text(out: &mut String, l: &Lesson, examples: Option<&(Vec<Example>, Vec<Example>)>) {
     let lesson = l.lesson.map_or("nothing to teach".to_owned(), |v| format!("lesson {v:+.2}"));
     let _ = writeln!(out, "{:>8.1} s  release: total {:+.2} → {lesson}", l.at, l.total);
     if l.credit.is_empty() {
@@ -203,10 +203,11 @@ fn lesson_text(out: &mut String, l: &Lesson) {
     if !then.is_empty() {
         let _ = writeln!(out, "           then {then}");
     }
-    if let Some((activity, acton)) = &l.trees {
-        for (kind, learnt, from) in [("Activity", activity, &t.target), ("ActOn", acton, &t.object)] {
+    if let (Some((activity, acton)), Some((activity_examples, acton_examples))) = (&l.trees, examples) {
+        let trees = [("Activity", activity, activity_examples, &t.target), ("ActOn", acton, acton_examples, &t.object)];
+        for (kind, tree, examples, from) in trees {
             let _ = writeln!(out, "           {} {kind} tree, with the example from `{from}`:", t.desire);
-            out.push_str(&draw(&learnt.tree, &learnt.examples, "             "));
+            out.push_str(&draw(tree, examples, "             "));
         }
     }
 }

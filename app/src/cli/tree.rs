@@ -2,7 +2,7 @@
 //! examples and ask it about objects.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use creature_core::error::read_text;
 use creature_core::mind::score::ScoreCurve;
@@ -30,7 +30,7 @@ pub fn run(command: &TreeCommand) -> CliResult {
     }
 }
 
-fn learn(path: &PathBuf, json: bool) -> CliResult {
+fn learn(path: &Path, json: bool) -> CliResult {
     let name = path.display().to_string();
     let text = read_text(path)?;
     let input = TreeFile::parse(&name, &text)?;
@@ -75,7 +75,7 @@ fn node_json(tree: &Tree, at: usize) -> Value {
     let node = &tree.nodes[at];
     let mut m = Map::new();
     m.insert("verdict".into(), json!(node.verdict));
-    m.insert("examples".into(), json!(node.examples.len()));
+    m.insert("examples".into(), json!(node.len()));
     if let Some(q) = &node.question {
         m.insert("question".into(), json!(q));
         let branches: Map<String, Value> =
@@ -101,12 +101,7 @@ pub fn draw(tree: &Tree, examples: &[Example], indent: &str) -> String {
         let head = label.map(|l| format!("{l}: ")).unwrap_or_default();
         match &node.question {
             Some(q) => {
-                let _ = writeln!(
-                    out,
-                    "{pad}{head}ask {q}? ({} examples, verdict {:+.3})",
-                    node.examples.len(),
-                    node.verdict
-                );
+                let _ = writeln!(out, "{pad}{head}ask {q}? ({} examples, verdict {:+.3})", node.len(), node.verdict);
                 for (answer, child) in node.branches.iter().rev() {
                     stack.push((*child, Some(format!("{q} = {answer}")), depth + 1));
                 }
@@ -118,7 +113,7 @@ pub fn draw(tree: &Tree, examples: &[Example], indent: &str) -> String {
                     node.verdict,
                     if node.verdict > 0.0 { "good" } else { "bad" },
                     curve.score(Some(node.verdict)),
-                    numbered(&node.examples, examples)
+                    numbered(tree.examples(at), examples)
                 );
             }
         }

@@ -36,11 +36,7 @@ impl Plan {
             None => 1.0,
             Some(end) => {
                 let seconds = decay.seconds(self.category);
-                if seconds > 0.0 {
-                    (1.0 - (now - end).max(0.0) / seconds).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                }
+                if seconds > 0.0 { (1.0 - (now - end).max(0.0) / seconds).clamp(0.0, 1.0) } else { 0.0 }
             }
         }
     }
@@ -88,13 +84,7 @@ impl PlanMemory {
     /// The credit table at `now`: every remembered plan with its score, oldest first.
     #[must_use]
     pub fn credit(&self, now: f64, decay: &CreditDecay) -> Vec<Credit> {
-        self.plans
-            .iter()
-            .map(|p| Credit {
-                plan: p.clone(),
-                score: p.score(now, decay),
-            })
-            .collect()
+        self.plans.iter().map(|p| Credit { plan: p.clone(), score: p.score(now, decay) }).collect()
     }
 
     /// The index of the plan that takes a lesson at `now` (SPEC §6): the highest score,
@@ -104,8 +94,7 @@ impl PlanMemory {
         let mut best: Option<(usize, f64)> = None;
         for (i, p) in self.plans.iter().enumerate() {
             let s = p.score(now, decay);
-            let newer = best
-                .is_none_or(|(b, bs)| s > bs || (s == bs && p.started >= self.plans[b].started));
+            let newer = best.is_none_or(|(b, bs)| s > bs || (s == bs && p.started >= self.plans[b].started));
             if s > 0.0 && newer {
                 best = Some((i, s));
             }
@@ -118,12 +107,7 @@ impl PlanMemory {
 mod tests {
     use super::*;
 
-    const DECAY: CreditDecay = CreditDecay {
-        eat: 20.0,
-        fight: 30.0,
-        throw: 5.0,
-        other: 10.0,
-    };
+    const DECAY: CreditDecay = CreditDecay { eat: 20.0, fight: 30.0, throw: 5.0, other: 10.0 };
 
     fn plan(desire: Desire, action: &str, category: ActionCategory, object: &str, at: f64) -> Plan {
         Plan {
@@ -140,13 +124,7 @@ mod tests {
     #[test]
     fn active_plan_scores_one_and_ended_plans_decay_by_category() {
         let mut m = PlanMemory::default();
-        m.start(plan(
-            Desire::Hunger,
-            "Eat",
-            ActionCategory::Eat,
-            "villager",
-            0.0,
-        ));
+        m.start(plan(Desire::Hunger, "Eat", ActionCategory::Eat, "villager", 0.0));
         assert_eq!(m.credit(100.0, &DECAY)[0].score, 1.0);
         m.end_active(4.0);
         assert!((m.credit(14.0, &DECAY)[0].score - 0.5).abs() < 1e-12);
@@ -159,21 +137,9 @@ mod tests {
         // Seed: ate a villager, three seconds later threw a rock; slapped 3 s after the
         // throw. Eat: 1 − 6/20 = 0.7; throw: 1 − 3/5 = 0.4 → the meal takes the lesson.
         let mut m = PlanMemory::default();
-        m.start(plan(
-            Desire::Hunger,
-            "Eat",
-            ActionCategory::Eat,
-            "villager",
-            0.0,
-        ));
+        m.start(plan(Desire::Hunger, "Eat", ActionCategory::Eat, "villager", 0.0));
         m.end_active(4.0);
-        m.start(plan(
-            Desire::Anger,
-            "Throw",
-            ActionCategory::Throw,
-            "rock",
-            7.0,
-        ));
+        m.start(plan(Desire::Anger, "Throw", ActionCategory::Throw, "rock", 7.0));
         m.end_active(7.0);
         let table = m.credit(10.0, &DECAY);
         assert!((table[0].score - 0.7).abs() < 1e-12);
@@ -187,13 +153,7 @@ mod tests {
     fn nothing_scores_nothing_wins() {
         let mut m = PlanMemory::default();
         assert_eq!(m.winner(0.0, &DECAY), None);
-        m.start(plan(
-            Desire::Anger,
-            "Throw",
-            ActionCategory::Throw,
-            "rock",
-            0.0,
-        ));
+        m.start(plan(Desire::Anger, "Throw", ActionCategory::Throw, "rock", 0.0));
         m.end_active(1.0);
         assert_eq!(m.winner(6.0, &DECAY), None);
     }
@@ -201,21 +161,9 @@ mod tests {
     #[test]
     fn ties_go_to_the_most_recently_started() {
         let mut m = PlanMemory::default();
-        m.start(plan(
-            Desire::ToPlay,
-            "Play",
-            ActionCategory::Other,
-            "ball",
-            0.0,
-        ));
+        m.start(plan(Desire::ToPlay, "Play", ActionCategory::Other, "ball", 0.0));
         m.end_active(5.0);
-        m.start(plan(
-            Desire::ToPlay,
-            "Dance",
-            ActionCategory::Other,
-            "ball",
-            5.0,
-        ));
+        m.start(plan(Desire::ToPlay, "Dance", ActionCategory::Other, "ball", 5.0));
         m.end_active(5.0);
         assert_eq!(m.winner(6.0, &DECAY), Some(1));
     }
@@ -224,13 +172,7 @@ mod tests {
     fn starting_a_plan_ends_the_active_one_and_memory_keeps_five() {
         let mut m = PlanMemory::default();
         for i in 0..7 {
-            m.start(plan(
-                Desire::Hunger,
-                "Eat",
-                ActionCategory::Eat,
-                &format!("o{i}"),
-                f64::from(i),
-            ));
+            m.start(plan(Desire::Hunger, "Eat", ActionCategory::Eat, &format!("o{i}"), f64::from(i)));
         }
         assert_eq!(m.plans.len(), PLAN_MEMORY);
         assert_eq!(m.plans[0].object, "o2");

@@ -77,19 +77,13 @@ pub struct Release {
 impl Hand {
     /// Picks the creature up: a new running total starts at 0 (SPEC §5).
     pub fn hold(&mut self) {
-        *self = Hand {
-            holding: true,
-            total: 0.0,
-        };
+        *self = Hand { holding: true, total: 0.0 };
     }
 
     /// A stroke: `t += 0.1`; the liking rises (SPEC §5).
     pub fn stroke(&mut self, rules: &HandRules) -> Touch {
         self.total = (self.total + rules.stroke).clamp(-1.0, 1.0);
-        Touch {
-            amount: rules.stroke,
-            liking: rules.liking_per_stroke,
-        }
+        Touch { amount: rules.stroke, liking: rules.liking_per_stroke }
     }
 
     /// A slap: gentle or hard, twice as much when the total is above 0.25 before it;
@@ -99,26 +93,16 @@ impl Hand {
             Slap::Gentle => rules.gentle,
             Slap::Hard => rules.hard,
         };
-        let taken = if self.total > rules.double_above {
-            2.0 * base
-        } else {
-            base
-        };
+        let taken = if self.total > rules.double_above { 2.0 * base } else { base };
         self.total = (self.total - taken).clamp(-1.0, 1.0);
-        Touch {
-            amount: -taken,
-            liking: -rules.liking_per_slap_tenth * taken / 0.1,
-        }
+        Touch { amount: -taken, liking: -rules.liking_per_slap_tenth * taken / 0.1 }
     }
 
     /// Lets go: the total becomes one lesson, at least `floor` in size (SPEC §5).
     pub fn release(&mut self, rules: &HandRules) -> Release {
         let total = self.total;
         *self = Hand::default();
-        Release {
-            total,
-            lesson: lesson_of(total, rules.floor),
-        }
+        Release { total, lesson: lesson_of(total, rules.floor) }
     }
 }
 
@@ -181,10 +165,7 @@ mod tests {
 
     #[test]
     fn slap_at_exactly_a_quarter_is_not_doubled() {
-        let r = HandRules {
-            stroke: 0.25,
-            ..HandRules::default()
-        };
+        let r = HandRules { stroke: 0.25, ..HandRules::default() };
         let mut h = held();
         h.stroke(&r);
         assert!((h.slap(&r, Slap::Gentle).amount + 0.1).abs() < 1e-12);

@@ -65,13 +65,6 @@ pub enum Reaction {
     EatAtOnce { object: String },
 }
 
-/// One tree as a lesson left it: its examples and the tree rebuilt from them (SPEC §8).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct Learnt {
-    pub examples: Vec<Example>,
-    pub tree: Tree,
-}
-
 /// The plan a lesson went to (SPEC §15 `taught`).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Taught {
@@ -105,8 +98,9 @@ pub struct Lesson {
     pub opinion: Option<f64>,
     /// The taught action's opinion before the lesson.
     pub opinion_before: Option<f64>,
-    /// The taught desire's two trees, rebuilt: (Activity, ActOn).
-    pub trees: Option<(Learnt, Learnt)>,
+    /// The taught desire's two trees, rebuilt: (Activity, ActOn). Node example indices
+    /// point into the creature's memories of the two trees as this lesson left them.
+    pub trees: Option<(Tree, Tree)>,
     pub reaction: Reaction,
 }
 
@@ -174,12 +168,13 @@ impl Teaching {
         let mut lesson = released.lesson;
         let teaches = data.has_ability(creature.phase, Ability::HandTeaches);
         let mut eat_at_once = None;
-        if teaches && lesson.is_some_and(|l| l > 0.0) {
-            if let Some(food) = self.held_food.take() {
-                self.plans.start(eating_plan(data, &food, now));
-                lesson = Some(HELD_FOOD_LESSON);
-                eat_at_once = Some(food);
-            }
+        if teaches
+            && lesson.is_some_and(|l| l > 0.0)
+            && let Some(food) = self.held_food.take()
+        {
+            self.plans.start(eating_plan(data, &food, now));
+            lesson = Some(HELD_FOOD_LESSON);
+            eat_at_once = Some(food);
         }
         let decay = &data.actions.credit_decay;
         let mut report = Lesson {
@@ -242,13 +237,7 @@ fn eating_plan(data: &Data, food: &str, now: f64) -> Plan {
 
 /// The four lessons of SPEC §7 for `plan` and lesson `l`; returns the desire's two
 /// trees rebuilt (Activity, ActOn).
-pub fn teach_plan(
-    creature: &mut Creature,
-    data: &Data,
-    beliefs: &dyn Beliefs,
-    plan: &Plan,
-    l: f64,
-) -> (Learnt, Learnt) {
+pub fn teach_plan(creature: &mut Creature, data: &Data, beliefs: &dyn Beliefs, plan: &Plan, l: f64) -> (Tree, Tree) {
     let d = plan.desire;
     teach_desire(creature.desire_mut(d), &data.desire(d).sensitivity, l);
     let example = |id: &str| Example { answers: beliefs.answers(id).cloned().unwrap_or_default(), feedback: l };
@@ -256,17 +245,17 @@ pub fn teach_plan(
     creature.tree_mut(d, TreeKind::ActOn).teach(example(&plan.object));
     let opinion = creature.opinions.entry(plan.action.clone()).or_insert(0.0);
     *opinion = teach_opinion(*opinion, l);
-    let learnt = |kind| {
-        let examples = creature.tree(d, kind).examples.clone();
-        Learnt { tree: build(&data.attributes, &examples), examples }
-    };
-    (learnt(TreeKind::Activity), learnt(TreeKind::ActOn))
+    let rebuilt = |kind| build(&data.attributes, &creature.tree(d, kind).examples);
+    (rebuilt(TreeKind::Activity), rebuilt(TreeKind::ActOn))
 }
 
 /// What a script run produced: every release in order, and notes for the readable account.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScriptRun {
     pub lessons: Vec<Lesson>,
+    /// For each lesson that taught, the taught desire's examples right after it
+    /// (Activity, ActOn), which its [`Lesson::trees`] index into.
+    pub examples: Vec<Option<(Vec<Example>, Vec<Example>)>>,
     /// (time, what happened) for events that did something worth telling.
     pub notes: Vec<(f64, String)>,
 }
@@ -307,7 +296,12 @@ pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -
             }
             Do::Release => {
                 if teaching.hand.holding {
-                    run.lessons.push(teaching.release(creature, data, &script.objects, now));
+                    let lesson = teaching.release(creature, data, &script.objects, now);
+                    run.examples.push(lesson.taught.as_ref().map(|t| {
+                        let memory = |kind| creature.tree(t.desire, kind).examples.clone();
+                        (memory(TreeKind::Activity), memory(TreeKind::ActOn))
+                    }));
+                    run.lessons.push(lesson);
                 }
             }
         }

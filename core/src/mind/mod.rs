@@ -1,13 +1,13 @@
 //! The creature mind (SPEC §2, §4–§12).
 
-pub mod tree;
-pub mod desire;
-pub mod score;
-pub mod hand;
 pub mod credit;
+pub mod desire;
+pub mod hand;
 pub mod leash;
-pub mod watch;
-pub mod tree_file;
-mod ronspan;
 pub mod lesson;
+mod ronspan;
+pub mod score;
 pub mod script;
+pub mod tree;
+pub mod tree_file;
+pub mod watch;

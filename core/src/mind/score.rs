@@ -18,11 +18,7 @@ pub struct ScoreCurve {
 
 impl Default for ScoreCurve {
     fn default() -> Self {
-        Self {
-            unknown: 0.100,
-            good_slope: 0.025,
-            gamma: 0.4_f64.ln() / 0.5_f64.ln(),
-        }
+        Self { unknown: 0.100, good_slope: 0.025, gamma: 0.4_f64.ln() / 0.5_f64.ln() }
     }
 }
 

@@ -6,7 +6,9 @@
 //! a [`Tree`] whose nodes remember which examples they hold, for the editor's graph and
 //! for [`Tree::explain`].
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -101,8 +103,8 @@ impl ExampleMemory {
 pub struct Node {
     /// The mean feedback of the node's examples.
     pub verdict: f64,
-    /// Indices (into the examples the tree was built from) of the examples in this node.
-    pub examples: Vec<usize>,
+    /// Where the node's examples are in [`Tree::order`]; see [`Tree::examples`].
+    pub span: std::ops::Range<usize>,
     /// The attribute this node asks about; `None` for a leaf.
     pub question: Option<String>,
     /// One branch per answer present among the node's examples, sorted by answer:
@@ -113,6 +115,18 @@ pub struct Node {
 }
 
 impl Node {
+    /// How many examples the node holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.span.len()
+    }
+
+    /// True for a node without examples (never the case in a built tree).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.span.is_empty()
+    }
+
     /// True when the node asks no question.
     #[must_use]
     pub fn is_leaf(&self) -> bool {
@@ -122,10 +136,7 @@ impl Node {
     /// The child for `answer`, if the node has a branch for it.
     #[must_use]
     pub fn child(&self, answer: &str) -> Option<usize> {
-        self.branches
-            .iter()
-            .find(|(a, _)| a == answer)
-            .map(|&(_, c)| c)
+        self.branches.iter().find(|(a, _)| a == answer).map(|&(_, c)| c)
     }
 }
 
@@ -134,6 +145,10 @@ impl Node {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct Tree {
     pub nodes: Vec<Node>,
+    /// Every example index once, ordered so that each node's examples are one
+    /// contiguous run: a question's run is its branches' runs in branch order, and a
+    /// leaf's run is ascending.
+    pub order: Vec<usize>,
 }
 
 /// One question on the way to a verdict (see [`Tree::explain`]).
@@ -158,7 +173,7 @@ pub struct Explanation {
     pub node: Option<usize>,
     /// Its verdict; `None` when the tree has no examples (the object is unknown).
     pub verdict: Option<f64>,
-    /// The indices of the examples in the node reached.
+    /// The indices of the examples in the node reached, ascending.
     pub examples: Vec<usize>,
 }
 
@@ -167,6 +182,14 @@ impl Tree {
     #[must_use]
     pub fn root(&self) -> Option<&Node> {
         self.nodes.first()
+    }
+
+    /// The indices (into the examples the tree was built from) of node `node`'s
+    /// examples: ascending for a leaf, grouped by branch for a question; empty for a
+    /// node that does not exist.
+    #[must_use]
+    pub fn examples(&self, node: usize) -> &[usize] {
+        self.nodes.get(node).and_then(|n| self.order.get(n.span.clone())).unwrap_or(&[])
     }
 
     /// True when the tree was built from no examples.
@@ -198,17 +221,11 @@ impl Tree {
             steps,
             node,
             verdict: node.map(|n| self.nodes[n].verdict),
-            examples: node
-                .map(|n| self.nodes[n].examples.clone())
-                .unwrap_or_default(),
+            examples: node.map(|n| sorted(self.examples(n))).unwrap_or_default(),
         }
     }
 
-    fn walk(
-        &self,
-        answers: &BTreeMap<String, String>,
-        mut on_step: impl FnMut(Step),
-    ) -> Option<usize> {
+    fn walk(&self, answers: &BTreeMap<String, String>, mut on_step: impl FnMut(Step)) -> Option<usize> {
         let mut at = 0;
         loop {
             let node = self.nodes.get(at)?;
@@ -217,12 +234,7 @@ impl Tree {
             };
             let given = answer(answers, question);
             let next = node.child(given);
-            on_step(Step {
-                node: at,
-                question: question.clone(),
-                answer: given.to_owned(),
-                followed: next.is_some(),
-            });
+            on_step(Step { node: at, question: question.clone(), answer: given.to_owned(), followed: next.is_some() });
             match next {
                 Some(child) => at = child,
                 None => return Some(at),
@@ -237,57 +249,70 @@ impl Tree {
     }
 }
 
+fn sorted(indices: &[usize]) -> Vec<usize> {
+    let mut v = indices.to_vec();
+    v.sort_unstable();
+    v
+}
+
 /// Signed tenths of a feedback, `floor(10 · f + 0.5)`, the "how good, how bad" class
-/// of SPEC §8, as an index 0..=20 (feedback outside [−1, 1] is clamped).
+/// of SPEC §8, as an index 0..=20 (feedback outside [−1, 1] is clamped; NaN counts as 0).
 fn class_of(feedback: f64) -> usize {
     let tenths = (10.0 * feedback.clamp(-1.0, 1.0) + 0.5).floor();
-    // In −10..=10 after the clamp (NaN clamps to NaN and casts to 0, i.e. class −10).
+    // In −10..=10 after the clamp; the cast saturates and maps NaN to 0.
     (tenths as i64 + 10).clamp(0, 20) as usize
 }
 
-/// Entropy (log base 2) of a histogram whose counts add up to `total`.
-fn histogram_entropy(counts: impl IntoIterator<Item = u32>, total: u32) -> f64 {
-    if total == 0 {
-        return 0.0;
-    }
-    let n = f64::from(total);
-    counts
-        .into_iter()
-        .filter(|&c| c > 0)
-        .map(|c| {
-            let p = f64::from(c) / n;
-            -p * p.log2()
-        })
-        .sum::<f64>()
-        .max(0.0)
+/// `c · log2(c)` for every count up to `n` (0 for 0), so that entropies need no logarithm
+/// in the inner loops: for counts `cᵢ` adding up to `t`, `H = (t·log2 t − Σ cᵢ·log2 cᵢ) / t`.
+fn xlogx_table(n: usize) -> Cow<'static, [f64]> {
+    // Trees hold 16 examples: one shared table serves every small set.
+    const SMALL: usize = 64;
+    static TABLE: OnceLock<Vec<f64>> = OnceLock::new();
+    let compute = |n: usize| (0..=n).map(|c| if c < 2 { 0.0 } else { c as f64 * (c as f64).log2() }).collect();
+    if n <= SMALL { Cow::Borrowed(TABLE.get_or_init(|| compute(SMALL))) } else { Cow::Owned(compute(n)) }
 }
 
 /// Counts of one set: good (f > 0) vs bad, and the 21 classes of signed tenths.
+/// Kept small (a split fills one per answer for every attribute it tries).
 #[derive(Clone, Copy)]
 struct Counts {
     total: u32,
     good: u32,
-    classes: [u32; 21],
+    /// Bit `k` set when class `k` has a count.
+    present: u32,
+    classes: [u16; 21],
 }
 
 impl Counts {
-    const EMPTY: Counts = Counts {
-        total: 0,
-        good: 0,
-        classes: [0; 21],
-    };
+    const EMPTY: Counts = Counts { total: 0, good: 0, present: 0, classes: [0; 21] };
 
     fn add(&mut self, good: bool, class: usize) {
         self.total += 1;
         self.good += u32::from(good);
-        self.classes[class] += 1;
+        self.present |= 1 << class;
+        // A tree holds 16 examples and a tree file at most 10,000: u16 is plenty, and
+        // saturating keeps a larger hand-made set from overflowing.
+        self.classes[class] = self.classes[class].saturating_add(1);
     }
 
-    /// `H(S) = (2 · H_sign(S) + H_class(S)) / 3` (SPEC §8).
-    fn entropy(&self) -> f64 {
-        let sign = histogram_entropy([self.good, self.total - self.good], self.total);
-        let class = histogram_entropy(self.classes, self.total);
-        (2.0 * sign + class) / 3.0
+    /// `H(S) = (2 · H_sign(S) + H_class(S)) / 3` (SPEC §8), with `xlogx` from
+    /// [`xlogx_table`] covering `total`.
+    fn entropy(&self, xlogx: &[f64]) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        let t = self.total as usize;
+        let whole = xlogx[t];
+        let sign = whole - xlogx[self.good as usize] - xlogx[t - self.good as usize];
+        let mut class = whole;
+        let mut bits = self.present;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            class -= xlogx[self.classes[k] as usize];
+            bits &= bits - 1;
+        }
+        ((2.0 * sign + class) / (3.0 * t as f64)).max(0.0)
     }
 }
 
@@ -298,7 +323,7 @@ pub fn entropy(feedbacks: &[f64]) -> f64 {
     for &f in feedbacks {
         c.add(f > 0.0, class_of(f));
     }
-    c.entropy()
+    c.entropy(&xlogx_table(feedbacks.len()))
 }
 
 /// The gain ratio of a split of a set into `groups` of feedbacks (SPEC §8):
@@ -320,77 +345,93 @@ pub fn gain(groups: &[Vec<f64>]) -> f64 {
     (entropy(&all) - remainder) / split_info.max(1.0)
 }
 
-/// The examples encoded once for building: per attribute, a small code per example.
-struct Encoded {
-    /// `codes[a][e]`: the code of example `e`'s answer to attribute `a`.
-    codes: Vec<Vec<u32>>,
-    /// `values[a][code]`: the answer string of a code.
-    values: Vec<Vec<String>>,
-    good: Vec<bool>,
-    class: Vec<usize>,
-    feedback: Vec<f64>,
+/// String equality that settles most mismatches on the length or the first byte, without
+/// a call to `memcmp` (building a tree compares many short names and answers).
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
-impl Encoded {
-    fn new(attributes: &[String], examples: &[Example]) -> Encoded {
-        let mut codes = Vec::with_capacity(attributes.len());
-        let mut values = Vec::with_capacity(attributes.len());
-        for a in attributes {
-            let mut seen: Vec<&str> = Vec::new();
-            let col = examples
-                .iter()
-                .map(|e| {
-                    let v = e.answer(a);
-                    let code = seen.iter().position(|s| *s == v).unwrap_or_else(|| {
-                        seen.push(v);
-                        seen.len() - 1
-                    });
-                    u32::try_from(code).unwrap_or(u32::MAX)
-                })
-                .collect();
-            codes.push(col);
-            values.push(seen.into_iter().map(str::to_owned).collect());
+/// The examples encoded once for building: per attribute, a small code per example.
+struct Encoded<'a> {
+    examples: usize,
+    /// `codes[a * examples + e]`: the code of example `e`'s answer to attribute `a`.
+    codes: Vec<u32>,
+    /// `values[a][code]`: the answer of a code.
+    values: Vec<Vec<&'a str>>,
+    /// Per example: good (f > 0), class of signed tenths, feedback.
+    rows: Vec<(bool, usize, f64)>,
+    xlogx: Cow<'static, [f64]>,
+}
+
+impl<'a> Encoded<'a> {
+    fn new(attributes: &[String], examples: &'a [Example]) -> Encoded<'a> {
+        let n = examples.len();
+        let mut values: Vec<Vec<&'a str>> = (0..attributes.len()).map(|_| Vec::with_capacity(4)).collect();
+        let mut codes = vec![0u32; attributes.len() * n];
+        let mut given: Vec<Option<&'a str>> = vec![None; attributes.len()];
+        for (e, example) in examples.iter().enumerate() {
+            given.fill(None);
+            for (key, value) in &example.answers {
+                if let Some(a) = attributes.iter().position(|name| same(name, key)) {
+                    given[a] = Some(value.as_str());
+                }
+            }
+            for (a, answer) in given.iter().enumerate() {
+                let v = answer.unwrap_or(UNKNOWN);
+                let seen = &mut values[a];
+                let code = seen.iter().position(|s| same(s, v)).unwrap_or_else(|| {
+                    seen.push(v);
+                    seen.len() - 1
+                });
+                codes[a * n + e] = u32::try_from(code).unwrap_or(u32::MAX);
+            }
         }
         Encoded {
+            examples: n,
             codes,
             values,
-            good: examples.iter().map(|e| e.feedback > 0.0).collect(),
-            class: examples.iter().map(|e| class_of(e.feedback)).collect(),
-            feedback: examples.iter().map(|e| e.feedback).collect(),
+            rows: examples.iter().map(|e| (e.feedback > 0.0, class_of(e.feedback), e.feedback)).collect(),
+            xlogx: xlogx_table(n),
         }
+    }
+
+    fn code(&self, a: usize, e: usize) -> usize {
+        self.codes[a * self.examples + e] as usize
     }
 
     fn counts(&self, members: &[usize]) -> Counts {
         let mut c = Counts::EMPTY;
         for &e in members {
-            c.add(self.good[e], self.class[e]);
+            let (good, class, _) = self.rows[e];
+            c.add(good, class);
         }
         c
     }
 
     /// The gain ratio of splitting `members` on attribute `a`, or `None` when every
-    /// member gives the same answer. `sorted` is scratch space.
-    fn gain(
-        &self,
-        a: usize,
-        members: &[usize],
-        parent: f64,
-        sorted: &mut Vec<usize>,
-    ) -> Option<f64> {
-        let col = &self.codes[a];
-        sorted.clear();
-        sorted.extend_from_slice(members);
-        sorted.sort_unstable_by_key(|&e| col[e]);
-        if col[sorted[0]] == col[sorted[sorted.len() - 1]] {
+    /// member gives the same answer. `groups` is scratch space.
+    fn gain(&self, a: usize, members: &[usize], parent: f64, groups: &mut Vec<Counts>) -> Option<f64> {
+        let column = &self.codes[a * self.examples..(a + 1) * self.examples];
+        let first = column[members[0]];
+        // Deep in a tree most attributes no longer split anything: skip them cheaply.
+        if members.iter().all(|&e| column[e] == first) {
             return None;
         }
-        let n = members.len() as f64;
-        let (mut remainder, mut split_info) = (0.0, 0.0);
-        for group in sorted.chunk_by(|&x, &y| col[x] == col[y]) {
-            let p = group.len() as f64 / n;
-            remainder += p * self.counts(group).entropy();
-            split_info -= p * p.log2();
+        groups.clear();
+        groups.resize(self.values[a].len(), Counts::EMPTY);
+        for &e in members {
+            let (good, class, _) = self.rows[e];
+            groups[column[e] as usize].add(good, class);
         }
+        let (mut remainder, mut split) = (0.0, 0.0);
+        // A group of one is pure and adds nothing to either sum.
+        for g in groups.iter().filter(|g| g.total > 1) {
+            remainder += f64::from(g.total) * g.entropy(&self.xlogx);
+            split += self.xlogx[g.total as usize];
+        }
+        let n = members.len();
+        let remainder = remainder / n as f64;
+        let split_info = (self.xlogx[n] - split) / n as f64;
         Some((parent - remainder) / f64::max(1.0, split_info))
     }
 }
@@ -409,65 +450,79 @@ pub fn build(attributes: &[String], examples: &[Example]) -> Tree {
         return tree;
     }
     let enc = Encoded::new(attributes, examples);
-    let mut scratch = Vec::with_capacity(examples.len());
+    tree.order = (0..examples.len()).collect();
+    let mut scratch = Vec::new();
+    let (mut present, mut starts, mut cursor, mut buffer) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // Work list of nodes to split; every split uses up an attribute on each path, so
     // this ends after at most `attributes.len()` levels.
-    let mut pending = vec![0];
-    tree.nodes
-        .push(make_node(&enc, (0..examples.len()).collect(), 0));
+    let mut pending = Vec::with_capacity(examples.len());
+    pending.push(0);
+    tree.nodes.reserve(2 * examples.len());
+    tree.nodes.push(make_node(&enc, &tree.order, 0..examples.len(), 0));
     while let Some(at) = pending.pop() {
-        let members = std::mem::take(&mut tree.nodes[at].examples);
-        let parent = enc.counts(&members).entropy();
+        let span = tree.nodes[at].span.clone();
+        let members = &tree.order[span.clone()];
+        let parent = enc.counts(members).entropy(&enc.xlogx);
         let mut best: Option<(usize, f64)> = None;
         if parent >= LEAF_ENTROPY {
             for a in 0..attributes.len() {
-                if let Some(g) = enc.gain(a, &members, parent, &mut scratch) {
-                    if best.is_none_or(|(_, b)| g > b + GAIN_EPSILON) {
-                        best = Some((a, g));
-                    }
+                if let Some(g) = enc.gain(a, members, parent, &mut scratch)
+                    && best.is_none_or(|(_, b)| g > b + GAIN_EPSILON)
+                {
+                    best = Some((a, g));
                 }
             }
         }
-        let Some((a, _)) = best.filter(|&(_, g)| g > GAIN_EPSILON) else {
-            tree.nodes[at].examples = members;
-            continue;
-        };
-        let col = &enc.codes[a];
-        let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
-        for &e in &members {
-            let value = enc.values[a][col[e] as usize].as_str();
-            match groups.iter_mut().find(|(v, _)| *v == value) {
-                Some((_, g)) => g.push(e),
-                None => groups.push((value, vec![e])),
+        let Some((a, _)) = best.filter(|&(_, g)| g > GAIN_EPSILON) else { continue };
+        // Branches in the order of their answers: the answers present, sorted, then a
+        // stable sort of the node's run by branch keeps example indices ascending.
+        let values = &enc.values[a];
+        present.clear();
+        for &e in &tree.order[span.clone()] {
+            let code = enc.code(a, e);
+            if !present.contains(&code) {
+                present.push(code);
             }
         }
-        groups.sort_unstable_by(|x, y| x.0.cmp(y.0));
+        present.sort_unstable_by(|&x, &y| values[x].cmp(values[y]));
+        let branch_of = |e: usize| present.iter().position(|&c| c == enc.code(a, e)).unwrap_or(0);
+        // A stable counting sort of the node's run by branch, in place.
+        starts.clear();
+        starts.resize(present.len() + 1, span.start);
+        for &e in &tree.order[span.clone()] {
+            starts[branch_of(e) + 1] += 1;
+        }
+        for b in 1..starts.len() {
+            starts[b] += starts[b - 1] - span.start;
+        }
+        buffer.clear();
+        buffer.extend_from_slice(&tree.order[span.clone()]);
+        cursor.clear();
+        cursor.extend_from_slice(&starts[..present.len()]);
+        for &e in &buffer {
+            let b = branch_of(e);
+            tree.order[cursor[b]] = e;
+            cursor[b] += 1;
+        }
         let depth = tree.nodes[at].depth + 1;
-        let mut branches = Vec::with_capacity(groups.len());
-        for (value, group) in groups {
+        let mut branches = Vec::with_capacity(present.len());
+        for (b, &code) in present.iter().enumerate() {
             let child = tree.nodes.len();
-            tree.nodes.push(make_node(&enc, group, depth));
-            branches.push((value.to_owned(), child));
+            tree.nodes.push(make_node(&enc, &tree.order, starts[b]..starts[b + 1], depth));
+            branches.push((values[code].to_owned(), child));
             pending.push(child);
         }
         let node = &mut tree.nodes[at];
-        node.examples = members;
         node.question = Some(attributes[a].clone());
         node.branches = branches;
     }
     tree
 }
 
-fn make_node(enc: &Encoded, examples: Vec<usize>, depth: usize) -> Node {
-    let verdict =
-        examples.iter().map(|&e| enc.feedback[e]).sum::<f64>() / examples.len().max(1) as f64;
-    Node {
-        verdict,
-        examples,
-        question: None,
-        branches: Vec::new(),
-        depth,
-    }
+fn make_node(enc: &Encoded<'_>, order: &[usize], span: std::ops::Range<usize>, depth: usize) -> Node {
+    let members = &order[span.clone()];
+    let verdict = members.iter().map(|&e| enc.rows[e].2).sum::<f64>() / members.len().max(1) as f64;
+    Node { verdict, span, question: None, branches: Vec::new(), depth }
 }
 
 #[cfg(test)]
@@ -475,37 +530,21 @@ mod tests {
     use super::*;
 
     fn attrs() -> Vec<String> {
-        ["allegiance", "alive", "kind", "tribe", "sex", "town_owner"]
-            .map(String::from)
-            .to_vec()
+        ["allegiance", "alive", "kind", "tribe", "sex", "town_owner"].map(String::from).to_vec()
     }
 
     fn ex(pairs: &[(&str, &str)], feedback: f64) -> Example {
-        Example {
-            answers: pairs
-                .iter()
-                .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
-                .collect(),
-            feedback,
-        }
+        Example { answers: pairs.iter().map(|(a, v)| ((*a).to_owned(), (*v).to_owned())).collect(), feedback }
     }
 
     fn obj(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         ex(pairs, 0.0).answers
     }
 
-    const PIT: &[(&str, &str)] = &[
-        ("allegiance", "mine"),
-        ("alive", "no"),
-        ("kind", "storage_pit"),
-    ];
+    const PIT: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "no"), ("kind", "storage_pit")];
     const WOLF: &[(&str, &str)] = &[("allegiance", "none"), ("alive", "yes"), ("kind", "wolf")];
     const SHEEP: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "yes"), ("kind", "sheep")];
-    const VILLAGER: &[(&str, &str)] = &[
-        ("allegiance", "mine"),
-        ("alive", "yes"),
-        ("kind", "villager"),
-    ];
+    const VILLAGER: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "yes"), ("kind", "villager")];
 
     #[test]
     fn one_example_makes_one_leaf_for_all_food() {
@@ -561,13 +600,7 @@ mod tests {
 
     #[test]
     fn missing_answers_read_as_unknown() {
-        let tree = build(
-            &attrs(),
-            &[
-                ex(&[("kind", "rock")], -1.0),
-                ex(&[("kind", "sheep"), ("alive", "yes")], 1.0),
-            ],
-        );
+        let tree = build(&attrs(), &[ex(&[("kind", "rock")], -1.0), ex(&[("kind", "sheep"), ("alive", "yes")], 1.0)]);
         // alive: unknown vs yes splits as well as kind does, and comes first in the schema.
         assert_eq!(tree.root().unwrap().question.as_deref(), Some("alive"));
         let why = tree.explain(&obj(&[("kind", "tree")]));
@@ -579,31 +612,11 @@ mod tests {
     #[test]
     fn anger_learns_whose_town_to_hate() {
         let mine = [("kind", "town"), ("town_owner", "mine"), ("tribe", "norse")];
-        let other = [
-            ("kind", "town"),
-            ("town_owner", "other"),
-            ("tribe", "norse"),
-        ];
-        let other2 = [
-            ("kind", "town"),
-            ("town_owner", "other"),
-            ("tribe", "greek"),
-        ];
-        let tree = build(
-            &attrs(),
-            &[
-                ex(&mine, -0.5),
-                ex(&other, 0.5),
-                ex(&mine, -0.5),
-                ex(&other2, 0.5),
-            ],
-        );
+        let other = [("kind", "town"), ("town_owner", "other"), ("tribe", "norse")];
+        let other2 = [("kind", "town"), ("town_owner", "other"), ("tribe", "greek")];
+        let tree = build(&attrs(), &[ex(&mine, -0.5), ex(&other, 0.5), ex(&mine, -0.5), ex(&other2, 0.5)]);
         assert_eq!(tree.root().unwrap().question.as_deref(), Some("town_owner"));
-        let rival = obj(&[
-            ("kind", "town"),
-            ("town_owner", "other"),
-            ("tribe", "japanese"),
-        ]);
+        let rival = obj(&[("kind", "town"), ("town_owner", "other"), ("tribe", "japanese")]);
         assert_eq!(tree.predict(&rival), Some(0.5));
         assert_eq!(tree.predict(&obj(&mine)), Some(-0.5));
     }
@@ -623,13 +636,7 @@ mod tests {
 
     #[test]
     fn attributes_outside_the_schema_are_not_asked() {
-        let tree = build(
-            &attrs(),
-            &[
-                ex(&[("colour", "red")], 0.5),
-                ex(&[("colour", "blue")], -0.5),
-            ],
-        );
+        let tree = build(&attrs(), &[ex(&[("colour", "red")], 0.5), ex(&[("colour", "blue")], -0.5)]);
         assert_eq!(tree.nodes.len(), 1);
     }
 

@@ -46,10 +46,7 @@ impl Default for WatchRules {
         ];
         Self {
             skill_seconds: skills.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
-            miracle_base: miracles
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), *v))
-                .collect(),
+            miracle_base: miracles.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
             learning_leash_sightings: 3,
             copy_distance: 30.0,
             copy_chance: 0.5,
@@ -63,11 +60,7 @@ impl WatchRules {
     /// (SPEC §10); `Err` names the nearest known miracle.
     pub fn sightings_needed(&self, miracle: &str, multiplier: f64) -> Result<u32, String> {
         let base = self.miracle_base.get(miracle).ok_or_else(|| {
-            crate::error::unknown_name(
-                "miracle",
-                miracle,
-                self.miracle_base.keys().map(String::as_str),
-            )
+            crate::error::unknown_name("miracle", miracle, self.miracle_base.keys().map(String::as_str))
         })?;
         let needed = (base * multiplier).ceil();
         // Saturating float-to-int cast; NaN becomes 0 and is lifted to 1.
@@ -76,13 +69,10 @@ impl WatchRules {
 
     /// Seconds of watching `skill` needs; `Err` names the nearest known skill.
     pub fn skill_seconds(&self, skill: &str) -> Result<f64, String> {
-        self.skill_seconds.get(skill).copied().ok_or_else(|| {
-            crate::error::unknown_name(
-                "skill",
-                skill,
-                self.skill_seconds.keys().map(String::as_str),
-            )
-        })
+        self.skill_seconds
+            .get(skill)
+            .copied()
+            .ok_or_else(|| crate::error::unknown_name("skill", skill, self.skill_seconds.keys().map(String::as_str)))
     }
 }
 
@@ -134,7 +124,8 @@ impl Watching {
     ) -> Result<bool, String> {
         let needed = rules.skill_seconds(skill)?;
         let p = self.skills.entry(skill.to_owned()).or_default();
-        if p.learned || !in_view || !(seconds > 0.0) {
+        // Written so that a NaN watching time counts for nothing.
+        if p.learned || !in_view || seconds.is_nan() || seconds <= 0.0 {
             return Ok(false);
         }
         p.seconds += seconds;
@@ -164,11 +155,7 @@ impl Watching {
         if !can_learn {
             return Ok(0);
         }
-        let count = if leash.is_learning() {
-            rules.learning_leash_sightings
-        } else {
-            1
-        };
+        let count = if leash.is_learning() { rules.learning_leash_sightings } else { 1 };
         let p = self.miracles.entry(miracle.to_owned()).or_default();
         p.sightings = p.sightings.saturating_add(count);
         p.learned |= p.sightings >= needed;
@@ -177,12 +164,7 @@ impl Watching {
 
     /// True when the creature wants to try `miracle`: it has at least half the needed
     /// sightings (SPEC §10).
-    pub fn wants_to_try(
-        &self,
-        rules: &WatchRules,
-        miracle: &str,
-        multiplier: f64,
-    ) -> Result<bool, String> {
+    pub fn wants_to_try(&self, rules: &WatchRules, miracle: &str, multiplier: f64) -> Result<bool, String> {
         let needed = rules.sightings_needed(miracle, multiplier)?;
         let seen = self.miracles.get(miracle).map_or(0, |p| p.sightings);
         Ok(u64::from(seen) * 2 >= u64::from(needed))
@@ -190,12 +172,7 @@ impl Watching {
 
     /// The creature tries `miracle` (SPEC §10): not before half the sightings; it fails
     /// until enough are seen, and each failure counts as one more sighting.
-    pub fn try_miracle(
-        &mut self,
-        rules: &WatchRules,
-        miracle: &str,
-        multiplier: f64,
-    ) -> Result<Attempt, String> {
+    pub fn try_miracle(&mut self, rules: &WatchRules, miracle: &str, multiplier: f64) -> Result<Attempt, String> {
         if !self.wants_to_try(rules, miracle, multiplier)? {
             return Ok(Attempt::NotYet);
         }
@@ -250,10 +227,7 @@ pub fn consider_copy(
     if !(can_copy && leash.is_learning() && near) {
         return None;
     }
-    (rng.unit() < rules.copy_chance).then(|| Copying {
-        deed: deed.clone(),
-        motive: rules.copy_motive,
-    })
+    (rng.unit() < rules.copy_chance).then(|| Copying { deed: deed.clone(), motive: rules.copy_motive })
 }
 
 #[cfg(test)]
@@ -283,16 +257,8 @@ mod tests {
     fn learning_leash_counts_three_sightings() {
         let r = WatchRules::default();
         let mut w = Watching::default();
-        assert_eq!(
-            w.see_miracle(&r, "Heal", 1.0, Leash::Learning, true)
-                .unwrap(),
-            3
-        );
-        assert_eq!(
-            w.see_miracle(&r, "Heal", 1.0, Leash::Compassion, true)
-                .unwrap(),
-            1
-        );
+        assert_eq!(w.see_miracle(&r, "Heal", 1.0, Leash::Learning, true).unwrap(), 3);
+        assert_eq!(w.see_miracle(&r, "Heal", 1.0, Leash::Compassion, true).unwrap(), 1);
         assert_eq!(w.miracles["Heal"].sightings, 4);
         assert!(w.knows_miracle("Heal"));
     }
@@ -301,11 +267,7 @@ mod tests {
     fn no_miracle_learning_before_it_is_able() {
         let r = WatchRules::default();
         let mut w = Watching::default();
-        assert_eq!(
-            w.see_miracle(&r, "Heal", 1.0, Leash::Learning, false)
-                .unwrap(),
-            0
-        );
+        assert_eq!(w.see_miracle(&r, "Heal", 1.0, Leash::Learning, false).unwrap(), 0);
         assert!(!w.knows_miracle("Heal"));
     }
 
@@ -338,15 +300,8 @@ mod tests {
 
     #[test]
     fn copying_needs_phase_leash_and_nearness() {
-        let r = WatchRules {
-            copy_chance: 1.0,
-            ..WatchRules::default()
-        };
-        let deed = Deed {
-            desire: Desire::Anger,
-            action: "Throw".into(),
-            kind: "rock".into(),
-        };
+        let r = WatchRules { copy_chance: 1.0, ..WatchRules::default() };
+        let deed = Deed { desire: Desire::Anger, action: "Throw".into(), kind: "rock".into() };
         let mut rng = Rng::seeded(1);
         assert!(consider_copy(&r, false, Leash::Learning, 5.0, &deed, &mut rng).is_none());
         assert!(consider_copy(&r, true, Leash::Compassion, 5.0, &deed, &mut rng).is_none());
@@ -359,11 +314,7 @@ mod tests {
     #[test]
     fn copying_is_a_seeded_chance() {
         let r = WatchRules::default();
-        let deed = Deed {
-            desire: Desire::Anger,
-            action: "Throw".into(),
-            kind: "rock".into(),
-        };
+        let deed = Deed { desire: Desire::Anger, action: "Throw".into(), kind: "rock".into() };
         let run = |seed| {
             let mut rng = Rng::seeded(seed);
             (0..50)
