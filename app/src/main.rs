@@ -3,12 +3,10 @@
 //! With no arguments it opens the editor on the bundled example project; with a
 //! subcommand it runs that command (SPEC §15) and exits.
 
-mod cli;
-mod gui;
-
 use std::process::ExitCode;
 
 use clap::Parser;
+use creature_studio::{cli, gui};
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
