@@ -1,0 +1,202 @@
+//! The one command enum (rerun's `UICommand`): menus, keyboard shortcuts, the command
+//! palette and every panel produce [`Command`]s, and the app applies them after the
+//! frame, so no panel changes shared state in the middle of drawing.
+
+use std::path::PathBuf;
+
+use creature_core::data::TreeKind;
+use creature_core::names::{Desire, Species};
+use egui::{Key, KeyboardShortcut, Modifiers};
+use serde::{Deserialize, Serialize};
+
+use super::edit::Edit;
+use super::workspace::DocId;
+
+/// A dockable panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    Project,
+    Problems,
+    Species,
+    SpeciesPlots,
+    Creature,
+    TreeGraph,
+    Examples,
+    Lesson,
+    LessonResults,
+    Source,
+}
+
+impl Tab {
+    pub const ALL: [Tab; 10] = [
+        Tab::Project,
+        Tab::Problems,
+        Tab::Species,
+        Tab::SpeciesPlots,
+        Tab::Creature,
+        Tab::TreeGraph,
+        Tab::Examples,
+        Tab::Lesson,
+        Tab::LessonResults,
+        Tab::Source,
+    ];
+
+    /// The panel's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Project => "Project",
+            Tab::Problems => "Problems",
+            Tab::Species => "Species",
+            Tab::SpeciesPlots => "Species plots",
+            Tab::Creature => "Creature",
+            Tab::TreeGraph => "Tree",
+            Tab::Examples => "Examples",
+            Tab::Lesson => "Lesson",
+            Tab::LessonResults => "Lesson results",
+            Tab::Source => "Source",
+        }
+    }
+}
+
+/// Everything the editor can be asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Choose a project folder with a dialog.
+    OpenProject,
+    OpenProjectAt(PathBuf),
+    /// Choose a file with a dialog.
+    OpenFile,
+    /// Opens a file in the editor that fits it (species, creature, lesson script, text).
+    OpenFileAt(PathBuf),
+    /// Shows a file's text with a line marked, as for a problem.
+    ShowSource {
+        path: PathBuf,
+        line: usize,
+    },
+    /// Saves the text shown in the source view.
+    SaveSource,
+    Save,
+    SaveAs,
+    SaveAll,
+    /// Drops the active document's unsaved edits.
+    Revert,
+    /// Re-reads the project from disk (documents with edits keep them).
+    Reload,
+    Undo,
+    Redo,
+    Palette,
+    ShowTab(Tab),
+    ResetLayout,
+    Quit,
+    SelectSpecies(Species),
+    SelectCreature(DocId),
+    SelectTree(Desire, TreeKind),
+    /// Selects a node of the shown tree (a leaf lists its examples).
+    SelectNode(Option<usize>),
+    /// Re-rolls the sample of newborns in the species plots.
+    NewbornsBorn,
+    /// Lays the tree graph out again and fits it to the view.
+    FitGraph,
+    Edit(Edit),
+}
+
+/// The commands a person can run by name, in menu order.
+pub const NAMED: &[Command] = &[
+    Command::OpenProject,
+    Command::OpenFile,
+    Command::Save,
+    Command::SaveAs,
+    Command::SaveAll,
+    Command::Revert,
+    Command::Reload,
+    Command::Undo,
+    Command::Redo,
+    Command::Palette,
+    Command::ResetLayout,
+    Command::NewbornsBorn,
+    Command::FitGraph,
+    Command::Quit,
+];
+
+impl Command {
+    /// The name in menus and the palette.
+    pub fn label(&self) -> String {
+        match self {
+            Command::OpenProject => "Open project…".into(),
+            Command::OpenProjectAt(p) => format!("Open project {}", p.display()),
+            Command::OpenFile => "Open file…".into(),
+            Command::OpenFileAt(p) => format!("Open {}", p.display()),
+            Command::ShowSource { path, line } => format!("Show {}:{line}", path.display()),
+            Command::SaveSource => "Save text".into(),
+            Command::Save => "Save".into(),
+            Command::SaveAs => "Save as…".into(),
+            Command::SaveAll => "Save all".into(),
+            Command::Revert => "Revert to saved".into(),
+            Command::Reload => "Reload from disk".into(),
+            Command::Undo => "Undo".into(),
+            Command::Redo => "Redo".into(),
+            Command::Palette => "Command palette…".into(),
+            Command::ShowTab(t) => format!("Show panel: {}", t.title()),
+            Command::ResetLayout => "Reset panel layout".into(),
+            Command::Quit => "Quit".into(),
+            Command::SelectSpecies(s) => format!("Species: {s}"),
+            Command::SelectCreature(id) => format!("Creature: {}", id.label()),
+            Command::SelectTree(d, k) => format!("Tree: {d} {}", kind_name(*k)),
+            Command::SelectNode(_) => "Select node".into(),
+            Command::NewbornsBorn => "A new creature is born (re-roll newborns)".into(),
+            Command::FitGraph => "Fit tree graph to view".into(),
+            Command::Edit(_) => "Edit".into(),
+        }
+    }
+
+    /// The keyboard shortcut, if the command has one.
+    pub fn shortcut(&self) -> Option<KeyboardShortcut> {
+        let cmd = Modifiers::COMMAND;
+        let cmd_shift = Modifiers::COMMAND | Modifiers::SHIFT;
+        let cmd_alt = Modifiers::COMMAND | Modifiers::ALT;
+        let (m, k) = match self {
+            Command::OpenProject => (cmd_shift, Key::O),
+            Command::OpenFile => (cmd, Key::O),
+            Command::Save => (cmd, Key::S),
+            Command::SaveAs => (cmd_shift, Key::S),
+            Command::SaveAll => (cmd_alt, Key::S),
+            Command::Reload => (Modifiers::NONE, Key::F5),
+            Command::Undo => (cmd, Key::Z),
+            Command::Redo => (cmd_shift, Key::Z),
+            Command::Palette => (cmd_shift, Key::P),
+            Command::NewbornsBorn => (cmd, Key::B),
+            Command::FitGraph => (cmd, Key::Num0),
+            Command::Quit => (cmd, Key::Q),
+            _ => return None,
+        };
+        Some(KeyboardShortcut::new(m, k))
+    }
+}
+
+/// The name of a tree kind as the SPEC writes it.
+pub fn kind_name(k: TreeKind) -> &'static str {
+    match k {
+        TreeKind::Activity => "Activity",
+        TreeKind::ActOn => "ActOn",
+    }
+}
+
+/// The commands whose shortcuts were pressed this frame, most specific first so that
+/// Ctrl+Shift+S is never taken for Ctrl+S. Ctrl+Y and Ctrl+P are aliases of redo and
+/// the palette.
+pub fn from_shortcuts(ctx: &egui::Context) -> Vec<Command> {
+    let mut with_keys: Vec<(KeyboardShortcut, Command)> =
+        NAMED.iter().filter_map(|c| c.shortcut().map(|s| (s, c.clone()))).collect();
+    with_keys.push((KeyboardShortcut::new(Modifiers::COMMAND, Key::Y), Command::Redo));
+    with_keys.push((KeyboardShortcut::new(Modifiers::COMMAND, Key::P), Command::Palette));
+    with_keys.sort_by_key(|(s, _)| std::cmp::Reverse(u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)));
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for (s, c) in &with_keys {
+            if i.consume_shortcut(s) {
+                out.push(c.clone());
+            }
+        }
+    });
+    out
+}

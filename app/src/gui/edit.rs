@@ -1,0 +1,150 @@
+//! Every change a person can make to a document, as data: panels send these inside
+//! commands and [`super::workspace::Workspace::apply`] carries them out after the frame.
+
+use creature_core::creature::Creature;
+use creature_core::data::TreeKind;
+use creature_core::mind::tree::Example;
+use creature_core::names::{Desire, Species, Trait};
+
+use super::workspace::DocId;
+
+/// A number of a species' body (SPEC §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyField {
+    Strength,
+    Speed,
+    EnergyPerMeal,
+    GrowUpSeconds,
+}
+
+/// A number of a desire's definition in `desires.ron` (SPEC §2, §7, §12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DesireField {
+    Max,
+    IncreaseSeconds,
+    Decay,
+    DistanceWeight,
+    Growth,
+    ThresholdSensitivity,
+    MaximumSensitivity,
+    Phase,
+}
+
+/// One edit of one document.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Edit {
+    // A species file.
+    Trait {
+        species: Species,
+        t: Trait,
+        value: f64,
+    },
+    AggressionConnected {
+        species: Species,
+        on: bool,
+    },
+    Body {
+        species: Species,
+        field: BodyField,
+        value: f64,
+    },
+    Climate {
+        species: Species,
+        warm: bool,
+    },
+    Miracle {
+        species: Species,
+        value: f64,
+    },
+    /// The species' own increase time for a desire; `None` goes back to the default.
+    IncreaseOverride {
+        species: Species,
+        desire: Desire,
+        seconds: Option<f64>,
+    },
+    // desires.ron.
+    Steepness(f64),
+    DesireNumber {
+        desire: Desire,
+        field: DesireField,
+        value: f64,
+    },
+    Threshold {
+        desire: Desire,
+        source: usize,
+        value: f64,
+    },
+    // A creature save.
+    Liking {
+        creature: DocId,
+        value: f64,
+    },
+    Phase {
+        creature: DocId,
+        phase: u8,
+    },
+    DesireValue {
+        creature: DocId,
+        desire: Desire,
+        value: f64,
+    },
+    Opinion {
+        creature: DocId,
+        action: String,
+        value: f64,
+    },
+    CreatureTrait {
+        creature: DocId,
+        t: Trait,
+        value: f64,
+    },
+    /// Adds an example; in a full memory it takes the rotating 16th slot (SPEC §8).
+    ExampleAdd {
+        creature: DocId,
+        desire: Desire,
+        kind: TreeKind,
+        example: Example,
+    },
+    ExampleSet {
+        creature: DocId,
+        desire: Desire,
+        kind: TreeKind,
+        index: usize,
+        example: Example,
+    },
+    ExampleRemove {
+        creature: DocId,
+        desire: Desire,
+        kind: TreeKind,
+        index: usize,
+    },
+    /// The whole creature at once, as after applying a lesson script.
+    ReplaceCreature {
+        creature: DocId,
+        with: Box<Creature>,
+    },
+}
+
+impl Edit {
+    /// The document the edit changes.
+    pub fn doc(&self) -> DocId {
+        match self {
+            Edit::Trait { species, .. }
+            | Edit::AggressionConnected { species, .. }
+            | Edit::Body { species, .. }
+            | Edit::Climate { species, .. }
+            | Edit::Miracle { species, .. }
+            | Edit::IncreaseOverride { species, .. } => DocId::Species(*species),
+            Edit::Steepness(_) | Edit::DesireNumber { .. } | Edit::Threshold { .. } => DocId::Desires,
+            Edit::Liking { creature, .. }
+            | Edit::Phase { creature, .. }
+            | Edit::DesireValue { creature, .. }
+            | Edit::Opinion { creature, .. }
+            | Edit::CreatureTrait { creature, .. }
+            | Edit::ExampleAdd { creature, .. }
+            | Edit::ExampleSet { creature, .. }
+            | Edit::ExampleRemove { creature, .. }
+            | Edit::ReplaceCreature { creature, .. } => creature.clone(),
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! The creature inspector: one creature save's desires as bars, its opinions of
+//! actions, its liking of the player and its phase, and the searchable list of its 80
+//! trees (40 desires × Activity, ActOn).
+
+use creature_core::creature::Creature;
+use creature_core::data::{Data, TreeKind};
+use creature_core::names::Desire;
+
+use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::edit::Edit;
+use crate::gui::panels::{dirty_mark, verdict_colour};
+use crate::gui::view::View;
+use crate::gui::workspace::{DocId, Workspace};
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(id) = view.creature.clone().filter(|id| ws.creature(id).is_some()) else {
+        ui.label("No creature is open.");
+        if ui.button("Open a creature save…").clicked() {
+            out.push(Command::OpenFile);
+        }
+        return;
+    };
+    let Some(c) = ws.creature(&id) else { return };
+    header(ui, ws, &id, out);
+    ui.separator();
+    ui.columns(2, |cols| {
+        egui::ScrollArea::vertical().id_salt("creature-left").auto_shrink(false).show(&mut cols[0], |ui| {
+            feelings(ui, &ws.data, &id, c, out);
+            ui.add_space(6.0);
+            desires(ui, &ws.data, &id, c, out);
+            ui.add_space(6.0);
+            opinions(ui, &id, c, out);
+        });
+        trees(&mut cols[1], ws, view, c, out);
+    });
+}
+
+fn header(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("creature-pick")
+            .selected_text(format!("{}{}", id.label(), dirty_mark(ws.is_dirty(id))))
+            .show_ui(ui, |ui| {
+                for (other, c) in ws.creatures() {
+                    if ui
+                        .selectable_label(
+                            other == id,
+                            format!("{} — {} ({}){}", other.label(), c.name, c.species, dirty_mark(ws.is_dirty(other))),
+                        )
+                        .clicked()
+                    {
+                        out.push(Command::SelectCreature(other.clone()));
+                    }
+                }
+            });
+        if ui.button("Open…").clicked() {
+            out.push(Command::OpenFile);
+        }
+        let dirty = ws.is_dirty(id);
+        if ui.add_enabled(dirty, egui::Button::new("Save")).clicked() {
+            out.push(Command::Save);
+        }
+        if ui.button("Save as…").clicked() {
+            out.push(Command::SaveAs);
+        }
+        if ui.add_enabled(dirty, egui::Button::new("Revert")).clicked() {
+            out.push(Command::Revert);
+        }
+    });
+}
+
+fn feelings(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.heading(if c.name.is_empty() { "(unnamed)" } else { &c.name });
+        ui.label(format!("a {} · seed {} · {:.0} s old", c.species, c.seed, c.age_seconds));
+    });
+    egui::Grid::new("feelings").num_columns(2).spacing([10.0, 4.0]).show(ui, |ui| {
+        ui.label("phase");
+        let name = data.phases.get(usize::from(c.phase)).map_or("?", |p| p.name.as_str());
+        egui::ComboBox::from_id_salt("phase").selected_text(format!("{} {name}", c.phase)).show_ui(ui, |ui| {
+            for (i, p) in data.phases.iter().enumerate() {
+                let i = u8::try_from(i).unwrap_or(u8::MAX);
+                if ui.selectable_label(i == c.phase, format!("{i} {}", p.name)).clicked() {
+                    out.push(Command::Edit(Edit::Phase { creature: id.clone(), phase: i }));
+                }
+            }
+        });
+        ui.end_row();
+        ui.label("liking of you");
+        let mut l = c.liking;
+        if ui.add(egui::Slider::new(&mut l, -1.0..=1.0).fixed_decimals(2)).changed() {
+            out.push(Command::Edit(Edit::Liking { creature: id.clone(), value: l }));
+        }
+        ui.end_row();
+        ui.label("traits");
+        ui.add(
+            egui::Label::new(format!(
+                "kindness {:.2} · friendliness {:.2} · communicativeness {:.2} · lethargy {:.2} · aggression {:.2}",
+                c.traits.kindness,
+                c.traits.friendliness,
+                c.traits.communicativeness,
+                c.traits.lethargy,
+                c.traits.aggression
+            ))
+            .wrap(),
+        );
+        ui.end_row();
+    });
+}
+
+fn opinions(ui: &mut egui::Ui, id: &DocId, c: &Creature, out: &mut Vec<Command>) {
+    ui.strong("Opinions of actions");
+    egui::Grid::new("opinions").num_columns(2).spacing([10.0, 2.0]).show(ui, |ui| {
+        for (action, v) in &c.opinions {
+            ui.label(action);
+            let mut x = *v;
+            let slider = egui::Slider::new(&mut x, -1.0..=1.0).fixed_decimals(2).trailing_fill(true);
+            if ui.add(slider).changed() {
+                out.push(Command::Edit(Edit::Opinion { creature: id.clone(), action: action.clone(), value: x }));
+            }
+            ui.end_row();
+        }
+    });
+}
+
+fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut Vec<Command>) {
+    ui.strong("Desires");
+    ui.weak("bright: active at this phase · drag a bar to set the value");
+    let active: Vec<Desire> = data.active_desires(c.phase).collect();
+    for d in &c.desires {
+        let on = active.contains(&d.name);
+        ui.horizontal(|ui| {
+            let label = egui::RichText::new(d.name.name()).monospace();
+            ui.add_sized([190.0, 18.0], egui::Label::new(if on { label } else { label.weak() }).truncate());
+            let mut v = d.value;
+            let max = d.max.max(1e-6);
+            let fill = if on { egui::Color32::from_rgb(90, 150, 230) } else { egui::Color32::from_gray(90) };
+            let slider = egui::Slider::new(&mut v, 0.0..=max).show_value(false).trailing_fill(true);
+            let r = ui.scope(|ui| {
+                ui.visuals_mut().selection.bg_fill = fill;
+                ui.spacing_mut().slider_width = (ui.available_width() - 130.0).max(60.0);
+                ui.add(slider)
+            });
+            if r.inner.changed() {
+                out.push(Command::Edit(Edit::DesireValue { creature: id.clone(), desire: d.name, value: v }));
+            }
+            ui.label(format!("{:.2}/{:.2}", d.value, d.max)).on_hover_text(format!(
+                "increase {:.1} s · thresholds {}",
+                d.increase_seconds,
+                d.thresholds.iter().map(|t| format!("{t:.2}")).collect::<Vec<_>>().join(", ")
+            ));
+        });
+    }
+}
+
+fn trees(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, c: &Creature, out: &mut Vec<Command>) {
+    ui.strong("Decision trees: 40 desires × Activity, ActOn");
+    ui.add(
+        egui::TextEdit::singleline(&mut view.tree_filter)
+            .hint_text("search desires, e.g. hung")
+            .desired_width(f32::INFINITY),
+    );
+    let filter = view.tree_filter.to_lowercase();
+    egui::ScrollArea::vertical().id_salt("creature-trees").auto_shrink(false).show(ui, |ui| {
+        egui::Grid::new("trees").num_columns(3).striped(true).spacing([8.0, 2.0]).show(ui, |ui| {
+            ui.weak("desire");
+            ui.weak("Activity");
+            ui.weak("ActOn");
+            ui.end_row();
+            for d in Desire::ALL {
+                if !filter.is_empty() && !d.name().to_lowercase().contains(&filter) {
+                    continue;
+                }
+                ui.label(d.name());
+                for k in [TreeKind::Activity, TreeKind::ActOn] {
+                    let m = c.tree(*d, k);
+                    let selected = view.tree == (*d, k);
+                    let text = if m.is_empty() {
+                        egui::RichText::new("empty").weak()
+                    } else {
+                        let t = m.tree(&ws.data.attributes);
+                        let v = t.root().map_or(0.0, |r| r.verdict);
+                        egui::RichText::new(format!("{} ex", m.examples.len())).color(verdict_colour(v))
+                    };
+                    let r = ui.selectable_label(selected, text).on_hover_text(format!(
+                        "{d} {}: {} examples, {} lessons taught",
+                        kind_name(k),
+                        m.examples.len(),
+                        m.lessons
+                    ));
+                    if r.clicked() {
+                        out.push(Command::SelectTree(*d, k));
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    });
+    if ui.button("Show the tree and its examples").clicked() {
+        out.push(Command::ShowTab(Tab::TreeGraph));
+        out.push(Command::ShowTab(Tab::Examples));
+    }
+}

@@ -1,0 +1,257 @@
+//! The examples of the selected tree: its 16 slots (15 permanent, the 16th rotating),
+//! each editable in place; the selected node's examples highlighted; and an object row
+//! to add as a new example or to ask the tree about.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use creature_core::creature::Creature;
+use creature_core::mind::score::ScoreCurve;
+use creature_core::mind::tree::{CAPACITY, Example, PERMANENT, UNKNOWN};
+
+use crate::gui::command::{Command, kind_name};
+use crate::gui::edit::Edit;
+use crate::gui::panels::verdict_colour;
+use crate::gui::view::View;
+use crate::gui::workspace::{DocId, Workspace};
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(id) = view.creature.clone() else {
+        ui.weak("Open a creature to see the examples of its trees.");
+        return;
+    };
+    let Some(c) = ws.creature(&id) else { return };
+    let (d, k) = view.tree;
+    let memory = c.tree(d, k);
+    let attributes = &ws.data.attributes;
+    let values = known_values(c, attributes);
+    let selected = view.graph.selected.and_then(|n| view.graph.tree.nodes.get(n));
+    let in_node: Vec<usize> = selected.map(|n| n.examples.clone()).unwrap_or_default();
+
+    ui.horizontal(|ui| {
+        ui.strong(format!("{d} {}", kind_name(k)));
+        ui.label(format!("{}/{CAPACITY} slots · {} lessons taught", memory.examples.len(), memory.lessons));
+        ui.weak("slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
+    });
+    if let Some(n) = selected {
+        ui.horizontal(|ui| {
+            let what = match &n.question {
+                Some(q) => format!("question \u{201c}{q}?\u{201d}"),
+                None => "leaf".to_owned(),
+            };
+            ui.colored_label(
+                egui::Color32::from_rgb(90, 170, 255),
+                format!(
+                    "Selected {what}: verdict {:+.2}, {} example{} (highlighted)",
+                    n.verdict,
+                    n.examples.len(),
+                    if n.examples.len() == 1 { "" } else { "s" }
+                ),
+            );
+            if ui.small_button("clear").clicked() {
+                out.push(Command::SelectNode(None));
+            }
+        });
+    }
+    ui.separator();
+    let used: BTreeSet<&String> = memory.examples.iter().flat_map(|e| e.answers.keys()).collect();
+    egui::ScrollArea::both()
+        .id_salt("examples")
+        .auto_shrink([false, true])
+        .max_height(ui.available_height() - 90.0)
+        .show(ui, |ui| {
+            egui::Grid::new("slots").num_columns(attributes.len() + 3).striped(true).spacing([6.0, 3.0]).show(
+                ui,
+                |ui| {
+                    ui.weak("slot");
+                    for a in attributes {
+                        let t = egui::RichText::new(a);
+                        ui.label(if used.contains(a) { t.strong() } else { t.weak() });
+                    }
+                    ui.weak("feedback");
+                    ui.weak("");
+                    ui.end_row();
+                    for slot in 0..CAPACITY {
+                        let rotating = slot == PERMANENT;
+                        let label = if rotating { format!("{} ↻", slot + 1) } else { format!("{}", slot + 1) };
+                        let highlighted = in_node.contains(&slot);
+                        let text = egui::RichText::new(label).monospace();
+                        ui.label(if highlighted {
+                            text.color(egui::Color32::from_rgb(90, 170, 255)).strong()
+                        } else {
+                            text
+                        })
+                        .on_hover_text(if rotating {
+                            "The rotating slot: each new lesson replaces it"
+                        } else {
+                            "A permanent slot"
+                        });
+                        match memory.examples.get(slot) {
+                            Some(e) => example_row(ui, &id, view.tree, slot, e, attributes, &values, highlighted, out),
+                            None => {
+                                for _ in attributes {
+                                    ui.weak("·");
+                                }
+                                ui.weak("empty");
+                                ui.label("");
+                            }
+                        }
+                        ui.end_row();
+                    }
+                },
+            );
+        });
+    ui.separator();
+    object_row(ui, ws, view, &id, &values, out);
+}
+
+/// Every answer each attribute takes anywhere in the creature's trees, for the pickers.
+fn known_values(c: &Creature, attributes: &[String]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = attributes.iter().map(|a| (a.clone(), BTreeSet::new())).collect();
+    for t in &c.trees {
+        for e in t.activity.examples.iter().chain(&t.acton.examples) {
+            for (a, v) in &e.answers {
+                if let Some(set) = out.get_mut(a) {
+                    set.insert(v.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A picker for one answer: the known values, "unknown", and a field for a new one.
+fn answer_picker(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    current: &str,
+    known: Option<&BTreeSet<String>>,
+    highlight: bool,
+) -> Option<String> {
+    let mut chosen = None;
+    let shown = if current == UNKNOWN { egui::RichText::new("·").weak() } else { egui::RichText::new(current) };
+    let shown = if highlight { shown.color(egui::Color32::from_rgb(90, 170, 255)) } else { shown };
+    egui::ComboBox::from_id_salt(id).selected_text(shown).width(78.0).show_ui(ui, |ui| {
+        if ui.selectable_label(current == UNKNOWN, "unknown").clicked() {
+            chosen = Some(UNKNOWN.to_owned());
+        }
+        for v in known.into_iter().flatten() {
+            if ui.selectable_label(v == current, v).clicked() {
+                chosen = Some(v.clone());
+            }
+        }
+        ui.separator();
+        let mut typed = String::new();
+        let r = ui.add(egui::TextEdit::singleline(&mut typed).hint_text("new value ⏎").desired_width(100.0));
+        if r.lost_focus() && !typed.trim().is_empty() {
+            chosen = Some(typed.trim().to_owned());
+        }
+    });
+    chosen
+}
+
+fn with_answer(e: &Example, attribute: &str, value: String) -> Example {
+    let mut e = e.clone();
+    if value == UNKNOWN {
+        e.answers.remove(attribute);
+    } else {
+        e.answers.insert(attribute.to_owned(), value);
+    }
+    e
+}
+
+#[allow(clippy::too_many_arguments)]
+fn example_row(
+    ui: &mut egui::Ui,
+    id: &DocId,
+    (d, k): (creature_core::names::Desire, creature_core::data::TreeKind),
+    slot: usize,
+    e: &Example,
+    attributes: &[String],
+    values: &BTreeMap<String, BTreeSet<String>>,
+    highlighted: bool,
+    out: &mut Vec<Command>,
+) {
+    for a in attributes {
+        if let Some(v) = answer_picker(ui, ("slot", slot, a), e.answer(a), values.get(a), highlighted) {
+            out.push(Command::Edit(Edit::ExampleSet {
+                creature: id.clone(),
+                desire: d,
+                kind: k,
+                index: slot,
+                example: with_answer(e, a, v),
+            }));
+        }
+    }
+    let mut f = e.feedback;
+    let r = ui
+        .add(egui::DragValue::new(&mut f).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
+        .on_hover_text("−1 worst … +1 best");
+    ui.painter().rect_filled(
+        r.rect.shrink2(egui::vec2(0.0, r.rect.height() * 0.42)).translate(egui::vec2(0.0, r.rect.height() * 0.5)),
+        1.0,
+        verdict_colour(e.feedback),
+    );
+    if r.changed() {
+        let mut n = e.clone();
+        n.feedback = f;
+        out.push(Command::Edit(Edit::ExampleSet { creature: id.clone(), desire: d, kind: k, index: slot, example: n }));
+    }
+    if ui.small_button("🗑").on_hover_text("Delete this example (the tree is rebuilt)").clicked() {
+        out.push(Command::Edit(Edit::ExampleRemove { creature: id.clone(), desire: d, kind: k, index: slot }));
+    }
+}
+
+fn object_row(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &mut View,
+    id: &DocId,
+    values: &BTreeMap<String, BTreeSet<String>>,
+    out: &mut Vec<Command>,
+) {
+    let (d, k) = view.tree;
+    let attributes = &ws.data.attributes;
+    let draft = &mut view.examples.draft;
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Object");
+        for a in attributes {
+            ui.label(egui::RichText::new(a).small().weak());
+            if let Some(v) = answer_picker(ui, ("draft", a), draft.answer(a), values.get(a), false) {
+                *draft = with_answer(draft, a, v);
+            }
+        }
+        ui.label("feedback");
+        ui.add(egui::DragValue::new(&mut draft.feedback).range(-1.0..=1.0).speed(0.01).fixed_decimals(2));
+    });
+    ui.horizontal(|ui| {
+        let full = ws.creature(id).is_some_and(|c| c.tree(d, k).examples.len() >= CAPACITY);
+        let add = if full { "➕ Add example (replaces slot 16 ↻)" } else { "➕ Add example" };
+        if ui.button(add).on_hover_text("Add this object with its feedback; the tree is rebuilt at once").clicked() {
+            out.push(Command::Edit(Edit::ExampleAdd {
+                creature: id.clone(),
+                desire: d,
+                kind: k,
+                example: draft.clone(),
+            }));
+        }
+        ui.toggle_value(&mut view.examples.asking, "❓ Ask the tree")
+            .on_hover_text("Show this object's path through the tree");
+        if view.examples.asking {
+            let e = view.graph.tree.explain(&draft.answers);
+            let path: Vec<String> = e
+                .steps
+                .iter()
+                .map(|s| {
+                    format!("{} = {}{}", s.question, s.answer, if s.followed { "" } else { " (no branch: stops)" })
+                })
+                .collect();
+            let score = ScoreCurve::default().score(e.verdict);
+            let verdict = e.verdict.map_or("no verdict (unknown)".to_owned(), |v| format!("verdict {v:+.2}"));
+            let text = format!(
+                "{} ➡ {verdict}, object score {score:.3}",
+                if path.is_empty() { "root".to_owned() } else { path.join(" ➡ ") }
+            );
+            ui.colored_label(e.verdict.map_or(egui::Color32::GRAY, verdict_colour), text);
+        }
+    });
+}

@@ -1,0 +1,60 @@
+//! One module per dock panel. Each draws from the workspace and the view, changes only
+//! its own widget state, and returns what the person asked for as [`Command`]s.
+
+pub mod creature;
+pub mod examples;
+pub mod graph;
+pub mod plots;
+pub mod problems;
+pub mod project;
+pub mod source;
+pub mod species;
+
+use super::command::{Command, Tab};
+use super::view::View;
+use super::workspace::Workspace;
+
+/// Draws the panel `tab`.
+pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    match tab {
+        Tab::Project => project::show(ui, ws, view, out),
+        Tab::Problems => problems::show(ui, ws, out),
+        Tab::Source => source::show(ui, ws, view, out),
+        Tab::Species => species::show(ui, ws, view, out),
+        Tab::SpeciesPlots => plots::show(ui, ws, view, out),
+        Tab::Creature => creature::show(ui, ws, view, out),
+        Tab::TreeGraph => graph::show(ui, ws, view, out),
+        Tab::Examples => examples::show(ui, ws, view, out),
+        Tab::Lesson | Tab::LessonResults => {
+            ui.weak("Lesson scripts arrive with the lesson runner.");
+        }
+    }
+}
+
+/// A duration for people: seconds, minutes, hours or in-game days.
+pub fn duration(seconds: Option<f64>) -> String {
+    match seconds {
+        None => "never (no drive)".to_owned(),
+        Some(s) if !s.is_finite() => "never".to_owned(),
+        Some(s) if s < 90.0 => format!("{s:.0} s"),
+        Some(s) if s < 5400.0 => format!("{:.1} min", s / 60.0),
+        Some(s) if s < 2.0 * 86400.0 => format!("{:.1} h", s / 3600.0),
+        Some(s) => format!("{:.1} days", s / 86400.0),
+    }
+}
+
+/// A colour from red (−1, bad) through grey (0) to green (+1, good).
+pub fn verdict_colour(v: f64) -> egui::Color32 {
+    let t = v.clamp(-1.0, 1.0) as f32;
+    let grey = egui::Color32::from_rgb(150, 150, 150);
+    if t < 0.0 {
+        grey.lerp_to_gamma(egui::Color32::from_rgb(220, 60, 50), -t)
+    } else {
+        grey.lerp_to_gamma(egui::Color32::from_rgb(60, 190, 80), t)
+    }
+}
+
+/// A "●" after a file name when it has unsaved edits.
+pub fn dirty_mark(dirty: bool) -> &'static str {
+    if dirty { " ⏺" } else { "" }
+}

@@ -1,0 +1,77 @@
+//! A file as text with line numbers, its problems listed above it and the problem's
+//! line marked; fixing a broken file here and saving re-checks the project.
+
+use std::path::Path;
+
+use crate::gui::command::Command;
+use crate::gui::view::View;
+use crate::gui::workspace::Workspace;
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(src) = &mut view.source else {
+        ui.weak("Click a problem, or right-click a file in Project and choose \u{201c}Show as text\u{201d}.");
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.monospace(src.path.display().to_string());
+        let edited = src.text != src.saved;
+        if ui
+            .add_enabled(edited, egui::Button::new("Save text"))
+            .on_hover_text("Write the file and check the project again")
+            .clicked()
+        {
+            out.push(Command::SaveSource);
+        }
+        if ui.add_enabled(edited, egui::Button::new("Discard")).clicked() {
+            src.text.clone_from(&src.saved);
+        }
+    });
+    let problems: Vec<_> = ws.problems.iter().filter(|p| Path::new(&p.file) == src.path).collect();
+    for p in &problems {
+        let r = ui.add(
+            egui::Button::new(
+                egui::RichText::new(format!("{}:{}: {}", p.line, p.col, p.message)).color(ui.visuals().error_fg_color),
+            )
+            .frame_when_inactive(false),
+        );
+        if r.clicked() {
+            src.line = p.line;
+            src.scroll_pending = true;
+        }
+    }
+    ui.separator();
+    let marked: Vec<usize> = problems.iter().map(|p| p.line).chain(std::iter::once(src.line)).collect();
+    egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
+        ui.horizontal_top(|ui| {
+            let lines = src.text.lines().count().max(1);
+            let numbers: String = (1..=lines).map(|n| format!("{n:>4}\n")).collect();
+            ui.add(egui::Label::new(egui::RichText::new(numbers).monospace().weak()).selectable(false));
+            let output = egui::TextEdit::multiline(&mut src.text)
+                .code_editor()
+                .desired_width(f32::INFINITY)
+                .desired_rows(lines)
+                .show(ui);
+            // Mark the lines with problems and scroll to the chosen one.
+            let mut line = 1;
+            for row in &output.galley.rows {
+                let rect = row.rect().translate(output.galley_pos.to_vec2());
+                let full = egui::Rect::from_x_y_ranges(output.response.rect.x_range(), rect.y_range());
+                if marked.contains(&line) {
+                    let colour = if line == src.line {
+                        egui::Color32::from_rgba_unmultiplied(255, 80, 60, 48)
+                    } else {
+                        egui::Color32::from_rgba_unmultiplied(255, 80, 60, 24)
+                    };
+                    ui.painter().rect_filled(full, 0.0, colour);
+                }
+                if line == src.line && src.scroll_pending {
+                    ui.scroll_to_rect(full, Some(egui::Align::Center));
+                    src.scroll_pending = false;
+                }
+                if row.ends_with_newline {
+                    line += 1;
+                }
+            }
+        });
+    });
+}

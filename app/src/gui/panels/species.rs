@@ -1,0 +1,415 @@
+//! The species editor: the five traits as sliders with the time to full each gives its
+//! desire, the body, the miracle multiplier, and the table of the 40 desires (sortable,
+//! filterable, every number editable). Traits, body and the species' own increase
+//! times save to the species file; the desire definitions to `desires.ron`.
+
+use creature_core::data::Data;
+use creature_core::mind::desire::time_to_full;
+use creature_core::mind::watch::WatchRules;
+use creature_core::names::{Desire, Species, Trait};
+use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
+use egui_extras::{Column, TableBuilder};
+
+use crate::gui::command::{Command, Tab};
+use crate::gui::edit::{BodyField, DesireField, Edit};
+use crate::gui::panels::{dirty_mark, duration};
+use crate::gui::view::{DesireColumn, View};
+use crate::gui::workspace::{DocId, Workspace};
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let s = view.species;
+    let def = ws.data.species(s);
+    header(ui, ws, s, out);
+    if let Some(why) = ws.docs.get(&DocId::Species(s)).and_then(|d| d.locked.as_ref()) {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {why}"));
+    }
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("species-top")
+        .max_height(ui.available_height() * 0.5)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            traits(ui, &ws.data, def, out);
+            ui.add_space(6.0);
+            body(ui, ws, def, out);
+        });
+    ui.separator();
+    desire_table(ui, ws, view, out);
+}
+
+fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.label("Species");
+        egui::ComboBox::from_id_salt("species-pick").selected_text(s.name()).show_ui(ui, |ui| {
+            for x in Species::ALL {
+                if ui
+                    .selectable_label(*x == s, format!("{x}{}", dirty_mark(ws.is_dirty(&DocId::Species(*x)))))
+                    .clicked()
+                {
+                    out.push(Command::SelectSpecies(*x));
+                }
+            }
+        });
+        ui.separator();
+        for id in [DocId::Species(s), DocId::Desires] {
+            let dirty = ws.is_dirty(&id);
+            ui.label(egui::RichText::new(format!("{}{}", id.label(), dirty_mark(dirty))).monospace());
+        }
+        let any = ws.is_dirty(&DocId::Species(s)) || ws.is_dirty(&DocId::Desires);
+        if ui.add_enabled(any, egui::Button::new("Save")).clicked() {
+            out.push(Command::Save);
+        }
+        if ui.add_enabled(any, egui::Button::new("Revert")).clicked() {
+            out.push(Command::Revert);
+        }
+        if ui.button("📈 Plots").on_hover_text("Show the species plots").clicked() {
+            out.push(Command::ShowTab(Tab::SpeciesPlots));
+        }
+    });
+}
+
+fn traits(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        ui.strong("Traits");
+        ui.weak("each pushes one desire through an innate source; a newborn varies by ±0.1");
+    });
+    egui::Grid::new("traits").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
+        for t in Trait::ALL {
+            let mut v = def.traits.get(*t);
+            let r = ui.add(egui::Slider::new(&mut v, 0.0..=1.0).text(t.field()).fixed_decimals(2));
+            if r.changed() {
+                out.push(Command::Edit(Edit::Trait { species: def.name, t: *t, value: v }));
+            }
+            let d = trait_desire(*t);
+            if *t == Trait::Aggression {
+                let mut on = def.aggression_connected;
+                if ui
+                    .checkbox(&mut on, "drives Anger")
+                    .on_hover_text("Disconnected in the game: aggression drives nothing")
+                    .changed()
+                {
+                    out.push(Command::Edit(Edit::AggressionConnected { species: def.name, on }));
+                }
+                if on {
+                    ui.end_row();
+                    ui.label("");
+                } else {
+                    ui.end_row();
+                    continue;
+                }
+            }
+            let now = def.trait_time_to_full(data, *t);
+            let lo = def.time_to_full_with(data, *t, (v + BIRTH_VARIATION).min(1.0));
+            let hi = def.time_to_full_with(data, *t, (v - BIRTH_VARIATION).max(0.0));
+            ui.label(format!("{d} full in {}", duration(now))).on_hover_text(format!(
+                "A newborn: {} to {}",
+                duration(lo),
+                duration(hi)
+            ));
+            ui.end_row();
+        }
+    });
+}
+
+fn body(ui: &mut egui::Ui, ws: &Workspace, def: &SpeciesDef, out: &mut Vec<Command>) {
+    let s = def.name;
+    ui.strong("Body");
+    egui::Grid::new("body").num_columns(4).spacing([12.0, 6.0]).show(ui, |ui| {
+        let mut num = |ui: &mut egui::Ui,
+                       label: &str,
+                       field: BodyField,
+                       v: f64,
+                       range: std::ops::RangeInclusive<f64>,
+                       speed: f64,
+                       suffix: &str| {
+            ui.label(label);
+            let mut x = v;
+            if ui.add(egui::DragValue::new(&mut x).range(range).speed(speed).suffix(suffix)).changed() {
+                out.push(Command::Edit(Edit::Body { species: s, field, value: x }));
+            }
+        };
+        num(ui, "strength", BodyField::Strength, def.body.strength, 0.0..=1.0, 0.01, "");
+        num(ui, "speed", BodyField::Speed, def.body.speed, 0.01..=50.0, 0.05, " m/s");
+        ui.end_row();
+        num(ui, "energy per meal", BodyField::EnergyPerMeal, def.body.energy_per_meal, 0.0..=1.0, 0.01, "");
+        num(ui, "grows up in", BodyField::GrowUpSeconds, def.body.grow_up_seconds, 1.0..=1e9, 60.0, " s");
+        ui.end_row();
+        ui.label("climate");
+        ui.horizontal(|ui| {
+            for (warm, name) in [(true, "Warm"), (false, "Cold")] {
+                let on = (def.body.climate == Climate::Warm) == warm;
+                if ui.selectable_label(on, name).clicked() && !on {
+                    out.push(Command::Edit(Edit::Climate { species: s, warm }));
+                }
+            }
+        });
+        ui.label("miracle multiplier");
+        let mut m = def.miracle_multiplier;
+        if ui.add(egui::DragValue::new(&mut m).range(0.01..=100.0).speed(0.01).prefix("× ")).changed() {
+            out.push(Command::Edit(Edit::Miracle { species: s, value: m }));
+        }
+        ui.end_row();
+    });
+    let rank = 1 + ws.data.species.iter().filter(|o| o.miracle_multiplier < def.miracle_multiplier).count();
+    let heal = WatchRules::default().sightings_needed("Heal", def.miracle_multiplier).unwrap_or(0);
+    ui.weak(format!("{s} learns miracles {} fastest of 17; Heal needs {heal} sightings", ordinal(rank)));
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Time to full of desire `d` for species `s` from its trait source, when it has one.
+fn trait_time(data: &Data, def: &SpeciesDef, d: Desire) -> Option<f64> {
+    let t = Trait::ALL.iter().find(|t| trait_desire(**t) == d)?;
+    def.trait_time_to_full(data, *t)
+}
+
+fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let data = &ws.data;
+    let def = data.species(view.species);
+    let st = &mut view.species_ui;
+    ui.horizontal(|ui| {
+        ui.strong("Desires");
+        ui.add(egui::TextEdit::singleline(&mut st.filter).hint_text("filter by name or source").desired_width(180.0));
+        ui.weak(format!("steepness k = {}", data.steepness));
+        ui.weak("· click a name to plot it · click a header to sort");
+    });
+    let filter = st.filter.to_lowercase();
+    let mut rows: Vec<Desire> = Desire::ALL
+        .iter()
+        .copied()
+        .filter(|d| {
+            filter.is_empty()
+                || d.name().to_lowercase().contains(&filter)
+                || data.desire(*d).sources.iter().any(|s| s.reads.name().contains(&filter))
+        })
+        .collect();
+    let key = |d: &Desire| -> f64 {
+        let dd = data.desire(*d);
+        match st.sort {
+            DesireColumn::Order | DesireColumn::Name => d.index() as f64,
+            DesireColumn::Max => dd.max,
+            DesireColumn::Increase => def.increase_seconds(data, *d),
+            DesireColumn::Threshold => dd.sources.iter().map(|s| s.threshold).fold(f64::MAX, f64::min),
+            DesireColumn::TimeToFull => trait_time(data, def, *d).unwrap_or(f64::MAX),
+            DesireColumn::Phase => f64::from(dd.phase),
+            DesireColumn::Growth => dd.sensitivity.growth,
+        }
+    };
+    if st.sort == DesireColumn::Name {
+        rows.sort_by_key(|d| d.name());
+    } else {
+        rows.sort_by(|a, b| key(a).total_cmp(&key(b)));
+    }
+    if !st.ascending {
+        rows.reverse();
+    }
+    let columns: [(&str, DesireColumn, &str); 9] = [
+        ("#", DesireColumn::Order, "SPEC order"),
+        ("desire", DesireColumn::Name, "click a name to plot it"),
+        ("thresholds θ", DesireColumn::Threshold, "one per source; hover for what it reads"),
+        ("max", DesireColumn::Max, "the most it can hold (≤ 2)"),
+        (
+            "increase s",
+            DesireColumn::Increase,
+            "seconds to grow by 1.0 with a drive of 1.0: the default for all species",
+        ),
+        ("own s", DesireColumn::Increase, "this species' own increase time, overriding the default"),
+        ("trait: full in", DesireColumn::TimeToFull, "time to full from the species' trait alone"),
+        ("growth · θ · max", DesireColumn::Growth, "lesson sensitivities (SPEC §7)"),
+        ("phase", DesireColumn::Phase, "the development phase that turns it on"),
+    ];
+    let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::horizontal().id_salt("desire-table-h").show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt("desire-table")
+            .striped(true)
+            .resizable(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::exact(26.0))
+            .column(Column::initial(170.0).at_least(100.0))
+            .column(Column::initial(170.0).at_least(80.0))
+            .column(Column::exact(52.0))
+            .column(Column::exact(66.0))
+            .column(Column::exact(84.0))
+            .column(Column::initial(100.0).at_least(80.0))
+            .column(Column::initial(160.0).at_least(120.0))
+            .column(Column::remainder().at_least(44.0))
+            .header(row_h, |mut h| {
+                for (name, col, hint) in columns {
+                    h.col(|ui| {
+                        let arrow = if st.sort == col && name != "own s" {
+                            if st.ascending { " ⏶" } else { " ⏷" }
+                        } else {
+                            ""
+                        };
+                        if ui
+                            .add(
+                                egui::Button::new(egui::RichText::new(format!("{name}{arrow}")).strong())
+                                    .frame_when_inactive(false),
+                            )
+                            .on_hover_text(hint)
+                            .clicked()
+                        {
+                            if st.sort == col {
+                                st.ascending = !st.ascending;
+                            } else {
+                                st.sort = col;
+                                st.ascending = true;
+                            }
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_h, rows.len(), |mut row| {
+                    let d = rows[row.index()];
+                    let dd = data.desire(d);
+                    row.set_selected(st.plot_desire == d);
+                    row.col(|ui| {
+                        ui.weak(format!("{}", d.index() + 1));
+                    });
+                    row.col(|ui| {
+                        if ui
+                            .add(egui::Button::new(d.name()).frame_when_inactive(false))
+                            .on_hover_text("Plot this desire")
+                            .clicked()
+                        {
+                            st.plot_desire = d;
+                        }
+                    });
+                    row.col(|ui| {
+                        for (i, s) in dd.sources.iter().enumerate() {
+                            let mut th = s.threshold;
+                            let tip = format!("reads {}: {}", s.reads.name(), s.reads.describe());
+                            let mut w = egui::DragValue::new(&mut th).range(0.2..=1.0).speed(0.005).fixed_decimals(2);
+                            if s.reads.trait_read().is_some() {
+                                w = w.prefix("t ");
+                            }
+                            if ui.add(w).on_hover_text(tip).changed() {
+                                out.push(Command::Edit(Edit::Threshold { desire: d, source: i, value: th }));
+                            }
+                        }
+                    });
+                    row.col(|ui| {
+                        let mut m = dd.max;
+                        if ui.add(egui::DragValue::new(&mut m).range(0.0..=2.0).speed(0.01).fixed_decimals(2)).changed()
+                        {
+                            out.push(Command::Edit(Edit::DesireNumber {
+                                desire: d,
+                                field: DesireField::Max,
+                                value: m,
+                            }));
+                        }
+                    });
+                    row.col(|ui| {
+                        let mut v = dd.increase_seconds;
+                        if ui.add(egui::DragValue::new(&mut v).range(1.0..=1200.0).speed(0.5).max_decimals(1)).changed()
+                        {
+                            out.push(Command::Edit(Edit::DesireNumber {
+                                desire: d,
+                                field: DesireField::IncreaseSeconds,
+                                value: v,
+                            }));
+                        }
+                    });
+                    row.col(|ui| match def.increase_overrides.get(&d) {
+                        Some(v) => {
+                            let mut x = *v;
+                            if ui
+                                .add(egui::DragValue::new(&mut x).range(1.0..=1200.0).speed(0.5).max_decimals(1))
+                                .changed()
+                            {
+                                out.push(Command::Edit(Edit::IncreaseOverride {
+                                    species: def.name,
+                                    desire: d,
+                                    seconds: Some(x),
+                                }));
+                            }
+                            if ui.small_button("×").on_hover_text("Use the default").clicked() {
+                                out.push(Command::Edit(Edit::IncreaseOverride {
+                                    species: def.name,
+                                    desire: d,
+                                    seconds: None,
+                                }));
+                            }
+                        }
+                        None => {
+                            if ui
+                                .small_button("+")
+                                .on_hover_text(format!("Give {} its own increase time", def.name))
+                                .clicked()
+                            {
+                                out.push(Command::Edit(Edit::IncreaseOverride {
+                                    species: def.name,
+                                    desire: d,
+                                    seconds: Some(dd.increase_seconds),
+                                }));
+                            }
+                        }
+                    });
+                    row.col(|ui| match Trait::ALL.iter().find(|t| trait_desire(**t) == d) {
+                        Some(_) => {
+                            ui.label(duration(trait_time(data, def, d)));
+                        }
+                        None => {
+                            let fastest = dd
+                                .sources
+                                .iter()
+                                .filter_map(|s| {
+                                    time_to_full(
+                                        dd.max,
+                                        def.increase_seconds(data, d),
+                                        s.threshold,
+                                        1.0,
+                                        data.steepness,
+                                    )
+                                })
+                                .fold(f64::MAX, f64::min);
+                            ui.weak("—").on_hover_text(format!(
+                                "no trait source; with a source reading 1.0: {}",
+                                duration((fastest < f64::MAX).then_some(fastest))
+                            ));
+                        }
+                    });
+                    row.col(|ui| {
+                        for (field, v, tip) in [
+                            (DesireField::Growth, dd.sensitivity.growth, "growth: increase_seconds × (1 − growth · L)"),
+                            (
+                                DesireField::ThresholdSensitivity,
+                                dd.sensitivity.threshold,
+                                "threshold: θ − threshold · L",
+                            ),
+                            (DesireField::MaximumSensitivity, dd.sensitivity.maximum, "maximum: max + maximum · L"),
+                        ] {
+                            let mut x = v;
+                            if ui
+                                .add(egui::DragValue::new(&mut x).range(0.0..=1.0).speed(0.001).max_decimals(3))
+                                .on_hover_text(tip)
+                                .changed()
+                            {
+                                out.push(Command::Edit(Edit::DesireNumber { desire: d, field, value: x }));
+                            }
+                        }
+                    });
+                    row.col(|ui| {
+                        let mut p = f64::from(dd.phase);
+                        if ui.add(egui::DragValue::new(&mut p).range(0.0..=13.0).speed(0.05)).changed() {
+                            out.push(Command::Edit(Edit::DesireNumber {
+                                desire: d,
+                                field: DesireField::Phase,
+                                value: p,
+                            }));
+                        }
+                    });
+                });
+            });
+    });
+}

@@ -1,0 +1,476 @@
+//! Saving an edited value back into the RON text it came from, keeping the person's
+//! comments, field order and layout: only the values that changed are rewritten.
+//!
+//! Species files and lesson scripts are written by hand and explained by comments; an
+//! editor that reformatted them on every save would destroy that. [`update`] parses the
+//! old text into a tree of spans, compares the old and new values field by field, and
+//! splices the new value's text in where they differ. The result is parsed back and
+//! compared with the new value; when it does not match (a shape this module does not
+//! handle), the caller falls back to writing the value out in full.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// One value in RON text with its byte span.
+#[derive(Debug, Clone)]
+struct Node {
+    start: usize,
+    end: usize,
+    kind: Kind,
+}
+
+#[derive(Debug, Clone)]
+enum Kind {
+    /// A number, string, char, bool, unit enum variant, `()`…
+    Atom,
+    /// `Name(field: v, …)` or `(field: v, …)`: fields by name, `close` is the `)`.
+    Struct { fields: Vec<(String, Node)>, close: usize },
+    /// `Name(v, …)`, `(v, …)` or `[v, …]`.
+    Seq { items: Vec<Node> },
+    /// `{k: v, …}`, keyed by the key's text.
+    Map { entries: Vec<(String, Node)> },
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 64;
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str) -> Self {
+        Self { text, b: text.as_bytes(), i: 0, depth: 0 }
+    }
+
+    fn skip_ws(&mut self) {
+        loop {
+            while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+                self.i += 1;
+            }
+            if self.b[self.i..].starts_with(b"//") {
+                while self.i < self.b.len() && self.b[self.i] != b'\n' {
+                    self.i += 1;
+                }
+            } else if self.b[self.i..].starts_with(b"/*") {
+                let mut nest = 0usize;
+                while self.i < self.b.len() {
+                    if self.b[self.i..].starts_with(b"/*") {
+                        nest += 1;
+                        self.i += 2;
+                    } else if self.b[self.i..].starts_with(b"*/") {
+                        nest = nest.saturating_sub(1);
+                        self.i += 2;
+                        if nest == 0 {
+                            break;
+                        }
+                    } else {
+                        self.i += 1;
+                    }
+                }
+            } else if self.b[self.i..].starts_with(b"#!") {
+                while self.i < self.b.len() && self.b[self.i] != b'\n' {
+                    self.i += 1;
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn eat(&mut self, c: u8) -> Option<()> {
+        self.skip_ws();
+        (self.peek()? == c).then(|| self.i += 1)
+    }
+
+    fn ident(&mut self) -> Option<(usize, usize)> {
+        let start = self.i;
+        if self.b[self.i..].starts_with(b"r#") {
+            self.i += 2;
+        }
+        while self.i < self.b.len() && (self.b[self.i].is_ascii_alphanumeric() || self.b[self.i] == b'_') {
+            self.i += 1;
+        }
+        (self.i > start).then_some((start, self.i))
+    }
+
+    fn string(&mut self) -> Option<()> {
+        // At a `"`: skip to the closing quote, honouring escapes.
+        self.i += 1;
+        while self.i < self.b.len() && self.b[self.i] != b'"' {
+            self.i += if self.b[self.i] == b'\\' { 2 } else { 1 };
+        }
+        (self.i < self.b.len()).then(|| self.i += 1)
+    }
+
+    /// `r"…"` or `r#"…"#`, as opposed to a raw identifier `r#name`.
+    fn at_raw_string(&self) -> bool {
+        let rest = &self.b[self.i + 1..];
+        let hashes = rest.iter().take_while(|c| **c == b'#').count();
+        rest.get(hashes) == Some(&b'"')
+    }
+
+    fn raw_string(&mut self) -> Option<()> {
+        // At `r#…#"` or `r"`.
+        self.i += 1;
+        let mut hashes = 0;
+        while self.peek() == Some(b'#') {
+            hashes += 1;
+            self.i += 1;
+        }
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        self.i += 1;
+        let close = format!("\"{}", "#".repeat(hashes));
+        let at = self.text[self.i..].find(&close)?;
+        self.i += at + close.len();
+        Some(())
+    }
+
+    fn value(&mut self) -> Option<Node> {
+        self.skip_ws();
+        let start = self.i;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return None;
+        }
+        let c = self.peek()?;
+        let node = match c {
+            b'"' => {
+                self.string()?;
+                Node { start, end: self.i, kind: Kind::Atom }
+            }
+            b'r' if self.at_raw_string() => {
+                self.raw_string()?;
+                Node { start, end: self.i, kind: Kind::Atom }
+            }
+            b'\'' => {
+                self.i += 1;
+                while self.i < self.b.len() && self.b[self.i] != b'\'' {
+                    self.i += if self.b[self.i] == b'\\' { 2 } else { 1 };
+                }
+                self.i += 1;
+                Node { start, end: self.i, kind: Kind::Atom }
+            }
+            b'[' => {
+                self.i += 1;
+                let items = self.list(b']')?;
+                Node { start, end: self.i, kind: Kind::Seq { items } }
+            }
+            b'{' => {
+                self.i += 1;
+                let mut entries = Vec::new();
+                loop {
+                    self.skip_ws();
+                    if self.peek()? == b'}' {
+                        self.i += 1;
+                        break;
+                    }
+                    let key = self.value()?;
+                    self.eat(b':')?;
+                    let v = self.value()?;
+                    entries.push((self.text[key.start..key.end].to_owned(), v));
+                    self.skip_ws();
+                    if self.peek()? == b',' {
+                        self.i += 1;
+                    }
+                }
+                Node { start, end: self.i, kind: Kind::Map { entries } }
+            }
+            b'(' => self.parens(start)?,
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                self.ident()?;
+                let after_ident = self.i;
+                self.skip_ws();
+                if self.peek() == Some(b'(') {
+                    self.parens(start)?
+                } else {
+                    self.i = after_ident;
+                    Node { start, end: self.i, kind: Kind::Atom }
+                }
+            }
+            _ => {
+                // A number: digits, sign, dot, exponent, underscores, hex/bin prefixes.
+                while self.i < self.b.len()
+                    && (self.b[self.i].is_ascii_alphanumeric() || matches!(self.b[self.i], b'+' | b'-' | b'.' | b'_'))
+                {
+                    self.i += 1;
+                }
+                if self.i == start {
+                    return None;
+                }
+                Node { start, end: self.i, kind: Kind::Atom }
+            }
+        };
+        self.depth -= 1;
+        Some(node)
+    }
+
+    /// At a `(`: a struct with named fields, or a tuple.
+    fn parens(&mut self, start: usize) -> Option<Node> {
+        self.skip_ws();
+        self.i += 1; // the `(`
+        self.skip_ws();
+        let save = self.i;
+        let named = self.ident().is_some() && {
+            self.skip_ws();
+            self.peek() == Some(b':')
+        };
+        self.i = save;
+        if !named {
+            let items = self.list(b')')?;
+            return Some(Node { start, end: self.i, kind: Kind::Seq { items } });
+        }
+        let mut fields = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek()? == b')' {
+                let close = self.i;
+                self.i += 1;
+                return Some(Node { start, end: self.i, kind: Kind::Struct { fields, close } });
+            }
+            let (a, b) = self.ident()?;
+            let name = self.text[a..b].trim_start_matches("r#").to_owned();
+            self.eat(b':')?;
+            let v = self.value()?;
+            fields.push((name, v));
+            self.skip_ws();
+            if self.peek()? == b',' {
+                self.i += 1;
+            }
+        }
+    }
+
+    fn list(&mut self, close: u8) -> Option<Vec<Node>> {
+        let mut items = Vec::new();
+        loop {
+            self.skip_ws();
+            if self.peek()? == close {
+                self.i += 1;
+                return Some(items);
+            }
+            items.push(self.value()?);
+            self.skip_ws();
+            if self.peek()? == b',' {
+                self.i += 1;
+            }
+        }
+    }
+}
+
+fn parse(text: &str) -> Option<Node> {
+    let mut p = Parser::new(text);
+    let v = p.value()?;
+    p.skip_ws();
+    (p.i == text.len()).then_some(v)
+}
+
+/// One splice: replace `start..end` of the old text with `with`.
+struct Splice {
+    start: usize,
+    end: usize,
+    with: String,
+}
+
+struct Diff<'a> {
+    old: &'a str,
+    before: &'a str,
+    after: &'a str,
+    out: Vec<Splice>,
+}
+
+impl Diff<'_> {
+    fn text<'t>(src: &'t str, n: &Node) -> &'t str {
+        &src[n.start..n.end]
+    }
+
+    /// `a` is the node in the person's text; `b` the old value written out plainly and
+    /// `c` the new value written out plainly.
+    fn walk(&mut self, a: &Node, b: &Node, c: &Node) {
+        let (bt, ct) = (Self::text(self.before, b), Self::text(self.after, c));
+        if bt == ct {
+            return;
+        }
+        match (&a.kind, &b.kind, &c.kind) {
+            (Kind::Struct { fields: fa, close }, Kind::Struct { fields: fb, .. }, Kind::Struct { fields: fc, .. }) => {
+                for (name, vc) in fc {
+                    let vb = fb.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+                    match (fa.iter().find(|(n, _)| n == name), vb) {
+                        (Some((_, va)), Some(vb)) => self.walk(va, vb, vc),
+                        (Some((_, va)), None) => self.replace(va, vc),
+                        (None, Some(vb)) if Self::text(self.before, vb) == Self::text(self.after, vc) => {}
+                        (None, _) => self.insert_field(a, fa, *close, name, vc),
+                    }
+                }
+            }
+            (Kind::Seq { items: ia }, Kind::Seq { items: ib }, Kind::Seq { items: ic })
+                if ia.len() == ic.len() && ib.len() == ic.len() =>
+            {
+                for ((x, y), z) in ia.iter().zip(ib).zip(ic) {
+                    self.walk(x, y, z);
+                }
+            }
+            (Kind::Map { entries: ea }, Kind::Map { entries: eb }, Kind::Map { entries: ec })
+                if same_keys(ea, ec) && same_keys(eb, ec) =>
+            {
+                for (k, vc) in ec {
+                    let va = ea.iter().find(|(x, _)| x == k).map(|(_, v)| v);
+                    let vb = eb.iter().find(|(x, _)| x == k).map(|(_, v)| v);
+                    if let (Some(va), Some(vb)) = (va, vb) {
+                        self.walk(va, vb, vc);
+                    }
+                }
+            }
+            _ => self.replace(a, c),
+        }
+    }
+
+    fn replace(&mut self, a: &Node, c: &Node) {
+        self.out.push(Splice { start: a.start, end: a.end, with: Self::text(self.after, c).to_owned() });
+    }
+
+    /// Adds `name: value` to a struct that did not spell the field out, in the struct's
+    /// own style: on a line of its own when the struct spans lines, else inline.
+    fn insert_field(&mut self, s: &Node, fields: &[(String, Node)], close: usize, name: &str, c: &Node) {
+        let value = Self::text(self.after, c);
+        let body = &self.old[s.start..close];
+        let Some(last) = fields.last() else {
+            self.out.push(Splice { start: close, end: close, with: format!("{name}: {value}") });
+            return;
+        };
+        let after_last = &self.old[last.1.end..close];
+        let has_comma = after_last.trim_start().starts_with(',');
+        let comma_at = if has_comma { last.1.end + after_last.find(',').unwrap_or(0) + 1 } else { last.1.end };
+        if body.contains('\n') {
+            let line_start = self.old[..last.1.start].rfind('\n').map_or(0, |i| i + 1);
+            let indent: String = self.old[line_start..].chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+            let lead = if has_comma { "" } else { "," };
+            self.out.push(Splice { start: comma_at, end: comma_at, with: format!("{lead}\n{indent}{name}: {value},") });
+        } else {
+            let lead = if has_comma { " " } else { ", " };
+            self.out.push(Splice { start: comma_at, end: comma_at, with: format!("{lead}{name}: {value}") });
+        }
+    }
+}
+
+fn same_keys(a: &[(String, Node)], b: &[(String, Node)]) -> bool {
+    a.len() == b.len() && a.iter().all(|(k, _)| b.iter().any(|(x, _)| x == k))
+}
+
+fn plain<T: Serialize>(value: &T) -> Option<String> {
+    ron::ser::to_string_pretty(
+        value,
+        ron::ser::PrettyConfig::new().new_line("").indentor("").separator(" ").struct_names(false),
+    )
+    .ok()
+}
+
+/// `old_text` rewritten to hold `new`, changing only what differs from the value the
+/// text holds now; `None` when the text does not parse or the splice does not give
+/// back exactly `new` (then write the value out in full instead).
+pub fn update<T>(old_text: &str, new: &T) -> Option<String>
+where
+    T: Serialize + DeserializeOwned + PartialEq,
+{
+    let old_value: T = creature_core::error::parse_ron("", old_text).ok()?;
+    if &old_value == new {
+        return Some(old_text.to_owned());
+    }
+    let before = plain(&old_value)?;
+    let after = plain(new)?;
+    let (a, b, c) = (parse(old_text)?, parse(&before)?, parse(&after)?);
+    let mut diff = Diff { old: old_text, before: &before, after: &after, out: Vec::new() };
+    diff.walk(&a, &b, &c);
+    let mut splices = diff.out;
+    splices.sort_by_key(|s| std::cmp::Reverse((s.start, s.end)));
+    let mut text = old_text.to_owned();
+    for s in splices {
+        text.replace_range(s.start..s.end, &s.with);
+    }
+    let back: T = creature_core::error::parse_ron("", &text).ok()?;
+    (&back == new).then_some(text)
+}
+
+/// `value` as pretty RON, for files the editor writes from scratch.
+pub fn pretty<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(false);
+    ron::ser::to_string_pretty(value, config).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use creature_core::names::Species;
+    use creature_core::species::{SpeciesDef, parse_species};
+
+    const COW: &str = include_str!("../../../species/cow.ron");
+
+    fn cow() -> SpeciesDef {
+        parse_species("cow.ron", COW, Species::Cow).unwrap()
+    }
+
+    #[test]
+    fn a_changed_trait_rewrites_that_number_only_and_keeps_the_comments() {
+        let mut c = cow();
+        c.traits.kindness = 0.7;
+        let text = update(COW, &c).unwrap();
+        assert_eq!(text, COW.replacen("kindness: 0.64", "kindness: 0.7", 1));
+        assert!(text.contains("// Cow: Kind and friendly"));
+    }
+
+    #[test]
+    fn an_unchanged_value_leaves_the_text_alone() {
+        assert_eq!(update(COW, &cow()).unwrap(), COW);
+    }
+
+    #[test]
+    fn a_new_map_entry_and_an_enum_change_are_written() {
+        let mut c = cow();
+        c.increase_overrides.insert(creature_core::names::Desire::Hunger, 25.0);
+        c.body.climate = creature_core::species::Climate::Warm;
+        let text = update(COW, &c).unwrap();
+        assert!(text.contains("climate: Warm"), "{text}");
+        assert!(text.contains("\"Hunger\": 25.0"), "{text}");
+        assert!(text.contains("// Sightings needed"), "{text}");
+    }
+
+    #[test]
+    fn a_field_left_to_its_default_is_inserted_only_when_it_changes() {
+        let text = "// keep me\n(\n    name: \"Cow\",\n    traits: (kindness: 0.64, friendliness: 0.68, communicativeness: 0.3, lethargy: 0.55, aggression: 0.15),\n    body: (strength: 0.5, speed: 3.0, energy_per_meal: 0.3, grow_up_seconds: 60000.0, climate: Cold),\n    miracle_multiplier: 2.5,\n)\n";
+        let mut c = parse_species("c.ron", text, Species::Cow).unwrap();
+        c.miracle_multiplier = 3.0;
+        let out = update(text, &c).unwrap();
+        assert!(!out.contains("aggression_connected"), "{out}");
+        c.aggression_connected = true;
+        let out = update(text, &c).unwrap();
+        assert!(out.contains("    aggression_connected: true,\n"), "{out}");
+        assert!(out.starts_with("// keep me"));
+    }
+
+    #[test]
+    fn text_that_does_not_parse_gives_none() {
+        assert!(update("(name: ", &cow()).is_none());
+    }
+
+    #[test]
+    fn desire_table_edits_keep_the_comments_of_every_desire() {
+        use creature_core::data::DesireTable;
+        let text = include_str!("../../../species/desires.ron");
+        let mut t: DesireTable = creature_core::error::parse_ron("d", text).unwrap();
+        t.desires[4].sources[0].threshold = 0.46;
+        t.desires[1].sensitivity.growth = 0.01;
+        t.desires[3].max = 1.5;
+        let out = update(text, &t).unwrap();
+        assert_eq!(out.matches("//").count(), text.matches("//").count());
+        let back: DesireTable = creature_core::error::parse_ron("d", &out).unwrap();
+        assert_eq!(back, t);
+        assert!(out.len() < text.len() + 80, "only small splices: {}", out.len() - text.len());
+    }
+}

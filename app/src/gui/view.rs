@@ -1,0 +1,177 @@
+//! What the person is looking at: the selected species, creature, tree and node, and
+//! each panel's own widget state (filters, sort order, drafts). Documents live in the
+//! workspace; this is only the view of them.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use creature_core::data::TreeKind;
+use creature_core::mind::tree::Example;
+use creature_core::names::{Desire, Species};
+
+use super::panels::graph::GraphView;
+use super::workspace::{DocId, Workspace};
+
+/// The columns of the species editor's desire table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DesireColumn {
+    Order,
+    Name,
+    Max,
+    Increase,
+    Threshold,
+    TimeToFull,
+    Phase,
+    Growth,
+}
+
+/// The species editor's table state.
+pub struct SpeciesUi {
+    pub filter: String,
+    pub sort: DesireColumn,
+    pub ascending: bool,
+    /// The desire whose curves the plots show.
+    pub plot_desire: Desire,
+    /// The miracle whose sightings the plot counts.
+    pub miracle: String,
+    /// What the desire's non-trait sources read in the drive and value plots.
+    pub reading: f64,
+}
+
+impl Default for SpeciesUi {
+    fn default() -> Self {
+        Self {
+            filter: String::new(),
+            sort: DesireColumn::Order,
+            ascending: true,
+            plot_desire: Desire::Compassion,
+            miracle: "Heal".into(),
+            reading: 0.0,
+        }
+    }
+}
+
+/// The examples panel: the draft of a new example and the "ask the tree" object.
+pub struct ExamplesUi {
+    /// The object to add as an example or to ask the tree about.
+    pub draft: Example,
+    /// True when the object's path is drawn in the graph.
+    pub asking: bool,
+}
+
+impl Default for ExamplesUi {
+    fn default() -> Self {
+        let answers: BTreeMap<String, String> = [("kind", "sheep"), ("alive", "yes"), ("edible", "yes")]
+            .iter()
+            .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
+            .collect();
+        Self { draft: Example { answers, feedback: 0.5 }, asking: false }
+    }
+}
+
+/// A file shown as text, for problems and files the editor has no form for.
+pub struct SourceView {
+    pub path: PathBuf,
+    pub text: String,
+    /// The text on disk, to tell whether it was edited.
+    pub saved: String,
+    /// The line to mark and scroll to (1-based).
+    pub line: usize,
+    pub scroll_pending: bool,
+}
+
+impl SourceView {
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(|| self.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    }
+}
+
+/// The whole view state.
+pub struct View {
+    pub species: Species,
+    /// The document Save and Save-as act on.
+    pub active: Option<DocId>,
+    pub creature: Option<DocId>,
+    pub tree: (Desire, TreeKind),
+    pub graph: GraphView,
+    /// Seed of the sample of newborns in the plots; "a new creature is born" bumps it.
+    pub newborn_seed: u64,
+    pub species_ui: SpeciesUi,
+    pub tree_filter: String,
+    pub files_filter: String,
+    pub examples: ExamplesUi,
+    pub source: Option<SourceView>,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        Self {
+            species: Species::Ape,
+            active: None,
+            creature: None,
+            tree: (Desire::Hunger, TreeKind::ActOn),
+            graph: GraphView::default(),
+            newborn_seed: 1,
+            species_ui: SpeciesUi::default(),
+            tree_filter: String::new(),
+            files_filter: String::new(),
+            examples: ExamplesUi::default(),
+            source: None,
+        }
+    }
+}
+
+impl View {
+    pub fn select_creature(&mut self, _ws: &Workspace, id: DocId) {
+        self.creature = Some(id.clone());
+        self.active = Some(id);
+        self.graph.invalidate();
+    }
+
+    pub fn select_tree(&mut self, d: Desire, k: TreeKind) {
+        if self.tree != (d, k) {
+            self.tree = (d, k);
+            self.graph.invalidate();
+            self.examples.asking = false;
+        }
+        if let Some(c) = &self.creature {
+            self.active = Some(c.clone());
+        }
+    }
+
+    /// After an undo or redo, shows the document that changed.
+    pub fn follow(&mut self, ws: &Workspace, id: &DocId) {
+        match id {
+            DocId::Species(s) => self.species = *s,
+            DocId::Creature(_) if ws.docs.contains_key(id) => self.creature = Some(id.clone()),
+            _ => {}
+        }
+        self.active = Some(id.clone());
+    }
+
+    /// The documents Save acts on: the selected species with the desire table it is
+    /// edited beside, or the selected creature.
+    pub fn active_docs(&self, ws: &Workspace) -> Vec<DocId> {
+        match &self.active {
+            Some(DocId::Species(s)) => vec![DocId::Species(*s), DocId::Desires],
+            Some(id) if ws.docs.contains_key(id) => vec![id.clone()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Shows a file's text with `line` marked.
+    pub fn show_source(&mut self, path: &Path, line: usize) {
+        if let Some(s) = &mut self.source
+            && s.path == path
+        {
+            s.line = line;
+            s.scroll_pending = true;
+            return;
+        }
+        let text = std::fs::read(path)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_else(|e| format!("// cannot read {}: {e}\n", path.display()));
+        self.source =
+            Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_pending: true });
+    }
+}

@@ -1,0 +1,58 @@
+//! Shared helpers of the editor's UI tests: the real app in an egui_kittest harness.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use creature_studio::gui::Studio;
+use creature_studio::gui::app::Dialogs;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// Dialogs that answer at once, as a person choosing `answer` (or cancelling) would.
+pub struct FakeDialogs(pub Option<PathBuf>);
+
+impl Dialogs for FakeDialogs {
+    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        self.0.clone()
+    }
+    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        self.0.clone()
+    }
+    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
+        self.0.clone()
+    }
+}
+
+/// The repository's bundled example project.
+pub fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
+}
+
+/// The editor on `project`, in a 1600 × 1000 window, after its first frames.
+pub fn studio(project: &Path) -> Harness<'static, Studio> {
+    let project = project.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .with_max_steps(64)
+        .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(FakeDialogs(None)), None));
+    h.run();
+    h
+}
+
+/// Runs a palette command by typing it, as a person would: Ctrl+Shift+P, the query, Enter.
+pub fn palette(h: &mut Harness<'static, Studio>, query: &str) {
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::P);
+    h.run();
+    h.event(egui::Event::Text(query.to_owned()));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// The text of the first label containing `part`.
+pub fn label_containing(h: &Harness<'static, Studio>, part: &str) -> String {
+    let node = h.get_by_label_contains(part).accesskit_node();
+    // AccessKit keeps a label widget's text as its value.
+    if node.role() == egui::accesskit::Role::Label { node.value() } else { node.label() }.unwrap_or_default()
+}
