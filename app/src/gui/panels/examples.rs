@@ -25,7 +25,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     let attributes = &ws.data.attributes;
     let values = known_values(c, attributes);
     let selected = view.graph.selected.and_then(|n| view.graph.tree.nodes.get(n));
-    let in_node: Vec<usize> = selected.map(|n| n.examples.clone()).unwrap_or_default();
+    let in_node: Vec<usize> = view
+        .graph
+        .selected
+        .filter(|_| selected.is_some())
+        .map(|n| view.graph.tree.examples(n).to_vec())
+        .unwrap_or_default();
 
     ui.horizontal(|ui| {
         ui.strong(format!("{d} {}", kind_name(k)));
@@ -43,8 +48,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 format!(
                     "Selected {what}: verdict {:+.2}, {} example{} (highlighted)",
                     n.verdict,
-                    n.examples.len(),
-                    if n.examples.len() == 1 { "" } else { "s" }
+                    n.len(),
+                    if n.len() == 1 { "" } else { "s" }
                 ),
             );
             if ui.small_button("clear").clicked() {

@@ -133,7 +133,7 @@ pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
                 question: n.question.clone(),
                 verdict: n.verdict,
                 score: curve.score(Some(n.verdict)),
-                examples: n.examples.len(),
+                examples: n.len(),
                 answers: n.branches.iter().map(|(a, _)| a.clone()).collect(),
                 via: via[i].clone(),
             },
