@@ -227,19 +227,22 @@ impl Tree {
 
     fn walk(&self, answers: &BTreeMap<String, String>, mut on_step: impl FnMut(Step)) -> Option<usize> {
         let mut at = 0;
-        loop {
+        // A built tree only points to later nodes; the bound keeps a hand-edited tree
+        // with a loop in it from hanging.
+        for _ in 0..=self.nodes.len() {
             let node = self.nodes.get(at)?;
             let Some(question) = &node.question else {
                 return Some(at);
             };
             let given = answer(answers, question);
-            let next = node.child(given);
+            let next = node.child(given).filter(|&c| c > at);
             on_step(Step { node: at, question: question.clone(), answer: given.to_owned(), followed: next.is_some() });
             match next {
                 Some(child) => at = child,
                 None => return Some(at),
             }
         }
+        Some(at)
     }
 
     /// How many leaves the tree has.
