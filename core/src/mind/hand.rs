@@ -119,6 +119,15 @@ pub fn change_liking(liking: f64, change: f64) -> f64 {
     (liking + change).clamp(-1.0, 1.0)
 }
 
+/// What the desires read from the liking (SPEC §5): `event.liking` is how much the
+/// creature likes the player and `event.dislike` how much it dislikes them, each in
+/// [0, 1]. A strong dislike drives ToRunAwayFromPlayer through its `event.dislike` source.
+#[must_use]
+pub fn liking_inputs(liking: f64) -> (f64, f64) {
+    let l = if liking.is_nan() { 0.0 } else { liking.clamp(-1.0, 1.0) };
+    (l.max(0.0), (-l).max(0.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +202,13 @@ mod tests {
         assert_eq!(h.total, -1.0);
         assert_eq!(h.release(&r).lesson, Some(-1.0));
         assert_eq!(lesson_of(0.7, 0.5), Some(0.7));
+    }
+
+    #[test]
+    fn dislike_is_the_negative_part_of_the_liking() {
+        assert_eq!(liking_inputs(0.4), (0.4, 0.0));
+        assert_eq!(liking_inputs(-0.7), (0.0, 0.7));
+        assert_eq!(liking_inputs(f64::NAN), (0.0, 0.0));
     }
 
     #[test]
