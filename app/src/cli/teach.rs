@@ -44,7 +44,7 @@ pub fn run(args: &TeachArgs) -> CliResult {
             let c = Creature::load(path, &data)?;
             if c.species != script.species {
                 let msg = format!(
-                    "the script teaches a {} but {} is a {}; change `species` or pick another save",
+                    "the script teaches the species {} but {} is of the species {}; change `species` or pick another save",
                     script.species,
                     path.display(),
                     c.species
@@ -128,7 +128,9 @@ fn account(
 ) -> String {
     let mut out = String::new();
     let phase = data.phases.get(usize::from(start.phase)).map_or("", |p| p.name.as_str());
-    let _ = writeln!(out, "{name}: a {} (seed {}) at phase {} {phase}", start.species, start.seed, start.phase);
+    let species = start.species.name();
+    let article = if species.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+    let _ = writeln!(out, "{name}: {article} {species} (seed {}) at phase {} {phase}", start.seed, start.phase);
     for (at, note) in &run.notes {
         let _ = writeln!(out, "{at:>8.1} s  {note}");
     }
