@@ -1,10 +1,537 @@
-//! `creature-studio shadow …` (SPEC §13, §15).
+//! `creature-studio shadow …` (SPEC §13, §15): query a bank, measure query speed,
+//! record bots into banks, fight a shadow headless, merge banks, delete matches or
+//! segments, and summarise a bank. Files are saved atomically; JSON with `--json`.
 
-use super::CliResult;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use creature_core::error::{LoadError, read_text};
+use creature_core::rng::Rng;
+use creature_core::shadow::arena::{Action, MAX_HEALTH, Outcome};
+use creature_core::shadow::bank::{Bank, BankSet, BankStats, StateMap, event_position, merge};
+use creature_core::shadow::bots::{Bot, Style};
+use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
+use creature_core::shadow::schema::Schema;
+use creature_core::shadow::select::{Index, MismatchError, state_vector};
+use creature_core::shadow::workload::arena_workload;
+use serde_json::{Value, json};
+
+use super::{CliError, CliResult, print_json};
+
+/// The character every arena fighter plays unless told otherwise.
+const DEFAULT_CHARACTER: &str = "Jago";
 
 #[derive(clap::Subcommand, Debug)]
-pub enum ShadowCommand {}
+pub enum ShadowCommand {
+    /// Score every event of a bank against a state and pick the next event (SPEC §13).
+    Query(QueryArgs),
+    /// Measure query time on a large bank recorded from bot matches.
+    Bench(BenchArgs),
+    /// Record a scripted bot into a bank, match after match.
+    Record(RecordArgs),
+    /// Let a shadow play a bank against a scripted bot, headless.
+    Fight(FightArgs),
+    /// Merge banks into one, keeping where each event came from.
+    Merge(MergeArgs),
+    /// Delete a match or a segment from a bank.
+    Delete(DeleteArgs),
+    /// Events, segments, matches, actions and reaction times of a bank.
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct QueryArgs {
+    /// The schema (RON).
+    #[arg(long)]
+    schema: PathBuf,
+    /// The bank (RON or binary).
+    #[arg(long)]
+    bank: PathBuf,
+    /// The present state (RON map of feature → value).
+    #[arg(long)]
+    state: PathBuf,
+    /// The event now playing, as SEGMENT:INDEX; the event after it gets the bias.
+    #[arg(long, value_name = "SEGMENT:INDEX")]
+    playing: Option<String>,
+    /// Seed of the uniform pick among the candidates.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[arg(long, default_value_t = 40_000)]
+    events: usize,
+    #[arg(long, default_value_t = 16)]
+    features: usize,
+    /// How many different queries to time.
+    #[arg(long, default_value_t = 2_000)]
+    queries: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RecordArgs {
+    /// The bot to record: zoner, rushdown or turtle.
+    #[arg(long)]
+    bot: String,
+    /// Its opponent; by default the three bots in turn.
+    #[arg(long)]
+    vs: Option<String>,
+    #[arg(long, default_value_t = 5)]
+    matches: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Which matches to keep: all, won or lost.
+    #[arg(long, default_value = "all")]
+    keep: String,
+    /// Add to the bank at OUT instead of replacing it (recording is additive).
+    #[arg(long)]
+    append: bool,
+    /// The recorded fighter's character name.
+    #[arg(long, default_value = DEFAULT_CHARACTER)]
+    character: String,
+    /// The opponent's character name.
+    #[arg(long, default_value = DEFAULT_CHARACTER)]
+    opponent: String,
+    /// Where to save the bank: RON for .ron, the binary form otherwise.
+    #[arg(short = 'o', long = "out")]
+    out: PathBuf,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct FightArgs {
+    /// The bank the shadow plays from.
+    #[arg(long)]
+    bank: PathBuf,
+    /// The schema; the built-in arena schema by default.
+    #[arg(long)]
+    schema: Option<PathBuf>,
+    /// The bot to fight: zoner, rushdown or turtle.
+    #[arg(long)]
+    vs: String,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The shadow's character name (which matchup bank it plays).
+    #[arg(long, default_value = DEFAULT_CHARACTER)]
+    character: String,
+    /// The bot's character name.
+    #[arg(long, default_value = DEFAULT_CHARACTER)]
+    opponent: String,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// The banks to merge.
+    #[arg(required = true, num_args = 1..)]
+    banks: Vec<PathBuf>,
+    #[arg(short = 'o', long = "out")]
+    out: PathBuf,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DeleteArgs {
+    bank: PathBuf,
+    /// Delete every event of this match.
+    #[arg(long = "match", conflicts_with = "segment", required_unless_present = "segment")]
+    match_id: Option<u64>,
+    /// Delete every event of this segment.
+    #[arg(long)]
+    segment: Option<u64>,
+    /// Save to this file instead of over BANK.
+    #[arg(short = 'o', long = "out")]
+    out: Option<PathBuf>,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    bank: PathBuf,
+    #[arg(long)]
+    json: bool,
+}
 
 pub fn run(command: ShadowCommand) -> CliResult {
-    match command {}
+    match command {
+        ShadowCommand::Query(a) => query(&a),
+        ShadowCommand::Bench(a) => bench(&a),
+        ShadowCommand::Record(a) => record(&a),
+        ShadowCommand::Fight(a) => fight(&a),
+        ShadowCommand::Merge(a) => merge_banks(&a),
+        ShadowCommand::Delete(a) => delete(&a),
+        ShadowCommand::Stats(a) => stats(&a),
+    }
+}
+
+fn style(name: &str, what: &str) -> Result<Style, CliError> {
+    Style::from_name(name).ok_or_else(|| {
+        CliError::from(format!(
+            "{what}: {}",
+            creature_core::error::unknown_name("bot", name, Style::ALL.iter().map(|s| s.name()))
+        ))
+    })
+}
+
+fn save(bank: &Bank, path: &Path) -> CliResult {
+    bank.save(path).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", path.display())))
+}
+
+/// A problem binding a schema to a bank, placed in the file it is about.
+fn mismatch(e: &MismatchError, schema: (&Path, &str), bank: &Path) -> CliError {
+    if let Some(event) = e.event {
+        let file = bank.display().to_string();
+        let (line, col) = read_text(bank).map_or((1, 1), |text| event_position(&text, event, Some(&e.feature)));
+        return LoadError::new(file, line, col, e.message.clone()).into();
+    }
+    let needle = format!("\"{}\"", e.feature);
+    LoadError::at_text(&schema.0.display().to_string(), schema.1, &needle, e.message.clone()).into()
+}
+
+fn query(a: &QueryArgs) -> CliResult {
+    let schema_text = read_text(&a.schema)?;
+    let schema = Schema::parse(&a.schema.display().to_string(), &schema_text)?;
+    let bank = Bank::load(&a.bank)?;
+    let state_file = a.state.display().to_string();
+    let state_text = read_text(&a.state)?;
+    let state = StateMap::parse(&state_file, &state_text)?;
+    let state = state_vector(&schema, &state).map_err(|e| {
+        CliError::from(LoadError::at_text(&state_file, &state_text, &format!("\"{}\"", e.feature), e.message))
+    })?;
+    let index = Index::build(&schema, &bank).map_err(|e| mismatch(&e, (&a.schema, &schema_text), &a.bank))?;
+    let playing = match &a.playing {
+        None => None,
+        Some(text) => {
+            let parsed = text
+                .split_once(':')
+                .and_then(|(s, i)| Some((s.trim().parse::<u64>().ok()?, i.trim().parse::<u32>().ok()?)));
+            let (segment, index) = parsed.ok_or_else(|| {
+                CliError::from(format!("--playing `{text}`: expected SEGMENT:INDEX, two whole numbers"))
+            })?;
+            Some(bank.find(segment, index).ok_or_else(|| {
+                CliError::from(format!(
+                    "--playing {text}: {} has no event with segment {segment} and index {index}",
+                    a.bank.display()
+                ))
+            })?)
+        }
+    };
+    let selection = index
+        .select(&state, playing)
+        .ok_or_else(|| CliError::from(format!("{}: the bank has no events to choose from", a.bank.display())))?;
+    let chosen = selection.choose(&mut Rng::seeded(a.seed));
+    if a.json {
+        let candidates: Vec<Value> =
+            selection.candidates.iter().map(|c| json!({"event": c.id, "score": c.score})).collect();
+        print_json(&json!({"best": selection.best, "candidates": candidates, "chosen": chosen.id}));
+        return Ok(());
+    }
+    let ev = &bank.events()[chosen.event];
+    println!(
+        "best score {:.6}; {} candidate(s) within {:.0}% of it",
+        selection.best,
+        selection.candidates.len(),
+        schema.neighbourhood * 100.0
+    );
+    for c in &selection.candidates {
+        let e = &bank.events()[c.event];
+        println!(
+            "  event {:>6}  score {:>12.6}  match {} segment {} index {}  {}",
+            c.id, c.score, e.match_id, e.segment, e.index, e.action
+        );
+    }
+    println!("chosen: event {} ({}), seed {}", chosen.id, ev.action, a.seed);
+    if let Some(b) = index.breakdown(&state, chosen.event, playing) {
+        println!("why: ");
+        for t in &b.terms {
+            println!(
+                "  {:<28} now {:>10.4}  recorded {:>10.4}  sim {:>9.4} × weight {:<6} = {:>9.4}",
+                t.feature, t.present, t.recorded, t.similarity, t.weight, t.contribution
+            );
+        }
+        println!("  recency  {:.4} (age {:.3})", b.recency, b.age);
+        if b.continuation {
+            println!("  continues the event playing: −{}", b.bias);
+        }
+        println!("  total    {:.6}", b.total);
+    }
+    Ok(())
+}
+
+fn bench(a: &BenchArgs) -> CliResult {
+    let started = Instant::now();
+    let w = arena_workload(a.events, a.features, a.queries.max(1), a.seed)?;
+    let recorded = started.elapsed();
+    let built = Instant::now();
+    let index = Index::build(&w.schema, &w.bank).map_err(|e| CliError::from(e.message))?;
+    let built = built.elapsed();
+    // Warm the caches, then time every query on its own.
+    for (state, playing) in w.queries.iter().take(200) {
+        std::hint::black_box(index.select(state, *playing));
+    }
+    let mut times: Vec<f64> = Vec::with_capacity(w.queries.len() * 5);
+    let mut candidates = 0usize;
+    for _ in 0..5 {
+        for (state, playing) in &w.queries {
+            let t = Instant::now();
+            let sel = std::hint::black_box(index.select(state, *playing));
+            times.push(t.elapsed().as_secs_f64() * 1e6);
+            candidates += sel.map_or(0, |s| s.candidates.len());
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| times[((p * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
+    let (p50, p99) = (pct(0.50), pct(0.99));
+    if a.json {
+        print_json(
+            &json!({"events": w.bank.len(), "features": w.schema.features.len(), "query_us_p50": p50, "query_us_p99": p99}),
+        );
+        return Ok(());
+    }
+    println!(
+        "bank: {} events recorded from bot matches in {:.0} ms; index built in {:.1} ms",
+        w.bank.len(),
+        recorded.as_secs_f64() * 1e3,
+        built.as_secs_f64() * 1e3
+    );
+    println!("schema: the first {} features of the arena schema", w.schema.features.len());
+    println!(
+        "{} queries × 5: median {:.1} µs, 99th percentile {:.1} µs (target: median ≤ 25 µs)",
+        w.queries.len(),
+        p50,
+        p99
+    );
+    println!("candidates per query: {:.1} on average", candidates as f64 / times.len() as f64);
+    Ok(())
+}
+
+fn now() -> Option<u64> {
+    SystemTime::now().duration_since(UNIX_EPOCH).ok().map(|d| d.as_secs())
+}
+
+fn record(a: &RecordArgs) -> CliResult {
+    let bot = style(&a.bot, "--bot")?;
+    let vs = a.vs.as_deref().map(|v| style(v, "--vs")).transpose()?;
+    if !["all", "won", "lost"].contains(&a.keep.as_str()) {
+        return Err(format!("--keep `{}`: expected all, won or lost", a.keep).into());
+    }
+    let mut bank = if a.append && a.out.exists() { Bank::load(&a.out)? } else { Bank::default() };
+    let mut kept = Vec::new();
+    let mut discarded = 0;
+    for m in 0..a.matches {
+        let seed = a.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(m) * 2);
+        let opponent = vs.unwrap_or(Style::ALL[m as usize % 3]);
+        let mut bout = Bout::new(
+            [Controller::Bot(Bot::new(bot, seed)), Controller::Bot(Bot::new(opponent, seed + 1))],
+            [&a.character, &a.opponent],
+        );
+        bout.record(0);
+        bout.run();
+        let won = bout.arena.outcome == Some(Outcome::Winner(0));
+        let keep = match a.keep.as_str() {
+            "won" => won,
+            "lost" => bout.arena.outcome == Some(Outcome::Winner(1)),
+            _ => true,
+        };
+        let Some(pending) = bout.take_recording(0) else { continue };
+        if keep {
+            let id = bank.keep(&pending, now()).map_err(|e| CliError::from(format!("{}: {e}", a.out.display())))?;
+            kept.push(json!({"match": id, "vs": opponent.name(), "events": pending.events.len(), "won": won}));
+        } else {
+            discarded += 1;
+        }
+    }
+    save(&bank, &a.out)?;
+    if a.json {
+        print_json(
+            &json!({"bot": bot.name(), "kept": kept, "discarded": discarded, "events": bank.len(), "out": a.out.display().to_string()}),
+        );
+    } else {
+        for k in &kept {
+            println!(
+                "kept match {} ({} vs {}): {} events{}",
+                k["match"],
+                bot.name(),
+                k["vs"].as_str().unwrap_or(""),
+                k["events"],
+                if k["won"] == true { ", won" } else { "" }
+            );
+        }
+        if discarded > 0 {
+            println!("discarded {discarded} match(es)");
+        }
+        println!("{}: {} events", a.out.display(), bank.len());
+    }
+    Ok(())
+}
+
+fn fight(a: &FightArgs) -> CliResult {
+    let opponent = style(&a.vs, "--vs")?;
+    let schema = match &a.schema {
+        Some(p) => Schema::load(p)?,
+        None => Schema::arena(),
+    };
+    let all = Bank::load(&a.bank)?;
+    let set = BankSet::from_bank(&all);
+    let matchup = creature_core::shadow::bank::Matchup::new(a.character.clone(), a.opponent.clone());
+    let (bank, fallback) = set.bank_for(&matchup);
+    let shadow =
+        ShadowPlayer::new(&schema, bank, a.seed).map_err(|e| CliError::from(format!("{}: {e}", a.bank.display())))?;
+    let mut bout = Bout::new(
+        [Controller::Shadow(Box::new(shadow)), Controller::Bot(Bot::new(opponent, a.seed.wrapping_add(1)))],
+        [&a.character, &a.opponent],
+    );
+    bout.run();
+    let winner = match bout.arena.outcome {
+        Some(Outcome::Winner(0)) => "shadow",
+        Some(Outcome::Winner(_)) => opponent.name(),
+        _ => "draw",
+    };
+    let health = |side: usize| bout.arena.fighters[side].health;
+    let actions: BTreeMap<&str, usize> = bout.action_histogram(0).into_iter().map(|(a, n)| (a.name(), n)).collect();
+    let continued = bout.decisions.iter().filter(|d| d.pick.is_some_and(|p| p.continued)).count();
+    let decisions = bout.decisions.iter().filter(|d| d.side == 0).count();
+    if a.json {
+        print_json(&json!({
+            "winner": winner,
+            "health": {"shadow": health(0), opponent.name(): health(1)},
+            "frames": bout.arena.frame,
+            "actions": actions,
+            "decisions": decisions,
+            "continued": continued,
+            "fallback": fallback,
+        }));
+        return Ok(());
+    }
+    println!(
+        "{winner} {} after {:.1} s: shadow {}/{MAX_HEALTH}, {} {}/{MAX_HEALTH}",
+        if winner == "draw" { "" } else { "wins" },
+        f64::from(bout.arena.frame) / 60.0,
+        health(0),
+        opponent.name(),
+        health(1)
+    );
+    if fallback {
+        println!("(no bank for {matchup}; the shadow played the fallback bank)");
+    }
+    println!("the shadow decided {decisions} times, {continued} of them continuing the segment it played");
+    let mut sorted: Vec<(&str, usize)> = actions.into_iter().collect();
+    sorted.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(y.0)));
+    for (name, n) in sorted {
+        println!("  {name:<12} {n:>5}");
+    }
+    Ok(())
+}
+
+fn merge_banks(a: &MergeArgs) -> CliResult {
+    let mut banks = Vec::with_capacity(a.banks.len());
+    for p in &a.banks {
+        let name = p.file_stem().map_or_else(|| p.display().to_string(), |s| s.to_string_lossy().into_owned());
+        banks.push((name, Bank::load(p)?));
+    }
+    let sources: Vec<(&str, &Bank)> = banks.iter().map(|(n, b)| (n.as_str(), b)).collect();
+    let merged = merge(&sources).map_err(|e| CliError::from(format!("cannot merge: {e}")))?;
+    save(&merged, &a.out)?;
+    if a.json {
+        let from: Vec<Value> = banks.iter().map(|(n, b)| json!({"bank": n, "events": b.len()})).collect();
+        print_json(&json!({"events": merged.len(), "from": from, "out": a.out.display().to_string()}));
+    } else {
+        for (n, b) in &banks {
+            println!("{n}: {} events", b.len());
+        }
+        println!("{}: {} events, {} matches", a.out.display(), merged.len(), merged.stats().matches);
+    }
+    Ok(())
+}
+
+fn delete(a: &DeleteArgs) -> CliResult {
+    let mut bank = Bank::load(&a.bank)?;
+    let (what, removed) = match (a.match_id, a.segment) {
+        (Some(m), _) => (format!("match {m}"), bank.delete_match(m)),
+        (None, Some(s)) => (format!("segment {s}"), bank.delete_segment(s)),
+        (None, None) => return Err("say which: --match N or --segment N".into()),
+    };
+    if removed == 0 {
+        return Err(format!("{}: there is no {what}", a.bank.display()).into());
+    }
+    let out = a.out.as_deref().unwrap_or(&a.bank);
+    save(&bank, out)?;
+    if a.json {
+        print_json(&json!({"removed": removed, "events": bank.len(), "out": out.display().to_string()}));
+    } else {
+        println!("deleted {what}: {removed} events; {} has {} events", out.display(), bank.len());
+    }
+    Ok(())
+}
+
+fn stats_json(s: &BankStats) -> Value {
+    let r = &s.reaction;
+    json!({
+        "events": s.events,
+        "segments": s.segments,
+        "matches": s.matches,
+        "matchups": s.matchups,
+        "actions": s.actions,
+        "reaction_frames": {
+            "count": r.count(),
+            "mean": r.mean(),
+            "p10": r.quantile(0.10),
+            "median": r.quantile(0.50),
+            "p90": r.quantile(0.90),
+            "histogram": r.histogram(5).into_iter().map(|(from, n)| json!([from, n])).collect::<Vec<_>>(),
+        },
+    })
+}
+
+fn stats(a: &StatsArgs) -> CliResult {
+    let bank = Bank::load(&a.bank)?;
+    let s = bank.stats();
+    if a.json {
+        print_json(&stats_json(&s));
+        return Ok(());
+    }
+    println!("{}: {} events in {} segments of {} matches", a.bank.display(), s.events, s.segments, s.matches);
+    for (m, n) in &s.matchups {
+        println!("  {m}: {n} events");
+    }
+    println!("actions:");
+    let mut actions: Vec<(&String, &usize)> = s.actions.iter().collect();
+    actions.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+    for (name, n) in actions {
+        let known = if Action::from_name(name).is_some() { "" } else { "  (not an arena action)" };
+        println!("  {name:<12} {n:>6}  {:>5.1}%{known}", 100.0 * *n as f64 / s.events.max(1) as f64);
+    }
+    let r = &s.reaction;
+    match (r.mean(), r.quantile(0.1), r.quantile(0.5), r.quantile(0.9)) {
+        (Some(mean), Some(p10), Some(p50), Some(p90)) => {
+            println!(
+                "reaction time of {} responses: median {p50} frames ({:.0} ms), mean {mean:.1}, 10%–90% {p10}–{p90} frames",
+                r.count(),
+                f64::from(p50) * 1000.0 / 60.0
+            );
+            for (from, n) in r.histogram(5) {
+                println!(
+                    "  {:>3}–{:<3} frames {:>5} {}",
+                    from,
+                    from + 4,
+                    n,
+                    "#".repeat((n * 40).div_ceil(r.count().max(1)))
+                );
+            }
+        }
+        _ => println!("no recorded responses to opponent attacks"),
+    }
+    Ok(())
 }

@@ -688,6 +688,12 @@ impl Bank {
     }
 }
 
+/// The line and column of `key` (a field or feature name) in event `event` (its place
+/// in the file) of a RON bank, or of the event itself; for errors found after loading.
+pub fn event_position(text: &str, event: usize, key: Option<&str>) -> (usize, usize) {
+    locate_in_item(text, "events", event, key)
+}
+
 /// Merges banks (SPEC §13): the union of their events, each keeping its provenance (the
 /// name given with its bank and its match and segment there, or the provenance it
 /// already had). Matches are renumbered in order of recording time, then source order,

@@ -60,6 +60,8 @@ pub fn threshold(best: f64, neighbourhood: f64) -> f64 {
 pub struct MismatchError {
     /// The schema feature (or state key) the problem is about.
     pub feature: String,
+    /// The bank position of the event the problem is in, if it is in one event.
+    pub event: Option<usize>,
     pub message: String,
 }
 
@@ -81,12 +83,13 @@ pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
             } else {
                 format!("{} (it is not recorded in the bank)", crate::error::unknown_name("feature", &f.name, known))
             };
-            return Err(MismatchError { feature: f.name.clone(), message });
+            return Err(MismatchError { feature: f.name.clone(), event: None, message });
         };
         if f.kind == super::schema::FeatureKind::Category {
             if let Some(i) = (0..bank.len()).find(|&i| bank.state(i)[c].fract() != 0.0) {
                 return Err(MismatchError {
                     feature: f.name.clone(),
+                    event: Some(i),
                     message: format!(
                         "`{}` is a category but event {} records {}; category values are integer codes",
                         f.name,
@@ -107,6 +110,7 @@ pub fn state_vector(schema: &Schema, state: &super::bank::StateMap) -> Result<Ve
     if let Some((k, _)) = state.0.iter().find(|(k, _)| schema.position(k).is_none()) {
         return Err(MismatchError {
             feature: k.clone(),
+            event: None,
             message: crate::error::unknown_name("feature", k, schema.names()),
         });
     }
@@ -116,11 +120,13 @@ pub fn state_vector(schema: &Schema, state: &super::bank::StateMap) -> Result<Ve
         .map(|f| {
             let v = state.get(&f.name).ok_or_else(|| MismatchError {
                 feature: f.name.clone(),
+                event: None,
                 message: format!("the state has no value for `{}`; every schema feature needs one", f.name),
             })?;
             if !v.is_finite() {
                 return Err(MismatchError {
                     feature: f.name.clone(),
+                    event: None,
                     message: format!("`{}` is {v}; expected a finite number", f.name),
                 });
             }
@@ -265,7 +271,11 @@ impl Index {
         let columns = bind(schema, bank)?;
         let n = bank.len();
         if n >= NONE as usize {
-            return Err(MismatchError { feature: String::new(), message: format!("{n} events are too many to index") });
+            return Err(MismatchError {
+                feature: String::new(),
+                event: None,
+                message: format!("{n} events are too many to index"),
+            });
         }
         let ages = bank.ages();
         let raw: Vec<Vec<f64>> = columns.iter().map(|&c| (0..n).map(|i| bank.state(i)[c]).collect()).collect();
