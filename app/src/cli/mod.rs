@@ -13,6 +13,7 @@ use creature_core::project::Checkers;
 pub mod check;
 pub mod new;
 pub mod shadow;
+pub mod sim;
 pub mod species;
 pub mod teach;
 pub mod tree;
@@ -44,6 +45,8 @@ pub enum Command {
     /// Shadow replay banks: query, bench, record, fight, merge, stats.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
+    /// Run the creature simulation headless: one creature, or a batch of newborns.
+    Sim(sim::SimArgs),
 }
 
 pub fn run(command: Command) -> ExitCode {
@@ -54,6 +57,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Tree(c) => tree::run(&c),
         Command::Teach(a) => teach::run(&a),
         Command::Shadow(c) => shadow::run(c),
+        Command::Sim(a) => sim::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

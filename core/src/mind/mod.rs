@@ -1,10 +1,12 @@
 //! The creature mind (SPEC §2, §4–§12).
 
+pub mod agenda;
 pub mod credit;
 pub mod desire;
 pub mod hand;
 pub mod leash;
 pub mod lesson;
+pub mod plan;
 mod ronspan;
 pub mod score;
 pub mod script;

@@ -1,1 +1,9 @@
-//! The preview village the creature lives in (SPEC §4, §10).
+//! The preview village the creature lives in (SPEC §2, §4, §10–§12): the world file,
+//! the village's objects and their beliefs, the body, the senses that feed the desire
+//! sources, and the simulation that plans, acts and learns, headless and deterministic.
+
+pub mod file;
+pub mod rules;
+pub mod village;
+pub mod sim;
+pub mod batch;

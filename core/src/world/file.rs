@@ -1,0 +1,588 @@
+//! The world file (SPEC §14: RON for everything a person edits): the village the
+//! creature lives in, its clock, its warm and cold places, the creature's start and
+//! the player's hand. Loading refuses unknown objects, impossible positions and
+//! references to missing things, each with `FILE:LINE:COL: message`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{Data, Problems};
+use crate::error::{LoadError, LoadResult, line_col, parse_ron, read_text};
+use crate::mind::leash::Leash;
+use crate::mind::watch::WatchRules;
+use crate::names::Desire;
+use crate::world::rules::{BodyRules, Kind, SenseRules};
+
+/// The example village compiled into the binary: the world `sim` uses without `--world`.
+pub const BUILTIN_WORLD: &str = include_str!("../../../projects/example/world.ron");
+
+/// Ids the simulation gives to things that are not objects of the file.
+pub const RESERVED_IDS: [&str; 2] = ["hand", "self"];
+
+/// How large a map may be, in metres on a side.
+pub const MAX_SIZE: f64 = 100_000.0;
+
+/// A world file.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WorldFile {
+    /// Width (x) and depth (y) of the map in metres; positions run from 0 to these.
+    pub size: (f64, f64),
+    /// Day and night.
+    #[serde(default)]
+    pub clock: Clock,
+    /// How warm it is, and what a species finds comfortable.
+    #[serde(default)]
+    pub climate: ClimateRules,
+    /// Everything in the village.
+    pub objects: Vec<ObjectDef>,
+    /// Where the creature starts.
+    pub creature: CreatureStart,
+    /// The player's hand.
+    #[serde(default)]
+    pub hand: HandDef,
+    /// How fast the body changes (SPEC §2: the body sources).
+    #[serde(default)]
+    pub body: BodyRules,
+    /// How far the creature sees and how its senses scale the world's inputs.
+    #[serde(default)]
+    pub senses: SenseRules,
+    /// Learning by watching (SPEC §10): skill seconds, miracle bases, copying.
+    #[serde(default)]
+    pub watch: WatchRules,
+    /// Which kinds of object each action can be done to, by action name; replaces the
+    /// built-in entry for that action.
+    #[serde(default)]
+    pub affords: BTreeMap<String, Vec<Kind>>,
+    /// Which kinds of object each desire can be about; replaces the built-in entry.
+    #[serde(default)]
+    pub about: BTreeMap<Desire, Vec<Kind>>,
+}
+
+/// Day and night (SPEC §1: an in-game day is 24 h of simulated time).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Clock {
+    /// The hour of the day when the simulation starts, 0 to 24.
+    pub start_hour: f64,
+    /// Sunrise: night fades over the hour around it.
+    pub dawn_hour: f64,
+    /// Sunset: night falls over the hour around it.
+    pub dusk_hour: f64,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Self { start_hour: 8.0, dawn_hour: 6.0, dusk_hour: 20.0 }
+    }
+}
+
+/// Temperatures on a scale where 0 is mild, +1 hot and −1 freezing.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ClimateRules {
+    /// The temperature away from any warm or cold place, by day.
+    pub base: f64,
+    /// How much colder the night is.
+    pub night_chill: f64,
+    /// How far from mild a species is comfortable: warm-loving species like `+comfort`,
+    /// cold-loving ones `−comfort` (SPEC §3: preferred climate).
+    pub comfort: f64,
+}
+
+impl Default for ClimateRules {
+    fn default() -> Self {
+        Self { base: 0.0, night_chill: 0.3, comfort: 0.3 }
+    }
+}
+
+/// Where the creature starts.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureStart {
+    pub at: (f64, f64),
+}
+
+/// One thing in the village: its id, position, what it is, and any beliefs the file
+/// adds or overrides (attribute → answer, SPEC §8).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectDef {
+    pub id: String,
+    pub at: (f64, f64),
+    pub kind: ObjectKind,
+    #[serde(default)]
+    pub beliefs: BTreeMap<String, String>,
+}
+
+/// Who a town or a creature belongs to.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The player's: allegiance "mine".
+    Player,
+    /// The rival god's: allegiance "other".
+    Rival,
+    /// Nobody's: allegiance "none".
+    Wild,
+}
+
+impl Owner {
+    /// The allegiance answer (SPEC §8: mine / other / none).
+    pub fn allegiance(self) -> &'static str {
+        match self {
+            Owner::Player => "mine",
+            Owner::Rival => "other",
+            Owner::Wild => "none",
+        }
+    }
+
+    /// The town_owner answer.
+    pub fn name(self) -> &'static str {
+        match self {
+            Owner::Player => "player",
+            Owner::Rival => "rival",
+            Owner::Wild => "none",
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sex {
+    Male,
+    Female,
+}
+
+/// A villager's work; the creature learns the skill by watching it (SPEC §10).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    Builder,
+    Fisher,
+    Farmer,
+    Dancer,
+    /// No work: nothing to learn from watching.
+    Idle,
+}
+
+impl Job {
+    /// The skill watching this job teaches, as `WatchRules::skill_seconds` names it.
+    pub fn skill(self) -> Option<&'static str> {
+        match self {
+            Job::Builder => Some("build"),
+            Job::Fisher => Some("fish"),
+            Job::Farmer => Some("farm"),
+            Job::Dancer => Some("dance"),
+            Job::Idle => None,
+        }
+    }
+
+    /// The job answer.
+    pub fn name(self) -> &'static str {
+        match self {
+            Job::Builder => "builder",
+            Job::Fisher => "fisher",
+            Job::Farmer => "farmer",
+            Job::Dancer => "dancer",
+            Job::Idle => "none",
+        }
+    }
+}
+
+/// What an object is. Anything else is refused when the file is read.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum ObjectKind {
+    /// A villager of a town: works by day where the creature can watch.
+    Villager {
+        tribe: String,
+        sex: Sex,
+        job: Job,
+        /// The id of the villager's town.
+        town: String,
+        /// How hungry or hurt the villager is, 0 to 1 (feeds `world.villager_in_need`).
+        #[serde(default)]
+        need: f64,
+    },
+    Sheep,
+    Wolf,
+    /// A town's store of food and wood.
+    StoragePit { town: String, food: u32, wood: u32 },
+    Rock,
+    Tree,
+    Water { radius: f64 },
+    Altar { town: String },
+    /// The creature's pen; before it may leave (SPEC §12, phase 5) it stays inside.
+    Pen { radius: f64 },
+    Town { owner: Owner },
+    /// A town's field, where farmers work.
+    Field { town: String },
+    /// A high place (`world.high_place`).
+    Hill,
+    /// Another creature; it may give orders (`event.creature_order`) every so often.
+    Creature {
+        owner: Owner,
+        #[serde(default)]
+        orders_every: Option<f64>,
+    },
+    /// A warm place: up to +1 at its centre, fading to nothing at `radius`.
+    Warm { radius: f64 },
+    /// A cold place: down to −1 at its centre.
+    Cold { radius: f64 },
+}
+
+impl ObjectKind {
+    /// The kind of object, as the trees and the rules see it.
+    pub fn kind(&self) -> Kind {
+        match self {
+            ObjectKind::Villager { .. } => Kind::Villager,
+            ObjectKind::Sheep => Kind::Sheep,
+            ObjectKind::Wolf => Kind::Wolf,
+            ObjectKind::StoragePit { .. } => Kind::StoragePit,
+            ObjectKind::Rock => Kind::Rock,
+            ObjectKind::Tree => Kind::Tree,
+            ObjectKind::Water { .. } => Kind::Water,
+            ObjectKind::Altar { .. } => Kind::Altar,
+            ObjectKind::Pen { .. } => Kind::Pen,
+            ObjectKind::Town { .. } => Kind::Town,
+            ObjectKind::Field { .. } => Kind::Field,
+            ObjectKind::Hill => Kind::Hill,
+            ObjectKind::Creature { .. } => Kind::Creature,
+            ObjectKind::Warm { .. } => Kind::WarmPlace,
+            ObjectKind::Cold { .. } => Kind::ColdPlace,
+        }
+    }
+
+    /// The town this object belongs to, if the kind names one.
+    pub fn town(&self) -> Option<&str> {
+        match self {
+            ObjectKind::Villager { town, .. }
+            | ObjectKind::StoragePit { town, .. }
+            | ObjectKind::Altar { town }
+            | ObjectKind::Field { town } => Some(town),
+            _ => None,
+        }
+    }
+
+    /// The radius of an object that covers an area.
+    pub fn radius(&self) -> Option<f64> {
+        match self {
+            ObjectKind::Water { radius }
+            | ObjectKind::Pen { radius }
+            | ObjectKind::Warm { radius }
+            | ObjectKind::Cold { radius } => Some(*radius),
+            _ => None,
+        }
+    }
+}
+
+/// The player's hand at the start, and what the player does on a schedule.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct HandDef {
+    pub at: (f64, f64),
+    /// False when the player is away from the village.
+    #[serde(default = "yes")]
+    pub present: bool,
+    /// An object the hand holds (it can give it to the creature).
+    #[serde(default)]
+    pub holding: Option<String>,
+    /// The leash the creature is on (SPEC §11).
+    #[serde(default)]
+    pub leash: Leash,
+    /// Miracles the player casts (SPEC §10: the creature learns by seeing them).
+    #[serde(default)]
+    pub casts: Vec<CastDef>,
+    /// Deeds the player does (SPEC §10: the creature may copy them).
+    #[serde(default)]
+    pub deeds: Vec<DeedDef>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for HandDef {
+    fn default() -> Self {
+        Self { at: (0.0, 0.0), present: false, holding: None, leash: Leash::None, casts: Vec::new(), deeds: Vec::new() }
+    }
+}
+
+/// A miracle the player casts on an object, first at `first` seconds, then every
+/// `every` seconds (0: once), at most `times` times when given.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CastDef {
+    pub miracle: String,
+    pub on: String,
+    #[serde(default)]
+    pub first: f64,
+    #[serde(default)]
+    pub every: f64,
+    #[serde(default)]
+    pub times: Option<u32>,
+}
+
+/// A deed the player does: an action on an object, for a motive (SPEC §10 copying).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DeedDef {
+    pub desire: Desire,
+    pub action: String,
+    pub object: String,
+    #[serde(default)]
+    pub first: f64,
+    #[serde(default)]
+    pub every: f64,
+    #[serde(default)]
+    pub times: Option<u32>,
+}
+
+impl WorldFile {
+    /// Parses and checks a world against the species data (its actions and attributes).
+    pub fn parse(file: &str, text: &str, data: &Data) -> LoadResult<WorldFile> {
+        let world: WorldFile = parse_ron(file, text).map_err(|e| vec![e])?;
+        let mut p = Problems::new(file, text);
+        world.check(&mut p, data);
+        p.finish(world)
+    }
+
+    /// Reads, parses and checks a world file.
+    pub fn load(path: &Path, data: &Data) -> LoadResult<WorldFile> {
+        let text = read_text(path).map_err(|e| vec![e])?;
+        Self::parse(&path.display().to_string(), &text, data)
+    }
+
+    /// The example village compiled into the binary.
+    pub fn builtin(data: &Data) -> LoadResult<WorldFile> {
+        Self::parse("projects/example/world.ron", BUILTIN_WORLD, data)
+    }
+
+    /// The object called `id`.
+    pub fn object(&self, id: &str) -> Option<&ObjectDef> {
+        self.objects.iter().find(|o| o.id == id)
+    }
+
+    fn check(&self, p: &mut Problems<'_>, data: &Data) {
+        let (w, h) = self.size;
+        let size_ok = w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0 && w <= MAX_SIZE && h <= MAX_SIZE;
+        if !size_ok {
+            p.at("size", format!("the map is {w} × {h} m; expected each side above 0 and at most {MAX_SIZE}"));
+        }
+        let inside = |at: (f64, f64)| size_ok && at.0.is_finite() && at.1.is_finite() && (0.0..=w).contains(&at.0) && (0.0..=h).contains(&at.1);
+        let map = format!("(0, 0) to ({w}, {h})");
+        self.check_clock(p);
+        let c = &self.climate;
+        p.range("base", "climate base", c.base, -1.0, 1.0);
+        p.range("night_chill", "climate night_chill", c.night_chill, 0.0, 2.0);
+        p.range("comfort", "climate comfort", c.comfort, 0.0, 1.0);
+
+        let mut ids: BTreeMap<&str, &ObjectDef> = BTreeMap::new();
+        for o in &self.objects {
+            let at = id_needle(p.text, &o.id);
+            if o.id.trim().is_empty() {
+                p.at("id", "an object needs an id");
+            } else if RESERVED_IDS.contains(&o.id.as_str()) {
+                p.at_pos(at, format!("the id `{}` is reserved for the simulation; choose another", o.id));
+            } else if ids.insert(&o.id, o).is_some() {
+                let second = nth_id_needle(p.text, &o.id, 1).or(at);
+                p.at_pos(second, format!("two objects are called `{}`; ids must be unique", o.id));
+            }
+            if !inside(o.at) {
+                p.at_pos(at, format!("`{}` is at ({}, {}), outside the map {map}", o.id, o.at.0, o.at.1));
+            }
+            if let Some(r) = o.kind.radius()
+                && !(r.is_finite() && r > 0.0 && r <= w.max(h))
+            {
+                p.at_pos(at, format!("`{}` has radius {r}; expected above 0 and at most the map's size", o.id));
+            }
+            match &o.kind {
+                ObjectKind::Villager { tribe, need, .. } => {
+                    if tribe.trim().is_empty() {
+                        p.at_pos(at, format!("villager `{}` needs a tribe", o.id));
+                    }
+                    if !(0.0..=1.0).contains(need) {
+                        p.at_pos(at, format!("villager `{}` has need {need}; expected 0 to 1", o.id));
+                    }
+                }
+                ObjectKind::Creature { orders_every: Some(every), .. } if !(every.is_finite() && *every > 0.0) => {
+                    p.at_pos(at, format!("creature `{}` gives orders every {every} s; expected more than 0", o.id));
+                }
+                _ => {}
+            }
+            for key in o.beliefs.keys() {
+                if !data.attributes.iter().any(|a| a == key) {
+                    let msg = crate::error::unknown_name("attribute", key, data.attributes.iter().map(String::as_str));
+                    p.at_pos(after(p.text, at, &format!("\"{key}\"")), format!("`{}`: {msg}", o.id));
+                }
+            }
+        }
+        // References, once every id is known.
+        for o in &self.objects {
+            if let Some(town) = o.kind.town() {
+                let at = id_needle(p.text, &o.id);
+                match ids.get(town) {
+                    None => p.at_pos(after(p.text, at, &format!("\"{town}\"")), missing("town", town, &ids)),
+                    Some(t) if t.kind.kind() != Kind::Town => p.at_pos(
+                        after(p.text, at, &format!("\"{town}\"")),
+                        format!("`{}` belongs to `{town}`, which is a {}, not a town", o.id, t.kind.kind().name()),
+                    ),
+                    Some(_) => {}
+                }
+            }
+        }
+        let pens = self.objects.iter().filter(|o| matches!(o.kind, ObjectKind::Pen { .. })).count();
+        if pens != 1 {
+            p.at("objects", format!("the world has {pens} pens; expected exactly one, the creature's home"));
+        }
+        if !inside(self.creature.at) {
+            let (x, y) = self.creature.at;
+            p.at("creature", format!("the creature starts at ({x}, {y}), outside the map {map}"));
+        }
+        self.check_hand(p, data, &ids, &inside, &map);
+        self.check_rules(p, data);
+    }
+
+    fn check_clock(&self, p: &mut Problems<'_>) {
+        let c = &self.clock;
+        p.range("start_hour", "start_hour", c.start_hour, 0.0, 24.0);
+        p.range("dawn_hour", "dawn_hour", c.dawn_hour, 0.5, 23.5);
+        p.range("dusk_hour", "dusk_hour", c.dusk_hour, 0.5, 23.5);
+        if c.dawn_hour + 1.0 > c.dusk_hour {
+            p.at("dusk_hour", format!("dusk at {} h is not at least an hour after dawn at {} h", c.dusk_hour, c.dawn_hour));
+        }
+    }
+
+    fn check_hand(
+        &self,
+        p: &mut Problems<'_>,
+        data: &Data,
+        ids: &BTreeMap<&str, &ObjectDef>,
+        inside: &dyn Fn((f64, f64)) -> bool,
+        map: &str,
+    ) {
+        let hand = &self.hand;
+        let hand_at = locate_field(p.text, "hand");
+        if !inside(hand.at) {
+            p.at_pos(hand_at, format!("the hand is at ({}, {}), outside the map {map}", hand.at.0, hand.at.1));
+        }
+        if let Some(h) = &hand.holding
+            && !ids.contains_key(h.as_str())
+        {
+            p.at_pos(after(p.text, hand_at, &format!("\"{h}\"")), missing("object the hand holds", h, ids));
+        }
+        for c in &hand.casts {
+            let at = after(p.text, hand_at, &format!("\"{}\"", c.miracle));
+            if let Err(msg) = self.watch.sightings_needed(&c.miracle, 1.0) {
+                p.at_pos(at, msg);
+            }
+            if !ids.contains_key(c.on.as_str()) {
+                p.at_pos(after(p.text, at, &format!("\"{}\"", c.on)), missing("object to cast on", &c.on, ids));
+            }
+            check_schedule(p, at, c.first, c.every);
+        }
+        for d in &hand.deeds {
+            let at = after(p.text, hand_at, &format!("\"{}\"", d.action));
+            if let Err(msg) = data.action_named(&d.action) {
+                p.at_pos(at, msg);
+            }
+            if !ids.contains_key(d.object.as_str()) {
+                p.at_pos(after(p.text, at, &format!("\"{}\"", d.object)), missing("object of the deed", &d.object, ids));
+            }
+            check_schedule(p, at, d.first, d.every);
+        }
+    }
+
+    fn check_rules(&self, p: &mut Problems<'_>, data: &Data) {
+        for action in self.affords.keys() {
+            if let Err(msg) = data.action_named(action) {
+                p.at(&format!("\"{action}\""), msg);
+            }
+        }
+        self.body.check(p);
+        self.senses.check(p);
+        let w = &self.watch;
+        for (skill, s) in &w.skill_seconds {
+            p.range(&format!("\"{skill}\""), &format!("seconds to learn {skill}"), *s, 0.1, 86_400.0);
+        }
+        for (m, b) in &w.miracle_base {
+            p.range(&format!("\"{m}\""), &format!("sightings of {m}"), *b, 0.1, 10_000.0);
+        }
+        p.range("copy_distance", "copy_distance", w.copy_distance, 0.0, MAX_SIZE);
+        p.range("copy_chance", "copy_chance", w.copy_chance, 0.0, 1.0);
+        p.range("copy_motive", "copy_motive", w.copy_motive, 0.0, 2.0);
+    }
+}
+
+fn check_schedule(p: &mut Problems<'_>, at: Option<usize>, first: f64, every: f64) {
+    if !(first.is_finite() && first >= 0.0) {
+        p.at_pos(at, format!("first is {first}; expected 0 or more seconds"));
+    }
+    if !(every.is_finite() && (every == 0.0 || every >= 0.1)) {
+        p.at_pos(at, format!("every is {every}; expected 0 (once) or at least 0.1 seconds"));
+    }
+}
+
+fn missing(what: &str, name: &str, ids: &BTreeMap<&str, &ObjectDef>) -> String {
+    crate::error::unknown_name(what, name, ids.keys().copied())
+}
+
+impl Problems<'_> {
+    /// Records a problem at a byte offset (the start of the file when unknown).
+    pub(crate) fn at_pos(&mut self, at: Option<usize>, message: impl Into<String>) {
+        let (line, col) = at.map_or((1, 1), |a| line_col(self.text, a));
+        self.errors.push(LoadError::new(self.file, line, col, message));
+    }
+}
+
+/// The byte offset of the `n`-th (0-based) `id: "name"` in `text`, allowing any
+/// spacing around the colon.
+fn nth_id_needle(text: &str, id: &str, n: usize) -> Option<usize> {
+    let quoted = format!("\"{id}\"");
+    let mut found = 0;
+    let mut from = 0;
+    while let Some(i) = text[from..].find(&quoted) {
+        let at = from + i;
+        let before = text[..at].trim_end();
+        if let Some(b) = before.strip_suffix(':')
+            && b.trim_end().ends_with("id")
+            && !b.trim_end().ends_with("_id")
+        {
+            if found == n {
+                return Some(at);
+            }
+            found += 1;
+        }
+        from = at + quoted.len();
+    }
+    None
+}
+
+/// Where the object `id` is defined.
+fn id_needle(text: &str, id: &str) -> Option<usize> {
+    nth_id_needle(text, id, 0)
+}
+
+/// The first `needle` at or after `from` (or anywhere when `from` is unknown).
+fn after(text: &str, from: Option<usize>, needle: &str) -> Option<usize> {
+    let start = from.unwrap_or(0).min(text.len());
+    text.get(start..).and_then(|t| t.find(needle)).map(|i| start + i).or_else(|| text.find(needle))
+}
+
+/// The offset of the field `name:`.
+fn locate_field(text: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find(name) {
+        let at = from + i;
+        let before_ok = at == 0 || !text.as_bytes()[at - 1].is_ascii_alphanumeric() && text.as_bytes()[at - 1] != b'_';
+        if before_ok && text[at + name.len()..].trim_start().starts_with(':') {
+            return Some(at);
+        }
+        from = at + name.len();
+    }
+    None
+}
+
+/// The `check` for world files (SPEC §15): every problem, empty when the file is good.
+pub fn check_world(file: &str, text: &str, data: &Data) -> Vec<LoadError> {
+    WorldFile::parse(file, text, data).err().unwrap_or_default()
+}

@@ -1,0 +1,257 @@
+//! Choosing plans in the village (SPEC §4): two desires re-planned per turn; for each,
+//! the action by opinion and novelty, the object by tree score × distance priority,
+//! the target by the Activity tree; a switch only to a plan more than twice as urgent.
+
+use super::{Current, Event, Sim};
+use crate::data::TreeKind;
+use crate::mind::credit::Plan;
+use crate::mind::plan::{Candidate, action_priority, best_action, distance_priority, more_urgent, plan_priority};
+use crate::mind::tree::build;
+use crate::world::rules::Kind;
+
+/// At most this many actions per desire are weighed.
+const MAX_ACTIONS: usize = 16;
+
+impl Sim {
+    /// Re-plans two desires and switches plan when one is more than twice as urgent
+    /// as the current plan (idle counts as 0) (SPEC §4).
+    pub(super) fn choose(&mut self, now: f64) {
+        let mut picked = [0usize; crate::mind::plan::REPLANNED_PER_TURN];
+        let mut n = 0;
+        for pos in self.rotation.take(self.active.len()) {
+            picked[n] = self.active[pos];
+            n += 1;
+        }
+        let mut fresh: Option<Candidate> = None;
+        for &d in &picked[..n] {
+            let c = self.best_plan(d, now);
+            self.candidates[d] = c;
+            if let Some(c) = c
+                && fresh.is_none_or(|f| c.priority > f.priority)
+            {
+                fresh = Some(c);
+            }
+        }
+        let current = match self.current.as_ref().map(|c| c.cand) {
+            Some(c) => self.priority_of(&c, now),
+            None => 0.0,
+        };
+        if let Some(c) = &mut self.current {
+            c.cand.priority = current;
+        }
+        if let Some(c) = fresh
+            && more_urgent(c.priority, current)
+            && !self.current.as_ref().is_some_and(|cur| cur.cand.same_plan(&c))
+        {
+            self.start(c, now);
+            return;
+        }
+        if self.current.is_none() {
+            self.start_best_remembered(now);
+        }
+    }
+
+    /// While idle, the best plan of the last rotation, checked afresh.
+    fn start_best_remembered(&mut self, now: f64) {
+        let mut best: Option<(usize, f64)> = None;
+        for (d, c) in self.candidates.iter().enumerate() {
+            if let Some(c) = c
+                && best.is_none_or(|(_, p)| c.priority > p)
+            {
+                best = Some((d, c.priority));
+            }
+        }
+        let Some((d, _)) = best else { return };
+        match self.best_plan(d, now) {
+            Some(c) if c.priority > 0.0 => self.start(c, now),
+            _ => self.candidates[d] = None,
+        }
+    }
+
+    /// The priority of a plan now (SPEC §4): value × activity usefulness of its target
+    /// × object score × action priority; 0 when its object is gone.
+    pub(super) fn priority_of(&mut self, c: &Candidate, now: f64) -> f64 {
+        let d = c.desire.index();
+        if !self.usable(c.object) || !self.usable(c.target) {
+            return 0.0;
+        }
+        let value = self.creature.desires[d].value;
+        let action = action_priority(self.opinions[c.action], self.since_done(c.action, now));
+        let activity = self.useful(d, TreeKind::Activity, c.target);
+        let object = self.distance_priority(d, c.object) * self.useful(d, TreeKind::ActOn, c.object);
+        plan_priority(value, activity, object, action)
+    }
+
+    fn since_done(&self, action: usize, now: f64) -> Option<f64> {
+        self.last_done.get(action).copied().flatten().map(|t| now - t)
+    }
+
+    /// The best plan for desire `d` now, or `None` when it is not felt or nothing
+    /// can satisfy it (SPEC §4).
+    pub(super) fn best_plan(&mut self, d: usize, now: f64) -> Option<Candidate> {
+        let value = self.creature.desires[d].value;
+        if !(value > 0.0) {
+            return None;
+        }
+        // Actions the creature can do, best first by 0.5 + 0.0025 (opinion + 1) + novelty.
+        let mut actions = [(0usize, 0.0f64); MAX_ACTIONS];
+        let mut n = 0;
+        for &a in self.tables.desires[d].actions.iter().take(MAX_ACTIONS) {
+            let skill_ok = self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
+            if skill_ok {
+                actions[n] = (a, action_priority(self.opinions[a], self.since_done(a, now)));
+                n += 1;
+            }
+        }
+        let mut left = n;
+        while left > 0 {
+            let pick = best_action(actions[..left].iter().map(|&(a, _)| (self.opinions[a], self.since_done(a, now))))?.0;
+            let (a, priority) = actions[pick];
+            if let Some((object, target, activity, score)) = self.choose_objects(d, a) {
+                let desire = crate::names::Desire::ALL[d];
+                return Some(Candidate { desire, action: a, object, target, priority: plan_priority(value, activity, score, priority) });
+            }
+            // Nothing to do this with: weigh the rest, in their order.
+            actions.copy_within(pick + 1..left, pick);
+            left -= 1;
+        }
+        None
+    }
+
+    /// (object, target, activity usefulness of the target, object score) for desire `d`
+    /// doing action `a`: the target by the Activity tree for a social desire, the object
+    /// by its ActOn score × distance priority (SPEC §4).
+    fn choose_objects(&mut self, d: usize, a: usize) -> Option<(usize, usize, f64, f64)> {
+        let rt = &self.tables.desires[d];
+        let (about, social) = (rt.about, rt.social);
+        let affords = self.tables.actions[a].affords;
+        let eats = self.tables.actions[a].effect == super::Effect::Eat;
+        let fits = |k: Kind, set: crate::world::rules::Kinds| set.is_empty() || set.contains(k);
+        let n = self.village.objects.len();
+        if social {
+            let mut best: Option<(f64, usize, f64)> = None;
+            for t in 0..n {
+                let k = self.kind(t);
+                let about_ok = if about.is_empty() { k.is_being() || matches!(k, Kind::Town | Kind::Hand) } else { about.contains(k) };
+                if !about_ok || !self.reachable(t, false) {
+                    continue;
+                }
+                let activity = self.useful(d, TreeKind::Activity, t);
+                let s = activity * self.distance_priority(d, t);
+                if best.is_none_or(|(b, _, _)| s > b) {
+                    best = Some((s, t, activity));
+                }
+            }
+            let (_, t, activity) = best?;
+            if fits(self.kind(t), affords) {
+                let score = self.distance_priority(d, t) * self.useful(d, TreeKind::ActOn, t);
+                return Some((t, t, activity, score));
+            }
+            let mut object: Option<(f64, usize)> = None;
+            for o in 0..n {
+                if o == t || !fits(self.kind(o), affords) || !self.reachable(o, eats) {
+                    continue;
+                }
+                let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);
+                if object.is_none_or(|(b, _)| score > b) {
+                    object = Some((score, o));
+                }
+            }
+            let (score, o) = object?;
+            return Some((o, t, activity, score));
+        }
+        let mut best: Option<(f64, usize, f64, f64)> = None;
+        for o in 0..n {
+            let k = self.kind(o);
+            if !fits(k, affords) || !fits(k, about) || !self.reachable(o, eats) {
+                continue;
+            }
+            let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);
+            let activity = self.useful(d, TreeKind::Activity, o);
+            let s = activity * score;
+            if best.is_none_or(|(b, ..)| s > b) {
+                best = Some((s, o, activity, score));
+            }
+        }
+        best.map(|(_, o, activity, score)| (o, o, activity, score))
+    }
+
+    /// True when the creature can get at object `o` now: it is there, not in the
+    /// player's hand, alive unless it is to be eaten, and inside the pen before the
+    /// creature may leave it (SPEC §12, phase 5).
+    pub(super) fn reachable(&self, o: usize, eating: bool) -> bool {
+        if !self.usable(o) {
+            return false;
+        }
+        let obj = &self.village.objects[o];
+        if obj.kind.is_being() && !obj.alive && !eating {
+            return false;
+        }
+        if o == self.village.me || self.can_leave_pen || self.held == Some(o) {
+            return true;
+        }
+        let pen = &self.village.objects[self.village.pen];
+        obj.distance_from(pen.pos) <= pen.radius + self.file.senses.reach
+    }
+
+    /// True when object `o` is there to be acted on.
+    pub(super) fn usable(&self, o: usize) -> bool {
+        let obj = &self.village.objects[o];
+        obj.present && self.hand_holding != Some(o) && (o != self.village.hand || self.file.hand.present)
+    }
+
+    /// The distance priority of object `o` for desire `d` (SPEC §4).
+    fn distance_priority(&self, d: usize, o: usize) -> f64 {
+        let distance = self.village.objects[o].distance_from(self.position());
+        distance_priority(self.tables.desires[d].distance_weight, distance, self.held == Some(o))
+    }
+
+    /// The object score of `o` by one of desire `d`'s trees (SPEC §8, §9), remembered
+    /// until the tree or the object's beliefs change.
+    pub(super) fn useful(&mut self, d: usize, kind: TreeKind, o: usize) -> f64 {
+        let k = match kind {
+            TreeKind::Activity => 0,
+            TreeKind::ActOn => 1,
+        };
+        let at = (d * 2 + k) * self.village.objects.len() + o;
+        let cached = self.useful[at];
+        if !cached.is_nan() {
+            return cached;
+        }
+        let desire = crate::names::Desire::ALL[d];
+        let trees = self.trees[d].get_or_insert_with(|| {
+            [TreeKind::Activity, TreeKind::ActOn].map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
+        });
+        let score = self.curve.score(trees[k].predict(&self.village.objects[o].answers));
+        self.useful[at] = score;
+        score
+    }
+
+    /// Starts plan `c` now: the active plan ends, the plan memory learns of it (SPEC §6),
+    /// and its agenda begins.
+    pub(super) fn start(&mut self, c: Candidate, now: f64) {
+        let a = &self.tables.actions[c.action];
+        let (object, target) = (self.village.objects[c.object].id.clone(), self.village.objects[c.target].id.clone());
+        self.teaching.start_plan(Plan {
+            desire: c.desire,
+            action: a.name.clone(),
+            category: a.category,
+            object: object.clone(),
+            target: target.clone(),
+            started: now,
+            ended: None,
+        });
+        let action = a.name.clone();
+        if self.same_action != Some(c.action) {
+            self.same_since = now;
+            self.same_action = Some(c.action);
+        }
+        if self.held.is_some_and(|h| h != c.object) {
+            self.drop_held();
+        }
+        let agenda = self.agenda_for(c);
+        self.current = Some(Current { cand: c, agenda });
+        self.plans += 1;
+        self.emit(Event::Plan { t: now, desire: c.desire, action, object, target, priority: c.priority });
+    }
+}

@@ -1,0 +1,308 @@
+//! The player's hand in the village: touches and releases run the lessons through
+//! [`Teaching`](crate::mind::lesson::Teaching) (SPEC §5–§7); miracles cast are seen and
+//! learnt (SPEC §10); deeds are copied on the learning leash from phase 3 (SPEC §10).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Current, Doing, Event, Sim};
+use crate::data::Ability;
+use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
+use crate::mind::hand::Slap;
+use crate::mind::lesson::{Lesson, Reaction};
+use crate::mind::plan::Candidate;
+use crate::mind::watch::{Attempt, Deed, consider_copy};
+use crate::names::Desire;
+
+/// What the player does with the hand.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum HandEvent {
+    /// The hand moves to (x, y).
+    MoveTo(f64, f64),
+    /// The player comes back (true) or goes away (false).
+    Present(bool),
+    /// Picks the creature up: a new running total (SPEC §5).
+    Hold,
+    Stroke,
+    Slap(Slap),
+    /// Lets go: the total is taught as one lesson (SPEC §5–§7).
+    Release,
+    /// Hands the creature an object (food, from phase 1: SPEC §12).
+    Give(String),
+    /// Casts a miracle on an object (SPEC §10).
+    Cast { miracle: String, on: String },
+    /// Does a deed: an action on an object, for a motive (SPEC §10).
+    Deed { desire: Desire, action: String, object: String },
+    /// Orders the creature (`event.order`) to come to an object.
+    Order(String),
+}
+
+impl Sim {
+    /// Applies a hand event now. A release returns the lesson it sent (also one that
+    /// taught nothing); an event naming an unknown object, action or miracle is refused.
+    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+        let now = self.time;
+        match event {
+            HandEvent::MoveTo(x, y) => {
+                if !(x.is_finite() && y.is_finite()) {
+                    return Err(format!("the hand cannot go to ({x}, {y})"));
+                }
+                let h = self.village.hand;
+                self.village.objects[h].pos = self.village.clamp((x, y));
+                self.file.hand.at = self.village.objects[h].pos;
+            }
+            HandEvent::Present(on) => self.file.hand.present = on,
+            HandEvent::Hold => self.teaching.hold(),
+            HandEvent::Stroke => {
+                if self.teaching.hand.holding {
+                    self.teaching.stroke(&mut self.creature);
+                    self.stroked_at = Some(now);
+                }
+            }
+            HandEvent::Slap(s) => {
+                if self.teaching.hand.holding {
+                    self.teaching.slap(&mut self.creature, s);
+                    self.slapped_at = Some(now);
+                }
+            }
+            HandEvent::Release => return Ok(self.release(now)),
+            HandEvent::Give(id) => {
+                let o = self.object(&id)?;
+                if self.teaching.give(&self.creature, &self.data, &id) {
+                    self.drop_held();
+                    self.teaching.held_food = Some(id);
+                    self.held = Some(o);
+                    if self.hand_holding == Some(o) {
+                        self.hand_holding = None;
+                    }
+                    self.village.objects[o].pos = self.position();
+                }
+            }
+            HandEvent::Cast { miracle, on } => self.cast(&miracle, &on, now)?,
+            HandEvent::Deed { desire, action, object } => self.deed(desire, &action, &object, now)?,
+            HandEvent::Order(id) => {
+                let o = self.object(&id)?;
+                self.order = Some((now, o));
+            }
+        }
+        Ok(None)
+    }
+
+    fn object(&self, id: &str) -> Result<usize, String> {
+        self.village.find(id).ok_or_else(|| {
+            crate::error::unknown_name("object", id, self.village.objects.iter().map(|o| o.id.as_str()))
+        })
+    }
+
+    /// The release: the lesson goes to the plan credit picks, and the creature reacts
+    /// (SPEC §5–§7): a slapped active plan is dropped, a stroked one is repeated on the
+    /// nearest object of the same kind, stroked food in hand is eaten at once.
+    fn release(&mut self, now: f64) -> Option<Lesson> {
+        if !self.teaching.hand.holding {
+            return None;
+        }
+        let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, now);
+        self.lessons += 1;
+        if let Some(taught) = &lesson.taught {
+            let d = taught.desire.index();
+            self.forget_desire(d);
+            if let Some((activity, acton)) = &lesson.trees {
+                self.trees[d] = Some([activity.tree.clone(), acton.tree.clone()]);
+            }
+            if let Some(a) = self.tables.actions.iter().position(|a| a.name == taught.action) {
+                self.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
+            }
+        }
+        match &lesson.reaction {
+            Reaction::DropPlan { .. } => {
+                // The lesson ended the active plan only if that plan was the one taught.
+                if self.current.is_some() && self.teaching.plans.active().is_none() {
+                    self.current = None;
+                }
+            }
+            Reaction::Repeat { desire, action, kind } => self.repeat(*desire, action, kind, now),
+            Reaction::EatAtOnce { object } => self.eat_at_once(object, now),
+            Reaction::None => {}
+        }
+        self.emit(Event::Lesson {
+            t: now,
+            total: lesson.total,
+            lesson: lesson.lesson,
+            taught: lesson.taught.clone(),
+            liking: self.creature.liking,
+        });
+        Some(lesson)
+    }
+
+    /// After a stroke: the same action again on the nearest object of the same kind.
+    fn repeat(&mut self, desire: Desire, action: &str, kind: &str, now: f64) {
+        let Some(a) = self.tables.actions.iter().position(|x| x.name == action) else { return };
+        if let Some(o) = self.nearest_of_kind(kind, a) {
+            self.start_now(desire, a, o, now);
+        }
+    }
+
+    /// The nearest object whose `kind` answer is `kind` that action `a` can be done to.
+    fn nearest_of_kind(&self, kind: &str, a: usize) -> Option<usize> {
+        let p = self.position();
+        let affords = self.tables.actions[a].affords;
+        let eats = self.tables.actions[a].effect == super::Effect::Eat;
+        let mut best: Option<(f64, usize)> = None;
+        for (i, o) in self.village.objects.iter().enumerate() {
+            let fits = affords.is_empty() || affords.contains(o.kind);
+            if o.kind.name() != kind || !fits || !self.reachable(i, eats) {
+                continue;
+            }
+            let d = o.distance_from(p);
+            if best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, i));
+            }
+        }
+        best.map(|(_, i)| i)
+    }
+
+    /// Starts desire `desire` doing action `a` on `o` now, whatever else it was doing.
+    fn start_now(&mut self, desire: Desire, a: usize, o: usize, now: f64) {
+        let mut c = Candidate { desire, action: a, object: o, target: o, priority: 0.0 };
+        c.priority = self.priority_of(&c, now);
+        self.start(c, now);
+    }
+
+    /// Stroked while holding food: it eats it at once (SPEC §7). The plan memory already
+    /// holds the eating plan the lesson started.
+    fn eat_at_once(&mut self, object: &str, now: f64) {
+        let (Some(o), Some(a)) =
+            (self.village.find(object), self.tables.actions.iter().position(|x| x.effect == super::Effect::Eat))
+        else {
+            return;
+        };
+        self.held = Some(o);
+        let seconds = self.tables.actions[a].seconds;
+        let cand = Candidate { desire: Desire::Hunger, action: a, object: o, target: o, priority: 0.0 };
+        let agenda = Agenda::new(vec![Step::Act { seconds }, Step::Wait { seconds: WAIT_SECONDS }]);
+        self.current = Some(Current { cand, agenda });
+        self.plans += 1;
+        let action = self.tables.actions[a].name.clone();
+        self.emit(Event::Plan {
+            t: now,
+            desire: Desire::Hunger,
+            action,
+            object: object.to_owned(),
+            target: object.to_owned(),
+            priority: 0.0,
+        });
+    }
+
+    /// The player casts `miracle` on `on`: it works on the world, and a creature that
+    /// sees it counts a sighting (SPEC §10).
+    fn cast(&mut self, miracle: &str, on: &str, now: f64) -> Result<(), String> {
+        let multiplier = self.data.species(self.creature.species).miracle_multiplier;
+        let needed = self.file.watch.sightings_needed(miracle, multiplier)?;
+        let o = self.object(on)?;
+        match miracle {
+            "Heal" => {
+                let obj = &mut self.village.objects[o];
+                obj.need = 0.0;
+                obj.health = 1.0;
+            }
+            "Food" => self.add_food(o, 10),
+            _ => {}
+        }
+        if self.village.objects[o].distance_from(self.position()) > self.file.senses.view {
+            return Ok(());
+        }
+        let can_learn = self.data.has_ability(self.creature.phase, Ability::LearnMiracles);
+        let leash = self.file.hand.leash;
+        let counted = self.creature.watching.see_miracle(&self.file.watch, miracle, multiplier, leash, can_learn)?;
+        if counted > 0 {
+            self.emit(Event::Sighting { t: now, miracle: miracle.to_owned(), counted });
+            let seen = self.creature.watching.miracles.get(miracle).map_or(0, |p| p.sightings);
+            if u64::from(seen) * 2 >= u64::from(needed) && !self.cast_ok.contains(miracle) {
+                self.next_miracle_try = self.next_miracle_try.min(now);
+            }
+        }
+        Ok(())
+    }
+
+    /// The creature tries each miracle it has at least half learnt: it fails until it
+    /// has seen enough, each failure counting as a sighting, then it succeeds (SPEC §10).
+    pub(super) fn try_miracles(&mut self, now: f64) {
+        self.next_miracle_try = f64::INFINITY;
+        if !self.data.has_ability(self.creature.phase, Ability::LearnMiracles) {
+            return;
+        }
+        let multiplier = self.data.species(self.creature.species).miracle_multiplier;
+        let names: Vec<String> =
+            self.creature.watching.miracles.keys().filter(|m| !self.cast_ok.contains(m.as_str())).cloned().collect();
+        for m in names {
+            let rules = &self.file.watch;
+            if !self.creature.watching.wants_to_try(rules, &m, multiplier).unwrap_or(false) {
+                continue;
+            }
+            let Ok(result) = self.creature.watching.try_miracle(rules, &m, multiplier) else { continue };
+            let sightings = self.creature.watching.miracles.get(&m).map_or(0, |p| p.sightings);
+            match result {
+                Attempt::Succeeded => {
+                    self.cast_ok.insert(m.clone());
+                }
+                Attempt::Failed => self.next_miracle_try = now + self.file.senses.miracle_try_seconds,
+                Attempt::NotYet => continue,
+            }
+            self.emit(Event::Miracle { t: now, miracle: m, result, sightings });
+        }
+    }
+
+    /// The player does a deed; a creature that sees it may copy it (SPEC §10): from
+    /// phase 3, on the learning leash, near the player, by the seeded chance.
+    fn deed(&mut self, desire: Desire, action: &str, object: &str, now: f64) -> Result<(), String> {
+        let a = self
+            .tables
+            .actions
+            .iter()
+            .position(|x| x.name == action)
+            .ok_or_else(|| self.data.action_named(action).err().unwrap_or_default())?;
+        let o = self.object(object)?;
+        let p = self.position();
+        let to_hand = self.village.objects[self.village.hand].distance_from(p);
+        let seen = to_hand.min(self.village.objects[o].distance_from(p)) <= self.file.senses.view;
+        if !seen {
+            return Ok(());
+        }
+        self.deed_seen_at = Some(now);
+        let can_copy = self.data.has_ability(self.creature.phase, Ability::CopyPlayer);
+        let kind = self.kind(o);
+        let deed = Deed { desire, action: action.to_owned(), kind: kind.name().to_owned() };
+        let leash = self.file.hand.leash;
+        let Some(copy) = consider_copy(&self.file.watch, can_copy, leash, to_hand, &deed, &mut self.rng) else {
+            return Ok(());
+        };
+        let state = &mut self.creature.desires[desire.index()];
+        state.value = (state.value + copy.motive).min(state.max);
+        if let Some(target) = self.nearest_of_kind(kind.name(), a) {
+            self.start_now(desire, a, target, now);
+            let object = self.village.objects[target].id.clone();
+            self.emit(Event::Copied { t: now, desire, action: action.to_owned(), object });
+        }
+        Ok(())
+    }
+
+    /// The player's scheduled miracles and deeds that are due.
+    pub(super) fn run_schedule(&mut self, now: f64) {
+        let mut due = Vec::new();
+        for s in &mut self.schedule {
+            if now >= s.next && s.left != Some(0) {
+                due.push(s.what.clone());
+                s.left = s.left.map(|l| l - 1);
+                s.next = if s.every > 0.0 { s.next + s.every } else { f64::INFINITY };
+            }
+        }
+        self.schedule.retain(|s| s.next.is_finite() && s.left != Some(0));
+        for what in due {
+            // The world file was checked: its miracles, actions and objects exist.
+            let done = match what {
+                Doing::Cast { miracle, on } => self.cast(&miracle, &on, now),
+                Doing::Deed { desire, action, object } => self.deed(desire, &action, &object, now),
+            };
+            debug_assert!(done.is_ok(), "{done:?}");
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! The world moving on, the body changing, and the senses reading both into the inputs
+//! of the desire sources; then the sigmoid drives fill the desires (SPEC §2). Every
+//! input of [`Reads`] is wired here to something in the body or the village.
+
+use super::{DT, Sim};
+use crate::mind::desire::{sigmoid, step};
+use crate::reads::Reads;
+use crate::species::Climate;
+use crate::world::file::Owner;
+use crate::world::rules::Kind;
+
+/// 1 at distance 0, falling to 0 at `range`.
+fn near(d: f64, range: f64) -> f64 {
+    (1.0 - d / range).max(0.0)
+}
+
+/// 1 just after `since`, fading to 0 over `seconds`; 0 when it never happened.
+fn fade(since: Option<f64>, now: f64, seconds: f64) -> f64 {
+    since.map_or(0.0, |t| (1.0 - (now - t) / seconds).clamp(0.0, 1.0))
+}
+
+/// The skills, in bit order for the per-turn set of skills seen.
+const SKILLS: [&str; 4] = ["build", "fish", "farm", "dance"];
+
+impl Sim {
+    /// Replacements, harvests, the player's schedule and miracle tries.
+    pub(super) fn world_turn(&mut self, now: f64) {
+        if now >= self.next_respawn {
+            self.respawn(now);
+        }
+        if now >= self.next_harvest {
+            self.next_harvest += self.file.body.harvest_seconds;
+            self.harvest(now);
+        }
+        if self.schedule.iter().any(|s| now >= s.next) {
+            self.run_schedule(now);
+        }
+        if now >= self.next_miracle_try {
+            self.try_miracles(now);
+        }
+    }
+
+    /// Eaten sheep, villagers and wolves are replaced where they first stood.
+    fn respawn(&mut self, now: f64) {
+        let mut next = f64::INFINITY;
+        for o in 0..self.village.objects.len() {
+            let obj = &mut self.village.objects[o];
+            match obj.respawn_at {
+                Some(t) if t <= now => {
+                    obj.respawn_at = None;
+                    obj.present = true;
+                    obj.alive = obj.kind.is_being();
+                    obj.health = 1.0;
+                    obj.need = 0.0;
+                    obj.seen = 0.0;
+                    obj.pos = obj.origin;
+                    self.changed(o);
+                }
+                Some(t) => next = next.min(t),
+                None => {}
+            }
+        }
+        self.next_respawn = next;
+    }
+
+    /// Working farmers and fishers bring food to their town's pit.
+    fn harvest(&mut self, now: f64) {
+        if self.village.night(now) >= 0.5 {
+            return;
+        }
+        for v in 0..self.village.objects.len() {
+            let o = &self.village.objects[v];
+            if !(o.present && o.alive && matches!(o.skill, Some("farm" | "fish"))) {
+                continue;
+            }
+            let town = o.town;
+            let pit = self.village.objects.iter().position(|p| p.kind == Kind::StoragePit && p.present && p.town == town);
+            if let Some(p) = pit {
+                self.village.objects[p].food = self.village.objects[p].food.saturating_add(1);
+                if self.village.objects[p].food == 1 {
+                    self.changed(p);
+                }
+            }
+        }
+    }
+
+    /// The body drifts: it burns energy, tires, thirsts; it heals when fed and
+    /// suffers when starved (the body sources of SPEC §2).
+    pub(super) fn body_turn(&mut self) {
+        let r = self.file.body;
+        let m = if self.moving { r.moving_factor } else { 1.0 };
+        let b = &mut self.creature.body;
+        b.energy -= DT * m / r.hunger_seconds;
+        b.fatigue += DT * m / r.fatigue_seconds;
+        b.thirst += DT * m * (1.0 + self.heat) / r.thirst_seconds;
+        b.bowels += DT / r.bowels_seconds;
+        b.itch += DT / r.itch_seconds;
+        b.nausea -= DT / r.nausea_recovery_seconds;
+        let ill = if b.health < 0.3 { -2.0 } else { 1.0 };
+        b.sickness -= ill * DT / r.sickness_recovery_seconds;
+        if b.energy <= 0.0 || b.thirst >= 1.0 {
+            b.health -= DT / r.starve_seconds;
+        } else if b.energy > 0.3 {
+            b.health += DT / r.heal_seconds;
+        }
+        for v in [
+            &mut b.energy,
+            &mut b.health,
+            &mut b.fatigue,
+            &mut b.bowels,
+            &mut b.sickness,
+            &mut b.nausea,
+            &mut b.itch,
+            &mut b.thirst,
+        ] {
+            *v = v.clamp(0.0, 1.0);
+        }
+    }
+
+    /// Reads the body and the village into every input (SPEC §2), watches working
+    /// villagers (SPEC §10) and hears other creatures' orders.
+    pub(super) fn sense(&mut self, now: f64) {
+        let s = self.file.senses;
+        let p = self.position();
+        let night = self.village.night(now);
+        let temperature = self.village.temperature(p, night);
+        let comfort = self.file.climate.comfort;
+        let liked = match self.data.species(self.creature.species).body.climate {
+            Climate::Warm => comfort,
+            Climate::Cold => -comfort,
+        };
+        let cold = (liked - temperature).clamp(0.0, 1.0);
+        self.heat = (temperature - liked).clamp(0.0, 1.0);
+        let working = night < 0.5;
+        let need_rate = DT / self.file.body.villager_need_seconds;
+
+        let (mut novelty, mut in_need, mut enemy, mut town, mut friend, mut high, mut stealable) =
+            (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+        let mut skills_seen = 0u8;
+        let mut friend_in_view = false;
+        let mut order_from = None;
+        let (hand, me) = (self.village.hand, self.village.me);
+        for (i, o) in self.village.objects.iter_mut().enumerate() {
+            if !o.present || i == hand || i == me {
+                continue;
+            }
+            let d = o.distance_from(p);
+            let in_view = d <= s.view;
+            if in_view {
+                o.seen += DT;
+                novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
+            }
+            match o.kind {
+                Kind::Villager if o.alive => {
+                    o.need = (o.need + need_rate).min(1.0);
+                    if in_view {
+                        in_need = in_need.max(o.need * near(d, s.view));
+                        if working && let Some(k) = o.skill.and_then(|k| SKILLS.iter().position(|x| *x == k)) {
+                            skills_seen |= 1 << k;
+                        }
+                    }
+                    if o.owner == Owner::Player {
+                        friend = friend.max(near(d, s.view));
+                        friend_in_view |= in_view;
+                    }
+                }
+                Kind::Wolf if o.alive => enemy = enemy.max(near(d, s.view)),
+                Kind::Creature if o.alive => {
+                    match o.owner {
+                        Owner::Rival => enemy = enemy.max(near(d, s.view)),
+                        Owner::Player => {
+                            friend = friend.max(near(d, s.view));
+                            friend_in_view |= in_view;
+                        }
+                        Owner::Wild => {}
+                    }
+                    if let Some(every) = o.orders_every
+                        && now >= o.next_order
+                    {
+                        o.next_order += every;
+                        if in_view {
+                            order_from = Some(i);
+                        }
+                    }
+                }
+                Kind::Town => town = town.max(near(d, s.town_near)),
+                Kind::Hill | Kind::Tree => high = high.max(near(d, s.view)),
+                Kind::StoragePit if o.owner != Owner::Player && o.food + o.wood > 0 => {
+                    stealable = stealable.max(near(d, s.view));
+                }
+                _ => {}
+            }
+        }
+        if let Some(o) = order_from {
+            self.creature_order = Some((now, o));
+        }
+        if friend_in_view {
+            self.friend_seen_at = now;
+        }
+        let player_near = if self.file.hand.present {
+            let d = self.village.objects[hand].distance_from(p);
+            if d <= s.near {
+                self.hand_seen_at = now;
+            }
+            near(d, s.near)
+        } else {
+            0.0
+        };
+        if self.stuff_dirty {
+            self.stuff_away = self.stuff_far_from_home();
+            self.stuff_dirty = false;
+        }
+        self.village.explore(p, s.view);
+        let pen = self.village.objects[self.village.pen].pos;
+        let home = ((p.0 - pen.0).powi(2) + (p.1 - pen.1).powi(2)).sqrt();
+        if self.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.order = None;
+        }
+        if self.creature_order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.creature_order = None;
+        }
+
+        let b = self.creature.body;
+        let traits = self.creature.traits;
+        let aggression = if self.data.species(self.creature.species).aggression_connected { traits.aggression } else { 0.0 };
+        let leash = self.file.hand.leash;
+        let liking = self.creature.liking;
+        let x = &mut self.inputs;
+        x[Reads::BodyHunger as usize] = 1.0 - b.energy;
+        x[Reads::BodyInjury as usize] = 1.0 - b.health;
+        x[Reads::BodyFatigue as usize] = b.fatigue;
+        x[Reads::BodyBowels as usize] = b.bowels;
+        x[Reads::BodySickness as usize] = b.sickness;
+        x[Reads::BodyNausea as usize] = b.nausea;
+        x[Reads::BodyItch as usize] = b.itch;
+        x[Reads::BodyThirst as usize] = b.thirst;
+        x[Reads::BodyCold as usize] = cold;
+        x[Reads::BodyHeat as usize] = self.heat;
+        x[Reads::WorldNight as usize] = night;
+        x[Reads::WorldPlayerNear as usize] = player_near;
+        x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldVillagerInNeed as usize] = in_need;
+        x[Reads::WorldEnemyNear as usize] = enemy;
+        x[Reads::WorldTownNear as usize] = town;
+        x[Reads::WorldFarFromHome as usize] = (home / s.home_far).min(1.0);
+        x[Reads::WorldStuffAway as usize] = self.stuff_away;
+        x[Reads::WorldFriendNear as usize] = friend;
+        x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldHighPlace as usize] = high;
+        x[Reads::WorldStealable as usize] = stealable;
+        x[Reads::WorldUnexplored as usize] = self.village.unexplored();
+        x[Reads::WorldNovelty as usize] = novelty;
+        x[Reads::TraitKindness as usize] = traits.kindness;
+        x[Reads::TraitFriendliness as usize] = traits.friendliness;
+        x[Reads::TraitCommunicativeness as usize] = traits.communicativeness;
+        x[Reads::TraitLethargy as usize] = traits.lethargy;
+        x[Reads::TraitAggression as usize] = aggression;
+        for r in [Reads::LeashCompassion, Reads::LeashAggression, Reads::LeashLearning] {
+            x[r as usize] = leash.input(r).unwrap_or(0.0);
+        }
+        x[Reads::EventDislike as usize] = (-liking).max(0.0);
+        x[Reads::EventLiking as usize] = liking.max(0.0);
+        x[Reads::EventSlapped as usize] = fade(self.slapped_at, now, s.event_seconds);
+        x[Reads::EventStroked as usize] = fade(self.stroked_at, now, s.event_seconds);
+        x[Reads::EventOrder as usize] = if self.order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventCreatureOrder as usize] = if self.creature_order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventDeedSeen as usize] = fade(self.deed_seen_at, now, s.deed_seconds);
+
+        if skills_seen != 0 {
+            self.watch_skills(skills_seen, now);
+        }
+    }
+
+    /// The share of rocks lying far from the pen (`world.stuff_away`).
+    fn stuff_far_from_home(&self) -> f64 {
+        let pen = self.village.objects[self.village.pen].pos;
+        let far = self.file.senses.stuff_far;
+        let (mut sum, mut n) = (0.0, 0usize);
+        for o in self.village.objects.iter().filter(|o| o.kind == Kind::Rock && o.present) {
+            sum += (o.distance_from(pen) / far).min(1.0);
+            n += 1;
+        }
+        if n == 0 { 0.0 } else { sum / n as f64 }
+    }
+
+    /// A tenth of a second of watching each skill seen at work (SPEC §10).
+    fn watch_skills(&mut self, seen: u8, now: f64) {
+        for (k, skill) in SKILLS.iter().enumerate() {
+            if seen & (1 << k) == 0 || self.creature.watching.knows_skill(skill) {
+                continue;
+            }
+            if let Ok(true) = self.creature.watching.watch_skill(&self.file.watch, skill, DT, true) {
+                self.emit(super::Event::Skill { t: now, skill: (*skill).to_owned() });
+            }
+        }
+    }
+
+    /// The drives of the active desires fill them (SPEC §2): `drive = Σ S(θᵢ, vᵢ)`, then
+    /// one step of growth or decay.
+    pub(super) fn feel(&mut self) {
+        let k = self.data.steepness;
+        for &d in &self.active {
+            let rt = &self.tables.desires[d];
+            let state = &mut self.creature.desires[d];
+            let drive: f64 =
+                rt.sources.iter().zip(&state.thresholds).map(|(&src, &th)| sigmoid(th, self.inputs[src], k)).sum();
+            state.value = step(state.value, drive, state.increase_seconds, rt.decay, state.max);
+            self.drives[d] = drive;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearness_and_fading() {
+        assert_eq!(near(0.0, 40.0), 1.0);
+        assert_eq!(near(20.0, 40.0), 0.5);
+        assert_eq!(near(80.0, 40.0), 0.0);
+        assert_eq!(fade(None, 10.0, 60.0), 0.0);
+        assert_eq!(fade(Some(10.0), 10.0, 60.0), 1.0);
+        assert!((fade(Some(0.0), 30.0, 60.0) - 0.5).abs() < 1e-12);
+        assert_eq!(fade(Some(0.0), 90.0, 60.0), 0.0);
+    }
+}

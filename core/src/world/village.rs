@@ -1,0 +1,394 @@
+//! The village as it is during a simulation: objects with positions, life, stores and
+//! beliefs; the clock; warmth; the explored map (SPEC §4, §8, §10).
+
+use std::collections::BTreeMap;
+
+use crate::mind::lesson::Beliefs;
+use crate::world::file::{Clock, ClimateRules, ObjectKind, Owner, Sex, WorldFile};
+use crate::world::rules::Kind;
+
+/// One thing in the village during a simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Obj {
+    pub id: String,
+    pub kind: Kind,
+    pub pos: (f64, f64),
+    /// Where the file put it: a replacement appears here.
+    pub origin: (f64, f64),
+    /// The radius of an area (water, pen, warm and cold places); 0 for a thing.
+    pub radius: f64,
+    /// False once eaten, until a replacement appears.
+    pub present: bool,
+    pub alive: bool,
+    /// 0 to 1 for beings.
+    pub health: f64,
+    pub food: u32,
+    pub wood: u32,
+    /// A villager's hunger or hurt, 0 to 1.
+    pub need: f64,
+    pub owner: Owner,
+    /// The index of the town it belongs to.
+    pub town: Option<usize>,
+    /// The skill a working villager shows (SPEC §10).
+    pub skill: Option<&'static str>,
+    /// What the creature believes about it: attribute → answer (SPEC §8).
+    pub answers: BTreeMap<String, String>,
+    /// Answers the file gives, which override the derived ones.
+    overrides: BTreeMap<String, String>,
+    tribe: Option<String>,
+    sex: Option<Sex>,
+    job: Option<&'static str>,
+    /// Seconds it has been in the creature's view (novelty fades with it).
+    pub seen: f64,
+    /// When a replacement appears, for things that were eaten.
+    pub respawn_at: Option<f64>,
+    /// How often another creature gives orders.
+    pub orders_every: Option<f64>,
+    pub next_order: f64,
+}
+
+impl Obj {
+    fn new(id: &str, kind: Kind, pos: (f64, f64), owner: Owner) -> Obj {
+        Obj {
+            id: id.to_owned(),
+            kind,
+            pos,
+            origin: pos,
+            radius: 0.0,
+            present: true,
+            alive: kind.is_being(),
+            health: 1.0,
+            food: 0,
+            wood: 0,
+            need: 0.0,
+            owner,
+            town: None,
+            skill: None,
+            answers: BTreeMap::new(),
+            overrides: BTreeMap::new(),
+            tribe: None,
+            sex: None,
+            job: None,
+            seen: 0.0,
+            respawn_at: None,
+            orders_every: None,
+            next_order: 0.0,
+        }
+    }
+
+    /// The answer it derives for `attribute`, before the file's overrides; `None` when
+    /// the object has no answer (the tree reads "unknown").
+    fn derived(&self, attribute: &str, town_owner: Option<Owner>) -> Option<String> {
+        let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        Some(match attribute {
+            "allegiance" => self.owner.allegiance().to_owned(),
+            "alive" => yes_no(self.kind.is_being() && self.alive),
+            "kind" => self.kind.name().to_owned(),
+            "tribe" => self.tribe.clone()?,
+            "sex" => match self.sex? {
+                Sex::Male => "male".to_owned(),
+                Sex::Female => "female".to_owned(),
+            },
+            "town_owner" => match self.kind {
+                Kind::Town => self.owner.name().to_owned(),
+                _ => town_owner?.name().to_owned(),
+            },
+            "job" => self.job?.to_owned(),
+            "edible" => yes_no(match self.kind {
+                Kind::Villager | Kind::Sheep | Kind::Wolf => true,
+                Kind::StoragePit => self.food > 0,
+                _ => false,
+            }),
+            "size" => self.kind.size().to_owned(),
+            _ => return None,
+        })
+    }
+
+    /// The distance from `p` to the object's edge (0 inside an area).
+    #[must_use]
+    pub fn distance_from(&self, p: (f64, f64)) -> f64 {
+        let d = ((self.pos.0 - p.0).powi(2) + (self.pos.1 - p.1).powi(2)).sqrt();
+        (d - self.reach_radius()).max(0.0)
+    }
+
+    /// How deep into an area the creature goes: all the way into water or the pen, to
+    /// the warm or cold heart of a warm or cold place.
+    fn reach_radius(&self) -> f64 {
+        match self.kind {
+            Kind::WarmPlace | Kind::ColdPlace => self.radius * 0.5,
+            _ => self.radius,
+        }
+    }
+}
+
+/// The village during a simulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Village {
+    pub size: (f64, f64),
+    pub clock: Clock,
+    pub climate: ClimateRules,
+    /// Every object; the last two are the player's hand and the creature's own spot.
+    pub objects: Vec<Obj>,
+    index: BTreeMap<String, usize>,
+    pub pen: usize,
+    pub hand: usize,
+    pub me: usize,
+    /// The warm and cold places.
+    areas: Vec<usize>,
+    /// The exploring grid: cells seen so far.
+    explored: Vec<bool>,
+    explored_count: usize,
+    cells: usize,
+    last_cell: Option<usize>,
+}
+
+impl Village {
+    /// Builds the village of a checked world file; `schema` is the attribute schema.
+    #[must_use]
+    pub fn new(file: &WorldFile, schema: &[String], explore_cells: u32) -> Village {
+        let mut objects: Vec<Obj> = Vec::with_capacity(file.objects.len() + 2);
+        let towns: BTreeMap<&str, (usize, Owner)> = file
+            .objects
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| match o.kind {
+                ObjectKind::Town { owner } => Some((o.id.as_str(), (i, owner))),
+                _ => None,
+            })
+            .collect();
+        for o in &file.objects {
+            let kind = o.kind.kind();
+            let town = o.kind.town().and_then(|t| towns.get(t).copied());
+            let owner = match &o.kind {
+                ObjectKind::Town { owner } | ObjectKind::Creature { owner, .. } => *owner,
+                _ => town.map_or(Owner::Wild, |(_, owner)| owner),
+            };
+            let mut obj = Obj::new(&o.id, kind, o.at, owner);
+            obj.town = town.map(|(i, _)| i);
+            obj.radius = o.kind.radius().unwrap_or(0.0);
+            obj.overrides.clone_from(&o.beliefs);
+            match &o.kind {
+                ObjectKind::Villager { tribe, sex, job, need, .. } => {
+                    obj.tribe = Some(tribe.clone());
+                    obj.sex = Some(*sex);
+                    obj.job = Some(job.name());
+                    obj.skill = job.skill();
+                    obj.need = *need;
+                }
+                ObjectKind::StoragePit { food, wood, .. } => {
+                    obj.food = *food;
+                    obj.wood = *wood;
+                }
+                ObjectKind::Creature { orders_every, .. } => {
+                    obj.orders_every = *orders_every;
+                    obj.next_order = orders_every.unwrap_or(0.0);
+                }
+                _ => {}
+            }
+            objects.push(obj);
+        }
+        let pen = file.objects.iter().position(|o| matches!(o.kind, ObjectKind::Pen { .. })).unwrap_or(0);
+        let hand = objects.len();
+        objects.push(Obj::new("hand", Kind::Hand, file.hand.at, Owner::Player));
+        let me = objects.len();
+        objects.push(Obj::new("self", Kind::Myself, file.creature.at, Owner::Player));
+        let index = objects.iter().enumerate().map(|(i, o)| (o.id.clone(), i)).collect();
+        let areas = objects.iter().enumerate().filter(|(_, o)| matches!(o.kind, Kind::WarmPlace | Kind::ColdPlace)).map(|(i, _)| i).collect();
+        let cells = explore_cells.clamp(1, 256) as usize;
+        let mut village = Village {
+            size: file.size,
+            clock: file.clock,
+            climate: file.climate,
+            objects,
+            index,
+            pen,
+            hand,
+            me,
+            areas,
+            explored: vec![false; cells * cells],
+            explored_count: 0,
+            cells,
+            last_cell: None,
+        };
+        for i in 0..village.objects.len() {
+            village.refresh(i, schema);
+        }
+        village
+    }
+
+    /// The index of the object called `id`.
+    #[must_use]
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    /// Recomputes an object's answers after its state changed (alive, food).
+    pub fn refresh(&mut self, i: usize, schema: &[String]) {
+        let town_owner = self.objects[i].town.map(|t| self.objects[t].owner);
+        let o = &self.objects[i];
+        let mut answers: BTreeMap<String, String> =
+            schema.iter().filter_map(|a| o.derived(a, town_owner).map(|v| (a.clone(), v))).collect();
+        answers.extend(o.overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
+        self.objects[i].answers = answers;
+    }
+
+    /// How dark it is at `t` seconds: 1 at night, 0 by day, fading over the hour around
+    /// dawn and dusk.
+    #[must_use]
+    pub fn night(&self, t: f64) -> f64 {
+        let h = (self.clock.start_hour + t / 3600.0).rem_euclid(24.0);
+        let (dawn, dusk) = (self.clock.dawn_hour, self.clock.dusk_hour);
+        if h < dawn - 0.5 {
+            1.0
+        } else if h < dawn + 0.5 {
+            dawn + 0.5 - h
+        } else if h < dusk - 0.5 {
+            0.0
+        } else if h < dusk + 0.5 {
+            h - (dusk - 0.5)
+        } else {
+            1.0
+        }
+    }
+
+    /// The temperature at `p` (−1 freezing, 0 mild, +1 hot) with darkness `night`.
+    #[must_use]
+    pub fn temperature(&self, p: (f64, f64), night: f64) -> f64 {
+        let mut t = self.climate.base - self.climate.night_chill * night;
+        for &i in &self.areas {
+            let a = &self.objects[i];
+            let d = ((a.pos.0 - p.0).powi(2) + (a.pos.1 - p.1).powi(2)).sqrt();
+            let r = a.radius.max(1e-9);
+            let strength = if d <= 0.5 * r { 1.0 } else { (2.0 * (1.0 - d / r)).max(0.0) };
+            t += if a.kind == Kind::WarmPlace { strength } else { -strength };
+        }
+        t.clamp(-2.0, 2.0)
+    }
+
+    /// Keeps `p` on the map.
+    #[must_use]
+    pub fn clamp(&self, p: (f64, f64)) -> (f64, f64) {
+        (p.0.clamp(0.0, self.size.0), p.1.clamp(0.0, self.size.1))
+    }
+
+    /// Marks the map around `p` as seen, out to `view` metres.
+    pub fn explore(&mut self, p: (f64, f64), view: f64) {
+        let n = self.cells;
+        let (cw, ch) = (self.size.0 / n as f64, self.size.1 / n as f64);
+        let cell_of = |v: f64, w: f64| ((v / w).floor().max(0.0) as usize).min(n - 1);
+        let here = cell_of(p.1, ch) * n + cell_of(p.0, cw);
+        if self.last_cell == Some(here) {
+            return;
+        }
+        self.last_cell = Some(here);
+        let (x0, x1) = (cell_of(p.0 - view, cw), cell_of(p.0 + view, cw));
+        let (y0, y1) = (cell_of(p.1 - view, ch), cell_of(p.1 + view, ch));
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let centre = ((x as f64 + 0.5) * cw, (y as f64 + 0.5) * ch);
+                let near = (centre.0 - p.0).powi(2) + (centre.1 - p.1).powi(2) <= view * view;
+                let cell = &mut self.explored[y * n + x];
+                if (near || y * n + x == here) && !*cell {
+                    *cell = true;
+                    self.explored_count += 1;
+                }
+            }
+        }
+    }
+
+    /// Looks about from `p`: the map out to `view` metres is seen, wherever the creature
+    /// last explored from.
+    pub fn look_around(&mut self, p: (f64, f64), view: f64) {
+        self.last_cell = None;
+        self.explore(p, view);
+        self.last_cell = None;
+    }
+
+    /// The share of the map not yet seen (`world.unexplored`).
+    #[must_use]
+    pub fn unexplored(&self) -> f64 {
+        1.0 - self.explored_count as f64 / self.explored.len() as f64
+    }
+}
+
+impl Beliefs for Village {
+    fn answers(&self, object: &str) -> Option<&BTreeMap<String, String>> {
+        self.find(object).map(|i| &self.objects[i].answers)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Data;
+
+    fn village() -> (Village, Data) {
+        let data = Data::builtin().unwrap();
+        let file = WorldFile::builtin(&data).unwrap();
+        (Village::new(&file, &data.attributes, 16), data)
+    }
+
+    #[test]
+    fn beliefs_follow_the_attribute_schema() {
+        let (v, _) = village();
+        let aled = &v.objects[v.find("aled").unwrap()].answers;
+        let want = [
+            ("allegiance", "mine"),
+            ("alive", "yes"),
+            ("kind", "villager"),
+            ("tribe", "celtic"),
+            ("sex", "male"),
+            ("town_owner", "player"),
+            ("job", "builder"),
+            ("edible", "yes"),
+            ("size", "small"),
+        ];
+        for (a, x) in want {
+            assert_eq!(aled.get(a).map(String::as_str), Some(x), "{a}");
+        }
+        let astrid = &v.objects[v.find("astrid").unwrap()].answers;
+        assert_eq!(astrid["allegiance"], "other");
+        assert_eq!(astrid["town_owner"], "rival");
+        let sheep = &v.objects[v.find("sheep_1").unwrap()].answers;
+        assert_eq!((sheep["allegiance"].as_str(), sheep.get("tribe")), ("none", None));
+        let boulder = &v.objects[v.find("boulder").unwrap()].answers;
+        assert_eq!(boulder["size"], "large", "the file's belief overrides the derived one");
+        assert_eq!(v.objects[v.hand].kind, Kind::Hand);
+        assert_eq!(v.objects[v.me].kind, Kind::Myself);
+    }
+
+    #[test]
+    fn night_falls_at_dusk_and_lifts_at_dawn() {
+        let (v, _) = village();
+        let at = |h: f64| v.night((h - v.clock.start_hour) * 3600.0);
+        assert_eq!(at(12.0), 0.0);
+        assert_eq!(at(23.0), 1.0);
+        assert_eq!(at(3.0 + 24.0), 1.0);
+        assert!((at(20.0) - 0.5).abs() < 1e-9);
+        assert!((at(6.0 + 24.0) - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn warm_and_cold_places_and_nights_change_the_temperature() {
+        let (v, _) = village();
+        let slope = v.objects[v.find("sunny_slope").unwrap()].pos;
+        let snow = v.objects[v.find("snowfield").unwrap()].pos;
+        let pen = v.objects[v.pen].pos;
+        assert_eq!(v.temperature(slope, 0.0), 1.0);
+        assert_eq!(v.temperature(snow, 0.0), -1.0);
+        assert!(v.temperature(pen, 1.0) < v.temperature(pen, 0.0));
+    }
+
+    #[test]
+    fn exploring_uncovers_the_map() {
+        let (mut v, _) = village();
+        assert_eq!(v.unexplored(), 1.0);
+        v.explore((200.0, 150.0), 40.0);
+        let once = v.unexplored();
+        assert!(once < 1.0);
+        v.explore((200.0, 150.0), 40.0);
+        assert_eq!(v.unexplored(), once);
+        v.explore((20.0, 20.0), 40.0);
+        assert!(v.unexplored() < once);
+    }
+}
