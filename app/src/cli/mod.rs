@@ -125,6 +125,6 @@ pub fn checkers() -> Checkers {
         shadow_schema: Some(|file, text, _| creature_core::shadow::schema::Schema::parse(file, text).err().into_iter().collect()),
         shadow_bank: Some(|file, text, _| creature_core::shadow::bank::Bank::parse_ron(file, text).err().into_iter().collect()),
         shadow_state: Some(|file, text, _| creature_core::shadow::bank::StateMap::parse(file, text).err().into_iter().collect()),
-        ..Checkers::default()
+        world: Some(creature_core::world::file::check_world),
     }
 }

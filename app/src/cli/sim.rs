@@ -187,7 +187,10 @@ fn run_batch(args: &SimArgs, data: &Arc<Data>, species: Species, world: &WorldFi
             report.seconds,
             batch::threads()
         );
-        println!("{:<28} {:>28}   {:>34}", "desire", "final value: p10 / median / p90", "seconds on it: p10 / median / p90");
+        println!(
+            "{:<28} {:>28}   {:>34}",
+            "desire", "final value: p10 / median / p90", "seconds on it: p10 / median / p90"
+        );
         for (d, s) in &report.desires {
             if s.end.max > 0.0 || s.seconds.max > 0.0 {
                 println!(

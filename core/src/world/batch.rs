@@ -93,7 +93,15 @@ pub fn newborn_seed(seed: u64, i: usize) -> u64 {
 /// development phase `phase`, on all cores (SPEC §1: each is deterministic, so the
 /// report is too).
 #[must_use]
-pub fn run(data: &Arc<Data>, species: Species, world: &WorldFile, newborns: usize, turns: u64, seed: u64, phase: u8) -> BatchReport {
+pub fn run(
+    data: &Arc<Data>,
+    species: Species,
+    world: &WorldFile,
+    newborns: usize,
+    turns: u64,
+    seed: u64,
+    phase: u8,
+) -> BatchReport {
     let lives: Vec<Life> = (0..newborns)
         .into_par_iter()
         .map(|i| {

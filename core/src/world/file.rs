@@ -206,16 +206,30 @@ pub enum ObjectKind {
     Sheep,
     Wolf,
     /// A town's store of food and wood.
-    StoragePit { town: String, food: u32, wood: u32 },
+    StoragePit {
+        town: String,
+        food: u32,
+        wood: u32,
+    },
     Rock,
     Tree,
-    Water { radius: f64 },
-    Altar { town: String },
+    Water {
+        radius: f64,
+    },
+    Altar {
+        town: String,
+    },
     /// The creature's pen; before it may leave (SPEC §12, phase 5) it stays inside.
-    Pen { radius: f64 },
-    Town { owner: Owner },
+    Pen {
+        radius: f64,
+    },
+    Town {
+        owner: Owner,
+    },
     /// A town's field, where farmers work.
-    Field { town: String },
+    Field {
+        town: String,
+    },
     /// A high place (`world.high_place`).
     Hill,
     /// Another creature; it may give orders (`event.creature_order`) every so often.
@@ -225,9 +239,13 @@ pub enum ObjectKind {
         orders_every: Option<f64>,
     },
     /// A warm place: up to +1 at its centre, fading to nothing at `radius`.
-    Warm { radius: f64 },
+    Warm {
+        radius: f64,
+    },
     /// A cold place: down to −1 at its centre.
-    Cold { radius: f64 },
+    Cold {
+        radius: f64,
+    },
 }
 
 impl ObjectKind {
@@ -368,7 +386,9 @@ impl WorldFile {
         if !size_ok {
             p.at("size", format!("the map is {w} × {h} m; expected each side above 0 and at most {MAX_SIZE}"));
         }
-        let inside = |at: (f64, f64)| size_ok && at.0.is_finite() && at.1.is_finite() && (0.0..=w).contains(&at.0) && (0.0..=h).contains(&at.1);
+        let inside = |at: (f64, f64)| {
+            size_ok && at.0.is_finite() && at.1.is_finite() && (0.0..=w).contains(&at.0) && (0.0..=h).contains(&at.1)
+        };
         let map = format!("(0, 0) to ({w}, {h})");
         self.check_clock(p);
         let c = &self.climate;
@@ -448,7 +468,10 @@ impl WorldFile {
         p.range("dawn_hour", "dawn_hour", c.dawn_hour, 0.5, 23.5);
         p.range("dusk_hour", "dusk_hour", c.dusk_hour, 0.5, 23.5);
         if c.dawn_hour + 1.0 > c.dusk_hour {
-            p.at("dusk_hour", format!("dusk at {} h is not at least an hour after dawn at {} h", c.dusk_hour, c.dawn_hour));
+            p.at(
+                "dusk_hour",
+                format!("dusk at {} h is not at least an hour after dawn at {} h", c.dusk_hour, c.dawn_hour),
+            );
         }
     }
 
@@ -486,7 +509,10 @@ impl WorldFile {
                 p.at_pos(at, msg);
             }
             if !ids.contains_key(d.object.as_str()) {
-                p.at_pos(after(p.text, at, &format!("\"{}\"", d.object)), missing("object of the deed", &d.object, ids));
+                p.at_pos(
+                    after(p.text, at, &format!("\"{}\"", d.object)),
+                    missing("object of the deed", &d.object, ids),
+                );
             }
             check_schedule(p, at, d.first, d.every);
         }

@@ -2,8 +2,8 @@
 //! the village's objects and their beliefs, the body, the senses that feed the desire
 //! sources, and the simulation that plans, acts and learns, headless and deterministic.
 
+pub mod batch;
 pub mod file;
 pub mod rules;
-pub mod village;
 pub mod sim;
-pub mod batch;
+pub mod village;

@@ -240,14 +240,14 @@ pub struct BodyRules {
     pub respawn_seconds: f64,
     /// A villager's need grows from 0 to 1 in this many seconds.
     pub villager_need_seconds: f64,
-    /// Each working farmer or fisher adds one food to its town's pit this often.
+    /// Each working farmer or fisher adds one food to its town's emptiest pit this often.
     pub harvest_seconds: f64,
 }
 
 impl Default for BodyRules {
     fn default() -> Self {
         Self {
-            hunger_seconds: 1800.0,
+            hunger_seconds: 7200.0,
             moving_factor: 2.0,
             fatigue_seconds: 7200.0,
             bowels_seconds: 3600.0,
@@ -267,7 +267,7 @@ impl Default for BodyRules {
             bite_damage: 0.1,
             respawn_seconds: 600.0,
             villager_need_seconds: 7200.0,
-            harvest_seconds: 120.0,
+            harvest_seconds: 600.0,
         }
     }
 }

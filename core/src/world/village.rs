@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::mind::lesson::Beliefs;
-use crate::world::file::{Clock, ClimateRules, ObjectKind, Owner, Sex, WorldFile};
+use crate::world::file::{ClimateRules, Clock, ObjectKind, Owner, Sex, WorldFile};
 use crate::world::rules::Kind;
 
 /// One thing in the village during a simulation.
@@ -193,7 +193,12 @@ impl Village {
         let me = objects.len();
         objects.push(Obj::new("self", Kind::Myself, file.creature.at, Owner::Player));
         let index = objects.iter().enumerate().map(|(i, o)| (o.id.clone(), i)).collect();
-        let areas = objects.iter().enumerate().filter(|(_, o)| matches!(o.kind, Kind::WarmPlace | Kind::ColdPlace)).map(|(i, _)| i).collect();
+        let areas = objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| matches!(o.kind, Kind::WarmPlace | Kind::ColdPlace))
+            .map(|(i, _)| i)
+            .collect();
         let cells = explore_cells.clamp(1, 256) as usize;
         let mut village = Village {
             size: file.size,

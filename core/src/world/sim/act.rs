@@ -314,7 +314,10 @@ impl Sim {
             Some(to)
         } else {
             let town = if self.kind(to) == Kind::Town { Some(to) } else { self.village.objects[to].town };
-            self.village.objects.iter().position(|p| p.kind == Kind::StoragePit && p.present && p.town == town && town.is_some())
+            self.village
+                .objects
+                .iter()
+                .position(|p| p.kind == Kind::StoragePit && p.present && p.town == town && town.is_some())
         };
         if let Some(p) = pit {
             let was = self.village.objects[p].food;

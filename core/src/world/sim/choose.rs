@@ -90,14 +90,15 @@ impl Sim {
     /// can satisfy it (SPEC §4).
     pub(super) fn best_plan(&mut self, d: usize, now: f64) -> Option<Candidate> {
         let value = self.creature.desires[d].value;
-        if !(value > 0.0) {
+        if value.is_nan() || value <= 0.0 {
             return None;
         }
         // Actions the creature can do, best first by 0.5 + 0.0025 (opinion + 1) + novelty.
         let mut actions = [(0usize, 0.0f64); MAX_ACTIONS];
         let mut n = 0;
         for &a in self.tables.desires[d].actions.iter().take(MAX_ACTIONS) {
-            let skill_ok = self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
+            let skill_ok =
+                self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
             if skill_ok {
                 actions[n] = (a, action_priority(self.opinions[a], self.since_done(a, now)));
                 n += 1;
@@ -105,11 +106,18 @@ impl Sim {
         }
         let mut left = n;
         while left > 0 {
-            let pick = best_action(actions[..left].iter().map(|&(a, _)| (self.opinions[a], self.since_done(a, now))))?.0;
+            let pick =
+                best_action(actions[..left].iter().map(|&(a, _)| (self.opinions[a], self.since_done(a, now))))?.0;
             let (a, priority) = actions[pick];
             if let Some((object, target, activity, score)) = self.choose_objects(d, a) {
                 let desire = crate::names::Desire::ALL[d];
-                return Some(Candidate { desire, action: a, object, target, priority: plan_priority(value, activity, score, priority) });
+                return Some(Candidate {
+                    desire,
+                    action: a,
+                    object,
+                    target,
+                    priority: plan_priority(value, activity, score, priority),
+                });
             }
             // Nothing to do this with: weigh the rest, in their order.
             actions.copy_within(pick + 1..left, pick);
@@ -132,7 +140,11 @@ impl Sim {
             let mut best: Option<(f64, usize, f64)> = None;
             for t in 0..n {
                 let k = self.kind(t);
-                let about_ok = if about.is_empty() { k.is_being() || matches!(k, Kind::Town | Kind::Hand) } else { about.contains(k) };
+                let about_ok = if about.is_empty() {
+                    k.is_being() || matches!(k, Kind::Town | Kind::Hand)
+                } else {
+                    about.contains(k)
+                };
                 if !about_ok || !self.reachable(t, false) {
                     continue;
                 }
@@ -146,6 +158,11 @@ impl Sim {
             if fits(self.kind(t), affords) {
                 let score = self.distance_priority(d, t) * self.useful(d, TreeKind::ActOn, t);
                 return Some((t, t, activity, score));
+            }
+            // Only a throw acts on one thing (what it hurls) for another (whom it hits);
+            // any other action must be done to the target itself.
+            if self.tables.actions[a].effect != super::Effect::Throw {
+                return None;
             }
             let mut object: Option<(f64, usize)> = None;
             for o in 0..n {
@@ -220,7 +237,8 @@ impl Sim {
         }
         let desire = crate::names::Desire::ALL[d];
         let trees = self.trees[d].get_or_insert_with(|| {
-            [TreeKind::Activity, TreeKind::ActOn].map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
+            [TreeKind::Activity, TreeKind::ActOn]
+                .map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
         });
         let score = self.curve.score(trees[k].predict(&self.village.objects[o].answers));
         self.useful[at] = score;

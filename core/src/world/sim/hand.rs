@@ -29,9 +29,16 @@ pub enum HandEvent {
     /// Hands the creature an object (food, from phase 1: SPEC §12).
     Give(String),
     /// Casts a miracle on an object (SPEC §10).
-    Cast { miracle: String, on: String },
+    Cast {
+        miracle: String,
+        on: String,
+    },
     /// Does a deed: an action on an object, for a motive (SPEC §10).
-    Deed { desire: Desire, action: String, object: String },
+    Deed {
+        desire: Desire,
+        action: String,
+        object: String,
+    },
     /// Orders the creature (`event.order`) to come to an object.
     Order(String),
 }
@@ -88,9 +95,9 @@ impl Sim {
     }
 
     fn object(&self, id: &str) -> Result<usize, String> {
-        self.village.find(id).ok_or_else(|| {
-            crate::error::unknown_name("object", id, self.village.objects.iter().map(|o| o.id.as_str()))
-        })
+        self.village
+            .find(id)
+            .ok_or_else(|| crate::error::unknown_name("object", id, self.village.objects.iter().map(|o| o.id.as_str())))
     }
 
     /// The release: the lesson goes to the plan credit picks, and the creature reacts

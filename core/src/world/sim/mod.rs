@@ -329,7 +329,7 @@ impl Sim {
             creature,
             village,
             // The birth used the seed as it is; the life draws from a stream of its own.
-            rng: Rng::seeded(seed ^ 0x5EED_0F_11FE),
+            rng: Rng::seeded(seed ^ 0x5EED_F00D),
             teaching: Teaching::default(),
             turns: 0,
             time: 0.0,
@@ -633,7 +633,8 @@ impl Sim {
         for (state, def) in self.creature.desires.iter_mut().zip(&self.data.desires) {
             if state.thresholds.len() != def.sources.len() {
                 let defaults = def.sources.iter().map(|s| s.threshold);
-                let kept: Vec<f64> = state.thresholds.iter().copied().chain(defaults.skip(state.thresholds.len())).collect();
+                let kept: Vec<f64> =
+                    state.thresholds.iter().copied().chain(defaults.skip(state.thresholds.len())).collect();
                 state.thresholds = kept.into_iter().take(def.sources.len()).collect();
             }
         }
@@ -650,7 +651,8 @@ impl Sim {
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
-        self.opinions = self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
+        self.opinions =
+            self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
         self.last_done.resize(self.tables.actions.len(), None);
         self.rotation = Rotation::default();
     }

@@ -74,7 +74,14 @@ impl Sim {
                 continue;
             }
             let town = o.town;
-            let pit = self.village.objects.iter().position(|p| p.kind == Kind::StoragePit && p.present && p.town == town);
+            let pit = self
+                .village
+                .objects
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.kind == Kind::StoragePit && p.present && p.town == town)
+                .min_by_key(|(_, p)| p.food)
+                .map(|(i, _)| i);
             if let Some(p) = pit {
                 self.village.objects[p].food = self.village.objects[p].food.saturating_add(1);
                 if self.village.objects[p].food == 1 {
@@ -222,7 +229,8 @@ impl Sim {
 
         let b = self.creature.body;
         let traits = self.creature.traits;
-        let aggression = if self.data.species(self.creature.species).aggression_connected { traits.aggression } else { 0.0 };
+        let aggression =
+            if self.data.species(self.creature.species).aggression_connected { traits.aggression } else { 0.0 };
         let leash = self.file.hand.leash;
         let liking = self.creature.liking;
         let x = &mut self.inputs;
