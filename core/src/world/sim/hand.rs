@@ -113,7 +113,7 @@ impl Sim {
             let d = taught.desire.index();
             self.forget_desire(d);
             if let Some((activity, acton)) = &lesson.trees {
-                self.trees[d] = Some([activity.tree.clone(), acton.tree.clone()]);
+                self.trees[d] = Some([activity.clone(), acton.clone()]);
             }
             if let Some(a) = self.tables.actions.iter().position(|a| a.name == taught.action) {
                 self.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
