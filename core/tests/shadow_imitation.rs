@@ -2,6 +2,7 @@
 //! its shadow fight the same opponents, and compare what they do in each situation.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use creature_core::shadow::arena::Action;
 use creature_core::shadow::bank::Bank;
@@ -79,20 +80,71 @@ fn samples(d: Option<&BTreeMap<Action, usize>>) -> usize {
     d.map_or(0, |d| d.values().sum())
 }
 
+/// Each bot's bank and play, and its shadow's play: recorded once for all tests here.
+fn played() -> &'static [(Style, Bank, Dist, Dist)] {
+    static PLAYED: OnceLock<Vec<(Style, Bank, Dist, Dist)>> = OnceLock::new();
+    PLAYED.get_or_init(|| {
+        let schema = Schema::arena();
+        Style::ALL
+            .into_iter()
+            .map(|s| {
+                let (bank, teacher) = record(s);
+                let shadow = shadow_play(&schema, &bank, s);
+                (s, bank, teacher, shadow)
+            })
+            .collect()
+    })
+}
+
+/// The share of `actions` among a play's decisions in the given classes.
+fn share(dist: &Dist, classes: &[Class], actions: &[Action]) -> f64 {
+    let (mut hit, mut all) = (0, 0);
+    for c in classes {
+        for (a, n) in dist.get(c).into_iter().flatten() {
+            all += n;
+            if actions.contains(a) {
+                hit += n;
+            }
+        }
+    }
+    assert!(all > 0, "no decisions in {classes:?}");
+    hit as f64 / all as f64
+}
+
+fn of(style: Style) -> &'static (Style, Bank, Dist, Dist) {
+    played().iter().find(|p| p.0 == style).expect("every style is played")
+}
+
+#[test]
+fn a_zoner_shadow_throws_projectiles_at_range() {
+    let (_, _, teacher, shadow) = of(Style::Zoner);
+    let far = [(Range::Far, false)];
+    let (t, s) = (share(teacher, &far, &[Action::Projectile]), share(shadow, &far, &[Action::Projectile]));
+    assert!(s > 0.08 && (s - t).abs() < 0.05, "projectiles at range: teacher {t:.3}, shadow {s:.3}");
+    for other in [Style::Rushdown, Style::Turtle] {
+        let (_, _, _, other_shadow) = of(other);
+        let o = other_shadow.get(&far[0]).map_or(0.0, |_| share(other_shadow, &far, &[Action::Projectile]));
+        assert!(o < 0.01, "a {} shadow throws {o:.3} projectiles at range", other.name());
+    }
+}
+
+#[test]
+fn a_turtle_shadow_blocks() {
+    let (_, _, teacher, shadow) = of(Style::Turtle);
+    let near = [(Range::Close, false), (Range::Mid, false)];
+    let blocks = [Action::BlockHigh, Action::BlockLow];
+    let (t, s) = (share(teacher, &near, &blocks), share(shadow, &near, &blocks));
+    assert!(s > 0.5 && (s - t).abs() < 0.05, "blocks up close: teacher {t:.3}, shadow {s:.3}");
+    let (_, _, _, rushdown) = of(Style::Rushdown);
+    assert!(share(rushdown, &near, &blocks) < 0.25);
+}
+
 #[test]
 fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
-    let schema = Schema::arena();
-    let recorded: Vec<(Style, Bank, Dist)> = Style::ALL
-        .into_iter()
-        .map(|s| {
-            let (bank, dist) = record(s);
-            (s, bank, dist)
-        })
-        .collect();
+    let recorded = played();
     let mut failures = Vec::new();
     let mut compared = 0;
-    for (style, bank, teacher) in &recorded {
-        let shadow = shadow_play(&schema, bank, *style);
+    for (style, _, teacher, shadow) in recorded {
         for range in Range::ALL {
             for air in [false, true] {
                 let class = (range, air);
@@ -108,7 +160,7 @@ fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
                 let others: Vec<(Style, f64)> = recorded
                     .iter()
                     .filter(|(o, ..)| o != style)
-                    .filter_map(|(o, _, d)| {
+                    .filter_map(|(o, _, d, _)| {
                         d.get(&class).filter(|d| samples(Some(d)) >= MIN_SAMPLES).map(|d| (*o, total_variation(s, d)))
                     })
                     .collect();

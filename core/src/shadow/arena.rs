@@ -948,6 +948,8 @@ impl Arena {
         report: &mut FrameReport,
     ) {
         let f = &mut self.fighters[side];
+        // A fighter hit in the air falls.
+        let knockdown = knockdown || f.airborne();
         f.health = (f.health - damage).max(0);
         f.meter = (f.meter + 2).min(MAX_METER);
         f.x = (f.x + dir * HIT_PUSHBACK).clamp(HALF_WIDTH, STAGE_WIDTH - HALF_WIDTH);
