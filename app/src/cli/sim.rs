@@ -80,7 +80,9 @@ pub fn run(args: &SimArgs) -> CliResult {
         Some(path) => {
             let c = Creature::load(path, &data)?;
             if c.species != species {
-                return Err(format!("{}: the creature is a {}, not a {species}", path.display(), c.species).into());
+                return Err(
+                    format!("{}: the creature is of species {}, not {species}", path.display(), c.species).into()
+                );
             }
             c
         }

@@ -150,7 +150,7 @@ impl Sim {
     }
 
     /// Moves the creature, keeping it on the map and, until it may leave, in its pen.
-    fn move_to(&mut self, p: (f64, f64)) {
+    pub(super) fn move_to(&mut self, p: (f64, f64)) {
         let mut p = self.village.clamp(p);
         if !self.can_leave_pen {
             let pen = &self.village.objects[self.village.pen];

@@ -94,6 +94,27 @@ impl Sim {
         Ok(None)
     }
 
+    /// Makes the creature start a plan now, whatever it was doing: `desire` doing
+    /// `action` to `object` (the editor's "do this"; the plan memory takes it like any
+    /// other plan, so a lesson after it teaches about it).
+    pub fn command(&mut self, desire: Desire, action: &str, object: &str) -> Result<(), String> {
+        let a = self.action_index(action)?;
+        let o = self.object(object)?;
+        if !self.reachable(o, self.tables.actions[a].effect == super::Effect::Eat) {
+            return Err(format!("the creature cannot get at `{object}` now"));
+        }
+        self.start_now(desire, a, o, self.time);
+        Ok(())
+    }
+
+    fn action_index(&self, action: &str) -> Result<usize, String> {
+        self.tables
+            .actions
+            .iter()
+            .position(|x| x.name == action)
+            .ok_or_else(|| self.data.action_named(action).err().unwrap_or_default())
+    }
+
     fn object(&self, id: &str) -> Result<usize, String> {
         self.village
             .find(id)
@@ -261,12 +282,7 @@ impl Sim {
     /// The player does a deed; a creature that sees it may copy it (SPEC §10): from
     /// phase 3, on the learning leash, near the player, by the seeded chance.
     fn deed(&mut self, desire: Desire, action: &str, object: &str, now: f64) -> Result<(), String> {
-        let a = self
-            .tables
-            .actions
-            .iter()
-            .position(|x| x.name == action)
-            .ok_or_else(|| self.data.action_named(action).err().unwrap_or_default())?;
+        let a = self.action_index(action)?;
         let o = self.object(object)?;
         let p = self.position();
         let to_hand = self.village.objects[self.village.hand].distance_from(p);

@@ -544,6 +544,17 @@ impl Sim {
         &self.time_in
     }
 
+    /// Puts the creature at (x, y), as the editor's drag does; it stays on the map and,
+    /// until it may leave (SPEC §12, phase 5), in its pen.
+    pub fn place_creature(&mut self, x: f64, y: f64) -> Result<(), String> {
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(format!("the creature cannot stand at ({x}, {y})"));
+        }
+        self.move_to((x, y));
+        self.moving = false;
+        Ok(())
+    }
+
     /// Moves the creature to another development phase (SPEC §12): desires turn on or
     /// off, and so do the abilities.
     pub fn set_phase(&mut self, phase: u8) {

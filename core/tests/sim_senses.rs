@@ -1,0 +1,165 @@
+//! Every input a desire source can read (SPEC §2: body, world, trait, leash, event) is
+//! wired to something real in the body or the village, and hot reload goes on with the
+//! new data without restarting the clock.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use creature_core::creature::Creature;
+use creature_core::data::{Data, Species};
+use creature_core::mind::hand::Slap;
+use creature_core::mind::leash::Leash;
+use creature_core::names::Desire;
+use creature_core::reads::Reads;
+use creature_core::world::file::{ObjectKind, WorldFile};
+use creature_core::world::sim::{HandEvent, Sim};
+
+fn example(data: &Data) -> WorldFile {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/world.ron");
+    WorldFile::load(&path, data).expect("the example world loads")
+}
+
+fn object_at(sim: &Sim, id: &str) -> (f64, f64) {
+    sim.village().objects[sim.village().find(id).unwrap()].pos
+}
+
+#[test]
+fn every_source_input_is_wired_to_the_body_or_the_world() {
+    let mut data = Data::builtin().unwrap();
+    data.species[Species::PolarBear.index()].aggression_connected = true;
+    let data = Arc::new(data);
+    let mut world = example(&data);
+    // Night from the start, and a rival creature that gives orders often.
+    world.clock.start_hour = 22.0;
+    for o in &mut world.objects {
+        if let ObjectKind::Creature { orders_every, .. } = &mut o.kind {
+            *orders_every = Some(5.0);
+        }
+    }
+    let mut bear = Creature::newborn(&data, Species::PolarBear, 1);
+    bear.phase = 13;
+    bear.body.energy = 0.5;
+    bear.body.health = 0.5;
+    for v in [&mut bear.body.fatigue, &mut bear.body.bowels, &mut bear.body.sickness, &mut bear.body.nausea] {
+        *v = 0.5;
+    }
+    bear.body.itch = 0.5;
+    bear.body.thirst = 0.5;
+    let mut sim = Sim::new(Arc::clone(&data), bear, world, 1);
+    let mut max = vec![0.0_f64; Reads::ALL.len()];
+    let mut look = |sim: &Sim| {
+        for (i, r) in Reads::ALL.iter().enumerate() {
+            max[i] = max[i].max(sim.input(*r));
+        }
+    };
+    let mut visit = |sim: &mut Sim, id: &str, turns: u64, look: &mut dyn FnMut(&Sim)| {
+        let (x, y) = object_at(sim, id);
+        sim.place_creature(x + 1.0, y).unwrap();
+        for _ in 0..turns {
+            sim.step();
+            look(sim);
+        }
+    };
+    sim.step();
+    look(&sim);
+    for id in ["wolf_1", "dai", "rival_pit", "hill", "home_town", "sunny_slope", "snowfield", "rock_3"] {
+        visit(&mut sim, id, 2, &mut look);
+    }
+    visit(&mut sim, "rival_creature", 100, &mut look);
+    sim.place_creature(0.0, 300.0).unwrap();
+    sim.run(50);
+    look(&sim);
+    for leash in [Leash::Compassion, Leash::Aggression, Leash::Learning] {
+        sim.set_leash(leash);
+        sim.step();
+        look(&sim);
+    }
+    let p = sim.position();
+    sim.hand(HandEvent::MoveTo(p.0, p.1)).unwrap();
+    sim.hand(HandEvent::Hold).unwrap();
+    sim.hand(HandEvent::Slap(Slap::Hard)).unwrap();
+    sim.hand(HandEvent::Release).unwrap();
+    sim.step();
+    look(&sim);
+    sim.hand(HandEvent::Hold).unwrap();
+    for _ in 0..10 {
+        sim.hand(HandEvent::Stroke).unwrap();
+    }
+    sim.hand(HandEvent::Release).unwrap();
+    sim.hand(HandEvent::Order("pen".into())).unwrap();
+    sim.hand(HandEvent::Deed { desire: Desire::ToPlay, action: "Play".into(), object: "pen".into() }).unwrap();
+    sim.step();
+    look(&sim);
+    sim.hand(HandEvent::Present(false)).unwrap();
+    sim.run(100);
+    look(&sim);
+    let silent: Vec<&str> = Reads::ALL.iter().zip(&max).filter(|(_, m)| **m <= 0.0).map(|(r, _)| r.name()).collect();
+    assert!(silent.is_empty(), "inputs never fed: {silent:?}");
+    assert!(max.iter().all(|m| (0.0..=1.0).contains(m)), "{max:?}");
+}
+
+#[test]
+fn aggression_drives_nothing_unless_the_species_connects_it() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Tiger, example(&data), 3);
+    sim.step();
+    assert!(sim.creature().traits.aggression > 0.0);
+    assert_eq!(sim.input(Reads::TraitAggression), 0.0);
+    assert_eq!(sim.input(Reads::TraitKindness), sim.creature().traits.kindness);
+    let mut connected = (*data).clone();
+    connected.species[Species::Tiger.index()].aggression_connected = true;
+    sim.reload_data(Arc::new(connected));
+    sim.step();
+    assert_eq!(sim.input(Reads::TraitAggression), sim.creature().traits.aggression);
+}
+
+#[test]
+fn hot_reload_keeps_the_clock_and_goes_on_with_the_new_data() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, example(&data), 4);
+    sim.set_phase(5);
+    sim.run(1000);
+    let (time, turns) = (sim.time(), sim.turns());
+    assert_eq!(time, 100.0);
+
+    // A world edit: a sheep moved, a rock added, the object of the plan under way gone.
+    let mut world = example(&data);
+    let plan_object = sim.plan().map(|p| p.object);
+    world.objects.retain(|o| Some(&o.id) != plan_object.as_ref() || o.id == "pen");
+    if let Some(o) = world.objects.iter_mut().find(|o| o.id == "sheep_1") {
+        o.at = (205.0, 152.0);
+    }
+    let mut rock = world.objects.iter().find(|o| o.id == "rock_1").unwrap().clone();
+    rock.id = "new_rock".into();
+    world.objects.push(rock);
+    let here = sim.position();
+    sim.reload_world(world);
+    assert_eq!((sim.time(), sim.turns()), (time, turns));
+    assert_eq!(sim.position(), here);
+    assert!(sim.village().find("new_rock").is_some());
+    assert_eq!(object_at(&sim, "sheep_1"), (205.0, 152.0));
+    if let (Some(gone), Some(plan)) = (plan_object.filter(|o| o != "pen"), sim.plan()) {
+        assert_ne!(plan.object, gone);
+    }
+    sim.run(100);
+    assert_eq!(sim.turns(), turns + 100);
+
+    // A data edit: a desire turned on at phase 0 becomes active at once.
+    let mut edited = (*data).clone();
+    edited.desires[Desire::ToSteal.index()].phase = 0;
+    assert!(!sim.desires()[Desire::ToSteal.index()].active);
+    sim.reload_data(Arc::new(edited));
+    assert!(sim.desires()[Desire::ToSteal.index()].active);
+    assert_eq!(sim.turns(), turns + 100);
+
+    // A creature edit: its mind is replaced, its place and the clock are kept.
+    let mut other = Creature::newborn(&data, Species::Cow, 99);
+    other.phase = 5;
+    other.desire_mut(Desire::Hunger).value = 0.7;
+    let here = sim.position();
+    sim.reload_creature(other.clone());
+    assert_eq!(sim.creature().traits, other.traits);
+    assert_eq!(sim.creature().desire(Desire::Hunger).value, 0.7);
+    assert_eq!((sim.position(), sim.turns()), (here, turns + 100));
+    sim.run(100);
+}
