@@ -112,7 +112,7 @@ fn breakdown_adds_up_to_the_score_the_selection_uses() {
         0.2,
     );
     let events = (0..6).map(|i| event(i, i / 2, i / 2, (i % 2) as u32, "Light")).collect();
-    let values: Vec<f64> = (0..24).map(|k| f64::from((k * 7 % 5) as u8) * 0.3).map(|v| v.round()).collect();
+    let values: Vec<f64> = (0..24).map(|k| f64::from((k * 7 % 5) as u8) * 0.3).map(f64::round).collect();
     let bank = Bank::from_parts(vec!["a".into(), "b".into(), "c".into(), "d".into()], events, values).unwrap();
     let index = Index::build(&s, &bank).unwrap();
     let state = [0.4, 1.0, 1.0, 0.2];

@@ -656,8 +656,8 @@ impl Arena {
         if self.is_over() {
             return report;
         }
-        for side in 0..2 {
-            self.apply(side, actions[side], &mut report);
+        for (side, action) in actions.into_iter().enumerate() {
+            self.apply(side, action, &mut report);
         }
         for side in 0..2 {
             self.advance(side, &mut report);
@@ -919,7 +919,7 @@ impl Arena {
             let dir = (self.fighters[1 - side].x - self.fighters[side].x).signum();
             match strike {
                 Strike::Hit { damage, hitstun, knockdown } => {
-                    self.land_hit(1 - side, damage, hitstun, knockdown, dir, report)
+                    self.land_hit(1 - side, damage, hitstun, knockdown, dir, report);
                 }
                 Strike::Blocked { blockstun } => self.land_block(1 - side, blockstun, dir, report),
                 Strike::ThrowTech => {

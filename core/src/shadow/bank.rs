@@ -589,8 +589,8 @@ impl Bank {
         }
         let match_id = self.events.iter().map(|e| e.match_id).max().map_or(1, |m| m + 1);
         let first_segment = self.events.iter().map(|e| e.segment).max().map_or(0, |s| s + 1);
-        let mut next_id = self.events.iter().map(|e| e.id).max().map_or(0, |i| i + 1);
-        for p in &pending.events {
+        let first_id = self.events.iter().map(|e| e.id).max().map_or(0, |i| i + 1);
+        for (next_id, p) in (first_id..).zip(&pending.events) {
             check_name("action", &p.action)?;
             if p.state.len() != order.len() || p.state.iter().any(|v| !v.is_finite()) {
                 return Err(format!(
@@ -616,7 +616,6 @@ impl Bank {
                 recorded_at,
                 provenance: None,
             });
-            next_id += 1;
         }
         Ok(match_id)
     }

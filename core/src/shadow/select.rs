@@ -85,19 +85,19 @@ pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
             };
             return Err(MismatchError { feature: f.name.clone(), event: None, message });
         };
-        if f.kind == super::schema::FeatureKind::Category {
-            if let Some(i) = (0..bank.len()).find(|&i| bank.state(i)[c].fract() != 0.0) {
-                return Err(MismatchError {
-                    feature: f.name.clone(),
-                    event: Some(i),
-                    message: format!(
-                        "`{}` is a category but event {} records {}; category values are integer codes",
-                        f.name,
-                        bank.events()[i].id,
-                        bank.state(i)[c]
-                    ),
-                });
-            }
+        let is_category = f.kind == super::schema::FeatureKind::Category;
+        let not_a_code = is_category.then(|| (0..bank.len()).find(|&i| bank.state(i)[c].fract() != 0.0)).flatten();
+        if let Some(i) = not_a_code {
+            return Err(MismatchError {
+                feature: f.name.clone(),
+                event: Some(i),
+                message: format!(
+                    "`{}` is a category but event {} records {}; category values are integer codes",
+                    f.name,
+                    bank.events()[i].id,
+                    bank.state(i)[c]
+                ),
+            });
         }
         columns.push(c);
     }
@@ -148,13 +148,13 @@ pub fn select_naive(
     let ages = bank.ages();
     let next = playing.and_then(|p| bank.continuations().get(p).copied().flatten());
     let mut scores = Vec::with_capacity(bank.len());
-    for i in 0..bank.len() {
+    for (i, age) in ages.iter().enumerate() {
         let recorded = bank.state(i);
         let mut s = 0.0;
         for (k, f) in schema.features.iter().enumerate() {
             s += f.weight * f.similarity.eval(state[k], recorded[columns[k]], f.scale);
         }
-        s += schema.recency_weight * ages[i];
+        s += schema.recency_weight * age;
         if next == Some(i) {
             s -= schema.bias;
         }

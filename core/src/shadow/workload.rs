@@ -93,7 +93,7 @@ pub fn arena_workload(events: usize, features: usize, queries: usize, seed: u64)
         seed.wrapping_add(0x9e37_79b9),
         |bout, i| {
             k += 1;
-            if k % stride == 0 {
+            if k.is_multiple_of(stride) {
                 let s: &[f64; FEATURE_COUNT] = &bout.decisions[i].state;
                 let playing = (rng.unit() < 0.5).then(|| rng.below(bank.len()));
                 out.push((positions.iter().map(|&p| s[p]).collect(), playing));
