@@ -136,3 +136,38 @@ fn in_the_arena_the_bias_keeps_a_shadow_on_its_segments() {
     // best anyway; the bias makes that markedly more common.
     assert!(default > 1.5 * none && default - none > 0.1, "bias 0: {none:.2}, default: {default:.2}");
 }
+
+#[test]
+fn a_live_shadow_shows_the_breakdown_of_its_last_decision() {
+    let mut b = Bout::new(
+        [Controller::Bot(Bot::new(Style::Zoner, 1)), Controller::Bot(Bot::new(Style::Turtle, 2))],
+        ["Jago", "Jago"],
+    );
+    b.record(0);
+    b.run();
+    let mut bank = Bank::default();
+    bank.keep(&b.take_recording(0).unwrap(), None).unwrap();
+    let schema = Schema::arena();
+    let shadow = ShadowPlayer::new(&schema, &bank, 5).unwrap();
+    let mut bout = Bout::new(
+        [Controller::Shadow(Box::new(shadow)), Controller::Bot(Bot::new(Style::Rushdown, 6))],
+        ["Jago", "Jago"],
+    );
+    let mut checked = 0;
+    while !bout.arena.is_over() && checked < 50 {
+        let before = bout.decisions.len();
+        bout.step();
+        let Some(pick) = bout.decisions[before..].iter().find_map(|d| d.pick) else { continue };
+        let Controller::Shadow(shadow) = &bout.controllers[0] else { unreachable!() };
+        let last = shadow.last().expect("a decision was taken");
+        let chosen = last.selection.candidates.iter().find(|c| c.event == pick.event).expect("the pick is a candidate");
+        let b = shadow.inspect(pick.event).unwrap();
+        assert_eq!(b.total, chosen.score);
+        assert_eq!(b.terms.len(), schema.features.len());
+        assert_eq!(b.continuation, pick.continued);
+        assert_eq!(shadow.inspect(last.selection.candidates[0].event).unwrap().total, last.selection.best);
+        assert_eq!(shadow.action_of(pick.event).map(|a| a.name()), Some(bank.events()[pick.event].action.as_str()));
+        checked += 1;
+    }
+    assert!(checked > 20, "only {checked} decisions checked");
+}

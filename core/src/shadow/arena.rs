@@ -23,7 +23,9 @@ pub const MATCH_FRAMES: u32 = 60 * FPS;
 /// A fighter that can act is asked what to do at least this often (a tenth of a second);
 /// between decisions it holds its last action.
 pub const DECISION_FRAMES: u32 = 6;
+/// Health at the start of a match.
 pub const MAX_HEALTH: i32 = 100;
+/// The most meter a fighter can hold.
 pub const MAX_METER: i32 = 100;
 /// A projectile thrown with at least this much meter is strong and spends it.
 pub const STRONG_PROJECTILE_METER: i32 = 50;
@@ -101,6 +103,7 @@ impl Action {
         Action::Throw,
     ];
 
+    /// The name used in banks and messages.
     pub fn name(self) -> &'static str {
         match self {
             Action::Idle => "Idle",
@@ -361,6 +364,7 @@ impl Fighter {
         matches!(self.phase, Phase::Neutral(_))
     }
 
+    /// Whether the fighter is in a jump.
     pub fn airborne(&self) -> bool {
         matches!(self.phase, Phase::Air { .. })
     }
@@ -588,6 +592,7 @@ impl Arena {
         }
     }
 
+    /// Whether the match has ended (knock-out or time).
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }

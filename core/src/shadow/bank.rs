@@ -32,10 +32,12 @@ impl Matchup {
         Self(own.into(), opponent.into())
     }
 
+    /// The character the events were recorded for.
     pub fn own(&self) -> &str {
         &self.0
     }
 
+    /// The character they were played against.
     pub fn opponent(&self) -> &str {
         &self.1
     }
@@ -140,6 +142,7 @@ impl StateMap {
         Ok(state)
     }
 
+    /// The value given for feature `name`.
     pub fn get(&self, name: &str) -> Option<f64> {
         self.0.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
     }
@@ -248,14 +251,17 @@ impl Bank {
         &self.features
     }
 
+    /// The events in bank order (the order of the file).
     pub fn events(&self) -> &[Event] {
         &self.events
     }
 
+    /// The number of events.
     pub fn len(&self) -> usize {
         self.events.len()
     }
 
+    /// Whether the bank has no events.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }
@@ -860,10 +866,12 @@ pub struct ReactionTimes {
 }
 
 impl ReactionTimes {
+    /// The number of recorded responses.
     pub fn count(&self) -> usize {
         self.frames.len()
     }
 
+    /// The mean reaction time in frames.
     pub fn mean(&self) -> Option<f64> {
         (!self.frames.is_empty())
             .then(|| self.frames.iter().map(|&f| f64::from(f)).sum::<f64>() / self.frames.len() as f64)

@@ -35,6 +35,7 @@ impl Range {
         }
     }
 
+    /// The class name: close, mid or far.
     pub fn name(self) -> &'static str {
         match self {
             Range::Close => "close",
@@ -64,6 +65,7 @@ pub enum Style {
 impl Style {
     pub const ALL: [Style; 3] = [Style::Zoner, Style::Rushdown, Style::Turtle];
 
+    /// The name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Style::Zoner => "zoner",

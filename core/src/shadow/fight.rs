@@ -42,8 +42,17 @@ pub struct ShadowPlayer {
     rng: Rng,
     playing: Option<usize>,
     state: Vec<f64>,
-    /// The last selection, for the editor's query inspector.
-    pub last: Option<Selection>,
+    /// The last decision, for the editor's query inspector.
+    last: Option<LastQuery>,
+}
+
+/// What a shadow saw and weighed at its last decision (SPEC §13), for the editor's query
+/// inspector: the state in schema order, the event that was playing, the selection.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LastQuery {
+    pub state: Vec<f64>,
+    pub playing: Option<usize>,
+    pub selection: Selection,
 }
 
 impl ShadowPlayer {
@@ -94,6 +103,7 @@ impl ShadowPlayer {
         })
     }
 
+    /// The prepared bank the shadow queries (SPEC §13).
     pub fn index(&self) -> &Index {
         &self.index
     }
@@ -122,7 +132,8 @@ impl ShadowPlayer {
             );
         };
         let chosen = if sel.candidates.len() > 1 { sel.choose(&mut self.rng) } else { first };
-        let continued = self.playing.and_then(|p| self.index.continuation(p)) == Some(chosen.event);
+        let previous = self.playing;
+        let continued = previous.and_then(|p| self.index.continuation(p)) == Some(chosen.event);
         self.playing = Some(chosen.event);
         let (segment, index) = self.places[chosen.event];
         let pick = Pick {
@@ -134,8 +145,26 @@ impl ShadowPlayer {
             best: sel.best,
             candidates: sel.candidates.len(),
         };
-        self.last = Some(sel);
-        (self.actions[chosen.event], pick)
+        let action = self.actions[chosen.event];
+        self.last = Some(LastQuery { state: self.state.clone(), playing: previous, selection: sel });
+        (action, pick)
+    }
+
+    /// The last decision's state, playing event and selection.
+    pub fn last(&self) -> Option<&LastQuery> {
+        self.last.as_ref()
+    }
+
+    /// The per-feature score breakdown of any event (bank position) at the last
+    /// decision: what the query inspector shows for a candidate or any other event.
+    pub fn inspect(&self, event: usize) -> Option<super::select::Breakdown> {
+        let last = self.last.as_ref()?;
+        self.index.breakdown(&last.state, event, last.playing)
+    }
+
+    /// The action recorded with event `event` (bank position).
+    pub fn action_of(&self, event: usize) -> Option<Action> {
+        self.actions.get(event).copied()
     }
 }
 

@@ -311,14 +311,17 @@ impl Index {
         })
     }
 
+    /// The schema the index scores with.
     pub fn schema(&self) -> &Schema {
         &self.schema
     }
 
+    /// The number of indexed events.
     pub fn len(&self) -> usize {
         self.n
     }
 
+    /// Whether the index has no events.
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
