@@ -93,10 +93,10 @@ pub struct Studio {
 pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson]);
     let surface = dock.main_surface_mut();
-    let [centre, _files] = surface.split_left(NodeIndex::root(), 0.15, vec![Tab::Project]);
-    let [centre, _pictures] =
-        surface.split_right(centre, 0.47, vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults]);
-    let [_editors, _below] = surface.split_below(centre, 0.7, vec![Tab::Problems, Tab::Examples, Tab::Source]);
+    let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
+    let [top, _below] = surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source]);
+    let [_editors, _pictures] =
+        surface.split_right(top, 0.46, vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults]);
     dock
 }
 
@@ -148,6 +148,12 @@ impl Studio {
                     && let Ok(id) = self.ws.open_creature(&first)
                 {
                     self.view.select_creature(&self.ws, id);
+                }
+                if let Some(first) =
+                    self.ws.files.iter().find(|f| Workspace::kind_of(f) == FileKind::LessonScript).cloned()
+                    && let Ok(id) = self.ws.open_lesson(&first)
+                {
+                    self.view.lesson = Some(id);
                 }
                 self.view.active = Some(DocId::Species(self.view.species));
                 let n = self.ws.problems.len();
@@ -273,8 +279,27 @@ impl Studio {
                 self.show_tab(Tab::Examples);
             }
             Command::SelectNode(n) => self.view.graph.selected = n,
+            Command::SelectLesson(id) => {
+                self.view.lesson = Some(id.clone());
+                self.view.active = Some(id);
+                self.view.lesson_ui.playhead = None;
+                self.view.lesson_ui.selected = None;
+                self.show_tab(Tab::Lesson);
+                self.show_tab(Tab::LessonResults);
+            }
+            Command::Play => {
+                if self.view.lesson.is_some() {
+                    self.view.lesson_ui.playhead = Some(0.0);
+                    self.view.lesson_ui.playing = true;
+                    self.show_tab(Tab::LessonResults);
+                }
+            }
+            Command::ApplyLesson => self.apply_lesson(),
             Command::NewbornsBorn => self.view.newborn_seed = self.view.newborn_seed.wrapping_add(1),
-            Command::FitGraph => self.view.graph.fit = true,
+            Command::FitGraph => {
+                self.view.graph.fit = true;
+                self.view.graph.fit_all = true;
+            }
             Command::Edit(e) => match self.ws.apply(e) {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,
@@ -282,8 +307,46 @@ impl Studio {
         }
     }
 
+    fn apply_lesson(&mut self) {
+        let (Some(lesson), Some(creature)) = (self.view.lesson.clone(), self.view.creature.clone()) else {
+            self.status = "Open a lesson script and a creature to apply it to".into();
+            return;
+        };
+        let (Some(script), Some(target)) = (self.ws.lesson(&lesson), self.ws.creature(&creature)) else { return };
+        let outcome = self.view.lesson_ui.outcome(script, Some(target), &self.ws.data).clone();
+        let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
+        let with = Box::new(outcome.after.clone());
+        match self.ws.apply(crate::gui::edit::Edit::ReplaceCreature { creature: creature.clone(), with }) {
+            Ok(_) => {
+                self.status = format!(
+                    "Applied {} to {}: {taught} lesson{} taught (Ctrl+Z undoes it)",
+                    lesson.label(),
+                    creature.label(),
+                    if taught == 1 { "" } else { "s" }
+                );
+                self.view.lesson_ui.applied = Some(crate::gui::view::Applied { creature: creature.clone(), outcome });
+                self.view.active = Some(creature);
+                self.view.graph.invalidate();
+                self.show_tab(Tab::LessonResults);
+            }
+            Err(e) => self.status = e,
+        }
+    }
+
     fn open_file(&mut self, p: &Path) {
         match Workspace::kind_of(p) {
+            FileKind::LessonScript => match self.ws.open_lesson(p) {
+                Ok(id) => self.apply(Command::SelectLesson(id)),
+                Err(errors) => {
+                    let line = errors.first().map_or(1, |e| e.line);
+                    self.status = format!(
+                        "{} does not load: {}",
+                        p.display(),
+                        errors.first().map(ToString::to_string).unwrap_or_default()
+                    );
+                    self.apply(Command::ShowSource { path: p.to_path_buf(), line });
+                }
+            },
             FileKind::Creature => match self.ws.open_creature(p) {
                 Ok(id) => self.apply(Command::SelectCreature(id)),
                 Err(errors) => {
@@ -394,6 +457,7 @@ impl Studio {
             self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
         }
 
+        self.advance_playback(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -416,6 +480,30 @@ impl Studio {
         }
         self.update_title(&ctx);
         if !self.pending.is_empty() {
+            ctx.request_repaint();
+        }
+    }
+
+    /// Moves the lesson playhead on while playing; it stops after the last event.
+    fn advance_playback(&mut self, ctx: &egui::Context) {
+        let lu = &mut self.view.lesson_ui;
+        if !lu.playing {
+            return;
+        }
+        let end = self
+            .view
+            .lesson
+            .as_ref()
+            .and_then(|id| self.ws.lesson(id))
+            .and_then(|l| l.events.last())
+            .map_or(0.0, |e| e.at);
+        let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
+        let t = lu.playhead.unwrap_or(0.0) + dt * lu.speed;
+        if t >= end + 0.5 {
+            lu.playhead = None;
+            lu.playing = false;
+        } else {
+            lu.playhead = Some(t);
             ctx.request_repaint();
         }
     }

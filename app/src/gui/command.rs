@@ -93,6 +93,12 @@ pub enum Command {
     SelectTree(Desire, TreeKind),
     /// Selects a node of the shown tree (a leaf lists its examples).
     SelectNode(Option<usize>),
+    SelectLesson(DocId),
+    /// Plays the shown lesson script from the start: the playhead moves and each
+    /// release's credit chart appears as it passes.
+    Play,
+    /// Runs the shown lesson script on the selected creature and keeps the result.
+    ApplyLesson,
     /// Re-rolls the sample of newborns in the species plots.
     NewbornsBorn,
     /// Lays the tree graph out again and fits it to the view.
@@ -115,6 +121,8 @@ pub const NAMED: &[Command] = &[
     Command::ResetLayout,
     Command::NewbornsBorn,
     Command::FitGraph,
+    Command::Play,
+    Command::ApplyLesson,
     Command::Quit,
 ];
 
@@ -143,6 +151,9 @@ impl Command {
             Command::SelectCreature(id) => format!("Creature: {}", id.label()),
             Command::SelectTree(d, k) => format!("Tree: {d} {}", kind_name(*k)),
             Command::SelectNode(_) => "Select node".into(),
+            Command::SelectLesson(id) => format!("Lesson: {}", id.label()),
+            Command::Play => "Play the lesson script".into(),
+            Command::ApplyLesson => "Apply the lesson script to the creature".into(),
             Command::NewbornsBorn => "A new creature is born (re-roll newborns)".into(),
             Command::FitGraph => "Fit tree graph to view".into(),
             Command::Edit(_) => "Edit".into(),
@@ -166,6 +177,8 @@ impl Command {
             Command::Palette => (cmd_shift, Key::P),
             Command::NewbornsBorn => (cmd, Key::B),
             Command::FitGraph => (cmd, Key::Num0),
+            Command::Play => (Modifiers::NONE, Key::F6),
+            Command::ApplyLesson => (cmd, Key::Enter),
             Command::Quit => (cmd, Key::Q),
             _ => return None,
         };

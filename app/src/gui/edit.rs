@@ -1,8 +1,11 @@
 //! Every change a person can make to a document, as data: panels send these inside
 //! commands and [`super::workspace::Workspace::apply`] carries them out after the frame.
 
+use std::collections::BTreeMap;
+
 use creature_core::creature::Creature;
 use creature_core::data::TreeKind;
+use creature_core::mind::script::Do;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species, Trait};
 
@@ -123,6 +126,40 @@ pub enum Edit {
         creature: DocId,
         with: Box<Creature>,
     },
+    // A lesson script.
+    LessonHeader {
+        lesson: DocId,
+        species: Species,
+        seed: u64,
+        phase: u8,
+    },
+    /// Moves an event in time, between its neighbours (the script stays in order).
+    EventTime {
+        lesson: DocId,
+        index: usize,
+        at: f64,
+    },
+    EventSet {
+        lesson: DocId,
+        index: usize,
+        what: Do,
+    },
+    /// Adds an event after every event at or before its time.
+    EventAdd {
+        lesson: DocId,
+        at: f64,
+        what: Do,
+    },
+    EventRemove {
+        lesson: DocId,
+        index: usize,
+    },
+    /// Sets (or with `None` removes) a scene object's answers.
+    LessonObject {
+        lesson: DocId,
+        id: String,
+        answers: Option<BTreeMap<String, String>>,
+    },
 }
 
 impl Edit {
@@ -145,6 +182,12 @@ impl Edit {
             | Edit::ExampleSet { creature, .. }
             | Edit::ExampleRemove { creature, .. }
             | Edit::ReplaceCreature { creature, .. } => creature.clone(),
+            Edit::LessonHeader { lesson, .. }
+            | Edit::EventTime { lesson, .. }
+            | Edit::EventSet { lesson, .. }
+            | Edit::EventAdd { lesson, .. }
+            | Edit::EventRemove { lesson, .. }
+            | Edit::LessonObject { lesson, .. } => lesson.clone(),
         }
     }
 }

@@ -364,12 +364,24 @@ fn same_keys(a: &[(String, Node)], b: &[(String, Node)]) -> bool {
     a.len() == b.len() && a.iter().all(|(k, _)| b.iter().any(|(x, _)| x == k))
 }
 
+/// RON as people write it: an optional value is written plainly (`target: "id"`), as
+/// the studio's files (SPEC §15) do, not as `Some("id")`.
+fn config() -> ron::ser::PrettyConfig {
+    ron::ser::PrettyConfig::new().struct_names(false).extensions(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// `text` without the `#![enable(…)]` line the serializer puts first.
+fn without_attributes(text: &str) -> String {
+    let mut t = text.trim_start();
+    while let Some(rest) = t.strip_prefix("#![") {
+        t = rest.find(']').map_or("", |i| rest[i + 1..].trim_start());
+    }
+    t.to_owned()
+}
+
 fn plain<T: Serialize>(value: &T) -> Option<String> {
-    ron::ser::to_string_pretty(
-        value,
-        ron::ser::PrettyConfig::new().new_line("").indentor("").separator(" ").struct_names(false),
-    )
-    .ok()
+    let text = ron::ser::to_string_pretty(value, config().new_line("").indentor("").separator(" ")).ok()?;
+    Some(without_attributes(&text))
 }
 
 /// `old_text` rewritten to hold `new`, changing only what differs from the value the
@@ -400,8 +412,8 @@ where
 
 /// `value` as pretty RON, for files the editor writes from scratch.
 pub fn pretty<T: Serialize>(value: &T) -> String {
-    let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(false);
-    ron::ser::to_string_pretty(value, config).unwrap_or_default()
+    let text = ron::ser::to_string_pretty(value, config().depth_limit(4)).unwrap_or_default();
+    without_attributes(&text) + "\n"
 }
 
 #[cfg(test)]
@@ -452,6 +464,21 @@ mod tests {
         let out = update(text, &c).unwrap();
         assert!(out.contains("    aggression_connected: true,\n"), "{out}");
         assert!(out.starts_with("// keep me"));
+    }
+
+    #[test]
+    fn an_optional_value_is_written_plainly_as_lesson_scripts_want_it() {
+        use creature_core::mind::script::{Do, LessonScript};
+        let data = creature_core::data::Data::builtin().unwrap();
+        let text = "// keep\n(species: \"Cow\", seed: 1, phase: 2, objects: {\"a\": {}, \"b\": {}},\n events: [\n  (at: 0.0, do: PlanStart(desire: \"Anger\", action: \"Throw\", object: \"a\")),\n ])\n";
+        let mut s = LessonScript::parse("s", text, &data).unwrap();
+        if let Do::PlanStart { target, .. } = &mut s.events[0].what {
+            *target = Some("b".into());
+        }
+        let out = update(text, &s).unwrap();
+        assert!(out.contains("target: \"b\"") && out.starts_with("// keep"), "{out}");
+        assert_eq!(LessonScript::parse("s", &out, &data).unwrap(), s);
+        assert_eq!(LessonScript::parse("s", &pretty(&s), &data).unwrap(), s);
     }
 
     #[test]

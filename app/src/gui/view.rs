@@ -5,7 +5,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use creature_core::data::TreeKind;
+use creature_core::creature::Creature;
+use creature_core::data::{Data, TreeKind};
+use creature_core::mind::lesson::{ScriptRun, run_script};
+use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 
@@ -69,6 +72,71 @@ impl Default for ExamplesUi {
     }
 }
 
+/// A lesson script run: the creature before and after, and every release.
+#[derive(Clone)]
+pub struct Outcome {
+    pub before: Creature,
+    pub after: Creature,
+    pub run: ScriptRun,
+}
+
+/// A run that was applied to an open creature, kept to show what it changed.
+#[derive(Clone)]
+pub struct Applied {
+    pub creature: DocId,
+    pub outcome: Outcome,
+}
+
+/// The lesson panels' state.
+pub struct LessonUi {
+    /// The time shown as played (seconds of the script); `None` shows every release.
+    pub playhead: Option<f64>,
+    pub playing: bool,
+    /// Script seconds per second of playback.
+    pub speed: f64,
+    /// Run the script on the selected open creature instead of a newborn of the script.
+    pub on_creature: bool,
+    /// The event selected in the timeline or the list.
+    pub selected: Option<usize>,
+    /// The last application to a creature.
+    pub applied: Option<Applied>,
+    /// The script and target the cached outcome was run for.
+    cache: Option<(LessonScript, Option<Creature>, Outcome)>,
+}
+
+impl Default for LessonUi {
+    fn default() -> Self {
+        Self {
+            playhead: None,
+            playing: false,
+            speed: 4.0,
+            on_creature: false,
+            selected: None,
+            applied: None,
+            cache: None,
+        }
+    }
+}
+
+impl LessonUi {
+    /// The outcome of running `script` on `target` (a newborn of the script when
+    /// `None`), computed once per script and target.
+    pub fn outcome(&mut self, script: &LessonScript, target: Option<&Creature>, data: &Data) -> &Outcome {
+        let fresh = self.cache.as_ref().is_none_or(|(s, t, _)| s != script || t.as_ref() != target);
+        if fresh {
+            let before = target.cloned().unwrap_or_else(|| {
+                let mut c = Creature::newborn(data, script.species, script.seed);
+                c.phase = script.phase;
+                c
+            });
+            let mut after = before.clone();
+            let run = run_script(script, data, &mut after);
+            self.cache = Some((script.clone(), target.cloned(), Outcome { before, after, run }));
+        }
+        &self.cache.as_ref().expect("filled above").2
+    }
+}
+
 /// A file shown as text, for problems and files the editor has no form for.
 pub struct SourceView {
     pub path: PathBuf,
@@ -101,6 +169,9 @@ pub struct View {
     pub files_filter: String,
     pub examples: ExamplesUi,
     pub source: Option<SourceView>,
+    /// The lesson script shown in the timeline.
+    pub lesson: Option<DocId>,
+    pub lesson_ui: LessonUi,
 }
 
 impl Default for View {
@@ -117,6 +188,8 @@ impl Default for View {
             files_filter: String::new(),
             examples: ExamplesUi::default(),
             source: None,
+            lesson: None,
+            lesson_ui: LessonUi::default(),
         }
     }
 }
@@ -144,6 +217,7 @@ impl View {
         match id {
             DocId::Species(s) => self.species = *s,
             DocId::Creature(_) if ws.docs.contains_key(id) => self.creature = Some(id.clone()),
+            DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
             _ => {}
         }
         self.active = Some(id.clone());

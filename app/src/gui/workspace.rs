@@ -12,6 +12,7 @@ use creature_core::data::{
     PhaseTable, TEMPLATE_FILE, Template,
 };
 use creature_core::error::{LoadError, parse_ron, read_text};
+use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 use creature_core::project::{FileKind, Project, check_paths};
@@ -30,6 +31,8 @@ pub enum DocId {
     Species(Species),
     /// A creature save.
     Creature(PathBuf),
+    /// A lesson script.
+    Lesson(PathBuf),
 }
 
 impl DocId {
@@ -38,7 +41,7 @@ impl DocId {
         match self {
             DocId::Desires => DESIRES_FILE.to_owned(),
             DocId::Species(s) => format!("{}.ron", s.file_stem()),
-            DocId::Creature(p) => {
+            DocId::Creature(p) | DocId::Lesson(p) => {
                 p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
             }
         }
@@ -51,6 +54,7 @@ pub enum DocValue {
     Desires(DesireTable),
     Species(Box<SpeciesDef>),
     Creature(Box<Creature>),
+    Lesson(Box<LessonScript>),
 }
 
 impl DocValue {
@@ -60,6 +64,7 @@ impl DocValue {
             DocValue::Desires(t) => ronedit::pretty(t),
             DocValue::Species(s) => ronedit::pretty(s),
             DocValue::Creature(c) => c.to_ron(),
+            DocValue::Lesson(l) => ronedit::pretty(l.as_ref()),
         }
     }
 
@@ -69,6 +74,7 @@ impl DocValue {
             DocValue::Desires(t) => ronedit::update(old, t),
             DocValue::Species(s) => ronedit::update(old, s.as_ref()),
             DocValue::Creature(_) => None,
+            DocValue::Lesson(l) => ronedit::update(old, l.as_ref()),
         }
     }
 }
@@ -220,6 +226,34 @@ impl Workspace {
         Ok(id)
     }
 
+    /// Opens a lesson script as a document (or returns the open one).
+    pub fn open_lesson(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
+        if let Some(id) = self.doc_for_path(path) {
+            return Ok(id);
+        }
+        let text = read_text(path).map_err(|e| vec![e])?;
+        let l = LessonScript::parse(&path.display().to_string(), &text, &self.data)?;
+        let id = DocId::Lesson(path.to_path_buf());
+        self.docs.insert(id.clone(), Doc::new(path.to_path_buf(), DocValue::Lesson(Box::new(l)), Some(text)));
+        Ok(id)
+    }
+
+    /// The lesson script of a document.
+    pub fn lesson(&self, id: &DocId) -> Option<&LessonScript> {
+        match self.docs.get(id).map(|d| &d.value) {
+            Some(DocValue::Lesson(l)) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The open lesson scripts, by document.
+    pub fn lessons(&self) -> impl Iterator<Item = (&DocId, &LessonScript)> {
+        self.docs.iter().filter_map(|(id, d)| match &d.value {
+            DocValue::Lesson(l) => Some((id, l.as_ref())),
+            _ => None,
+        })
+    }
+
     /// The creature of a document.
     pub fn creature(&self, id: &DocId) -> Option<&Creature> {
         match self.docs.get(id).map(|d| &d.value) {
@@ -277,9 +311,13 @@ impl Workspace {
         creature_core::fsutil::save_atomic(path, text.as_bytes())
             .map_err(|e| format!("cannot save {}: {e}. Your edits are kept.", path.display()))?;
         let new_id = match id {
-            DocId::Creature(_) => {
+            DocId::Creature(_) | DocId::Lesson(_) => {
                 let Some(mut doc) = self.docs.remove(id) else { return Ok(id.clone()) };
-                let new_id = DocId::Creature(path.to_path_buf());
+                let new_id = if matches!(id, DocId::Lesson(_)) {
+                    DocId::Lesson(path.to_path_buf())
+                } else {
+                    DocId::Creature(path.to_path_buf())
+                };
                 doc.path = path.to_path_buf();
                 doc.saved = doc.value.clone();
                 doc.saved_text = Some(text);
@@ -345,18 +383,24 @@ impl Workspace {
                 self.sync_data(&id);
             }
         }
-        let creatures: Vec<DocId> = self.docs.keys().filter(|id| matches!(id, DocId::Creature(_))).cloned().collect();
-        for id in creatures {
+        let files: Vec<DocId> =
+            self.docs.keys().filter(|id| matches!(id, DocId::Creature(_) | DocId::Lesson(_))).cloned().collect();
+        for id in files {
             let Some(doc) = self.docs.get(&id) else { continue };
             if doc.is_dirty() {
                 continue;
             }
             let path = doc.path.clone();
-            if let Ok(text) = read_text(&path)
-                && let Ok(c) = Creature::parse(&path.display().to_string(), &text, &self.data)
-                && let Some(doc) = self.docs.get_mut(&id)
-            {
-                doc.value = DocValue::Creature(Box::new(c));
+            let Ok(text) = read_text(&path) else { continue };
+            let file = path.display().to_string();
+            let value = match id {
+                DocId::Lesson(_) => {
+                    LessonScript::parse(&file, &text, &self.data).ok().map(|l| DocValue::Lesson(Box::new(l)))
+                }
+                _ => Creature::parse(&file, &text, &self.data).ok().map(|c| DocValue::Creature(Box::new(c))),
+            };
+            if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
+                doc.value = value;
                 doc.saved = doc.value.clone();
                 doc.saved_text = Some(text);
             }
@@ -445,6 +489,7 @@ impl Workspace {
             (DocValue::Species(s), e) => apply_species(s, &e),
             (DocValue::Desires(t), e) => apply_desires(t, &e),
             (DocValue::Creature(c), e) => apply_creature(c, e, &self.data),
+            (DocValue::Lesson(l), e) => apply_lesson(l, e),
         }
         self.sync_data(&id);
         Ok(id)
@@ -544,6 +589,46 @@ fn apply_creature(c: &mut Creature, edit: Edit, data: &Data) {
             }
         }
         Edit::ReplaceCreature { with, .. } => *c = *with,
+        _ => {}
+    }
+}
+
+fn apply_lesson(l: &mut LessonScript, edit: Edit) {
+    match edit {
+        Edit::LessonHeader { species, seed, phase, .. } => {
+            l.species = species;
+            l.seed = seed;
+            l.phase = phase.min(13);
+        }
+        Edit::EventTime { index, at, .. } => {
+            // An event moves only between its neighbours, so the script stays in time order.
+            let lo = index.checked_sub(1).and_then(|i| l.events.get(i)).map_or(0.0, |e| e.at);
+            let hi = l.events.get(index + 1).map_or(MAX_SECONDS, |e| e.at);
+            if let Some(e) = l.events.get_mut(index) {
+                e.at = finite(at, lo, hi.max(lo), e.at);
+            }
+        }
+        Edit::EventSet { index, what, .. } => {
+            if let Some(e) = l.events.get_mut(index) {
+                e.what = what;
+            }
+        }
+        Edit::EventAdd { at, what, .. } => {
+            let at = finite(at, 0.0, MAX_SECONDS, 0.0);
+            let index = l.events.partition_point(|e| e.at <= at);
+            l.events.insert(index, ScriptEvent { at, what });
+        }
+        Edit::EventRemove { index, .. } if index < l.events.len() => {
+            l.events.remove(index);
+        }
+        Edit::LessonObject { id, answers, .. } => match answers {
+            Some(a) => {
+                l.objects.insert(id, a);
+            }
+            None => {
+                l.objects.remove(&id);
+            }
+        },
         _ => {}
     }
 }

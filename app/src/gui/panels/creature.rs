@@ -129,8 +129,15 @@ fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut V
     for d in &c.desires {
         let on = active.contains(&d.name);
         ui.horizontal(|ui| {
-            let label = egui::RichText::new(d.name.name()).monospace();
-            ui.add_sized([190.0, 18.0], egui::Label::new(if on { label } else { label.weak() }).truncate());
+            let label = egui::RichText::new(d.name.name());
+            ui.allocate_ui_with_layout(
+                egui::vec2(170.0, 18.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_width(170.0);
+                    ui.add(egui::Label::new(if on { label } else { label.weak() }).truncate());
+                },
+            );
             let mut v = d.value;
             let max = d.max.max(1e-6);
             let fill = if on { egui::Color32::from_rgb(90, 150, 230) } else { egui::Color32::from_gray(90) };

@@ -111,13 +111,20 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
 
 /// Every answer each attribute takes anywhere in the creature's trees, for the pickers.
 fn known_values(c: &Creature, attributes: &[String]) -> BTreeMap<String, BTreeSet<String>> {
+    let all = c.trees.iter().flat_map(|t| t.activity.examples.iter().chain(&t.acton.examples)).map(|e| &e.answers);
+    known_values_of(all, attributes)
+}
+
+/// Every answer each attribute takes in `answers`.
+pub fn known_values_of<'a>(
+    answers: impl Iterator<Item = &'a BTreeMap<String, String>>,
+    attributes: &[String],
+) -> BTreeMap<String, BTreeSet<String>> {
     let mut out: BTreeMap<String, BTreeSet<String>> = attributes.iter().map(|a| (a.clone(), BTreeSet::new())).collect();
-    for t in &c.trees {
-        for e in t.activity.examples.iter().chain(&t.acton.examples) {
-            for (a, v) in &e.answers {
-                if let Some(set) = out.get_mut(a) {
-                    set.insert(v.clone());
-                }
+    for e in answers {
+        for (a, v) in e {
+            if let Some(set) = out.get_mut(a) {
+                set.insert(v.clone());
             }
         }
     }
@@ -125,7 +132,7 @@ fn known_values(c: &Creature, attributes: &[String]) -> BTreeMap<String, BTreeSe
 }
 
 /// A picker for one answer: the known values, "unknown", and a field for a new one.
-fn answer_picker(
+pub fn answer_picker(
     ui: &mut egui::Ui,
     id: impl std::hash::Hash + std::fmt::Debug,
     current: &str,

@@ -1,8 +1,13 @@
-//! The selected decision tree as a node graph (egui-snarl), laid out by
+//! The selected decision tree as a node graph (egui-snarl), laid out top-down by
 //! [`crate::gui::tree_layout::layout`]: questions show their attribute and example
-//! count, each output pin (and the wire from it) carries an answer, leaves show their
-//! verdict and object score coloured from bad (red) to good (green). "Ask the tree"
-//! draws the object's path in gold.
+//! count, each wire carries the answer it stands for, leaves show their verdict and
+//! object score coloured from bad (red) to good (green). "Ask the tree" draws the
+//! object's path in gold.
+//!
+//! egui-snarl keeps the nodes, their dragging, selection, pan and zoom. Its wires run
+//! from side pins, which suits a left-to-right graph; a tree read top-down wants them
+//! from a parent's bottom to its child's top, so the wires are drawn here, in the
+//! graph's own layer under the nodes.
 
 use creature_core::data::TreeKind;
 use creature_core::mind::score::ScoreCurve;
@@ -10,8 +15,8 @@ use creature_core::mind::tree::{Example, Tree};
 use creature_core::names::Desire;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
-use egui_snarl::ui::{NodeLayout, PinInfo, PinPlacement, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget, WireStyle};
-use egui_snarl::{InPin, InPinId, NodeId, OutPin, OutPinId, Snarl};
+use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
+use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
 use crate::gui::command::{Command, kind_name};
 use crate::gui::panels::verdict_colour;
@@ -21,6 +26,10 @@ use crate::gui::workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
 const SELECTED: Color32 = Color32::from_rgb(90, 170, 255);
+/// The smallest zoom the automatic fit goes down to, to keep text readable.
+const MIN_FIT_SCALE: f32 = 0.8;
+/// The smallest zoom the Fit command goes down to, to show everything.
+const MIN_FIT_ALL_SCALE: f32 = 0.2;
 
 /// One node of the drawn tree.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,10 +40,6 @@ pub struct GNode {
     pub verdict: f64,
     pub score: f64,
     pub examples: usize,
-    /// The answers of the branches, in output pin order.
-    pub answers: Vec<String>,
-    /// The answer that leads here from the parent.
-    pub via: Option<String>,
 }
 
 /// How a node was drawn: its size, and the offset from its drawn rectangle's corner to
@@ -65,12 +70,16 @@ pub struct GraphView {
     pub selected: Option<usize>,
     /// Fit the graph into the view on the next frame.
     pub fit: bool,
+    /// Fit the whole graph however small, as the Fit command asks.
+    pub fit_all: bool,
     /// The node sizes the current positions were laid out for.
     laid_out: Vec<Vec2>,
     /// How each node was last drawn (from `final_node_rect`).
     measured: Vec<Option<Drawn>>,
     /// The tree nodes on the asked object's path.
     pub path: Vec<usize>,
+    /// The graph's transform (graph → screen) as last drawn.
+    transform: Option<TSTransform>,
 }
 
 impl GraphView {
@@ -112,18 +121,10 @@ impl GraphView {
     }
 }
 
-/// The graph of a tree: one node per tree node, one wire per branch (output pin k of a
-/// question goes to its k-th child).
+/// The nodes of a tree's graph, one per tree node, in the tree's order (the wires
+/// are the tree's branches, drawn by [`paint_wires`]).
 pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
     let curve = ScoreCurve::default();
-    let mut via = vec![None; tree.nodes.len()];
-    for n in &tree.nodes {
-        for (a, c) in &n.branches {
-            if let Some(v) = via.get_mut(*c) {
-                *v = Some(a.clone());
-            }
-        }
-    }
     let mut snarl = Snarl::new();
     for (i, n) in tree.nodes.iter().enumerate() {
         snarl.insert_node(
@@ -134,15 +135,8 @@ pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
                 verdict: n.verdict,
                 score: curve.score(Some(n.verdict)),
                 examples: n.len(),
-                answers: n.branches.iter().map(|(a, _)| a.clone()).collect(),
-                via: via[i].clone(),
             },
         );
-    }
-    for (i, n) in tree.nodes.iter().enumerate() {
-        for (k, (_, c)) in n.branches.iter().enumerate() {
-            snarl.connect(OutPinId { node: NodeId(i), output: k }, InPinId { node: NodeId(*c), input: 0 });
-        }
     }
     snarl
 }
@@ -151,14 +145,9 @@ pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
 /// The layout uses this first and the measured size once the node has been drawn.
 pub fn estimate_size(n: &GNode) -> Vec2 {
     const CHAR: f32 = 7.2;
-    const ROW: f32 = 22.0;
-    let title = title(n).chars().count();
+    let title = title(n).chars().count() + 3;
     let body = body_text(n).chars().count();
-    let pins = n.answers.iter().map(|a| a.chars().count() + 2).max().unwrap_or(0);
-    let via = n.via.as_ref().map_or(0, |v| v.chars().count() + 2);
-    let width = (title.max(body) as f32).max((pins + via) as f32 + 4.0) * CHAR + 36.0;
-    let rows = n.answers.len().max(usize::from(n.via.is_some()));
-    Vec2::new(width.max(110.0), 30.0 + ROW + rows as f32 * ROW + 10.0)
+    Vec2::new((title.max(body) as f32 * CHAR + 28.0).max(90.0), 62.0)
 }
 
 fn title(n: &GNode) -> String {
@@ -169,10 +158,9 @@ fn title(n: &GNode) -> String {
 }
 
 fn body_text(n: &GNode) -> String {
-    let ex = if n.examples == 1 { "1 example".to_owned() } else { format!("{} examples", n.examples) };
     match &n.question {
-        Some(_) => format!("{ex} · verdict {:+.2}", n.verdict),
-        None => format!("score {:.3} · {ex}", n.score),
+        Some(_) => format!("{} ex · mean {:+.2}", n.examples, n.verdict),
+        None => format!("score {:.3} · {} ex", n.score, n.examples),
     }
 }
 
@@ -194,6 +182,9 @@ struct Viewer<'a> {
     measured: &'a mut Vec<Option<Drawn>>,
     out: &'a mut Vec<Command>,
     fit: Option<Rect>,
+    fit_all: bool,
+    /// Where the graph's transform (graph → screen) is reported each frame.
+    transform: &'a mut Option<TSTransform>,
 }
 
 impl Viewer<'_> {
@@ -232,7 +223,7 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         let Some(n) = snarl.get_node(node) else { return };
         let text = match &n.question {
             Some(_) => egui::RichText::new(format!("❓ {}", title(n))).strong(),
-            None => egui::RichText::new(format!("verdict {}", title(n))).strong().color(verdict_colour(n.verdict)),
+            None => egui::RichText::new(title(n)).strong().color(verdict_colour(n.verdict)),
         };
         let r = ui
             .add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false))
@@ -242,31 +233,20 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         }
     }
 
-    fn inputs(&mut self, node: &GNode) -> usize {
-        usize::from(node.via.is_some())
+    fn inputs(&mut self, _node: &GNode) -> usize {
+        0
     }
 
-    fn outputs(&mut self, node: &GNode) -> usize {
-        node.answers.len()
+    fn outputs(&mut self, _node: &GNode) -> usize {
+        0
     }
 
-    fn show_input(&mut self, pin: &InPin, ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) -> impl SnarlPin + 'static {
-        let (via, on) = snarl
-            .get_node(pin.id.node)
-            .map_or((String::new(), false), |n| (n.via.clone().unwrap_or_default(), self.on_path(n.index)));
-        ui.label(egui::RichText::new(format!("= {via}")).weak());
-        let c = if on { PATH } else { Color32::GRAY };
-        PinInfo::circle().with_fill(c)
+    fn show_input(&mut self, _pin: &InPin, _ui: &mut egui::Ui, _snarl: &mut Snarl<GNode>) -> impl SnarlPin + 'static {
+        PinInfo::circle()
     }
 
-    fn show_output(&mut self, pin: &OutPin, ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) -> impl SnarlPin + 'static {
-        let Some(n) = snarl.get_node(pin.id.node) else { return PinInfo::circle() };
-        let answer = n.answers.get(pin.id.output).cloned().unwrap_or_default();
-        let child_on_path = pin.remotes.first().is_some_and(|r| self.on_path(r.node.0)) && self.on_path(n.index);
-        let text = egui::RichText::new(format!("{answer} ➡"));
-        ui.label(if child_on_path { text.color(PATH).strong() } else { text });
-        let c = if child_on_path { PATH } else { Color32::from_gray(150) };
-        PinInfo::circle().with_fill(c).with_wire_color(c).with_wire_style(WireStyle::Bezier5)
+    fn show_output(&mut self, _pin: &OutPin, _ui: &mut egui::Ui, _snarl: &mut Snarl<GNode>) -> impl SnarlPin + 'static {
+        PinInfo::circle()
     }
 
     fn has_body(&mut self, _node: &GNode) -> bool {
@@ -295,6 +275,7 @@ impl SnarlViewer<GNode> for Viewer<'_> {
     fn drop_inputs(&mut self, _pin: &InPin, _snarl: &mut Snarl<GNode>) {}
 
     fn current_transform(&mut self, to_global: &mut TSTransform, snarl: &mut Snarl<GNode>) {
+        *self.transform = Some(*to_global);
         let Some(view) = self.fit.take() else { return };
         let rects: Vec<Rect> = snarl
             .nodes_info()
@@ -306,12 +287,68 @@ impl SnarlViewer<GNode> for Viewer<'_> {
             .collect();
         let Some(bounds) = rects.into_iter().reduce(Rect::union) else { return };
         let margin = 24.0;
-        let scale = ((view.width() - 2.0 * margin) / bounds.width())
-            .min((view.height() - 2.0 * margin) / bounds.height())
-            .clamp(0.25, 1.0);
-        let top_centre = Pos2::new(bounds.center().x, bounds.min.y);
+        let fits =
+            ((view.width() - 2.0 * margin) / bounds.width()).min((view.height() - 2.0 * margin) / bounds.height());
+        // Below half size the text is unreadable: then keep it readable, centred on the
+        // root, and let the person pan (drag) to the rest.
+        let min = if self.fit_all { MIN_FIT_ALL_SCALE } else { MIN_FIT_SCALE };
+        let scale = fits.clamp(min, 1.0);
+        let anchor_x = if fits < min {
+            snarl.get_node_info(NodeId(0)).map_or(bounds.center().x, |root| {
+                let d = self.measured.first().copied().flatten();
+                let size = d.map_or_else(|| estimate_size(&root.value), |d| d.size);
+                root.pos.x - d.map_or(0.0, |d| d.offset.x) + size.x / 2.0
+            })
+        } else {
+            bounds.center().x
+        };
+        let top_centre = Pos2::new(anchor_x, bounds.min.y);
         let translation = Pos2::new(view.center().x, view.min.y + margin) - top_centre.to_vec2() * scale;
         *to_global = TSTransform::new(translation.to_vec2(), scale);
+        *self.transform = Some(*to_global);
+    }
+}
+
+/// The drawn rectangle of every node, in graph coordinates.
+fn node_rects(g: &GraphView) -> Vec<Rect> {
+    g.snarl
+        .nodes_info()
+        .enumerate()
+        .map(|(i, info)| match g.measured.get(i).copied().flatten() {
+            Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
+            None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
+        })
+        .collect()
+}
+
+/// The branches as curves from a question's bottom to each child's top, each with its
+/// answer written near the child; the asked path in gold.
+fn paint_wires(painter: &egui::Painter, g: &GraphView) {
+    let rects = node_rects(g);
+    let font = egui::FontId::proportional(12.0);
+    for (i, n) in g.tree.nodes.iter().enumerate() {
+        let Some(from) = rects.get(i) else { continue };
+        for (answer, c) in &n.branches {
+            let Some(to) = rects.get(*c) else { continue };
+            let on = g.path.contains(&i) && g.path.contains(c);
+            let (colour, width) = if on { (PATH, 3.0) } else { (Color32::from_gray(120), 1.5) };
+            let a = from.center_bottom();
+            let b = to.center_top();
+            let dy = (b.y - a.y) * 0.5;
+            let curve = egui::epaint::CubicBezierShape::from_points_stroke(
+                [a, a + Vec2::new(0.0, dy), b - Vec2::new(0.0, dy), b],
+                false,
+                Color32::TRANSPARENT,
+                Stroke::new(width, colour),
+            );
+            let label_at = curve.sample(0.78);
+            painter.add(curve);
+            let text_colour = if on { PATH } else { Color32::from_gray(210) };
+            let galley = painter.layout_no_wrap(answer.clone(), font.clone(), text_colour);
+            let r = Rect::from_center_size(label_at, galley.size() + Vec2::new(8.0, 2.0));
+            painter.rect_filled(r, 3.0, Color32::from_rgba_unmultiplied(30, 30, 30, 230));
+            painter.galley(r.min + Vec2::new(4.0, 1.0), galley, text_colour);
+        }
     }
 }
 
@@ -360,16 +397,27 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     let mut style = SnarlStyle::new();
     style.node_layout = Some(NodeLayout::coil());
-    style.pin_placement = Some(PinPlacement::Edge);
     style.collapsible = Some(false);
-    style.wire_width = Some(2.0);
-    style.wire_style = Some(WireStyle::Bezier5);
-    let mut viewer = Viewer { selected: g.selected, path: &g.path, measured: &mut g.measured, out, fit };
-    SnarlWidget::new().id_salt(("tree-graph", d.index(), k == TreeKind::ActOn)).style(style).show(
-        &mut g.snarl,
-        &mut viewer,
-        ui,
-    );
+    style.header_drag_space = Some(Vec2::ZERO);
+    let snarl_id = ui.id().with(("tree-graph", d.index(), k == TreeKind::ActOn));
+    if let Some(t) = g.transform {
+        let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
+        let clip = t.inverse() * area;
+        paint_wires(&ui.ctx().layer_painter(layer).with_clip_rect(clip), g);
+    } else {
+        ui.ctx().request_repaint();
+    }
+    let fit_all = std::mem::take(&mut g.fit_all);
+    let mut viewer = Viewer {
+        selected: g.selected,
+        path: &g.path,
+        measured: &mut g.measured,
+        out,
+        fit,
+        fit_all,
+        transform: &mut g.transform,
+    };
+    SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
     // Once every node has been drawn, lay out again with the real sizes (fonts differ
     // from the estimate) so that nothing overlaps.
     if g.measured.iter().all(Option::is_some) {

@@ -4,9 +4,11 @@
 pub mod creature;
 pub mod examples;
 pub mod graph;
+pub mod lesson;
 pub mod plots;
 pub mod problems;
 pub mod project;
+pub mod results;
 pub mod source;
 pub mod species;
 
@@ -25,9 +27,8 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Creature => creature::show(ui, ws, view, out),
         Tab::TreeGraph => graph::show(ui, ws, view, out),
         Tab::Examples => examples::show(ui, ws, view, out),
-        Tab::Lesson | Tab::LessonResults => {
-            ui.weak("Lesson scripts arrive with the lesson runner.");
-        }
+        Tab::Lesson => lesson::show(ui, ws, view, out),
+        Tab::LessonResults => results::show(ui, ws, view, out),
     }
 }
 

@@ -56,7 +56,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                         rich = rich.color(ui.visuals().error_fg_color);
                     }
                     let r = ui
-                        .add(egui::Button::new(rich).frame_when_inactive(false))
+                        .add(egui::Button::new(rich).frame_when_inactive(false).wrap_mode(egui::TextWrapMode::Truncate))
                         .on_hover_text(path.display().to_string());
                     if r.clicked() {
                         out.push(Command::OpenFileAt((*path).clone()));

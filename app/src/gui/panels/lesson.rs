@@ -1,0 +1,641 @@
+//! Lesson authoring: a lesson script as a timeline (plans as bars with the fading
+//! credit after they end, hold, stroke, slap and release as markers, all draggable in
+//! time), its events as an editable list, and its scene objects.
+
+use std::collections::BTreeMap;
+
+use creature_core::data::{ActionCategory, Data};
+use creature_core::mind::hand::Slap;
+use creature_core::mind::script::{Do, LessonScript};
+use creature_core::names::{Desire, Species};
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
+
+use crate::gui::command::Command;
+use crate::gui::edit::Edit;
+use crate::gui::panels::dirty_mark;
+use crate::gui::panels::examples::answer_picker;
+use crate::gui::view::View;
+use crate::gui::workspace::{DocId, Workspace};
+
+const GUTTER: f32 = 118.0;
+const RULER: f32 = 22.0;
+const LANE: f32 = 30.0;
+const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// A plan as the timeline draws it: from its start event to its end (a `PlanEnd`, the
+/// next plan's start, or still active at the end of the script).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanBar {
+    pub desire: Desire,
+    pub action: String,
+    pub object: String,
+    pub start: f64,
+    pub end: Option<f64>,
+    pub start_event: usize,
+    /// The `PlanEnd` event, if one ended it.
+    pub end_event: Option<usize>,
+}
+
+/// The plans of a script, in order (SPEC §6: starting a plan ends the active one).
+pub fn plan_bars(script: &LessonScript) -> Vec<PlanBar> {
+    let mut bars: Vec<PlanBar> = Vec::new();
+    let mut active: Option<usize> = None;
+    for (i, e) in script.events.iter().enumerate() {
+        match &e.what {
+            Do::PlanStart { desire, action, object, .. } => {
+                if let Some(a) = active.take() {
+                    bars[a].end = Some(e.at);
+                }
+                bars.push(PlanBar {
+                    desire: *desire,
+                    action: action.clone(),
+                    object: object.clone(),
+                    start: e.at,
+                    end: None,
+                    start_event: i,
+                    end_event: None,
+                });
+                active = Some(bars.len() - 1);
+            }
+            Do::PlanEnd { desire } => {
+                if let Some(a) = active.filter(|a| bars[*a].desire == *desire) {
+                    bars[a].end = Some(e.at);
+                    bars[a].end_event = Some(i);
+                    active = None;
+                }
+            }
+            _ => {}
+        }
+    }
+    bars
+}
+
+fn category_colour(c: ActionCategory) -> Color32 {
+    match c {
+        ActionCategory::Eat => Color32::from_rgb(90, 170, 110),
+        ActionCategory::Fight => Color32::from_rgb(210, 90, 80),
+        ActionCategory::Throw => Color32::from_rgb(200, 140, 60),
+        ActionCategory::Other => Color32::from_rgb(100, 140, 210),
+    }
+}
+
+/// A short name of an event for lists and tooltips.
+pub fn describe(what: &Do) -> String {
+    match what {
+        Do::PlanStart { desire, action, object, target } => match target {
+            Some(t) => format!("plan: {desire} {action} {object} (about {t})"),
+            None => format!("plan: {desire} {action} {object}"),
+        },
+        Do::PlanEnd { desire } => format!("end {desire} plan"),
+        Do::Hold => "hold".into(),
+        Do::Stroke => "stroke".into(),
+        Do::Slap(Slap::Gentle) => "slap (gentle)".into(),
+        Do::Slap(Slap::Hard) => "slap (hard)".into(),
+        Do::Release => "release".into(),
+        Do::Give { object } => format!("give {object}"),
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(id) = view.lesson.clone().filter(|id| ws.lesson(id).is_some()) else {
+        ui.label("No lesson script is open.");
+        ui.weak("Open one from Project, lessons (a script of plans and hand events, SPEC §15).");
+        return;
+    };
+    let Some(script) = ws.lesson(&id) else { return };
+    header(ui, ws, view, &id, script, out);
+    problems(ui, ws, script);
+    ui.separator();
+    timeline(ui, &ws.data, view, &id, script, out);
+    ui.separator();
+    egui::ScrollArea::vertical().id_salt("lesson-lists").auto_shrink([false, false]).show(ui, |ui| {
+        events(ui, &ws.data, view, &id, script, out);
+        ui.add_space(8.0);
+        objects(ui, ws, &id, script, out);
+    });
+}
+
+fn header(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &mut View,
+    id: &DocId,
+    script: &LessonScript,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_id_salt("lesson-pick")
+            .selected_text(format!("{}{}", id.label(), dirty_mark(ws.is_dirty(id))))
+            .show_ui(ui, |ui| {
+                for (other, _) in ws.lessons() {
+                    let text = format!("{}{}", other.label(), dirty_mark(ws.is_dirty(other)));
+                    if ui.selectable_label(other == id, text).clicked() {
+                        out.push(Command::SelectLesson(other.clone()));
+                    }
+                }
+                ui.separator();
+                for f in
+                    ws.files.iter().filter(|f| f.parent().and_then(|p| p.file_name()).is_some_and(|n| n == "lessons"))
+                {
+                    if ws.doc_for_path(f).is_none()
+                        && ui
+                            .button(format!("open {}", f.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()))
+                            .clicked()
+                    {
+                        out.push(Command::OpenFileAt(f.clone()));
+                    }
+                }
+            });
+        let dirty = ws.is_dirty(id);
+        if ui.add_enabled(dirty, egui::Button::new("Save")).clicked() {
+            out.push(Command::Save);
+        }
+        if ui.add_enabled(dirty, egui::Button::new("Revert")).clicked() {
+            out.push(Command::Revert);
+        }
+        ui.separator();
+        let playing = view.lesson_ui.playing;
+        if ui
+            .button(if playing { "⏹ Stop" } else { "⏵ Play" })
+            .on_hover_text("Play the script: each release's credit chart appears as the playhead passes (F6)")
+            .clicked()
+        {
+            if playing {
+                view.lesson_ui.playing = false;
+                view.lesson_ui.playhead = None;
+            } else {
+                out.push(Command::Play);
+            }
+        }
+        egui::ComboBox::from_id_salt("speed").selected_text(format!("{}×", view.lesson_ui.speed)).width(48.0).show_ui(
+            ui,
+            |ui| {
+                for s in [1.0, 2.0, 4.0, 8.0, 16.0] {
+                    ui.selectable_value(&mut view.lesson_ui.speed, s, format!("{s}×"));
+                }
+            },
+        );
+        ui.separator();
+        ui.label("newborn");
+        let mut species = script.species;
+        let mut seed = script.seed;
+        let mut phase = script.phase;
+        egui::ComboBox::from_id_salt("lesson-species").selected_text(species.name()).show_ui(ui, |ui| {
+            for s in Species::ALL {
+                ui.selectable_value(&mut species, *s, s.name());
+            }
+        });
+        ui.label("seed");
+        ui.add(egui::DragValue::new(&mut seed).speed(1));
+        ui.label("phase");
+        let names = &ws.data.phases;
+        egui::ComboBox::from_id_salt("lesson-phase")
+            .selected_text(format!("{phase} {}", names.get(usize::from(phase)).map_or("", |p| p.name.as_str())))
+            .show_ui(ui, |ui| {
+                for (i, p) in names.iter().enumerate() {
+                    let i = u8::try_from(i).unwrap_or(u8::MAX);
+                    ui.selectable_value(&mut phase, i, format!("{i} {}", p.name));
+                }
+            });
+        if (species, seed, phase) != (script.species, script.seed, script.phase) {
+            out.push(Command::Edit(Edit::LessonHeader { lesson: id.clone(), species, seed, phase }));
+        }
+    });
+}
+
+/// What `teach` and `check` would say about the script as edited.
+fn problems(ui: &mut egui::Ui, ws: &Workspace, script: &LessonScript) {
+    let text = crate::gui::ronedit::pretty(script);
+    if let Err(errors) = LessonScript::parse("script", &text, &ws.data) {
+        for e in errors.iter().take(4) {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {}", e.message));
+        }
+    }
+}
+
+/// Seconds ↔ x on the timeline.
+#[derive(Clone, Copy)]
+struct Scale {
+    left: f32,
+    width: f32,
+    end: f64,
+}
+
+impl Scale {
+    fn x(self, t: f64) -> f32 {
+        self.left + (t / self.end) as f32 * self.width
+    }
+    fn t(self, x: f32) -> f64 {
+        f64::from((x - self.left) / self.width) * self.end
+    }
+}
+
+fn timeline(
+    ui: &mut egui::Ui,
+    data: &Data,
+    view: &mut View,
+    id: &DocId,
+    script: &LessonScript,
+    out: &mut Vec<Command>,
+) {
+    let bars = plan_bars(script);
+    let mut lanes: Vec<Desire> = Vec::new();
+    for b in &bars {
+        if !lanes.contains(&b.desire) {
+            lanes.push(b.desire);
+        }
+    }
+    let last = script.events.last().map_or(0.0, |e| e.at);
+    let decay = &data.actions.credit_decay;
+    let fade_end = bars
+        .iter()
+        .filter_map(|b| {
+            b.end.map(|e| e + decay.seconds(data.action(&b.action).map_or(ActionCategory::Other, |a| a.category)))
+        })
+        .fold(last, f64::max);
+    let end = (last.max(1.0) * 1.1 + 0.5).max(last + 2.0).min(fade_end.max(last + 2.0));
+    let height = RULER + LANE * (lanes.len() as f32 + 1.0) + 8.0;
+    let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals().clone();
+    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
+    let scale = Scale { left: rect.left() + GUTTER, width: rect.width() - GUTTER - 12.0, end };
+    let font = egui::FontId::proportional(12.0);
+    let text_colour = visuals.text_color();
+
+    // Ruler: whole seconds, thinned out to keep labels apart.
+    let step = [0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 600.0, 3600.0]
+        .into_iter()
+        .find(|s| f64::from(scale.width) * s / end >= 48.0)
+        .unwrap_or(3600.0);
+    let mut t = 0.0;
+    while t <= end {
+        let x = scale.x(t);
+        painter.line_segment(
+            [Pos2::new(x, rect.top() + RULER - 5.0), Pos2::new(x, rect.bottom())],
+            Stroke::new(1.0, visuals.faint_bg_color),
+        );
+        painter.text(
+            Pos2::new(x + 2.0, rect.top() + 3.0),
+            egui::Align2::LEFT_TOP,
+            format!("{t} s"),
+            font.clone(),
+            visuals.weak_text_color(),
+        );
+        t += step;
+    }
+    let lane_rect = |row: usize| {
+        let top = rect.top() + RULER + LANE * row as f32;
+        Rect::from_min_max(Pos2::new(rect.left(), top), Pos2::new(rect.right(), top + LANE))
+    };
+
+    // Plans, one lane per desire, with the credit fading after each ends (SPEC §6).
+    let mut handles: Vec<(usize, Rect)> = Vec::new();
+    for b in &bars {
+        let row = lanes.iter().position(|d| *d == b.desire).unwrap_or(0);
+        let lr = lane_rect(row);
+        let category = data.action(&b.action).map_or(ActionCategory::Other, |a| a.category);
+        let colour = category_colour(category);
+        let x0 = scale.x(b.start);
+        let x1 = scale.x(b.end.unwrap_or(end));
+        let bar = Rect::from_min_max(Pos2::new(x0, lr.top() + 5.0), Pos2::new(x1.max(x0 + 2.0), lr.bottom() - 5.0));
+        painter.rect_filled(bar, 3.0, colour.gamma_multiply(0.8));
+        if let Some(e) = b.end {
+            let fade = decay.seconds(category);
+            let xf = scale.x(e + fade);
+            let tail = vec![Pos2::new(x1, bar.top()), Pos2::new(xf, bar.bottom()), Pos2::new(x1, bar.bottom())];
+            painter.add(egui::Shape::convex_polygon(tail, colour.gamma_multiply(0.25), Stroke::NONE));
+        }
+        let label = format!("{} {}", b.action, b.object);
+        painter.with_clip_rect(bar.intersect(rect)).text(
+            bar.left_center() + Vec2::new(5.0, 0.0),
+            egui::Align2::LEFT_CENTER,
+            label,
+            font.clone(),
+            Color32::BLACK,
+        );
+        handles
+            .push((b.start_event, Rect::from_center_size(Pos2::new(x0, bar.center().y), Vec2::new(8.0, bar.height()))));
+        if let Some(ev) = b.end_event {
+            handles.push((ev, Rect::from_center_size(Pos2::new(x1, bar.center().y), Vec2::new(8.0, bar.height()))));
+        }
+    }
+    for (row, d) in lanes.iter().enumerate() {
+        let lr = lane_rect(row);
+        painter.text(
+            Pos2::new(rect.left() + 6.0, lr.center().y),
+            egui::Align2::LEFT_CENTER,
+            d.name(),
+            font.clone(),
+            text_colour,
+        );
+    }
+
+    // The hand lane.
+    let hand = lane_rect(lanes.len());
+    painter.text(
+        Pos2::new(rect.left() + 6.0, hand.center().y),
+        egui::Align2::LEFT_CENTER,
+        "hand",
+        font.clone(),
+        text_colour,
+    );
+    for (i, e) in script.events.iter().enumerate() {
+        let (glyph, colour, radius) = match &e.what {
+            Do::Hold => ("H", Color32::from_rgb(150, 150, 160), 8.0),
+            Do::Stroke => ("+", Color32::from_rgb(80, 190, 100), 8.0),
+            Do::Slap(Slap::Gentle) => ("−", Color32::from_rgb(220, 90, 70), 8.0),
+            Do::Slap(Slap::Hard) => ("−−", Color32::from_rgb(235, 50, 40), 10.0),
+            Do::Release => ("R", PLAYHEAD, 8.0),
+            Do::Give { .. } => ("G", Color32::from_rgb(120, 170, 230), 8.0),
+            _ => continue,
+        };
+        let centre = Pos2::new(scale.x(e.at), hand.center().y);
+        if matches!(e.what, Do::Release) {
+            painter.line_segment(
+                [Pos2::new(centre.x, rect.top() + RULER), Pos2::new(centre.x, hand.top())],
+                Stroke::new(1.0, PLAYHEAD.gamma_multiply(0.6)),
+            );
+        }
+        let selected = view.lesson_ui.selected == Some(i);
+        painter.circle(
+            centre,
+            radius,
+            colour,
+            Stroke::new(if selected { 2.5 } else { 1.0 }, if selected { Color32::WHITE } else { Color32::BLACK }),
+        );
+        painter.text(centre, egui::Align2::CENTER_CENTER, glyph, egui::FontId::monospace(11.0), Color32::BLACK);
+        handles.push((i, Rect::from_center_size(centre, Vec2::splat(radius * 2.0 + 2.0))));
+    }
+
+    // Playhead.
+    if let Some(p) = view.lesson_ui.playhead {
+        let x = scale.x(p);
+        painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())], Stroke::new(2.0, PLAYHEAD));
+    }
+
+    // Dragging an event moves it in time (0.1 s steps; hold Shift for free movement).
+    for (i, r) in handles {
+        let Some(e) = script.events.get(i) else { continue };
+        let resp = ui.interact(r, ui.id().with(("event", id, i)), Sense::click_and_drag()).on_hover_text(format!(
+            "{} at {:.2} s — drag to move",
+            describe(&e.what),
+            e.at
+        ));
+        if resp.hovered() || resp.dragged() {
+            ui.ctx().set_cursor_icon(egui::CursorIcon::ResizeHorizontal);
+        }
+        if resp.clicked() || resp.drag_started() {
+            view.lesson_ui.selected = Some(i);
+        }
+        if resp.dragged()
+            && let Some(p) = resp.interact_pointer_pos()
+        {
+            let mut at = scale.t(p.x).max(0.0);
+            if !ui.input(|i| i.modifiers.shift) {
+                at = (at * 10.0).round() / 10.0;
+            }
+            if (at - e.at).abs() > 1e-9 {
+                out.push(Command::Edit(Edit::EventTime { lesson: id.clone(), index: i, at }));
+            }
+        }
+    }
+    // A click on the ruler or an empty lane moves the playhead there.
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+        && p.x > scale.left
+    {
+        view.lesson_ui.playing = false;
+        view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
+    }
+    ui.horizontal(|ui| {
+        ui.weak("bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
+        if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
+            view.lesson_ui.playhead = None;
+        }
+    });
+}
+
+fn events(ui: &mut egui::Ui, data: &Data, view: &mut View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
+    ui.strong("Events");
+    let objects: Vec<String> = script.objects.keys().cloned().collect();
+    egui::Grid::new("events").num_columns(4).striped(true).spacing([8.0, 3.0]).show(ui, |ui| {
+        for (i, e) in script.events.iter().enumerate() {
+            let selected = view.lesson_ui.selected == Some(i);
+            if ui.selectable_label(selected, format!("{}", i + 1)).clicked() {
+                view.lesson_ui.selected = Some(i);
+            }
+            let mut at = e.at;
+            if ui
+                .add(egui::DragValue::new(&mut at).speed(0.05).range(0.0..=f64::MAX).suffix(" s").max_decimals(2))
+                .changed()
+            {
+                out.push(Command::Edit(Edit::EventTime { lesson: id.clone(), index: i, at }));
+            }
+            ui.horizontal(|ui| {
+                if let Some(what) = event_fields(ui, data, &objects, i, &e.what) {
+                    out.push(Command::Edit(Edit::EventSet { lesson: id.clone(), index: i, what }));
+                }
+            });
+            if ui.small_button("🗑").on_hover_text("Delete this event").clicked() {
+                out.push(Command::Edit(Edit::EventRemove { lesson: id.clone(), index: i }));
+                view.lesson_ui.selected = None;
+            }
+            ui.end_row();
+        }
+    });
+    let at = view.lesson_ui.playhead.unwrap_or_else(|| script.events.last().map_or(0.0, |e| e.at + 0.5));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("add at {at:.1} s:"));
+        let first_object = objects.first().cloned().unwrap_or_else(|| "object".to_owned());
+        let plan = Do::PlanStart { desire: Desire::Hunger, action: "Eat".into(), object: first_object, target: None };
+        let active = plan_bars(script).into_iter().rev().find(|b| b.end.is_none()).map_or(Desire::Hunger, |b| b.desire);
+        for (name, what) in [
+            ("plan", plan),
+            ("end plan", Do::PlanEnd { desire: active }),
+            ("hold", Do::Hold),
+            ("stroke", Do::Stroke),
+            ("gentle slap", Do::Slap(Slap::Gentle)),
+            ("hard slap", Do::Slap(Slap::Hard)),
+            ("release", Do::Release),
+        ] {
+            if ui.button(format!("+ {name}")).clicked() {
+                out.push(Command::Edit(Edit::EventAdd { lesson: id.clone(), at, what }));
+            }
+        }
+    });
+}
+
+/// The editable fields of one event; returns the event changed, if it was.
+fn event_fields(ui: &mut egui::Ui, data: &Data, objects: &[String], i: usize, what: &Do) -> Option<Do> {
+    let mut changed = None;
+    let pick_desire = |ui: &mut egui::Ui, salt: &str, d: Desire| -> Option<Desire> {
+        let mut out = None;
+        egui::ComboBox::from_id_salt((salt, i)).selected_text(d.name()).height(300.0).show_ui(ui, |ui| {
+            for x in Desire::ALL {
+                if ui.selectable_label(*x == d, x.name()).clicked() {
+                    out = Some(*x);
+                }
+            }
+        });
+        out
+    };
+    let pick_object = |ui: &mut egui::Ui, salt: &str, o: &str| -> Option<String> {
+        let mut out = None;
+        egui::ComboBox::from_id_salt((salt, i)).selected_text(o).show_ui(ui, |ui| {
+            for x in objects {
+                if ui.selectable_label(x == o, x).clicked() {
+                    out = Some(x.clone());
+                }
+            }
+        });
+        out
+    };
+    match what {
+        Do::PlanStart { desire, action, object, target } => {
+            ui.label("plan");
+            if let Some(d) = pick_desire(ui, "ev-desire", *desire) {
+                changed = Some(Do::PlanStart {
+                    desire: d,
+                    action: action.clone(),
+                    object: object.clone(),
+                    target: target.clone(),
+                });
+            }
+            egui::ComboBox::from_id_salt(("ev-action", i)).selected_text(action.as_str()).height(300.0).show_ui(
+                ui,
+                |ui| {
+                    for a in &data.actions.actions {
+                        if ui.selectable_label(a.name == *action, &a.name).clicked() {
+                            changed = Some(Do::PlanStart {
+                                desire: *desire,
+                                action: a.name.clone(),
+                                object: object.clone(),
+                                target: target.clone(),
+                            });
+                        }
+                    }
+                },
+            );
+            if let Some(o) = pick_object(ui, "ev-object", object) {
+                changed =
+                    Some(Do::PlanStart { desire: *desire, action: action.clone(), object: o, target: target.clone() });
+            }
+            ui.label("about");
+            let shown = target.clone().unwrap_or_else(|| "(the object)".to_owned());
+            egui::ComboBox::from_id_salt(("ev-target", i)).selected_text(shown).show_ui(ui, |ui| {
+                if ui.selectable_label(target.is_none(), "(the object)").clicked() {
+                    changed = Some(Do::PlanStart {
+                        desire: *desire,
+                        action: action.clone(),
+                        object: object.clone(),
+                        target: None,
+                    });
+                }
+                for x in objects {
+                    if ui.selectable_label(target.as_ref() == Some(x), x).clicked() {
+                        changed = Some(Do::PlanStart {
+                            desire: *desire,
+                            action: action.clone(),
+                            object: object.clone(),
+                            target: Some(x.clone()),
+                        });
+                    }
+                }
+            });
+        }
+        Do::PlanEnd { desire } => {
+            ui.label("end plan of");
+            if let Some(d) = pick_desire(ui, "ev-end", *desire) {
+                changed = Some(Do::PlanEnd { desire: d });
+            }
+        }
+        Do::Slap(s) => {
+            ui.label("slap");
+            for (name, kind) in [("gentle", Slap::Gentle), ("hard", Slap::Hard)] {
+                if ui.selectable_label(*s == kind, name).clicked() && *s != kind {
+                    changed = Some(Do::Slap(kind));
+                }
+            }
+        }
+        Do::Give { object } => {
+            ui.label("give");
+            if let Some(o) = pick_object(ui, "ev-give", object) {
+                changed = Some(Do::Give { object: o });
+            }
+        }
+        other => {
+            ui.label(describe(other));
+        }
+    }
+    changed
+}
+
+fn objects(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
+    ui.strong(format!("Scene objects ({})", script.objects.len()));
+    ui.weak("what the creature believes about each: the answers its trees learn from");
+    let values = crate::gui::panels::examples::known_values_of(script.objects.values(), &ws.data.attributes);
+    egui::Grid::new("objects").num_columns(ws.data.attributes.len() + 2).striped(true).spacing([6.0, 3.0]).show(
+        ui,
+        |ui| {
+            ui.weak("object");
+            for a in &ws.data.attributes {
+                ui.weak(a);
+            }
+            ui.label("");
+            ui.end_row();
+            for (name, answers) in &script.objects {
+                ui.monospace(name);
+                for a in &ws.data.attributes {
+                    let current = answers.get(a).map_or(creature_core::mind::tree::UNKNOWN, String::as_str);
+                    if let Some(v) = answer_picker(ui, ("obj", name, a), current, values.get(a), false) {
+                        let mut n: BTreeMap<String, String> = answers.clone();
+                        if v == creature_core::mind::tree::UNKNOWN {
+                            n.remove(a);
+                        } else {
+                            n.insert(a.clone(), v);
+                        }
+                        out.push(Command::Edit(Edit::LessonObject {
+                            lesson: id.clone(),
+                            id: name.clone(),
+                            answers: Some(n),
+                        }));
+                    }
+                }
+                let used = script.events.iter().any(|e| match &e.what {
+                    Do::PlanStart { object, target, .. } => object == name || target.as_ref() == Some(name),
+                    Do::Give { object } => object == name,
+                    _ => false,
+                });
+                if ui
+                    .add_enabled(!used, egui::Button::new("🗑").small())
+                    .on_hover_text("Delete (only when no event uses it)")
+                    .clicked()
+                {
+                    out.push(Command::Edit(Edit::LessonObject { lesson: id.clone(), id: name.clone(), answers: None }));
+                }
+                ui.end_row();
+            }
+        },
+    );
+    let next = (1..).map(|n| format!("object{n}")).find(|n| !script.objects.contains_key(n)).unwrap_or_default();
+    if ui.button(format!("+ object ({next})")).clicked() {
+        out.push(Command::Edit(Edit::LessonObject { lesson: id.clone(), id: next, answers: Some(BTreeMap::new()) }));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_plan_ends_the_active_one_and_plan_end_closes_its_own() {
+        let text = include_str!("../../../../projects/example/lessons/slap_after_rock_throw.ron");
+        let data = Data::builtin().unwrap();
+        let s = LessonScript::parse("s", text, &data).unwrap();
+        let bars = plan_bars(&s);
+        assert_eq!(bars.len(), 2);
+        assert_eq!((bars[0].desire, bars[0].start, bars[0].end), (Desire::Hunger, 0.0, Some(4.0)));
+        assert_eq!((bars[1].action.as_str(), bars[1].end_event), ("Throw", Some(3)));
+    }
+}

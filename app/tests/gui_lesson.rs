@@ -1,0 +1,52 @@
+//! Lesson authoring driven through the real app: open the seed's credit-assignment
+//! script, play it, and the credit chart names the winner when the playhead reaches
+//! the release; then apply it to the creature and see what it changed.
+
+mod gui_support;
+
+use creature_core::data::TreeKind;
+use creature_core::names::Desire;
+use creature_studio::gui::command::Command;
+use creature_studio::gui::edit::Edit;
+use egui_kittest::kittest::Queryable;
+use gui_support::{example, label_containing, palette, studio};
+
+#[test]
+fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
+    let mut h = studio(&example());
+    palette(&mut h, "open slap_after_rock_throw");
+    assert!(h.state().view.lesson.as_ref().is_some_and(|l| l.label() == "slap_after_rock_throw.ron"));
+
+    h.key_press(egui::Key::F6);
+    h.step();
+    h.step();
+    assert!(h.state().view.lesson_ui.playing);
+    assert!(h.query_by_label_contains("winner:").is_none(), "no release before the playhead reaches 11 s");
+    h.get_by_label_contains("No release yet");
+    let mut steps = 0;
+    while h.query_by_label_contains("winner:").is_none() && steps < 2000 {
+        h.step();
+        steps += 1;
+    }
+    // The meal (0–4 s, eat: 20 s) scores 0.65 at 11 s; the throw (7–8 s, throw: 5 s) 0.40.
+    assert_eq!(label_containing(&h, "winner:"), "winner: Hunger Eat villager1 (0.65)");
+    assert!(label_containing(&h, "Release 1 at 11.0 s").contains("lesson -0.50"));
+    while h.state().view.lesson_ui.playing && steps < 4000 {
+        h.step();
+        steps += 1;
+    }
+
+    // Applied to the open creature, the slap reaches its Hunger ActOn tree, once the
+    // creature is old enough to learn from the hand (phase 2).
+    let creature = h.state().view.creature.clone().expect("daisy is open");
+    h.state_mut().run(Command::Edit(Edit::Phase { creature: creature.clone(), phase: 2 }));
+    h.run();
+    let before = h.state().ws.creature(&creature).unwrap().tree(Desire::Hunger, TreeKind::ActOn).examples.len();
+    h.get_by_label("Apply to creature").click();
+    h.run();
+    let c = h.state().ws.creature(&creature).unwrap();
+    assert_eq!(c.tree(Desire::Hunger, TreeKind::ActOn).examples.len(), before + 1);
+    assert!((c.opinions["Eat"] + 0.4).abs() < 1e-9, "the opinion of eating moves 80 % of the way to −0.5");
+    assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
+    assert!(h.state().ws.is_dirty(&creature));
+}
