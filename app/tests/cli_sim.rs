@@ -73,7 +73,7 @@ fn trace_prints_one_json_line_per_plan_lesson_skill_and_miracle() {
     assert_eq!(plans, summary["plans"].as_u64().unwrap(), "one line per plan change");
     assert!(events.iter().all(|e| ["plan", "lesson", "skill", "miracle"].contains(&e["event"].as_str().unwrap())));
     for e in events.iter().filter(|e| e["event"] == "plan") {
-        for k in ["t", "desire", "action", "object", "target", "priority"] {
+        for k in ["t", "desire", "action", "object", "target", "priority", "why"] {
             assert!(!e[k].is_null(), "{k} in {e}");
         }
     }

@@ -14,7 +14,7 @@ use creature_core::mind::lesson::Reaction;
 use creature_core::mind::watch::Attempt;
 use creature_core::names::Desire;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Sim};
+use creature_core::world::sim::{Event, HandEvent, Sim, Why};
 
 const HOUR: u64 = 36_000;
 
@@ -441,4 +441,32 @@ fn hand_events_naming_unknown_things_are_refused() {
     assert!(sim.place_creature(f64::INFINITY, 0.0).is_err());
     // A release without a hold is no lesson.
     assert_eq!(sim.hand(HandEvent::Release).unwrap(), None);
+}
+
+#[test]
+fn the_creature_changes_plan_only_for_one_more_than_twice_as_urgent() {
+    let data = data();
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, WorldFile::load(&example_path(), &data).unwrap(), 14);
+    sim.set_phase(13);
+    sim.record(true);
+    sim.run(HOUR);
+    let (mut urgent, mut idle) = (0, 0);
+    for e in sim.take_events() {
+        if let Event::Plan { priority, why, replaced, .. } = e {
+            match why {
+                Why::Urgent => {
+                    let before = replaced.expect("an urgent plan replaces one");
+                    assert!(priority > 2.0 * before, "{priority} replaced {before}");
+                    urgent += 1;
+                }
+                Why::Idle => {
+                    assert_eq!(replaced, None);
+                    assert!(priority > 0.0);
+                    idle += 1;
+                }
+                other => panic!("nothing but the creature chose: {other:?}"),
+            }
+        }
+    }
+    assert!(urgent > 10 && idle > 10, "{urgent} switches, {idle} starts from idle");
 }

@@ -2,7 +2,7 @@
 //! the action by opinion and novelty, the object by tree score × distance priority,
 //! the target by the Activity tree; a switch only to a plan more than twice as urgent.
 
-use super::{Current, Event, Sim};
+use super::{Current, Event, Sim, Why};
 use crate::data::TreeKind;
 use crate::mind::credit::Plan;
 use crate::mind::plan::{Candidate, action_priority, best_action, distance_priority, more_urgent, plan_priority};
@@ -43,7 +43,8 @@ impl Sim {
             && more_urgent(c.priority, current)
             && !self.current.as_ref().is_some_and(|cur| cur.cand.same_plan(&c))
         {
-            self.start(c, now);
+            let why = if self.current.is_some() { Why::Urgent } else { Why::Idle };
+            self.start(c, now, why);
             return;
         }
         if self.current.is_none() {
@@ -63,7 +64,7 @@ impl Sim {
         }
         let Some((d, _)) = best else { return };
         match self.best_plan(d, now) {
-            Some(c) if c.priority > 0.0 => self.start(c, now),
+            Some(c) if c.priority > 0.0 => self.start(c, now, Why::Idle),
             _ => self.candidates[d] = None,
         }
     }
@@ -247,7 +248,8 @@ impl Sim {
 
     /// Starts plan `c` now: the active plan ends, the plan memory learns of it (SPEC §6),
     /// and its agenda begins.
-    pub(super) fn start(&mut self, c: Candidate, now: f64) {
+    pub(super) fn start(&mut self, c: Candidate, now: f64, why: Why) {
+        let replaced = self.current.as_ref().map(|cur| cur.cand.priority);
         let a = &self.tables.actions[c.action];
         let (object, target) = (self.village.objects[c.object].id.clone(), self.village.objects[c.target].id.clone());
         self.teaching.start_plan(Plan {
@@ -270,6 +272,6 @@ impl Sim {
         let agenda = self.agenda_for(c);
         self.current = Some(Current { cand: c, agenda });
         self.plans += 1;
-        self.emit(Event::Plan { t: now, desire: c.desire, action, object, target, priority: c.priority });
+        self.emit(Event::Plan { t: now, desire: c.desire, action, object, target, priority: c.priority, why, replaced });
     }
 }

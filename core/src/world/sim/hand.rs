@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Current, Doing, Event, Sim};
+use super::{Current, Doing, Event, Sim, Why};
 use crate::data::Ability;
 use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
 use crate::mind::hand::Slap;
@@ -103,7 +103,7 @@ impl Sim {
         if !self.reachable(o, self.tables.actions[a].effect == super::Effect::Eat) {
             return Err(format!("the creature cannot get at `{object}` now"));
         }
-        self.start_now(desire, a, o, self.time);
+        self.start_now(desire, a, o, self.time, Why::Command);
         Ok(())
     }
 
@@ -165,7 +165,7 @@ impl Sim {
     fn repeat(&mut self, desire: Desire, action: &str, kind: &str, now: f64) {
         let Some(a) = self.tables.actions.iter().position(|x| x.name == action) else { return };
         if let Some(o) = self.nearest_of_kind(kind, a) {
-            self.start_now(desire, a, o, now);
+            self.start_now(desire, a, o, now, Why::Lesson);
         }
     }
 
@@ -189,10 +189,10 @@ impl Sim {
     }
 
     /// Starts desire `desire` doing action `a` on `o` now, whatever else it was doing.
-    fn start_now(&mut self, desire: Desire, a: usize, o: usize, now: f64) {
+    fn start_now(&mut self, desire: Desire, a: usize, o: usize, now: f64, why: Why) {
         let mut c = Candidate { desire, action: a, object: o, target: o, priority: 0.0 };
         c.priority = self.priority_of(&c, now);
-        self.start(c, now);
+        self.start(c, now, why);
     }
 
     /// Stroked while holding food: it eats it at once (SPEC §7). The plan memory already
@@ -204,6 +204,7 @@ impl Sim {
             return;
         };
         self.held = Some(o);
+        let replaced = self.current.as_ref().map(|c| c.cand.priority);
         let seconds = self.tables.actions[a].seconds;
         let cand = Candidate { desire: Desire::Hunger, action: a, object: o, target: o, priority: 0.0 };
         let agenda = Agenda::new(vec![Step::Act { seconds }, Step::Wait { seconds: WAIT_SECONDS }]);
@@ -217,6 +218,8 @@ impl Sim {
             object: object.to_owned(),
             target: object.to_owned(),
             priority: 0.0,
+            why: Why::Lesson,
+            replaced,
         });
     }
 
@@ -301,7 +304,7 @@ impl Sim {
         let state = &mut self.creature.desires[desire.index()];
         state.value = (state.value + copy.motive).min(state.max);
         if let Some(target) = self.nearest_of_kind(kind.name(), a) {
-            self.start_now(desire, a, target, now);
+            self.start_now(desire, a, target, now, Why::Copy);
             let object = self.village.objects[target].id.clone();
             self.emit(Event::Copied { t: now, desire, action: action.to_owned(), object });
         }

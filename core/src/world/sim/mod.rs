@@ -180,8 +180,18 @@ struct Current {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    /// The creature changed plan (SPEC §4).
-    Plan { t: f64, desire: Desire, action: String, object: String, target: String, priority: f64 },
+    /// The creature changed plan (SPEC §4): why, and the priority of the plan it
+    /// interrupted (`None` when it was idle).
+    Plan {
+        t: f64,
+        desire: Desire,
+        action: String,
+        object: String,
+        target: String,
+        priority: f64,
+        why: Why,
+        replaced: Option<f64>,
+    },
     /// The hand let go: every release, also one that taught nothing (SPEC §5).
     Lesson { t: f64, total: f64, lesson: Option<f64>, taught: Option<Taught>, liking: f64 },
     /// A skill learnt by watching villagers (SPEC §10).
@@ -205,6 +215,22 @@ impl Event {
     pub fn is_trace(&self) -> bool {
         matches!(self, Event::Plan { .. } | Event::Lesson { .. } | Event::Skill { .. } | Event::Miracle { .. })
     }
+}
+
+/// Why the creature started a plan.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Why {
+    /// It was idle (SPEC §4: idle counts as 0).
+    Idle,
+    /// The plan was more than twice as urgent as the one under way (SPEC §4).
+    Urgent,
+    /// A lesson's reaction: a stroke repeats, stroked food is eaten at once (SPEC §7).
+    Lesson,
+    /// It copied a deed of the player (SPEC §10).
+    Copy,
+    /// The editor told it to ([`Sim::command`]).
+    Command,
 }
 
 /// The summary of a run (SPEC §15 `sim --json`, without `wall_ms`).
