@@ -220,7 +220,11 @@ impl Sim {
 
     /// The distance priority of object `o` for desire `d` (SPEC §4).
     fn distance_priority(&self, d: usize, o: usize) -> f64 {
-        let distance = self.village.objects[o].distance_from(self.position());
+        // The senses measured every distance this turn, before anything moved.
+        let distance = match self.distances.get(o) {
+            Some(d) => *d,
+            None => self.village.objects[o].distance_from(self.position()),
+        };
         distance_priority(self.tables.desires[d].distance_weight, distance, self.held == Some(o))
     }
 
@@ -272,6 +276,15 @@ impl Sim {
         let agenda = self.agenda_for(c);
         self.current = Some(Current { cand: c, agenda });
         self.plans += 1;
-        self.emit(Event::Plan { t: now, desire: c.desire, action, object, target, priority: c.priority, why, replaced });
+        self.emit(Event::Plan {
+            t: now,
+            desire: c.desire,
+            action,
+            object,
+            target,
+            priority: c.priority,
+            why,
+            replaced,
+        });
     }
 }

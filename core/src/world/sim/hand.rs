@@ -55,6 +55,7 @@ impl Sim {
                 }
                 let h = self.village.hand;
                 self.village.objects[h].pos = self.village.clamp((x, y));
+                self.distances.clear();
                 self.file.hand.at = self.village.objects[h].pos;
             }
             HandEvent::Present(on) => self.file.hand.present = on,

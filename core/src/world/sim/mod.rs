@@ -300,6 +300,8 @@ pub struct Sim {
     turns: u64,
     time: f64,
     inputs: [f64; INPUTS],
+    /// Distance from the creature to each object, measured by the senses each turn.
+    distances: Vec<f64>,
     drives: Vec<f64>,
     /// Indices of the desires the phase turns on.
     active: Vec<usize>,
@@ -360,6 +362,7 @@ impl Sim {
             turns: 0,
             time: 0.0,
             inputs: [0.0; INPUTS],
+            distances: Vec::new(),
             drives: vec![0.0; Desire::COUNT],
             active: Vec::new(),
             rotation: Rotation::default(),
@@ -578,6 +581,7 @@ impl Sim {
         }
         self.move_to((x, y));
         self.moving = false;
+        self.distances.clear();
         Ok(())
     }
 
@@ -638,6 +642,7 @@ impl Sim {
         let held = id(self, self.held);
         let pos = self.position();
         self.village = Village::new(&world, &self.data.attributes, world.senses.explore_cells);
+        self.distances.clear();
         self.file = world;
         self.tables = Tables::new(&self.data, &self.file);
         let me = self.village.me;

@@ -147,11 +147,14 @@ impl Sim {
         let mut friend_in_view = false;
         let mut order_from = None;
         let (hand, me) = (self.village.hand, self.village.me);
+        self.distances.resize(self.village.objects.len(), f64::INFINITY);
         for (i, o) in self.village.objects.iter_mut().enumerate() {
             if !o.present || i == hand || i == me {
+                self.distances[i] = if i == me { 0.0 } else { o.distance_from(p) };
                 continue;
             }
             let d = o.distance_from(p);
+            self.distances[i] = d;
             let in_view = d <= s.view;
             if in_view {
                 o.seen += DT;
