@@ -163,3 +163,43 @@ fn hot_reload_keeps_the_clock_and_goes_on_with_the_new_data() {
     assert_eq!((sim.position(), sim.turns()), (here, turns + 100));
     sim.run(100);
 }
+
+#[test]
+fn a_creature_built_in_code_with_parts_missing_still_runs() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let mut c = Creature::newborn(&data, Species::Horse, 5);
+    c.desire_mut(Desire::Anger).increase_seconds = 77.0;
+    c.desires.truncate(3);
+    c.desires.reverse();
+    c.trees.clear();
+    c.desires[0].thresholds.clear();
+    c.phase = 200;
+    let mut sim = Sim::new(Arc::clone(&data), c, example(&data), 5);
+    sim.run(600);
+    let c = sim.creature();
+    assert_eq!(c.desires.len(), 40);
+    assert_eq!(c.trees.len(), 40);
+    assert_eq!(c.phase, 13);
+    assert_eq!(c.desire(Desire::Anger).increase_seconds, 77.0, "what it had is kept");
+    assert!(c.desires.iter().zip(&data.desires).all(|(s, d)| s.thresholds.len() == d.sources.len()));
+}
+
+#[test]
+fn a_world_built_in_code_without_checks_never_panics() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let mut world = example(&data);
+    world.size = (f64::NAN, -5.0);
+    world.creature.at = (f64::INFINITY, f64::NAN);
+    world.objects.retain(|o| o.id != "pen");
+    world.objects[0].at = (f64::NAN, 3.0);
+    world.senses.view = 0.0;
+    world.body.hunger_seconds = 0.0;
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, world, 1);
+    sim.set_phase(13);
+    sim.run(2000);
+    let mut empty = example(&data);
+    empty.objects.clear();
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, empty, 1);
+    sim.run(2000);
+    assert_eq!(sim.turns(), 2000);
+}

@@ -200,8 +200,11 @@ impl Village {
             .map(|(i, _)| i)
             .collect();
         let cells = explore_cells.clamp(1, 256) as usize;
+        // A checked file has a sane size; one built in code might not, and clamping to
+        // it must never fail.
+        let side = |v: f64| if v.is_finite() && v > 0.0 { v } else { 1.0 };
         let mut village = Village {
-            size: file.size,
+            size: (side(file.size.0), side(file.size.1)),
             clock: file.clock,
             climate: file.climate,
             objects,
