@@ -7,8 +7,18 @@
 //! agenda step runs. Hand events run the lessons through [`Teaching`]. All randomness
 //! comes from one seeded [`Rng`], so the same inputs and seed give the same run.
 //!
-//! [`Sim`] is also the editor's live preview: step it, read it, touch it with the hand,
-//! change its phase or leash, and swap in reloaded data, creature or world.
+//! [`Sim`] is also the editor's live preview:
+//! - build: [`Sim::new`] (a creature save) or [`Sim::newborn`]; [`Sim::record`] to keep
+//!   [`Event`]s, drained with [`Sim::take_events`];
+//! - run: [`Sim::step`] (one turn), [`Sim::run`] (n turns), [`Sim::time`], [`Sim::turns`];
+//! - read: [`Sim::desires`] (value, max, drive, active, time spent), [`Sim::plan`] (the
+//!   plan under way and its agenda step), [`Sim::recent_plans`] (the last five plans with
+//!   their credit scores now), [`Sim::input`] (every desire source input),
+//!   [`Sim::creature`], [`Sim::village`], [`Sim::position`], [`Sim::summary`];
+//! - touch: [`Sim::hand`] with a [`HandEvent`] (a release returns its lesson),
+//!   [`Sim::command`], [`Sim::place_creature`], [`Sim::set_phase`], [`Sim::set_leash`];
+//! - hot reload: [`Sim::reload_data`], [`Sim::reload_creature`], [`Sim::reload_world`],
+//!   which keep the clock and go on with the new data.
 
 mod act;
 mod choose;
