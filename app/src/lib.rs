@@ -3,3 +3,5 @@
 
 pub mod cli;
 pub mod gui;
+pub mod preview;
+pub mod watch;

@@ -60,9 +60,10 @@ impl Project {
         Ok(Project { root, manifest })
     }
 
-    /// A path of the manifest made absolute (relative to the manifest's folder).
+    /// A path of the manifest made absolute (relative to the manifest's folder), with
+    /// `.` and `..` taken out so that messages show the file's plain path.
     pub fn resolve(&self, p: &Path) -> PathBuf {
-        self.root.join(p)
+        normalize(&self.root.join(p))
     }
 
     pub fn species_dir(&self) -> PathBuf {
@@ -85,6 +86,25 @@ impl Project {
         files.dedup();
         files
     }
+}
+
+/// Removes `.` and `..` from a path without touching the disk (a `..` after a link
+/// is taken literally, as a person reading the manifest would).
+pub fn normalize(p: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// What a studio file holds, told from its name and its top-level fields.
@@ -299,6 +319,13 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_lose_dots() {
+        assert_eq!(normalize(Path::new("/a/projects/example/../../species")), PathBuf::from("/a/species"));
+        assert_eq!(normalize(Path::new("x/./y/../z")), PathBuf::from("x/z"));
+        assert_eq!(normalize(Path::new("../up")), PathBuf::from("../up"));
+    }
 
     #[test]
     fn fields_are_found_outside_strings_only_as_fields() {

@@ -12,6 +12,7 @@ use creature_core::project::Checkers;
 
 pub mod check;
 pub mod new;
+pub mod preview;
 pub mod shadow;
 pub mod sim;
 pub mod species;
@@ -42,6 +43,8 @@ pub enum Command {
     Tree(tree::TreeCommand),
     /// Run a lesson script (hold, stroke, slap, release) and show what was learned.
     Teach(teach::TeachArgs),
+    /// The live preview with hot reload; `--headless` prints JSON events.
+    Preview(preview::PreviewArgs),
     /// Shadow replay banks: query, bench, record, fight, merge, stats.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
@@ -56,6 +59,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Species(c) => species::run(&c),
         Command::Tree(c) => tree::run(&c),
         Command::Teach(a) => teach::run(&a),
+        Command::Preview(a) => preview::run(&a),
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
     };

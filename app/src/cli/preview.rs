@@ -1,0 +1,92 @@
+//! `creature-studio preview`: the live preview with hot reload (SPEC §15). With
+//! `--headless` it runs for a number of wall-clock seconds and prints one JSON line per
+//! event; without it, it opens the editor on the project.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::{CliError, CliResult, checkers};
+use crate::preview::{LivePreview, Reload};
+
+#[derive(clap::Args, Debug)]
+pub struct PreviewArgs {
+    /// Run without a window, printing events.
+    #[arg(long)]
+    pub headless: bool,
+    /// The project folder (with a studio.ron).
+    #[arg(long)]
+    pub project: PathBuf,
+    /// Wall-clock seconds to run (headless).
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Simulated seconds per wall second.
+    #[arg(long, default_value_t = 1.0)]
+    pub speed: f64,
+    /// The seed of the simulation.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print JSON lines (SPEC §15); without it, readable lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &PreviewArgs) -> CliResult {
+    if !args.headless {
+        return match crate::gui::run_editor(Some(&args.project)) {
+            code if code == std::process::ExitCode::SUCCESS => Ok(()),
+            _ => Err(CliError(Vec::new())),
+        };
+    }
+    if !(args.seconds.is_finite() && args.seconds >= 0.0 && args.seconds <= 7.0 * 86_400.0) {
+        return Err(format!("--seconds is {}; expected a number of seconds from 0 to a week", args.seconds).into());
+    }
+    if !(args.speed.is_finite() && (0.0..=1000.0).contains(&args.speed)) {
+        return Err(format!("--speed is {}; expected a number from 0 to 1000", args.speed).into());
+    }
+    let mut preview = LivePreview::open(&args.project, args.seed, checkers())?;
+    preview.speed = args.speed;
+    preview.watch().map_err(|e| format!("{}: cannot watch the project folder: {e}", args.project.display()))?;
+
+    let out = std::io::stdout();
+    let emit = |value: serde_json::Value, text: String| {
+        let mut lock = out.lock();
+        // A closed stdout ends the output, not the run's reloads.
+        let _ = if args.json { writeln!(lock, "{value}") } else { writeln!(lock, "{text}") };
+        let _ = lock.flush();
+    };
+    let start = Instant::now();
+    let mut last = start;
+    let mut next_tick = 1.0;
+    loop {
+        for r in preview.poll() {
+            match r {
+                Reload::Reloaded { file } => {
+                    let f = file.display().to_string();
+                    emit(json!({"event": "reloaded", "file": f}), format!("reloaded {f}"));
+                }
+                Reload::Failed { file, errors } => {
+                    let f = file.display().to_string();
+                    let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    let e = e.join("\n");
+                    emit(json!({"event": "reload_failed", "file": f, "error": e}), format!("reload failed, keeping the last good version:\n{e}"));
+                }
+            }
+        }
+        let now = Instant::now();
+        preview.advance(now.duration_since(last).as_secs_f64());
+        last = now;
+        let elapsed = now.duration_since(start).as_secs_f64();
+        if elapsed >= next_tick {
+            let t = preview.sim_time();
+            emit(json!({"event": "tick", "sim_time": t}), format!("{:>6.1} s wall  {t:>10.1} s simulated", elapsed));
+            next_tick += 1.0;
+        }
+        if elapsed >= args.seconds {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

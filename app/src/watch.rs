@@ -1,0 +1,118 @@
+//! Watching a project folder for files saved by any editor (STYLE: hot reload).
+//!
+//! `notify` with the full debouncer: editors save in different ways (write in place,
+//! write a temporary file and rename it in, truncate then write), so every create,
+//! modify and rename-in of a `.ron` file counts as a change. Events are drained once
+//! per frame into a set, so a burst of events for one save is one change.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use notify::RecursiveMode;
+use notify::event::{EventKind, ModifyKind, RenameMode};
+use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+
+/// How long a file must be quiet before its change is reported. Short enough that a
+/// save reaches the preview well within 300 ms, long enough to merge an editor's
+/// write-then-rename into one change.
+pub const DEBOUNCE: Duration = Duration::from_millis(120);
+
+/// Watches folders recursively and reports the `.ron` files that changed.
+pub struct ProjectWatcher {
+    _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
+    events: Receiver<DebounceEventResult>,
+}
+
+impl ProjectWatcher {
+    /// Starts watching `roots` (missing folders are skipped).
+    pub fn new(roots: &[PathBuf]) -> notify::Result<Self> {
+        let (tx, events) = channel();
+        let mut debouncer = new_debouncer(DEBOUNCE, Some(Duration::from_millis(40)), move |r| {
+            // The receiver is gone only when the watcher is dropped; nothing to do then.
+            let _ = tx.send(r);
+        })?;
+        for root in roots.iter().filter(|r| r.is_dir()) {
+            debouncer.watch(root, RecursiveMode::Recursive)?;
+        }
+        Ok(Self { _debouncer: debouncer, events })
+    }
+
+    /// The studio files changed since the last call, each once. Watcher errors are
+    /// returned as messages for the problems panel.
+    pub fn drain(&self) -> (BTreeSet<PathBuf>, Vec<String>) {
+        let mut changed = BTreeSet::new();
+        let mut errors = Vec::new();
+        while let Ok(result) = self.events.try_recv() {
+            match result {
+                Ok(events) => {
+                    for e in events {
+                        if counts_as_change(e.kind) {
+                            changed.extend(e.paths.iter().filter(|p| is_studio_file(p)).cloned());
+                        }
+                    }
+                }
+                Err(errs) => errors.extend(errs.iter().map(ToString::to_string)),
+            }
+        }
+        (changed, errors)
+    }
+}
+
+fn counts_as_change(kind: EventKind) -> bool {
+    match kind {
+        EventKind::Create(_) => true,
+        EventKind::Modify(ModifyKind::Name(mode)) => matches!(mode, RenameMode::To | RenameMode::Both | RenameMode::Any),
+        EventKind::Modify(_) => true,
+        EventKind::Access(notify::event::AccessKind::Close(notify::event::AccessMode::Write)) => true,
+        _ => false,
+    }
+}
+
+/// A `.ron` file that is not a temporary (our atomic saves write `.name.tmp` first).
+fn is_studio_file(p: &Path) -> bool {
+    let hidden = p.file_name().and_then(|n| n.to_str()).is_none_or(|n| n.starts_with('.'));
+    !hidden && p.extension().is_some_and(|x| x == "ron")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn wait_for(w: &ProjectWatcher, want: &Path) -> BTreeSet<PathBuf> {
+        let start = Instant::now();
+        let mut seen = BTreeSet::new();
+        while start.elapsed() < Duration::from_secs(5) {
+            seen.extend(w.drain().0);
+            if seen.iter().any(|p| p.ends_with(want.file_name().unwrap())) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        seen
+    }
+
+    #[test]
+    fn a_save_in_place_and_an_atomic_save_are_both_seen_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("cow.ron");
+        std::fs::write(&file, "(a: 1)").unwrap();
+        let w = ProjectWatcher::new(&[dir.path().to_path_buf()]).unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        std::fs::write(&file, "(a: 2)").unwrap();
+        let seen = wait_for(&w, &file);
+        assert_eq!(seen.len(), 1, "{seen:?}");
+        creature_core::fsutil::save_atomic(&file, b"(a: 3)").unwrap();
+        let seen = wait_for(&w, &file);
+        assert_eq!(seen.len(), 1, "the temporary file is not reported: {seen:?}");
+    }
+
+    #[test]
+    fn other_files_are_ignored() {
+        assert!(is_studio_file(Path::new("/p/cow.ron")));
+        assert!(!is_studio_file(Path::new("/p/.cow.ron.123.tmp")));
+        assert!(!is_studio_file(Path::new("/p/notes.txt")));
+    }
+}

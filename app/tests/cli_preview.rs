@@ -1,0 +1,112 @@
+//! `preview --headless` reloads files while the simulation runs (SPEC §15, issue 7):
+//! edit a species file (reloaded), break it (reload_failed with FILE:LINE:COL, the run
+//! goes on), fix it (reloaded), and simulated time never goes back.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+struct Run {
+    child: Child,
+    lines: Receiver<Value>,
+    seen: Vec<Value>,
+}
+
+impl Run {
+    /// The next event matching `pred`, waiting at most `limit`.
+    fn until(&mut self, limit: Duration, pred: impl Fn(&Value) -> bool) -> Option<Value> {
+        let end = Instant::now() + limit;
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(v) => {
+                    self.seen.push(v.clone());
+                    if pred(&v) {
+                        return Some(v);
+                    }
+                }
+                Err(_) => return None,
+            }
+        }
+        None
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn is(event: &str) -> impl Fn(&Value) -> bool + '_ {
+    move |v| v["event"] == event
+}
+
+#[test]
+fn species_edits_reload_into_the_running_preview() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo.join("species"), &dir.path().join("species"));
+    let project = dir.path().join("projects/example");
+    copy_dir(&repo.join("projects/example"), &project);
+    let cow = dir.path().join("species/cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_creature-studio"))
+        .args(["preview", "--headless", "--json", "--seconds", "60", "--speed", "10", "--project"])
+        .arg(&project)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            let v: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON: {line}: {e}"));
+            if tx.send(v).is_err() {
+                break;
+            }
+        }
+    });
+    let mut run = Run { child, lines, seen: Vec::new() };
+    let wait = Duration::from_secs(20);
+    run.until(wait, is("tick")).expect("a first tick");
+
+    std::fs::write(&cow, good.replace("kindness: 0.64", "kindness: 0.70")).unwrap();
+    let r = run.until(wait, is("reloaded")).expect("the edit reloads");
+    assert!(r["file"].as_str().unwrap().ends_with("cow.ron"), "{r}");
+
+    std::fs::write(&cow, good.replace("kindness: 0.64", "kindness: oops")).unwrap();
+    let f = run.until(wait, is("reload_failed")).expect("the broken file is reported");
+    assert!(f["file"].as_str().unwrap().ends_with("cow.ron"), "{f}");
+    let error = f["error"].as_str().unwrap();
+    let (line, _) = good.lines().enumerate().find(|(_, l)| l.contains("kindness")).unwrap();
+    assert!(error.contains(&format!("cow.ron:{}:", line + 1)), "FILE:LINE:COL expected: {error}");
+    let before = run.until(wait, is("tick")).expect("the run goes on after a failed reload");
+
+    std::fs::write(&cow, &good).unwrap();
+    run.until(wait, is("reloaded")).expect("the fix reloads");
+    let after = run.until(wait, is("tick")).expect("a tick after the fix");
+    assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
+
+    let times: Vec<f64> = run.seen.iter().filter(|v| v["event"] == "tick").filter_map(|v| v["sim_time"].as_f64()).collect();
+    assert!(times.len() >= 3, "{times:?}");
+    assert!(times.windows(2).all(|w| w[1] > w[0]), "sim_time went back: {times:?}");
+}
