@@ -234,7 +234,10 @@ fn case() -> impl Strategy<Value = Case> {
             for (k, f) in features.iter().enumerate() {
                 if matches!(f.similarity, Similarity::Category { .. }) {
                     for row in 0..n {
-                        values[row * features.len() + k] = values[row * features.len() + k].round();
+                        // Mostly small whole codes 0–5 (the index keeps a set of codes per
+                        // block for those), sometimes negative ones (it falls back to ranges).
+                        let v = values[row * features.len() + k].round();
+                        values[row * features.len() + k] = if seed % 3 == 0 { v } else { v.abs() };
                     }
                 }
             }

@@ -166,7 +166,10 @@ fn a_live_shadow_shows_the_breakdown_of_its_last_decision() {
         assert_eq!(b.terms.len(), schema.features.len());
         assert_eq!(b.continuation, pick.continued);
         assert_eq!(shadow.inspect(last.selection.candidates[0].event).unwrap().total, last.selection.best);
-        assert_eq!(shadow.action_of(pick.event).map(|a| a.name()), Some(bank.events()[pick.event].action.as_str()));
+        assert_eq!(
+            shadow.action_of(pick.event).map(creature_core::shadow::arena::Action::name),
+            Some(bank.events()[pick.event].action.as_str())
+        );
         checked += 1;
     }
     assert!(checked > 20, "only {checked} decisions checked");

@@ -456,8 +456,13 @@ impl Bank {
         if bytes.starts_with(&BINARY_MAGIC[..6]) {
             return Self::from_binary(&file, &bytes);
         }
-        let text = crate::error::read_text(path)?;
-        Self::parse_ron(&file, &text)
+        match String::from_utf8(bytes) {
+            Ok(text) => Self::parse_ron(&file, &text),
+            // read_text says where the first byte that is not UTF-8 is.
+            Err(_) => Err(crate::error::read_text(path)
+                .err()
+                .unwrap_or_else(|| LoadError::whole_file(&file, "expected UTF-8 text or a binary bank"))),
+        }
     }
 
     /// Writes the bank atomically (SPEC §14): RON for a `.ron` path, the binary form for

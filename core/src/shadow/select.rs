@@ -215,12 +215,21 @@ struct Level {
     /// `lo[f][g]`, `hi[f][g]`: the range of feature f in group g.
     lo: Vec<Vec<f64>>,
     hi: Vec<Vec<f64>>,
+    /// For a category feature whose codes are all whole numbers 0–63: which codes occur
+    /// in each group, one bit per code. A range of codes nearly always contains the
+    /// present one; the set of codes tells exactly whether a group can match it.
+    codes: Vec<Option<Vec<u64>>>,
     age_lo: Vec<f64>,
     age_hi: Vec<f64>,
 }
 
+/// The bit of a whole-number code 0–63.
+fn code_bit(v: f64) -> Option<u64> {
+    (v.fract() == 0.0 && (0.0..64.0).contains(&v)).then(|| 1u64 << (v as u32))
+}
+
 impl Level {
-    fn new(size: usize, cols: &[Vec<f64>], ages: &[f64]) -> Self {
+    fn new(size: usize, cols: &[Vec<f64>], ages: &[f64], schema: &Schema) -> Self {
         let n = ages.len();
         let groups = n.div_ceil(size);
         let range = |v: &[f64]| -> (Vec<f64>, Vec<f64>) {
@@ -232,8 +241,21 @@ impl Level {
                 .unzip()
         };
         let (lo, hi) = cols.iter().map(|c| range(c)).unzip();
+        let codes = cols
+            .iter()
+            .zip(&schema.features)
+            .map(|(c, f)| {
+                if !matches!(f.similarity, Similarity::Category { .. }) || c.iter().any(|&v| code_bit(v).is_none()) {
+                    return None;
+                }
+                let mask = |g: usize| {
+                    c[g * size..((g + 1) * size).min(n)].iter().fold(0u64, |m, &v| m | code_bit(v).unwrap_or(0))
+                };
+                Some((0..groups).map(mask).collect())
+            })
+            .collect();
         let (age_lo, age_hi) = range(ages);
-        Self { lo, hi, age_lo, age_hi }
+        Self { lo, hi, codes, age_lo, age_hi }
     }
 
     fn groups(&self) -> usize {
@@ -299,8 +321,8 @@ impl Index {
         Ok(Index {
             schema: schema.clone(),
             n,
-            blocks: Level::new(BLOCK, &cols, &slot_ages),
-            supers: Level::new(BLOCK * SUPER, &cols, &slot_ages),
+            blocks: Level::new(BLOCK, &cols, &slot_ages, schema),
+            supers: Level::new(BLOCK * SUPER, &cols, &slot_ages, schema),
             cols,
             ages: slot_ages,
             slot_event: order,
@@ -337,6 +359,16 @@ impl Index {
         out.clear();
         out.resize(to - from, 0.0);
         for (f, feat) in self.schema.features.iter().enumerate() {
+            if let (Some(codes), Similarity::Category { mismatch }) = (&level.codes[f], &feat.similarity) {
+                // Every recorded code is a whole number 0–63, so a present value that is
+                // not one matches none of them.
+                let bit = code_bit(state[f]).unwrap_or(0);
+                let (w, m) = (feat.weight, *mismatch);
+                for (b, &mask) in out.iter_mut().zip(&codes[from..to]) {
+                    *b += w * if mask & bit != 0 { 0.0 } else { m };
+                }
+                continue;
+            }
             let (lo, hi) = (&level.lo[f][from..to], &level.hi[f][from..to]);
             block_bounds(&feat.similarity, self.rising[f], feat.weight, feat.scale, state[f], lo, hi, out);
         }
