@@ -82,8 +82,14 @@ impl LivePreview {
 
     /// Starts watching the project folder and its species folder for saved files.
     pub fn watch(&mut self) -> notify::Result<()> {
+        self.watch_waking(|| {})
+    }
+
+    /// Like [`LivePreview::watch`], calling `wake` whenever files changed (the editor
+    /// asks for a redraw, so a save reaches an idle window at once).
+    pub fn watch_waking(&mut self, wake: impl Fn() + Send + 'static) -> notify::Result<()> {
         let roots = [self.project.root.clone(), self.project.species_dir()];
-        self.watcher = Some(ProjectWatcher::new(&roots)?);
+        self.watcher = Some(ProjectWatcher::with_waker(&roots, wake)?);
         Ok(())
     }
 
@@ -94,7 +100,10 @@ impl LivePreview {
         let mut out: Vec<Reload> = changed.iter().map(|p| self.reload_file(p)).collect();
         for e in errors {
             let file = self.project.root.clone();
-            out.push(Reload::Failed { file: file.clone(), errors: vec![LoadError::whole_file(file.display().to_string(), e)] });
+            out.push(Reload::Failed {
+                file: file.clone(),
+                errors: vec![LoadError::whole_file(file.display().to_string(), e)],
+            });
         }
         out
     }
@@ -151,6 +160,11 @@ impl LivePreview {
         let turns = turns as u64;
         self.sim.run(turns);
         turns
+    }
+
+    /// The creature save the preview runs, if the project has one (else a newborn).
+    pub fn creature_path(&self) -> Option<&Path> {
+        self.creature_path.as_deref()
     }
 
     /// Simulated seconds since the preview started.

@@ -28,10 +28,17 @@ pub struct ProjectWatcher {
 impl ProjectWatcher {
     /// Starts watching `roots` (missing folders are skipped).
     pub fn new(roots: &[PathBuf]) -> notify::Result<Self> {
+        Self::with_waker(roots, || {})
+    }
+
+    /// Like [`ProjectWatcher::new`], and calls `wake` after each batch of changes, so an
+    /// idle window redraws and drains them at once.
+    pub fn with_waker(roots: &[PathBuf], wake: impl Fn() + Send + 'static) -> notify::Result<Self> {
         let (tx, events) = channel();
         let mut debouncer = new_debouncer(DEBOUNCE, Some(Duration::from_millis(40)), move |r| {
             // The receiver is gone only when the watcher is dropped; nothing to do then.
             let _ = tx.send(r);
+            wake();
         })?;
         for root in roots.iter().filter(|r| r.is_dir()) {
             debouncer.watch(root, RecursiveMode::Recursive)?;
@@ -63,7 +70,9 @@ impl ProjectWatcher {
 fn counts_as_change(kind: EventKind) -> bool {
     match kind {
         EventKind::Create(_) => true,
-        EventKind::Modify(ModifyKind::Name(mode)) => matches!(mode, RenameMode::To | RenameMode::Both | RenameMode::Any),
+        EventKind::Modify(ModifyKind::Name(mode)) => {
+            matches!(mode, RenameMode::To | RenameMode::Both | RenameMode::Any)
+        }
         EventKind::Modify(_) => true,
         EventKind::Access(notify::event::AccessKind::Close(notify::event::AccessMode::Write)) => true,
         _ => false,

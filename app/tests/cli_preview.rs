@@ -106,7 +106,8 @@ fn species_edits_reload_into_the_running_preview() {
     let after = run.until(wait, is("tick")).expect("a tick after the fix");
     assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
 
-    let times: Vec<f64> = run.seen.iter().filter(|v| v["event"] == "tick").filter_map(|v| v["sim_time"].as_f64()).collect();
+    let times: Vec<f64> =
+        run.seen.iter().filter(|v| v["event"] == "tick").filter_map(|v| v["sim_time"].as_f64()).collect();
     assert!(times.len() >= 3, "{times:?}");
     assert!(times.windows(2).all(|w| w[1] > w[0]), "sim_time went back: {times:?}");
 }

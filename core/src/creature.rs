@@ -145,8 +145,7 @@ impl Creature {
                 thresholds: d.sources.iter().map(|s| s.threshold).collect(),
             })
             .collect();
-        let mut trees: Vec<DesireTrees> =
-            Desire::ALL
+        let mut trees: Vec<DesireTrees> = Desire::ALL
             .iter()
             .map(|d| DesireTrees { desire: *d, activity: ExampleMemory::default(), acton: ExampleMemory::default() })
             .collect();
@@ -245,7 +244,8 @@ impl Creature {
         for (i, t) in self.trees.iter().enumerate() {
             let at = format!("desire: \"{}\"", t.desire);
             if Desire::ALL.get(i) != Some(&t.desire) {
-                let want = Desire::ALL.get(i).map_or("nothing (there are only 40 desires)".to_owned(), |d| d.to_string());
+                let want =
+                    Desire::ALL.get(i).map_or("nothing (there are only 40 desires)".to_owned(), |d| d.to_string());
                 p.at(&at, format!("tree pair {} is for {}; expected {want}", i + 1, t.desire));
             }
             for (kind, m) in [("activity", &t.activity), ("acton", &t.acton)] {
@@ -303,7 +303,10 @@ mod tests {
                 let c = Creature::newborn(&data, *s, seed);
                 for t in Trait::ALL {
                     let (a, b) = (c.traits.get(*t), base.get(*t));
-                    assert!((a - b).abs() <= BIRTH_VARIATION + 1e-12 && (0.0..=1.0).contains(&a), "{s} {t}: {a} vs {b}");
+                    assert!(
+                        (a - b).abs() <= BIRTH_VARIATION + 1e-12 && (0.0..=1.0).contains(&a),
+                        "{s} {t}: {a} vs {b}"
+                    );
                 }
                 assert_eq!(c, Creature::newborn(&data, *s, seed));
             }

@@ -162,7 +162,8 @@ fn has_field(text: &str, field: &str) -> bool {
     let mut from = 0;
     while let Some(i) = text[from..].find(field) {
         let at = from + i;
-        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_' || bytes[at - 1] == b'"');
+        let before_ok =
+            at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_' || bytes[at - 1] == b'"');
         let rest = text[at + field.len()..].trim_start();
         if before_ok && rest.starts_with(':') && !rest.starts_with("::") {
             return true;
@@ -264,7 +265,10 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
         if let Some(w) = &project.manifest.world
             && !project.resolve(w).is_file()
         {
-            errors.push(LoadError::whole_file(dir.join(MANIFEST).display().to_string(), format!("the world file {} does not exist", w.display())));
+            errors.push(LoadError::whole_file(
+                dir.join(MANIFEST).display().to_string(),
+                format!("the world file {} does not exist", w.display()),
+            ));
         }
         let species_dir = project.species_dir();
         for f in project.files() {

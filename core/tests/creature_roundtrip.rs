@@ -13,7 +13,8 @@ fn data() -> &'static Data {
 }
 
 fn example() -> impl Strategy<Value = Example> {
-    let answer = prop::sample::select(vec!["yes", "no", "villager", "sheep", "mine", "other", "unknown", "a \"quoted\" thing"]);
+    let answer =
+        prop::sample::select(vec!["yes", "no", "villager", "sheep", "mine", "other", "unknown", "a \"quoted\" thing"]);
     let attribute = prop::sample::select(data().attributes.clone());
     (prop::collection::btree_map(attribute, answer.prop_map(str::to_owned), 0..5), -1.0f64..=1.0)
         .prop_map(|(answers, feedback)| Example { answers, feedback })

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-const FORBIDDEN: &[&str] = &["egui", "eframe", "winit", "wgpu", "rfd", "notify", "egui_plot", "egui-snarl", "egui_kittest"];
+const FORBIDDEN: &[&str] =
+    &["egui", "eframe", "winit", "wgpu", "rfd", "notify", "egui_plot", "egui-snarl", "egui_kittest"];
 
 /// Package name → names of its dependencies, from the lock file (all versions merged).
 fn lock_graph(lock: &str) -> BTreeMap<String, BTreeSet<String>> {

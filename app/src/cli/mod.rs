@@ -20,7 +20,11 @@ pub mod teach;
 pub mod tree;
 
 #[derive(Parser, Debug)]
-#[command(name = "creature-studio", version, about = "Shape learning game characters: Black & White creature minds and Killer Instinct shadows.")]
+#[command(
+    name = "creature-studio",
+    version,
+    about = "Shape learning game characters: Black & White creature minds and Killer Instinct shadows."
+)]
 pub struct Cli {
     /// Project folder (with a studio.ron) to open in the editor; the bundled example when omitted.
     #[arg(long, global = false)]
@@ -126,9 +130,15 @@ pub fn checkers() -> Checkers {
     Checkers {
         lesson_script: Some(creature_core::mind::script::check_file),
         tree_examples: Some(creature_core::mind::tree_file::check_file),
-        shadow_schema: Some(|file, text, _| creature_core::shadow::schema::Schema::parse(file, text).err().into_iter().collect()),
-        shadow_bank: Some(|file, text, _| creature_core::shadow::bank::Bank::parse_ron(file, text).err().into_iter().collect()),
-        shadow_state: Some(|file, text, _| creature_core::shadow::bank::StateMap::parse(file, text).err().into_iter().collect()),
+        shadow_schema: Some(|file, text, _| {
+            creature_core::shadow::schema::Schema::parse(file, text).err().into_iter().collect()
+        }),
+        shadow_bank: Some(|file, text, _| {
+            creature_core::shadow::bank::Bank::parse_ron(file, text).err().into_iter().collect()
+        }),
+        shadow_state: Some(|file, text, _| {
+            creature_core::shadow::bank::StateMap::parse(file, text).err().into_iter().collect()
+        }),
         world: Some(creature_core::world::file::check_world),
     }
 }

@@ -71,7 +71,10 @@ pub fn run(args: &PreviewArgs) -> CliResult {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
                     let e = e.join("\n");
-                    emit(json!({"event": "reload_failed", "file": f, "error": e}), format!("reload failed, keeping the last good version:\n{e}"));
+                    emit(
+                        json!({"event": "reload_failed", "file": f, "error": e}),
+                        format!("reload failed, keeping the last good version:\n{e}"),
+                    );
                 }
             }
         }

@@ -47,7 +47,18 @@ pub fn run(command: &SpeciesCommand) -> CliResult {
             } else {
                 println!(
                     "{:<10} {:>5} {:>5} {:>5} {:>5} {:>5}  {:>11} {:>11} {:>15} {:>11} {:>9}  {:>7}",
-                    "species", "kind", "frnd", "comm", "leth", "aggr", "Compassion", "ToBeFriends", "ToManifestState", "Tiredness", "Anger", "miracle"
+                    "species",
+                    "kind",
+                    "frnd",
+                    "comm",
+                    "leth",
+                    "aggr",
+                    "Compassion",
+                    "ToBeFriends",
+                    "ToManifestState",
+                    "Tiredness",
+                    "Anger",
+                    "miracle"
                 );
                 for r in &rows {
                     let t = |x: Trait| r.traits.get(x);

@@ -91,12 +91,15 @@ pub struct Studio {
 /// The panel layout a new user starts with: files on the left, the editors in the
 /// middle, their pictures on the right, problems and examples below.
 pub fn default_dock() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson]);
+    let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson, Tab::Preview, Tab::Arena]);
     let surface = dock.main_surface_mut();
     let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
-    let [top, _below] = surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source]);
-    let [_editors, _pictures] =
-        surface.split_right(top, 0.46, vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults]);
+    let [top, _below] = surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source, Tab::Bank]);
+    let [_editors, _pictures] = surface.split_right(
+        top,
+        0.46,
+        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Query, Tab::Schema],
+    );
     dock
 }
 
@@ -304,6 +307,7 @@ impl Studio {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,
             },
+            Command::Live(c) => self.apply_live(c),
         }
     }
 
@@ -458,6 +462,7 @@ impl Studio {
         }
 
         self.advance_playback(&ctx);
+        self.live_frame(&ctx);
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -587,6 +592,10 @@ impl Studio {
             let problems = egui::RichText::new(format!("{n} problem{}", if n == 1 { "" } else { "s" }));
             ui.label(if n > 0 { problems.color(ui.visuals().error_fg_color) } else { problems });
             ui.separator();
+            if let Some(rate) = self.view.live.status() {
+                ui.label(rate);
+                ui.separator();
+            }
             ui.label(&self.status);
         });
     }
@@ -771,7 +780,15 @@ impl TabViewer for Viewer<'_> {
 
     fn scroll_bars(&self, tab: &Tab) -> [bool; 2] {
         match tab {
-            Tab::TreeGraph | Tab::Source | Tab::Species | Tab::Problems | Tab::Project => [false, false],
+            Tab::TreeGraph
+            | Tab::Source
+            | Tab::Species
+            | Tab::Problems
+            | Tab::Project
+            | Tab::Preview
+            | Tab::Bank
+            | Tab::Schema
+            | Tab::Query => [false, false],
             _ => [false, true],
         }
     }

@@ -25,10 +25,15 @@ pub enum Tab {
     Lesson,
     LessonResults,
     Source,
+    Preview,
+    Bank,
+    Schema,
+    Query,
+    Arena,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 10] = [
+    pub const ALL: [Tab; 15] = [
         Tab::Project,
         Tab::Problems,
         Tab::Species,
@@ -39,6 +44,11 @@ impl Tab {
         Tab::Lesson,
         Tab::LessonResults,
         Tab::Source,
+        Tab::Preview,
+        Tab::Bank,
+        Tab::Schema,
+        Tab::Query,
+        Tab::Arena,
     ];
 
     /// The panel's title.
@@ -54,6 +64,11 @@ impl Tab {
             Tab::Lesson => "Lesson",
             Tab::LessonResults => "Lesson results",
             Tab::Source => "Source",
+            Tab::Preview => "Preview",
+            Tab::Bank => "Replay bank",
+            Tab::Schema => "Shadow schema",
+            Tab::Query => "Query inspector",
+            Tab::Arena => "Arena",
         }
     }
 }
@@ -104,6 +119,8 @@ pub enum Command {
     /// Lays the tree graph out again and fits it to the view.
     FitGraph,
     Edit(Edit),
+    /// The live preview and the shadow tools (issue 7).
+    Live(super::live::LiveCommand),
 }
 
 /// The commands a person can run by name, in menu order.
@@ -157,6 +174,7 @@ impl Command {
             Command::NewbornsBorn => "A new creature is born (re-roll newborns)".into(),
             Command::FitGraph => "Fit tree graph to view".into(),
             Command::Edit(_) => "Edit".into(),
+            Command::Live(c) => c.label(),
         }
     }
 

@@ -8,6 +8,7 @@
 pub mod app;
 pub mod command;
 pub mod edit;
+pub mod live;
 pub mod panels;
 pub mod ronedit;
 pub mod tree_layout;

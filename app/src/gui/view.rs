@@ -172,6 +172,8 @@ pub struct View {
     /// The lesson script shown in the timeline.
     pub lesson: Option<DocId>,
     pub lesson_ui: LessonUi,
+    /// The live preview and the shadow tools.
+    pub live: super::live::Live,
 }
 
 impl Default for View {
@@ -190,6 +192,7 @@ impl Default for View {
             source: None,
             lesson: None,
             lesson_ui: LessonUi::default(),
+            live: super::live::Live::default(),
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod source;
 pub mod species;
 
 use super::command::{Command, Tab};
+use super::live;
 use super::view::View;
 use super::workspace::Workspace;
 
@@ -29,6 +30,11 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Examples => examples::show(ui, ws, view, out),
         Tab::Lesson => lesson::show(ui, ws, view, out),
         Tab::LessonResults => results::show(ui, ws, view, out),
+        Tab::Preview => live::preview::show(ui, ws, view, out),
+        Tab::Bank => live::bank::show(ui, view, out),
+        Tab::Schema => live::schema::show_schema(ui, view, out),
+        Tab::Query => live::schema::show_query(ui, view, out),
+        Tab::Arena => live::arena::show(ui, view, out),
     }
 }
 

@@ -694,7 +694,8 @@ impl Sim {
                 .map(|fresh| c.desires.iter().find(|s| s.name == fresh.name).cloned().unwrap_or(fresh))
                 .collect();
         }
-        let trees_in_order = c.trees.len() == Desire::COUNT && c.trees.iter().zip(Desire::ALL).all(|(t, d)| t.desire == *d);
+        let trees_in_order =
+            c.trees.len() == Desire::COUNT && c.trees.iter().zip(Desire::ALL).all(|(t, d)| t.desire == *d);
         if !trees_in_order {
             let newborn = Creature::newborn(&self.data, c.species, c.seed);
             c.trees = newborn

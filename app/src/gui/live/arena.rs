@@ -1,0 +1,315 @@
+//! The arena preview (SPEC §13): play the 1-D fighting game with the keyboard against a
+//! scripted bot or a shadow, record while playing, keep or discard the recording into the
+//! bank at the match end, and see beside the fight which segment the shadow is playing
+//! and why it was picked.
+
+use creature_core::shadow::arena::{Action, FPS, KeyInput, MAX_HEALTH, MAX_METER, Phase, STAGE_WIDTH, UNITS};
+use creature_core::shadow::bank::{Bank, PendingMatch};
+use creature_core::shadow::bots::{Bot, Style};
+use creature_core::shadow::fight::{Bout, Controller, Pick, ShadowPlayer};
+use creature_core::shadow::schema::Schema;
+
+use super::LiveCommand;
+use super::schema::breakdown_bar;
+use crate::gui::command::Command;
+use crate::gui::view::View;
+
+/// The character both sides play (the example banks are Jago against Jago).
+pub const CHARACTER: &str = "Jago";
+
+/// The arena panel's state.
+pub struct ArenaUi {
+    pub bout: Option<Bout>,
+    /// Who the keyboard side fights: a bot style name, or "shadow".
+    pub opponent: String,
+    /// The near side is played by a scripted bot (a recorded demonstration) instead of
+    /// the keyboard.
+    pub autoplay: bool,
+    pub record: bool,
+    /// A finished match's recording, waiting to be kept or discarded.
+    pub pending: Option<PendingMatch>,
+    pub paused: bool,
+    owed: f64,
+    seed: u64,
+}
+
+impl Default for ArenaUi {
+    fn default() -> Self {
+        Self {
+            bout: None,
+            opponent: "zoner".into(),
+            autoplay: false,
+            record: true,
+            pending: None,
+            paused: false,
+            owed: 0.0,
+            seed: 1,
+        }
+    }
+}
+
+impl ArenaUi {
+    /// Starts a match: side 0 is the keyboard (or a rushdown bot on autoplay), side 1
+    /// the opponent; a shadow plays from `shadow`'s bank with its schema.
+    pub fn start(
+        &mut self,
+        opponent: &str,
+        autoplay: bool,
+        record: bool,
+        shadow: Option<(&Schema, &Bank)>,
+    ) -> Result<(), String> {
+        self.seed = self.seed.wrapping_add(1);
+        let theirs = match (Style::from_name(opponent), shadow) {
+            (Some(style), _) => Controller::Bot(Bot::new(style, self.seed)),
+            (None, Some((schema, bank))) => Controller::Shadow(Box::new(ShadowPlayer::new(schema, bank, self.seed)?)),
+            (None, None) => return Err(format!("no opponent called `{opponent}`")),
+        };
+        let mine =
+            if autoplay { Controller::Bot(Bot::new(Style::Rushdown, self.seed + 1000)) } else { Controller::Keyboard };
+        let mut bout = Bout::new([mine, theirs], [CHARACTER, CHARACTER]);
+        if record {
+            bout.record(0);
+        }
+        self.opponent = opponent.to_owned();
+        self.autoplay = autoplay;
+        self.record = record;
+        self.pending = None;
+        self.paused = false;
+        self.owed = 0.0;
+        self.bout = Some(bout);
+        Ok(())
+    }
+
+    /// Runs the arena's frames for `dt` wall seconds (60 frames per second). Returns true
+    /// while a match is running.
+    pub fn tick(&mut self, dt: f64) -> bool {
+        let Some(bout) = self.bout.as_mut() else { return false };
+        if bout.arena.is_over() {
+            return false;
+        }
+        if self.paused {
+            return false;
+        }
+        self.owed = (self.owed + dt * f64::from(FPS)).min(10.0);
+        while self.owed >= 1.0 && !bout.arena.is_over() {
+            bout.step();
+            self.owed -= 1.0;
+        }
+        if bout.arena.is_over() {
+            self.pending = bout.take_recording(0);
+        }
+        true
+    }
+
+    /// Plays the match to its end now.
+    pub fn finish(&mut self) {
+        let Some(bout) = self.bout.as_mut() else { return };
+        bout.keys[0] = KeyInput::default();
+        bout.run();
+        self.pending = bout.take_recording(0);
+    }
+
+    /// The shadow's last decision as (state in schema order, event playing).
+    pub fn last_query(&self) -> Option<(Vec<f64>, Option<usize>)> {
+        let q = self.shadow()?.last()?;
+        Some((q.state.clone(), q.playing))
+    }
+
+    /// The shadow side's player, if the opponent is a shadow.
+    pub fn shadow(&self) -> Option<&ShadowPlayer> {
+        match &self.bout.as_ref()?.controllers[1] {
+            Controller::Shadow(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The shadow's last pick.
+    pub fn last_pick(&self) -> Option<Pick> {
+        self.bout.as_ref()?.decisions.iter().rev().find(|d| d.side == 1).and_then(|d| d.pick)
+    }
+}
+
+/// The keys of the arena: arrows move, jump and crouch; Z light, X heavy, C low,
+/// Space block, Shift dash, A projectile, S anti-air, D throw.
+fn keys(ui: &egui::Ui) -> KeyInput {
+    ui.input(|i| {
+        let k = |key| i.key_down(key);
+        KeyInput {
+            left: k(egui::Key::ArrowLeft),
+            right: k(egui::Key::ArrowRight),
+            up: k(egui::Key::ArrowUp),
+            down: k(egui::Key::ArrowDown),
+            light: k(egui::Key::Z),
+            heavy: k(egui::Key::X),
+            low: k(egui::Key::C),
+            block: k(egui::Key::Space),
+            dash: i.modifiers.shift,
+            projectile: k(egui::Key::A),
+            anti_air: k(egui::Key::S),
+            throw: k(egui::Key::D),
+        }
+    })
+}
+
+pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+    let sh = &mut view.live.shadow;
+    sh.ensure_loaded();
+    let a = &mut sh.arena;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Opponent");
+        egui::ComboBox::from_id_salt("arena-opponent").selected_text(a.opponent.clone()).show_ui(ui, |ui| {
+            for s in Style::ALL {
+                ui.selectable_value(&mut a.opponent, s.name().to_owned(), format!("{} (scripted bot)", s.name()));
+            }
+            ui.selectable_value(&mut a.opponent, "shadow".to_owned(), "shadow (plays from the bank shown)");
+        });
+        ui.checkbox(&mut a.autoplay, "Autoplay my side (scripted rushdown)")
+            .on_hover_text("Records a scripted match instead of your keyboard play");
+        ui.checkbox(&mut a.record, "Record my side");
+        if ui.button("▶ Start match").clicked() {
+            out.push(Command::Live(LiveCommand::ArenaStart {
+                opponent: a.opponent.clone(),
+                autoplay: a.autoplay,
+                record: a.record,
+            }));
+        }
+        if ui.button("⏩ Play to the end").clicked() {
+            out.push(Command::Live(LiveCommand::ArenaFinish));
+        }
+        if a.bout.is_some() {
+            ui.toggle_value(&mut a.paused, "⏸ Pause");
+        }
+    });
+    ui.weak("Keys: ← → walk · ↑ jump · ↓ crouch · Z light · X heavy · C low · Space block · Shift+← → dash · A projectile · S anti-air · D throw");
+    if let Some(p) = &a.pending {
+        ui.horizontal(|ui| {
+            ui.strong(format!("Match over: recorded {} decisions.", p.events.len()));
+            if ui.button("Keep in the bank").clicked() {
+                out.push(Command::Live(LiveCommand::ArenaKeep(true)));
+            }
+            if ui.button("Discard").clicked() {
+                out.push(Command::Live(LiveCommand::ArenaKeep(false)));
+            }
+        });
+    }
+    ui.separator();
+    let Some(bout) = a.bout.as_mut() else {
+        ui.label("Start a match: you play the left fighter with the keyboard.");
+        return;
+    };
+    if !a.autoplay && !a.paused {
+        bout.keys[0] = keys(ui);
+    }
+    let h = (ui.available_height() * 0.45).clamp(160.0, 320.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
+    draw_arena(ui, rect, bout);
+    let recorded = bout.recording(0).map_or(0, |p| p.events.len());
+    ui.label(format!(
+        "frame {} · {:.1} s left · you {} · them {}{}",
+        bout.arena.frame,
+        bout.arena.seconds_left(),
+        bout.held(0).name(),
+        bout.held(1).name(),
+        if recorded > 0 { format!(" · ⏺ {recorded} decisions recorded") } else { String::new() }
+    ));
+    if let Some(o) = bout.arena.outcome {
+        ui.strong(format!("Result: {o:?}"));
+    }
+    // Side by side: the segment the shadow is playing and why it was picked.
+    let pick = a.last_pick();
+    if let (Some(shadow), Some(pick)) = (a.shadow(), pick) {
+        ui.separator();
+        ui.columns(2, |cols| {
+            cols[0].strong(format!("Shadow plays segment {} · event {}", pick.segment, pick.index));
+            cols[0].label(format!(
+                "{} · best score {:.3} · {} candidates",
+                if pick.continued { "continuing its segment (bias)" } else { "a new pick" },
+                pick.best,
+                pick.candidates
+            ));
+            if let Some(bank) = &sh.bank {
+                egui::ScrollArea::vertical().id_salt("arena-seg").max_height(160.0).show(&mut cols[0], |ui| {
+                    for (i, e) in bank.events().iter().enumerate().filter(|(_, e)| e.segment == pick.segment) {
+                        let text = format!("{:>3}  frame {:>5}  {}", e.index, e.frame, e.action);
+                        let rt = egui::RichText::new(text).monospace();
+                        ui.label(if i == pick.event { rt.strong().color(ui.visuals().warn_fg_color) } else { rt });
+                    }
+                });
+            }
+            cols[1].strong("Why it was picked");
+            if let Some(b) = shadow.inspect(pick.event) {
+                breakdown_bar(&mut cols[1], &b, 1.0, true);
+            }
+        });
+    }
+}
+
+fn draw_arena(ui: &egui::Ui, rect: egui::Rect, bout: &Bout) {
+    let p = ui.painter_at(rect);
+    p.rect_filled(rect, 4.0, egui::Color32::from_rgb(32, 36, 48));
+    let floor = rect.bottom() - 24.0;
+    p.line_segment(
+        [egui::pos2(rect.left(), floor), egui::pos2(rect.right(), floor)],
+        egui::Stroke::new(2.0, egui::Color32::from_gray(120)),
+    );
+    let sx = rect.width() / STAGE_WIDTH as f32;
+    let to_x = |x: i32| rect.left() + x as f32 * sx;
+    let to_y = |y: i32| floor - y as f32 * sx;
+    let colours = [egui::Color32::from_rgb(90, 160, 240), egui::Color32::from_rgb(230, 110, 80)];
+    for (side, f) in bout.arena.fighters.iter().enumerate() {
+        let crouch = matches!(f.phase, Phase::Neutral(Action::Crouch | Action::BlockLow));
+        let down = matches!(f.phase, Phase::KnockedDown { .. });
+        let (w, hgt) = if down {
+            (1.6, 0.4)
+        } else if crouch {
+            (0.6, 1.1)
+        } else {
+            (0.6, 1.8)
+        };
+        let w = w * UNITS as f32 * sx;
+        let hgt = hgt * UNITS as f32 * sx;
+        let base = to_y(f.y);
+        let body = egui::Rect::from_min_max(
+            egui::pos2(to_x(f.x) - w / 2.0, base - hgt),
+            egui::pos2(to_x(f.x) + w / 2.0, base),
+        );
+        let colour = match f.phase {
+            Phase::Hitstun { .. } => egui::Color32::WHITE,
+            Phase::Blockstun { .. } => egui::Color32::from_rgb(200, 200, 120),
+            _ => colours[side],
+        };
+        p.rect_filled(body, 3.0, colour);
+        if let Phase::Attack { .. } = f.phase {
+            let reach = egui::pos2(to_x(f.x) + f.facing as f32 * w * 1.4, base - hgt * 0.6);
+            p.line_segment([body.center(), reach], egui::Stroke::new(5.0, colour));
+        }
+        // Health and meter bars at the top, one per side.
+        let bar_w = rect.width() * 0.4;
+        let left = if side == 0 { rect.left() + 10.0 } else { rect.right() - 10.0 - bar_w };
+        let hp = egui::Rect::from_min_size(egui::pos2(left, rect.top() + 8.0), egui::vec2(bar_w, 10.0));
+        p.rect_filled(hp, 2.0, egui::Color32::from_gray(60));
+        let frac = (f.health.max(0) as f32 / MAX_HEALTH as f32).clamp(0.0, 1.0);
+        p.rect_filled(egui::Rect::from_min_size(hp.min, egui::vec2(bar_w * frac, 10.0)), 2.0, colours[side]);
+        let meter = (f.meter.max(0) as f32 / MAX_METER as f32).clamp(0.0, 1.0);
+        let m = egui::Rect::from_min_size(egui::pos2(left, rect.top() + 22.0), egui::vec2(bar_w * meter, 4.0));
+        p.rect_filled(m, 1.0, egui::Color32::from_rgb(240, 200, 60));
+        let name = if side == 0 { "you" } else { "opponent" };
+        p.text(
+            egui::pos2(left, rect.top() + 30.0),
+            egui::Align2::LEFT_TOP,
+            format!("{name}: {}", bout.held(side).name()),
+            egui::FontId::proportional(12.0),
+            egui::Color32::from_gray(220),
+        );
+    }
+    for pr in &bout.arena.projectiles {
+        p.circle_filled(egui::pos2(to_x(pr.x), to_y(UNITS)), 7.0, colours[pr.owner.min(1)]);
+    }
+    p.text(
+        egui::pos2(rect.center().x, rect.top() + 8.0),
+        egui::Align2::CENTER_TOP,
+        format!("{:.0}", bout.arena.seconds_left().ceil()),
+        egui::FontId::proportional(18.0),
+        egui::Color32::WHITE,
+    );
+}

@@ -1,0 +1,240 @@
+//! The replay bank view (SPEC §13): a virtualised table of the bank's events (only the
+//! rows on screen are laid out, so 40,000 rows scroll smoothly), filters by match,
+//! segment and action, deleting a match or a segment, merging banks, and the bank's
+//! stats as plots (action histogram, reaction-time distribution).
+
+use egui_extras::{Column, TableBuilder};
+use egui_plot::{Bar, BarChart, Plot};
+
+use super::LiveCommand;
+use crate::gui::command::Command;
+use crate::gui::view::View;
+
+const ROW_HEIGHT: f32 = 18.0;
+
+pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+    let sh = &mut view.live.shadow;
+    sh.ensure_loaded();
+    ui.horizontal_wrapped(|ui| {
+        let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), super::short);
+        egui::ComboBox::from_id_salt("bank-pick")
+            .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(sh.bank_dirty)))
+            .show_ui(ui, |ui| {
+                for f in &sh.bank_files {
+                    if ui.selectable_label(sh.bank_path.as_ref() == Some(f), super::short(f)).clicked() {
+                        out.push(Command::Live(LiveCommand::OpenBank(f.clone())));
+                    }
+                }
+            });
+        ui.menu_button("Merge in…", |ui| {
+            for f in &sh.bank_files {
+                if sh.bank_path.as_ref() != Some(f) && ui.button(super::short(f)).clicked() {
+                    out.push(Command::Live(LiveCommand::MergeBank(f.clone())));
+                }
+            }
+        });
+        if ui.add_enabled(sh.bank_dirty, egui::Button::new("Save bank")).clicked() {
+            out.push(Command::Live(LiveCommand::SaveBank));
+        }
+    });
+    if let Some(e) = &sh.error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+    let Some(stats) = sh.stats().cloned() else {
+        ui.label("The project has no replay bank yet: record one in the Arena.");
+        return;
+    };
+    ui.label(format!(
+        "{} events · {} segments · {} matches · {}",
+        stats.events,
+        stats.segments,
+        stats.matches,
+        stats.matchups.iter().map(|(m, n)| format!("{m}: {n}")).collect::<Vec<_>>().join(", ")
+    ));
+    // Filters.
+    ui.horizontal_wrapped(|ui| {
+        let f = &mut sh.filter;
+        ui.label("match");
+        opt_u64(ui, "f-match", &mut f.match_id);
+        ui.label("segment");
+        opt_u64(ui, "f-seg", &mut f.segment);
+        ui.label("action");
+        ui.add(egui::TextEdit::singleline(&mut f.action).hint_text("any").desired_width(110.0));
+        if let Some(m) = f.match_id
+            && ui.button(format!("🗑 Delete match {m}")).clicked()
+        {
+            out.push(Command::Live(LiveCommand::DeleteMatch(m)));
+        }
+        if let Some(s) = f.segment
+            && ui.button(format!("🗑 Delete segment {s}")).clicked()
+        {
+            out.push(Command::Live(LiveCommand::DeleteSegment(s)));
+        }
+    });
+    let n_rows = sh.rows().len();
+    ui.label(format!("{n_rows} rows"));
+    let avail = ui.available_height();
+    let table_h = (avail * 0.58).max(120.0);
+    ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
+        events_table(ui, view, out);
+    });
+    ui.separator();
+    stats_plots(ui, &stats);
+}
+
+fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>) {
+    let mut on = v.is_some();
+    ui.push_id(id, |ui| {
+        if ui.checkbox(&mut on, "").changed() {
+            *v = if on { Some(0) } else { None };
+        }
+        if let Some(x) = v {
+            ui.add(egui::DragValue::new(x).speed(0.2));
+        } else {
+            ui.weak("any");
+        }
+    });
+}
+
+fn events_table(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+    let sh = &mut view.live.shadow;
+    let rows: Vec<usize> = sh.rows().to_vec();
+    let Some(bank) = sh.bank.as_ref() else { return };
+    let features = bank.features().to_vec();
+    let shown_features = features.len().min(6);
+    let mut picked = sh.picked_row;
+    let mut filter_to = None;
+    let mut table = TableBuilder::new(ui)
+        .striped(true)
+        .resizable(true)
+        .sense(egui::Sense::click())
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::auto().at_least(50.0))
+        .column(Column::auto().at_least(40.0))
+        .column(Column::auto().at_least(60.0))
+        .column(Column::auto().at_least(40.0))
+        .column(Column::auto().at_least(50.0))
+        .column(Column::auto().at_least(90.0))
+        .column(Column::auto().at_least(50.0));
+    for _ in 0..shown_features {
+        table = table.column(Column::auto().at_least(60.0));
+    }
+    table
+        .column(Column::remainder())
+        .min_scrolled_height(0.0)
+        .header(20.0, |mut h| {
+            for name in ["id", "match", "segment", "index", "frame", "action", "reaction"] {
+                h.col(|ui| {
+                    ui.strong(name);
+                });
+            }
+            for f in features.iter().take(shown_features) {
+                h.col(|ui| {
+                    ui.strong(f);
+                });
+            }
+            h.col(|ui| {
+                ui.strong("matchup");
+            });
+        })
+        .body(|body| {
+            body.rows(ROW_HEIGHT, rows.len(), |mut row| {
+                let Some(&i) = rows.get(row.index()) else { return };
+                let Some(e) = bank.events().get(i) else { return };
+                row.set_selected(picked == Some(i));
+                row.col(|ui| {
+                    ui.label(e.id.to_string());
+                });
+                row.col(|ui| {
+                    if ui.link(e.match_id.to_string()).on_hover_text("Show only this match").clicked() {
+                        filter_to = Some((Some(e.match_id), None));
+                    }
+                });
+                row.col(|ui| {
+                    if ui.link(e.segment.to_string()).on_hover_text("Show only this segment").clicked() {
+                        filter_to = Some((None, Some(e.segment)));
+                    }
+                });
+                row.col(|ui| {
+                    ui.label(e.index.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(e.frame.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(&e.action);
+                });
+                row.col(|ui| {
+                    ui.label(e.reaction.map_or_else(String::new, |r| format!("{r} f")));
+                });
+                let state = bank.state(i);
+                for k in 0..shown_features {
+                    row.col(|ui| {
+                        ui.label(state.get(k).map_or_else(String::new, |v| format!("{v:.2}")));
+                    });
+                }
+                row.col(|ui| {
+                    ui.label(e.matchup.to_string());
+                });
+                if row.response().clicked() {
+                    picked = Some(i);
+                }
+            });
+        });
+    sh.picked_row = picked;
+    if let Some((m, s)) = filter_to {
+        if m.is_some() {
+            sh.filter.match_id = m;
+        }
+        if s.is_some() {
+            sh.filter.segment = s;
+        }
+    }
+    let _ = out;
+}
+
+fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
+    ui.columns(2, |cols| {
+        cols[0].strong("Actions");
+        let mut actions: Vec<(&String, &usize)> = stats.actions.iter().collect();
+        actions.sort_by(|a, b| b.1.cmp(a.1));
+        let names: Vec<String> = actions.iter().map(|(n, _)| (*n).clone()).collect();
+        let bars: Vec<Bar> = actions
+            .iter()
+            .enumerate()
+            .map(|(i, (n, c))| Bar::new(i as f64, **c as f64).name(n.as_str()).width(0.7))
+            .collect();
+        Plot::new("bank-actions")
+            .height(cols[0].available_height().max(140.0))
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .x_axis_formatter(move |m, _| {
+                let i = m.value.round();
+                if (m.value - i).abs() < 1e-6 && i >= 0.0 {
+                    names.get(i as usize).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .show(&mut cols[0], |p| p.bar_chart(BarChart::new("events", bars)));
+        let rt = &stats.reaction;
+        cols[1].strong(format!(
+            "Reaction times: {} responses · mean {} · median {}",
+            rt.count(),
+            rt.mean().map_or_else(|| "–".into(), |m| format!("{m:.1} f")),
+            rt.quantile(0.5).map_or_else(|| "–".into(), |m| format!("{m} f"))
+        ));
+        let bars: Vec<Bar> =
+            rt.histogram(2).into_iter().map(|(f, n)| Bar::new(f64::from(f) + 1.0, n as f64).width(1.8)).collect();
+        Plot::new("bank-reactions")
+            .height(cols[1].available_height().max(140.0))
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .x_axis_label("frames after the attack started")
+            .show(&mut cols[1], |p| {
+                p.bar_chart(BarChart::new("responses", bars).color(egui::Color32::from_rgb(230, 126, 34)))
+            });
+    });
+}

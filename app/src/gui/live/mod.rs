@@ -1,0 +1,473 @@
+//! The live half of the studio (issue 7): the running creature preview with the hand and
+//! hot reload, and the shadow tools (replay bank, schema, query inspector, arena).
+//!
+//! The state lives in [`Live`], kept in the [`View`](super::view::View) beside the other
+//! panels' state. Panels draw from it and return [`LiveCommand`]s like every other panel;
+//! [`Studio::apply_live`] carries them out after the frame and [`Studio::live_frame`]
+//! moves the simulation and the arena on, once per frame, and drains the file watcher.
+
+pub mod arena;
+pub mod bank;
+pub mod preview;
+pub mod schema;
+pub mod shadow;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use creature_core::data::TreeKind;
+use creature_core::error::LoadError;
+use creature_core::mind::leash::Leash;
+use creature_core::shadow::schema::Schema;
+use creature_core::world::sim::{Event, HandEvent};
+
+use super::app::Studio;
+use super::edit::Edit;
+use crate::preview::{LivePreview, Reload};
+
+pub use shadow::ShadowState;
+
+/// How long a toast stays on screen, in seconds.
+const TOAST_SECONDS: f64 = 6.0;
+/// Lines kept in the preview's event log.
+const LOG_LINES: usize = 400;
+
+/// Everything the live panels ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiveCommand {
+    /// A touch of the player's hand on the preview creature (SPEC §5).
+    Hand(HandEvent),
+    /// Simulated seconds per wall second; 0 pauses.
+    Speed(f64),
+    /// Runs exactly one turn (0.1 s), paused or not.
+    StepTurn,
+    Phase(u8),
+    Leash(Leash),
+    /// Starts the preview again from the project's files.
+    Restart,
+    /// Answers the "changed on disk while edited here" question: keep the studio's
+    /// edits (`true`) or take the file on disk (`false`).
+    Resolve {
+        path: PathBuf,
+        keep_studio: bool,
+    },
+    /// Shows the replay bank at `path`.
+    OpenBank(PathBuf),
+    DeleteMatch(u64),
+    DeleteSegment(u64),
+    /// Merges the bank at `path` into the shown one (the union, with provenance).
+    MergeBank(PathBuf),
+    SaveBank,
+    /// Replaces the schema being edited (every schema editor change).
+    SetSchema(Schema),
+    /// The weight of schema feature `feature`.
+    SetWeight {
+        feature: usize,
+        weight: f64,
+    },
+    SaveSchema,
+    /// The arena: start a match against `opponent` (a bot style name or "shadow").
+    ArenaStart {
+        opponent: String,
+        autoplay: bool,
+        record: bool,
+    },
+    /// Plays the running match to its end at once.
+    ArenaFinish,
+    /// At the match end: keep the recording in the bank, or drop it.
+    ArenaKeep(bool),
+}
+
+impl LiveCommand {
+    /// The name in the palette and the undo menu.
+    pub fn label(&self) -> String {
+        match self {
+            LiveCommand::Hand(h) => format!("Hand: {h:?}"),
+            LiveCommand::Speed(s) if *s == 0.0 => "Pause the preview".into(),
+            LiveCommand::Speed(s) => format!("Preview speed ×{s}"),
+            LiveCommand::StepTurn => "Step the preview one turn".into(),
+            LiveCommand::Phase(p) => format!("Preview phase {p}"),
+            LiveCommand::Leash(l) => format!("Preview leash {l:?}"),
+            LiveCommand::Restart => "Restart the preview".into(),
+            LiveCommand::Resolve { path, .. } => format!("Resolve {}", path.display()),
+            LiveCommand::OpenBank(p) => format!("Open bank {}", p.display()),
+            LiveCommand::DeleteMatch(m) => format!("Delete match {m}"),
+            LiveCommand::DeleteSegment(s) => format!("Delete segment {s}"),
+            LiveCommand::MergeBank(p) => format!("Merge bank {}", p.display()),
+            LiveCommand::SaveBank => "Save the bank".into(),
+            LiveCommand::SetSchema(_) | LiveCommand::SetWeight { .. } => "Edit the schema".into(),
+            LiveCommand::SaveSchema => "Save the schema".into(),
+            LiveCommand::ArenaStart { opponent, .. } => format!("Arena: fight {opponent}"),
+            LiveCommand::ArenaFinish => "Arena: play to the end".into(),
+            LiveCommand::ArenaKeep(true) => "Arena: keep the recording".into(),
+            LiveCommand::ArenaKeep(false) => "Arena: discard the recording".into(),
+        }
+    }
+}
+
+/// One line of the preview's event log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub t: f64,
+    pub text: String,
+    /// −1 bad (slap, failure, problem), 0 neutral, +1 good (stroke, skill).
+    pub tone: i8,
+}
+
+/// A short message in the corner of the window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Toast {
+    pub text: String,
+    pub error: bool,
+    /// `ctx` time (seconds) at which it goes.
+    pub until: f64,
+}
+
+/// A file that changed on disk while the studio holds unsaved edits of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    pub path: PathBuf,
+    pub doc: String,
+}
+
+/// The live panels' state.
+#[derive(Default)]
+pub struct Live {
+    pub preview: Option<LivePreview>,
+    /// Why the preview could not start.
+    pub open_errors: Vec<LoadError>,
+    /// The project root the preview was opened for (opened once per project).
+    opened_for: Option<PathBuf>,
+    pub log: Vec<LogLine>,
+    pub toasts: Vec<Toast>,
+    pub conflicts: Vec<Conflict>,
+    /// Measured simulated seconds per wall second.
+    pub rate: f64,
+    rate_window: (f64, f64),
+    /// Whether the preview panel was drawn in the last frame (it runs only when seen).
+    pub preview_shown: bool,
+    /// The speed to go back to after a pause.
+    pub resume_speed: f64,
+    pub show_inactive: bool,
+    pub shadow: ShadowState,
+}
+
+impl Live {
+    /// The status bar's figure: simulated seconds per wall second.
+    pub fn status(&self) -> Option<String> {
+        let p = self.preview.as_ref()?;
+        Some(if p.speed == 0.0 {
+            format!("preview paused at {:.1} s", p.sim_time())
+        } else {
+            format!("preview ×{} · {:.1} sim s / wall s", p.speed, self.rate)
+        })
+    }
+
+    fn toast(&mut self, now: f64, text: String, error: bool) {
+        self.toasts.push(Toast { text, error, until: now + TOAST_SECONDS });
+        if self.toasts.len() > 5 {
+            self.toasts.remove(0);
+        }
+    }
+
+    fn log(&mut self, t: f64, text: String, tone: i8) {
+        self.log.push(LogLine { t, text, tone });
+        if self.log.len() > LOG_LINES {
+            let extra = self.log.len() - LOG_LINES;
+            self.log.drain(..extra);
+        }
+    }
+}
+
+impl Studio {
+    /// Once per frame: opens the preview for the project, drains the file watcher into
+    /// reloads, runs the simulation for the frame's wall time and the arena's frames,
+    /// and shows toasts and the on-disk conflict question.
+    pub fn live_frame(&mut self, ctx: &egui::Context) {
+        self.open_preview_if_needed(ctx);
+        let now = ctx.input(|i| i.time);
+        let reloads = self.view.live.preview.as_mut().map(LivePreview::poll).unwrap_or_default();
+        if !reloads.is_empty() {
+            self.after_reloads(reloads, now);
+        }
+        let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
+        let live = &mut self.view.live;
+        let shown = std::mem::take(&mut live.preview_shown);
+        if let Some(p) = live.preview.as_mut()
+            && shown
+            && p.speed > 0.0
+        {
+            let before = p.sim_time();
+            p.advance(dt);
+            live.rate_window.0 += p.sim_time() - before;
+            live.rate_window.1 += dt;
+            if live.rate_window.1 >= 0.5 {
+                live.rate = live.rate_window.0 / live.rate_window.1;
+                live.rate_window = (0.0, 0.0);
+            }
+            ctx.request_repaint();
+        }
+        self.drain_sim_events();
+        if self.view.live.shadow.arena.tick(dt) {
+            ctx.request_repaint();
+        }
+        self.view.live.toasts.retain(|t| t.until > now);
+        toasts(ctx, &self.view.live.toasts);
+        if let Some(next) = self.view.live.toasts.iter().map(|t| t.until - now).reduce(f64::min) {
+            ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
+        }
+        self.conflict_window(ctx);
+    }
+
+    fn open_preview_if_needed(&mut self, ctx: &egui::Context) {
+        let Some(root) = self.ws.project.as_ref().map(|p| p.root.clone()) else { return };
+        if self.view.live.opened_for.as_ref() == Some(&root) {
+            return;
+        }
+        self.view.live.opened_for = Some(root.clone());
+        self.view.live.shadow.open_project(&root, self.ws.project.as_ref());
+        match LivePreview::open(&root, 1, crate::cli::checkers()) {
+            Ok(mut p) => {
+                let waker = ctx.clone();
+                if let Err(e) = p.watch_waking(move || waker.request_repaint()) {
+                    self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
+                }
+                p.sim.record(true);
+                self.view.live.resume_speed = 1.0;
+                self.view.live.preview = Some(p);
+                self.view.live.open_errors.clear();
+            }
+            Err(errors) => {
+                self.view.live.preview = None;
+                self.view.live.open_errors = errors;
+            }
+        }
+    }
+
+    /// What the watcher's changes did: the preview already swapped in what loaded;
+    /// here the documents follow the files (unless they hold edits: then the person is
+    /// asked), problems are listed and toasts say what happened.
+    fn after_reloads(&mut self, reloads: Vec<Reload>, now: f64) {
+        let t = self.view.live.preview.as_ref().map_or(0.0, LivePreview::sim_time);
+        let mut refresh = false;
+        for r in reloads {
+            match r {
+                Reload::Reloaded { file } => {
+                    let name = short(&file);
+                    self.view.live.log(t, format!("reloaded {name}"), 0);
+                    self.view.live.toast(now, format!("Reloaded {name}"), false);
+                    self.view.live.shadow.file_changed(&file);
+                    match self.ws.doc_for_path(&file) {
+                        Some(id) if self.ws.is_dirty(&id) => {
+                            if !self.view.live.conflicts.iter().any(|c| c.path == file) {
+                                self.view.live.conflicts.push(Conflict { path: file, doc: id.label() });
+                            }
+                        }
+                        _ => refresh = true,
+                    }
+                }
+                Reload::Failed { file, errors } => {
+                    let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
+                    self.view.live.log(t, format!("reload failed, keeping the last good version: {first}"), -1);
+                    self.view.live.toast(now, first, true);
+                    for e in errors {
+                        if !self.ws.problems.contains(&e) {
+                            self.ws.problems.push(e);
+                        }
+                    }
+                    self.status = format!("{} does not load: the preview keeps the last good version", short(&file));
+                }
+            }
+        }
+        if refresh {
+            self.ws.reload();
+            self.view.graph.invalidate();
+        }
+    }
+
+    /// Moves the simulation's events into the log; a lesson also reaches the creature's
+    /// document, so the inspector and the tree graph show what the creature learnt.
+    fn drain_sim_events(&mut self) {
+        let Some(p) = self.view.live.preview.as_mut() else { return };
+        let events = p.sim.take_events();
+        if events.is_empty() {
+            return;
+        }
+        let creature_path = p.creature_path().map(Path::to_path_buf);
+        let learnt = p.sim.creature().clone();
+        for e in events {
+            match e {
+                Event::Lesson { t, total, lesson, taught, liking } => {
+                    let tone = match lesson {
+                        Some(l) if l > 0.0 => 1,
+                        Some(_) => -1,
+                        None => 0,
+                    };
+                    let text = match (&lesson, &taught) {
+                        (Some(l), Some(tp)) => format!(
+                            "lesson {l:+.2} (total {total:+.2}) taught to {} {} {} · liking {liking:+.2}",
+                            tp.desire, tp.action, tp.object
+                        ),
+                        (Some(l), None) => format!("lesson {l:+.2}: no plan to credit; liking {liking:+.2}"),
+                        _ => format!("released; nothing taught (total {total:+.2})"),
+                    };
+                    self.view.live.log(t, text, tone);
+                    if let Some(path) = &creature_path
+                        && let Some(id) = self.ws.doc_for_path(path)
+                        && let Some(doc_creature) = self.ws.creature(&id)
+                    {
+                        let mut with = doc_creature.clone();
+                        with.liking = learnt.liking;
+                        if let Some(tp) = &taught {
+                            let i = tp.desire.index();
+                            if let (Some(dst), Some(src)) = (with.trees.get_mut(i), learnt.trees.get(i)) {
+                                *dst = src.clone();
+                            }
+                            if let (Some(dst), Some(src)) = (with.desires.get_mut(i), learnt.desires.get(i)) {
+                                *dst = src.clone();
+                            }
+                            if let Some(o) = learnt.opinions.get(&tp.action) {
+                                with.opinions.insert(tp.action.clone(), *o);
+                            }
+                        }
+                        if self.ws.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) }).is_ok() {
+                            self.view.creature = Some(id);
+                            if let Some(tp) = &taught {
+                                self.view.select_tree(tp.desire, TreeKind::ActOn);
+                            }
+                            self.view.graph.invalidate();
+                        }
+                    }
+                }
+                Event::Plan { t, desire, action, object, why, .. } => {
+                    self.view.live.log(t, format!("plan: {desire} {action} {object} ({why:?})"), 0);
+                }
+                Event::Skill { t, skill } => self.view.live.log(t, format!("learnt the skill {skill} by watching"), 1),
+                Event::Miracle { t, miracle, result, sightings } => {
+                    self.view.live.log(t, format!("tried {miracle}: {result:?} after {sightings} sightings"), 0);
+                }
+                Event::Sighting { t, miracle, counted } => {
+                    self.view.live.log(t, format!("saw {miracle} (+{counted} sightings)"), 0);
+                }
+                Event::Failed { t, desire, action, object } => {
+                    self.view.live.log(t, format!("gave up: {desire} {action} {object}"), -1);
+                }
+                Event::Copied { t, desire, action, object } => {
+                    self.view.live.log(t, format!("copied you: {desire} {action} {object}"), 1);
+                }
+                Event::Done { .. } => {}
+            }
+        }
+    }
+
+    /// Carries out one live command.
+    pub fn apply_live(&mut self, c: LiveCommand) {
+        let live = &mut self.view.live;
+        match c {
+            LiveCommand::Hand(h) => {
+                let Some(p) = live.preview.as_mut() else { return };
+                if let Err(e) = p.sim.hand(h) {
+                    self.status = e;
+                }
+                self.drain_sim_events();
+            }
+            LiveCommand::Speed(s) => {
+                if let Some(p) = live.preview.as_mut() {
+                    let s = if s.is_finite() { s.clamp(0.0, 100.0) } else { 1.0 };
+                    if s > 0.0 {
+                        live.resume_speed = s;
+                    }
+                    p.speed = s;
+                }
+            }
+            LiveCommand::StepTurn => {
+                if let Some(p) = live.preview.as_mut() {
+                    p.sim.step();
+                }
+                self.drain_sim_events();
+            }
+            LiveCommand::Phase(phase) => {
+                if let Some(p) = live.preview.as_mut() {
+                    p.sim.set_phase(phase.min(13));
+                }
+            }
+            LiveCommand::Leash(l) => {
+                if let Some(p) = live.preview.as_mut() {
+                    p.sim.set_leash(l);
+                }
+            }
+            LiveCommand::Restart => {
+                live.opened_for = None;
+                live.log.clear();
+            }
+            LiveCommand::Resolve { path, keep_studio } => {
+                live.conflicts.retain(|c| c.path != path);
+                if keep_studio {
+                    self.status = format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path));
+                } else if let Some(id) = self.ws.doc_for_path(&path) {
+                    self.ws.revert(&id);
+                    self.ws.reload();
+                    self.view.graph.invalidate();
+                    self.status = format!("Took {} from disk", short(&path));
+                }
+            }
+            other => {
+                let msg = self.view.live.shadow.apply(other);
+                if let Some(m) = msg {
+                    self.status = m;
+                }
+            }
+        }
+    }
+
+    fn conflict_window(&mut self, ctx: &egui::Context) {
+        let Some(c) = self.view.live.conflicts.first().cloned() else { return };
+        let mut answer = None;
+        egui::Modal::new(egui::Id::new("live-conflict")).show(ctx, |ui| {
+            ui.set_max_width(480.0);
+            ui.heading("Changed on disk");
+            ui.label(format!(
+                "{} was saved by another program while the studio holds unsaved edits of {}. \
+                 The preview runs the version on disk. Which do you keep?",
+                c.path.display(),
+                c.doc
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Keep the studio's edits").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Take the file on disk").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if let Some(keep_studio) = answer {
+            self.apply_live(LiveCommand::Resolve { path: c.path, keep_studio });
+        }
+    }
+}
+
+fn toasts(ctx: &egui::Context, toasts: &[Toast]) {
+    if toasts.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::new("live-toasts"))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-12.0, -36.0))
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .show(ctx, |ui| {
+            for t in toasts {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(520.0);
+                    let colour = if t.error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
+                    ui.label(egui::RichText::new(&t.text).color(colour).monospace());
+                });
+            }
+        });
+}
+
+/// A file's name for messages.
+pub fn short(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+}

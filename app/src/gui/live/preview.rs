@@ -1,0 +1,446 @@
+//! The creature preview (issue 7): the village from above with the creature carrying out
+//! its agenda and the player's hand; speed, phase and leash; the desires live, the plan
+//! and its agenda step, the last five plans with their credit scores now (so a designer
+//! sees which plan a slap would teach before slapping), skills and miracles; the hand's
+//! running total as a reward bar and the event log.
+//!
+//! Keys while the preview is shown: H hold, T stroke, G gentle slap, B hard slap,
+//! R release, Space pause. Mouse: the hand follows the pointer over the village; while
+//! holding, a left click strokes, a right click slaps (with Shift: hard).
+
+use creature_core::mind::hand::Slap;
+use creature_core::mind::leash::Leash;
+use creature_core::world::rules::Kind;
+use creature_core::world::sim::HandEvent;
+
+use super::LiveCommand;
+use crate::gui::command::Command;
+use crate::gui::view::View;
+use crate::gui::workspace::Workspace;
+
+const SPEEDS: [f64; 7] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0];
+
+fn live(out: &mut Vec<Command>, c: LiveCommand) {
+    out.push(Command::Live(c));
+}
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    view.live.preview_shown = true;
+    let lv = &view.live;
+    let Some(p) = lv.preview.as_ref() else {
+        ui.label("The preview cannot start:");
+        for e in &lv.open_errors {
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+        }
+        if ws.project.is_none() {
+            ui.label("Open a project to see its creature live.");
+        }
+        if ui.button("Try again").clicked() {
+            live(out, LiveCommand::Restart);
+        }
+        return;
+    };
+    let sim = &p.sim;
+    let typing = ui.ctx().egui_wants_keyboard_input();
+    let arena_playing = lv.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
+    if !typing && !arena_playing {
+        ui.input(|i| {
+            let holding = sim.teaching().hand.holding;
+            if i.key_pressed(egui::Key::H) && !holding {
+                live(out, LiveCommand::Hand(HandEvent::Hold));
+            }
+            if i.key_pressed(egui::Key::T) {
+                live(out, LiveCommand::Hand(HandEvent::Stroke));
+            }
+            if i.key_pressed(egui::Key::G) {
+                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Gentle)));
+            }
+            if i.key_pressed(egui::Key::B) {
+                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Hard)));
+            }
+            if i.key_pressed(egui::Key::R) && holding {
+                live(out, LiveCommand::Hand(HandEvent::Release));
+            }
+            if i.key_pressed(egui::Key::Space) {
+                live(out, LiveCommand::Speed(if p.speed > 0.0 { 0.0 } else { lv.resume_speed.max(1.0) }));
+            }
+        });
+    }
+
+    // Controls.
+    ui.horizontal_wrapped(|ui| {
+        let paused = p.speed == 0.0;
+        if ui.selectable_label(paused, "⏸ Pause").on_hover_text("Space").clicked() {
+            live(out, LiveCommand::Speed(if paused { lv.resume_speed.max(1.0) } else { 0.0 }));
+        }
+        if ui.button("⏭ Step one turn").clicked() {
+            live(out, LiveCommand::StepTurn);
+        }
+        for s in SPEEDS {
+            if ui.selectable_label(p.speed == s, format!("×{s}")).clicked() {
+                live(out, LiveCommand::Speed(s));
+            }
+        }
+        ui.separator();
+        let phase = sim.creature().phase;
+        let name = |i: u8| ws.data.phases.get(usize::from(i)).map_or(String::new(), |p| p.name.clone());
+        egui::ComboBox::from_id_salt("pv-phase").selected_text(format!("phase {phase} {}", name(phase))).show_ui(
+            ui,
+            |ui| {
+                for i in 0..=13u8 {
+                    if ui.selectable_label(i == phase, format!("{i} {}", name(i))).clicked() {
+                        live(out, LiveCommand::Phase(i));
+                    }
+                }
+            },
+        );
+        let leash = sim.leash();
+        egui::ComboBox::from_id_salt("pv-leash").selected_text(format!("leash: {leash:?}")).show_ui(ui, |ui| {
+            for l in [Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression] {
+                if ui.selectable_label(l == leash, format!("{l:?}")).clicked() {
+                    live(out, LiveCommand::Leash(l));
+                }
+            }
+        });
+        if ui.button("⟲ Restart").on_hover_text("Start again from the project's files").clicked() {
+            live(out, LiveCommand::Restart);
+        }
+        ui.label(format!("t = {:.1} s", sim.time()));
+    });
+    hand_bar(ui, view, out);
+    ui.separator();
+    let lv = &view.live;
+    let Some(p) = lv.preview.as_ref() else { return };
+    let avail = ui.available_size();
+    let side_w = (avail.x * 0.36).clamp(260.0, 460.0);
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            let map_h = (avail.y * 0.68).max(200.0);
+            village(ui, p, egui::vec2((avail.x - side_w - 12.0).max(200.0), map_h), out);
+            event_log(ui, &lv.log);
+        });
+        ui.vertical(|ui| {
+            ui.set_width(side_w);
+            egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
+                plan_view(ui, p);
+                ui.add_space(6.0);
+                credit_view(ui, p);
+                ui.add_space(6.0);
+                desires_view(ui, p, &mut view.live.show_inactive.clone(), out);
+                ui.add_space(6.0);
+                learning_view(ui, p);
+            });
+        });
+    });
+    if let Some(p) = view.live.preview.as_ref() {
+        let _ = p;
+    }
+}
+
+fn hand_bar(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
+    let Some(p) = view.live.preview.as_ref() else { return };
+    let hand = p.sim.teaching().hand;
+    ui.horizontal(|ui| {
+        ui.strong("Hand");
+        if hand.holding {
+            if ui.button("Release (R)").clicked() {
+                live(out, LiveCommand::Hand(HandEvent::Release));
+            }
+        } else if ui.button("Hold (H)").clicked() {
+            live(out, LiveCommand::Hand(HandEvent::Hold));
+        }
+        ui.add_enabled_ui(hand.holding, |ui| {
+            if ui.button("Stroke (T)").clicked() {
+                live(out, LiveCommand::Hand(HandEvent::Stroke));
+            }
+            if ui.button("Slap gently (G)").clicked() {
+                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Gentle)));
+            }
+            if ui.button("Slap hard (B)").clicked() {
+                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Hard)));
+            }
+        });
+        // The running total in [−1, 1] as the seed's reward bar: red left, green right.
+        let (rect, r) = ui.allocate_exact_size(egui::vec2(220.0, 16.0), egui::Sense::hover());
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+        let mid = rect.center().x;
+        let t = hand.total.clamp(-1.0, 1.0) as f32;
+        let end = mid + t * rect.width() / 2.0;
+        let colour = crate::gui::panels::verdict_colour(hand.total);
+        painter.rect_filled(egui::Rect::from_x_y_ranges(mid.min(end)..=mid.max(end), rect.y_range()), 2.0, colour);
+        painter.line_segment([egui::pos2(mid, rect.top()), egui::pos2(mid, rect.bottom())], (1.0, egui::Color32::GRAY));
+        r.on_hover_text("The hand's running total (SPEC §5): strokes add, slaps take away; the release teaches it");
+        ui.label(format!(
+            "total {:+.2}{} · liking {:+.2}",
+            hand.total,
+            if hand.holding { " (holding)" } else { "" },
+            p.sim.creature().liking
+        ));
+    });
+}
+
+fn kind_style(k: Kind) -> (egui::Color32, &'static str) {
+    use egui::Color32 as C;
+    match k {
+        Kind::Villager => (C::from_rgb(240, 200, 150), "V"),
+        Kind::Sheep => (C::from_rgb(245, 245, 245), "S"),
+        Kind::Wolf => (C::from_rgb(120, 120, 130), "W"),
+        Kind::StoragePit => (C::from_rgb(170, 120, 60), "P"),
+        Kind::Rock => (C::from_rgb(150, 150, 150), "R"),
+        Kind::Tree => (C::from_rgb(40, 130, 50), "T"),
+        Kind::Water => (C::from_rgb(70, 130, 220), ""),
+        Kind::Altar => (C::from_rgb(220, 190, 60), "A"),
+        Kind::Pen => (C::from_rgb(150, 110, 70), ""),
+        Kind::Town => (C::from_rgb(200, 150, 110), ""),
+        Kind::Field => (C::from_rgb(200, 190, 90), ""),
+        Kind::Hill => (C::from_rgb(110, 140, 90), ""),
+        Kind::Creature => (C::from_rgb(180, 100, 60), "C"),
+        Kind::WarmPlace => (C::from_rgb(240, 120, 60), ""),
+        Kind::ColdPlace => (C::from_rgb(150, 200, 240), ""),
+        Kind::Hand => (C::from_rgb(255, 230, 200), "✋"),
+        Kind::Myself => (C::TRANSPARENT, ""),
+    }
+}
+
+fn is_area(k: Kind) -> bool {
+    matches!(k, Kind::Water | Kind::Pen | Kind::Town | Kind::Field | Kind::Hill | Kind::WarmPlace | Kind::ColdPlace)
+}
+
+fn village(ui: &mut egui::Ui, p: &crate::preview::LivePreview, size: egui::Vec2, out: &mut Vec<Command>) {
+    let sim = &p.sim;
+    let v = sim.village();
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
+    let s = (rect.width() / w).min(rect.height() / h);
+    let origin = rect.center() - egui::vec2(w * s / 2.0, h * s / 2.0);
+    let map = egui::Rect::from_min_size(origin, egui::vec2(w * s, h * s));
+    let night = v.night(sim.time()) as f32;
+    let grass = egui::Color32::from_rgb(92, 140, 70).lerp_to_gamma(egui::Color32::from_rgb(30, 40, 60), night * 0.7);
+    painter.rect_filled(map, 4.0, grass);
+    let to_screen = |(x, y): (f64, f64)| origin + egui::vec2(x as f32 * s, y as f32 * s);
+    let hovered = resp.hover_pos();
+    let mut tip = None;
+    // Areas first, then things, then the creature and the hand on top.
+    for pass in 0..2 {
+        for (i, o) in v.objects.iter().enumerate() {
+            if i == v.me || i == v.hand || !o.present || is_area(o.kind) != (pass == 0) {
+                continue;
+            }
+            let (colour, letter) = kind_style(o.kind);
+            let c = to_screen(o.pos);
+            if pass == 0 {
+                let r = (o.radius as f32 * s).max(6.0);
+                painter.circle(c, r, colour.gamma_multiply(0.45), egui::Stroke::new(1.0, colour));
+                painter.text(
+                    c,
+                    egui::Align2::CENTER_CENTER,
+                    &o.id,
+                    egui::FontId::proportional(11.0),
+                    egui::Color32::WHITE,
+                );
+            } else {
+                let r = 6.0_f32.max(o.radius as f32 * s).min(14.0);
+                let fill = if o.alive { colour } else { colour.gamma_multiply(0.4) };
+                painter.circle(c, r, fill, egui::Stroke::new(1.0, egui::Color32::BLACK));
+                painter.text(
+                    c,
+                    egui::Align2::CENTER_CENTER,
+                    letter,
+                    egui::FontId::monospace(10.0),
+                    egui::Color32::BLACK,
+                );
+            }
+            if let Some(hp) = hovered
+                && hp.distance(c) < 10.0
+            {
+                tip = Some(format!("{} ({:?}) at ({:.0}, {:.0})", o.id, o.kind, o.pos.0, o.pos.1));
+            }
+        }
+    }
+    let me = to_screen(sim.position());
+    if let Some(plan) = sim.plan()
+        && let Some(i) = v.find(&plan.object)
+        && let Some(o) = v.objects.get(i)
+    {
+        let target = to_screen(o.pos);
+        painter.line_segment(
+            [me, target],
+            egui::Stroke::new(1.5, egui::Color32::from_rgba_unmultiplied(255, 255, 255, 140)),
+        );
+        painter.circle_stroke(target, 12.0, egui::Stroke::new(2.0, egui::Color32::YELLOW));
+    }
+    let holding = sim.teaching().hand.holding;
+    painter.circle(
+        me,
+        11.0,
+        egui::Color32::from_rgb(170, 90, 50),
+        egui::Stroke::new(2.0, if holding { egui::Color32::YELLOW } else { egui::Color32::BLACK }),
+    );
+    painter.text(
+        me + egui::vec2(0.0, -18.0),
+        egui::Align2::CENTER_CENTER,
+        &sim.creature().name,
+        egui::FontId::proportional(12.0),
+        egui::Color32::WHITE,
+    );
+    if let Some(hand) = v.objects.get(v.hand) {
+        let c = to_screen(hand.pos);
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            "✋",
+            egui::FontId::proportional(20.0),
+            egui::Color32::from_rgb(255, 235, 210),
+        );
+    }
+    if let Some(t) = tip {
+        resp.clone().on_hover_text(t);
+    }
+    // The hand follows the pointer; clicks touch the held creature.
+    if let Some(hp) = resp.hover_pos()
+        && resp.ctx.input(|i| i.pointer.delta() != egui::Vec2::ZERO)
+        && s > 0.0
+    {
+        let x = f64::from((hp.x - origin.x) / s);
+        let y = f64::from((hp.y - origin.y) / s);
+        live(out, LiveCommand::Hand(HandEvent::MoveTo(x, y)));
+    }
+    if holding {
+        if resp.clicked() {
+            live(out, LiveCommand::Hand(HandEvent::Stroke));
+        }
+        if resp.secondary_clicked() {
+            let hard = resp.ctx.input(|i| i.modifiers.shift);
+            live(out, LiveCommand::Hand(HandEvent::Slap(if hard { Slap::Hard } else { Slap::Gentle })));
+        }
+    }
+}
+
+fn event_log(ui: &mut egui::Ui, log: &[super::LogLine]) {
+    ui.strong("Event log");
+    egui::ScrollArea::vertical().id_salt("pv-log").stick_to_bottom(true).auto_shrink(false).show(ui, |ui| {
+        for l in log {
+            let colour = match l.tone {
+                t if t > 0 => egui::Color32::from_rgb(90, 200, 110),
+                t if t < 0 => ui.visuals().error_fg_color,
+                _ => ui.visuals().text_color(),
+            };
+            ui.label(egui::RichText::new(format!("{:>8.1} s  {}", l.t, l.text)).monospace().color(colour));
+        }
+    });
+}
+
+fn plan_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+    ui.strong("Plan");
+    match p.sim.plan() {
+        None => {
+            ui.label("idle");
+        }
+        Some(plan) => {
+            ui.label(format!(
+                "{} · {} {} (about {}) · priority {:.3}",
+                plan.desire, plan.action, plan.object, plan.target, plan.priority
+            ));
+            ui.horizontal_wrapped(|ui| {
+                for (i, step) in plan.steps.iter().enumerate() {
+                    let text = egui::RichText::new(*step);
+                    if i == plan.step {
+                        ui.label(text.strong().color(ui.visuals().warn_fg_color))
+                            .on_hover_text(format!("{:.1} s into this step", plan.step_elapsed));
+                    } else if i < plan.step {
+                        ui.label(text.weak());
+                    } else {
+                        ui.label(text);
+                    }
+                    if i + 1 < plan.steps.len() {
+                        ui.weak("→");
+                    }
+                }
+            });
+        }
+    }
+}
+
+fn credit_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+    ui.strong("Last 5 plans: who a lesson now would go to");
+    let credits = p.sim.recent_plans();
+    // SPEC §6: the highest score wins; ties go to the most recently started plan.
+    let winner = credits
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.score > 0.0)
+        .max_by(|a, b| a.1.score.total_cmp(&b.1.score).then(a.1.plan.started.total_cmp(&b.1.plan.started)))
+        .map(|(i, _)| i);
+    if credits.is_empty() {
+        ui.weak("no plans yet");
+    }
+    for (i, c) in credits.iter().enumerate().rev() {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(80.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+            let w = rect.width() * c.score.clamp(0.0, 1.0) as f32;
+            let colour = if Some(i) == winner {
+                egui::Color32::from_rgb(240, 190, 60)
+            } else {
+                egui::Color32::from_rgb(90, 150, 230)
+            };
+            ui.painter().rect_filled(egui::Rect::from_min_size(rect.min, egui::vec2(w, 12.0)), 2.0, colour);
+            let mark = if Some(i) == winner { "◀ a lesson now goes here" } else { "" };
+            let active = if c.plan.ended.is_none() { " (active)" } else { "" };
+            ui.label(format!("{:.2} {} {} {}{active} {mark}", c.score, c.plan.desire, c.plan.action, c.plan.object));
+        });
+    }
+}
+
+fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactive: &mut bool, _out: &mut [Command]) {
+    ui.horizontal(|ui| {
+        ui.strong("Desires");
+        ui.checkbox(show_inactive, "show inactive");
+    });
+    let current = p.sim.plan().map(|pl| pl.desire);
+    let mut ds = p.sim.desires();
+    ds.retain(|d| d.active || *show_inactive);
+    ds.sort_by(|a, b| b.value.total_cmp(&a.value));
+    for d in ds {
+        ui.horizontal(|ui| {
+            let is_plan = Some(d.desire) == current;
+            let name = egui::RichText::new(format!("{}{}", if is_plan { "▶ " } else { "" }, d.desire.name()));
+            let name = if is_plan {
+                name.strong().color(ui.visuals().warn_fg_color)
+            } else if d.active {
+                name
+            } else {
+                name.weak()
+            };
+            ui.add_sized([150.0, 14.0], egui::Label::new(name).truncate());
+            let (rect, r) = ui.allocate_exact_size(egui::vec2(ui.available_width() - 60.0, 10.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+            let frac = if d.max > 0.0 { (d.value / d.max).clamp(0.0, 1.0) } else { 0.0 } as f32;
+            let colour =
+                if is_plan { egui::Color32::from_rgb(240, 190, 60) } else { egui::Color32::from_rgb(90, 150, 230) };
+            ui.painter().rect_filled(
+                egui::Rect::from_min_size(rect.min, egui::vec2(rect.width() * frac, 10.0)),
+                2.0,
+                colour,
+            );
+            r.on_hover_text(format!("drive {:.2} · {:.0} s spent on its plans", d.drive, d.seconds));
+            ui.label(format!("{:.2}", d.value));
+        });
+    }
+}
+
+fn learning_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+    let w = &p.sim.creature().watching;
+    ui.strong("Skills and miracles");
+    if w.skills.is_empty() && w.miracles.is_empty() {
+        ui.weak("nothing watched yet");
+    }
+    for (name, s) in &w.skills {
+        ui.label(format!("{name}: {:.1} s watched{}", s.seconds, if s.learned { " · learnt" } else { "" }));
+    }
+    for (name, m) in &w.miracles {
+        ui.label(format!("{name}: {} sightings{}", m.sightings, if m.learned { " · learnt" } else { "" }));
+    }
+}
