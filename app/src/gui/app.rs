@@ -475,6 +475,8 @@ impl Studio {
         self.palette_window(&ctx, &mut commands);
         self.modal_window(&ctx, &mut commands);
 
+        // Panels drew before the commands changed anything: one more frame shows it.
+        let applied = !commands.is_empty();
         for c in commands {
             self.apply(c);
         }
@@ -484,7 +486,7 @@ impl Studio {
             self.ws.snapshot();
         }
         self.update_title(&ctx);
-        if !self.pending.is_empty() {
+        if applied || !self.pending.is_empty() {
             ctx.request_repaint();
         }
     }

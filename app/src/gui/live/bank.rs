@@ -76,7 +76,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     let avail = ui.available_height();
     let table_h = (avail * 0.58).max(120.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
-        events_table(ui, view, out);
+        events_table(ui, view);
     });
     ui.separator();
     stats_plots(ui, &stats);
@@ -96,7 +96,7 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>) {
     });
 }
 
-fn events_table(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+fn events_table(ui: &mut egui::Ui, view: &mut View) {
     let sh = &mut view.live.shadow;
     let rows: Vec<usize> = sh.rows().to_vec();
     let Some(bank) = sh.bank.as_ref() else { return };
@@ -190,7 +190,6 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
             sh.filter.segment = s;
         }
     }
-    let _ = out;
 }
 
 fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
@@ -234,7 +233,7 @@ fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats
             .allow_scroll(false)
             .x_axis_label("frames after the attack started")
             .show(&mut cols[1], |p| {
-                p.bar_chart(BarChart::new("responses", bars).color(egui::Color32::from_rgb(230, 126, 34)))
+                p.bar_chart(BarChart::new("responses", bars).color(egui::Color32::from_rgb(230, 126, 34)));
             });
     });
 }

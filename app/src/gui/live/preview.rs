@@ -109,15 +109,15 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
     hand_bar(ui, view, out);
     ui.separator();
-    let lv = &view.live;
-    let Some(p) = lv.preview.as_ref() else { return };
+    let super::Live { preview, log, show_inactive, .. } = &mut view.live;
+    let Some(p) = preview.as_ref() else { return };
     let avail = ui.available_size();
     let side_w = (avail.x * 0.36).clamp(260.0, 460.0);
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             let map_h = (avail.y * 0.68).max(200.0);
             village(ui, p, egui::vec2((avail.x - side_w - 12.0).max(200.0), map_h), out);
-            event_log(ui, &lv.log);
+            event_log(ui, log);
         });
         ui.vertical(|ui| {
             ui.set_width(side_w);
@@ -126,15 +126,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 ui.add_space(6.0);
                 credit_view(ui, p);
                 ui.add_space(6.0);
-                desires_view(ui, p, &mut view.live.show_inactive.clone(), out);
+                desires_view(ui, p, show_inactive);
                 ui.add_space(6.0);
                 learning_view(ui, p);
             });
         });
     });
-    if let Some(p) = view.live.preview.as_ref() {
-        let _ = p;
-    }
 }
 
 fn hand_bar(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
@@ -394,7 +391,7 @@ fn credit_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
     }
 }
 
-fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactive: &mut bool, _out: &mut [Command]) {
+fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactive: &mut bool) {
     ui.horizontal(|ui| {
         ui.strong("Desires");
         ui.checkbox(show_inactive, "show inactive");

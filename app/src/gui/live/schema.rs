@@ -3,7 +3,7 @@
 //! last decision or a typed state, the best candidates with their per-feature score
 //! breakdown as bars (SPEC §13).
 
-use creature_core::shadow::schema::{Schema, Similarity};
+use creature_core::shadow::schema::Similarity;
 use creature_core::shadow::select::Breakdown;
 use egui_plot::{Line, Plot, PlotPoints};
 
@@ -239,14 +239,27 @@ pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         Some(Ok((sel, parts))) => {
-            ui.label(format!("best {:.3} · {} candidates within the neighbourhood", sel.best, sel.candidates.len()));
+            ui.label(format!(
+                "best {:.3} · {} candidates within the neighbourhood (one is picked at random); the nearest {} events:",
+                sel.best,
+                sel.candidates.len(),
+                parts.len()
+            ));
             let max = parts.iter().map(|b| b.total + if b.continuation { b.bias } else { 0.0 }).fold(1e-9, f64::max);
             let bank = sh.bank.as_ref();
             egui::ScrollArea::vertical().id_salt("query").auto_shrink(false).show(ui, |ui| {
                 for (rank, b) in parts.iter().enumerate() {
                     let action = bank.and_then(|bk| bk.events().get(b.event)).map_or("?", |e| e.action.as_str());
                     let selected = sh.selected == Some(rank);
-                    let text = format!("#{} event {} · {} · score {:.3}", rank + 1, b.id, action, b.total);
+                    let candidate = sel.candidates.iter().any(|c| c.event == b.event);
+                    let text = format!(
+                        "#{} event {} · {} · score {:.3}{}",
+                        rank + 1,
+                        b.id,
+                        action,
+                        b.total,
+                        if candidate { " · candidate" } else { "" }
+                    );
                     if ui.selectable_label(selected, text).clicked() {
                         sh.selected = if selected { None } else { Some(rank) };
                     }
@@ -256,20 +269,4 @@ pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
             });
         }
     }
-}
-
-/// True when `a` ranks its candidates as `b` does, for tests.
-pub fn ranking(parts: &[Breakdown]) -> Vec<u64> {
-    parts.iter().map(|b| b.id).collect()
-}
-
-/// A schema with feature `name`'s weight set, for tests and scripts.
-pub fn with_weight(schema: &Schema, name: &str, weight: f64) -> Schema {
-    let mut s = schema.clone();
-    for f in &mut s.features {
-        if f.name == name {
-            f.weight = weight;
-        }
-    }
-    s
 }

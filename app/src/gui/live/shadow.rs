@@ -31,6 +31,8 @@ pub enum QuerySource {
     Arena,
 }
 
+type QueryCache = ((u64, Vec<f64>, Option<usize>), Result<(Selection, Vec<Breakdown>), String>);
+
 /// The replay bank, schema and arena of the open project.
 #[derive(Default)]
 pub struct ShadowState {
@@ -52,6 +54,8 @@ pub struct ShadowState {
     rows: Option<(u64, BankFilter, Vec<usize>)>,
     stats: Option<(u64, BankStats)>,
     index: Option<(u64, Result<Index, String>)>,
+    /// The last query: (generation, state, playing) and its answer.
+    query_cache: Option<QueryCache>,
     /// The typed present state, by feature name.
     pub typed: BTreeMap<String, f64>,
     pub source: QuerySource,
@@ -213,17 +217,30 @@ impl ShadowState {
         Some((schema.features.iter().map(|f| self.typed.get(&f.name).copied().unwrap_or(0.0)).collect(), None))
     }
 
-    /// The query of SPEC §13 for the present state, and the breakdown of its best
-    /// candidates (at most `top`).
+    /// The query of SPEC §13 for the present state, and the breakdown of the `top`
+    /// lowest-scoring events (the candidates first, then the nearest misses), computed
+    /// once per state, schema and bank.
     pub fn query(&mut self, top: usize) -> Option<Result<(Selection, Vec<Breakdown>), String>> {
         let (state, playing) = self.present()?;
-        let index = match self.index()? {
-            Ok(i) => i,
-            Err(e) => return Some(Err(e.to_owned())),
+        let key = (self.generation, state.clone(), playing);
+        if let Some((k, result)) = &self.query_cache
+            && *k == key
+        {
+            return Some(result.clone());
+        }
+        let result = match self.index()? {
+            Err(e) => Err(e.to_owned()),
+            Ok(index) => {
+                let sel = index.select(&state, playing)?;
+                let mut parts: Vec<Breakdown> =
+                    (0..index.len()).filter_map(|e| index.breakdown(&state, e, playing)).collect();
+                parts.sort_by(|a, b| a.total.total_cmp(&b.total).then(a.id.cmp(&b.id)));
+                parts.truncate(top);
+                Ok((sel, parts))
+            }
         };
-        let sel = index.select(&state, playing)?;
-        let parts = sel.candidates.iter().take(top).filter_map(|c| index.breakdown(&state, c.event, playing)).collect();
-        Some(Ok((sel, parts)))
+        self.query_cache = Some((key, result.clone()));
+        Some(result)
     }
 
     /// Carries out a shadow command; returns a message for the status bar.
@@ -324,7 +341,7 @@ impl ShadowState {
                 None
             }
             LiveCommand::ArenaKeep(keep) => {
-                let Some(pending) = self.arena.pending.take() else { return None };
+                let pending = self.arena.pending.take()?;
                 if !keep {
                     return Some("Discarded the recording".into());
                 }

@@ -1,0 +1,71 @@
+//! The shadow tools driven through the real app: a weight changed in the schema editor
+//! changes the query inspector's ranking, and a scripted match recorded in the arena and
+//! kept grows the bank view's row count.
+
+mod gui_support;
+
+use creature_studio::gui::command::Command;
+use creature_studio::gui::live::LiveCommand;
+use egui_kittest::kittest::Queryable;
+use gui_support::{example, label_containing, palette, studio};
+
+fn ranking(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Vec<String> {
+    (1..=5).map(|r| label_containing(h, &format!("#{r} event"))).collect()
+}
+
+#[test]
+fn a_weight_changed_in_the_schema_editor_reorders_the_query_inspector() {
+    let mut h = studio(&example());
+    palette(&mut h, "show panel: shadow schema");
+    palette(&mut h, "show panel: query inspector");
+    h.run();
+    let before = ranking(&h);
+    assert!(before[0].starts_with("#1 event"), "{before:?}");
+    let schema = h.state().view.live.shadow.schema.clone().expect("the example schema loads");
+    // The feature on which the best event is furthest from the present state, weighed
+    // as much as the slider allows (its right end): that event falls behind.
+    let (_, parts) = h.state_mut().view.live.shadow.query(5).unwrap().unwrap();
+    let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
+    let feature = (0..schema.features.len()).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();
+    assert!(gap(feature) > 0.0, "{:?}", parts[0]);
+    h.state_mut().run(Command::Live(LiveCommand::SetWeight { feature, weight: 10.0 }));
+    h.run();
+    let after = ranking(&h);
+    assert_ne!(before, after, "the ranking follows the weight");
+    assert!(h.state().view.live.shadow.schema_dirty());
+    // The slider itself sends that command: clicking it sets a new weight.
+    palette(&mut h, "show panel: shadow schema");
+    h.get_all_by_label("weight").next().expect("a weight slider per feature").click();
+    h.run();
+    let w = h.state().view.live.shadow.schema.as_ref().unwrap().features[0].weight;
+    assert!(w != schema.features[0].weight, "the first slider moved the first weight: {w}");
+}
+
+#[test]
+fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
+    let mut h = studio(&example());
+    palette(&mut h, "show panel: replay bank");
+    h.run();
+    let rows = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        label_containing(h, " rows").trim_end_matches(" rows").parse::<usize>().unwrap()
+    };
+    let before = rows(&h);
+    assert!(before > 0);
+    palette(&mut h, "show panel: arena");
+    h.get_by_label("Autoplay my side (scripted rushdown)").click();
+    h.run();
+    h.get_by_label("▶ Start match").click();
+    h.step();
+    h.get_by_label("⏩ Play to the end").click();
+    h.step();
+    h.step();
+    let recorded = h.state().view.live.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
+    assert!(recorded > 0, "the match was recorded");
+    h.get_by_label("Keep in the bank").click();
+    h.step();
+    h.step();
+    palette(&mut h, "show panel: replay bank");
+    h.step();
+    assert_eq!(rows(&h), before + recorded);
+    assert!(h.state().view.live.shadow.bank_dirty);
+}
