@@ -86,6 +86,9 @@ pub struct Studio {
     /// Set once the person has agreed to close with unsaved edits (or saved them).
     close_confirmed: bool,
     title: String,
+    /// When the editor was started; with `CREATURE_STUDIO_TIMING` set, the time to the
+    /// first frame is printed on stderr.
+    pub started: Option<std::time::Instant>,
 }
 
 /// The panel layout a new user starts with: files on the left, the editors in the
@@ -124,6 +127,7 @@ impl Studio {
             pending: Vec::new(),
             close_confirmed: false,
             title: String::new(),
+            started: None,
         };
         match project {
             Some(p) => studio.open_project(p),
@@ -799,6 +803,11 @@ impl TabViewer for Viewer<'_> {
 impl eframe::App for Studio {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
+        if let Some(t) = self.started.take()
+            && std::env::var_os("CREATURE_STUDIO_TIMING").is_some()
+        {
+            eprintln!("creature-studio: first frame drawn {} ms after start", t.elapsed().as_millis());
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -40,6 +40,7 @@ pub fn example_project() -> Option<PathBuf> {
 
 /// Opens the editor on `project`, or on the bundled example project.
 pub fn run_editor(project: Option<&Path>) -> ExitCode {
+    let started = std::time::Instant::now();
     let project = project.map(Path::to_path_buf).or_else(example_project);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -53,7 +54,8 @@ pub fn run_editor(project: Option<&Path>) -> ExitCode {
         "Creature Studio",
         options,
         Box::new(move |cc| {
-            let studio = Studio::new(project.as_deref(), Box::new(app::RfdDialogs), cc.storage);
+            let mut studio = Studio::new(project.as_deref(), Box::new(app::RfdDialogs), cc.storage);
+            studio.started = Some(started);
             Ok(Box::new(studio))
         }),
     );

@@ -80,6 +80,10 @@ pub struct GraphView {
     pub path: Vec<usize>,
     /// The graph's transform (graph → screen) as last drawn.
     transform: Option<TSTransform>,
+    /// A node to bring into the middle of the view on the next frame.
+    focus: Option<usize>,
+    /// True from a rebuild until the nodes have been drawn and laid out at their size.
+    settling: bool,
 }
 
 impl GraphView {
@@ -112,6 +116,7 @@ impl GraphView {
             self.selected = None;
         }
         self.fit = true;
+        self.settling = true;
         self.key = Some(key);
     }
 
@@ -182,6 +187,8 @@ struct Viewer<'a> {
     measured: &'a mut Vec<Option<Drawn>>,
     out: &'a mut Vec<Command>,
     fit: Option<Rect>,
+    /// Pan (keeping the zoom) so that this node rectangle is in the middle of `area`.
+    focus: Option<(Rect, Rect)>,
     fit_all: bool,
     /// Where the graph's transform (graph → screen) is reported each frame.
     transform: &'a mut Option<TSTransform>,
@@ -276,6 +283,11 @@ impl SnarlViewer<GNode> for Viewer<'_> {
 
     fn current_transform(&mut self, to_global: &mut TSTransform, snarl: &mut Snarl<GNode>) {
         *self.transform = Some(*to_global);
+        if let Some((node, area)) = self.focus.take() {
+            let scale = to_global.scaling;
+            *to_global = TSTransform::new(area.center().to_vec2() - node.center().to_vec2() * scale, scale);
+            *self.transform = Some(*to_global);
+        }
         let Some(view) = self.fit.take() else { return };
         let rects: Vec<Rect> = snarl
             .nodes_info()
@@ -359,12 +371,19 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     };
     let (d, k) = view.tree;
     view.graph.sync(ws, &creature, view.tree);
-    view.graph.path = if view.examples.asking {
+    let path: Vec<usize> = if view.examples.asking {
         let e = view.graph.tree.explain(&view.examples.draft.answers);
-        e.steps.iter().map(|s| s.node).chain(e.node).collect()
+        let mut p: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
+        p.dedup();
+        p
     } else {
         Vec::new()
     };
+    // A new answer to "ask the tree" brings the node it reaches into view.
+    if path != view.graph.path {
+        view.graph.focus = path.last().copied();
+    }
+    view.graph.path = path;
     let g = &mut view.graph;
     ui.horizontal(|ui| {
         ui.strong(format!("{d} {}", kind_name(k)));
@@ -400,24 +419,35 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     style.collapsible = Some(false);
     style.header_drag_space = Some(Vec2::ZERO);
     let snarl_id = ui.id().with(("tree-graph", d.index(), k == TreeKind::ActOn));
+    let drawn_with = g.transform;
     if let Some(t) = g.transform {
         let layer = egui::LayerId::new(ui.layer_id().order, snarl_id);
         let clip = t.inverse() * area;
-        paint_wires(&ui.ctx().layer_painter(layer).with_clip_rect(clip), g);
+        // The clip is in graph coordinates: set it, not intersected with the screen's.
+        let mut painter = ui.ctx().layer_painter(layer);
+        painter.set_clip_rect(clip);
+        paint_wires(&painter, g);
     } else {
         ui.ctx().request_repaint();
     }
     let fit_all = std::mem::take(&mut g.fit_all);
+    let focus =
+        if fit.is_none() { g.focus.take().and_then(|n| node_rects(g).get(n).map(|r| (*r, area))) } else { None };
     let mut viewer = Viewer {
         selected: g.selected,
         path: &g.path,
         measured: &mut g.measured,
         out,
         fit,
+        focus,
         fit_all,
         transform: &mut g.transform,
     };
     SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
+    // The wires were drawn with last frame's view; when the view moved, draw again.
+    if g.transform != drawn_with {
+        ui.ctx().request_repaint();
+    }
     // Once every node has been drawn, lay out again with the real sizes (fonts differ
     // from the estimate) so that nothing overlaps.
     if g.measured.iter().all(Option::is_some) {
@@ -426,7 +456,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if moved {
             place(&mut g.snarl, &g.tree, &sizes, &g.measured);
             g.laid_out = sizes;
-            g.fit = true;
+            // Right after a rebuild the view fits the tree as drawn; later changes of
+            // size (a highlighted frame) keep the person's pan and zoom.
+            g.fit |= std::mem::take(&mut g.settling);
             ui.ctx().request_repaint();
         }
     }

@@ -254,7 +254,8 @@ fn timeline(
         })
         .fold(last, f64::max);
     let end = (last.max(1.0) * 1.1 + 0.5).max(last + 2.0).min(fade_end.max(last + 2.0));
-    let height = RULER + LANE * (lanes.len() as f32 + 1.0) + 8.0;
+    // The hand lane is two rows high: touches too close to share a row alternate.
+    let height = RULER + LANE * (lanes.len() as f32 + 2.0) + 8.0;
     let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals().clone();
@@ -332,7 +333,8 @@ fn timeline(
     }
 
     // The hand lane.
-    let hand = lane_rect(lanes.len());
+    let hand = lane_rect(lanes.len()).union(lane_rect(lanes.len() + 1));
+    let mut last: Option<(f32, bool)> = None;
     painter.text(
         Pos2::new(rect.left() + 6.0, hand.center().y),
         egui::Align2::LEFT_CENTER,
@@ -350,7 +352,10 @@ fn timeline(
             Do::Give { .. } => ("G", Color32::from_rgb(120, 170, 230), 8.0),
             _ => continue,
         };
-        let centre = Pos2::new(scale.x(e.at), hand.center().y);
+        let x = scale.x(e.at);
+        let low = last.is_some_and(|(lx, low)| x - lx < 20.0 && !low);
+        last = Some((x, low));
+        let centre = Pos2::new(x, if low { hand.center().y + LANE * 0.45 } else { hand.center().y - LANE * 0.2 });
         if matches!(e.what, Do::Release) {
             painter.line_segment(
                 [Pos2::new(centre.x, rect.top() + RULER), Pos2::new(centre.x, hand.top())],

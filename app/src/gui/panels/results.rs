@@ -203,6 +203,24 @@ fn release(ui: &mut egui::Ui, i: usize, l: &Lesson) {
     }
 }
 
+/// What changed in a desire, only the numbers that moved.
+fn desire_change(b: &creature_core::creature::DesireState, a: &creature_core::creature::DesireState) -> String {
+    let mut parts = vec![a.name.name().to_owned()];
+    if (b.value - a.value).abs() > 1e-12 {
+        parts.push(format!("value {:.2} ➡ {:.2}", b.value, a.value));
+    }
+    if (b.increase_seconds - a.increase_seconds).abs() > 1e-12 {
+        parts.push(format!("increase {:.1} ➡ {:.1} s", b.increase_seconds, a.increase_seconds));
+    }
+    if b.thresholds != a.thresholds {
+        parts.push(format!("thresholds {} ➡ {}", list(&b.thresholds), list(&a.thresholds)));
+    }
+    if (b.max - a.max).abs() > 1e-12 {
+        parts.push(format!("max {:.2} ➡ {:.2}", b.max, a.max));
+    }
+    parts.join(" · ")
+}
+
 fn list(v: &[f64]) -> String {
     v.iter().map(|x| format!("{x:.2}")).collect::<Vec<_>>().join(", ")
 }
@@ -253,18 +271,7 @@ fn diff(ui: &mut egui::Ui, data: &Data, o: &Outcome, out: &mut Vec<Command>) {
     for (db, da) in b.desires.iter().zip(&a.desires) {
         if db != da {
             any = true;
-            ui.label(format!(
-                "{}: value {:.2} ➡ {:.2} · increase {:.1} ➡ {:.1} s · thresholds {} ➡ {} · max {:.2} ➡ {:.2}",
-                da.name,
-                db.value,
-                da.value,
-                db.increase_seconds,
-                da.increase_seconds,
-                list(&db.thresholds),
-                list(&da.thresholds),
-                db.max,
-                da.max
-            ));
+            ui.label(desire_change(db, da));
         }
     }
     for (action, va) in &a.opinions {

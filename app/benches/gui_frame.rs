@@ -1,0 +1,88 @@
+//! The editor's frame time and startup (issue 6): the example project open with its
+//! largest tree in the graph, every species plot on screen beside it, the creature
+//! inspector and the examples; one frame is egui's pass over every panel plus the
+//! tessellation of what it drew (the GPU's share is not counted). Startup is opening
+//! the example project and drawing the first frame.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+use creature_core::data::TreeKind;
+use creature_core::names::Desire;
+use creature_studio::gui::Studio;
+use creature_studio::gui::app::Dialogs;
+use creature_studio::gui::command::{Command, Tab};
+use criterion::{Criterion, criterion_group, criterion_main};
+use egui_dock::{DockState, NodeIndex};
+use egui_kittest::Harness;
+
+struct NoDialogs;
+
+impl Dialogs for NoDialogs {
+    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
+}
+
+/// Creature inspector, tree graph and species plots side by side, examples below.
+fn everything_open() -> DockState<Tab> {
+    let mut dock = DockState::new(vec![Tab::Creature]);
+    let s = dock.main_surface_mut();
+    let [top, _below] = s.split_below(NodeIndex::root(), 0.7, vec![Tab::Examples]);
+    let [left, _plots] = s.split_right(top, 0.6, vec![Tab::SpeciesPlots]);
+    s.split_right(left, 0.45, vec![Tab::TreeGraph]);
+    dock
+}
+
+fn studio() -> Harness<'static, Studio> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .with_max_steps(64)
+        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+    h.state_mut().dock = everything_open();
+    h.state_mut().run(Command::OpenFileAt(example().join("creatures/ruth.ron")));
+    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.run();
+    h
+}
+
+fn frame(c: &mut Criterion) {
+    let mut h = studio();
+    let nodes = h.state().view.graph.node_count();
+    assert!(nodes >= 19, "the largest example tree is on screen ({nodes} nodes)");
+    c.bench_function("frame: largest tree + all species plots + inspector (1920×1080)", |b| {
+        b.iter(|| {
+            h.step();
+            let shapes = h.output().shapes.clone();
+            black_box(h.ctx.tessellate(shapes, 1.0));
+        });
+    });
+}
+
+fn startup(c: &mut Criterion) {
+    let mut g = c.benchmark_group("startup");
+    g.sample_size(10);
+    g.bench_function("open the example project and draw the first frame", |b| {
+        b.iter(|| {
+            let mut h = Harness::builder()
+                .with_size(egui::vec2(1920.0, 1080.0))
+                .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+            h.step();
+            black_box(h.output().shapes.len())
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, frame, startup);
+criterion_main!(benches);

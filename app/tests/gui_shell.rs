@@ -1,0 +1,114 @@
+//! The editor's shell driven through the real app on a copy of the example project:
+//! problems listed as `FILE:LINE:COL: message` with a click to the file, closing with
+//! unsaved edits asks first, and a save that fails says so and keeps the edits.
+
+mod gui_support;
+
+use std::path::{Path, PathBuf};
+
+use creature_core::names::{Species, Trait};
+use creature_studio::gui::app::Modal;
+use creature_studio::gui::command::{Command, Tab};
+use creature_studio::gui::edit::Edit;
+use creature_studio::gui::workspace::DocId;
+use egui_kittest::kittest::Queryable;
+use gui_support::{example, studio};
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the example project and the species folder beside it, as in the repository.
+fn project_copy() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("projects/example");
+    copy_dir(&example(), &root);
+    copy_dir(&example().join("../../species"), &tmp.path().join("species"));
+    (tmp, root)
+}
+
+fn close_window(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>) {
+    h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
+    h.run();
+}
+
+#[test]
+fn a_problem_is_listed_with_its_place_and_a_click_shows_the_line() {
+    let (_tmp, root) = project_copy();
+    let broken = root.join("creatures/broken.ron");
+    std::fs::write(&broken, "(\n  name: \"x\",\n  species: Cow,\n)\n").unwrap();
+    let mut h = studio(&root);
+    let problem = h.state().ws.problems.iter().find(|p| p.file.ends_with("broken.ron")).cloned().expect("a problem");
+    let text = problem.to_string();
+    assert!(text.starts_with(&format!("{}:{}:{}: ", broken.display(), problem.line, problem.col)), "{text}");
+    h.state_mut().run(Command::ShowTab(Tab::Problems));
+    h.run();
+    h.get_by_label(&text).click();
+    h.run();
+    let source = h.state().view.source.as_ref().expect("the file is shown");
+    assert_eq!((source.path.as_path(), source.line), (broken.as_path(), problem.line));
+}
+
+#[test]
+fn closing_with_unsaved_edits_asks_and_save_all_writes_them_with_their_comments() {
+    let (tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Edit(Edit::Trait { species: Species::Cow, t: Trait::Kindness, value: 0.7 }));
+    h.run();
+    close_window(&mut h);
+    assert!(matches!(h.state().modal, Some(Modal::UnsavedChanges { .. })), "the editor asks before closing");
+    h.get_by_label("Save all").click();
+    h.run();
+    let cow = std::fs::read_to_string(tmp.path().join("species/cow.ron")).unwrap();
+    assert!(cow.contains("kindness: 0.7,") && cow.contains("// Cow: Kind and friendly"), "{cow}");
+    assert!(h.state().ws.dirty_docs().is_empty());
+}
+
+#[test]
+fn cancelling_the_question_keeps_the_window_and_the_edits() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Edit(Edit::Trait { species: Species::Cow, t: Trait::Kindness, value: 0.7 }));
+    h.run();
+    close_window(&mut h);
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().modal.is_none());
+    assert!(h.state().ws.is_dirty(&DocId::Species(Species::Cow)));
+}
+
+#[test]
+fn a_save_that_fails_says_so_and_keeps_the_edits() {
+    let (tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::SelectSpecies(Species::Cow));
+    h.state_mut().run(Command::Edit(Edit::Trait { species: Species::Cow, t: Trait::Kindness, value: 0.7 }));
+    h.run();
+    // The species folder goes away (as a read-only one refuses a user who is not root).
+    let species = tmp.path().join("species");
+    let away = tmp.path().join("species-away");
+    std::fs::rename(&species, &away).unwrap();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    match &h.state().modal {
+        Some(Modal::Error(msg)) => assert!(msg.contains("cannot save") && msg.contains("kept"), "{msg}"),
+        other => panic!("expected an error message, got {other:?}"),
+    }
+    assert!(h.query_all_by_label_contains("cannot save").count() >= 1, "the message is on screen");
+    assert!(h.state().ws.is_dirty(&DocId::Species(Species::Cow)));
+    assert_eq!(h.state().ws.data.species(Species::Cow).traits.kindness, 0.7);
+    h.get_by_label("OK").click();
+    h.run();
+    std::fs::rename(&away, &species).unwrap();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(!h.state().ws.is_dirty(&DocId::Species(Species::Cow)));
+}
