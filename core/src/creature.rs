@@ -245,7 +245,7 @@ impl Creature {
             let at = format!("desire: \"{}\"", t.desire);
             if Desire::ALL.get(i) != Some(&t.desire) {
                 let want =
-                    Desire::ALL.get(i).map_or("nothing (there are only 40 desires)".to_owned(), |d| d.to_string());
+                    Desire::ALL.get(i).map_or("nothing (there are only 40 desires)".to_owned(), ToString::to_string);
                 p.at(&at, format!("tree pair {} is for {}; expected {want}", i + 1, t.desire));
             }
             for (kind, m) in [("activity", &t.activity), ("acton", &t.acton)] {

@@ -13,6 +13,7 @@ pub mod names;
 pub mod project;
 pub mod reads;
 pub mod rng;
+mod ronpos;
 pub mod shadow;
 pub mod species;
 pub mod world;

@@ -52,7 +52,7 @@ fn every_source_input_is_wired_to_the_body_or_the_world() {
             max[i] = max[i].max(sim.input(*r));
         }
     };
-    let mut visit = |sim: &mut Sim, id: &str, turns: u64, look: &mut dyn FnMut(&Sim)| {
+    let visit = |sim: &mut Sim, id: &str, turns: u64, look: &mut dyn FnMut(&Sim)| {
         let (x, y) = object_at(sim, id);
         sim.place_creature(x + 1.0, y).unwrap();
         for _ in 0..turns {

@@ -7,7 +7,6 @@ pub mod hand;
 pub mod leash;
 pub mod lesson;
 pub mod plan;
-mod ronspan;
 pub mod score;
 pub mod script;
 pub mod tree;

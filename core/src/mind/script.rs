@@ -20,7 +20,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::data::{Data, PHASE_COUNT};
 use crate::error::{LoadError, LoadResult, line_col, parse_ron, unknown_name};
 use crate::mind::hand::Slap;
-use crate::mind::ronspan::{key_in, list_items, locate_field, string_in};
+use crate::ronpos::{key_in, list_items, locate_field, string_in};
 use crate::names::{Desire, Species};
 
 /// The latest time a script may use, in seconds (a year of play).

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
-use crate::mind::ronspan::{key_in, list_items, locate_field, locate_item};
+use crate::ronpos::{key_in, list_items, locate_field, locate_item};
 use crate::mind::tree::{Example, Tree, build};
 
 /// The most attributes a tree file may list (a tree is at most this deep).

@@ -13,7 +13,7 @@ use std::path::Path;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::ronpos::locate_in_item;
+use crate::ronpos::locate_item;
 use crate::error::{LoadError, parse_ron};
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
@@ -190,7 +190,7 @@ impl BankProblem {
 
     fn locate_ron(&self, file: &str, text: &str) -> LoadError {
         let (line, col) = match self.event {
-            Some(i) => locate_in_item(text, "events", i, self.key.as_deref()),
+            Some(i) => locate_item(text, "events", i, self.key.as_deref()),
             None => (1, 1),
         };
         LoadError::new(file, line, col, self.message.clone())
@@ -701,7 +701,7 @@ impl Bank {
 /// The line and column of `key` (a field or feature name) in event `event` (its place
 /// in the file) of a RON bank, or of the event itself; for errors found after loading.
 pub fn event_position(text: &str, event: usize, key: Option<&str>) -> (usize, usize) {
-    locate_in_item(text, "events", event, key)
+    locate_item(text, "events", event, key)
 }
 
 /// Merges banks (SPEC §13): the union of their events, each keeping its provenance (the

@@ -14,7 +14,6 @@ pub mod bank;
 pub mod bots;
 pub mod fight;
 pub mod heuristic;
-mod ronpos;
 pub mod schema;
 pub mod select;
 pub mod workload;

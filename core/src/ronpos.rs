@@ -187,13 +187,35 @@ pub(crate) fn key_in(text: &str, span: (usize, usize), key: &str) -> Option<usiz
 
 /// The position of `key` in item `item` of the list `field`, or of the item itself, or
 /// of the start of the file; always a valid position for an error.
-pub(crate) fn locate_in_item(text: &str, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
+pub(crate) fn locate_item(text: &str, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
     let items = list_items(text, field);
     let Some(&span) = items.get(item) else {
         return (1, 1);
     };
     let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
     crate::error::line_col(text, at)
+}
+
+/// The byte offset of the quoted string `"value"` inside `span`.
+pub(crate) fn string_in(text: &str, span: (usize, usize), value: &str) -> Option<usize> {
+    let (from, to) = (span.0.min(text.len()), span.1.min(text.len()));
+    let sub = text.get(from..to)?;
+    let quoted = format!("\"{value}\"");
+    tokens(sub).iter().find(|t| t.kind == TokenKind::Str && sub[t.at..t.end] == quoted).map(|t| from + t.at)
+}
+
+/// Line and column of the top-level field `key:` of the outermost value; the start of
+/// the file when it is not written.
+pub(crate) fn locate_field(text: &str, key: &str) -> (usize, usize) {
+    tokens(text)
+        .windows(2)
+        .find(|w| {
+            w[0].kind == TokenKind::Ident
+                && w[0].depth == 1
+                && &text[w[0].at..w[0].end] == key
+                && w[1].kind == TokenKind::Colon
+        })
+        .map_or((1, 1), |w| crate::error::line_col(text, w[0].at))
 }
 
 #[cfg(test)]
@@ -217,15 +239,35 @@ mod tests {
         assert_eq!(&text[at..at + 7], "weight:");
         let at = key_in(text, items[1], "x").unwrap();
         assert_eq!(&text[at..at + 3], "\"x\"");
-        assert_eq!(locate_in_item(text, "features", 1, Some("x")), (1, 53));
-        assert_eq!(locate_in_item(text, "features", 9, Some("x")), (1, 1));
+        assert_eq!(locate_item(text, "features", 1, Some("x")), (1, 53));
+        assert_eq!(locate_item(text, "features", 9, Some("x")), (1, 1));
+    }
+
+    #[test]
+    fn items_of_a_lesson_script_and_strings_in_them() {
+        let text =
+            "(\n  // events: [(x)]\n  events: [\n    (at: 1.0, o: \"a, ]\"),\n    /* (at: 9) , */ (at: -2.5),\n  ],\n)";
+        let items = list_items(text, "events");
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(text[items[1].0..].starts_with("(at: -2.5)"));
+        assert_eq!(locate_item(text, "events", 1, Some("at")), (5, 22));
+        let text = "(objects: {\"feedback\": {}}, examples: [(answers: {\"kind\": \"rock\"}, feedback: NaN)])";
+        let items = list_items(text, "examples");
+        let at = key_in(text, items[0], "feedback").unwrap();
+        assert!(text[at..].starts_with("feedback: NaN"));
+        let at = string_in(text, items[0], "rock").unwrap();
+        assert!(text[at..].starts_with("\"rock\""));
+        assert_eq!(locate_field(text, "examples"), (1, 29));
+        assert_eq!(locate_field(text, "missing"), (1, 1));
     }
 
     #[test]
     fn broken_text_gives_no_items_and_no_panic() {
         for text in ["", "(", "(events: [", "(events: [(\"", "r#\"", "(events: [é, ü]", "/* unclosed"] {
             let _ = list_items(text, "events");
-            let _ = locate_in_item(text, "events", 0, Some("id"));
+            let _ = locate_item(text, "events", 0, Some("id"));
+            let _ = locate_field(text, "events");
+            let _ = string_in(text, (0, text.len()), "x");
         }
     }
 }
