@@ -20,8 +20,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 use crate::data::{Data, PHASE_COUNT};
 use crate::error::{LoadError, LoadResult, line_col, parse_ron, unknown_name};
 use crate::mind::hand::Slap;
-use crate::ronpos::{key_in, list_items, locate_field, string_in};
 use crate::names::{Desire, Species};
+use crate::ronpos::{key_in, list_items, locate_field, string_in};
 
 /// The latest time a script may use, in seconds (a year of play).
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
-use crate::ronpos::{key_in, list_items, locate_field, locate_item};
 use crate::mind::tree::{Example, Tree, build};
+use crate::ronpos::{key_in, list_items, locate_field, locate_item};
 
 /// The most attributes a tree file may list (a tree is at most this deep).
 pub const MAX_ATTRIBUTES: usize = 256;

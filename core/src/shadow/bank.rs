@@ -13,8 +13,8 @@ use std::path::Path;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::ronpos::locate_item;
 use crate::error::{LoadError, parse_ron};
+use crate::ronpos::locate_item;
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
 pub const MAX_EVENTS: usize = 5_000_000;

@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ronpos::locate_item;
 use crate::error::{LoadError, line_col, locate, parse_ron};
+use crate::ronpos::locate_item;
 
 /// More features than this is surely a mistake (the seed's shadows used a handful).
 pub const MAX_FEATURES: usize = 256;
