@@ -129,7 +129,7 @@ impl ArenaUi {
     }
 }
 
-/// The keys of the arena: arrows move, jump and crouch; Z light, X heavy, C low,
+/// The keys of the arena: the arrows walk, jump and crouch; Z light, X heavy, C low,
 /// Space block, Shift dash, A projectile, S anti-air, D throw.
 fn keys(ui: &egui::Ui) -> KeyInput {
     ui.input(|i| {
@@ -180,7 +180,10 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
             ui.toggle_value(&mut a.paused, "⏸ Pause");
         }
     });
-    ui.weak("Keys: ← → walk · ↑ jump · ↓ crouch · Z light · X heavy · C low · Space block · Shift+← → dash · A projectile · S anti-air · D throw");
+    ui.weak(
+        "Keys: Left/Right arrows walk · Up jump · Down crouch · Z light · X heavy · C low · Space block · \
+         Shift+Left/Right dash · A projectile · S anti-air · D throw",
+    );
     if let Some(p) = &a.pending {
         ui.horizontal(|ui| {
             ui.strong(format!("Match over: recorded {} decisions.", p.events.len()));
@@ -238,7 +241,8 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
             }
             cols[1].strong("Why it was picked");
             if let Some(b) = shadow.inspect(pick.event) {
-                breakdown_bar(&mut cols[1], &b, 1.0, true);
+                let full = b.total + if b.continuation { b.bias } else { 0.0 };
+                breakdown_bar(&mut cols[1], &b, full.max(1e-9), true);
             }
         });
     }

@@ -158,6 +158,8 @@ impl Live {
         let p = self.preview.as_ref()?;
         Some(if p.speed == 0.0 {
             format!("preview paused at {:.1} s", p.sim_time())
+        } else if self.rate == 0.0 {
+            format!("preview ×{} (runs while shown)", p.speed)
         } else {
             format!("preview ×{} · {:.1} sim s / wall s", p.speed, self.rate)
         })
@@ -193,6 +195,10 @@ impl Studio {
         let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
         let live = &mut self.view.live;
         let shown = std::mem::take(&mut live.preview_shown);
+        if !shown {
+            live.rate = 0.0;
+            live.rate_window = (0.0, 0.0);
+        }
         if let Some(p) = live.preview.as_mut()
             && shown
             && p.speed > 0.0

@@ -111,33 +111,30 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     ui.separator();
     let super::Live { preview, log, show_inactive, .. } = &mut view.live;
     let Some(p) = preview.as_ref() else { return };
-    let avail = ui.available_size();
-    let side_w = (avail.x * 0.36).clamp(260.0, 460.0);
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| {
-            let map_h = (avail.y * 0.68).max(200.0);
-            village(ui, p, egui::vec2((avail.x - side_w - 12.0).max(200.0), map_h), out);
-            event_log(ui, log);
+    egui::Panel::bottom("pv-log").resizable(true).default_size(150.0).min_size(60.0).show(ui, |ui| {
+        event_log(ui, log);
+    });
+    egui::Panel::right("pv-side").resizable(true).default_size(340.0).min_size(220.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
+            plan_view(ui, p);
+            ui.add_space(6.0);
+            credit_view(ui, p);
+            ui.add_space(6.0);
+            desires_view(ui, p, show_inactive);
+            ui.add_space(6.0);
+            learning_view(ui, p);
         });
-        ui.vertical(|ui| {
-            ui.set_width(side_w);
-            egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
-                plan_view(ui, p);
-                ui.add_space(6.0);
-                credit_view(ui, p);
-                ui.add_space(6.0);
-                desires_view(ui, p, show_inactive);
-                ui.add_space(6.0);
-                learning_view(ui, p);
-            });
-        });
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        let size = ui.available_size().max(egui::vec2(120.0, 120.0));
+        village(ui, p, size, out);
     });
 }
 
 fn hand_bar(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
     let Some(p) = view.live.preview.as_ref() else { return };
     let hand = p.sim.teaching().hand;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
         if hand.holding {
             if ui.button("Release (R)").clicked() {
@@ -208,11 +205,11 @@ fn village(ui: &mut egui::Ui, p: &crate::preview::LivePreview, size: egui::Vec2,
     let sim = &p.sim;
     let v = sim.village();
     let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-    let painter = ui.painter_at(rect);
     let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
     let s = (rect.width() / w).min(rect.height() / h);
     let origin = rect.center() - egui::vec2(w * s / 2.0, h * s / 2.0);
     let map = egui::Rect::from_min_size(origin, egui::vec2(w * s, h * s));
+    let painter = ui.painter_at(map);
     let night = v.night(sim.time()) as f32;
     let grass = egui::Color32::from_rgb(92, 140, 70).lerp_to_gamma(egui::Color32::from_rgb(30, 40, 60), night * 0.7);
     painter.rect_filled(map, 4.0, grass);
@@ -352,7 +349,7 @@ fn plan_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
                         ui.label(text);
                     }
                     if i + 1 < plan.steps.len() {
-                        ui.weak("→");
+                        ui.weak(">");
                     }
                 }
             });
@@ -386,7 +383,13 @@ fn credit_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
             ui.painter().rect_filled(egui::Rect::from_min_size(rect.min, egui::vec2(w, 12.0)), 2.0, colour);
             let mark = if Some(i) == winner { "◀ a lesson now goes here" } else { "" };
             let active = if c.plan.ended.is_none() { " (active)" } else { "" };
-            ui.label(format!("{:.2} {} {} {}{active} {mark}", c.score, c.plan.desire, c.plan.action, c.plan.object));
+            ui.add(
+                egui::Label::new(format!(
+                    "{:.2} {} {} {}{active} {mark}",
+                    c.score, c.plan.desire, c.plan.action, c.plan.object
+                ))
+                .truncate(),
+            );
         });
     }
 }
@@ -411,8 +414,16 @@ fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactiv
             } else {
                 name.weak()
             };
-            ui.add_sized([150.0, 14.0], egui::Label::new(name).truncate());
-            let (rect, r) = ui.allocate_exact_size(egui::vec2(ui.available_width() - 60.0, 10.0), egui::Sense::hover());
+            ui.allocate_ui_with_layout(
+                egui::vec2(140.0, 14.0),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_width(140.0);
+                    ui.add(egui::Label::new(name).truncate());
+                },
+            );
+            let (rect, r) =
+                ui.allocate_exact_size(egui::vec2((ui.available_width() - 40.0).max(30.0), 10.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
             let frac = if d.max > 0.0 { (d.value / d.max).clamp(0.0, 1.0) } else { 0.0 } as f32;
             let colour =

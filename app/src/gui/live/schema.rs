@@ -102,7 +102,7 @@ pub fn show_schema(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                             ui.add(egui::DragValue::new(mismatch).speed(0.05).range(0.0..=100.0));
                         }
                         Similarity::Curve { points } => {
-                            ui.label("points (|a−b|/scale → cost)");
+                            ui.label("points (|a−b|/scale, cost)");
                             for (x, y) in points.iter_mut() {
                                 ui.add(egui::DragValue::new(x).speed(0.05).range(0.0..=1000.0));
                                 ui.add(egui::DragValue::new(y).speed(0.05).range(0.0..=1000.0));
@@ -176,7 +176,7 @@ pub fn breakdown_bar(ui: &mut egui::Ui, b: &Breakdown, max: f64, legend: bool) {
         let r =
             egui::Rect::from_min_size(egui::pos2(x, rect.top()), egui::vec2(w.min(rect.right() - x).max(0.0), 16.0));
         p.rect_filled(r, 0.0, egui::Color32::from_gray(110));
-        tip.push(format!("recency: age {:.2} → {:.3}", b.age, b.recency));
+        tip.push(format!("recency: age {:.2} gives {:.3}", b.age, b.recency));
     }
     if b.continuation {
         tip.push(format!("continues the segment playing: −{:.3} bias", b.bias));
