@@ -478,6 +478,7 @@ impl Studio {
         });
         self.palette_window(&ctx, &mut commands);
         self.modal_window(&ctx, &mut commands);
+        self.live_windows(&ctx);
 
         // Panels drew before the commands changed anything: one more frame shows it.
         let applied = !commands.is_empty();

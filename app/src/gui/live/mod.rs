@@ -141,6 +141,9 @@ pub struct Live {
     pub log: Vec<LogLine>,
     pub toasts: Vec<Toast>,
     pub conflicts: Vec<Conflict>,
+    /// Files whose on-disk text the person already chose not to take, with that text:
+    /// the same save reported twice by the watcher is not asked about again.
+    declined: Vec<(PathBuf, String)>,
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
@@ -184,7 +187,7 @@ impl Live {
 impl Studio {
     /// Once per frame: opens the preview for the project, drains the file watcher into
     /// reloads, runs the simulation for the frame's wall time and the arena's frames,
-    /// and shows toasts and the on-disk conflict question.
+    /// and keeps the toasts' clock.
     pub fn live_frame(&mut self, ctx: &egui::Context) {
         self.open_preview_if_needed(ctx);
         let now = ctx.input(|i| i.time);
@@ -218,10 +221,14 @@ impl Studio {
             ctx.request_repaint();
         }
         self.view.live.toasts.retain(|t| t.until > now);
-        toasts(ctx, &self.view.live.toasts);
         if let Some(next) = self.view.live.toasts.iter().map(|t| t.until - now).reduce(f64::min) {
             ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
         }
+    }
+
+    /// The live windows over the dock: toasts and the on-disk conflict question.
+    pub fn live_windows(&mut self, ctx: &egui::Context) {
+        toasts(ctx, &self.view.live.toasts);
         self.conflict_window(ctx);
     }
 
@@ -265,7 +272,9 @@ impl Studio {
                     self.view.live.shadow.file_changed(&file);
                     match self.ws.doc_for_path(&file) {
                         Some(id) if self.ws.is_dirty(&id) => {
-                            if !self.view.live.conflicts.iter().any(|c| c.path == file) {
+                            let disk = std::fs::read_to_string(&file).unwrap_or_default();
+                            let declined = self.view.live.declined.iter().any(|(p, t)| *p == file && *t == disk);
+                            if !declined && !self.view.live.conflicts.iter().any(|c| c.path == file) {
                                 self.view.live.conflicts.push(Conflict { path: file, doc: id.label() });
                             }
                         }
@@ -409,6 +418,9 @@ impl Studio {
             LiveCommand::Resolve { path, keep_studio } => {
                 live.conflicts.retain(|c| c.path != path);
                 if keep_studio {
+                    let disk = std::fs::read_to_string(&path).unwrap_or_default();
+                    live.declined.retain(|(p, _)| *p != path);
+                    live.declined.push((path.clone(), disk));
                     self.status = format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path));
                 } else if let Some(id) = self.ws.doc_for_path(&path) {
                     self.ws.revert(&id);
