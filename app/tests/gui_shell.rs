@@ -112,3 +112,36 @@ fn a_save_that_fails_says_so_and_keeps_the_edits() {
     h.run();
     assert!(!h.state().ws.is_dirty(&DocId::Species(Species::Cow)));
 }
+
+/// eframe storage kept in memory, as the real one keeps it in a file.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_panel_layout_and_recent_projects_survive_a_restart() {
+    use eframe::App;
+    let dialogs = || Box::new(gui_support::FakeDialogs(None));
+    let mut first = creature_studio::gui::Studio::new(Some(&example()), dialogs(), None);
+    // The person closes the Project panel.
+    first.dock.retain_tabs(|t| *t != Tab::Project);
+    let mut storage = MemoryStorage::default();
+    first.save(&mut storage);
+    let again = creature_studio::gui::Studio::new(None, dialogs(), Some(&storage));
+    assert!(again.dock.find_tab(&Tab::Project).is_none(), "the closed panel stays closed");
+    assert!(again.dock.find_tab(&Tab::TreeGraph).is_some());
+    assert_eq!(again.recent.len(), 1, "the example project is a recent project");
+    assert!(again.recent[0].ends_with("projects/example"));
+}

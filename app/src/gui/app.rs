@@ -611,7 +611,10 @@ impl Studio {
         let Some(query) = &mut self.palette else { return };
         let entries = palette_entries(&self.ws);
         let q = query.to_lowercase();
-        let matches: Vec<&Command> = entries.iter().filter(|c| fuzzy(&c.label().to_lowercase(), &q)).take(14).collect();
+        let mut ranked: Vec<(u8, &Command)> =
+            entries.iter().filter_map(|c| rank(&c.label().to_lowercase(), &q).map(|r| (r, c))).collect();
+        ranked.sort_by_key(|(r, _)| *r);
+        let matches: Vec<&Command> = ranked.into_iter().map(|(_, c)| c).take(14).collect();
         let mut close = false;
         let modal = egui::Modal::new(egui::Id::new("palette")).show(ctx, |ui| {
             ui.set_width(520.0);
@@ -733,10 +736,21 @@ fn menu_item(ui: &mut egui::Ui, c: &Command, enabled: bool, out: &mut Vec<Comman
     }
 }
 
-/// True when every character of `query` appears in `text` in order.
-fn fuzzy(text: &str, query: &str) -> bool {
+/// How well `text` matches a palette query, best first: it starts with the query (0),
+/// a word of it does (1), it holds the query (2), or the query's letters in order (3).
+fn rank(text: &str, query: &str) -> Option<u8> {
+    let query = query.trim();
+    if text.starts_with(query) {
+        return Some(0);
+    }
+    if text.split([' ', ':', '/', '_', '.']).any(|w| w.starts_with(query)) {
+        return Some(1);
+    }
+    if text.contains(query) {
+        return Some(2);
+    }
     let mut chars = text.chars();
-    query.chars().filter(|c| !c.is_whitespace()).all(|q| chars.any(|t| t == q))
+    query.chars().filter(|c| !c.is_whitespace()).all(|q| chars.any(|t| t == q)).then_some(3)
 }
 
 /// What the palette offers: the named commands, every panel, species, tree and file.

@@ -64,10 +64,11 @@ pub struct ExamplesUi {
 
 impl Default for ExamplesUi {
     fn default() -> Self {
-        let answers: BTreeMap<String, String> = [("kind", "sheep"), ("alive", "yes"), ("edible", "yes")]
-            .iter()
-            .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
-            .collect();
+        let answers: BTreeMap<String, String> =
+            [("allegiance", "none"), ("kind", "sheep"), ("alive", "yes"), ("edible", "yes")]
+                .iter()
+                .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
+                .collect();
         Self { draft: Example { answers, feedback: 0.5 }, asking: false }
     }
 }
