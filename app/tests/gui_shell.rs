@@ -12,7 +12,7 @@ use creature_studio::gui::command::{Command, Tab};
 use creature_studio::gui::edit::Edit;
 use creature_studio::gui::workspace::DocId;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, studio};
+use gui_support::{example, studio, studio_with_dialogs};
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -144,4 +144,26 @@ fn the_panel_layout_and_recent_projects_survive_a_restart() {
     assert!(again.dock.find_tab(&Tab::TreeGraph).is_some());
     assert_eq!(again.recent.len(), 1, "the example project is a recent project");
     assert!(again.recent[0].ends_with("projects/example"));
+}
+
+#[test]
+fn a_project_opens_from_the_dialog_and_from_a_typed_path() {
+    let (_tmp, root) = project_copy();
+    let same = |a: &Path, b: &Path| a.canonicalize().unwrap() == b.canonicalize().unwrap();
+    let mut h = studio_with_dialogs(&example(), Some(root.clone()));
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::O);
+    h.run();
+    assert!(same(&h.state().ws.project.as_ref().unwrap().root, &root), "the folder chosen in the dialog opens");
+
+    // Without a dialog service the path can be typed.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::L);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text(example().display().to_string()));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(same(&h.state().ws.project.as_ref().unwrap().root, &example()));
+    assert!(h.state().path_prompt.is_none());
+    assert!(h.state().recent.len() >= 2, "both projects are recent");
 }

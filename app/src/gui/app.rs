@@ -66,6 +66,8 @@ pub enum AfterConfirm {
     OpenProject(PathBuf),
 }
 
+const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File → Open path… (Ctrl+L)";
+
 const STORAGE_DOCK: &str = "creature-studio.dock";
 const STORAGE_RECENT: &str = "creature-studio.recent";
 const MAX_RECENT: usize = 10;
@@ -79,6 +81,8 @@ pub struct Studio {
     pub modal: Option<Modal>,
     /// The command palette's query while it is open.
     pub palette: Option<String>,
+    /// The path being typed in the "Open path" prompt while it is open.
+    pub path_prompt: Option<String>,
     /// The last thing that happened, for the status bar.
     pub status: String,
     dialogs: Box<dyn Dialogs>,
@@ -122,6 +126,7 @@ impl Studio {
             recent,
             modal: None,
             palette: None,
+            path_prompt: None,
             status: String::new(),
             dialogs,
             pending: Vec::new(),
@@ -202,8 +207,9 @@ impl Studio {
         match c {
             Command::OpenProject => {
                 let start = self.project_dir();
-                if let Some(p) = self.dialogs.pick_project(start.as_deref()) {
-                    self.apply(Command::OpenProjectAt(p));
+                match self.dialogs.pick_project(start.as_deref()) {
+                    Some(p) => self.apply(Command::OpenProjectAt(p)),
+                    None => self.status = NO_DIALOG.into(),
                 }
             }
             Command::OpenProjectAt(p) => {
@@ -215,11 +221,16 @@ impl Studio {
             }
             Command::OpenFile => {
                 let start = self.project_dir();
-                if let Some(p) = self.dialogs.pick_file(start.as_deref()) {
-                    self.apply(Command::OpenFileAt(p));
+                match self.dialogs.pick_file(start.as_deref()) {
+                    Some(p) => self.apply(Command::OpenFileAt(p)),
+                    None => self.status = NO_DIALOG.into(),
                 }
             }
             Command::OpenFileAt(p) => self.open_file(&p),
+            Command::OpenPath => {
+                let start = self.project_dir().map(|p| p.display().to_string()).unwrap_or_default();
+                self.path_prompt = Some(start);
+            }
             Command::ShowSource { path, line } => {
                 self.view.show_source(&path, line);
                 self.show_tab(Tab::Source);
@@ -452,7 +463,7 @@ impl Studio {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
         }
-        if self.modal.is_none() && self.palette.is_none() {
+        if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
             let typing = ctx.egui_wants_keyboard_input();
             commands.extend(
                 command::from_shortcuts(&ctx)
@@ -477,6 +488,7 @@ impl Studio {
                 .show_inside(ui, &mut viewer);
         });
         self.palette_window(&ctx, &mut commands);
+        self.path_window(&ctx, &mut commands);
         self.modal_window(&ctx, &mut commands);
         self.live_windows(&ctx);
 
@@ -532,7 +544,7 @@ impl Studio {
     fn menu_bar(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                for c in [Command::OpenProject, Command::OpenFile] {
+                for c in [Command::OpenProject, Command::OpenFile, Command::OpenPath] {
                     menu_item(ui, &c, true, out);
                 }
                 ui.menu_button("Recent projects", |ui| {
@@ -645,6 +657,49 @@ impl Studio {
         });
         if close || modal.should_close() {
             self.palette = None;
+        }
+    }
+
+    /// The "Open path" prompt: a project folder (or its `studio.ron`) opens as the
+    /// project, any other file in the editor that fits it.
+    fn path_window(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let Some(path) = &mut self.path_prompt else { return };
+        let mut done = false;
+        let modal = egui::Modal::new(egui::Id::new("open-path")).show(ctx, |ui| {
+            ui.set_width(560.0);
+            ui.heading("Open path");
+            ui.label("A project folder (with a studio.ron), or a file to open in the project.");
+            let edit = ui.add(egui::TextEdit::singleline(path).desired_width(f32::INFINITY));
+            edit.request_focus();
+            let p = PathBuf::from(path.trim());
+            let is_project = p.join(creature_core::project::MANIFEST).is_file()
+                || p.file_name().is_some_and(|n| n == creature_core::project::MANIFEST);
+            let what = if is_project {
+                "a project"
+            } else if p.is_file() {
+                "a file"
+            } else {
+                "nothing there yet"
+            };
+            ui.weak(what);
+            ui.horizontal(|ui| {
+                let go = ui.add_enabled(is_project || p.is_file(), egui::Button::new("Open")).clicked()
+                    || (ui.input(|i| i.key_pressed(egui::Key::Enter)) && (is_project || p.is_file()));
+                if go {
+                    out.push(if is_project {
+                        Command::OpenProjectAt(p.clone())
+                    } else {
+                        Command::OpenFileAt(p.clone())
+                    });
+                    done = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    done = true;
+                }
+            });
+        });
+        if done || modal.should_close() {
+            self.path_prompt = None;
         }
     }
 

@@ -83,6 +83,9 @@ pub enum Command {
     OpenFile,
     /// Opens a file in the editor that fits it (species, creature, lesson script, text).
     OpenFileAt(PathBuf),
+    /// Asks for a project folder or a file by typing its path (for desktops without a
+    /// file dialog service).
+    OpenPath,
     /// Shows a file's text with a line marked, as for a problem.
     ShowSource {
         path: PathBuf,
@@ -127,6 +130,7 @@ pub enum Command {
 pub const NAMED: &[Command] = &[
     Command::OpenProject,
     Command::OpenFile,
+    Command::OpenPath,
     Command::Save,
     Command::SaveAs,
     Command::SaveAll,
@@ -151,6 +155,7 @@ impl Command {
             Command::OpenProjectAt(p) => format!("Open project {}", p.display()),
             Command::OpenFile => "Open file…".into(),
             Command::OpenFileAt(p) => format!("Open {}", p.display()),
+            Command::OpenPath => "Open path…".into(),
             Command::ShowSource { path, line } => format!("Show {}:{line}", path.display()),
             Command::SaveSource => "Save text".into(),
             Command::Save => "Save".into(),
@@ -186,6 +191,7 @@ impl Command {
         let (m, k) = match self {
             Command::OpenProject => (cmd_shift, Key::O),
             Command::OpenFile => (cmd, Key::O),
+            Command::OpenPath => (cmd, Key::L),
             Command::Save => (cmd, Key::S),
             Command::SaveAs => (cmd_shift, Key::S),
             Command::SaveAll => (cmd_alt, Key::S),

@@ -31,11 +31,16 @@ pub fn example() -> PathBuf {
 
 /// The editor on `project`, in a 1600 × 1000 window, after its first frames.
 pub fn studio(project: &Path) -> Harness<'static, Studio> {
+    studio_with_dialogs(project, None)
+}
+
+/// The editor whose file dialogs answer `answer`.
+pub fn studio_with_dialogs(project: &Path, answer: Option<PathBuf>) -> Harness<'static, Studio> {
     let project = project.to_path_buf();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .with_max_steps(64)
-        .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(FakeDialogs(None)), None));
+        .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(FakeDialogs(answer)), None));
     h.run();
     h
 }
