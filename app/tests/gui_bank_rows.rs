@@ -1,0 +1,56 @@
+//! The bank view's table is virtualised: with 40,000 events only the rows on screen are
+//! laid out, and the filters narrow the rows at once.
+
+mod gui_support;
+
+use creature_core::project::Project;
+use creature_core::shadow::bank::{Bank, Event, Matchup};
+use creature_studio::gui::live;
+use creature_studio::gui::view::View;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use gui_support::example;
+
+fn big_bank(n: usize) -> Bank {
+    let features = vec!["distance".to_owned(), "own_state".to_owned()];
+    let events = (0..n as u64)
+        .map(|i| Event {
+            id: i,
+            matchup: Matchup::new("Jago", "Jago"),
+            match_id: 1 + i / 4000,
+            segment: i / 40,
+            index: (i % 40) as u32,
+            frame: (i % 4000) as u32 * 6,
+            action: if i % 2 == 0 { "Idle".into() } else { "Light".into() },
+            reaction: None,
+            recorded_at: None,
+            provenance: None,
+        })
+        .collect();
+    let values = (0..n).flat_map(|i| [(i % 100) as f64 / 10.0, 0.0]).collect();
+    Bank::from_parts(features, events, values).unwrap()
+}
+
+#[test]
+fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
+    let mut view = View::default();
+    let project = Project::open(&example()).unwrap();
+    view.live.shadow.open_project(&example(), Some(&project));
+    view.live.shadow.ensure_loaded();
+    view.live.shadow.bank = Some(big_bank(40_000));
+    view.live.shadow.generation += 1;
+    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
+        |ui, view: &mut View| {
+            let mut out = Vec::new();
+            live::bank::show(ui, view, &mut out);
+        },
+        view,
+    );
+    h.run();
+    h.get_by_label("40000 rows");
+    let laid_out = h.query_all_by_label("Idle").count() + h.query_all_by_label("Light").count();
+    assert!(laid_out > 5 && laid_out < 200, "{laid_out} rows laid out");
+    h.state_mut().live.shadow.filter.segment = Some(7);
+    h.run();
+    h.get_by_label("40 rows");
+}
