@@ -1,15 +1,13 @@
 //! The bank view's table is virtualised: with 40,000 events only the rows on screen are
 //! laid out, and the filters narrow the rows at once.
 
-mod gui_support;
-
+use crate::support::example;
 use creature_core::project::Project;
 use creature_core::shadow::bank::{Bank, Event, Matchup};
 use creature_studio::gui::live;
 use creature_studio::gui::view::View;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use gui_support::example;
 
 fn big_bank(n: usize) -> Bank {
     let features = vec!["distance".to_owned(), "own_state".to_owned()];

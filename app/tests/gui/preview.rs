@@ -2,13 +2,11 @@
 //! plan, hold it, slap it hard and release; the lesson appears in the event log, the
 //! creature's document learns it and the tree shown is the one the lesson changed.
 
-mod gui_support;
-
+use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::live::LiveCommand;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, label_containing, palette, studio};
 
 #[test]
 fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {

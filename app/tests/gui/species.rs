@@ -2,12 +2,10 @@
 //! slider, and watch the time to full and the plots follow while the slider moves; the
 //! whole drag is one undo step.
 
-mod gui_support;
-
+use crate::support::{example, label_containing, palette, studio};
 use creature_core::names::{Species, Trait};
 use creature_studio::gui::workspace::DocId;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, label_containing, palette, studio};
 
 #[test]
 fn dragging_cow_kindness_changes_compassion_time_to_full_live_and_undoes_in_one_step() {

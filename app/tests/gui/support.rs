@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use creature_studio::gui::Studio;
 use creature_studio::gui::app::Dialogs;
@@ -60,4 +61,39 @@ pub fn label_containing(h: &Harness<'static, Studio>, part: &str) -> String {
     let node = h.get_by_label_contains(part).accesskit_node();
     // AccessKit keeps a label widget's text as its value.
     if node.role() == egui::accesskit::Role::Label { node.value() } else { node.label() }.unwrap_or_default()
+}
+
+/// Copies a folder tree.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// A copy of the example project and the species folder beside it, as in the repository.
+pub fn project_copy() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("projects/example");
+    copy_dir(&example(), &root);
+    copy_dir(&example().join("../../species"), &tmp.path().join("species"));
+    (tmp, root)
+}
+
+/// Steps frames until `done` or five seconds pass; the file watcher works in real time.
+pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        h.step();
+        if done(h.state()) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    false
 }

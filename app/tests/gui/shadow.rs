@@ -2,12 +2,10 @@
 //! changes the query inspector's ranking, and a scripted match recorded in the arena and
 //! kept grows the bank view's row count.
 
-mod gui_support;
-
+use crate::support::{example, label_containing, palette, studio};
 use creature_studio::gui::command::Command;
 use creature_studio::gui::live::LiveCommand;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, label_containing, palette, studio};
 
 fn ranking(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Vec<String> {
     (1..=5).map(|r| label_containing(h, &format!("#{r} event"))).collect()

@@ -2,38 +2,16 @@
 //! problems listed as `FILE:LINE:COL: message` with a click to the file, closing with
 //! unsaved edits asks first, and a save that fails says so and keeps the edits.
 
-mod gui_support;
+use std::path::Path;
 
-use std::path::{Path, PathBuf};
-
+use crate::support::project_copy;
+use crate::support::{example, studio, studio_with_dialogs};
 use creature_core::names::{Species, Trait};
 use creature_studio::gui::app::Modal;
 use creature_studio::gui::command::{Command, Tab};
 use creature_studio::gui::edit::Edit;
 use creature_studio::gui::workspace::DocId;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, studio, studio_with_dialogs};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
-    }
-}
-
-/// A copy of the example project and the species folder beside it, as in the repository.
-fn project_copy() -> (tempfile::TempDir, PathBuf) {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("projects/example");
-    copy_dir(&example(), &root);
-    copy_dir(&example().join("../../species"), &tmp.path().join("species"));
-    (tmp, root)
-}
 
 fn close_window(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>) {
     h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
@@ -133,7 +111,7 @@ impl eframe::Storage for MemoryStorage {
 #[test]
 fn the_panel_layout_and_recent_projects_survive_a_restart() {
     use eframe::App;
-    let dialogs = || Box::new(gui_support::FakeDialogs(None));
+    let dialogs = || Box::new(crate::support::FakeDialogs(None));
     let mut first = creature_studio::gui::Studio::new(Some(&example()), dialogs(), None);
     // The person closes the Project panel.
     first.dock.retain_tabs(|t| *t != Tab::Project);

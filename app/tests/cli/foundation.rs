@@ -3,16 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::{copy_dir, repo, studio};
 use serde_json::Value;
-
-fn studio() -> Command {
-    Command::cargo_bin("creature-studio").expect("the binary builds")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
 
 fn report() -> Value {
     let out = studio().args(["species", "report", "--json"]).output().unwrap();
@@ -149,18 +141,6 @@ fn hostile_files_never_panic() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.starts_with(&format!("{}:", path.display())), "{name}: {stdout}");
         assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"), "{name}");
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
     }
 }
 

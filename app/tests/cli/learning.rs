@@ -2,15 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::studio;
 use serde_json::Value;
 
 fn example(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/lessons").join(path)
-}
-
-fn studio() -> Command {
-    Command::cargo_bin("creature-studio").expect("the binary is built")
 }
 
 fn json_of(args: &[&str]) -> Value {

@@ -2,14 +2,12 @@
 //! script, play it, and the credit chart names the winner when the playhead reaches
 //! the release; then apply it to the creature and see what it changed.
 
-mod gui_support;
-
+use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::edit::Edit;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, label_containing, palette, studio};
 
 #[test]
 fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {

@@ -1,12 +1,10 @@
 //! The creature inspector driven through the real app: pick Hunger ActOn, add an
 //! example, and the tree graph gains a node at once.
 
-mod gui_support;
-
+use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, label_containing, palette, studio};
 
 #[test]
 fn adding_an_example_to_hunger_acton_grows_the_graph() {

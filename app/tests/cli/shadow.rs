@@ -5,15 +5,11 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use crate::common::studio;
 use creature_core::shadow::bank::{Bank, StateMap};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{select_naive, state_vector};
 use serde_json::Value;
-
-fn studio() -> Command {
-    Command::cargo_bin("creature-studio").expect("the binary builds")
-}
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").join("projects/example/shadow").join(name)

@@ -1,17 +1,7 @@
 //! `creature-studio sim` on the real binary and the example project (SPEC §15).
 
-use std::path::{Path, PathBuf};
-
-use assert_cmd::Command;
+use crate::common::{repo, studio};
 use serde_json::Value;
-
-fn studio() -> Command {
-    Command::cargo_bin("creature-studio").expect("the binary builds")
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
 
 fn example(file: &str) -> String {
     repo().join("projects/example").join(file).display().to_string()

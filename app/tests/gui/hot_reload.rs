@@ -2,51 +2,18 @@
 //! unsaved edits of it asks which to keep; a broken world file keeps the preview running
 //! and lists `FILE:LINE:COL` in Problems; fixing it reloads.
 
-mod gui_support;
+use std::time::Duration;
 
-use std::path::Path;
-use std::time::{Duration, Instant};
-
+use crate::support::studio;
+use crate::support::{project_copy, until};
 use creature_studio::gui::command::Command;
 use creature_studio::gui::edit::Edit;
 use creature_studio::gui::live::LiveCommand;
 use egui_kittest::kittest::Queryable;
-use gui_support::{example, studio};
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
-/// Steps frames until `done` or five seconds pass.
-fn until(
-    h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>,
-    done: impl Fn(&creature_studio::gui::Studio) -> bool,
-) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(5) {
-        h.step();
-        if done(h.state()) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(30));
-    }
-    false
-}
 
 #[test]
 fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
-    let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path().join("projects/example");
-    copy_dir(&example(), &root);
-    copy_dir(&example().join("../../species"), &tmp.path().join("species"));
+    let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
     h.run();

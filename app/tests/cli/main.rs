@@ -1,0 +1,10 @@
+//! The command line on the real binary and the real example project (SPEC §15), in one
+//! test binary.
+
+mod common;
+
+mod foundation;
+mod learning;
+mod preview;
+mod shadow;
+mod sim;

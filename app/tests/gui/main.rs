@@ -1,0 +1,16 @@
+//! The editor's UI tests: the real app driven through egui_kittest, in one test binary
+//! so the editor and wgpu are linked once. The image snapshots need the `snapshots`
+//! feature and a Vulkan device (lavapipe will do).
+
+mod support;
+
+mod bank_rows;
+mod creature;
+mod hot_reload;
+mod lesson;
+mod preview;
+mod shadow;
+mod shell;
+mod snapshots;
+mod species;
+mod tree_layout;

@@ -1,0 +1,94 @@
+//! Image snapshots of the editor's pictures, rendered by wgpu (lavapipe on a machine
+//! without a GPU): the species plots, a tree graph, the creature preview after 30
+//! simulated seconds and the replay bank view of the example rushdown bank. Run with
+//! `cargo test -p creature-studio --features snapshots`; `UPDATE_SNAPSHOTS=1` rewrites
+//! the reference images in `tests/snapshots/`.
+
+#![cfg(feature = "snapshots")]
+
+use creature_core::data::TreeKind;
+use creature_core::names::{Desire, Species};
+use creature_core::project::Project;
+use creature_studio::gui::command::Command;
+use creature_studio::gui::view::View;
+use creature_studio::gui::workspace::Workspace;
+use creature_studio::gui::{live, panels};
+use creature_studio::preview::LivePreview;
+use egui_kittest::Harness;
+
+use crate::support::example;
+
+struct State {
+    ws: Workspace,
+    view: View,
+}
+
+type Show = fn(&mut egui::Ui, &Workspace, &mut View, &mut Vec<Command>);
+
+/// The example project with Ruth's Hunger ActOn tree selected and the Cow species shown.
+fn editor_state() -> State {
+    let mut ws = Workspace::open(&example()).unwrap();
+    let mut view = View::default();
+    let id = ws.open_creature(&example().join("creatures/ruth.ron")).unwrap();
+    view.select_creature(&ws, id);
+    view.select_tree(Desire::Hunger, TreeKind::ActOn);
+    view.species = Species::Cow;
+    State { ws, view }
+}
+
+/// The example project with a preview paused after 30 simulated seconds, so every run
+/// draws the same moment, and the shadow banks open.
+fn live_state() -> State {
+    let ws = Workspace::open(&example()).unwrap();
+    let mut view = View::default();
+    let mut preview = LivePreview::open(&example(), 1, creature_studio::cli::checkers()).unwrap();
+    preview.speed = 0.0;
+    preview.sim.run(300);
+    view.live.preview = Some(preview);
+    let project = Project::open(&example()).unwrap();
+    view.live.shadow.open_project(&example(), Some(&project));
+    State { ws, view }
+}
+
+fn harness(size: egui::Vec2, state: State, show: Show) -> Harness<'static, State> {
+    Harness::builder().with_size(size).with_max_steps(32).build_ui_state(
+        move |ui, s: &mut State| {
+            egui::Frame::central_panel(ui.style()).show(ui, |ui| {
+                let mut out = Vec::new();
+                show(ui, &s.ws, &mut s.view, &mut out);
+            });
+        },
+        state,
+    )
+}
+
+#[test]
+fn species_plots_of_the_cow() {
+    let mut h = harness(egui::vec2(1100.0, 1420.0), editor_state(), panels::plots::show);
+    h.run();
+    h.snapshot("species_plots_cow");
+}
+
+#[test]
+fn tree_graph_of_ruths_hunger_acton() {
+    let mut h = harness(egui::vec2(1500.0, 460.0), editor_state(), panels::graph::show);
+    h.run();
+    h.state_mut().view.graph.fit = true;
+    h.state_mut().view.graph.fit_all = true;
+    h.run();
+    h.snapshot("tree_graph_hunger_acton");
+}
+
+#[test]
+fn preview_of_the_example_village() {
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), live::preview::show);
+    h.run();
+    h.snapshot("live_preview");
+}
+
+#[test]
+fn bank_view_of_the_rushdown_bank() {
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), |ui, _, view, out| live::bank::show(ui, view, out));
+    h.run();
+    h.snapshot("live_bank");
+}
