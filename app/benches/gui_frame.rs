@@ -2,7 +2,9 @@
 //! largest tree in the graph, every species plot on screen beside it, the creature
 //! inspector and the examples; one frame is egui's pass over every panel plus the
 //! tessellation of what it drew (the GPU's share is not counted). Startup is opening
-//! the example project and drawing the first frame.
+//! the example project and drawing the first frame. The preview's frames (issue 7) are
+//! measured at ×1 and ×100 with 60 frames per simulated wall second: the village, the
+//! hand, the desires, credit and log drawn, and the simulation run for the frame's time.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use creature_core::names::Desire;
 use creature_studio::gui::Studio;
 use creature_studio::gui::app::Dialogs;
 use creature_studio::gui::command::{Command, Tab};
+use creature_studio::gui::live::LiveCommand;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_dock::{DockState, NodeIndex};
 use egui_kittest::Harness;
@@ -84,5 +87,50 @@ fn startup(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frame, startup);
+/// The preview beside the tree graph, as a designer watching a lesson would have it.
+fn preview_open() -> DockState<Tab> {
+    let mut dock = DockState::new(vec![Tab::Preview]);
+    dock.main_surface_mut().split_right(NodeIndex::root(), 0.65, vec![Tab::TreeGraph]);
+    dock
+}
+
+fn preview(c: &mut Criterion) {
+    let mut g = c.benchmark_group("preview frame (1920×1080, 60 frames per wall second)");
+    for speed in [1.0, 100.0] {
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1920.0, 1080.0))
+            .with_step_dt(1.0 / 60.0)
+            .with_max_steps(64)
+            .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+        h.state_mut().dock = preview_open();
+        h.state_mut().run(Command::Live(LiveCommand::Speed(speed)));
+        h.step();
+        h.step();
+        let start = h
+            .state()
+            .view
+            .live
+            .preview
+            .as_ref()
+            .map(creature_studio::preview::LivePreview::sim_time)
+            .expect("the preview runs");
+        let frames = 600;
+        for _ in 0..frames {
+            h.step();
+        }
+        let end = h.state().view.live.preview.as_ref().map_or(start, creature_studio::preview::LivePreview::sim_time);
+        // Ten wall seconds of frames: the simulated seconds show whether it kept pace.
+        println!("preview ×{speed}: {:.1} simulated s in 10 wall s of frames", end - start);
+        g.bench_function(format!("×{speed}"), |b| {
+            b.iter(|| {
+                h.step();
+                let shapes = h.output().shapes.clone();
+                black_box(h.ctx.tessellate(shapes, 1.0));
+            });
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, frame, startup, preview);
 criterion_main!(benches);

@@ -4,11 +4,13 @@
 
 mod support;
 
+mod arena_keys;
 mod bank_rows;
 mod creature;
 mod hot_reload;
 mod lesson;
 mod preview;
+mod query_typed;
 mod shadow;
 mod shell;
 mod snapshots;

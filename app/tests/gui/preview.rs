@@ -47,3 +47,45 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     assert_eq!(h.state().view.tree, (plan.desire, TreeKind::ActOn), "the inspector shows the tree that changed");
     assert!(h.state().ws.is_dirty(&creature), "what the creature learnt can be saved");
 }
+
+/// Edits made in the studio reach the running preview before any save: a species trait
+/// changes the preview's data, an opinion edited in the inspector changes the running
+/// creature, undo takes both back, and the files on disk are untouched.
+#[test]
+fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
+    use creature_core::names::{Species, Trait};
+    use creature_studio::gui::edit::Edit;
+
+    let (_tmp, root) = crate::support::project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.run();
+    let daisy = h.state().view.creature.clone().expect("daisy is open");
+    let on_disk = std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap();
+    let preview = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        h.state().view.live.preview.as_ref().expect("the preview runs").sim.creature().clone()
+    };
+    let kindness = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        let data = h.state().view.live.preview.as_ref().unwrap().sim.data().clone();
+        data.species[Species::Cow.index()].traits.get(Trait::Kindness)
+    };
+    let k0 = kindness(&h);
+    let eat0 = preview(&h).opinions.get("Eat").copied();
+
+    h.state_mut().run(Command::Edit(Edit::Trait { species: Species::Cow, t: Trait::Kindness, value: 0.95 }));
+    h.run();
+    assert!((kindness(&h) - 0.95).abs() < 1e-12, "the preview runs the edited Cow: {}", kindness(&h));
+    assert!(k0 != 0.95);
+
+    h.state_mut().run(Command::Edit(Edit::Opinion { creature: daisy.clone(), action: "Eat".into(), value: -0.75 }));
+    h.run();
+    assert_eq!(preview(&h).opinions.get("Eat"), Some(&-0.75), "the running creature took the opinion");
+    assert_eq!(std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap(), on_disk, "nothing was saved");
+
+    h.state_mut().run(Command::Undo);
+    h.run();
+    assert_eq!(preview(&h).opinions.get("Eat").copied(), eat0, "undo reaches the preview too");
+    h.state_mut().run(Command::Undo);
+    h.run();
+    assert_eq!(kindness(&h), k0);
+}

@@ -13,9 +13,10 @@ pub mod schema;
 pub mod shadow;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
-use creature_core::data::TreeKind;
+use creature_core::data::{Data, TreeKind};
 use creature_core::error::LoadError;
 use creature_core::mind::leash::Leash;
 use creature_core::shadow::schema::Schema;
@@ -147,8 +148,17 @@ pub struct Live {
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
-    /// Whether the preview panel was drawn in the last frame (it runs only when seen).
+    /// Whether the preview panel was drawn in the last frame. The simulation runs only
+    /// while it is on screen (beside the tree graph, say), so a hidden preview costs
+    /// nothing and an idle editor does not redraw sixty times a second.
     pub preview_shown: bool,
+    /// Measured frames per second of the whole window, while the preview runs.
+    pub fps: f64,
+    fps_window: (u32, f64),
+    preview_shown_last: bool,
+    /// The preview creature's document as last given to (or taken from) the preview:
+    /// when the document differs, the person edited it and the preview takes the edit.
+    synced_creature: Option<creature_core::creature::Creature>,
     /// The speed to go back to after a pause.
     pub resume_speed: f64,
     pub show_inactive: bool,
@@ -161,10 +171,12 @@ impl Live {
         let p = self.preview.as_ref()?;
         Some(if p.speed == 0.0 {
             format!("preview paused at {:.1} s", p.sim_time())
-        } else if self.rate == 0.0 {
+        } else if !self.preview_shown_last {
             format!("preview ×{} (runs while shown)", p.speed)
+        } else if self.rate == 0.0 {
+            format!("preview ×{}", p.speed)
         } else {
-            format!("preview ×{} · {:.1} sim s / wall s", p.speed, self.rate)
+            format!("preview ×{} · {:.1} sim s / wall s · {:.0} fps", p.speed, self.rate, self.fps)
         })
     }
 
@@ -195,24 +207,36 @@ impl Studio {
         if !reloads.is_empty() {
             self.after_reloads(reloads, now);
         }
+        self.edits_to_preview();
         let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
         let live = &mut self.view.live;
         let shown = std::mem::take(&mut live.preview_shown);
-        if !shown {
+        live.preview_shown_last = shown;
+        let running = shown && live.preview.as_ref().is_some_and(|p| p.speed > 0.0);
+        if !running {
             live.rate = 0.0;
             live.rate_window = (0.0, 0.0);
+            live.fps_window = (0, 0.0);
         }
         if let Some(p) = live.preview.as_mut()
-            && shown
-            && p.speed > 0.0
+            && running
         {
             let before = p.sim_time();
             p.advance(dt);
             live.rate_window.0 += p.sim_time() - before;
             live.rate_window.1 += dt;
-            if live.rate_window.1 >= 0.5 {
+            // Two seconds a figure: the simulation runs whole 0.1 s turns, and a shorter
+            // window would show their rounding rather than the pace.
+            if live.rate_window.1 >= 2.0 {
                 live.rate = live.rate_window.0 / live.rate_window.1;
                 live.rate_window = (0.0, 0.0);
+            }
+            // Frames counted over real time (the frame's own dt), half a second at a time.
+            live.fps_window.0 += 1;
+            live.fps_window.1 += f64::from(ctx.input(|i| i.unstable_dt));
+            if live.fps_window.1 >= 0.5 {
+                live.fps = f64::from(live.fps_window.0) / live.fps_window.1;
+                live.fps_window = (0, 0.0);
             }
             ctx.request_repaint();
         }
@@ -223,6 +247,41 @@ impl Studio {
         self.view.live.toasts.retain(|t| t.until > now);
         if let Some(next) = self.view.live.toasts.iter().map(|t| t.until - now).reduce(f64::min) {
             ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
+        }
+    }
+
+    /// Studio edits reach the running preview without a save, as a save would bring
+    /// them: species and desire numbers as the preview's data, the preview creature's
+    /// document as its creature. Nothing is pushed while a "changed on disk" question
+    /// is open, since the preview runs the disk's version until it is answered.
+    fn edits_to_preview(&mut self) {
+        let live = &mut self.view.live;
+        if !live.conflicts.is_empty() {
+            return;
+        }
+        let Some(p) = live.preview.as_mut() else { return };
+        let ws = &self.ws;
+        let running = p.sim.data();
+        if running.steepness != ws.data.steepness
+            || running.desires != ws.data.desires
+            || running.species != ws.data.species
+        {
+            let mut data = Data::clone(running);
+            data.steepness = ws.data.steepness;
+            data.desires.clone_from(&ws.data.desires);
+            data.species.clone_from(&ws.data.species);
+            p.sim.reload_data(Arc::new(data));
+        }
+        let Some(id) = p.creature_path().and_then(|path| ws.doc_for_path(path)) else { return };
+        let Some(doc) = ws.creature(&id) else { return };
+        match &live.synced_creature {
+            Some(synced) if synced == doc => {}
+            // First seen: the preview loaded the file, so only unsaved edits are news.
+            None if !ws.is_dirty(&id) => live.synced_creature = Some(doc.clone()),
+            _ => {
+                p.sim.reload_creature(doc.clone());
+                live.synced_creature = Some(doc.clone());
+            }
         }
     }
 
@@ -246,6 +305,7 @@ impl Studio {
                     self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
                 }
                 p.sim.record(true);
+                self.view.live.synced_creature = None;
                 self.view.live.resume_speed = 1.0;
                 self.view.live.preview = Some(p);
                 self.view.live.open_errors.clear();
@@ -345,6 +405,8 @@ impl Studio {
                                 with.opinions.insert(tp.action.clone(), *o);
                             }
                         }
+                        // What the preview learnt is already in it: not an edit to push back.
+                        self.view.live.synced_creature = Some(with.clone());
                         if self.ws.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) }).is_ok() {
                             self.view.creature = Some(id);
                             if let Some(tp) = &taught {
@@ -421,6 +483,8 @@ impl Studio {
                     let disk = std::fs::read_to_string(&path).unwrap_or_default();
                     live.declined.retain(|(p, _)| *p != path);
                     live.declined.push((path.clone(), disk));
+                    // The studio's version is the one to run: the next frame pushes it.
+                    live.synced_creature = None;
                     self.status = format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path));
                 } else if let Some(id) = self.ws.doc_for_path(&path) {
                     self.ws.revert(&id);

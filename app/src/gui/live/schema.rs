@@ -221,8 +221,8 @@ pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
             egui::Grid::new("typed").num_columns(4).show(ui, |ui| {
                 for (k, f) in schema.features.iter().enumerate() {
                     let v = sh.typed.entry(f.name.clone()).or_insert(0.0);
-                    ui.label(&f.name);
-                    ui.add(egui::DragValue::new(v).speed(0.05));
+                    let name = ui.label(&f.name);
+                    ui.add(egui::DragValue::new(v).speed(0.05)).labelled_by(name.id);
                     if k % 2 == 1 {
                         ui.end_row();
                     }
