@@ -11,10 +11,10 @@ use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
 use creature_core::shadow::schema::Schema;
 
 /// Matches recorded per bot, and fought by each shadow.
-const MATCHES: u64 = 40;
+const MATCHES: u64 = 120;
 /// Situation classes with fewer decisions than this on either side are too noisy to
 /// compare and are skipped (and reported).
-const MIN_SAMPLES: usize = 60;
+const MIN_SAMPLES: usize = 40;
 
 type Class = (Range, bool);
 type Dist = BTreeMap<Class, BTreeMap<Action, usize>>;
@@ -175,8 +175,12 @@ fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
                 if own > 0.25 {
                     failures.push(format!("{label}: total variation to its teacher {own:.3} > 0.25"));
                 }
+                // "Clearly farther" from every other bot: at least twice as far as from its
+                // teacher and by 0.1 or more. (Where two bots play alike, as zoner and
+                // turtle both anti-air a jump-in up close, a fixed margin as large as
+                // their own distance could not be met by any shadow.)
                 for (o, tv) in others {
-                    if tv < own + 0.25 {
+                    if tv < 2.0 * own || tv < own + 0.1 {
                         failures
                             .push(format!("{label}: as close to {} ({tv:.3}) as to its teacher ({own:.3})", o.name()));
                     }
@@ -184,6 +188,8 @@ fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
             }
         }
     }
-    assert!(compared >= 9, "only {compared} situation classes had enough decisions to compare");
+    // Of the 18 classes only those a style never or hardly ever meets (a rushdown at
+    // range, a jump at range against a zoner's or turtle's opponents) may be skipped.
+    assert!(compared >= 14, "only {compared} situation classes had enough decisions to compare");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
