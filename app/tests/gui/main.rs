@@ -10,6 +10,7 @@ mod hot_reload;
 mod lesson;
 mod preview;
 mod shadow;
+mod shadow_docs;
 mod shell;
 mod snapshots;
 mod species;
