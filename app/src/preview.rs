@@ -145,6 +145,10 @@ impl LivePreview {
             self.sim.reload_world(world);
             return Ok(());
         }
+        if path.extension().is_some_and(|x| x == "bank") {
+            // A binary bank has no text for the checkers; loading it checks it.
+            return creature_core::shadow::bank::Bank::load(path).map(|_| ()).map_err(|e| vec![e]);
+        }
         let errors = check_file(path, self.sim.data(), &self.checkers);
         if errors.is_empty() { Ok(()) } else { Err(errors) }
     }

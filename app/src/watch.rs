@@ -2,7 +2,7 @@
 //!
 //! `notify` with the full debouncer: editors save in different ways (write in place,
 //! write a temporary file and rename it in, truncate then write), so every create,
-//! modify and rename-in of a `.ron` file counts as a change. Events are drained once
+//! modify and rename-in of a `.ron` file (or a binary `.bank`) counts as a change. Events are drained once
 //! per frame into a set, so a burst of events for one save is one change.
 
 use std::collections::BTreeSet;
@@ -19,7 +19,7 @@ use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, ne
 /// write-then-rename into one change.
 pub const DEBOUNCE: Duration = Duration::from_millis(120);
 
-/// Watches folders recursively and reports the `.ron` files that changed.
+/// Watches folders recursively and reports the studio files that changed.
 pub struct ProjectWatcher {
     _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
     events: Receiver<DebounceEventResult>,
@@ -79,10 +79,11 @@ fn counts_as_change(kind: EventKind) -> bool {
     }
 }
 
-/// A `.ron` file that is not a temporary (our atomic saves write `.name.tmp` first).
+/// A `.ron` file or a binary replay bank (`.bank`) that is not a temporary (our atomic
+/// saves write `.name.tmp` first).
 fn is_studio_file(p: &Path) -> bool {
     let hidden = p.file_name().and_then(|n| n.to_str()).is_none_or(|n| n.starts_with('.'));
-    !hidden && p.extension().is_some_and(|x| x == "ron")
+    !hidden && p.extension().is_some_and(|x| x == "ron" || x == "bank")
 }
 
 #[cfg(test)]
@@ -123,5 +124,6 @@ mod tests {
         assert!(is_studio_file(Path::new("/p/cow.ron")));
         assert!(!is_studio_file(Path::new("/p/.cow.ron.123.tmp")));
         assert!(!is_studio_file(Path::new("/p/notes.txt")));
+        assert!(is_studio_file(Path::new("/p/shadow/big.bank")));
     }
 }

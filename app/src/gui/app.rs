@@ -393,7 +393,7 @@ impl Studio {
         }
     }
 
-    fn save_doc(&mut self, id: &DocId) {
+    pub(crate) fn save_doc(&mut self, id: &DocId) {
         match self.ws.save(id) {
             Ok(path) => self.status = format!("Saved {}", path.display()),
             Err(e) => {

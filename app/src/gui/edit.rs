@@ -8,8 +8,10 @@ use creature_core::data::TreeKind;
 use creature_core::mind::script::Do;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species, Trait};
+use creature_core::shadow::bank::PendingMatch;
+use creature_core::shadow::schema::Schema;
 
-use super::workspace::DocId;
+use super::workspace::{DocId, SharedBank};
 
 /// A number of a species' body (SPEC §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +162,40 @@ pub enum Edit {
         id: String,
         answers: Option<BTreeMap<String, String>>,
     },
+    // A shadow schema (SPEC §13).
+    /// The whole schema at once (every schema editor change but the weights).
+    SchemaReplace {
+        schema: DocId,
+        with: Box<Schema>,
+    },
+    /// A feature's weight: a finite number, at least 0.
+    SchemaWeight {
+        schema: DocId,
+        feature: usize,
+        weight: f64,
+    },
+    // A replay bank (SPEC §13).
+    BankDeleteMatch {
+        bank: DocId,
+        match_id: u64,
+    },
+    BankDeleteSegment {
+        bank: DocId,
+        segment: u64,
+    },
+    /// Merges `other` (as loaded when the person asked, named `label`) into the bank:
+    /// the union, with provenance.
+    BankMerge {
+        bank: DocId,
+        other: SharedBank,
+        label: String,
+    },
+    /// Adds a match recorded in the arena, kept at its end.
+    BankKeep {
+        bank: DocId,
+        pending: Box<PendingMatch>,
+        recorded_at: Option<u64>,
+    },
 }
 
 impl Edit {
@@ -188,6 +224,11 @@ impl Edit {
             | Edit::EventAdd { lesson, .. }
             | Edit::EventRemove { lesson, .. }
             | Edit::LessonObject { lesson, .. } => lesson.clone(),
+            Edit::SchemaReplace { schema, .. } | Edit::SchemaWeight { schema, .. } => schema.clone(),
+            Edit::BankDeleteMatch { bank, .. }
+            | Edit::BankDeleteSegment { bank, .. }
+            | Edit::BankMerge { bank, .. }
+            | Edit::BankKeep { bank, .. } => bank.clone(),
         }
     }
 }

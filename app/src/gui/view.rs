@@ -222,6 +222,11 @@ impl View {
             DocId::Species(s) => self.species = *s,
             DocId::Creature(_) if ws.docs.contains_key(id) => self.creature = Some(id.clone()),
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
+            // Undoing an edit of a bank that is not shown shows it again.
+            DocId::Bank(p) if ws.docs.contains_key(id) && self.live.shadow.bank_path.as_ref() != Some(p) => {
+                self.live.shadow.bank_path = Some(p.clone());
+                self.live.shadow.filter = super::live::shadow::BankFilter::default();
+            }
             _ => {}
         }
         self.active = Some(id.clone());

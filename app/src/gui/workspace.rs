@@ -2,9 +2,14 @@
 //! saved baseline (for the dirty marker), its text on disk (so that a save changes only
 //! what was edited) and its own undo history. No egui widgets here: the panels read a
 //! [`Workspace`] and send [`Edit`]s, which [`Workspace::apply`] carries out.
+//!
+//! The shadow tools' schema and replay banks are documents too, so their edits share the
+//! app-wide undo, the dirty markers, Save All and the "changed on disk" question.
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{
@@ -16,6 +21,8 @@ use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 use creature_core::project::{FileKind, Project, check_paths};
+use creature_core::shadow::bank::{Bank, merge};
+use creature_core::shadow::schema::Schema;
 use creature_core::species::{Climate, SpeciesDef, parse_species};
 use egui::util::undoer::{Settings, Undoer};
 
@@ -33,6 +40,10 @@ pub enum DocId {
     Creature(PathBuf),
     /// A lesson script.
     Lesson(PathBuf),
+    /// A shadow schema (`*.schema.ron`).
+    Schema(PathBuf),
+    /// A replay bank (`*.bank.ron`, or `*.bank` in the binary form).
+    Bank(PathBuf),
 }
 
 impl DocId {
@@ -41,7 +52,7 @@ impl DocId {
         match self {
             DocId::Desires => DESIRES_FILE.to_owned(),
             DocId::Species(s) => format!("{}.ron", s.file_stem()),
-            DocId::Creature(p) | DocId::Lesson(p) => {
+            DocId::Creature(p) | DocId::Lesson(p) | DocId::Schema(p) | DocId::Bank(p) => {
                 p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
             }
         }
@@ -55,28 +66,63 @@ pub enum DocValue {
     Species(Box<SpeciesDef>),
     Creature(Box<Creature>),
     Lesson(Box<LessonScript>),
+    Schema(Box<Schema>),
+    Bank(SharedBank),
+}
+
+/// A replay bank shared by its document, the document's saved baseline, its undo
+/// history and the shadow tools: an edit makes a new bank and every unchanged copy stays
+/// one allocation. Two shared banks are equal at once when they are the same allocation,
+/// so the per-frame dirty and undo-point comparisons cost nothing while a 40,000-event
+/// bank is not being edited.
+#[derive(Clone, Debug)]
+pub struct SharedBank(pub Arc<Bank>);
+
+impl PartialEq for SharedBank {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
 }
 
 impl DocValue {
-    /// The value as the file would hold it, written out in full.
-    fn pretty(&self) -> String {
-        match self {
-            DocValue::Desires(t) => ronedit::pretty(t),
-            DocValue::Species(s) => ronedit::pretty(s),
+    /// What the file at `path` holds for this value, as bytes and (for text files) as
+    /// the text to keep for the next save. `old` is the file's text as last loaded or
+    /// saved: its comments are kept where possible. A schema that breaks the rules of
+    /// SPEC §13 is not written.
+    fn contents(&self, path: &Path, old: Option<&str>) -> Result<(Vec<u8>, Option<String>), String> {
+        let text = match self {
+            DocValue::Desires(t) => old.and_then(|o| ronedit::update(o, t)).unwrap_or_else(|| ronedit::pretty(t)),
+            DocValue::Species(s) => {
+                old.and_then(|o| ronedit::update(o, s.as_ref())).unwrap_or_else(|| ronedit::pretty(s))
+            }
             DocValue::Creature(c) => c.to_ron(),
-            DocValue::Lesson(l) => ronedit::pretty(l.as_ref()),
-        }
+            DocValue::Lesson(l) => {
+                old.and_then(|o| ronedit::update(o, l.as_ref())).unwrap_or_else(|| ronedit::pretty(l.as_ref()))
+            }
+            DocValue::Schema(s) => {
+                s.check().map_err(|p| {
+                    format!(
+                        "cannot save {}: {}. Your edits are kept; fix the schema and save again.",
+                        path.display(),
+                        p.message
+                    )
+                })?;
+                s.to_ron()
+            }
+            // A bank is written whole, as RON or binary by its file name; the binary form
+            // has no text and the RON form is generated, so there are no comments to keep.
+            DocValue::Bank(b) => return Ok((b.0.bytes_for(path), None)),
+        };
+        Ok((text.clone().into_bytes(), Some(text)))
     }
+}
 
-    /// `old` rewritten to hold this value, keeping comments where possible.
-    fn update_text(&self, old: &str) -> Option<String> {
-        match self {
-            DocValue::Desires(t) => ronedit::update(old, t),
-            DocValue::Species(s) => ronedit::update(old, s.as_ref()),
-            DocValue::Creature(_) => None,
-            DocValue::Lesson(l) => ronedit::update(old, l.as_ref()),
-        }
-    }
+/// A fingerprint of a file's bytes, to tell a file changed on disk from one that holds
+/// what the studio last loaded or saved.
+fn fingerprint(bytes: &[u8]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut h);
+    h.finish()
 }
 
 /// One editable file.
@@ -87,6 +133,8 @@ pub struct Doc {
     pub saved: DocValue,
     /// The file's text as last loaded or saved, for saves that keep its comments.
     saved_text: Option<String>,
+    /// The fingerprint of the file's bytes as last loaded or saved.
+    disk: Option<u64>,
     /// Why this document cannot be saved (it stands in for a file with problems).
     pub locked: Option<String>,
     undoer: Undoer<DocValue>,
@@ -98,7 +146,8 @@ impl Doc {
     fn new(path: PathBuf, value: DocValue, text: Option<String>) -> Doc {
         let mut undoer = Undoer::with_settings(Settings { max_undos: 200, ..Settings::default() });
         undoer.add_undo(&value);
-        Doc { path, saved: value.clone(), snapshot: value.clone(), value, saved_text: text, locked: None, undoer }
+        let disk = text.as_deref().map(|t| fingerprint(t.as_bytes()));
+        Doc { path, saved: value.clone(), snapshot: value.clone(), value, saved_text: text, disk, locked: None, undoer }
     }
 
     /// True when the document has edits that are not on disk.
@@ -238,6 +287,88 @@ impl Workspace {
         Ok(id)
     }
 
+    /// Opens a shadow schema as a document (or returns the open one).
+    pub fn open_schema(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
+        if let Some(id) = self.doc_for_path(path) {
+            return Ok(id);
+        }
+        let text = read_text(path).map_err(|e| vec![e])?;
+        let s = Schema::parse(&path.display().to_string(), &text).map_err(|e| vec![e])?;
+        let id = DocId::Schema(path.to_path_buf());
+        self.docs.insert(id.clone(), Doc::new(path.to_path_buf(), DocValue::Schema(Box::new(s)), Some(text)));
+        Ok(id)
+    }
+
+    /// Opens a replay bank, RON or binary, as a document (or returns the open one).
+    pub fn open_bank(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
+        if let Some(id) = self.doc_for_path(path) {
+            return Ok(id);
+        }
+        let bytes = std::fs::read(path).map_err(|e| {
+            vec![LoadError::whole_file(path.display().to_string(), format!("cannot read the file: {e}"))]
+        })?;
+        let bank = Bank::from_bytes(path, &bytes).map_err(|e| vec![e])?;
+        let id = DocId::Bank(path.to_path_buf());
+        let mut doc = Doc::new(path.to_path_buf(), DocValue::Bank(SharedBank(Arc::new(bank))), None);
+        doc.disk = Some(fingerprint(&bytes));
+        self.docs.insert(id.clone(), doc);
+        Ok(id)
+    }
+
+    /// A schema document for a file that is not on disk yet (or the open document of
+    /// that file): it holds `schema` and is written on its first save.
+    pub fn new_schema(&mut self, path: &Path, schema: Schema) -> DocId {
+        self.new_doc(DocId::Schema(path.to_path_buf()), DocValue::Schema(Box::new(schema)))
+    }
+
+    /// A bank document for a file that is not on disk yet (or the open document of that
+    /// file).
+    pub fn new_bank(&mut self, path: &Path, bank: Bank) -> DocId {
+        self.new_doc(DocId::Bank(path.to_path_buf()), DocValue::Bank(SharedBank(Arc::new(bank))))
+    }
+
+    fn new_doc(&mut self, id: DocId, value: DocValue) -> DocId {
+        let Some(path) = self.doc_path(&id) else { return id };
+        if let Some(open) = self.doc_for_path(&path) {
+            return open;
+        }
+        self.docs.insert(id.clone(), Doc::new(path, value, None));
+        id
+    }
+
+    fn doc_path(&self, id: &DocId) -> Option<PathBuf> {
+        match id {
+            DocId::Creature(p) | DocId::Lesson(p) | DocId::Schema(p) | DocId::Bank(p) => Some(p.clone()),
+            _ => self.docs.get(id).map(|d| d.path.clone()),
+        }
+    }
+
+    /// The schema of a document.
+    pub fn schema(&self, id: &DocId) -> Option<&Schema> {
+        match self.docs.get(id).map(|d| &d.value) {
+            Some(DocValue::Schema(s)) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The replay bank of a document.
+    pub fn bank(&self, id: &DocId) -> Option<&Arc<Bank>> {
+        match self.docs.get(id).map(|d| &d.value) {
+            Some(DocValue::Bank(b)) => Some(&b.0),
+            _ => None,
+        }
+    }
+
+    /// True when the file of a document holds something other than what the studio last
+    /// loaded or saved (another program wrote it), or cannot be read.
+    pub fn changed_on_disk(&self, id: &DocId) -> bool {
+        let Some(doc) = self.docs.get(id) else { return false };
+        match (std::fs::read(&doc.path), doc.disk) {
+            (Ok(bytes), Some(disk)) => fingerprint(&bytes) != disk,
+            _ => true,
+        }
+    }
+
     /// The lesson script of a document.
     pub fn lesson(&self, id: &DocId) -> Option<&LessonScript> {
         match self.docs.get(id).map(|d| &d.value) {
@@ -288,14 +419,14 @@ impl Workspace {
             return Err(format!("cannot save {}: {why}", id.label()));
         }
         let path = doc.path.clone();
-        let text =
-            doc.saved_text.as_deref().and_then(|old| doc.value.update_text(old)).unwrap_or_else(|| doc.value.pretty());
-        creature_core::fsutil::save_atomic(&path, text.as_bytes()).map_err(|e| {
+        let (bytes, text) = doc.value.contents(&path, doc.saved_text.as_deref())?;
+        creature_core::fsutil::save_atomic(&path, &bytes).map_err(|e| {
             format!("cannot save {}: {e}. Your edits are kept; save again or save elsewhere.", path.display())
         })?;
         if let Some(doc) = self.docs.get_mut(id) {
             doc.saved = doc.value.clone();
-            doc.saved_text = Some(text);
+            doc.saved_text = text;
+            doc.disk = Some(fingerprint(&bytes));
         }
         self.refresh_files();
         self.recheck();
@@ -303,12 +434,12 @@ impl Workspace {
     }
 
     /// Writes a document to another file. A creature save then lives at the new path;
-    /// species data is written as a copy and keeps editing the project's own file.
+    /// species data, a schema and a bank are written as a copy and keep editing the
+    /// project's own file (the shadow tools show the files of the shadow folder).
     pub fn save_as(&mut self, id: &DocId, path: &Path) -> Result<DocId, String> {
         let doc = self.docs.get(id).ok_or_else(|| format!("{} is not open", id.label()))?;
-        let text =
-            doc.saved_text.as_deref().and_then(|old| doc.value.update_text(old)).unwrap_or_else(|| doc.value.pretty());
-        creature_core::fsutil::save_atomic(path, text.as_bytes())
+        let (bytes, text) = doc.value.contents(path, doc.saved_text.as_deref())?;
+        creature_core::fsutil::save_atomic(path, &bytes)
             .map_err(|e| format!("cannot save {}: {e}. Your edits are kept.", path.display()))?;
         let new_id = match id {
             DocId::Creature(_) | DocId::Lesson(_) => {
@@ -320,7 +451,8 @@ impl Workspace {
                 };
                 doc.path = path.to_path_buf();
                 doc.saved = doc.value.clone();
-                doc.saved_text = Some(text);
+                doc.saved_text = text;
+                doc.disk = Some(fingerprint(&bytes));
                 doc.locked = None;
                 self.docs.insert(new_id.clone(), doc);
                 for h in self.history.past.iter_mut().chain(self.history.future.iter_mut()) {
@@ -378,6 +510,7 @@ impl Workspace {
             {
                 doc.saved = value.clone();
                 doc.value = value;
+                doc.disk = text.as_deref().map(|t| fingerprint(t.as_bytes()));
                 doc.saved_text = text;
                 doc.locked = None;
                 self.sync_data(&id);
@@ -402,11 +535,49 @@ impl Workspace {
             if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
                 doc.value = value;
                 doc.saved = doc.value.clone();
+                doc.disk = Some(fingerprint(text.as_bytes()));
                 doc.saved_text = Some(text);
             }
         }
+        self.reload_shadow();
         self.refresh_files();
         self.recheck();
+    }
+
+    /// Re-reads the schema and bank documents without unsaved edits whose files changed.
+    /// A file that does not load leaves the document as it was (`recheck` lists why).
+    fn reload_shadow(&mut self) {
+        let shadow: Vec<DocId> =
+            self.docs.keys().filter(|id| matches!(id, DocId::Schema(_) | DocId::Bank(_))).cloned().collect();
+        for id in shadow {
+            let Some(doc) = self.docs.get(&id) else { continue };
+            if doc.is_dirty() {
+                continue;
+            }
+            let path = doc.path.clone();
+            let Ok(bytes) = std::fs::read(&path) else { continue };
+            let disk = fingerprint(&bytes);
+            if doc.disk == Some(disk) {
+                continue; // unchanged: a bank is not parsed again for every reload
+            }
+            let (value, text) = match id {
+                DocId::Schema(_) => {
+                    let Ok(text) = String::from_utf8(bytes) else { continue };
+                    let Ok(s) = Schema::parse(&path.display().to_string(), &text) else { continue };
+                    (DocValue::Schema(Box::new(s)), Some(text))
+                }
+                _ => {
+                    let Ok(b) = Bank::from_bytes(&path, &bytes) else { continue };
+                    (DocValue::Bank(SharedBank(Arc::new(b))), None)
+                }
+            };
+            if let Some(doc) = self.docs.get_mut(&id) {
+                doc.value = value;
+                doc.saved = doc.value.clone();
+                doc.saved_text = text;
+                doc.disk = Some(disk);
+            }
+        }
     }
 
     /// Records an undo point for every document changed since the last one. Called
@@ -482,6 +653,8 @@ impl Workspace {
 
     /// Carries out one edit. Numbers are clamped to the ranges the files allow, so an
     /// edit can never make a document that would not load again.
+    /// An edit that cannot be carried out (a bank edit that finds nothing to change, a
+    /// merge of banks with different features) changes nothing and says why.
     pub fn apply(&mut self, edit: Edit) -> Result<DocId, String> {
         let id = edit.doc();
         let doc = self.docs.get_mut(&id).ok_or_else(|| format!("{} is not open", id.label()))?;
@@ -490,10 +663,60 @@ impl Workspace {
             (DocValue::Desires(t), e) => apply_desires(t, &e),
             (DocValue::Creature(c), e) => apply_creature(c, e, &self.data),
             (DocValue::Lesson(l), e) => apply_lesson(l, e),
+            (DocValue::Schema(s), e) => apply_schema(s, e),
+            (DocValue::Bank(b), e) => apply_bank(b, e, &id.label())?,
         }
         self.sync_data(&id);
         Ok(id)
     }
+}
+
+fn apply_schema(s: &mut Schema, edit: Edit) {
+    match edit {
+        Edit::SchemaReplace { with, .. } => *s = *with,
+        Edit::SchemaWeight { feature, weight, .. } => {
+            if let Some(f) = s.features.get_mut(feature)
+                && weight.is_finite()
+            {
+                f.weight = weight.max(0.0);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A bank edit works on a copy, so that a failure halfway leaves the bank as it was and
+/// the undo history keeps the old bank without copying it.
+fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(), String> {
+    let bank = b.0.as_ref();
+    let next = match edit {
+        Edit::BankDeleteMatch { match_id, .. } => {
+            if !bank.events().iter().any(|e| e.match_id == match_id) {
+                return Err(format!("{here} has no match {match_id}"));
+            }
+            let mut next = bank.clone();
+            next.delete_match(match_id);
+            next
+        }
+        Edit::BankDeleteSegment { segment, .. } => {
+            if !bank.events().iter().any(|e| e.segment == segment) {
+                return Err(format!("{here} has no segment {segment}"));
+            }
+            let mut next = bank.clone();
+            next.delete_segment(segment);
+            next
+        }
+        Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
+            .map_err(|e| format!("cannot merge {label}: {e}"))?,
+        Edit::BankKeep { pending, recorded_at, .. } => {
+            let mut next = bank.clone();
+            next.keep(&pending, recorded_at).map_err(|e| format!("cannot keep the match: {e}"))?;
+            next
+        }
+        _ => return Ok(()),
+    };
+    b.0 = Arc::new(next);
+    Ok(())
 }
 
 fn finite(v: f64, lo: f64, hi: f64, old: f64) -> f64 {
@@ -782,6 +1005,86 @@ mod tests {
         std::fs::rename(&away, &dir).unwrap();
         ws.save(&cow).unwrap();
         assert!(!ws.is_dirty(&cow));
+    }
+
+    #[test]
+    fn schema_and_bank_edits_are_undone_and_the_history_shares_the_bank() {
+        let mut ws = Workspace::open(&example_project()).unwrap();
+        let schema = ws.open_schema(&example_project().join("shadow/arena.schema.ron")).unwrap();
+        let bank = ws.open_bank(&example_project().join("shadow/rushdown.bank.ron")).unwrap();
+        let w0 = ws.schema(&schema).unwrap().features[1].weight;
+        let original = Arc::clone(ws.bank(&bank).unwrap());
+
+        ws.apply(Edit::SchemaWeight { schema: schema.clone(), feature: 1, weight: f64::NAN }).unwrap();
+        assert!(!ws.is_dirty(&schema), "a weight that is not a number changes nothing");
+        ws.apply(Edit::SchemaWeight { schema: schema.clone(), feature: 1, weight: -3.0 }).unwrap();
+        assert_eq!(ws.schema(&schema).unwrap().features[1].weight, 0.0, "weights are at least 0");
+        ws.snapshot();
+        ws.apply(Edit::BankDeleteMatch { bank: bank.clone(), match_id: 2 }).unwrap();
+        ws.snapshot();
+        assert_eq!(ws.bank(&bank).unwrap().len(), original.len() - 172);
+        let err = ws.apply(Edit::BankDeleteMatch { bank: bank.clone(), match_id: 99 }).unwrap_err();
+        assert!(err.contains("no match 99"), "{err}");
+        assert_eq!(ws.dirty_docs().len(), 2);
+
+        assert_eq!(ws.undo(), Some(bank.clone()));
+        assert!(Arc::ptr_eq(ws.bank(&bank).unwrap(), &original), "undo gives back the same bank, not a copy");
+        assert!(!ws.is_dirty(&bank));
+        assert_eq!(ws.undo(), Some(schema.clone()));
+        assert_eq!(ws.schema(&schema).unwrap().features[1].weight, w0);
+        assert_eq!(ws.redo(), Some(schema.clone()));
+        assert_eq!(ws.redo(), Some(bank.clone()));
+        assert_eq!(ws.bank(&bank).unwrap().len(), original.len() - 172);
+
+        let turtle = Bank::load(&example_project().join("shadow/turtle.bank.ron")).unwrap();
+        let other = SharedBank(Arc::new(turtle.clone()));
+        ws.apply(Edit::BankMerge { bank: bank.clone(), other, label: "turtle.bank.ron".into() }).unwrap();
+        ws.snapshot();
+        assert_eq!(ws.bank(&bank).unwrap().len(), original.len() - 172 + turtle.len());
+        ws.undo();
+        assert_eq!(ws.bank(&bank).unwrap().len(), original.len() - 172);
+    }
+
+    #[test]
+    fn a_schema_that_breaks_the_rules_is_not_saved_and_a_binary_bank_saves_and_reloads() {
+        let (_tmp, root) = copy_project();
+        let mut ws = Workspace::open(&root).unwrap();
+        let path = root.join("shadow/a.schema.ron");
+        let schema = ws.new_schema(&path, Schema::arena());
+        let mut broken = Schema::arena();
+        broken.features[0].scale = 0.0;
+        ws.apply(Edit::SchemaReplace { schema: schema.clone(), with: Box::new(broken) }).unwrap();
+        let err = ws.save(&schema).unwrap_err();
+        assert!(err.contains("kept") && !path.exists(), "{err}");
+        assert!(ws.is_dirty(&schema));
+        ws.apply(Edit::SchemaReplace { schema: schema.clone(), with: Box::new(Schema::arena()) }).unwrap();
+        ws.save(&schema).unwrap();
+        assert_eq!(Schema::load(&path).unwrap(), Schema::arena());
+
+        let rushdown = Bank::load(&example_project().join("shadow/rushdown.bank.ron")).unwrap();
+        let bin = root.join("shadow/r.bank");
+        let bank = ws.new_bank(&bin, rushdown.clone());
+        ws.apply(Edit::BankDeleteSegment { bank: bank.clone(), segment: 0 }).unwrap();
+        ws.save(&bank).unwrap();
+        assert!(std::fs::read(&bin).unwrap().starts_with(creature_core::shadow::bank::BINARY_MAGIC));
+        assert!(!ws.is_dirty(&bank) && !ws.changed_on_disk(&bank));
+        assert_eq!(Bank::load(&bin).unwrap(), **ws.bank(&bank).unwrap());
+
+        // Another program writes the file: a clean document follows it, a dirty one does not.
+        rushdown.save(&bin).unwrap();
+        assert!(ws.changed_on_disk(&bank));
+        ws.reload();
+        assert_eq!(ws.bank(&bank).unwrap().len(), rushdown.len());
+        ws.apply(Edit::BankDeleteSegment { bank: bank.clone(), segment: 1 }).unwrap();
+        let edited = ws.bank(&bank).unwrap().len();
+        let mut outside = rushdown.clone();
+        outside.delete_match(1);
+        outside.save(&bin).unwrap();
+        ws.reload();
+        assert_eq!(ws.bank(&bank).unwrap().len(), edited, "unsaved edits are never dropped by a reload");
+        ws.revert(&bank);
+        ws.reload();
+        assert_eq!(ws.bank(&bank).unwrap().len(), outside.len(), "taking the file on disk");
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod lesson;
 mod preview;
 mod query_typed;
 mod shadow;
+mod shadow_docs;
 mod shell;
 mod snapshots;
 mod species;

@@ -4,7 +4,7 @@
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_studio::gui::command::Command;
-use creature_studio::gui::live::LiveCommand;
+use creature_studio::gui::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
 fn ranking(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Vec<String> {
@@ -19,23 +19,24 @@ fn a_weight_changed_in_the_schema_editor_reorders_the_query_inspector() {
     h.run();
     let before = ranking(&h);
     assert!(before[0].starts_with("#1 event"), "{before:?}");
-    let schema = h.state().view.live.shadow.schema.clone().expect("the example schema loads");
+    let schema = h.state().view.live.shadow.schema().cloned().expect("the example schema loads");
+    let id = h.state().view.live.shadow.schema_doc().unwrap();
     // The feature on which the best event is furthest from the present state, weighed
     // as much as the slider allows (its right end): that event falls behind.
     let (_, parts) = h.state_mut().view.live.shadow.query(5).unwrap().unwrap();
     let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
     let feature = (0..schema.features.len()).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();
     assert!(gap(feature) > 0.0, "{:?}", parts[0]);
-    h.state_mut().run(Command::Live(LiveCommand::SetWeight { feature, weight: 10.0 }));
+    h.state_mut().run(Command::Edit(Edit::SchemaWeight { schema: id.clone(), feature, weight: 10.0 }));
     h.run();
     let after = ranking(&h);
     assert_ne!(before, after, "the ranking follows the weight");
-    assert!(h.state().view.live.shadow.schema_dirty());
+    assert!(h.state().ws.is_dirty(&id));
     // The slider itself sends that command: clicking it sets a new weight.
     palette(&mut h, "show panel: shadow schema");
     h.get_all_by_label("weight").next().expect("a weight slider per feature").click();
     h.run();
-    let w = h.state().view.live.shadow.schema.as_ref().unwrap().features[0].weight;
+    let w = h.state().ws.schema(&id).unwrap().features[0].weight;
     assert!(w != schema.features[0].weight, "the first slider moved the first weight: {w}");
 }
 
@@ -65,5 +66,5 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     palette(&mut h, "show panel: replay bank");
     h.step();
     assert_eq!(rows(&h), before + recorded);
-    assert!(h.state().view.live.shadow.bank_dirty);
+    assert!(h.state().ws.is_dirty(&h.state().view.live.shadow.bank_doc().unwrap()));
 }

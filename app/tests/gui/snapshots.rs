@@ -39,7 +39,7 @@ fn editor_state() -> State {
 /// The example project with a preview paused after 30 simulated seconds, so every run
 /// draws the same moment, and the shadow banks open.
 fn live_state() -> State {
-    let ws = Workspace::open(&example()).unwrap();
+    let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let mut preview = LivePreview::open(&example(), 1, creature_studio::cli::checkers()).unwrap();
     preview.speed = 0.0;
@@ -47,6 +47,7 @@ fn live_state() -> State {
     view.live.preview = Some(preview);
     let project = Project::open(&example()).unwrap();
     view.live.shadow.open_project(&example(), Some(&project));
+    view.live.shadow.load(&mut ws);
     State { ws, view }
 }
 
@@ -88,7 +89,7 @@ fn preview_of_the_example_village() {
 
 #[test]
 fn bank_view_of_the_rushdown_bank() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), |ui, _, view, out| live::bank::show(ui, view, out));
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), live::bank::show);
     h.run();
     h.snapshot("live_bank");
 }

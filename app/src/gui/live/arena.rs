@@ -153,7 +153,10 @@ fn keys(ui: &egui::Ui) -> KeyInput {
 
 pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.live.shadow;
-    sh.ensure_loaded();
+    if !sh.ensure_loaded() {
+        ui.ctx().request_repaint();
+    }
+    let bank = sh.shared_bank();
     let a = &mut sh.arena;
     ui.horizontal_wrapped(|ui| {
         ui.label("Opponent");
@@ -230,7 +233,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                 pick.best,
                 pick.candidates
             ));
-            if let Some(bank) = &sh.bank {
+            if let Some(bank) = &bank {
                 egui::ScrollArea::vertical().id_salt("arena-seg").max_height(160.0).show(&mut cols[0], |ui| {
                     for (i, e) in bank.events().iter().enumerate().filter(|(_, e)| e.segment == pick.segment) {
                         let text = format!("{:>3}  frame {:>5}  {}", e.index, e.frame, e.action);

@@ -9,19 +9,32 @@ use egui_plot::{Bar, BarChart, Plot};
 use super::LiveCommand;
 use crate::gui::command::Command;
 use crate::gui::view::View;
+use crate::gui::workspace::Workspace;
 
 const ROW_HEIGHT: f32 = 18.0;
 
-pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+/// The bank view. The bank is the workspace's document; the table and the plots draw
+/// from the shadow state's mirror of it.
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.live.shadow;
-    sh.ensure_loaded();
+    if !sh.ensure_loaded() {
+        ui.label("Loading the replay bank…");
+        ui.ctx().request_repaint();
+        return;
+    }
+    let doc = sh.bank_doc();
+    let dirty = doc.as_ref().is_some_and(|id| ws.is_dirty(id));
+    // A bank started by a kept recording is not a file yet: it can be saved unedited.
+    let unwritten = sh.bank_path.as_deref().is_some_and(|p| !p.exists());
     ui.horizontal_wrapped(|ui| {
         let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), super::short);
         egui::ComboBox::from_id_salt("bank-pick")
-            .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(sh.bank_dirty)))
+            .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(dirty)))
             .show_ui(ui, |ui| {
                 for f in &sh.bank_files {
-                    if ui.selectable_label(sh.bank_path.as_ref() == Some(f), super::short(f)).clicked() {
+                    let edited = ws.doc_for_path(f).is_some_and(|id| ws.is_dirty(&id));
+                    let name = format!("{}{}", super::short(f), crate::gui::panels::dirty_mark(edited));
+                    if ui.selectable_label(sh.bank_path.as_ref() == Some(f), name).clicked() {
                         out.push(Command::Live(LiveCommand::OpenBank(f.clone())));
                     }
                 }
@@ -33,7 +46,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                 }
             }
         });
-        if ui.add_enabled(sh.bank_dirty, egui::Button::new("Save bank")).clicked() {
+        if ui.add_enabled(dirty || unwritten, egui::Button::new("Save bank")).clicked() {
             out.push(Command::Live(LiveCommand::SaveBank));
         }
     });
@@ -99,7 +112,7 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>) {
 fn events_table(ui: &mut egui::Ui, view: &mut View) {
     let sh = &mut view.live.shadow;
     let rows: Vec<usize> = sh.rows().to_vec();
-    let Some(bank) = sh.bank.as_ref() else { return };
+    let Some(bank) = sh.bank() else { return };
     let features = bank.features().to_vec();
     let shown_features = features.len().min(6);
     let mut picked = sh.picked_row;

@@ -19,7 +19,6 @@ use std::time::Duration;
 use creature_core::data::{Data, TreeKind};
 use creature_core::error::LoadError;
 use creature_core::mind::leash::Leash;
-use creature_core::shadow::schema::Schema;
 use creature_core::world::sim::{Event, HandEvent};
 
 use super::app::Studio;
@@ -58,14 +57,9 @@ pub enum LiveCommand {
     DeleteSegment(u64),
     /// Merges the bank at `path` into the shown one (the union, with provenance).
     MergeBank(PathBuf),
+    /// Saves the shown bank's document (also when it is new and unedited).
     SaveBank,
-    /// Replaces the schema being edited (every schema editor change).
-    SetSchema(Schema),
-    /// The weight of schema feature `feature`.
-    SetWeight {
-        feature: usize,
-        weight: f64,
-    },
+    /// Saves the schema's document (also when it is the built-in one, not yet a file).
     SaveSchema,
     /// The arena: start a match against `opponent` (a bot style name or "shadow").
     ArenaStart {
@@ -96,7 +90,6 @@ impl LiveCommand {
             LiveCommand::DeleteSegment(s) => format!("Delete segment {s}"),
             LiveCommand::MergeBank(p) => format!("Merge bank {}", p.display()),
             LiveCommand::SaveBank => "Save the bank".into(),
-            LiveCommand::SetSchema(_) | LiveCommand::SetWeight { .. } => "Edit the schema".into(),
             LiveCommand::SaveSchema => "Save the schema".into(),
             LiveCommand::ArenaStart { opponent, .. } => format!("Arena: fight {opponent}"),
             LiveCommand::ArenaFinish => "Arena: play to the end".into(),
@@ -142,9 +135,10 @@ pub struct Live {
     pub log: Vec<LogLine>,
     pub toasts: Vec<Toast>,
     pub conflicts: Vec<Conflict>,
-    /// Files whose on-disk text the person already chose not to take, with that text:
-    /// the same save reported twice by the watcher is not asked about again.
-    declined: Vec<(PathBuf, String)>,
+    /// Files whose contents on disk the person already chose not to take, with those
+    /// bytes (a binary bank has no text): the same save reported twice by the watcher is
+    /// not asked about again.
+    declined: Vec<(PathBuf, Vec<u8>)>,
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
@@ -241,6 +235,11 @@ impl Studio {
             ctx.request_repaint();
         }
         self.drain_sim_events();
+        let shadow = &mut self.view.live.shadow;
+        if shadow.load_if_wanted(&mut self.ws) {
+            ctx.request_repaint();
+        }
+        shadow.sync(&self.ws);
         if self.view.live.shadow.arena.tick(dt) {
             ctx.request_repaint();
         }
@@ -329,17 +328,21 @@ impl Studio {
                     let name = short(&file);
                     self.view.live.log(t, format!("reloaded {name}"), 0);
                     self.view.live.toast(now, format!("Reloaded {name}"), false);
-                    self.view.live.shadow.file_changed(&file);
                     match self.ws.doc_for_path(&file) {
                         Some(id) if self.ws.is_dirty(&id) => {
-                            let disk = std::fs::read_to_string(&file).unwrap_or_default();
+                            let disk = std::fs::read(&file).unwrap_or_default();
                             let declined = self.view.live.declined.iter().any(|(p, t)| *p == file && *t == disk);
-                            if !declined && !self.view.live.conflicts.iter().any(|c| c.path == file) {
-                                self.view.live.conflicts.push(Conflict { path: file, doc: id.label() });
+                            // The studio's own save coming back holds nothing new to ask about.
+                            if self.ws.changed_on_disk(&id)
+                                && !declined
+                                && !self.view.live.conflicts.iter().any(|c| c.path == file)
+                            {
+                                self.view.live.conflicts.push(Conflict { path: file.clone(), doc: id.label() });
                             }
                         }
                         _ => refresh = true,
                     }
+                    self.view.live.shadow.file_changed(&mut self.ws, &file);
                 }
                 Reload::Failed { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
@@ -480,7 +483,7 @@ impl Studio {
             LiveCommand::Resolve { path, keep_studio } => {
                 live.conflicts.retain(|c| c.path != path);
                 if keep_studio {
-                    let disk = std::fs::read_to_string(&path).unwrap_or_default();
+                    let disk = std::fs::read(&path).unwrap_or_default();
                     live.declined.retain(|(p, _)| *p != path);
                     live.declined.push((path.clone(), disk));
                     // The studio's version is the one to run: the next frame pushes it.
@@ -493,8 +496,17 @@ impl Studio {
                     self.status = format!("Took {} from disk", short(&path));
                 }
             }
+            LiveCommand::SaveSchema | LiveCommand::SaveBank => {
+                let id = if c == LiveCommand::SaveSchema { live.shadow.schema_doc() } else { live.shadow.bank_doc() };
+                if let Some(id) = id {
+                    self.save_doc(&id);
+                }
+            }
             other => {
-                let msg = self.view.live.shadow.apply(other);
+                let (msg, edited) = self.view.live.shadow.apply(other, &mut self.ws);
+                if let Some(id) = edited {
+                    self.view.active = Some(id);
+                }
                 if let Some(m) = msg {
                     self.status = m;
                 }

@@ -10,7 +10,9 @@ use egui_plot::{Line, Plot, PlotPoints};
 use super::LiveCommand;
 use super::shadow::QuerySource;
 use crate::gui::command::Command;
+use crate::gui::edit::Edit;
 use crate::gui::view::View;
+use crate::gui::workspace::Workspace;
 
 /// The most candidates the inspector lists.
 const TOP: usize = 10;
@@ -33,18 +35,28 @@ pub fn feature_colour(i: usize) -> egui::Color32 {
     if (i / PALETTE.len()) % 2 == 1 { c.gamma_multiply(0.6) } else { c }
 }
 
-pub fn show_schema(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+/// The schema editor: it edits the workspace's schema document, one [`Edit`] per change.
+pub fn show_schema(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.live.shadow;
-    sh.ensure_loaded();
-    let Some(schema) = sh.schema.clone() else {
-        ui.label("No schema in the project's shadow folder.");
+    if !sh.ensure_loaded() {
+        ui.label("Loading the schema…");
+        ui.ctx().request_repaint();
+        return;
+    }
+    let Some((id, schema)) = sh.schema_doc().and_then(|id| ws.schema(&id).map(|s| (id, s.clone()))) else {
+        match &sh.error {
+            Some(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+            None => ui.label("No schema in the project's shadow folder."),
+        };
         return;
     };
     let name = sh.schema_path.as_deref().map_or_else(|| "schema".into(), super::short);
-    let dirty = sh.schema_dirty();
+    let dirty = ws.is_dirty(&id);
+    // The built-in schema shown for a project without one is not a file yet.
+    let unwritten = sh.schema_path.as_deref().is_some_and(|p| !p.exists());
     ui.horizontal(|ui| {
         ui.strong(format!("{name}{}", crate::gui::panels::dirty_mark(dirty)));
-        if ui.add_enabled(dirty, egui::Button::new("Save schema")).clicked() {
+        if ui.add_enabled(dirty || unwritten, egui::Button::new("Save schema")).clicked() {
             out.push(Command::Live(LiveCommand::SaveSchema));
         }
         if let Err(p) = schema.check() {
@@ -75,7 +87,7 @@ pub fn show_schema(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                     let mut w = f.weight;
                     let r = ui.add(egui::Slider::new(&mut w, 0.0..=10.0).text("weight"));
                     if r.changed() {
-                        out.push(Command::Live(LiveCommand::SetWeight { feature: i, weight: w }));
+                        out.push(Command::Edit(Edit::SchemaWeight { schema: id.clone(), feature: i, weight: w }));
                     }
                 });
                 ui.horizontal(|ui| {
@@ -129,7 +141,7 @@ pub fn show_schema(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         a.weight = b.weight;
     }
     if s != weights_only {
-        out.push(Command::Live(LiveCommand::SetSchema(s)));
+        out.push(Command::Edit(Edit::SchemaReplace { schema: id, with: Box::new(s) }));
     }
 }
 
@@ -205,7 +217,10 @@ pub fn breakdown_bar(ui: &mut egui::Ui, b: &Breakdown, max: f64, legend: bool) {
 
 pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
     let sh = &mut view.live.shadow;
-    sh.ensure_loaded();
+    if !sh.ensure_loaded() {
+        ui.ctx().request_repaint();
+    }
+    let bank = sh.shared_bank();
     ui.horizontal(|ui| {
         ui.label("Present state:");
         ui.selectable_value(&mut sh.source, QuerySource::Typed, "typed");
@@ -215,7 +230,7 @@ pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
         });
     });
     if sh.source == QuerySource::Typed
-        && let Some(schema) = &sh.schema
+        && let Some(schema) = sh.schema().cloned()
     {
         egui::CollapsingHeader::new("Typed state").default_open(false).show(ui, |ui| {
             egui::Grid::new("typed").num_columns(4).show(ui, |ui| {
@@ -246,10 +261,10 @@ pub fn show_query(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
                 parts.len()
             ));
             let max = parts.iter().map(|b| b.total + if b.continuation { b.bias } else { 0.0 }).fold(1e-9, f64::max);
-            let bank = sh.bank.as_ref();
             egui::ScrollArea::vertical().id_salt("query").auto_shrink(false).show(ui, |ui| {
                 for (rank, b) in parts.iter().enumerate() {
-                    let action = bank.and_then(|bk| bk.events().get(b.event)).map_or("?", |e| e.action.as_str());
+                    let action =
+                        bank.as_ref().and_then(|bk| bk.events().get(b.event)).map_or("?", |e| e.action.as_str());
                     let selected = sh.selected == Some(rank);
                     let candidate = sel.candidates.iter().any(|c| c.event == b.event);
                     let text = format!(

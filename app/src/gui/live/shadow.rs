@@ -1,17 +1,23 @@
-//! The shadow tools' state: the schema being edited, the replay bank shown, the bank
-//! view's filters, the query inspector's state and the arena (SPEC §13).
+//! The shadow tools' state (SPEC §13): which schema and replay bank of the project's
+//! shadow folder are shown, the bank view's filters, the query inspector's state and the
+//! arena. The schema and the bank themselves are workspace documents (undo, dirty
+//! markers, saves and hot reload are the workspace's); this state mirrors the two shown,
+//! once per frame, for the caches of the bank view and the query inspector.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use creature_core::project::Project;
 use creature_core::shadow::arena::feature_names;
-use creature_core::shadow::bank::{Bank, BankStats, StateMap, merge};
+use creature_core::shadow::bank::{Bank, BankStats, StateMap};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Breakdown, Index, Selection};
 
 use super::LiveCommand;
 use super::arena::ArenaUi;
+use crate::gui::edit::Edit;
+use crate::gui::workspace::{DocId, SharedBank, Workspace};
 
 /// The bank view's filters: a match, a segment, an action (empty: any).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -33,19 +39,21 @@ pub enum QuerySource {
 
 type QueryCache = ((u64, Vec<f64>, Option<usize>), Result<(Selection, Vec<Breakdown>), String>);
 
-/// The replay bank, schema and arena of the open project.
+/// The shadow tools of the open project.
 #[derive(Default)]
 pub struct ShadowState {
     /// The project's shadow folder.
     pub dir: Option<PathBuf>,
     pub bank_files: Vec<PathBuf>,
+    /// The schema shown: the document [`DocId::Schema`] of this path.
     pub schema_path: Option<PathBuf>,
-    pub schema: Option<Schema>,
-    /// The schema as on disk, for the dirty marker.
-    pub schema_saved: Option<Schema>,
+    /// The bank shown: the document [`DocId::Bank`] of this path.
     pub bank_path: Option<PathBuf>,
-    pub bank: Option<Bank>,
-    pub bank_dirty: bool,
+    /// The shown schema document's value as of the last [`ShadowState::sync`].
+    schema: Option<Schema>,
+    /// The shown bank document's value as of the last [`ShadowState::sync`] (shared with
+    /// the document, not copied).
+    bank: Option<Arc<Bank>>,
     /// Why the last bank, schema or merge did not load.
     pub error: Option<String>,
     /// Bumped on every change of the bank or the schema, for the caches.
@@ -64,6 +72,8 @@ pub struct ShadowState {
     /// The bank row picked in the table.
     pub picked_row: Option<usize>,
     pub arena: ArenaUi,
+    /// A shadow panel was drawn: the files are loaded before the next frame.
+    wanted: bool,
     loaded: bool,
 }
 
@@ -75,8 +85,7 @@ impl ShadowState {
         let mut files: Vec<PathBuf> =
             std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
         files.sort();
-        self.bank_files =
-            files.iter().filter(|p| name_ends(p, ".bank.ron") || name_ends(p, ".bank")).cloned().collect();
+        self.bank_files = files.iter().filter(|p| is_bank_file(p)).cloned().collect();
         self.schema_path = files.iter().find(|p| name_ends(p, ".schema.ron")).cloned();
         if let Some(state) = files.iter().find(|p| name_ends(p, ".state.ron"))
             && let Ok(text) = std::fs::read_to_string(state)
@@ -87,47 +96,112 @@ impl ShadowState {
         self.dir = Some(dir);
     }
 
-    /// Loads the schema and the first bank the first time a shadow panel is drawn.
-    pub fn ensure_loaded(&mut self) {
-        if self.loaded {
-            return;
+    /// Asks for the schema and the first bank to be loaded; a shadow panel calls this
+    /// when drawn and the files are opened into the workspace before the next frame
+    /// ([`ShadowState::load_if_wanted`]). Returns true once they are loaded.
+    pub fn ensure_loaded(&mut self) -> bool {
+        self.wanted = true;
+        self.loaded
+    }
+
+    /// Opens the schema and the first bank as workspace documents, once, if a shadow
+    /// panel asked for them. Returns true when it loaded them now.
+    pub fn load_if_wanted(&mut self, ws: &mut Workspace) -> bool {
+        if !self.wanted || self.loaded {
+            return false;
         }
+        self.load(ws);
+        true
+    }
+
+    /// Opens the schema and the first bank as workspace documents. Without a schema file
+    /// the built-in arena schema is shown, as a new file of the shadow folder.
+    pub fn load(&mut self, ws: &mut Workspace) {
+        self.wanted = true;
         self.loaded = true;
-        self.load_schema();
-        if self.schema.is_none() {
-            // No schema file: the built-in arena schema, to be saved into the folder.
-            self.schema = Some(Schema::arena());
-            self.schema_path = self.dir.as_ref().map(|d| d.join("arena.schema.ron"));
+        match self.schema_path.clone() {
+            Some(path) => self.open_schema(ws, &path),
+            None => {
+                if let Some(dir) = &self.dir {
+                    let path = dir.join("arena.schema.ron");
+                    ws.new_schema(&path, Schema::arena());
+                    self.schema_path = Some(path);
+                }
+            }
         }
         if let Some(first) = self.bank_files.first().cloned() {
-            self.load_bank(&first);
+            self.show_bank(ws, &first);
+        }
+        self.sync(ws);
+    }
+
+    fn open_schema(&mut self, ws: &mut Workspace, path: &Path) {
+        if let Err(e) = ws.open_schema(path) {
+            self.error = e.first().map(ToString::to_string);
         }
     }
 
-    fn load_schema(&mut self) {
-        let Some(path) = self.schema_path.clone() else { return };
-        match Schema::load(&path) {
-            Ok(s) => {
-                self.schema_saved = Some(s.clone());
-                self.schema = Some(s);
-                self.generation += 1;
+    /// Shows the bank at `path`, opening its document if it is not open.
+    pub fn show_bank(&mut self, ws: &mut Workspace, path: &Path) -> bool {
+        match ws.open_bank(path) {
+            Ok(_) => {
+                if self.bank_path.as_deref() != Some(path) {
+                    self.bank_path = Some(path.to_path_buf());
+                    self.filter = BankFilter::default();
+                    self.picked_row = None;
+                }
+                true
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                self.error = e.first().map(ToString::to_string);
+                false
+            }
         }
     }
 
-    fn load_bank(&mut self, path: &Path) {
-        match Bank::load(path) {
-            Ok(b) => {
-                self.bank = Some(b);
-                self.bank_path = Some(path.to_path_buf());
-                self.bank_dirty = false;
-                self.filter = BankFilter::default();
-                self.picked_row = None;
-                self.generation += 1;
-                self.fill_typed();
-            }
-            Err(e) => self.error = Some(e.to_string()),
+    /// The schema document shown.
+    pub fn schema_doc(&self) -> Option<DocId> {
+        self.schema_path.clone().map(DocId::Schema)
+    }
+
+    /// The bank document shown.
+    pub fn bank_doc(&self) -> Option<DocId> {
+        self.bank_path.clone().map(DocId::Bank)
+    }
+
+    /// The schema shown, as of the last [`ShadowState::sync`].
+    pub fn schema(&self) -> Option<&Schema> {
+        self.schema.as_ref()
+    }
+
+    /// The bank shown, as of the last [`ShadowState::sync`].
+    pub fn bank(&self) -> Option<&Bank> {
+        self.bank.as_deref()
+    }
+
+    /// The bank shown, shared (for drawing it while the rest of this state changes).
+    pub fn shared_bank(&self) -> Option<Arc<Bank>> {
+        self.bank.clone()
+    }
+
+    /// Takes the shown schema and bank from their documents; the caches start again
+    /// whenever either changed (an edit, an undo, a reload from disk). Once per frame.
+    pub fn sync(&mut self, ws: &Workspace) {
+        let schema = self.schema_doc().and_then(|id| ws.schema(&id));
+        if schema != self.schema.as_ref() {
+            self.schema = schema.cloned();
+            self.generation += 1;
+        }
+        let bank = self.bank_doc().and_then(|id| ws.bank(&id));
+        let same = match (bank, &self.bank) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same {
+            self.bank = bank.cloned();
+            self.generation += 1;
+            self.picked_row = None;
+            self.fill_typed();
         }
     }
 
@@ -143,20 +217,38 @@ impl ShadowState {
         }
     }
 
-    /// A file in the project changed on disk: reload it if it is the schema or bank
-    /// shown and the studio holds no unsaved edits of it.
-    pub fn file_changed(&mut self, path: &Path) {
-        let same = |p: &Option<PathBuf>| p.as_deref().is_some_and(|q| same_file(q, path));
-        if same(&self.schema_path) && self.schema == self.schema_saved {
-            self.load_schema();
-        } else if same(&self.bank_path) && !self.bank_dirty {
-            self.load_bank(path);
+    /// A file in the project changed on disk. The documents follow their files through
+    /// the workspace; here a schema or bank that did not load is tried again, and a new
+    /// bank file in the shadow folder joins the list.
+    pub fn file_changed(&mut self, ws: &mut Workspace, path: &Path) {
+        if !self.loaded {
+            return;
         }
-    }
-
-    /// True when the schema has edits that are not saved.
-    pub fn schema_dirty(&self) -> bool {
-        self.schema != self.schema_saved
+        if let Some(p) = self.schema_path.clone()
+            && same_file(&p, path)
+            && ws.doc_for_path(&p).is_none()
+        {
+            self.error = None;
+            self.open_schema(ws, &p);
+        }
+        if let Some(p) = self.bank_path.clone()
+            && same_file(&p, path)
+            && ws.doc_for_path(&p).is_none()
+        {
+            self.error = None;
+            self.show_bank(ws, &p);
+        }
+        if is_bank_file(path)
+            && self.dir.as_deref().is_some_and(|d| path.parent().is_some_and(|p| same_file(p, d)))
+            && !self.bank_files.iter().any(|f| same_file(f, path))
+        {
+            self.bank_files.push(path.to_path_buf());
+            self.bank_files.sort();
+            if self.bank_path.is_none() {
+                self.show_bank(ws, path);
+            }
+        }
+        self.sync(ws);
     }
 
     /// The bank positions that pass the filters.
@@ -243,86 +335,55 @@ impl ShadowState {
         Some(result)
     }
 
-    /// Carries out a shadow command; returns a message for the status bar.
-    pub fn apply(&mut self, c: LiveCommand) -> Option<String> {
-        self.ensure_loaded();
-        match c {
+    /// Carries out a shadow command: a change of the schema or the bank becomes an
+    /// [`Edit`] of its document, so undo, the dirty marker and saves cover it. Returns a
+    /// message for the status bar and the document edited.
+    pub fn apply(&mut self, c: LiveCommand, ws: &mut Workspace) -> (Option<String>, Option<DocId>) {
+        if !self.loaded {
+            self.load(ws);
+        }
+        let out = match c {
             LiveCommand::OpenBank(p) => {
-                self.load_bank(&p);
-                Some(format!("Showing {}", super::short(&p)))
+                let msg = if self.show_bank(ws, &p) {
+                    format!("Showing {}", super::short(&p))
+                } else {
+                    self.error.clone().unwrap_or_default()
+                };
+                (Some(msg), None)
             }
             LiveCommand::DeleteMatch(m) => {
-                let n = self.bank.as_mut().map_or(0, |b| b.delete_match(m));
-                self.changed_bank();
+                let out = self.edit_bank(ws, |bank| Edit::BankDeleteMatch { bank, match_id: m });
                 self.filter.match_id = None;
-                Some(format!("Deleted match {m}: {n} events (save the bank to keep this)"))
+                done(out.map(|(n, id)| (format!("Deleted match {m}: {n} events (Ctrl+Z undoes it)"), id)))
             }
             LiveCommand::DeleteSegment(s) => {
-                let n = self.bank.as_mut().map_or(0, |b| b.delete_segment(s));
-                self.changed_bank();
+                let out = self.edit_bank(ws, |bank| Edit::BankDeleteSegment { bank, segment: s });
                 self.filter.segment = None;
-                Some(format!("Deleted segment {s}: {n} events (save the bank to keep this)"))
+                done(out.map(|(n, id)| (format!("Deleted segment {s}: {n} events (Ctrl+Z undoes it)"), id)))
             }
             LiveCommand::MergeBank(p) => {
-                let other = match Bank::load(&p) {
+                // The other bank as the studio shows it: its document when open, else the file.
+                let open = ws.doc_for_path(&p).and_then(|id| ws.bank(&id).cloned());
+                let other = match open.map_or_else(|| Bank::load(&p).map(Arc::new), Ok) {
                     Ok(b) => b,
-                    Err(e) => return Some(e.to_string()),
+                    Err(e) => return (Some(e.to_string()), None),
                 };
-                let Some(bank) = &self.bank else { return Some("Open a bank to merge into first".into()) };
-                let here = self.bank_path.as_deref().map_or_else(|| "bank".to_owned(), super::short);
-                match merge(&[(here.as_str(), bank), (super::short(&p).as_str(), &other)]) {
-                    Ok(m) => {
-                        let n = m.len();
-                        self.bank = Some(m);
-                        self.changed_bank();
-                        Some(format!("Merged {}: {n} events (save the bank to keep this)", super::short(&p)))
-                    }
-                    Err(e) => Some(format!("cannot merge {}: {e}", p.display())),
-                }
-            }
-            LiveCommand::SaveBank => {
-                let (Some(bank), Some(path)) = (&self.bank, &self.bank_path) else { return None };
-                match bank.save(path) {
-                    Ok(()) => {
-                        self.bank_dirty = false;
-                        Some(format!("Saved {}", path.display()))
-                    }
-                    Err(e) => Some(format!("cannot save {}: {e}. The bank is kept in the studio.", path.display())),
-                }
-            }
-            LiveCommand::SetSchema(s) => {
-                self.schema = Some(s);
-                self.generation += 1;
-                None
-            }
-            LiveCommand::SetWeight { feature, weight } => {
-                if let Some(f) = self.schema.as_mut().and_then(|s| s.features.get_mut(feature))
-                    && weight.is_finite()
-                {
-                    f.weight = weight.max(0.0);
-                    self.generation += 1;
-                }
-                None
-            }
-            LiveCommand::SaveSchema => {
-                let (Some(schema), Some(path)) = (&self.schema, &self.schema_path) else { return None };
-                if let Err(p) = schema.check() {
-                    return Some(format!("not saved: {}", p.message));
-                }
-                match creature_core::fsutil::save_atomic(path, schema.to_ron().as_bytes()) {
-                    Ok(()) => {
-                        self.schema_saved = self.schema.clone();
-                        Some(format!("Saved {}", path.display()))
-                    }
-                    Err(e) => Some(format!("cannot save {}: {e}. The schema is kept in the studio.", path.display())),
-                }
+                let label = super::short(&p);
+                let out =
+                    self.edit_bank(ws, |bank| Edit::BankMerge { bank, other: SharedBank(other), label: label.clone() });
+                done(out.map(|(_, id)| {
+                    let n = ws.bank(&id).map_or(0, |b| b.len());
+                    (format!("Merged {label}: {n} events (Ctrl+Z undoes it)"), id)
+                }))
             }
             LiveCommand::ArenaStart { opponent, autoplay, record } => {
                 let shadow = if opponent == "shadow" {
-                    let (Some(schema), Some(bank)) = (&self.schema, &self.bank) else {
-                        return Some("A shadow needs a schema and a bank".into());
+                    let schema = self.schema_doc().and_then(|id| ws.schema(&id));
+                    let bank = self.bank_doc().and_then(|id| ws.bank(&id));
+                    let (Some(schema), Some(bank)) = (schema, bank) else {
+                        return (Some("A shadow needs a schema and a bank".into()), None);
                     };
-                    Some((schema, bank))
+                    Some((schema, bank.as_ref()))
                 } else {
                     None
                 };
@@ -331,46 +392,67 @@ impl ShadowState {
                         if opponent == "shadow" {
                             self.source = QuerySource::Arena;
                         }
-                        None
+                        (None, None)
                     }
-                    Err(e) => Some(e),
+                    Err(e) => (Some(e), None),
                 }
             }
             LiveCommand::ArenaFinish => {
                 self.arena.finish();
-                None
+                (None, None)
             }
             LiveCommand::ArenaKeep(keep) => {
-                let pending = self.arena.pending.take()?;
+                let Some(pending) = self.arena.pending.take() else { return (None, None) };
                 if !keep {
-                    return Some("Discarded the recording".into());
+                    return (Some("Discarded the recording".into()), None);
                 }
-                if self.bank.is_none() {
-                    self.bank = Some(Bank::new(feature_names()));
-                    self.bank_path = self.dir.as_ref().map(|d| d.join("recorded.bank.ron"));
+                if self.bank_doc().is_none()
+                    && let Some(dir) = &self.dir
+                {
+                    // No bank yet: the recording starts a new one in the shadow folder.
+                    let path = dir.join("recorded.bank.ron");
+                    if ws.open_bank(&path).is_err() {
+                        ws.new_bank(&path, Bank::new(feature_names()));
+                    }
+                    self.bank_path = Some(path);
                 }
-                let at = std::time::SystemTime::now()
+                let recorded_at = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(None, |d| Some(d.as_secs()));
-                let result = self.bank.as_mut().map(|b| b.keep(&pending, at));
-                match result {
-                    Some(Ok(m)) => {
-                        self.changed_bank();
-                        Some(format!("Kept the match as match {m} ({} events)", pending.events.len()))
-                    }
-                    Some(Err(e)) => Some(format!("cannot keep the match: {e}")),
-                    None => None,
-                }
+                let n = pending.events.len();
+                let out = self.edit_bank(ws, |bank| Edit::BankKeep { bank, pending: Box::new(pending), recorded_at });
+                done(out.map(|(_, id)| {
+                    let m = ws.bank(&id).and_then(|b| b.events().last()).map_or(0, |e| e.match_id);
+                    (format!("Kept the match as match {m} ({n} events; Ctrl+Z undoes it)"), id)
+                }))
             }
-            _ => None,
-        }
+            _ => (None, None),
+        };
+        self.sync(ws);
+        out
     }
 
-    fn changed_bank(&mut self) {
-        self.bank_dirty = true;
-        self.generation += 1;
+    /// Applies a bank edit to the shown bank; returns how many events it removed (0 when
+    /// it added some) and the document.
+    fn edit_bank(&mut self, ws: &mut Workspace, edit: impl FnOnce(DocId) -> Edit) -> Result<(usize, DocId), String> {
+        let id = self.bank_doc().ok_or("Open a bank first")?;
+        let before = ws.bank(&id).map_or(0, |b| b.len());
+        let id = ws.apply(edit(id))?;
         self.picked_row = None;
+        Ok((before.saturating_sub(ws.bank(&id).map_or(0, |b| b.len())), id))
     }
+}
+
+/// A bank edit's outcome as the status bar's message and the document edited.
+fn done(r: Result<(String, DocId), String>) -> (Option<String>, Option<DocId>) {
+    match r {
+        Ok((msg, id)) => (Some(msg), Some(id)),
+        Err(e) => (Some(e), None),
+    }
+}
+
+fn is_bank_file(p: &Path) -> bool {
+    name_ends(p, ".bank.ron") || name_ends(p, ".bank")
 }
 
 fn name_ends(p: &Path, suffix: &str) -> bool {

@@ -31,8 +31,8 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Lesson => lesson::show(ui, ws, view, out),
         Tab::LessonResults => results::show(ui, ws, view, out),
         Tab::Preview => live::preview::show(ui, ws, view, out),
-        Tab::Bank => live::bank::show(ui, view, out),
-        Tab::Schema => live::schema::show_schema(ui, view, out),
+        Tab::Bank => live::bank::show(ui, ws, view, out),
+        Tab::Schema => live::schema::show_schema(ui, ws, view, out),
         Tab::Query => live::schema::show_query(ui, view, out),
         Tab::Arena => live::arena::show(ui, view, out),
     }
