@@ -31,7 +31,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         egui::ComboBox::from_id_salt("bank-pick")
             .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(dirty)))
             .show_ui(ui, |ui| {
-                for f in &sh.bank_files {
+                // A bank deleted from disk leaves the list, unless the studio holds it.
+                for f in sh.bank_files.iter().filter(|f| f.exists() || ws.doc_for_path(f).is_some()) {
                     let edited = ws.doc_for_path(f).is_some_and(|id| ws.is_dirty(&id));
                     let name = format!("{}{}", super::short(f), crate::gui::panels::dirty_mark(edited));
                     if ui.selectable_label(sh.bank_path.as_ref() == Some(f), name).clicked() {
@@ -40,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 }
             });
         ui.menu_button("Merge in…", |ui| {
-            for f in &sh.bank_files {
+            for f in sh.bank_files.iter().filter(|f| f.exists()) {
                 if sh.bank_path.as_ref() != Some(f) && ui.button(super::short(f)).clicked() {
                     out.push(Command::Live(LiveCommand::MergeBank(f.clone())));
                 }
