@@ -872,7 +872,9 @@ impl TabViewer for Viewer<'_> {
 
 impl eframe::App for Studio {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        let start = std::time::Instant::now();
         self.frame(ui);
+        self.view.live.note_frame_time(start.elapsed().as_secs_f64());
         if let Some(t) = self.started.take()
             && std::env::var_os("CREATURE_STUDIO_TIMING").is_some()
         {

@@ -150,6 +150,9 @@ pub struct Live {
     pub fps: f64,
     fps_window: (u32, f64),
     preview_shown_last: bool,
+    /// The studio's own time per frame in milliseconds (the app's pass, not the GPU's
+    /// drawing), smoothed, as measured in the real window.
+    pub frame_ms: Option<f64>,
     /// The preview creature's document as last given to (or taken from) the preview:
     /// when the document differs, the person edited it and the preview takes the edit.
     synced_creature: Option<creature_core::creature::Creature>,
@@ -170,8 +173,15 @@ impl Live {
         } else if self.rate == 0.0 {
             format!("preview ×{}", p.speed)
         } else {
-            format!("preview ×{} · {:.1} sim s / wall s · {:.0} fps", p.speed, self.rate, self.fps)
+            let own = self.frame_ms.map_or_else(String::new, |ms| format!(" · studio {ms:.1} ms per frame"));
+            format!("preview ×{} · {:.1} sim s / wall s · {:.0} fps{own}", p.speed, self.rate, self.fps)
         })
+    }
+
+    /// Records how long the studio's pass over one frame took, in seconds.
+    pub fn note_frame_time(&mut self, seconds: f64) {
+        let ms = seconds * 1000.0;
+        self.frame_ms = Some(self.frame_ms.map_or(ms, |old| 0.9 * old + 0.1 * ms));
     }
 
     fn toast(&mut self, now: f64, text: String, error: bool) {
