@@ -265,38 +265,40 @@ impl Workspace {
 
     /// Opens a creature save as a document (or returns the open one).
     pub fn open_creature(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        if let Some(id) = self.doc_for_path(path) {
-            return Ok(id);
+        self.open_text(DocId::Creature(path.to_path_buf()), |file, text, data| {
+            Ok(DocValue::Creature(Box::new(Creature::parse(file, text, data)?)))
+        })
+    }
+
+    /// Opens the text file of `id` (or returns the open document of that file), parsed
+    /// by `parse` from (file name for messages, text, species data).
+    fn open_text(
+        &mut self,
+        id: DocId,
+        parse: impl FnOnce(&str, &str, &Data) -> Result<DocValue, Vec<LoadError>>,
+    ) -> Result<DocId, Vec<LoadError>> {
+        let path = self.doc_path(&id).unwrap_or_default();
+        if let Some(open) = self.doc_for_path(&path) {
+            return Ok(open);
         }
-        let text = read_text(path).map_err(|e| vec![e])?;
-        let c = Creature::parse(&path.display().to_string(), &text, &self.data)?;
-        let id = DocId::Creature(path.to_path_buf());
-        self.docs.insert(id.clone(), Doc::new(path.to_path_buf(), DocValue::Creature(Box::new(c)), Some(text)));
+        let text = read_text(&path).map_err(|e| vec![e])?;
+        let value = parse(&path.display().to_string(), &text, &self.data)?;
+        self.docs.insert(id.clone(), Doc::new(path, value, Some(text)));
         Ok(id)
     }
 
     /// Opens a lesson script as a document (or returns the open one).
     pub fn open_lesson(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        if let Some(id) = self.doc_for_path(path) {
-            return Ok(id);
-        }
-        let text = read_text(path).map_err(|e| vec![e])?;
-        let l = LessonScript::parse(&path.display().to_string(), &text, &self.data)?;
-        let id = DocId::Lesson(path.to_path_buf());
-        self.docs.insert(id.clone(), Doc::new(path.to_path_buf(), DocValue::Lesson(Box::new(l)), Some(text)));
-        Ok(id)
+        self.open_text(DocId::Lesson(path.to_path_buf()), |file, text, data| {
+            Ok(DocValue::Lesson(Box::new(LessonScript::parse(file, text, data)?)))
+        })
     }
 
     /// Opens a shadow schema as a document (or returns the open one).
     pub fn open_schema(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        if let Some(id) = self.doc_for_path(path) {
-            return Ok(id);
-        }
-        let text = read_text(path).map_err(|e| vec![e])?;
-        let s = Schema::parse(&path.display().to_string(), &text).map_err(|e| vec![e])?;
-        let id = DocId::Schema(path.to_path_buf());
-        self.docs.insert(id.clone(), Doc::new(path.to_path_buf(), DocValue::Schema(Box::new(s)), Some(text)));
-        Ok(id)
+        self.open_text(DocId::Schema(path.to_path_buf()), |file, text, _| {
+            Ok(DocValue::Schema(Box::new(Schema::parse(file, text).map_err(|e| vec![e])?)))
+        })
     }
 
     /// Opens a replay bank, RON or binary, as a document (or returns the open one).

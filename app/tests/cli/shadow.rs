@@ -103,31 +103,13 @@ fn playing_an_event_gives_the_next_one_the_bias() {
     let after = biased["best"].as_f64().unwrap();
     assert!((after - (before - bias)).abs() < 1e-9, "{before} − {bias} ≠ {after}");
     assert_eq!(biased["candidates"][0]["event"].as_u64(), Some(best_id));
-    let err = fails(&[
-        "shadow",
-        "query",
-        "--schema",
-        s(&example("arena.schema.ron")),
-        "--bank",
-        s(&example("zoner.bank.ron")),
-        "--state",
-        s(&example("far.state.ron")),
-        "--playing",
-        "999999:0",
-    ]);
+    let (schema, bank, state) = (example("arena.schema.ron"), example("zoner.bank.ron"), example("far.state.ron"));
+    let playing = |p: &str| {
+        fails(&["shadow", "query", "--schema", s(&schema), "--bank", s(&bank), "--state", s(&state), "--playing", p])
+    };
+    let err = playing("999999:0");
     assert!(err.contains("no event with segment 999999"), "{err}");
-    let err = fails(&[
-        "shadow",
-        "query",
-        "--schema",
-        s(&example("arena.schema.ron")),
-        "--bank",
-        s(&example("zoner.bank.ron")),
-        "--state",
-        s(&example("far.state.ron")),
-        "--playing",
-        "x",
-    ]);
+    let err = playing("x");
     assert!(err.contains("SEGMENT:INDEX"), "{err}");
 }
 
