@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use creature_core::data::TreeKind;
+use creature_core::error::LoadError;
 use creature_core::names::{Desire, Species};
 use creature_core::project::FileKind;
 use egui_dock::{DockArea, DockState, NodeIndex, Style as DockStyle, TabViewer};
@@ -352,32 +353,30 @@ impl Studio {
         }
     }
 
+    /// Selects a document just opened, or, when it does not load, says why and shows
+    /// the file at its first problem.
+    fn show_opened(&mut self, p: &Path, opened: Result<DocId, Vec<LoadError>>, select: fn(DocId) -> Command) {
+        match opened {
+            Ok(id) => self.apply(select(id)),
+            Err(errors) => {
+                let line = errors.first().map_or(1, |e| e.line);
+                let first = errors.first().map(ToString::to_string).unwrap_or_default();
+                self.status = format!("{} does not load: {first}", p.display());
+                self.apply(Command::ShowSource { path: p.to_path_buf(), line });
+            }
+        }
+    }
+
     fn open_file(&mut self, p: &Path) {
         match Workspace::kind_of(p) {
-            FileKind::LessonScript => match self.ws.open_lesson(p) {
-                Ok(id) => self.apply(Command::SelectLesson(id)),
-                Err(errors) => {
-                    let line = errors.first().map_or(1, |e| e.line);
-                    self.status = format!(
-                        "{} does not load: {}",
-                        p.display(),
-                        errors.first().map(ToString::to_string).unwrap_or_default()
-                    );
-                    self.apply(Command::ShowSource { path: p.to_path_buf(), line });
-                }
-            },
-            FileKind::Creature => match self.ws.open_creature(p) {
-                Ok(id) => self.apply(Command::SelectCreature(id)),
-                Err(errors) => {
-                    let line = errors.first().map_or(1, |e| e.line);
-                    self.status = format!(
-                        "{} does not load: {}",
-                        p.display(),
-                        errors.first().map(ToString::to_string).unwrap_or_default()
-                    );
-                    self.apply(Command::ShowSource { path: p.to_path_buf(), line });
-                }
-            },
+            FileKind::LessonScript => {
+                let opened = self.ws.open_lesson(p);
+                self.show_opened(p, opened, Command::SelectLesson);
+            }
+            FileKind::Creature => {
+                let opened = self.ws.open_creature(p);
+                self.show_opened(p, opened, Command::SelectCreature);
+            }
             FileKind::SpeciesData => {
                 let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
                 if let Some(s) = Species::ALL.iter().find(|s| s.file_stem() == stem) {
