@@ -83,72 +83,28 @@ fn hostile_schemas_are_refused_where_the_problem_is() {
             "(\n  features: [\n    (name: \"d\", kind: Number, similarity: Abs, weight: 1.0),\n    {body},\n  ],\n)"
         )
     };
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, weight: 1.0, scale: -2.0)"#)),
-        4,
-        "scale",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, weight: 1.0, scale: 0.0)"#)),
-        4,
-        "expected a finite number > 0",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, weight: NaN)"#)),
-        4,
-        "weight",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, weight: inf)"#)),
-        4,
-        "weight",
-    );
-    refused(Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, weight: -1.0)"#)), 4, "≥ 0");
-    refused(
-        Schema::parse(
-            "s.ron",
-            &feature(r#"(name: "e", kind: Number, similarity: Curve(points: [(1.0, 0.0), (0.5, 1.0)]), weight: 1.0)"#),
+    // A second feature with one thing wrong: refused on its line (4) naming the problem.
+    let second_feature_wrong = [
+        (r#"(name: "e", kind: Number, similarity: Abs, weight: 1.0, scale: -2.0)"#, "scale"),
+        (r#"(name: "e", kind: Number, similarity: Abs, weight: 1.0, scale: 0.0)"#, "expected a finite number > 0"),
+        (r#"(name: "e", kind: Number, similarity: Abs, weight: NaN)"#, "weight"),
+        (r#"(name: "e", kind: Number, similarity: Abs, weight: inf)"#, "weight"),
+        (r#"(name: "e", kind: Number, similarity: Abs, weight: -1.0)"#, "≥ 0"),
+        (
+            r#"(name: "e", kind: Number, similarity: Curve(points: [(1.0, 0.0), (0.5, 1.0)]), weight: 1.0)"#,
+            "not sorted",
         ),
-        4,
-        "not sorted",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Curve(points: []), weight: 1.0)"#)),
-        4,
-        "no points",
-    );
-    refused(
-        Schema::parse(
-            "s.ron",
-            &feature(r#"(name: "e", kind: Number, similarity: Curve(points: [(0.0, -1.0)]), weight: 1.0)"#),
-        ),
-        4,
-        "never below 0",
-    );
-    refused(
-        Schema::parse(
-            "s.ron",
-            &feature(r#"(name: "e", kind: Category, similarity: Category(mismatch: -5.0), weight: 1.0)"#),
-        ),
-        4,
-        "mismatch",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "d", kind: Number, similarity: Abs, weight: 1.0)"#)),
-        4,
-        "listed twice",
-    );
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Abs, wieght: 1.0)"#)),
-        4,
-        "wieght",
-    );
-    refused(Schema::parse("s.ron", &feature(r#"(name: "e", kind: Numbr, similarity: Abs, weight: 1.0)"#)), 4, "Numbr");
-    refused(
-        Schema::parse("s.ron", &feature(r#"(name: "e", kind: Number, similarity: Euclid, weight: 1.0)"#)),
-        4,
-        "Euclid",
-    );
+        (r#"(name: "e", kind: Number, similarity: Curve(points: []), weight: 1.0)"#, "no points"),
+        (r#"(name: "e", kind: Number, similarity: Curve(points: [(0.0, -1.0)]), weight: 1.0)"#, "never below 0"),
+        (r#"(name: "e", kind: Category, similarity: Category(mismatch: -5.0), weight: 1.0)"#, "mismatch"),
+        (r#"(name: "d", kind: Number, similarity: Abs, weight: 1.0)"#, "listed twice"),
+        (r#"(name: "e", kind: Number, similarity: Abs, wieght: 1.0)"#, "wieght"),
+        (r#"(name: "e", kind: Numbr, similarity: Abs, weight: 1.0)"#, "Numbr"),
+        (r#"(name: "e", kind: Number, similarity: Euclid, weight: 1.0)"#, "Euclid"),
+    ];
+    for (body, expected) in second_feature_wrong {
+        refused(Schema::parse("s.ron", &feature(body)), 4, expected);
+    }
     refused(Schema::parse("s.ron", "(features: [])"), 1, "at least one feature");
     refused(
         Schema::parse(
