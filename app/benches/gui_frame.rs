@@ -5,19 +5,25 @@
 //! the example project and drawing the first frame. The preview's frames (issue 7) are
 //! measured at ×1 and ×100 with 60 frames per simulated wall second: the village, the
 //! hand, the desires, credit and log drawn, and the simulation run for the frame's time.
+//! The bank view's frame is measured with 40,000 events while the table scrolls.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::project::Project;
+use creature_core::shadow::bank::{Bank, Event, Matchup};
 use creature_studio::gui::Studio;
 use creature_studio::gui::app::Dialogs;
 use creature_studio::gui::command::{Command, Tab};
-use creature_studio::gui::live::LiveCommand;
+use creature_studio::gui::live::{self, LiveCommand};
+use creature_studio::gui::view::View;
+use creature_studio::gui::workspace::Workspace;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_dock::{DockState, NodeIndex};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 struct NoDialogs;
 
@@ -132,5 +138,73 @@ fn preview(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, frame, startup, preview);
+/// A bank of `n` events: 10 matches of 100 segments of 40 events.
+fn big_bank(n: usize) -> Bank {
+    let features = vec!["distance".to_owned(), "own_state".to_owned()];
+    let events = (0..n as u64)
+        .map(|i| Event {
+            id: i,
+            matchup: Matchup::new("Jago", "Jago"),
+            match_id: 1 + i / 4000,
+            segment: i / 40,
+            index: (i % 40) as u32,
+            frame: (i % 4000) as u32 * 6,
+            action: if i % 2 == 0 { "Idle".into() } else { "Light".into() },
+            reaction: None,
+            recorded_at: None,
+            provenance: None,
+        })
+        .collect();
+    let values = (0..n).flat_map(|i| [(i % 100) as f64 / 10.0, 0.0]).collect();
+    Bank::from_parts(features, events, values).expect("a well-formed bank")
+}
+
+fn bank_view(c: &mut Criterion) {
+    let mut ws = Workspace::open(&example()).expect("the example project");
+    let mut view = View::default();
+    let project = Project::open(&example()).expect("the example project");
+    view.live.shadow.open_project(&example(), Some(&project));
+    view.live.shadow.load(&mut ws);
+    let big = example().join("shadow/big.bank");
+    ws.new_bank(&big, big_bank(40_000));
+    assert!(view.live.shadow.show_bank(&mut ws, &big));
+    view.live.shadow.sync(&ws);
+    let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
+        |ui, (ws, view): &mut (Workspace, View)| {
+            let mut out = Vec::new();
+            live::bank::show(ui, ws, view, &mut out);
+        },
+        (ws, view),
+    );
+    h.step();
+    h.event(egui::Event::PointerMoved(egui::pos2(600.0, 300.0)));
+    let wheel = |down: bool| egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, if down { -30.0 } else { 30.0 }),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    };
+    // The wheel really scrolls the table: event 1001's row comes into view.
+    assert!(h.query_by_label("1001").is_none(), "the table starts at the top");
+    let mut frames = 0;
+    while h.query_by_label("1001").is_none() && frames < 3000 {
+        h.event(wheel(true));
+        h.step();
+        frames += 1;
+    }
+    assert!(frames < 3000, "the wheel scrolls the bank table");
+    let mut frame = 0u64;
+    c.bench_function("bank view: 40,000 events, the wheel scrolling 1800 px a second (1920×1080)", |b| {
+        b.iter(|| {
+            // Down for 20 s of frames, then back up: the table never rests at an end.
+            frame += 1;
+            h.event(wheel((frame / 1200) % 2 == 0));
+            h.step();
+            let shapes = h.output().shapes.clone();
+            black_box(h.ctx.tessellate(shapes, 1.0));
+        });
+    });
+}
+
+criterion_group!(benches, frame, startup, preview, bank_view);
 criterion_main!(benches);
