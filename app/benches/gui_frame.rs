@@ -198,7 +198,7 @@ fn bank_view(c: &mut Criterion) {
         b.iter(|| {
             // Down for 20 s of frames, then back up: the table never rests at an end.
             frame += 1;
-            h.event(wheel((frame / 1200) % 2 == 0));
+            h.event(wheel((frame / 1200).is_multiple_of(2)));
             h.step();
             let shapes = h.output().shapes.clone();
             black_box(h.ctx.tessellate(shapes, 1.0));
