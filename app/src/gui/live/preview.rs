@@ -422,8 +422,9 @@ fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactiv
                     ui.add(egui::Label::new(name).truncate());
                 },
             );
+            // Room kept at the right for the number and the scroll bar that floats over it.
             let (rect, r) =
-                ui.allocate_exact_size(egui::vec2((ui.available_width() - 40.0).max(30.0), 10.0), egui::Sense::hover());
+                ui.allocate_exact_size(egui::vec2((ui.available_width() - 56.0).max(30.0), 10.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
             let frac = if d.max > 0.0 { (d.value / d.max).clamp(0.0, 1.0) } else { 0.0 } as f32;
             let colour =
