@@ -130,6 +130,17 @@ impl FileKind {
         if name == MANIFEST {
             return FileKind::Manifest;
         }
+        // The shadow folder's names say what a file is, even when its text is broken
+        // (or, for a binary bank, not text at all).
+        if name.ends_with(".bank") || name.ends_with(".bank.ron") {
+            return FileKind::ShadowBank;
+        }
+        if name.ends_with(".schema.ron") {
+            return FileKind::ShadowSchema;
+        }
+        if name.ends_with(".state.ron") {
+            return FileKind::ShadowState;
+        }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
             return FileKind::SpeciesData;
@@ -350,5 +361,13 @@ mod tests {
         assert_eq!(FileKind::detect(p, "(events: [(id: 0, matchup: (\"a\", \"b\"))])"), FileKind::ShadowBank);
         assert_eq!(FileKind::detect(p, "{\"distance\": 1.0}"), FileKind::ShadowState);
         assert_eq!(FileKind::detect(p, "(hello: 1)"), FileKind::Unknown);
+    }
+
+    #[test]
+    fn shadow_files_are_told_from_their_names_even_when_broken() {
+        assert_eq!(FileKind::detect(Path::new("/p/zoner.bank.ron"), "(events: [(id: nope"), FileKind::ShadowBank);
+        assert_eq!(FileKind::detect(Path::new("/p/big.bank"), ""), FileKind::ShadowBank);
+        assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
+        assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
     }
 }

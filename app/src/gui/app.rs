@@ -388,6 +388,22 @@ impl Studio {
                     self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
                 }
             }
+            kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
+                match self.view.live.shadow.open_file(&mut self.ws, p, kind) {
+                    Ok(()) => {
+                        self.show_tab(match kind {
+                            FileKind::ShadowBank => Tab::Bank,
+                            FileKind::ShadowSchema => Tab::Schema,
+                            _ => Tab::Query,
+                        });
+                        self.status = format!("Showing {}", p.display());
+                    }
+                    Err(e) => {
+                        self.status = format!("{} does not load: {e}", p.display());
+                        self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                    }
+                }
+            }
             _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
         }
     }

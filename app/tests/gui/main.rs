@@ -13,6 +13,7 @@ mod preview;
 mod query_typed;
 mod shadow;
 mod shadow_docs;
+mod shadow_files;
 mod shell;
 mod snapshots;
 mod species;

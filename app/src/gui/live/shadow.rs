@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use creature_core::project::Project;
+use creature_core::project::{FileKind, Project};
 use creature_core::shadow::arena::feature_names;
 use creature_core::shadow::bank::{Bank, BankStats, StateMap};
 use creature_core::shadow::schema::Schema;
@@ -139,6 +139,41 @@ impl ShadowState {
         if let Err(e) = ws.open_schema(path) {
             self.error = e.first().map(ToString::to_string);
         }
+    }
+
+    /// Opens a file of the shadow folder where it belongs: a bank in the bank view, a
+    /// schema in the schema editor, a state as the query inspector's typed state.
+    /// Returns why it could not, if it could not.
+    pub fn open_file(&mut self, ws: &mut Workspace, path: &Path, kind: FileKind) -> Result<(), String> {
+        if !self.loaded {
+            self.load(ws);
+        }
+        match kind {
+            FileKind::ShadowBank => {
+                if !self.show_bank(ws, path) {
+                    return Err(self.error.clone().unwrap_or_default());
+                }
+                if !self.bank_files.iter().any(|f| same_file(f, path)) {
+                    self.bank_files.push(path.to_path_buf());
+                    self.bank_files.sort();
+                }
+            }
+            FileKind::ShadowSchema => {
+                if let Err(e) = ws.open_schema(path) {
+                    return Err(e.first().map(ToString::to_string).unwrap_or_default());
+                }
+                self.schema_path = Some(path.to_path_buf());
+            }
+            FileKind::ShadowState => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let state = StateMap::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+                self.typed.extend(state.0);
+                self.source = QuerySource::Typed;
+            }
+            _ => return Err(format!("{} is not a shadow file", path.display())),
+        }
+        self.sync(ws);
+        Ok(())
     }
 
     /// Shows the bank at `path`, opening its document if it is not open.
