@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_core::project::Project;
-use creature_core::shadow::bank::{Bank, Event, Matchup};
+use creature_core::shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
 use creature_studio::gui::app::Dialogs;
 use creature_studio::gui::command::{Command, Tab};
@@ -138,27 +138,6 @@ fn preview(c: &mut Criterion) {
     g.finish();
 }
 
-/// A bank of `n` events: 10 matches of 100 segments of 40 events.
-fn big_bank(n: usize) -> Bank {
-    let features = vec!["distance".to_owned(), "own_state".to_owned()];
-    let events = (0..n as u64)
-        .map(|i| Event {
-            id: i,
-            matchup: Matchup::new("Jago", "Jago"),
-            match_id: 1 + i / 4000,
-            segment: i / 40,
-            index: (i % 40) as u32,
-            frame: (i % 4000) as u32 * 6,
-            action: if i % 2 == 0 { "Idle".into() } else { "Light".into() },
-            reaction: None,
-            recorded_at: None,
-            provenance: None,
-        })
-        .collect();
-    let values = (0..n).flat_map(|i| [(i % 100) as f64 / 10.0, 0.0]).collect();
-    Bank::from_parts(features, events, values).expect("a well-formed bank")
-}
-
 fn bank_view(c: &mut Criterion) {
     let mut ws = Workspace::open(&example()).expect("the example project");
     let mut view = View::default();
@@ -166,7 +145,10 @@ fn bank_view(c: &mut Criterion) {
     view.live.shadow.open_project(&example(), Some(&project));
     view.live.shadow.load(&mut ws);
     let big = example().join("shadow/big.bank");
-    ws.new_bank(&big, big_bank(40_000));
+    // 40,000 events recorded from the scripted bots, as `shadow bench` uses.
+    let bank = arena_workload(40_000, 16, 0, 1).expect("a recorded bank").bank;
+    assert_eq!(bank.len(), 40_000);
+    ws.new_bank(&big, bank);
     assert!(view.live.shadow.show_bank(&mut ws, &big));
     view.live.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
@@ -184,7 +166,9 @@ fn bank_view(c: &mut Criterion) {
         modifiers: egui::Modifiers::NONE,
         phase: egui::TouchPhase::Move,
     };
-    // The wheel really scrolls the table: event 1001's row comes into view.
+    // The wheel really scrolls the table: the 40,000 rows are listed, and row 1001's
+    // id (ids are 0, 1, 2, … in a recorded bank) comes into view.
+    h.get_by_label("40000 rows");
     assert!(h.query_by_label("1001").is_none(), "the table starts at the top");
     let mut frames = 0;
     while h.query_by_label("1001").is_none() && frames < 3000 {
