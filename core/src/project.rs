@@ -124,22 +124,30 @@ pub enum FileKind {
 }
 
 impl FileKind {
+    /// The kind of a shadow folder's file from its name alone (`*.bank`, `*.bank.ron`,
+    /// `*.schema.ron`, `*.state.ron`): the name says what it is even when its text is
+    /// broken or, for a binary bank, not text at all.
+    pub fn shadow_by_name(path: &Path) -> Option<FileKind> {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.ends_with(".bank") || name.ends_with(".bank.ron") {
+            Some(FileKind::ShadowBank)
+        } else if name.ends_with(".schema.ron") {
+            Some(FileKind::ShadowSchema)
+        } else if name.ends_with(".state.ron") {
+            Some(FileKind::ShadowState)
+        } else {
+            None
+        }
+    }
+
     /// Tells the kind of a file from its path and text; works on broken files too.
     pub fn detect(path: &Path, text: &str) -> FileKind {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if name == MANIFEST {
             return FileKind::Manifest;
         }
-        // The shadow folder's names say what a file is, even when its text is broken
-        // (or, for a binary bank, not text at all).
-        if name.ends_with(".bank") || name.ends_with(".bank.ron") {
-            return FileKind::ShadowBank;
-        }
-        if name.ends_with(".schema.ron") {
-            return FileKind::ShadowSchema;
-        }
-        if name.ends_with(".state.ron") {
-            return FileKind::ShadowState;
+        if let Some(kind) = FileKind::shadow_by_name(path) {
+            return kind;
         }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {

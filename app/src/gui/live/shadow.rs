@@ -85,13 +85,11 @@ impl ShadowState {
         let mut files: Vec<PathBuf> =
             std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
         files.sort();
-        self.bank_files = files.iter().filter(|p| is_bank_file(p)).cloned().collect();
-        self.schema_path = files.iter().find(|p| name_ends(p, ".schema.ron")).cloned();
-        if let Some(state) = files.iter().find(|p| name_ends(p, ".state.ron"))
-            && let Ok(text) = std::fs::read_to_string(state)
-            && let Ok(s) = StateMap::parse(&state.display().to_string(), &text)
-        {
-            self.typed = s.0.into_iter().collect();
+        let of_kind = |kind| files.iter().filter(move |p| FileKind::shadow_by_name(p) == Some(kind));
+        self.bank_files = of_kind(FileKind::ShadowBank).cloned().collect();
+        self.schema_path = of_kind(FileKind::ShadowSchema).next().cloned();
+        if let Some(Ok(state)) = of_kind(FileKind::ShadowState).next().map(|p| read_state(p)) {
+            self.typed = state.0.into_iter().collect();
         }
         self.dir = Some(dir);
     }
@@ -141,6 +139,16 @@ impl ShadowState {
         }
     }
 
+    /// Adds a bank file to the bank list unless it is there; true when it was added.
+    fn list_bank(&mut self, path: &Path) -> bool {
+        if self.bank_files.iter().any(|f| same_file(f, path)) {
+            return false;
+        }
+        self.bank_files.push(path.to_path_buf());
+        self.bank_files.sort();
+        true
+    }
+
     /// Opens a file of the shadow folder where it belongs: a bank in the bank view, a
     /// schema in the schema editor, a state as the query inspector's typed state.
     /// Returns why it could not, if it could not.
@@ -153,10 +161,7 @@ impl ShadowState {
                 if !self.show_bank(ws, path) {
                     return Err(self.error.clone().unwrap_or_default());
                 }
-                if !self.bank_files.iter().any(|f| same_file(f, path)) {
-                    self.bank_files.push(path.to_path_buf());
-                    self.bank_files.sort();
-                }
+                self.list_bank(path);
             }
             FileKind::ShadowSchema => {
                 if let Err(e) = ws.open_schema(path) {
@@ -165,9 +170,7 @@ impl ShadowState {
                 self.schema_path = Some(path.to_path_buf());
             }
             FileKind::ShadowState => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let state = StateMap::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
-                self.typed.extend(state.0);
+                self.typed.extend(read_state(path)?.0);
                 self.source = QuerySource::Typed;
             }
             _ => return Err(format!("{} is not a shadow file", path.display())),
@@ -273,15 +276,12 @@ impl ShadowState {
             self.error = None;
             self.show_bank(ws, &p);
         }
-        if is_bank_file(path)
+        if FileKind::shadow_by_name(path) == Some(FileKind::ShadowBank)
             && self.dir.as_deref().is_some_and(|d| path.parent().is_some_and(|p| same_file(p, d)))
-            && !self.bank_files.iter().any(|f| same_file(f, path))
+            && self.list_bank(path)
+            && self.bank_path.is_none()
         {
-            self.bank_files.push(path.to_path_buf());
-            self.bank_files.sort();
-            if self.bank_path.is_none() {
-                self.show_bank(ws, path);
-            }
+            self.show_bank(ws, path);
         }
         self.sync(ws);
     }
@@ -486,12 +486,10 @@ fn done(r: Result<(String, DocId), String>) -> (Option<String>, Option<DocId>) {
     }
 }
 
-fn is_bank_file(p: &Path) -> bool {
-    name_ends(p, ".bank.ron") || name_ends(p, ".bank")
-}
-
-fn name_ends(p: &Path, suffix: &str) -> bool {
-    p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(suffix))
+/// A state file (`*.state.ron`): the present state by feature name.
+fn read_state(path: &Path) -> Result<StateMap, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    StateMap::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
