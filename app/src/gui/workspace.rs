@@ -365,10 +365,13 @@ impl Workspace {
     /// loaded or saved (another program wrote it), or cannot be read.
     pub fn changed_on_disk(&self, id: &DocId) -> bool {
         let Some(doc) = self.docs.get(id) else { return false };
-        match (std::fs::read(&doc.path), doc.disk) {
-            (Ok(bytes), Some(disk)) => fingerprint(&bytes) != disk,
-            _ => true,
-        }
+        std::fs::read(&doc.path).map_or(true, |bytes| self.differs_from_disk(id, &bytes))
+    }
+
+    /// True when `bytes`, just read from a document's file, are not what the studio last
+    /// loaded or saved there.
+    pub fn differs_from_disk(&self, id: &DocId, bytes: &[u8]) -> bool {
+        self.docs.get(id).is_some_and(|doc| doc.disk != Some(fingerprint(bytes)))
     }
 
     /// The lesson script of a document.

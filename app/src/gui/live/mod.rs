@@ -156,6 +156,8 @@ pub struct Live {
     /// The preview creature's document as last given to (or taken from) the preview:
     /// when the document differs, the person edited it and the preview takes the edit.
     synced_creature: Option<creature_core::creature::Creature>,
+    /// The document of the preview creature's file, found once rather than every frame.
+    creature_doc: Option<super::workspace::DocId>,
     /// The speed to go back to after a pause.
     pub resume_speed: f64,
     pub show_inactive: bool,
@@ -281,12 +283,16 @@ impl Studio {
             data.species.clone_from(&ws.data.species);
             p.sim.reload_data(Arc::new(data));
         }
-        let Some(id) = p.creature_path().and_then(|path| ws.doc_for_path(path)) else { return };
-        let Some(doc) = ws.creature(&id) else { return };
+        let Some(path) = p.creature_path() else { return };
+        if live.creature_doc.as_ref().is_none_or(|id| ws.creature(id).is_none()) {
+            live.creature_doc = ws.doc_for_path(path);
+        }
+        let Some(id) = &live.creature_doc else { return };
+        let Some(doc) = ws.creature(id) else { return };
         match &live.synced_creature {
             Some(synced) if synced == doc => {}
             // First seen: the preview loaded the file, so only unsaved edits are news.
-            None if !ws.is_dirty(&id) => live.synced_creature = Some(doc.clone()),
+            None if !ws.is_dirty(id) => live.synced_creature = Some(doc.clone()),
             _ => {
                 p.sim.reload_creature(doc.clone());
                 live.synced_creature = Some(doc.clone());
@@ -315,6 +321,7 @@ impl Studio {
                 }
                 p.sim.record(true);
                 self.view.live.synced_creature = None;
+                self.view.live.creature_doc = None;
                 self.view.live.resume_speed = 1.0;
                 self.view.live.preview = Some(p);
                 self.view.live.open_errors.clear();
@@ -340,13 +347,12 @@ impl Studio {
                     self.view.live.toast(now, format!("Reloaded {name}"), false);
                     match self.ws.doc_for_path(&file) {
                         Some(id) if self.ws.is_dirty(&id) => {
-                            let disk = std::fs::read(&file).unwrap_or_default();
-                            let declined = self.view.live.declined.iter().any(|(p, t)| *p == file && *t == disk);
+                            let read = std::fs::read(&file);
                             // The studio's own save coming back holds nothing new to ask about.
-                            if self.ws.changed_on_disk(&id)
-                                && !declined
-                                && !self.view.live.conflicts.iter().any(|c| c.path == file)
-                            {
+                            let changed = read.as_ref().map_or(true, |bytes| self.ws.differs_from_disk(&id, bytes));
+                            let disk = read.unwrap_or_default();
+                            let declined = self.view.live.declined.iter().any(|(p, t)| *p == file && *t == disk);
+                            if changed && !declined && !self.view.live.conflicts.iter().any(|c| c.path == file) {
                                 self.view.live.conflicts.push(Conflict { path: file.clone(), doc: id.label() });
                             }
                         }
