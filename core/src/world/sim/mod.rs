@@ -686,23 +686,24 @@ impl Sim {
     fn conform_creature(&mut self) {
         let c = &mut self.creature;
         let in_order = c.desires.len() == Desire::COUNT && c.desires.iter().zip(Desire::ALL).all(|(s, d)| s.name == *d);
-        if !in_order {
-            let newborn = Creature::newborn(&self.data, c.species, c.seed);
-            c.desires = newborn
-                .desires
-                .into_iter()
-                .map(|fresh| c.desires.iter().find(|s| s.name == fresh.name).cloned().unwrap_or(fresh))
-                .collect();
-        }
         let trees_in_order =
             c.trees.len() == Desire::COUNT && c.trees.iter().zip(Desire::ALL).all(|(t, d)| t.desire == *d);
-        if !trees_in_order {
+        if !in_order || !trees_in_order {
             let newborn = Creature::newborn(&self.data, c.species, c.seed);
-            c.trees = newborn
-                .trees
-                .into_iter()
-                .map(|fresh| c.trees.iter().find(|t| t.desire == fresh.desire).cloned().unwrap_or(fresh))
-                .collect();
+            if !in_order {
+                c.desires = newborn
+                    .desires
+                    .into_iter()
+                    .map(|fresh| c.desires.iter().find(|s| s.name == fresh.name).cloned().unwrap_or(fresh))
+                    .collect();
+            }
+            if !trees_in_order {
+                c.trees = newborn
+                    .trees
+                    .into_iter()
+                    .map(|fresh| c.trees.iter().find(|t| t.desire == fresh.desire).cloned().unwrap_or(fresh))
+                    .collect();
+            }
         }
         c.phase = c.phase.min((crate::data::PHASE_COUNT - 1) as u8);
         for (state, def) in self.creature.desires.iter_mut().zip(&self.data.desires) {
