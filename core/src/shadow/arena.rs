@@ -9,11 +9,10 @@
 //! The arena also defines the world-state features a shadow can compare
 //! ([`FEATURES`], [`Arena::features`]), computed by one function at record and play time.
 
+pub use super::clock::FPS;
 use super::heuristic::{Deeds, Heuristics};
 use super::schema::FeatureKind;
 
-/// Frames per second (SPEC §1, §13).
-pub const FPS: u32 = 60;
 /// Units per metre.
 pub const UNITS: i32 = 100;
 /// The stage is 10 m wide.

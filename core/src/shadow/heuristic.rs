@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::arena::FPS;
+use super::clock::FPS;
 
 /// The window of "own projectiles in the last N seconds".
 pub const PROJECTILE_WINDOW_SECONDS: u32 = 5;

@@ -3,6 +3,7 @@
 //! - [`schema`]: the features a shadow compares and how (similarity, weight, scale).
 //! - [`bank`]: recorded events, kept per matchup, merged with provenance, summarised.
 //! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event.
+//! - `clock`: the frame rate, shared by the arena and the heuristics.
 //! - [`heuristic`]: running summaries of a match, the same at record and play time.
 //! - [`arena`]: the deterministic 1-D fighting game at 60 frames per second.
 //! - [`bots`]: scripted fighters with distinct styles (zoner, rushdown, turtle).
@@ -12,6 +13,7 @@
 pub mod arena;
 pub mod bank;
 pub mod bots;
+mod clock;
 pub mod fight;
 pub mod heuristic;
 pub mod schema;
