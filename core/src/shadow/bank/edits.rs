@@ -1,0 +1,169 @@
+//! Changing banks: keeping a recorded match, deleting matches and segments, and merging
+//! banks with provenance.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::model::{Bank, Event, MAX_EVENTS, PendingMatch, Provenance, check_name};
+
+impl Bank {
+    /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards
+    /// each match at its end). The match gets the next match id, its segments fresh
+    /// segment ids and its events fresh event ids. Returns the new match id.
+    pub fn keep(&mut self, pending: &PendingMatch, recorded_at: Option<u64>) -> Result<u64, String> {
+        if self.events.is_empty() && self.features.is_empty() {
+            self.features = pending.features.clone();
+        }
+        let order: Vec<usize> = pending
+            .features
+            .iter()
+            .map(|f| self.feature_position(f))
+            .collect::<Option<Vec<_>>>()
+            .filter(|o| o.len() == self.features.len())
+            .ok_or_else(|| {
+                format!(
+                    "the match records features [{}] but the bank records [{}]",
+                    pending.features.join(", "),
+                    self.features.join(", ")
+                )
+            })?;
+        if self.events.len() + pending.events.len() > MAX_EVENTS {
+            return Err(format!("the bank would hold more than {MAX_EVENTS} events"));
+        }
+        let match_id = self.events.iter().map(|e| e.match_id).max().map_or(1, |m| m + 1);
+        let first_segment = self.events.iter().map(|e| e.segment).max().map_or(0, |s| s + 1);
+        let first_id = self.events.iter().map(|e| e.id).max().map_or(0, |i| i + 1);
+        for (next_id, p) in (first_id..).zip(&pending.events) {
+            check_name("action", &p.action)?;
+            if p.state.len() != order.len() || p.state.iter().any(|v| !v.is_finite()) {
+                return Err(format!(
+                    "the event at frame {} has a state that is not {} finite numbers",
+                    p.frame,
+                    order.len()
+                ));
+            }
+            let mut row = vec![0.0; order.len()];
+            for (k, &pos) in order.iter().enumerate() {
+                row[pos] = p.state[k];
+            }
+            self.values.extend(row);
+            self.events.push(Event {
+                id: next_id,
+                matchup: pending.matchup.clone(),
+                match_id,
+                segment: first_segment + p.segment,
+                index: p.index,
+                frame: p.frame,
+                action: p.action.clone(),
+                reaction: p.reaction,
+                recorded_at,
+                provenance: None,
+            });
+        }
+        Ok(match_id)
+    }
+
+    /// Deletes every event of a match; returns how many were removed. Other events keep
+    /// their ids.
+    pub fn delete_match(&mut self, match_id: u64) -> usize {
+        self.retain(|e| e.match_id != match_id)
+    }
+
+    /// Deletes every event of a segment; returns how many were removed.
+    pub fn delete_segment(&mut self, segment: u64) -> usize {
+        self.retain(|e| e.segment != segment)
+    }
+
+    fn retain(&mut self, keep: impl Fn(&Event) -> bool) -> usize {
+        let n = self.features.len();
+        let before = self.events.len();
+        let mut values = Vec::with_capacity(self.values.len());
+        let mut events = Vec::with_capacity(before);
+        for (i, e) in std::mem::take(&mut self.events).into_iter().enumerate() {
+            if keep(&e) {
+                values.extend_from_slice(&self.values[i * n..(i + 1) * n]);
+                events.push(e);
+            }
+        }
+        self.events = events;
+        self.values = values;
+        before - self.events.len()
+    }
+}
+
+/// Merges banks (SPEC §13): the union of their events, each keeping its provenance (the
+/// name given with its bank and its match and segment there, or the provenance it
+/// already had). Matches are renumbered in order of recording time, then source order,
+/// so that recency still favours the newest play; segments and events are renumbered so
+/// ids stay unique. The banks must record the same features.
+pub fn merge(sources: &[(&str, &Bank)]) -> Result<Bank, String> {
+    let features: Vec<String> =
+        sources.iter().find(|(_, b)| !b.is_empty()).map(|(_, b)| b.features.clone()).unwrap_or_default();
+    let mut matches: BTreeMap<(u64, usize, u64), Vec<(usize, usize)>> = BTreeMap::new();
+    for (s, (name, bank)) in sources.iter().enumerate() {
+        if bank.is_empty() {
+            continue;
+        }
+        let same = bank.features.len() == features.len() && features.iter().all(|f| bank.features.contains(f));
+        if !same {
+            return Err(format!(
+                "bank `{name}` records [{}] but the first bank records [{}]; merged banks must record the same features",
+                bank.features.join(", "),
+                features.join(", ")
+            ));
+        }
+        let mut when: HashMap<u64, u64> = HashMap::new();
+        for e in &bank.events {
+            let t = e.recorded_at.unwrap_or(0);
+            when.entry(e.match_id).and_modify(|w| *w = (*w).min(t)).or_insert(t);
+        }
+        for (i, e) in bank.events.iter().enumerate() {
+            matches.entry((when[&e.match_id], s, e.match_id)).or_default().push((s, i));
+        }
+    }
+    let total: usize = matches.values().map(Vec::len).sum();
+    if total > MAX_EVENTS {
+        return Err(format!("the merged bank would hold {total} events; expected at most {MAX_EVENTS}"));
+    }
+    let mut out = Bank::new(features.clone());
+    out.events.reserve(total);
+    out.values.reserve(total * features.len());
+    let mut next_segment = 0u64;
+    for (new_match, (_, members)) in matches.into_iter().enumerate() {
+        let mut segs: BTreeMap<u64, u64> = BTreeMap::new();
+        for &(s, i) in &members {
+            segs.entry(sources[s].1.events[i].segment).or_insert(0);
+        }
+        for v in segs.values_mut() {
+            *v = next_segment;
+            next_segment += 1;
+        }
+        let mut members = members;
+        members.sort_by_key(|&(s, i)| {
+            let e = &sources[s].1.events[i];
+            (e.segment, e.index)
+        });
+        for (s, i) in members {
+            let (name, bank) = sources[s];
+            let e = &bank.events[i];
+            let state = bank.state(i);
+            out.values.extend(features.iter().map(|f| state[bank.feature_position(f).unwrap_or(0)]));
+            out.events.push(Event {
+                id: out.events.len() as u64,
+                matchup: e.matchup.clone(),
+                match_id: new_match as u64 + 1,
+                segment: segs[&e.segment],
+                index: e.index,
+                frame: e.frame,
+                action: e.action.clone(),
+                reaction: e.reaction,
+                recorded_at: e.recorded_at,
+                provenance: Some(e.provenance.clone().unwrap_or_else(|| Provenance {
+                    bank: name.to_owned(),
+                    match_id: e.match_id,
+                    segment: e.segment,
+                })),
+            });
+        }
+    }
+    Ok(out)
+}

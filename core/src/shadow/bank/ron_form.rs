@@ -1,0 +1,194 @@
+//! The RON form of a bank (SPEC §15), one event per line, and the world-state files
+//! that name each feature beside its value.
+
+use std::fmt;
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::model::{Bank, BankProblem, Event, MAX_EVENTS, Matchup, Provenance};
+use crate::error::{LoadError, parse_ron};
+use crate::ronpos::locate_item;
+
+/// A world state as written in files: feature name → value, in file order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StateMap(pub Vec<(String, f64)>);
+
+impl Serialize for StateMap {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<'de> Deserialize<'de> for StateMap {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = StateMap;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map of feature names to numbers, like {\"distance\": 1.5}")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StateMap, A::Error> {
+                let mut out: Vec<(String, f64)> = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, f64>()? {
+                    if out.iter().any(|(name, _)| *name == k) {
+                        return Err(serde::de::Error::custom(format!("feature `{k}` is given twice")));
+                    }
+                    if out.len() >= crate::shadow::schema::MAX_FEATURES * 4 {
+                        return Err(serde::de::Error::custom("too many features in one state"));
+                    }
+                    out.push((k, v));
+                }
+                Ok(StateMap(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+impl StateMap {
+    /// Parses a state file (SPEC §15: `{"distance": 1.2, "own_state": 2, ...}`).
+    pub fn parse(file: &str, text: &str) -> Result<StateMap, LoadError> {
+        let state: StateMap = parse_ron(file, text)?;
+        for (k, v) in &state.0 {
+            if !v.is_finite() {
+                return Err(LoadError::at_text(
+                    file,
+                    text,
+                    &format!("\"{k}\""),
+                    format!("`{k}` is {v}; expected a finite number"),
+                ));
+            }
+        }
+        Ok(state)
+    }
+
+    /// The value given for feature `name`.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BankRon {
+    events: Vec<EventRon>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventRon {
+    id: u64,
+    matchup: Matchup,
+    match_id: u64,
+    segment: u64,
+    index: u32,
+    frame: u32,
+    state: StateMap,
+    action: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reaction: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    recorded_at: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    provenance: Option<Provenance>,
+}
+
+impl BankProblem {
+    /// Where the problem sits in the RON text it was found in.
+    fn locate_ron(&self, file: &str, text: &str) -> LoadError {
+        let (line, col) = match self.event {
+            Some(i) => locate_item(text, "events", i, self.key.as_deref()),
+            None => (1, 1),
+        };
+        LoadError::new(file, line, col, self.message.clone())
+    }
+}
+
+impl Bank {
+    /// Parses a bank in the RON format of SPEC §15.
+    pub fn parse_ron(file: &str, text: &str) -> Result<Bank, LoadError> {
+        let ron: BankRon = parse_ron(file, text)?;
+        Self::from_ron(ron).and_then(|b| b.check().map(|()| b)).map_err(|p| p.locate_ron(file, text))
+    }
+
+    fn from_ron(ron: BankRon) -> Result<Bank, BankProblem> {
+        if ron.events.len() > MAX_EVENTS {
+            return Err(BankProblem {
+                event: None,
+                key: None,
+                message: format!("{} events; expected at most {MAX_EVENTS}", ron.events.len()),
+            });
+        }
+        let features: Vec<String> =
+            ron.events.first().map(|e| e.state.0.iter().map(|(k, _)| k.clone()).collect()).unwrap_or_default();
+        let n = features.len();
+        let mut values = Vec::with_capacity(ron.events.len() * n);
+        let mut events = Vec::with_capacity(ron.events.len());
+        for (i, e) in ron.events.into_iter().enumerate() {
+            if e.state.0.len() != n || e.state.0.iter().zip(&features).any(|((k, _), f)| k != f) {
+                let row: Vec<f64> = features
+                    .iter()
+                    .map(|f| e.state.get(f).ok_or_else(|| {
+                        BankProblem::event(i, "state", format!("the state has no value for `{f}`; every event records the same features as the first"))
+                    }))
+                    .collect::<Result<_, _>>()?;
+                if let Some((k, _)) = e.state.0.iter().find(|(k, _)| !features.contains(k)) {
+                    return Err(BankProblem::event(
+                        i,
+                        k,
+                        format!("`{k}` is not recorded by the first event; every event records the same features"),
+                    ));
+                }
+                values.extend(row);
+            } else {
+                values.extend(e.state.0.iter().map(|(_, v)| *v));
+            }
+            events.push(Event {
+                id: e.id,
+                matchup: e.matchup,
+                match_id: e.match_id,
+                segment: e.segment,
+                index: e.index,
+                frame: e.frame,
+                action: e.action,
+                reaction: e.reaction,
+                recorded_at: e.recorded_at,
+                provenance: e.provenance,
+            });
+        }
+        Ok(Bank { features, events, values })
+    }
+
+    /// The bank as RON (SPEC §15), one event per line.
+    pub fn to_ron(&self) -> String {
+        let mut out = String::with_capacity(self.events.len() * (64 + 24 * self.features.len()) + 32);
+        out.push_str("(events: [\n");
+        for (i, e) in self.events.iter().enumerate() {
+            let ron = EventRon {
+                id: e.id,
+                matchup: e.matchup.clone(),
+                match_id: e.match_id,
+                segment: e.segment,
+                index: e.index,
+                frame: e.frame,
+                state: StateMap(self.features.iter().cloned().zip(self.state(i).iter().copied()).collect()),
+                action: e.action.clone(),
+                reaction: e.reaction,
+                recorded_at: e.recorded_at,
+                provenance: e.provenance.clone(),
+            };
+            out.push_str("    ");
+            out.push_str(&ron::to_string(&ron).unwrap_or_default());
+            out.push_str(",\n");
+        }
+        out.push_str("])\n");
+        out
+    }
+}
+
+/// The line and column of `key` (a field or feature name) in event `event` (its place
+/// in the file) of a RON bank, or of the event itself; for errors found after loading.
+pub fn event_position(text: &str, event: usize, key: Option<&str>) -> (usize, usize) {
+    locate_item(text, "events", event, key)
+}

@@ -1,0 +1,87 @@
+//! What a bank holds (SPEC §13): counts of events, segments, matches and matchups, the
+//! action histogram and the reaction-time distribution.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::model::Bank;
+
+impl Bank {
+    /// The numbers the editor shows about a bank (SPEC §13): events, segments, matches,
+    /// the action histogram and the reaction-time distribution.
+    pub fn stats(&self) -> BankStats {
+        let mut actions = BTreeMap::new();
+        let mut matchups = BTreeMap::new();
+        let mut reactions = Vec::new();
+        for e in &self.events {
+            *actions.entry(e.action.clone()).or_insert(0) += 1;
+            *matchups.entry(e.matchup.to_string()).or_insert(0) += 1;
+            reactions.extend(e.reaction);
+        }
+        reactions.sort_unstable();
+        BankStats {
+            events: self.events.len(),
+            segments: self.events.iter().map(|e| e.segment).collect::<HashSet<_>>().len(),
+            matches: self.events.iter().map(|e| e.match_id).collect::<HashSet<_>>().len(),
+            matchups,
+            actions,
+            reaction: ReactionTimes { frames: reactions },
+        }
+    }
+}
+
+/// What a bank holds, for the stats command and the editor's bank view (SPEC §13).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BankStats {
+    pub events: usize,
+    pub segments: usize,
+    pub matches: usize,
+    /// Events per matchup ("own vs opponent").
+    pub matchups: BTreeMap<String, usize>,
+    /// Events per action.
+    pub actions: BTreeMap<String, usize>,
+    pub reaction: ReactionTimes,
+}
+
+/// The reaction-time distribution of a bank's responses: frames from the opponent's
+/// attack start to the recorded response (SPEC §13).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ReactionTimes {
+    /// Every reaction time, in frames, sorted.
+    pub frames: Vec<u32>,
+}
+
+impl ReactionTimes {
+    /// The number of recorded responses.
+    pub fn count(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The mean reaction time in frames.
+    pub fn mean(&self) -> Option<f64> {
+        (!self.frames.is_empty())
+            .then(|| self.frames.iter().map(|&f| f64::from(f)).sum::<f64>() / self.frames.len() as f64)
+    }
+
+    /// The `p`-quantile (0..=1) by the nearest-rank rule.
+    pub fn quantile(&self, p: f64) -> Option<u32> {
+        if self.frames.is_empty() {
+            return None;
+        }
+        let rank = (p.clamp(0.0, 1.0) * self.frames.len() as f64).ceil() as usize;
+        Some(self.frames[rank.clamp(1, self.frames.len()) - 1])
+    }
+
+    /// Counts per bucket of `width` frames: `(first frame of the bucket, count)`, from 0
+    /// to the largest reaction, for the editor's plot.
+    pub fn histogram(&self, width: u32) -> Vec<(u32, usize)> {
+        let width = width.max(1);
+        let Some(&max) = self.frames.last() else {
+            return Vec::new();
+        };
+        let mut out: Vec<(u32, usize)> = (0..=max / width).map(|b| (b * width, 0)).collect();
+        for &f in &self.frames {
+            out[(f / width) as usize].1 += 1;
+        }
+        out
+    }
+}
