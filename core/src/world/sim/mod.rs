@@ -19,35 +19,43 @@
 //!   [`Sim::command`], [`Sim::place_creature`], [`Sim::set_phase`], [`Sim::set_leash`];
 //! - hot reload: [`Sim::reload_data`], [`Sim::reload_creature`], [`Sim::reload_world`],
 //!   which keep the clock and go on with the new data.
+//!
+//! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans) and
+//! `act` (agendas and effects); the hand in `hand`; the editor's reads and touches in
+//! `view`, hot reload in `reload`, what a run reports in `events`, and the data as the
+//! turns use it in `tables`.
 
 mod act;
 mod choose;
+mod events;
 mod hand;
+mod reload;
 mod senses;
+mod tables;
+mod view;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use crate::creature::Creature;
-use crate::data::{ActionCategory, Data};
-use crate::mind::agenda::{Agenda, Step};
-use crate::mind::credit::Credit;
+use crate::data::Data;
+use crate::mind::agenda::Agenda;
 use crate::mind::desire::TURNS_PER_SECOND;
-use crate::mind::lesson::{Taught, Teaching};
+use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
 use crate::mind::tree::Tree;
-use crate::mind::watch::Attempt;
 use crate::names::{Desire, Species};
 use crate::reads::Reads;
 use crate::rng::Rng;
 use crate::world::file::WorldFile;
-use crate::world::rules::{Kind, Kinds, default_about, default_affords};
+use crate::world::rules::Kind;
 use crate::world::village::Village;
+use tables::{Effect, Tables};
 
+pub use events::{Event, Summary, Why};
 pub use hand::HandEvent;
+pub use view::{DesireView, PlanView};
 
 /// Seconds per turn (SPEC §1: 10 turns per second).
 pub const DT: f64 = 1.0 / TURNS_PER_SECOND;
@@ -58,227 +66,11 @@ pub const TURNS_PER_DAY: u64 = 864_000;
 /// How many inputs a desire source can read.
 const INPUTS: usize = Reads::ALL.len();
 
-/// What an action does to body and world when its act step ends (SPEC §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Effect {
-    Eat,
-    Fight,
-    Throw,
-    Drink,
-    Sleep,
-    Rest,
-    Poo,
-    Puke,
-    Scratch,
-    LookAround,
-    Fish,
-    Farm,
-    Help,
-    Greet,
-    Flee,
-    Steal,
-    Fetch,
-    Climb,
-    Obey,
-    /// No effect beyond the desire's satisfaction (play, dance, gestures, …).
-    Other,
-}
-
-impl Effect {
-    fn of(action: &str) -> Effect {
-        match action {
-            "Eat" => Effect::Eat,
-            "Fight" => Effect::Fight,
-            "Throw" => Effect::Throw,
-            "Drink" => Effect::Drink,
-            "Sleep" => Effect::Sleep,
-            "Rest" => Effect::Rest,
-            "Poo" => Effect::Poo,
-            "Puke" => Effect::Puke,
-            "Scratch" => Effect::Scratch,
-            "LookAround" => Effect::LookAround,
-            "Fish" => Effect::Fish,
-            "Farm" => Effect::Farm,
-            "Help" => Effect::Help,
-            "Greet" => Effect::Greet,
-            "Flee" => Effect::Flee,
-            "Steal" => Effect::Steal,
-            "Fetch" => Effect::Fetch,
-            "Climb" => Effect::Climb,
-            "Obey" => Effect::Obey,
-            _ => Effect::Other,
-        }
-    }
-}
-
-/// An action as the simulation uses it.
-#[derive(Clone, Debug)]
-struct ActionRt {
-    name: String,
-    category: ActionCategory,
-    seconds: f64,
-    skill: Option<String>,
-    effect: Effect,
-    /// What it can be done to; empty: anything.
-    affords: Kinds,
-}
-
-/// A desire as the simulation uses it.
-#[derive(Clone, Debug)]
-struct DesireRt {
-    /// The input each source reads.
-    sources: Vec<usize>,
-    /// Indices into the action table.
-    actions: Vec<usize>,
-    /// What it can be about; empty: anything.
-    about: Kinds,
-    social: bool,
-    distance_weight: f64,
-    decay: f64,
-}
-
-/// The data and the world's rules, arranged for fast turns.
-#[derive(Clone, Debug)]
-struct Tables {
-    actions: Vec<ActionRt>,
-    desires: Vec<DesireRt>,
-}
-
-impl Tables {
-    fn new(data: &Data, world: &WorldFile) -> Tables {
-        let mut affords = default_affords();
-        affords.extend(world.affords.iter().map(|(k, v)| (k.clone(), v.clone())));
-        let mut about = default_about();
-        about.extend(world.about.iter().map(|(k, v)| (*k, v.clone())));
-        let actions: Vec<ActionRt> = data
-            .actions
-            .actions
-            .iter()
-            .map(|a| ActionRt {
-                name: a.name.clone(),
-                category: a.category,
-                seconds: a.seconds,
-                skill: a.skill.clone(),
-                effect: Effect::of(&a.name),
-                affords: affords.get(&a.name).map_or(Kinds::default(), |k| Kinds::of(k)),
-            })
-            .collect();
-        let desires = data
-            .desires
-            .iter()
-            .map(|d| DesireRt {
-                sources: d.sources.iter().map(|s| s.reads as usize).collect(),
-                actions: d.actions.iter().filter_map(|n| actions.iter().position(|a| &a.name == n)).collect(),
-                about: about.get(&d.name).map_or(Kinds::default(), |k| Kinds::of(k)),
-                social: d.social,
-                distance_weight: d.distance_weight,
-                decay: d.decay,
-            })
-            .collect();
-        Tables { actions, desires }
-    }
-}
-
 /// The plan being carried out.
 #[derive(Clone, Debug)]
 struct Current {
     cand: Candidate,
     agenda: Agenda,
-}
-
-/// Something that happened, for the trace (SPEC §15 `--trace`) and the editor's log.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum Event {
-    /// The creature changed plan (SPEC §4): why, and the priority of the plan it
-    /// interrupted (`None` when it was idle).
-    Plan {
-        t: f64,
-        desire: Desire,
-        action: String,
-        object: String,
-        target: String,
-        priority: f64,
-        why: Why,
-        replaced: Option<f64>,
-    },
-    /// The hand let go: every release, also one that taught nothing (SPEC §5).
-    Lesson { t: f64, total: f64, lesson: Option<f64>, taught: Option<Taught>, liking: f64 },
-    /// A skill learnt by watching villagers (SPEC §10).
-    Skill { t: f64, skill: String },
-    /// The creature tried a miracle (SPEC §10): failed, or succeeded and learnt it.
-    Miracle { t: f64, miracle: String, result: Attempt, sightings: u32 },
-    /// A miracle seen; `counted` sightings were added.
-    Sighting { t: f64, miracle: String, counted: u32 },
-    /// An act step ended and its effects were applied.
-    Done { t: f64, desire: Desire, action: String, object: String, kind: &'static str },
-    /// A plan could not be carried out (its object went, or the walk gave up).
-    Failed { t: f64, desire: Desire, action: String, object: String },
-    /// The creature copied a deed of the player (SPEC §10).
-    Copied { t: f64, desire: Desire, action: String, object: String },
-}
-
-impl Event {
-    /// True for the events `sim --trace` prints: plan changes, lessons, skills and
-    /// miracles (SPEC §15).
-    #[must_use]
-    pub fn is_trace(&self) -> bool {
-        matches!(self, Event::Plan { .. } | Event::Lesson { .. } | Event::Skill { .. } | Event::Miracle { .. })
-    }
-}
-
-/// Why the creature started a plan.
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum Why {
-    /// It was idle (SPEC §4: idle counts as 0).
-    Idle,
-    /// The plan was more than twice as urgent as the one under way (SPEC §4).
-    Urgent,
-    /// A lesson's reaction: a stroke repeats, stroked food is eaten at once (SPEC §7).
-    Lesson,
-    /// It copied a deed of the player (SPEC §10).
-    Copy,
-    /// The editor told it to ([`Sim::command`]).
-    Command,
-}
-
-/// The summary of a run (SPEC §15 `sim --json`, without `wall_ms`).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Summary {
-    pub turns: u64,
-    pub plans: u64,
-    pub lessons: u64,
-    /// Every desire's value at the end.
-    pub desires: BTreeMap<Desire, f64>,
-}
-
-/// One desire as the editor shows it.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct DesireView {
-    pub desire: Desire,
-    pub value: f64,
-    pub max: f64,
-    /// The drive of the last turn (SPEC §2).
-    pub drive: f64,
-    /// Turned on by the current phase (SPEC §12).
-    pub active: bool,
-    /// Seconds spent carrying out its plans.
-    pub seconds: f64,
-}
-
-/// The current plan as the editor shows it.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct PlanView {
-    pub desire: Desire,
-    pub action: String,
-    pub object: String,
-    pub target: String,
-    pub priority: f64,
-    /// The agenda's steps by name, and the one under way.
-    pub steps: Vec<&'static str>,
-    pub step: usize,
-    pub step_elapsed: f64,
 }
 
 /// A miracle or deed on the player's schedule.
@@ -468,255 +260,6 @@ impl Sim {
             self.time_in[c.cand.desire.index()] += DT;
         }
         self.creature.age_seconds += DT;
-    }
-
-    /// Seconds of simulated time.
-    #[must_use]
-    pub fn time(&self) -> f64 {
-        self.time
-    }
-
-    /// Turns run so far.
-    #[must_use]
-    pub fn turns(&self) -> u64 {
-        self.turns
-    }
-
-    /// The creature as it is now (its save).
-    #[must_use]
-    pub fn creature(&self) -> &Creature {
-        &self.creature
-    }
-
-    /// The village as it is now.
-    #[must_use]
-    pub fn village(&self) -> &Village {
-        &self.village
-    }
-
-    /// The data the simulation runs on.
-    #[must_use]
-    pub fn data(&self) -> &Arc<Data> {
-        &self.data
-    }
-
-    /// The world file the village was built from.
-    #[must_use]
-    pub fn world(&self) -> &WorldFile {
-        &self.file
-    }
-
-    /// Where the creature is.
-    #[must_use]
-    pub fn position(&self) -> (f64, f64) {
-        self.village.objects[self.village.me].pos
-    }
-
-    /// The value of every input the desire sources read (SPEC §2), by [`Reads`].
-    #[must_use]
-    pub fn input(&self, r: Reads) -> f64 {
-        self.inputs[r as usize]
-    }
-
-    /// Every desire with its value, drive and time spent.
-    #[must_use]
-    pub fn desires(&self) -> Vec<DesireView> {
-        Desire::ALL
-            .iter()
-            .map(|d| {
-                let s = self.creature.desire(*d);
-                DesireView {
-                    desire: *d,
-                    value: s.value,
-                    max: s.max,
-                    drive: self.drives[d.index()],
-                    active: self.active.contains(&d.index()),
-                    seconds: self.time_in[d.index()],
-                }
-            })
-            .collect()
-    }
-
-    /// The plan under way, with its agenda; `None` while idle.
-    #[must_use]
-    pub fn plan(&self) -> Option<PlanView> {
-        let c = self.current.as_ref()?;
-        let id = |i: usize| self.village.objects[i].id.clone();
-        Some(PlanView {
-            desire: c.cand.desire,
-            action: self.tables.actions[c.cand.action].name.clone(),
-            object: id(c.cand.object),
-            target: id(c.cand.target),
-            priority: c.cand.priority,
-            steps: c.agenda.steps.iter().map(Step::label).collect(),
-            step: c.agenda.at,
-            step_elapsed: c.agenda.elapsed,
-        })
-    }
-
-    /// The last five plans with their credit scores now (SPEC §6), oldest first.
-    #[must_use]
-    pub fn recent_plans(&self) -> Vec<Credit> {
-        self.teaching.plans.credit(self.time, &self.data.actions.credit_decay)
-    }
-
-    /// The hand, the plan memory and the food held: the teaching state (SPEC §5, §6).
-    #[must_use]
-    pub fn teaching(&self) -> &Teaching {
-        &self.teaching
-    }
-
-    /// The run so far (SPEC §15 `sim --json`).
-    #[must_use]
-    pub fn summary(&self) -> Summary {
-        Summary {
-            turns: self.turns,
-            plans: self.plans,
-            lessons: self.lessons,
-            desires: self.creature.desires.iter().map(|d| (d.name, d.value)).collect(),
-        }
-    }
-
-    /// Seconds spent on each desire's plans, by desire index.
-    #[must_use]
-    pub fn seconds_per_desire(&self) -> &[f64] {
-        &self.time_in
-    }
-
-    /// Puts the creature at (x, y), as the editor's drag does; it stays on the map and,
-    /// until it may leave (SPEC §12, phase 5), in its pen.
-    pub fn place_creature(&mut self, x: f64, y: f64) -> Result<(), String> {
-        if !(x.is_finite() && y.is_finite()) {
-            return Err(format!("the creature cannot stand at ({x}, {y})"));
-        }
-        self.move_to((x, y));
-        self.moving = false;
-        self.distances.clear();
-        Ok(())
-    }
-
-    /// Moves the creature to another development phase (SPEC §12): desires turn on or
-    /// off, and so do the abilities.
-    pub fn set_phase(&mut self, phase: u8) {
-        self.creature.phase = phase.min((crate::data::PHASE_COUNT - 1) as u8);
-        self.refresh_tables();
-    }
-
-    /// Puts the creature on a leash (SPEC §11).
-    pub fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
-        self.file.hand.leash = leash;
-    }
-
-    /// The leash the creature is on.
-    #[must_use]
-    pub fn leash(&self) -> crate::mind::leash::Leash {
-        self.file.hand.leash
-    }
-
-    /// Swaps in reloaded species data; the run goes on from where it is.
-    pub fn reload_data(&mut self, data: Arc<Data>) {
-        let action_name = self.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
-        self.data = data;
-        self.tables = Tables::new(&self.data, &self.file);
-        for i in 0..self.village.objects.len() {
-            self.village.refresh(i, &self.data.attributes);
-        }
-        if let Some(name) = action_name {
-            match self.tables.actions.iter().position(|a| a.name == name) {
-                Some(a) => {
-                    if let Some(c) = &mut self.current {
-                        c.cand.action = a;
-                    }
-                }
-                None => self.current = None,
-            }
-        }
-        self.last_done.clear();
-        self.conform_creature();
-        self.refresh_tables();
-    }
-
-    /// Swaps in a reloaded creature (its mind and body); the creature keeps its place
-    /// in the village and the run goes on.
-    pub fn reload_creature(&mut self, creature: Creature) {
-        self.creature = creature;
-        self.conform_creature();
-        self.refresh_tables();
-    }
-
-    /// Swaps in a reloaded world: objects come from the new file, the creature stays
-    /// where it is, the clock goes on. A plan whose object is gone is dropped.
-    pub fn reload_world(&mut self, world: WorldFile) {
-        let id = |s: &Sim, i: Option<usize>| i.map(|i| s.village.objects[i].id.clone());
-        let plan_ids = self.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
-        let held = id(self, self.held);
-        let pos = self.position();
-        self.village = Village::new(&world, &self.data.attributes, world.senses.explore_cells);
-        self.distances.clear();
-        self.file = world;
-        self.tables = Tables::new(&self.data, &self.file);
-        let me = self.village.me;
-        self.village.objects[me].pos = self.village.clamp(pos);
-        self.held = held.and_then(|h| self.village.find(&h));
-        self.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
-        if let (Some((Some(o), Some(t))), Some(mut cand)) = (plan_ids, self.current.as_ref().map(|c| c.cand)) {
-            match (self.village.find(&o), self.village.find(&t)) {
-                (Some(o), Some(t)) => {
-                    cand.object = o;
-                    cand.target = t;
-                    // Steps name objects by index: start the agenda afresh on the new map.
-                    let agenda = self.agenda_for(cand);
-                    self.current = Some(Current { cand, agenda });
-                }
-                _ => {
-                    self.current = None;
-                    self.teaching.end_plan(None, self.time);
-                }
-            }
-        }
-        self.stuff_dirty = true;
-        self.next_respawn = f64::INFINITY;
-        self.rebuild_schedule();
-        self.refresh_tables();
-    }
-
-    /// Makes the creature fit the data: one threshold per source, an opinion per action.
-    /// A creature built in code rather than loaded may lack desires or trees: those it
-    /// lacks start as a newborn's, so that the run never indexes past them.
-    fn conform_creature(&mut self) {
-        let c = &mut self.creature;
-        let in_order = c.desires.len() == Desire::COUNT && c.desires.iter().zip(Desire::ALL).all(|(s, d)| s.name == *d);
-        let trees_in_order =
-            c.trees.len() == Desire::COUNT && c.trees.iter().zip(Desire::ALL).all(|(t, d)| t.desire == *d);
-        if !in_order || !trees_in_order {
-            let newborn = Creature::newborn(&self.data, c.species, c.seed);
-            if !in_order {
-                c.desires = newborn
-                    .desires
-                    .into_iter()
-                    .map(|fresh| c.desires.iter().find(|s| s.name == fresh.name).cloned().unwrap_or(fresh))
-                    .collect();
-            }
-            if !trees_in_order {
-                c.trees = newborn
-                    .trees
-                    .into_iter()
-                    .map(|fresh| c.trees.iter().find(|t| t.desire == fresh.desire).cloned().unwrap_or(fresh))
-                    .collect();
-            }
-        }
-        c.phase = c.phase.min((crate::data::PHASE_COUNT - 1) as u8);
-        for (state, def) in self.creature.desires.iter_mut().zip(&self.data.desires) {
-            if state.thresholds.len() != def.sources.len() {
-                let defaults = def.sources.iter().map(|s| s.threshold);
-                let kept: Vec<f64> =
-                    state.thresholds.iter().copied().chain(defaults.skip(state.thresholds.len())).collect();
-                state.thresholds = kept.into_iter().take(def.sources.len()).collect();
-            }
-        }
-        for a in &self.data.actions.actions {
-            self.creature.opinions.entry(a.name.clone()).or_insert(0.0);
-        }
     }
 
     /// Rebuilds what depends on the phase, the creature's learning and the objects.

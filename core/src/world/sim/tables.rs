@@ -1,0 +1,127 @@
+//! The data and the world's rules arranged for fast turns: each action with its
+//! effect and what it can be done to, each desire with its sources and actions.
+
+use crate::data::{ActionCategory, Data};
+use crate::world::file::WorldFile;
+use crate::world::rules::{Kinds, default_about, default_affords};
+
+/// What an action does to body and world when its act step ends (SPEC §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Effect {
+    Eat,
+    Fight,
+    Throw,
+    Drink,
+    Sleep,
+    Rest,
+    Poo,
+    Puke,
+    Scratch,
+    LookAround,
+    Fish,
+    Farm,
+    Help,
+    Greet,
+    Flee,
+    Steal,
+    Fetch,
+    Climb,
+    Obey,
+    /// No effect beyond the desire's satisfaction (play, dance, gestures, …).
+    Other,
+}
+
+impl Effect {
+    fn of(action: &str) -> Effect {
+        match action {
+            "Eat" => Effect::Eat,
+            "Fight" => Effect::Fight,
+            "Throw" => Effect::Throw,
+            "Drink" => Effect::Drink,
+            "Sleep" => Effect::Sleep,
+            "Rest" => Effect::Rest,
+            "Poo" => Effect::Poo,
+            "Puke" => Effect::Puke,
+            "Scratch" => Effect::Scratch,
+            "LookAround" => Effect::LookAround,
+            "Fish" => Effect::Fish,
+            "Farm" => Effect::Farm,
+            "Help" => Effect::Help,
+            "Greet" => Effect::Greet,
+            "Flee" => Effect::Flee,
+            "Steal" => Effect::Steal,
+            "Fetch" => Effect::Fetch,
+            "Climb" => Effect::Climb,
+            "Obey" => Effect::Obey,
+            _ => Effect::Other,
+        }
+    }
+}
+
+/// An action as the simulation uses it.
+#[derive(Clone, Debug)]
+pub(super) struct ActionRt {
+    pub(super) name: String,
+    pub(super) category: ActionCategory,
+    pub(super) seconds: f64,
+    pub(super) skill: Option<String>,
+    pub(super) effect: Effect,
+    /// What it can be done to; empty: anything.
+    pub(super) affords: Kinds,
+}
+
+/// A desire as the simulation uses it.
+#[derive(Clone, Debug)]
+pub(super) struct DesireRt {
+    /// The input each source reads.
+    pub(super) sources: Vec<usize>,
+    /// Indices into the action table.
+    pub(super) actions: Vec<usize>,
+    /// What it can be about; empty: anything.
+    pub(super) about: Kinds,
+    pub(super) social: bool,
+    pub(super) distance_weight: f64,
+    pub(super) decay: f64,
+}
+
+/// The data and the world's rules, arranged for fast turns.
+#[derive(Clone, Debug)]
+pub(super) struct Tables {
+    pub(super) actions: Vec<ActionRt>,
+    pub(super) desires: Vec<DesireRt>,
+}
+
+impl Tables {
+    pub(super) fn new(data: &Data, world: &WorldFile) -> Tables {
+        let mut affords = default_affords();
+        affords.extend(world.affords.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let mut about = default_about();
+        about.extend(world.about.iter().map(|(k, v)| (*k, v.clone())));
+        let actions: Vec<ActionRt> = data
+            .actions
+            .actions
+            .iter()
+            .map(|a| ActionRt {
+                name: a.name.clone(),
+                category: a.category,
+                seconds: a.seconds,
+                skill: a.skill.clone(),
+                effect: Effect::of(&a.name),
+                affords: affords.get(&a.name).map_or(Kinds::default(), |k| Kinds::of(k)),
+            })
+            .collect();
+        let desires = data
+            .desires
+            .iter()
+            .map(|d| DesireRt {
+                sources: d.sources.iter().map(|s| s.reads as usize).collect(),
+                actions: d.actions.iter().filter_map(|n| actions.iter().position(|a| &a.name == n)).collect(),
+                about: about.get(&d.name).map_or(Kinds::default(), |k| Kinds::of(k)),
+                social: d.social,
+                distance_weight: d.distance_weight,
+                decay: d.decay,
+            })
+            .collect();
+        Tables { actions, desires }
+    }
+}

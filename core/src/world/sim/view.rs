@@ -1,0 +1,191 @@
+//! The editor's live preview of a run: what it reads (clock, creature, village,
+//! desires, the plan under way, recent plans, inputs, summary) and the touches that are
+//! not the hand (placing the creature, its phase, its leash).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use super::{Sim, Summary};
+use crate::creature::Creature;
+use crate::data::Data;
+use crate::mind::agenda::Step;
+use crate::mind::credit::Credit;
+use crate::mind::lesson::Teaching;
+use crate::names::Desire;
+use crate::reads::Reads;
+use crate::world::file::WorldFile;
+use crate::world::village::Village;
+
+/// One desire as the editor shows it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DesireView {
+    pub desire: Desire,
+    pub value: f64,
+    pub max: f64,
+    /// The drive of the last turn (SPEC §2).
+    pub drive: f64,
+    /// Turned on by the current phase (SPEC §12).
+    pub active: bool,
+    /// Seconds spent carrying out its plans.
+    pub seconds: f64,
+}
+
+/// The current plan as the editor shows it.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PlanView {
+    pub desire: Desire,
+    pub action: String,
+    pub object: String,
+    pub target: String,
+    pub priority: f64,
+    /// The agenda's steps by name, and the one under way.
+    pub steps: Vec<&'static str>,
+    pub step: usize,
+    pub step_elapsed: f64,
+}
+
+impl Sim {
+    /// Seconds of simulated time.
+    #[must_use]
+    pub fn time(&self) -> f64 {
+        self.time
+    }
+
+    /// Turns run so far.
+    #[must_use]
+    pub fn turns(&self) -> u64 {
+        self.turns
+    }
+
+    /// The creature as it is now (its save).
+    #[must_use]
+    pub fn creature(&self) -> &Creature {
+        &self.creature
+    }
+
+    /// The village as it is now.
+    #[must_use]
+    pub fn village(&self) -> &Village {
+        &self.village
+    }
+
+    /// The data the simulation runs on.
+    #[must_use]
+    pub fn data(&self) -> &Arc<Data> {
+        &self.data
+    }
+
+    /// The world file the village was built from.
+    #[must_use]
+    pub fn world(&self) -> &WorldFile {
+        &self.file
+    }
+
+    /// Where the creature is.
+    #[must_use]
+    pub fn position(&self) -> (f64, f64) {
+        self.village.objects[self.village.me].pos
+    }
+
+    /// The value of every input the desire sources read (SPEC §2), by [`Reads`].
+    #[must_use]
+    pub fn input(&self, r: Reads) -> f64 {
+        self.inputs[r as usize]
+    }
+
+    /// Every desire with its value, drive and time spent.
+    #[must_use]
+    pub fn desires(&self) -> Vec<DesireView> {
+        Desire::ALL
+            .iter()
+            .map(|d| {
+                let s = self.creature.desire(*d);
+                DesireView {
+                    desire: *d,
+                    value: s.value,
+                    max: s.max,
+                    drive: self.drives[d.index()],
+                    active: self.active.contains(&d.index()),
+                    seconds: self.time_in[d.index()],
+                }
+            })
+            .collect()
+    }
+
+    /// The plan under way, with its agenda; `None` while idle.
+    #[must_use]
+    pub fn plan(&self) -> Option<PlanView> {
+        let c = self.current.as_ref()?;
+        let id = |i: usize| self.village.objects[i].id.clone();
+        Some(PlanView {
+            desire: c.cand.desire,
+            action: self.tables.actions[c.cand.action].name.clone(),
+            object: id(c.cand.object),
+            target: id(c.cand.target),
+            priority: c.cand.priority,
+            steps: c.agenda.steps.iter().map(Step::label).collect(),
+            step: c.agenda.at,
+            step_elapsed: c.agenda.elapsed,
+        })
+    }
+
+    /// The last five plans with their credit scores now (SPEC §6), oldest first.
+    #[must_use]
+    pub fn recent_plans(&self) -> Vec<Credit> {
+        self.teaching.plans.credit(self.time, &self.data.actions.credit_decay)
+    }
+
+    /// The hand, the plan memory and the food held: the teaching state (SPEC §5, §6).
+    #[must_use]
+    pub fn teaching(&self) -> &Teaching {
+        &self.teaching
+    }
+
+    /// The run so far (SPEC §15 `sim --json`).
+    #[must_use]
+    pub fn summary(&self) -> Summary {
+        Summary {
+            turns: self.turns,
+            plans: self.plans,
+            lessons: self.lessons,
+            desires: self.creature.desires.iter().map(|d| (d.name, d.value)).collect(),
+        }
+    }
+
+    /// Seconds spent on each desire's plans, by desire index.
+    #[must_use]
+    pub fn seconds_per_desire(&self) -> &[f64] {
+        &self.time_in
+    }
+
+    /// Puts the creature at (x, y), as the editor's drag does; it stays on the map and,
+    /// until it may leave (SPEC §12, phase 5), in its pen.
+    pub fn place_creature(&mut self, x: f64, y: f64) -> Result<(), String> {
+        if !(x.is_finite() && y.is_finite()) {
+            return Err(format!("the creature cannot stand at ({x}, {y})"));
+        }
+        self.move_to((x, y));
+        self.moving = false;
+        self.distances.clear();
+        Ok(())
+    }
+
+    /// Moves the creature to another development phase (SPEC §12): desires turn on or
+    /// off, and so do the abilities.
+    pub fn set_phase(&mut self, phase: u8) {
+        self.creature.phase = phase.min((crate::data::PHASE_COUNT - 1) as u8);
+        self.refresh_tables();
+    }
+
+    /// Puts the creature on a leash (SPEC §11).
+    pub fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
+        self.file.hand.leash = leash;
+    }
+
+    /// The leash the creature is on.
+    #[must_use]
+    pub fn leash(&self) -> crate::mind::leash::Leash {
+        self.file.hand.leash
+    }
+}
