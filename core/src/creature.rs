@@ -7,11 +7,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Data, PHASE_COUNT, Problems, TreeKind, check_examples};
+use crate::data::{Data, PHASE_COUNT, TreeKind};
 use crate::error::{LoadError, parse_ron, read_text};
 use crate::mind::tree::{CAPACITY, ExampleMemory};
 use crate::mind::watch::Watching;
 use crate::names::{Desire, Species, Trait};
+use crate::problems::{Problems, check_examples};
 use crate::rng::Rng;
 use crate::species::Traits;
 

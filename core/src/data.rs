@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, LoadResult, parse_ron, read_text};
 use crate::mind::desire::DEFAULT_STEEPNESS;
-use crate::mind::tree::Example;
 pub use crate::names::{Desire, Species, Trait};
+use crate::problems::{Problems, check_examples};
 pub use crate::reads::Reads;
-use crate::species::SpeciesDef;
+use crate::species_file::{BUILTIN, SpeciesDef, parse_species};
+pub use crate::template::{Template, TemplateTree, TreeKind};
 
 /// How one lesson moves a desire's parameters (SPEC §7, lesson 1).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -191,32 +192,6 @@ pub struct PhaseTable {
     pub phases: Vec<PhaseDef>,
 }
 
-/// Which of a desire's two trees (SPEC §8).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TreeKind {
-    /// What the desire is about (its target).
-    Activity,
-    /// What the creature acts on.
-    ActOn,
-}
-
-/// Default examples for one tree, given to every newborn before any lesson (SPEC §8).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct TemplateTree {
-    pub desire: Desire,
-    pub tree: TreeKind,
-    pub examples: Vec<Example>,
-}
-
-/// `species/template.ron`: what every species starts from.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
-#[serde(deny_unknown_fields)]
-pub struct Template {
-    #[serde(default)]
-    pub trees: Vec<TemplateTree>,
-}
-
 /// The file names of the tables in a species folder.
 pub const DESIRES_FILE: &str = "desires.ron";
 pub const ACTIONS_FILE: &str = "actions.ron";
@@ -253,7 +228,7 @@ fn builtin_files() -> Vec<(String, &'static str)> {
         (PHASES_FILE.to_owned(), include_str!("../../species/phases.ron")),
         (TEMPLATE_FILE.to_owned(), include_str!("../../species/template.ron")),
     ];
-    files.extend(crate::species::BUILTIN.iter().map(|(stem, text)| (format!("{stem}.ron"), *text)));
+    files.extend(BUILTIN.iter().map(|(stem, text)| (format!("{stem}.ron"), *text)));
     files
 }
 
@@ -301,7 +276,7 @@ impl Data {
         let mut species = Vec::new();
         for (s, loaded) in Species::ALL.iter().zip(species_texts) {
             if let Some((t, f)) = loaded
-                && let Some(def) = keep(&mut errors, crate::species::parse_species(&f, &t, *s))
+                && let Some(def) = keep(&mut errors, parse_species(&f, &t, *s))
             {
                 species.push(def);
             }
@@ -358,37 +333,6 @@ fn keep<T>(errors: &mut Vec<LoadError>, r: Result<T, Vec<LoadError>>) -> Option<
 
 fn one_error<T>(r: Result<T, LoadError>) -> Result<T, Vec<LoadError>> {
     r.map_err(|e| vec![e])
-}
-
-/// The problems found in one file's text, each placed at the first occurrence of a
-/// field name or quoted value.
-pub(crate) struct Problems<'a> {
-    pub file: &'a str,
-    pub text: &'a str,
-    pub errors: Vec<LoadError>,
-}
-
-impl<'a> Problems<'a> {
-    pub fn new(file: &'a str, text: &'a str) -> Self {
-        Self { file, text, errors: Vec::new() }
-    }
-
-    /// Records a problem at `needle`.
-    pub fn at(&mut self, needle: &str, message: impl Into<String>) {
-        self.errors.push(LoadError::at_text(self.file, self.text, needle, message));
-    }
-
-    /// Records an error at `needle` when `value` is not a finite number in [lo, hi].
-    pub fn range(&mut self, needle: &str, what: &str, value: f64, lo: f64, hi: f64) {
-        if !(value.is_finite() && value >= lo && value <= hi) {
-            self.at(needle, format!("{what} is {value}; expected a number from {lo} to {hi}"));
-        }
-    }
-
-    /// The value when there were no problems, else every problem.
-    pub fn finish<T>(self, value: T) -> Result<T, Vec<LoadError>> {
-        if self.errors.is_empty() { Ok(value) } else { Err(self.errors) }
-    }
 }
 
 /// The steepness and the 40 desires of `desires.ron`.
@@ -511,19 +455,6 @@ fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Templ
         check_examples(&mut p, &at, &t.examples, attributes);
     }
     p.finish(template)
-}
-
-/// Checks examples: feedback in [−1, 1] and attributes from the schema.
-pub(crate) fn check_examples(p: &mut Problems<'_>, at: &str, examples: &[Example], attributes: &[String]) {
-    for e in examples {
-        p.range(at, "feedback", e.feedback, -1.0, 1.0);
-        for key in e.answers.keys() {
-            if !attributes.is_empty() && !attributes.iter().any(|a| a == key) {
-                let msg = crate::error::unknown_name("attribute", key, attributes.iter().map(String::as_str));
-                p.at(&format!("\"{key}\""), msg);
-            }
-        }
-    }
 }
 
 fn check_desire_actions(

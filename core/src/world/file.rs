@@ -8,11 +8,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Data, Problems};
+use crate::data::Data;
 use crate::error::{LoadError, LoadResult, line_col, parse_ron, read_text};
 use crate::mind::leash::Leash;
 use crate::mind::watch::WatchRules;
 use crate::names::Desire;
+use crate::problems::Problems;
 use crate::world::rules::{BodyRules, Kind, SenseRules};
 
 /// The example village compiled into the binary: the world `sim` uses without `--world`.

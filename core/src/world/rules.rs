@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::Problems;
 use crate::names::Desire;
+use crate::problems::Problems;
 
 /// The kinds of object in the village, as the trees see them (the `kind` answer,
 /// SPEC §8) and as the rules name them.
