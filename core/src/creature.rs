@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::{Data, PHASE_COUNT, TreeKind};
 use crate::error::{LoadError, parse_ron, read_text};
+use crate::mind::observation::Watching;
 use crate::mind::tree::{CAPACITY, ExampleMemory};
-use crate::mind::watch::Watching;
 use crate::names::{Desire, Species, Trait};
 use crate::problems::{Problems, check_examples};
 use crate::rng::Rng;

@@ -11,7 +11,7 @@ use creature_core::data::{Data, Species, TreeKind};
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
 use creature_core::mind::lesson::Reaction;
-use creature_core::mind::watch::Attempt;
+use creature_core::mind::observation::Attempt;
 use creature_core::names::Desire;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Event, HandEvent, Sim, Why};

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::Data;
 use crate::error::{LoadError, LoadResult, line_col, parse_ron, read_text};
 use crate::mind::leash::Leash;
-use crate::mind::watch::WatchRules;
+use crate::mind::observation::WatchRules;
 use crate::names::Desire;
 use crate::problems::Problems;
 use crate::world::rules::{BodyRules, Kind, SenseRules};

@@ -9,7 +9,7 @@
 use creature_core::data::Data;
 use creature_core::mind::desire::sigmoid;
 use creature_core::mind::score::ScoreCurve;
-use creature_core::mind::watch::WatchRules;
+use creature_core::mind::observation::WatchRules;
 use creature_core::names::{Desire, Species, Trait};
 use creature_core::rng::Rng;
 use creature_core::species::{BIRTH_VARIATION, SpeciesDef, Traits, trait_desire};

@@ -5,7 +5,7 @@
 
 use creature_core::data::Data;
 use creature_core::mind::desire::time_to_full;
-use creature_core::mind::watch::WatchRules;
+use creature_core::mind::observation::WatchRules;
 use creature_core::names::{Desire, Species, Trait};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
 use egui_extras::{Column, TableBuilder};

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::mind::lesson::Taught;
-use crate::mind::watch::Attempt;
+use crate::mind::observation::Attempt;
 use crate::names::Desire;
 
 /// Something that happened, for the trace (SPEC §15 `--trace`) and the editor's log.

@@ -9,8 +9,8 @@ use crate::data::Ability;
 use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
 use crate::mind::hand::Slap;
 use crate::mind::lesson::{Lesson, Reaction};
+use crate::mind::observation::{Attempt, Deed, consider_copy};
 use crate::mind::plan::Candidate;
-use crate::mind::watch::{Attempt, Deed, consider_copy};
 use crate::names::Desire;
 
 /// What the player does with the hand.
