@@ -1,5 +1,6 @@
-//! Speed of learning (issue 3): one full lesson (credit, the four lessons, both trees
-//! rebuilt) within 20 µs, and all 80 trees rebuilt from 16 examples each within 1 ms.
+//! Speed of learning, with its goals: one full lesson (credit, the four lessons, both
+//! trees rebuilt) within 20 µs, and all 80 trees rebuilt from 16 examples each within
+//! 1 ms.
 
 use std::collections::BTreeMap;
 use std::hint::black_box;

@@ -1,4 +1,4 @@
-//! Speed targets of SPEC §13 and issue 5: a query over 40,000 events × 16 features in
+//! Speed targets of the shadow (SPEC §13): a query over 40,000 events × 16 features in
 //! ≤ 25 µs at the median on one core, and a 40,000-event binary bank loaded in ≤ 50 ms.
 //! The bank and the queries come from bot matches in the arena (see `workload`).
 

@@ -1,7 +1,7 @@
-//! The creature simulation's speed (SPEC §1; issue 4's goals: one creature for an
-//! in-game day, 864,000 turns, in ≤ 2 s on one core; 1000 newborns × 10 simulated
-//! minutes in ≤ 10 s on 2 cores). Criterion measures a simulated hour of one creature
-//! and a small batch; `creature-studio sim` in release measures the full figures.
+//! The creature simulation's speed (SPEC §1). The goals: one creature for an in-game
+//! day, 864,000 turns, in ≤ 2 s on one core; 1000 newborns × 10 simulated minutes in
+//! ≤ 10 s on 2 cores. Criterion measures a simulated hour of one creature and a small
+//! batch; `creature-studio sim` in release measures the full figures.
 
 use std::hint::black_box;
 use std::sync::Arc;

@@ -1,5 +1,6 @@
-//! core stays free of GUI and platform crates (STYLE: "two crates, one direction"):
-//! walk creature-core's dependency graph in Cargo.lock and refuse any of them.
+//! core stays free of GUI and platform crates, so the two crates depend one way only
+//! (the app on core): walk creature-core's dependency graph in Cargo.lock and refuse
+//! any of them.
 
 use std::collections::{BTreeMap, BTreeSet};
 

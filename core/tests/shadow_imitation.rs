@@ -1,5 +1,5 @@
-//! The imitation acceptance test of issue 5 (SPEC §13): record each scripted bot, let
-//! its shadow fight the same opponents, and compare what they do in each situation.
+//! The imitation acceptance test (SPEC §13): record each scripted bot, let its shadow
+//! fight the same opponents, and compare what they do in each situation.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;

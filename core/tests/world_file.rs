@@ -1,5 +1,5 @@
-//! World files (SPEC §14): the example village has what the issue asks for, and hostile
-//! files are refused with `FILE:LINE:COL: message`, never a panic.
+//! World files (SPEC §14): the example village has everything the creature needs, and
+//! hostile files are refused with `FILE:LINE:COL: message`, never a panic.
 
 use creature_core::data::Data;
 use creature_core::error::LoadError;
