@@ -62,7 +62,7 @@ pub enum Why {
     Lesson,
     /// It copied a deed of the player (SPEC §10).
     Copy,
-    /// The editor told it to ([`Sim::command`]).
+    /// The editor told it to ([`Sim::command`](super::Sim::command)).
     Command,
 }
 
