@@ -1,8 +1,8 @@
-//! The editor's frame time and startup (issue 6): the example project open with its
+//! The editor's frame time and startup: the example project open with its
 //! largest tree in the graph, every species plot on screen beside it, the creature
 //! inspector and the examples; one frame is egui's pass over every panel plus the
 //! tessellation of what it drew (the GPU's share is not counted). Startup is opening
-//! the example project and drawing the first frame. The preview's frames (issue 7) are
+//! the example project and drawing the first frame. The preview's frames are
 //! measured at ×1 and ×100 with 60 frames per simulated wall second: the village, the
 //! hand, the desires, credit and log drawn, and the simulation run for the frame's time.
 //! The bank view's frame is measured with 40,000 events while the table scrolls.
@@ -15,11 +15,12 @@ use creature_core::names::Desire;
 use creature_core::project::Project;
 use creature_core::shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
-use creature_studio::gui::app::Dialogs;
+use creature_studio::gui::chrome::dialogs::Dialogs;
+use creature_studio::gui::command::LiveCommand;
 use creature_studio::gui::command::{Command, Tab};
-use creature_studio::gui::live::{self, LiveCommand};
+use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
-use creature_studio::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_dock::{DockState, NodeIndex};
 use egui_kittest::Harness;
@@ -114,17 +115,16 @@ fn preview(c: &mut Criterion) {
         h.step();
         let start = h
             .state()
-            .view
-            .live
+            .ws
             .preview
             .as_ref()
-            .map(creature_studio::preview::LivePreview::sim_time)
+            .map(creature_workspace::live_preview::LivePreview::sim_time)
             .expect("the preview runs");
         let frames = 600;
         for _ in 0..frames {
             h.step();
         }
-        let end = h.state().view.live.preview.as_ref().map_or(start, creature_studio::preview::LivePreview::sim_time);
+        let end = h.state().ws.preview.as_ref().map_or(start, creature_workspace::live_preview::LivePreview::sim_time);
         // Ten wall seconds of frames: the simulated seconds show whether it kept pace.
         println!("preview ×{speed}: {:.1} simulated s in 10 wall s of frames", end - start);
         g.bench_function(format!("×{speed}"), |b| {
@@ -142,19 +142,19 @@ fn bank_view(c: &mut Criterion) {
     let mut ws = Workspace::open(&example()).expect("the example project");
     let mut view = View::default();
     let project = Project::open(&example()).expect("the example project");
-    view.live.shadow.open_project(&example(), Some(&project));
-    view.live.shadow.load(&mut ws);
+    view.shadow.open_project(&example(), Some(&project));
+    view.shadow.load(&mut ws);
     let big = example().join("shadow/big.bank");
     // 40,000 events recorded from the scripted bots, as `shadow bench` uses.
     let bank = arena_workload(40_000, 16, 0, 1).expect("a recorded bank").bank;
     assert_eq!(bank.len(), 40_000);
     ws.new_bank(&big, bank);
-    assert!(view.live.shadow.show_bank(&mut ws, &big));
-    view.live.shadow.sync(&ws);
+    assert!(view.shadow.show_bank(&mut ws, &big));
+    view.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
         |ui, (ws, view): &mut (Workspace, View)| {
             let mut out = Vec::new();
-            live::bank::show(ui, ws, view, &mut out);
+            panels::bank::show(ui, ws, view, &mut out);
         },
         (ws, view),
     );

@@ -1,7 +1,8 @@
 //! Creature Studio: one binary for the editor and the command line.
 //!
-//! With no arguments it opens the editor on the bundled example project; with a
-//! subcommand it runs that command (SPEC §15) and exits.
+//! With no arguments (or `preview` without `--headless`) it opens the editor on a
+//! project; with a subcommand it runs that command (SPEC §15) and exits. This is the one
+//! place that knows both: the command line and the editor never import each other.
 
 use std::process::ExitCode;
 
@@ -13,6 +14,8 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match args.command {
         None => gui::run_editor(args.project.as_deref()),
+        // `preview` without `--headless` is the editor on that project.
+        Some(cli::Command::Preview(p)) if !p.headless => gui::run_editor(Some(&p.project)),
         Some(command) => cli::run(command),
     }
 }

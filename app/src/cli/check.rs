@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use creature_core::project::check_paths;
 
-use super::{CliError, CliResult, checkers};
+use creature_workspace::checkers::checkers;
+
+use super::{CliError, CliResult};
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {

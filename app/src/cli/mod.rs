@@ -8,11 +8,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use creature_core::data::Data;
 use creature_core::error::LoadError;
-use creature_core::project::Checkers;
 
 pub mod check;
 pub mod new;
-pub mod preview;
+pub mod preview_headless;
 pub mod shadow;
 pub mod sim;
 pub mod species;
@@ -48,7 +47,7 @@ pub enum Command {
     /// Run a lesson script (hold, stroke, slap, release) and show what was learned.
     Teach(teach::TeachArgs),
     /// The live preview with hot reload; `--headless` prints JSON events.
-    Preview(preview::PreviewArgs),
+    Preview(preview_headless::PreviewArgs),
     /// Shadow replay banks: query, bench, record, fight, merge, stats.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
@@ -63,7 +62,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Species(c) => species::run(&c),
         Command::Tree(c) => tree::run(&c),
         Command::Teach(a) => teach::run(&a),
-        Command::Preview(a) => preview::run(&a),
+        Command::Preview(a) => preview_headless::run(&a),
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
     };
@@ -123,22 +122,4 @@ pub fn load_data(dir: Option<&Path>) -> Result<Data, CliError> {
         Some(d) => Data::load_dir(d)?,
         None => Data::builtin()?,
     })
-}
-
-/// The checkers for every kind of studio file, for `check` and the editor's problems panel.
-pub fn checkers() -> Checkers {
-    Checkers {
-        lesson_script: Some(creature_core::mind::script::check_file),
-        tree_examples: Some(creature_core::mind::tree_file::check_file),
-        shadow_schema: Some(|file, text, _| {
-            creature_core::shadow::schema::Schema::parse(file, text).err().into_iter().collect()
-        }),
-        shadow_bank: Some(|file, text, _| {
-            creature_core::shadow::bank::Bank::parse_ron(file, text).err().into_iter().collect()
-        }),
-        shadow_state: Some(|file, text, _| {
-            creature_core::shadow::bank::StateMap::parse(file, text).err().into_iter().collect()
-        }),
-        world: Some(creature_core::world::file::check_world),
-    }
 }

@@ -1,71 +1,26 @@
-//! The editor application: the dock of panels, the menus, the command palette, the
-//! dialogs, and the loop that applies the frame's commands after drawing.
+//! The editor application: [`Studio`] draws a frame (menus, dock of panels, modal
+//! questions), then applies the frame's commands, then lets the workspace catch up with
+//! the files on disk and the running preview.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use creature_core::data::TreeKind;
 use creature_core::error::LoadError;
-use creature_core::names::{Desire, Species};
+use creature_core::names::Species;
 use creature_core::project::FileKind;
-use egui_dock::{DockArea, DockState, NodeIndex, Style as DockStyle, TabViewer};
+use creature_workspace::edit::Edit;
+use creature_workspace::live_preview::LivePreview;
+use creature_workspace::{Change, DocId, Workspace};
+use egui_dock::{DockArea, DockState, Style as DockStyle};
 
-use super::command::{self, Command, NAMED, Tab};
-use super::panels;
+use super::chrome::dialogs::Dialogs;
+use super::chrome::dock::{Viewer, default_dock};
+use super::chrome::modal::{self, AfterConfirm, Modal};
+use super::chrome::toasts::Toasts;
+use super::chrome::{menu, palette, short};
+use super::command::{self, Command, LiveCommand, Tab};
 use super::view::View;
-use super::workspace::{DocId, Workspace};
-
-/// The file and folder dialogs. The real editor uses rfd; tests use a stand-in that
-/// answers without a window.
-pub trait Dialogs {
-    fn pick_project(&mut self, start: Option<&Path>) -> Option<PathBuf>;
-    fn pick_file(&mut self, start: Option<&Path>) -> Option<PathBuf>;
-    fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf>;
-}
-
-/// The desktop's own dialogs (xdg portal on Linux).
-pub struct RfdDialogs;
-
-impl Dialogs for RfdDialogs {
-    fn pick_project(&mut self, start: Option<&Path>) -> Option<PathBuf> {
-        let mut d = rfd::FileDialog::new().set_title("Open a project folder (with a studio.ron)");
-        if let Some(s) = start {
-            d = d.set_directory(s);
-        }
-        d.pick_folder()
-    }
-
-    fn pick_file(&mut self, start: Option<&Path>) -> Option<PathBuf> {
-        let mut d = rfd::FileDialog::new().set_title("Open a studio file").add_filter("RON", &["ron"]);
-        if let Some(s) = start {
-            d = d.set_directory(s);
-        }
-        d.pick_file()
-    }
-
-    fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
-        let mut d = rfd::FileDialog::new().set_title("Save as").add_filter("RON", &["ron"]).set_file_name(name);
-        if let Some(s) = start {
-            d = d.set_directory(s);
-        }
-        d.save_file()
-    }
-}
-
-/// A question or a message that needs an answer before work goes on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Modal {
-    /// The window is closing (or a project is being replaced) with unsaved edits.
-    UnsavedChanges { then: AfterConfirm },
-    /// Something failed; the text says what, and that nothing was lost.
-    Error(String),
-}
-
-/// What to do once the unsaved-changes question is answered.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AfterConfirm {
-    Close,
-    OpenProject(PathBuf),
-}
 
 const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File → Open path… (Ctrl+L)";
 
@@ -86,29 +41,17 @@ pub struct Studio {
     pub path_prompt: Option<String>,
     /// The last thing that happened, for the status bar.
     pub status: String,
+    pub toasts: Toasts,
     dialogs: Box<dyn Dialogs>,
     pending: Vec<Command>,
     /// Set once the person has agreed to close with unsaved edits (or saved them).
     close_confirmed: bool,
     title: String,
+    /// The project the watcher and the preview were started for.
+    live_for: Option<PathBuf>,
     /// When the editor was started; with `CREATURE_STUDIO_TIMING` set, the time to the
     /// first frame is printed on stderr.
     pub started: Option<std::time::Instant>,
-}
-
-/// The panel layout a new user starts with: files on the left, the editors in the
-/// middle, their pictures on the right, problems and examples below.
-pub fn default_dock() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson, Tab::Preview, Tab::Arena]);
-    let surface = dock.main_surface_mut();
-    let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
-    let [top, _below] = surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source, Tab::Bank]);
-    let [_editors, _pictures] = surface.split_right(
-        top,
-        0.46,
-        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Query, Tab::Schema],
-    );
-    dock
 }
 
 impl Studio {
@@ -129,10 +72,12 @@ impl Studio {
             palette: None,
             path_prompt: None,
             status: String::new(),
+            toasts: Toasts::default(),
             dialogs,
             pending: Vec::new(),
             close_confirmed: false,
             title: String::new(),
+            live_for: None,
             started: None,
         };
         match project {
@@ -336,7 +281,7 @@ impl Studio {
         let outcome = self.view.lesson_ui.outcome(script, Some(target), &self.ws.data).clone();
         let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
         let with = Box::new(outcome.after.clone());
-        match self.ws.apply(crate::gui::edit::Edit::ReplaceCreature { creature: creature.clone(), with }) {
+        match self.ws.apply(Edit::ReplaceCreature { creature: creature.clone(), with }) {
             Ok(_) => {
                 self.status = format!(
                     "Applied {} to {}: {taught} lesson{} taught (Ctrl+Z undoes it)",
@@ -344,7 +289,7 @@ impl Studio {
                     creature.label(),
                     if taught == 1 { "" } else { "s" }
                 );
-                self.view.lesson_ui.applied = Some(crate::gui::view::Applied { creature: creature.clone(), outcome });
+                self.view.lesson_ui.applied = Some(super::view::Applied { creature: creature.clone(), outcome });
                 self.view.active = Some(creature);
                 self.view.graph.invalidate();
                 self.show_tab(Tab::LessonResults);
@@ -389,7 +334,7 @@ impl Studio {
                 }
             }
             kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
-                match self.view.live.shadow.open_file(&mut self.ws, p, kind) {
+                match self.view.shadow.open_file(&mut self.ws, p, kind) {
                     Ok(()) => {
                         self.show_tab(match kind {
                             FileKind::ShadowBank => Tab::Bank,
@@ -408,7 +353,7 @@ impl Studio {
         }
     }
 
-    pub(crate) fn save_doc(&mut self, id: &DocId) {
+    fn save_doc(&mut self, id: &DocId) {
         match self.ws.save(id) {
             Ok(path) => self.status = format!("Saved {}", path.display()),
             Err(e) => {
@@ -491,10 +436,14 @@ impl Studio {
             self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
         }
 
-        self.advance_playback(&ctx);
+        let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
+        if self.view.advance_playback(&self.ws, dt) {
+            ctx.request_repaint();
+        }
         self.live_frame(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui, &mut commands));
-        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::top("menu").show(ui, |ui| menu::menu_bar(ui, &self.ws, &self.recent, &mut commands));
+        let pace = self.view.village.status(self.ws.preview.as_ref());
+        egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer { ws: &self.ws, view: &mut self.view, out: &mut commands };
             DockArea::new(&mut self.dock)
@@ -502,10 +451,7 @@ impl Studio {
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut viewer);
         });
-        self.palette_window(&ctx, &mut commands);
-        self.path_window(&ctx, &mut commands);
-        self.modal_window(&ctx, &mut commands);
-        self.live_windows(&ctx);
+        self.windows(&ctx, &mut commands);
 
         // Panels drew before the commands changed anything: one more frame shows it.
         let applied = !commands.is_empty();
@@ -523,30 +469,6 @@ impl Studio {
         }
     }
 
-    /// Moves the lesson playhead on while playing; it stops after the last event.
-    fn advance_playback(&mut self, ctx: &egui::Context) {
-        let lu = &mut self.view.lesson_ui;
-        if !lu.playing {
-            return;
-        }
-        let end = self
-            .view
-            .lesson
-            .as_ref()
-            .and_then(|id| self.ws.lesson(id))
-            .and_then(|l| l.events.last())
-            .map_or(0.0, |e| e.at);
-        let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
-        let t = lu.playhead.unwrap_or(0.0) + dt * lu.speed;
-        if t >= end + 0.5 {
-            lu.playhead = None;
-            lu.playing = false;
-        } else {
-            lu.playhead = Some(t);
-            ctx.request_repaint();
-        }
-    }
-
     fn update_title(&mut self, ctx: &egui::Context) {
         let dirty = if self.has_unsaved() { " ●" } else { "" };
         let title = format!("{}{dirty} — Creature Studio", self.ws.name());
@@ -556,228 +478,42 @@ impl Studio {
         }
     }
 
-    fn menu_bar(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                for c in [Command::OpenProject, Command::OpenFile, Command::OpenPath] {
-                    menu_item(ui, &c, true, out);
-                }
-                ui.menu_button("Recent projects", |ui| {
-                    if self.recent.is_empty() {
-                        ui.label("none yet");
-                    }
-                    for r in &self.recent {
-                        if ui.button(r.display().to_string()).clicked() {
-                            out.push(Command::OpenProjectAt(r.clone()));
-                        }
-                    }
-                });
-                ui.separator();
-                let any_dirty = !self.ws.dirty_docs().is_empty();
-                menu_item(ui, &Command::Save, true, out);
-                menu_item(ui, &Command::SaveAs, true, out);
-                menu_item(ui, &Command::SaveAll, any_dirty, out);
-                menu_item(ui, &Command::Revert, any_dirty, out);
-                menu_item(ui, &Command::Reload, self.ws.project.is_some(), out);
-                ui.separator();
-                menu_item(ui, &Command::Quit, true, out);
-            });
-            ui.menu_button("Edit", |ui| {
-                menu_item(ui, &Command::Undo, self.ws.can_undo(), out);
-                menu_item(ui, &Command::Redo, self.ws.can_redo(), out);
-                ui.separator();
-                menu_item(ui, &Command::Palette, true, out);
-            });
-            ui.menu_button("View", |ui| {
-                for t in Tab::ALL {
-                    menu_item(ui, &Command::ShowTab(t), true, out);
-                }
-                ui.separator();
-                menu_item(ui, &Command::ResetLayout, true, out);
-                menu_item(ui, &Command::FitGraph, true, out);
-                menu_item(ui, &Command::NewbornsBorn, true, out);
-            });
-            ui.menu_button("Species", |ui| {
-                for s in Species::ALL {
-                    let dirty = if self.ws.is_dirty(&DocId::Species(*s)) { " ⏺" } else { "" };
-                    if ui.button(format!("{s}{dirty}")).clicked() {
-                        out.push(Command::SelectSpecies(*s));
-                    }
-                }
-            });
-        });
-    }
-
-    fn status_bar(&self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.label(egui::RichText::new(self.ws.name()).strong());
-            ui.separator();
-            let dirty = self.ws.dirty_docs();
-            if dirty.is_empty() {
-                ui.label("all saved");
-            } else {
-                let names: Vec<String> = dirty.iter().map(DocId::label).collect();
-                ui.label(
-                    egui::RichText::new(format!("⏺ unsaved: {}", names.join(", "))).color(ui.visuals().warn_fg_color),
-                );
-            }
-            ui.separator();
-            let n = self.ws.problems.len();
-            let problems = egui::RichText::new(format!("{n} problem{}", if n == 1 { "" } else { "s" }));
-            ui.label(if n > 0 { problems.color(ui.visuals().error_fg_color) } else { problems });
-            ui.separator();
-            if let Some(rate) = self.view.live.status() {
-                ui.label(rate);
-                ui.separator();
-            }
-            ui.label(&self.status);
-        });
-    }
-
-    fn palette_window(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        let Some(query) = &mut self.palette else { return };
-        let entries = palette_entries(&self.ws);
-        let q = query.to_lowercase();
-        let mut ranked: Vec<(u8, &Command)> =
-            entries.iter().filter_map(|c| rank(&c.label().to_lowercase(), &q).map(|r| (r, c))).collect();
-        ranked.sort_by_key(|(r, _)| *r);
-        let matches: Vec<&Command> = ranked.into_iter().map(|(_, c)| c).take(14).collect();
-        let mut close = false;
-        let modal = egui::Modal::new(egui::Id::new("palette")).show(ctx, |ui| {
-            ui.set_width(520.0);
-            let edit = ui.add(
-                egui::TextEdit::singleline(query)
-                    .hint_text("Type a command, a species, a tree, a file…")
-                    .desired_width(f32::INFINITY),
-            );
-            edit.request_focus();
-            ui.separator();
-            let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
-            for (i, c) in matches.iter().enumerate() {
-                let shortcut = c.shortcut().map(|s| ctx.format_shortcut(&s)).unwrap_or_default();
-                let r = ui.add(
-                    egui::Button::new(c.label())
-                        .right_text(shortcut)
-                        .frame_when_inactive(i == 0)
-                        .min_size(egui::vec2(ui.available_width(), 0.0)),
-                );
-                if r.clicked() || (enter && i == 0) {
-                    out.push((*c).clone());
-                    close = true;
-                }
-            }
-            if matches.is_empty() {
-                ui.weak("no command matches");
-            }
-        });
-        if close || modal.should_close() {
+    /// The windows over the dock: the palette, the "Open path" prompt, the modal
+    /// question, the "changed on disk" question and the toasts.
+    fn windows(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        if let Some(query) = &mut self.palette
+            && palette::show(ctx, query, &self.ws, out)
+        {
             self.palette = None;
         }
-    }
-
-    /// The "Open path" prompt: a project folder (or its `studio.ron`) opens as the
-    /// project, any other file in the editor that fits it.
-    fn path_window(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        let Some(path) = &mut self.path_prompt else { return };
-        let mut done = false;
-        let modal = egui::Modal::new(egui::Id::new("open-path")).show(ctx, |ui| {
-            ui.set_width(560.0);
-            ui.heading("Open path");
-            ui.label("A project folder (with a studio.ron), or a file to open in the project.");
-            let edit = ui.add(egui::TextEdit::singleline(path).desired_width(f32::INFINITY));
-            edit.request_focus();
-            let p = PathBuf::from(path.trim());
-            let is_project = p.join(creature_core::project::MANIFEST).is_file()
-                || p.file_name().is_some_and(|n| n == creature_core::project::MANIFEST);
-            let what = if is_project {
-                "a project"
-            } else if p.is_file() {
-                "a file"
-            } else {
-                "nothing there yet"
-            };
-            ui.weak(what);
-            ui.horizontal(|ui| {
-                let go = ui.add_enabled(is_project || p.is_file(), egui::Button::new("Open")).clicked()
-                    || (ui.input(|i| i.key_pressed(egui::Key::Enter)) && (is_project || p.is_file()));
-                if go {
-                    out.push(if is_project {
-                        Command::OpenProjectAt(p.clone())
-                    } else {
-                        Command::OpenFileAt(p.clone())
-                    });
-                    done = true;
-                }
-                if ui.button("Cancel").clicked() {
-                    done = true;
-                }
-            });
-        });
-        if done || modal.should_close() {
+        if let Some(path) = &mut self.path_prompt
+            && modal::path_prompt(ctx, path, out)
+        {
             self.path_prompt = None;
         }
+        if let Some(m) = self.modal.clone() {
+            let source = self.view.source.as_ref().is_some_and(|s| s.text != s.saved);
+            let (unsaved, many) = modal::unsaved_names(&self.ws, source);
+            if let Some(answer) = modal::show(ctx, &m, &unsaved, many) {
+                self.answer_modal(m, answer, out);
+            }
+        }
+        if let Some(c) = self.ws.conflicts.first().cloned()
+            && let Some(keep_studio) = modal::conflict(ctx, &c)
+        {
+            self.apply_live(LiveCommand::Resolve { path: c.path, keep_studio });
+        }
+        self.toasts.show(ctx);
     }
 
-    fn modal_window(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        let Some(modal) = self.modal.clone() else { return };
-        let mut answer: Option<bool> = None; // Some(true): go on; Some(false): cancel
-        let mut save_first = false;
-        let r = egui::Modal::new(egui::Id::new("modal")).show(ctx, |ui| {
-            ui.set_max_width(460.0);
-            match &modal {
-                Modal::UnsavedChanges { then } => {
-                    ui.heading("Unsaved changes");
-                    let names: Vec<String> = self.ws.dirty_docs().iter().map(DocId::label).collect();
-                    let mut what = names.join(", ");
-                    if self.view.source.as_ref().is_some_and(|s| s.text != s.saved) {
-                        what = if what.is_empty() {
-                            "the text in Source".into()
-                        } else {
-                            format!("{what} and the text in Source")
-                        };
-                    }
-                    ui.label(format!(
-                        "{what} {} edits that are not saved.",
-                        if names.len() > 1 { "have" } else { "has" }
-                    ));
-                    ui.label(match then {
-                        AfterConfirm::Close => "Save them before closing?",
-                        AfterConfirm::OpenProject(_) => "Save them before opening another project?",
-                    });
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui.button("Save all").clicked() {
-                            save_first = true;
-                            answer = Some(true);
-                        }
-                        if ui.button("Discard edits").clicked() {
-                            answer = Some(true);
-                        }
-                        if ui.button("Cancel").clicked() {
-                            answer = Some(false);
-                        }
-                    });
-                }
-                Modal::Error(msg) => {
-                    ui.heading("That did not work");
-                    ui.label(msg);
-                    ui.add_space(8.0);
-                    if ui.button("OK").clicked() {
-                        answer = Some(false);
-                    }
-                }
-            }
-        });
-        if r.should_close() && answer.is_none() {
-            answer = Some(false);
-        }
-        let Some(go_on) = answer else { return };
+    /// Carries out the person's answer to a modal question.
+    fn answer_modal(&mut self, m: Modal, answer: modal::Answer, out: &mut Vec<Command>) {
         self.modal = None;
-        if !go_on {
+        if !answer.go_on {
             return;
         }
-        if let Modal::UnsavedChanges { then } = modal {
-            if save_first {
+        if let Modal::UnsavedChanges { then } = m {
+            if answer.save_first {
                 for id in self.ws.dirty_docs() {
                     self.save_doc(&id);
                 }
@@ -797,90 +533,166 @@ impl Studio {
             }
         }
     }
-}
 
-fn menu_item(ui: &mut egui::Ui, c: &Command, enabled: bool, out: &mut Vec<Command>) {
-    let shortcut = c.shortcut().map(|s| ui.ctx().format_shortcut(&s)).unwrap_or_default();
-    if ui.add_enabled(enabled, egui::Button::new(c.label()).shortcut_text(shortcut)).clicked() {
-        out.push(c.clone());
+    /// Once per frame: starts the watcher and the preview for the project, routes the
+    /// files changed on disk, runs the simulation for the frame's wall time (while its
+    /// panel is on screen) and the arena's frames, and keeps the toasts' clock.
+    fn live_frame(&mut self, ctx: &egui::Context) {
+        self.open_live_if_needed(ctx);
+        let now = ctx.input(|i| i.time);
+        let changes = self.ws.poll();
+        if !changes.is_empty() {
+            self.after_changes(changes, now);
+        }
+        self.ws.push_edits_to_preview();
+        let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
+        if self.view.village.begin_frame(self.ws.preview.as_ref())
+            && let Some(p) = self.ws.preview.as_mut()
+        {
+            let before = p.sim_time();
+            p.advance(dt);
+            let simulated = p.sim_time() - before;
+            self.view.village.measure(simulated, dt, f64::from(ctx.input(|i| i.unstable_dt)));
+            ctx.request_repaint();
+        }
+        self.take_preview_events();
+        let shadow = &mut self.view.shadow;
+        if shadow.load_if_wanted(&mut self.ws) {
+            ctx.request_repaint();
+        }
+        shadow.sync(&self.ws);
+        if shadow.arena.tick(dt) {
+            ctx.request_repaint();
+        }
+        if let Some(next) = self.toasts.expire(now) {
+            ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
+        }
     }
-}
 
-/// How well `text` matches a palette query, best first: it starts with the query (0),
-/// a word of it does (1), it holds the query (2), or the query's letters in order (3).
-fn rank(text: &str, query: &str) -> Option<u8> {
-    let query = query.trim();
-    if text.starts_with(query) {
-        return Some(0);
+    /// Starts watching the project and its preview, once per project (again after a
+    /// restart). A preview that cannot start leaves the watcher running: documents
+    /// still follow their files.
+    fn open_live_if_needed(&mut self, ctx: &egui::Context) {
+        let Some(root) = self.ws.project.as_ref().map(|p| p.root.clone()) else { return };
+        if self.live_for.as_ref() == Some(&root) {
+            return;
+        }
+        self.live_for = Some(root.clone());
+        self.view.shadow.open_project(&root, self.ws.project.as_ref());
+        let waker = ctx.clone();
+        if let Err(e) = self.ws.watch(move || waker.request_repaint()) {
+            self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
+        }
+        self.ws.start_preview(1);
+        self.view.village.resume_speed = 1.0;
     }
-    if text.split([' ', ':', '/', '_', '.']).any(|w| w.starts_with(query)) {
-        return Some(1);
-    }
-    if text.contains(query) {
-        return Some(2);
-    }
-    let mut chars = text.chars();
-    query.chars().filter(|c| !c.is_whitespace()).all(|q| chars.any(|t| t == q)).then_some(3)
-}
 
-/// What the palette offers: the named commands, every panel, species, tree and file.
-fn palette_entries(ws: &Workspace) -> Vec<Command> {
-    let mut out: Vec<Command> = NAMED.iter().filter(|c| **c != Command::Palette).cloned().collect();
-    out.extend(Tab::ALL.iter().map(|t| Command::ShowTab(*t)));
-    out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
-    if ws.creatures().next().is_some() {
-        for d in Desire::ALL {
-            for k in [TreeKind::Activity, TreeKind::ActOn] {
-                out.push(Command::SelectTree(*d, k));
+    /// Says what the files changed on disk did: the workspace already took them into
+    /// the documents and the preview (or asked about them); here the log, the toasts and
+    /// the status bar tell it.
+    fn after_changes(&mut self, changes: Vec<Change>, now: f64) {
+        let t = self.ws.preview.as_ref().map_or(0.0, LivePreview::sim_time);
+        for c in changes {
+            match c {
+                Change::Reloaded { file } => {
+                    let name = short(&file);
+                    self.view.village.log(t, format!("reloaded {name}"), 0);
+                    self.toasts.push(now, format!("Reloaded {name}"), false);
+                    self.view.shadow.file_changed(&mut self.ws, &file);
+                }
+                Change::Failed { file, errors } => {
+                    let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
+                    self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);
+                    self.status =
+                        format!("{} does not load: {first}; the last good version stays in use", short(&file));
+                    self.toasts.push(now, first, true);
+                }
+            }
+        }
+        self.view.graph.invalidate();
+    }
+
+    /// Moves the preview's events into the log; a lesson that reached the creature's
+    /// document selects it and the tree it taught.
+    fn take_preview_events(&mut self) {
+        for (e, reached) in self.ws.take_preview_events() {
+            self.view.village.log_event(&e);
+            if let Some(id) = reached {
+                self.view.creature = Some(id);
+                if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
+                    self.view.select_tree(tp.desire, TreeKind::ActOn);
+                }
+                self.view.graph.invalidate();
             }
         }
     }
-    out.extend(ws.files.iter().map(|f| Command::OpenFileAt(f.clone())));
-    out
-}
 
-/// Draws each dock tab from the workspace and collects the commands it returns.
-struct Viewer<'a> {
-    ws: &'a Workspace,
-    view: &'a mut View,
-    out: &'a mut Vec<Command>,
-}
-
-impl TabViewer for Viewer<'_> {
-    type Tab = Tab;
-
-    fn title(&mut self, tab: &mut Tab) -> egui::WidgetText {
-        let n = self.ws.problems.len();
-        match tab {
-            Tab::Problems if n > 0 => format!("Problems ({n})").into(),
-            Tab::Source => match &self.view.source {
-                Some(s) => format!("Source: {}{}", s.name(), if s.text != s.saved { " ⏺" } else { "" }).into(),
-                None => "Source".into(),
-            },
-            t => t.title().into(),
-        }
-    }
-
-    fn id(&mut self, tab: &mut Tab) -> egui::Id {
-        egui::Id::new(("tab", *tab))
-    }
-
-    fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
-        panels::show(*tab, ui, self.ws, self.view, self.out);
-    }
-
-    fn scroll_bars(&self, tab: &Tab) -> [bool; 2] {
-        match tab {
-            Tab::TreeGraph
-            | Tab::Source
-            | Tab::Species
-            | Tab::Problems
-            | Tab::Project
-            | Tab::Preview
-            | Tab::Bank
-            | Tab::Schema
-            | Tab::Query => [false, false],
-            _ => [false, true],
+    /// Carries out one command of the live panels.
+    fn apply_live(&mut self, c: LiveCommand) {
+        let preview = self.ws.preview.as_mut();
+        match c {
+            LiveCommand::Hand(h) => {
+                if let Some(p) = preview
+                    && let Err(e) = p.sim.hand(h)
+                {
+                    self.status = e;
+                }
+                self.take_preview_events();
+            }
+            LiveCommand::Speed(s) => {
+                if let Some(p) = preview {
+                    let s = if s.is_finite() { s.clamp(0.0, 100.0) } else { 1.0 };
+                    if s > 0.0 {
+                        self.view.village.resume_speed = s;
+                    }
+                    p.speed = s;
+                }
+            }
+            LiveCommand::StepTurn => {
+                if let Some(p) = preview {
+                    p.sim.step();
+                }
+                self.take_preview_events();
+            }
+            LiveCommand::Phase(phase) => {
+                if let Some(p) = preview {
+                    p.sim.set_phase(phase.min(13));
+                }
+            }
+            LiveCommand::Leash(l) => {
+                if let Some(p) = preview {
+                    p.sim.set_leash(l);
+                }
+            }
+            LiveCommand::Restart => {
+                self.live_for = None;
+                self.view.village.log.clear();
+            }
+            LiveCommand::Resolve { path, keep_studio } => {
+                self.ws.resolve(&path, keep_studio);
+                self.view.graph.invalidate();
+                self.status = if keep_studio {
+                    format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path))
+                } else {
+                    format!("Took {} from disk", short(&path))
+                };
+            }
+            LiveCommand::SaveSchema | LiveCommand::SaveBank => {
+                let sh = &self.view.shadow;
+                let id = if c == LiveCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
+                if let Some(id) = id {
+                    self.save_doc(&id);
+                }
+            }
+            other => {
+                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws);
+                if let Some(id) = edited {
+                    self.view.active = Some(id);
+                }
+                if let Some(m) = msg {
+                    self.status = m;
+                }
+            }
         }
     }
 }
@@ -889,7 +701,7 @@ impl eframe::App for Studio {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let start = std::time::Instant::now();
         self.frame(ui);
-        self.view.live.note_frame_time(start.elapsed().as_secs_f64());
+        self.view.village.note_frame_time(start.elapsed().as_secs_f64());
         if let Some(t) = self.started.take()
             && std::env::var_os("CREATURE_STUDIO_TIMING").is_some()
         {

@@ -9,8 +9,10 @@ use creature_core::names::{Desire, Species};
 use egui::{Key, KeyboardShortcut, Modifiers};
 use serde::{Deserialize, Serialize};
 
-use super::edit::Edit;
-use super::workspace::DocId;
+use creature_core::mind::leash::Leash;
+use creature_core::world::sim::HandEvent;
+use creature_workspace::DocId;
+use creature_workspace::edit::Edit;
 
 /// A dockable panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,8 +124,8 @@ pub enum Command {
     /// Lays the tree graph out again and fits it to the view.
     FitGraph,
     Edit(Edit),
-    /// The live preview and the shadow tools (issue 7).
-    Live(super::live::LiveCommand),
+    /// The live preview and the shadow tools.
+    Live(LiveCommand),
 }
 
 /// The commands a person can run by name, in menu order.
@@ -236,4 +238,71 @@ pub fn from_shortcuts(ctx: &egui::Context) -> Vec<Command> {
         }
     });
     out
+}
+
+/// Everything the live panels ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiveCommand {
+    /// A touch of the player's hand on the preview creature (SPEC §5).
+    Hand(HandEvent),
+    /// Simulated seconds per wall second; 0 pauses.
+    Speed(f64),
+    /// Runs exactly one turn (0.1 s), paused or not.
+    StepTurn,
+    Phase(u8),
+    Leash(Leash),
+    /// Starts the preview again from the project's files.
+    Restart,
+    /// Answers the "changed on disk while edited here" question: keep the studio's
+    /// edits (`true`) or take the file on disk (`false`).
+    Resolve {
+        path: PathBuf,
+        keep_studio: bool,
+    },
+    /// Shows the replay bank at `path`.
+    OpenBank(PathBuf),
+    DeleteMatch(u64),
+    DeleteSegment(u64),
+    /// Merges the bank at `path` into the shown one (the union, with provenance).
+    MergeBank(PathBuf),
+    /// Saves the shown bank's document (also when it is new and unedited).
+    SaveBank,
+    /// Saves the schema's document (also when it is the built-in one, not yet a file).
+    SaveSchema,
+    /// The arena: start a match against `opponent` (a bot style name or "shadow").
+    ArenaStart {
+        opponent: String,
+        autoplay: bool,
+        record: bool,
+    },
+    /// Plays the running match to its end at once.
+    ArenaFinish,
+    /// At the match end: keep the recording in the bank, or drop it.
+    ArenaKeep(bool),
+}
+
+impl LiveCommand {
+    /// The name in the palette and the undo menu.
+    pub fn label(&self) -> String {
+        match self {
+            LiveCommand::Hand(h) => format!("Hand: {h:?}"),
+            LiveCommand::Speed(s) if *s == 0.0 => "Pause the preview".into(),
+            LiveCommand::Speed(s) => format!("Preview speed ×{s}"),
+            LiveCommand::StepTurn => "Step the preview one turn".into(),
+            LiveCommand::Phase(p) => format!("Preview phase {p}"),
+            LiveCommand::Leash(l) => format!("Preview leash {l:?}"),
+            LiveCommand::Restart => "Restart the preview".into(),
+            LiveCommand::Resolve { path, .. } => format!("Resolve {}", path.display()),
+            LiveCommand::OpenBank(p) => format!("Open bank {}", p.display()),
+            LiveCommand::DeleteMatch(m) => format!("Delete match {m}"),
+            LiveCommand::DeleteSegment(s) => format!("Delete segment {s}"),
+            LiveCommand::MergeBank(p) => format!("Merge bank {}", p.display()),
+            LiveCommand::SaveBank => "Save the bank".into(),
+            LiveCommand::SaveSchema => "Save the schema".into(),
+            LiveCommand::ArenaStart { opponent, .. } => format!("Arena: fight {opponent}"),
+            LiveCommand::ArenaFinish => "Arena: play to the end".into(),
+            LiveCommand::ArenaKeep(true) => "Arena: keep the recording".into(),
+            LiveCommand::ArenaKeep(false) => "Arena: discard the recording".into(),
+        }
+    }
 }

@@ -1,19 +1,17 @@
 //! The editor: an eframe app of dockable panels over the open project.
 //!
-//! State and UI follow rerun and egui's demo: the [`workspace::Workspace`] holds the
-//! documents (one per file, each with its undo history), the [`view::View`] what is
-//! selected, and every panel draws from them and returns [`command::Command`]s that
-//! [`app::Studio`] applies after the frame.
+//! State and UI follow rerun and egui's demo: the [`creature_workspace::Workspace`]
+//! holds the documents (one per file, each with its undo history), the watcher and the
+//! running preview; the [`view::View`] what is selected and each panel's own state;
+//! every panel draws from them and returns [`command::Command`]s that [`app::Studio`]
+//! applies after the frame.
 
 pub mod app;
+pub mod chrome;
 pub mod command;
-pub mod edit;
-pub mod live;
 pub mod panels;
-pub mod ronedit;
 pub mod tree_layout;
 pub mod view;
-pub mod workspace;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -54,7 +52,7 @@ pub fn run_editor(project: Option<&Path>) -> ExitCode {
         "Creature Studio",
         options,
         Box::new(move |cc| {
-            let mut studio = Studio::new(project.as_deref(), Box::new(app::RfdDialogs), cc.storage);
+            let mut studio = Studio::new(project.as_deref(), Box::new(chrome::dialogs::RfdDialogs), cc.storage);
             studio.started = Some(started);
             Ok(Box::new(studio))
         }),

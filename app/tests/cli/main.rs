@@ -4,6 +4,7 @@
 mod common;
 
 mod foundation;
+mod layers;
 mod learning;
 mod preview;
 mod shadow;

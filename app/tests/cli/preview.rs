@@ -1,4 +1,4 @@
-//! `preview --headless` reloads files while the simulation runs (SPEC §15, issue 7):
+//! `preview --headless` reloads files while the simulation runs (SPEC §15):
 //! edit a species file (reloaded), break it (reload_failed with FILE:LINE:COL, the run
 //! goes on), fix it (reloaded), and simulated time never goes back.
 

@@ -14,11 +14,11 @@ fn rows(h: &Harness<'static, Studio>) -> usize {
 }
 
 fn near_x(h: &Harness<'static, Studio>) -> i32 {
-    h.state().view.live.shadow.arena.bout.as_ref().expect("a match runs").arena.fighters[0].x
+    h.state().view.shadow.arena.bout.as_ref().expect("a match runs").arena.fighters[0].x
 }
 
 fn recorded_actions(h: &Harness<'static, Studio>) -> Vec<String> {
-    let bout = h.state().view.live.shadow.arena.bout.as_ref().unwrap();
+    let bout = h.state().view.shadow.arena.bout.as_ref().unwrap();
     bout.recording(0).map(|p| p.events.iter().map(|e| e.action.clone()).collect()).unwrap_or_default()
 }
 
@@ -30,10 +30,10 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     let before = rows(&h);
     palette(&mut h, "show panel: arena");
     h.run();
-    h.state_mut().view.live.shadow.arena.opponent = "turtle".to_owned();
+    h.state_mut().view.shadow.arena.opponent = "turtle".to_owned();
     h.get_by_label("▶ Start match").click();
     h.step();
-    assert!(!h.state().view.live.shadow.arena.autoplay, "the near side is the keyboard's");
+    assert!(!h.state().view.shadow.arena.autoplay, "the near side is the keyboard's");
 
     // Right arrow held for a second of frames (the harness steps a quarter second).
     let x0 = near_x(&h);
@@ -43,7 +43,7 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     }
     let x1 = near_x(&h);
     assert!(x1 > x0, "holding Right walks forward: {x0} → {x1}");
-    assert_eq!(h.state().view.live.shadow.arena.bout.as_ref().unwrap().held(0), Action::WalkForward);
+    assert_eq!(h.state().view.shadow.arena.bout.as_ref().unwrap().held(0), Action::WalkForward);
     h.key_up(egui::Key::ArrowRight);
     h.step();
     h.step();
@@ -60,7 +60,7 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     h.get_by_label("⏩ Play to the end").click();
     h.step();
     h.step();
-    let recorded = h.state().view.live.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
+    let recorded = h.state().view.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
     assert!(recorded >= actions.len(), "the whole match is recorded ({recorded} < {})", actions.len());
     h.get_by_label("Keep in the bank").click();
     h.step();

@@ -4,9 +4,9 @@
 use crate::support::example;
 use creature_core::project::Project;
 use creature_core::shadow::bank::{Bank, Event, Matchup};
-use creature_studio::gui::live;
+use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
-use creature_studio::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -35,17 +35,17 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let project = Project::open(&example()).unwrap();
-    view.live.shadow.open_project(&example(), Some(&project));
-    view.live.shadow.load(&mut ws);
+    view.shadow.open_project(&example(), Some(&project));
+    view.shadow.load(&mut ws);
     // A bank document not on disk, shown as the bank view would show an opened one.
     let big = example().join("shadow/big.bank");
     ws.new_bank(&big, big_bank(40_000));
-    assert!(view.live.shadow.show_bank(&mut ws, &big));
-    view.live.shadow.sync(&ws);
+    assert!(view.shadow.show_bank(&mut ws, &big));
+    view.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
         |ui, (ws, view): &mut (Workspace, View)| {
             let mut out = Vec::new();
-            live::bank::show(ui, ws, view, &mut out);
+            panels::bank::show(ui, ws, view, &mut out);
         },
         (ws, view),
     );
@@ -53,7 +53,7 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     h.get_by_label("40000 rows");
     let laid_out = h.query_all_by_label("Idle").count() + h.query_all_by_label("Light").count();
     assert!(laid_out > 5 && laid_out < 200, "{laid_out} rows laid out");
-    h.state_mut().1.live.shadow.filter.segment = Some(7);
+    h.state_mut().1.shadow.filter.segment = Some(7);
     h.run();
     h.get_by_label("40 rows");
 }

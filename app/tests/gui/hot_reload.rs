@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::support::studio;
 use crate::support::{project_copy, until};
 use creature_studio::gui::command::Command;
-use creature_studio::gui::edit::Edit;
-use creature_studio::gui::live::LiveCommand;
+use creature_studio::gui::command::LiveCommand;
+use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -26,20 +26,20 @@ fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     let path = root.join("creatures/daisy.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, format!("{text}\n// saved by another editor\n")).unwrap();
-    assert!(until(&mut h, |s| !s.view.live.conflicts.is_empty()), "the outside save is noticed");
+    assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the outside save is noticed");
     h.run(); // the question's first frame only measures it
     h.get_by_label_contains("Changed on disk");
     assert!(h.state().ws.is_dirty(&daisy), "nothing is dropped while the question is open");
     h.get_by_label("Keep the studio's edits").click();
     h.run();
-    assert!(h.state().view.live.conflicts.is_empty(), "{:?} {}", h.state().view.live.conflicts, h.state().status);
+    assert!(h.state().ws.conflicts.is_empty(), "{:?} {}", h.state().ws.conflicts, h.state().status);
     assert!(h.state().ws.is_dirty(&daisy));
     assert_eq!(h.state().ws.creature(&daisy).unwrap().liking, 0.5, "the studio's edits are kept");
 
     // A broken world file: the preview keeps its last good world and Problems says where.
     let world = root.join("world.ron");
     let good = std::fs::read_to_string(&world).unwrap();
-    let t0 = h.state().view.live.preview.as_ref().unwrap().sim_time();
+    let t0 = h.state().ws.preview.as_ref().unwrap().sim_time();
     std::fs::write(&world, format!("{good}\n]]] not ron\n")).unwrap();
     assert!(
         until(&mut h, |s| s.ws.problems.iter().any(|p| p.file.ends_with("world.ron") && p.line > 0)),
@@ -47,14 +47,42 @@ fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     );
     let problem = h.state().ws.problems.iter().find(|p| p.file.ends_with("world.ron")).unwrap().to_string();
     assert!(problem.contains("world.ron:"), "{problem}");
-    assert!(h.state().view.live.preview.is_some());
+    assert!(h.state().ws.preview.is_some());
     h.state_mut().run(Command::Live(LiveCommand::StepTurn));
     h.step();
-    assert!(h.state().view.live.preview.as_ref().unwrap().sim_time() > t0, "the simulation goes on");
+    assert!(h.state().ws.preview.as_ref().unwrap().sim_time() > t0, "the simulation goes on");
     std::fs::write(&world, &good).unwrap();
     assert!(
         until(&mut h, |s| !s.ws.problems.iter().any(|p| p.file.ends_with("world.ron"))),
         "fixing it reloads and clears the problem"
     );
-    assert!(h.state().view.live.log.iter().any(|l| l.text == "reloaded world.ron"));
+    assert!(h.state().view.village.log.iter().any(|l| l.text == "reloaded world.ron"));
+}
+
+#[test]
+fn documents_follow_outside_saves_when_the_preview_cannot_start() {
+    let (_tmp, root) = project_copy();
+    std::fs::write(root.join("world.ron"), "(objects: [ not a world").unwrap();
+    let mut h = studio(&root);
+    h.run();
+    assert!(h.state().ws.preview.is_none(), "a broken world stops the preview");
+    assert!(!h.state().ws.preview_errors.is_empty());
+    assert!(h.state().ws.is_watching(), "the watcher runs without the preview");
+    std::thread::sleep(Duration::from_millis(200));
+
+    let cow = root.join("../../species/cow.ron");
+    let text = std::fs::read_to_string(&cow).unwrap();
+    assert!(text.contains("speed: 3.0"));
+    std::fs::write(&cow, text.replace("speed: 3.0", "speed: 12.0")).unwrap();
+    let speed = |s: &creature_studio::gui::Studio| s.ws.data.species(creature_core::names::Species::Cow).body.speed;
+    assert!(until(&mut h, |s| speed(s) == 12.0), "the species document follows its file");
+
+    let daisy = root.join("creatures/daisy.ron");
+    let id = h.state().view.creature.clone().expect("daisy is open");
+    let mut c = h.state().ws.creature(&id).unwrap().clone();
+    c.liking = -0.5;
+    std::fs::write(&daisy, c.to_ron()).unwrap();
+    assert!(until(&mut h, |s| s.ws.creature(&id).is_some_and(|c| c.liking == -0.5)), "so does the creature's");
+    assert!(!h.state().ws.is_dirty(&id), "a reload is not an edit");
+    assert!(!h.state().ws.can_undo(), "nor a step to undo");
 }

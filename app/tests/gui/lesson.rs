@@ -6,7 +6,7 @@ use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::edit::Edit;
+use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
 #[test]

@@ -5,13 +5,13 @@
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::live::LiveCommand;
+use creature_studio::gui::command::LiveCommand;
 use egui_kittest::kittest::Queryable;
 
 #[test]
 fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     let mut h = studio(&example());
-    assert!(h.state().view.live.preview.is_some(), "the example project's preview starts with it");
+    assert!(h.state().ws.preview.is_some(), "the example project's preview starts with it");
     h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
     h.run();
     palette(&mut h, "show panel: preview");
@@ -19,20 +19,20 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     h.step();
     h.get_by_label("×100").click();
     let mut frames = 0;
-    while h.state().view.live.preview.as_ref().unwrap().sim.plan().is_none() && frames < 400 {
+    while h.state().ws.preview.as_ref().unwrap().sim.plan().is_none() && frames < 400 {
         h.step();
         frames += 1;
     }
     h.get_by_label("⏸ Pause").click();
     h.step();
     h.step();
-    let plan = h.state().view.live.preview.as_ref().unwrap().sim.plan().expect("the creature makes a plan");
+    let plan = h.state().ws.preview.as_ref().unwrap().sim.plan().expect("the creature makes a plan");
     let creature = h.state().view.creature.clone().expect("daisy is open");
     let before = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
 
     h.key_press(egui::Key::H);
     h.step();
-    assert!(h.state().view.live.preview.as_ref().unwrap().sim.teaching().hand.holding);
+    assert!(h.state().ws.preview.as_ref().unwrap().sim.teaching().hand.holding);
     h.key_press(egui::Key::B);
     h.step();
     h.key_press(egui::Key::R);
@@ -54,7 +54,7 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
 #[test]
 fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     use creature_core::names::{Species, Trait};
-    use creature_studio::gui::edit::Edit;
+    use creature_workspace::edit::Edit;
 
     let (_tmp, root) = crate::support::project_copy();
     let mut h = studio(&root);
@@ -63,10 +63,10 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     let daisy = h.state().view.creature.clone().expect("daisy is open");
     let on_disk = std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap();
     let preview = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
-        h.state().view.live.preview.as_ref().expect("the preview runs").sim.creature().clone()
+        h.state().ws.preview.as_ref().expect("the preview runs").sim.creature().clone()
     };
     let kindness = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
-        let data = h.state().view.live.preview.as_ref().unwrap().sim.data().clone();
+        let data = h.state().ws.preview.as_ref().unwrap().sim.data().clone();
         data.species[Species::Cow.index()].traits.get(Trait::Kindness)
     };
     let k0 = kindness(&h);

@@ -26,7 +26,7 @@ fn a_typed_distance_ranks_the_bank_as_the_plain_definition_does() {
     h.event(egui::Event::Text("0.5".to_owned()));
     h.key_press(egui::Key::Enter);
     h.run();
-    let sh = &h.state().view.live.shadow;
+    let sh = &h.state().view.shadow;
     assert_eq!(sh.typed.get("distance"), Some(&0.5), "the typed distance is the inspector's present state");
 
     let schema = Schema::load(sh.schema_path.as_deref().expect("the example schema")).unwrap();

@@ -4,7 +4,7 @@
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_studio::gui::command::Command;
-use creature_studio::gui::edit::Edit;
+use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
 fn ranking(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Vec<String> {
@@ -19,11 +19,11 @@ fn a_weight_changed_in_the_schema_editor_reorders_the_query_inspector() {
     h.run();
     let before = ranking(&h);
     assert!(before[0].starts_with("#1 event"), "{before:?}");
-    let schema = h.state().view.live.shadow.schema().cloned().expect("the example schema loads");
-    let id = h.state().view.live.shadow.schema_doc().unwrap();
+    let schema = h.state().view.shadow.schema().cloned().expect("the example schema loads");
+    let id = h.state().view.shadow.schema_doc().unwrap();
     // The feature on which the best event is furthest from the present state, weighed
     // as much as the slider allows (its right end): that event falls behind.
-    let (_, parts) = h.state_mut().view.live.shadow.query(5).unwrap().unwrap();
+    let (_, parts) = h.state_mut().view.shadow.query(5).unwrap().unwrap();
     let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
     let feature = (0..schema.features.len()).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();
     assert!(gap(feature) > 0.0, "{:?}", parts[0]);
@@ -58,7 +58,7 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     h.get_by_label("⏩ Play to the end").click();
     h.step();
     h.step();
-    let recorded = h.state().view.live.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
+    let recorded = h.state().view.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
     assert!(recorded > 0, "the match was recorded");
     h.get_by_label("Keep in the bank").click();
     h.step();
@@ -66,5 +66,5 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     palette(&mut h, "show panel: replay bank");
     h.step();
     assert_eq!(rows(&h), before + recorded);
-    assert!(h.state().ws.is_dirty(&h.state().view.live.shadow.bank_doc().unwrap()));
+    assert!(h.state().ws.is_dirty(&h.state().view.shadow.bank_doc().unwrap()));
 }

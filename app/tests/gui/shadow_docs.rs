@@ -11,9 +11,9 @@ use creature_core::shadow::bank::{BINARY_MAGIC, Bank};
 use creature_core::shadow::schema::Schema;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::edit::Edit;
-use creature_studio::gui::live::LiveCommand;
-use creature_studio::gui::workspace::DocId;
+use creature_studio::gui::command::LiveCommand;
+use creature_workspace::DocId;
+use creature_workspace::edit::Edit;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -28,11 +28,11 @@ fn rows(h: &H) -> usize {
 }
 
 fn schema_doc(h: &H) -> DocId {
-    h.state().view.live.shadow.schema_doc().expect("the schema is a document")
+    h.state().view.shadow.schema_doc().expect("the schema is a document")
 }
 
 fn bank_doc(h: &H) -> DocId {
-    h.state().view.live.shadow.bank_doc().expect("the shown bank is a document")
+    h.state().view.shadow.bank_doc().expect("the shown bank is a document")
 }
 
 fn weight(h: &H, feature: usize) -> f64 {
@@ -73,7 +73,7 @@ fn answer(h: &mut H, keep_studio: bool) {
     h.get_by_label_contains("Changed on disk");
     h.get_by_label(if keep_studio { "Keep the studio's edits" } else { "Take the file on disk" }).click();
     h.run();
-    assert!(h.state().view.live.conflicts.is_empty(), "{:?}", h.state().view.live.conflicts);
+    assert!(h.state().ws.conflicts.is_empty(), "{:?}", h.state().ws.conflicts);
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn a_schema_weight_is_undone_and_redone_with_the_ranking_and_saved_into_the_file
     let before = ranking(&h);
     // The feature on which the best event is furthest from the present state: weighed
     // heavily, that event falls behind.
-    let (_, parts) = h.state_mut().view.live.shadow.query(5).unwrap().unwrap();
+    let (_, parts) = h.state_mut().view.shadow.query(5).unwrap().unwrap();
     let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
     let n = h.state().ws.schema(&id).unwrap().features.len();
     let feature = (0..n).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();
@@ -116,7 +116,7 @@ fn a_schema_weight_is_undone_and_redone_with_the_ranking_and_saved_into_the_file
     // The studio's own save coming back through the watcher is not a conflict.
     std::thread::sleep(Duration::from_millis(400));
     h.run();
-    assert!(h.state().view.live.conflicts.is_empty());
+    assert!(h.state().ws.conflicts.is_empty());
     assert_eq!(weight(&h, feature), 10.0);
 }
 
@@ -151,7 +151,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
     h.state_mut().run(Command::Undo);
     h.run();
 
-    let other = h.state().view.live.shadow.bank_files.iter().find(|f| Some(*f) != id_path(&id)).cloned().unwrap();
+    let other = h.state().view.shadow.bank_files.iter().find(|f| Some(*f) != id_path(&id)).cloned().unwrap();
     let other_len = Bank::load(&other).unwrap().len();
     h.state_mut().run(Command::Live(LiveCommand::MergeBank(other)));
     h.run();
@@ -182,7 +182,7 @@ fn an_outside_save_of_an_edited_schema_asks_which_to_keep() {
     h.state_mut().run(Command::Edit(Edit::SchemaWeight { schema: id.clone(), feature: 0, weight: 7.5 }));
     h.run();
     write_schema(&path, 3.25);
-    assert!(until(&mut h, |s| !s.view.live.conflicts.is_empty()), "the outside save is noticed");
+    assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the outside save is noticed");
     assert_eq!(weight(&h, 0), 7.5, "nothing is dropped while the question is open");
     answer(&mut h, false);
     assert_eq!(weight(&h, 0), 3.25, "{}", h.state().status);
@@ -193,13 +193,13 @@ fn an_outside_save_of_an_edited_schema_asks_which_to_keep() {
     h.state_mut().run(Command::Edit(Edit::SchemaWeight { schema: id.clone(), feature: 0, weight: 7.5 }));
     h.run();
     write_schema(&path, 4.5);
-    assert!(until(&mut h, |s| !s.view.live.conflicts.is_empty()), "the second outside save is noticed");
+    assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the second outside save is noticed");
     answer(&mut h, true);
     assert_eq!(weight(&h, 0), 7.5);
     assert!(h.state().ws.is_dirty(&id));
     std::thread::sleep(Duration::from_millis(400));
     h.run();
-    assert!(h.state().view.live.conflicts.is_empty());
+    assert!(h.state().ws.conflicts.is_empty());
 }
 
 #[test]
@@ -223,7 +223,7 @@ fn an_outside_save_of_an_edited_bank_asks_which_to_keep() {
     let last_segment = outside.events().last().unwrap().segment;
     outside.delete_segment(last_segment);
     outside.save(&path).unwrap();
-    assert!(until(&mut h, |s| !s.view.live.conflicts.is_empty()), "the outside save is noticed");
+    assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the outside save is noticed");
     assert_eq!(rows(&h), edited, "nothing is dropped while the question is open");
     answer(&mut h, true);
     assert_eq!(rows(&h), edited, "the studio's delete is kept");
@@ -232,7 +232,7 @@ fn an_outside_save_of_an_edited_bank_asks_which_to_keep() {
     // Another outside save; this time the file on disk is taken.
     outside.delete_match(matches[1]);
     outside.save(&path).unwrap();
-    assert!(until(&mut h, |s| !s.view.live.conflicts.is_empty()), "the second outside save is noticed");
+    assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the second outside save is noticed");
     answer(&mut h, false);
     assert_eq!(rows(&h), outside.len(), "{}", h.state().status);
     assert!(!h.state().ws.is_dirty(&id));
@@ -251,7 +251,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     h.run();
 
     write_schema(&root.join("shadow/arena.schema.ron"), 2.75);
-    assert!(until(&mut h, |s| s.view.live.shadow.schema().is_some_and(|x| x.features[0].weight == 2.75)));
+    assert!(until(&mut h, |s| s.view.shadow.schema().is_some_and(|x| x.features[0].weight == 2.75)));
     assert!(h.state().ws.dirty_docs().is_empty());
 
     let path = id_path(&bank_doc(&h)).unwrap().clone();
@@ -259,7 +259,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     let first = smaller.events()[0].match_id;
     smaller.delete_match(first);
     smaller.save(&path).unwrap();
-    assert!(until(&mut h, |s| s.view.live.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
+    assert!(until(&mut h, |s| s.view.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
     h.run();
     assert_eq!(rows(&h), smaller.len());
 
@@ -267,7 +267,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     h.run();
     assert_eq!(rows(&h), rushdown.len(), "{}", h.state().status);
     smaller.save(&binary).unwrap();
-    assert!(until(&mut h, |s| s.view.live.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
+    assert!(until(&mut h, |s| s.view.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
     h.run();
     assert_eq!(rows(&h), smaller.len());
     assert!(h.state().ws.dirty_docs().is_empty());

@@ -20,15 +20,15 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     h.get_by_label_contains("zoner.bank.ron").click();
     h.run();
     let zoner = root.join("shadow/zoner.bank.ron");
-    assert_eq!(h.state().view.live.shadow.bank_path.as_deref(), Some(zoner.as_path()), "{}", h.state().status);
+    assert_eq!(h.state().view.shadow.bank_path.as_deref(), Some(zoner.as_path()), "{}", h.state().status);
     let events = Bank::load(&zoner).unwrap().len();
     assert_eq!(label_containing(&h, " rows"), format!("{events} rows"), "the bank view shows the zoner's bank");
 
     // A state file becomes the query inspector's typed state.
-    assert_eq!(h.state().view.live.shadow.typed.get("distance"), Some(&4.0));
+    assert_eq!(h.state().view.shadow.typed.get("distance"), Some(&4.0));
     h.state_mut().run(Command::OpenFileAt(near.clone()));
     h.run();
-    assert_eq!(h.state().view.live.shadow.typed.get("distance"), Some(&0.7), "{}", h.state().status);
+    assert_eq!(h.state().view.shadow.typed.get("distance"), Some(&0.7), "{}", h.state().status);
     assert!(label_containing(&h, "candidates within the neighbourhood").starts_with("best"));
 
     // The schema opens in the schema editor.
@@ -44,5 +44,5 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     h.run();
     let status = h.state().status.clone();
     assert!(status.contains("does not load") && status.contains("broken.bank.ron:1:"), "{status}");
-    assert_eq!(h.state().view.live.shadow.bank_path.as_deref(), Some(zoner.as_path()), "the shown bank stays");
+    assert_eq!(h.state().view.shadow.bank_path.as_deref(), Some(zoner.as_path()), "the shown bank stays");
 }

@@ -7,10 +7,10 @@ use std::path::Path;
 use crate::support::project_copy;
 use crate::support::{example, studio, studio_with_dialogs};
 use creature_core::names::{Species, Trait};
-use creature_studio::gui::app::Modal;
+use creature_studio::gui::chrome::modal::Modal;
 use creature_studio::gui::command::{Command, Tab};
-use creature_studio::gui::edit::Edit;
-use creature_studio::gui::workspace::DocId;
+use creature_workspace::DocId;
+use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
 fn close_window(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>) {

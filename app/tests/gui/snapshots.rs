@@ -10,10 +10,10 @@ use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
 use creature_core::project::Project;
 use creature_studio::gui::command::Command;
+use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
-use creature_studio::gui::workspace::Workspace;
-use creature_studio::gui::{live, panels};
-use creature_studio::preview::LivePreview;
+use creature_workspace::Workspace;
+use creature_workspace::live_preview::LivePreview;
 use egui_kittest::Harness;
 
 use crate::support::example;
@@ -41,13 +41,13 @@ fn editor_state() -> State {
 fn live_state() -> State {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
-    let mut preview = LivePreview::open(&example(), 1, creature_studio::cli::checkers()).unwrap();
+    let mut preview = LivePreview::open(&Project::open(&example()).unwrap(), 1).unwrap();
     preview.speed = 0.0;
     preview.sim.run(300);
-    view.live.preview = Some(preview);
+    ws.preview = Some(preview);
     let project = Project::open(&example()).unwrap();
-    view.live.shadow.open_project(&example(), Some(&project));
-    view.live.shadow.load(&mut ws);
+    view.shadow.open_project(&example(), Some(&project));
+    view.shadow.load(&mut ws);
     State { ws, view }
 }
 
@@ -82,14 +82,14 @@ fn tree_graph_of_ruths_hunger_acton() {
 
 #[test]
 fn preview_of_the_example_village() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), live::preview::show);
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::village::show);
     h.run();
     h.snapshot("live_preview");
 }
 
 #[test]
 fn bank_view_of_the_rushdown_bank() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), live::bank::show);
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::bank::show);
     h.run();
     h.snapshot("live_bank");
 }

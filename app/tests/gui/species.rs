@@ -4,7 +4,7 @@
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::names::{Species, Trait};
-use creature_studio::gui::workspace::DocId;
+use creature_workspace::DocId;
 use egui_kittest::kittest::Queryable;
 
 #[test]

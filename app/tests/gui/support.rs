@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use creature_studio::gui::Studio;
-use creature_studio::gui::app::Dialogs;
+use creature_studio::gui::chrome::dialogs::Dialogs;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 

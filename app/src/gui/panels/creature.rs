@@ -7,10 +7,10 @@ use creature_core::data::{Data, TreeKind};
 use creature_core::names::Desire;
 
 use crate::gui::command::{Command, Tab, kind_name};
-use crate::gui::edit::Edit;
 use crate::gui::panels::{dirty_mark, verdict_colour};
 use crate::gui::view::View;
-use crate::gui::workspace::{DocId, Workspace};
+use creature_workspace::edit::Edit;
+use creature_workspace::{DocId, Workspace};
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.creature.clone().filter(|id| ws.creature(id).is_some()) else {

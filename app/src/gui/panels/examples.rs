@@ -9,10 +9,10 @@ use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{CAPACITY, Example, PERMANENT, UNKNOWN};
 
 use crate::gui::command::{Command, kind_name};
-use crate::gui::edit::Edit;
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
-use crate::gui::workspace::{DocId, Workspace};
+use creature_workspace::edit::Edit;
+use creature_workspace::{DocId, Workspace};
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.creature.clone() else {

@@ -22,7 +22,7 @@ use crate::gui::command::{Command, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout;
 use crate::gui::view::View;
-use crate::gui::workspace::{DocId, Workspace};
+use creature_workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
 const SELECTED: Color32 = Color32::from_rgb(90, 170, 255);

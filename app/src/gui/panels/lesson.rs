@@ -11,11 +11,11 @@ use creature_core::names::{Desire, Species};
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use crate::gui::command::Command;
-use crate::gui::edit::Edit;
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
 use crate::gui::view::View;
-use crate::gui::workspace::{DocId, Workspace};
+use creature_workspace::edit::Edit;
+use creature_workspace::{DocId, Workspace};
 
 const GUTTER: f32 = 118.0;
 const RULER: f32 = 22.0;
@@ -205,7 +205,7 @@ fn header(
 
 /// What `teach` and `check` would say about the script as edited.
 fn problems(ui: &mut egui::Ui, ws: &Workspace, script: &LessonScript) {
-    let text = crate::gui::ronedit::pretty(script);
+    let text = creature_workspace::ronedit::pretty(script);
     if let Err(errors) = LessonScript::parse("script", &text, &ws.data) {
         for e in errors.iter().take(4) {
             ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {}", e.message));

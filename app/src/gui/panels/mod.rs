@@ -1,6 +1,8 @@
 //! One module per dock panel. Each draws from the workspace and the view, changes only
 //! its own widget state, and returns what the person asked for as [`Command`]s.
 
+pub mod arena;
+pub mod bank;
 pub mod creature;
 pub mod examples;
 pub mod graph;
@@ -8,14 +10,16 @@ pub mod lesson;
 pub mod plots;
 pub mod problems;
 pub mod project;
+pub mod query;
 pub mod results;
+pub mod schema;
 pub mod source;
 pub mod species;
+pub mod village;
 
 use super::command::{Command, Tab};
-use super::live;
 use super::view::View;
-use super::workspace::Workspace;
+use creature_workspace::Workspace;
 
 /// Draws the panel `tab`.
 pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
@@ -30,11 +34,11 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Examples => examples::show(ui, ws, view, out),
         Tab::Lesson => lesson::show(ui, ws, view, out),
         Tab::LessonResults => results::show(ui, ws, view, out),
-        Tab::Preview => live::preview::show(ui, ws, view, out),
-        Tab::Bank => live::bank::show(ui, ws, view, out),
-        Tab::Schema => live::schema::show_schema(ui, ws, view, out),
-        Tab::Query => live::schema::show_query(ui, view, out),
-        Tab::Arena => live::arena::show(ui, view, out),
+        Tab::Preview => village::show(ui, ws, view, out),
+        Tab::Bank => bank::show(ui, ws, view, out),
+        Tab::Schema => schema::show(ui, ws, view, out),
+        Tab::Query => query::show(ui, view, out),
+        Tab::Arena => arena::show(ui, view, out),
     }
 }
 

@@ -8,8 +8,8 @@
 
 use creature_core::data::Data;
 use creature_core::mind::desire::sigmoid;
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::observation::WatchRules;
+use creature_core::mind::score::ScoreCurve;
 use creature_core::names::{Desire, Species, Trait};
 use creature_core::rng::Rng;
 use creature_core::species::{BIRTH_VARIATION, SpeciesDef, Traits, trait_desire};
@@ -22,7 +22,7 @@ use egui_plot::{
 use crate::gui::command::Command;
 use crate::gui::panels::duration;
 use crate::gui::view::View;
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 
 /// How many newborns the "value over time" plot samples.
 pub const NEWBORNS: u64 = 8;

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use crate::gui::command::Command;
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::gui::command::Command;
 use crate::gui::panels::dirty_mark;
 use crate::gui::view::View;
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(project) = &ws.project else {

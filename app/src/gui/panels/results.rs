@@ -15,7 +15,7 @@ use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 use crate::gui::command::{Command, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::{Outcome, View};
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 
 const WINNER: Color32 = Color32::from_rgb(255, 200, 40);
 

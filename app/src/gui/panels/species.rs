@@ -11,10 +11,10 @@ use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire}
 use egui_extras::{Column, TableBuilder};
 
 use crate::gui::command::{Command, Tab};
-use crate::gui::edit::{BodyField, DesireField, Edit};
 use crate::gui::panels::{dirty_mark, duration};
 use crate::gui::view::{DesireColumn, View};
-use crate::gui::workspace::{DocId, Workspace};
+use creature_workspace::edit::{BodyField, DesireField, Edit};
+use creature_workspace::{DocId, Workspace};
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let s = view.species;

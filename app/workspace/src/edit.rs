@@ -1,5 +1,5 @@
 //! Every change a person can make to a document, as data: panels send these inside
-//! commands and [`super::workspace::Workspace::apply`] carries them out after the frame.
+//! commands and [`crate::Workspace::apply`] carries them out after the frame.
 
 use std::collections::BTreeMap;
 
@@ -11,7 +11,7 @@ use creature_core::names::{Desire, Species, Trait};
 use creature_core::shadow::bank::PendingMatch;
 use creature_core::shadow::schema::Schema;
 
-use super::workspace::{DocId, SharedBank};
+use crate::document::{DocId, SharedBank};
 
 /// A number of a species' body (SPEC §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

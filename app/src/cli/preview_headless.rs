@@ -1,15 +1,15 @@
-//! `creature-studio preview`: the live preview with hot reload (SPEC §15). With
-//! `--headless` it runs for a number of wall-clock seconds and prints one JSON line per
-//! event; without it, it opens the editor on the project.
+//! `creature-studio preview --headless`: the live preview with hot reload (SPEC §15),
+//! run for a number of wall-clock seconds, printing one line per event. (Without
+//! `--headless` the binary opens the editor on the project instead.)
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use creature_workspace::{Change, Workspace};
 use serde_json::json;
 
-use super::{CliError, CliResult, checkers};
-use crate::preview::{LivePreview, Reload};
+use super::CliResult;
 
 #[derive(clap::Args, Debug)]
 pub struct PreviewArgs {
@@ -33,12 +33,13 @@ pub struct PreviewArgs {
     pub json: bool,
 }
 
+/// How long the loop sleeps between its looks at the watcher and the clock: short, so
+/// that a reload is printed within a few milliseconds of the watcher reporting it.
+const IDLE: Duration = Duration::from_millis(2);
+
 pub fn run(args: &PreviewArgs) -> CliResult {
     if !args.headless {
-        return match crate::gui::run_editor(Some(&args.project)) {
-            code if code == std::process::ExitCode::SUCCESS => Ok(()),
-            _ => Err(CliError(Vec::new())),
-        };
+        return Err("without --headless, `preview` opens the editor".into());
     }
     if !(args.seconds.is_finite() && args.seconds >= 0.0 && args.seconds <= 7.0 * 86_400.0) {
         return Err(format!("--seconds is {}; expected a number of seconds from 0 to a week", args.seconds).into());
@@ -46,9 +47,14 @@ pub fn run(args: &PreviewArgs) -> CliResult {
     if !(args.speed.is_finite() && (0.0..=1000.0).contains(&args.speed)) {
         return Err(format!("--speed is {}; expected a number from 0 to 1000", args.speed).into());
     }
-    let mut preview = LivePreview::open(&args.project, args.seed, checkers())?;
-    preview.speed = args.speed;
-    preview.watch().map_err(|e| format!("{}: cannot watch the project folder: {e}", args.project.display()))?;
+    let mut ws = Workspace::open(&args.project)?;
+    if !ws.start_preview(args.seed) {
+        return Err(std::mem::take(&mut ws.preview_errors).into());
+    }
+    if let Some(p) = ws.preview.as_mut() {
+        p.speed = args.speed;
+    }
+    ws.watch(|| {}).map_err(|e| format!("{}: cannot watch the project folder: {e}", args.project.display()))?;
 
     let out = std::io::stdout();
     let emit = |value: serde_json::Value, text: String| {
@@ -61,13 +67,13 @@ pub fn run(args: &PreviewArgs) -> CliResult {
     let mut last = start;
     let mut next_tick = 1.0;
     loop {
-        for r in preview.poll() {
-            match r {
-                Reload::Reloaded { file } => {
+        for change in ws.poll() {
+            match change {
+                Change::Reloaded { file } => {
                     let f = file.display().to_string();
                     emit(json!({"event": "reloaded", "file": f}), format!("reloaded {f}"));
                 }
-                Reload::Failed { file, errors } => {
+                Change::Failed { file, errors } => {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
                     let e = e.join("\n");
@@ -79,17 +85,18 @@ pub fn run(args: &PreviewArgs) -> CliResult {
             }
         }
         let now = Instant::now();
+        let Some(preview) = ws.preview.as_mut() else { return Ok(()) };
         preview.advance(now.duration_since(last).as_secs_f64());
         last = now;
         let elapsed = now.duration_since(start).as_secs_f64();
         if elapsed >= next_tick {
             let t = preview.sim_time();
-            emit(json!({"event": "tick", "sim_time": t}), format!("{:>6.1} s wall  {t:>10.1} s simulated", elapsed));
+            emit(json!({"event": "tick", "sim_time": t}), format!("{elapsed:>6.1} s wall  {t:>10.1} s simulated"));
             next_tick += 1.0;
         }
         if elapsed >= args.seconds {
             return Ok(());
         }
-        std::thread::sleep(Duration::from_millis(10));
+        std::thread::sleep(IDLE);
     }
 }

@@ -14,10 +14,10 @@ use creature_core::shadow::bank::{Bank, BankStats, StateMap};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Breakdown, Index, Selection};
 
-use super::LiveCommand;
 use super::arena::ArenaUi;
-use crate::gui::edit::Edit;
-use crate::gui::workspace::{DocId, SharedBank, Workspace};
+use crate::gui::command::LiveCommand;
+use creature_workspace::edit::Edit;
+use creature_workspace::{DocId, SharedBank, Workspace};
 
 /// The bank view's filters: a match, a segment, an action (empty: any).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -380,7 +380,7 @@ impl ShadowState {
         let out = match c {
             LiveCommand::OpenBank(p) => {
                 let msg = if self.show_bank(ws, &p) {
-                    format!("Showing {}", super::short(&p))
+                    format!("Showing {}", crate::gui::chrome::short(&p))
                 } else {
                     self.error.clone().unwrap_or_default()
                 };
@@ -403,7 +403,7 @@ impl ShadowState {
                     Ok(b) => b,
                     Err(e) => return (Some(e.to_string()), None),
                 };
-                let label = super::short(&p);
+                let label = crate::gui::chrome::short(&p);
                 let out =
                     self.edit_bank(ws, |bank| Edit::BankMerge { bank, other: SharedBank(other), label: label.clone() });
                 done(out.map(|(_, id)| {

@@ -1,6 +1,11 @@
 //! What the person is looking at: the selected species, creature, tree and node, and
-//! each panel's own widget state (filters, sort order, drafts). Documents live in the
-//! workspace; this is only the view of them.
+//! beside the selection each panel's own state (filters, sort order, drafts, the
+//! preview's log, the shadow tools' choices and caches). Documents, the watcher and the
+//! running preview live in the workspace; this is only the view of them.
+
+pub mod arena;
+pub mod shadow;
+pub mod village;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,7 +18,7 @@ use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 
 use super::panels::graph::GraphView;
-use super::workspace::{DocId, Workspace};
+use creature_workspace::{DocId, Workspace};
 
 /// The columns of the species editor's desire table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,8 +178,10 @@ pub struct View {
     /// The lesson script shown in the timeline.
     pub lesson: Option<DocId>,
     pub lesson_ui: LessonUi,
-    /// The live preview and the shadow tools.
-    pub live: super::live::Live,
+    /// The preview panel's log and measurements.
+    pub village: village::VillageUi,
+    /// The shadow tools: the schema and bank shown, filters, caches and the arena.
+    pub shadow: shadow::ShadowState,
 }
 
 impl Default for View {
@@ -193,7 +200,8 @@ impl Default for View {
             source: None,
             lesson: None,
             lesson_ui: LessonUi::default(),
-            live: super::live::Live::default(),
+            village: village::VillageUi::default(),
+            shadow: shadow::ShadowState::default(),
         }
     }
 }
@@ -223,9 +231,9 @@ impl View {
             DocId::Creature(_) if ws.docs.contains_key(id) => self.creature = Some(id.clone()),
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
             // Undoing an edit of a bank that is not shown shows it again.
-            DocId::Bank(p) if ws.docs.contains_key(id) && self.live.shadow.bank_path.as_ref() != Some(p) => {
-                self.live.shadow.bank_path = Some(p.clone());
-                self.live.shadow.filter = super::live::shadow::BankFilter::default();
+            DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {
+                self.shadow.bank_path = Some(p.clone());
+                self.shadow.filter = shadow::BankFilter::default();
             }
             _ => {}
         }
@@ -240,6 +248,24 @@ impl View {
             Some(id) if ws.docs.contains_key(id) => vec![id.clone()],
             _ => Vec::new(),
         }
+    }
+
+    /// Moves the lesson playhead on by `dt` wall seconds while playing; it stops after
+    /// the last event. True while it plays.
+    pub fn advance_playback(&mut self, ws: &Workspace, dt: f64) -> bool {
+        let lu = &mut self.lesson_ui;
+        if !lu.playing {
+            return false;
+        }
+        let end = self.lesson.as_ref().and_then(|id| ws.lesson(id)).and_then(|l| l.events.last()).map_or(0.0, |e| e.at);
+        let t = lu.playhead.unwrap_or(0.0) + dt * lu.speed;
+        if t >= end + 0.5 {
+            lu.playhead = None;
+            lu.playing = false;
+        } else {
+            lu.playhead = Some(t);
+        }
+        lu.playing
     }
 
     /// Shows a file's text with `line` marked.

@@ -1,4 +1,4 @@
-//! Watching a project folder for files saved by any editor (STYLE: hot reload).
+//! Watching a project folder for files saved by any editor.
 //!
 //! `notify` with the full debouncer: editors save in different ways (write in place,
 //! write a temporary file and rename it in, truncate then write), so every create,
@@ -14,10 +14,14 @@ use notify::RecursiveMode;
 use notify::event::{EventKind, ModifyKind, RenameMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
-/// How long a file must be quiet before its change is reported. Short enough that a
-/// save reaches the preview well within 300 ms, long enough to merge an editor's
-/// write-then-rename into one change.
-pub const DEBOUNCE: Duration = Duration::from_millis(120);
+/// How long a file must be quiet before its change is reported. An editor's save
+/// (write a temporary file and rename it in, or truncate then write) is a burst of
+/// events well inside this, so it is still one change; and a save reaches the preview
+/// in a few tens of milliseconds.
+pub const DEBOUNCE: Duration = Duration::from_millis(20);
+
+/// How often the debouncer looks for files that have gone quiet.
+const TICK: Duration = Duration::from_millis(5);
 
 /// Watches folders recursively and reports the studio files that changed.
 pub struct ProjectWatcher {
@@ -35,7 +39,7 @@ impl ProjectWatcher {
     /// idle window redraws and drains them at once.
     pub fn with_waker(roots: &[PathBuf], wake: impl Fn() + Send + 'static) -> notify::Result<Self> {
         let (tx, events) = channel();
-        let mut debouncer = new_debouncer(DEBOUNCE, Some(Duration::from_millis(40)), move |r| {
+        let mut debouncer = new_debouncer(DEBOUNCE, Some(TICK), move |r| {
             // The receiver is gone only when the watcher is dropped; nothing to do then.
             let _ = tx.send(r);
             wake();

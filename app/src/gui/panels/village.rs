@@ -1,4 +1,4 @@
-//! The creature preview (issue 7): the village from above with the creature carrying out
+//! The creature preview: the village from above with the creature carrying out
 //! its agenda and the player's hand; speed, phase and leash; the desires live, the plan
 //! and its agenda step, the last five plans with their credit scores now (so a designer
 //! sees which plan a slap would teach before slapping), skills and miracles; the hand's
@@ -13,10 +13,10 @@ use creature_core::mind::leash::Leash;
 use creature_core::world::rules::Kind;
 use creature_core::world::sim::HandEvent;
 
-use super::LiveCommand;
-use crate::gui::command::Command;
+use crate::gui::command::{Command, LiveCommand};
 use crate::gui::view::View;
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
+use creature_workspace::live_preview::LivePreview;
 
 const SPEEDS: [f64; 7] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0];
 
@@ -25,11 +25,11 @@ fn live(out: &mut Vec<Command>, c: LiveCommand) {
 }
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    view.live.preview_shown = true;
-    let lv = &view.live;
-    let Some(p) = lv.preview.as_ref() else {
+    view.village.shown = true;
+    let lv = &view.village;
+    let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
-        for e in &lv.open_errors {
+        for e in &ws.preview_errors {
             ui.colored_label(ui.visuals().error_fg_color, e.to_string());
         }
         if ws.project.is_none() {
@@ -42,7 +42,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     };
     let sim = &p.sim;
     let typing = ui.ctx().egui_wants_keyboard_input();
-    let arena_playing = lv.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
+    let arena_playing = view.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
     if !typing && !arena_playing {
         ui.input(|i| {
             let holding = sim.teaching().hand.holding;
@@ -107,10 +107,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         }
         ui.label(format!("t = {:.1} s", sim.time()));
     });
-    hand_bar(ui, view, out);
+    hand_bar(ui, p, out);
     ui.separator();
-    let super::Live { preview, log, show_inactive, .. } = &mut view.live;
-    let Some(p) = preview.as_ref() else { return };
+    let crate::gui::view::village::VillageUi { log, show_inactive, .. } = &mut view.village;
     egui::Panel::bottom("pv-log").resizable(true).default_size(150.0).min_size(60.0).show(ui, |ui| {
         event_log(ui, log);
     });
@@ -131,8 +130,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
 }
 
-fn hand_bar(ui: &mut egui::Ui, view: &View, out: &mut Vec<Command>) {
-    let Some(p) = view.live.preview.as_ref() else { return };
+fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     let hand = p.sim.teaching().hand;
     ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
@@ -201,7 +199,7 @@ fn is_area(k: Kind) -> bool {
     matches!(k, Kind::Water | Kind::Pen | Kind::Town | Kind::Field | Kind::Hill | Kind::WarmPlace | Kind::ColdPlace)
 }
 
-fn village(ui: &mut egui::Ui, p: &crate::preview::LivePreview, size: egui::Vec2, out: &mut Vec<Command>) {
+fn village(ui: &mut egui::Ui, p: &LivePreview, size: egui::Vec2, out: &mut Vec<Command>) {
     let sim = &p.sim;
     let v = sim.village();
     let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
@@ -312,7 +310,7 @@ fn village(ui: &mut egui::Ui, p: &crate::preview::LivePreview, size: egui::Vec2,
     }
 }
 
-fn event_log(ui: &mut egui::Ui, log: &[super::LogLine]) {
+fn event_log(ui: &mut egui::Ui, log: &[crate::gui::view::village::LogLine]) {
     ui.strong("Event log");
     egui::ScrollArea::vertical().id_salt("pv-log").stick_to_bottom(true).auto_shrink(false).show(ui, |ui| {
         for l in log {
@@ -326,7 +324,7 @@ fn event_log(ui: &mut egui::Ui, log: &[super::LogLine]) {
     });
 }
 
-fn plan_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+fn plan_view(ui: &mut egui::Ui, p: &LivePreview) {
     ui.strong("Plan");
     match p.sim.plan() {
         None => {
@@ -357,7 +355,7 @@ fn plan_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
     }
 }
 
-fn credit_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
     ui.strong("Last 5 plans: who a lesson now would go to");
     let credits = p.sim.recent_plans();
     // SPEC §6: the highest score wins; ties go to the most recently started plan.
@@ -394,7 +392,7 @@ fn credit_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
     }
 }
 
-fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactive: &mut bool) {
+fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
     ui.horizontal(|ui| {
         ui.strong("Desires");
         ui.checkbox(show_inactive, "show inactive");
@@ -440,7 +438,7 @@ fn desires_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview, show_inactiv
     }
 }
 
-fn learning_view(ui: &mut egui::Ui, p: &crate::preview::LivePreview) {
+fn learning_view(ui: &mut egui::Ui, p: &LivePreview) {
     let w = &p.sim.creature().watching;
     ui.strong("Skills and miracles");
     if w.skills.is_empty() && w.miracles.is_empty() {

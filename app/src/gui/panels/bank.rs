@@ -6,17 +6,16 @@
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 
-use super::LiveCommand;
-use crate::gui::command::Command;
+use crate::gui::command::{Command, LiveCommand};
 use crate::gui::view::View;
-use crate::gui::workspace::Workspace;
+use creature_workspace::Workspace;
 
 const ROW_HEIGHT: f32 = 18.0;
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let sh = &mut view.live.shadow;
+    let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.label("Loading the replay bank…");
         ui.ctx().request_repaint();
@@ -27,14 +26,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // A bank started by a kept recording is not a file yet: it can be saved unedited.
     let unwritten = sh.bank_path.as_deref().is_some_and(|p| !p.exists());
     ui.horizontal_wrapped(|ui| {
-        let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), super::short);
+        let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), crate::gui::chrome::short);
         egui::ComboBox::from_id_salt("bank-pick")
             .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(dirty)))
             .show_ui(ui, |ui| {
                 // A bank deleted from disk leaves the list, unless the studio holds it.
                 for f in sh.bank_files.iter().filter(|f| f.exists() || ws.doc_for_path(f).is_some()) {
                     let edited = ws.doc_for_path(f).is_some_and(|id| ws.is_dirty(&id));
-                    let name = format!("{}{}", super::short(f), crate::gui::panels::dirty_mark(edited));
+                    let name = format!("{}{}", crate::gui::chrome::short(f), crate::gui::panels::dirty_mark(edited));
                     if ui.selectable_label(sh.bank_path.as_ref() == Some(f), name).clicked() {
                         out.push(Command::Live(LiveCommand::OpenBank(f.clone())));
                     }
@@ -42,7 +41,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             });
         ui.menu_button("Merge in…", |ui| {
             for f in sh.bank_files.iter().filter(|f| f.exists()) {
-                if sh.bank_path.as_ref() != Some(f) && ui.button(super::short(f)).clicked() {
+                if sh.bank_path.as_ref() != Some(f) && ui.button(crate::gui::chrome::short(f)).clicked() {
                     out.push(Command::Live(LiveCommand::MergeBank(f.clone())));
                 }
             }
@@ -111,7 +110,7 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>) {
 }
 
 fn events_table(ui: &mut egui::Ui, view: &mut View) {
-    let sh = &mut view.live.shadow;
+    let sh = &mut view.shadow;
     let rows: Vec<usize> = sh.rows().to_vec();
     let Some(bank) = sh.bank() else { return };
     let features = bank.features().to_vec();

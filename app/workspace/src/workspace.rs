@@ -7,154 +7,24 @@
 //! app-wide undo, the dirty markers, Save All and the "changed on disk" question.
 
 use std::collections::BTreeMap;
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{
-    ACTIONS_FILE, ATTRIBUTES_FILE, ActionTable, AttributeTable, DESIRES_FILE, Data, DesireTable, PHASES_FILE,
-    PhaseTable, TEMPLATE_FILE, Template,
-};
-use creature_core::error::{LoadError, parse_ron, read_text};
-use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
-use creature_core::mind::tree::Example;
-use creature_core::names::{Desire, Species};
+use creature_core::data::{DESIRES_FILE, Data, DesireTable};
+use creature_core::error::{LoadError, read_text};
+use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
-use creature_core::shadow::bank::{Bank, merge};
+use creature_core::shadow::bank::Bank;
 use creature_core::shadow::schema::Schema;
-use creature_core::species::{Climate, SpeciesDef, parse_species};
-use egui::util::undoer::{Settings, Undoer};
 
-use super::edit::{BodyField, DesireField, Edit};
-use super::ronedit;
-
-/// Which file a document is.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum DocId {
-    /// `desires.ron` of the project's species folder.
-    Desires,
-    /// One species file.
-    Species(Species),
-    /// A creature save.
-    Creature(PathBuf),
-    /// A lesson script.
-    Lesson(PathBuf),
-    /// A shadow schema (`*.schema.ron`).
-    Schema(PathBuf),
-    /// A replay bank (`*.bank.ron`, or `*.bank` in the binary form).
-    Bank(PathBuf),
-}
-
-impl DocId {
-    /// A short name for tabs, titles and the undo menu.
-    pub fn label(&self) -> String {
-        match self {
-            DocId::Desires => DESIRES_FILE.to_owned(),
-            DocId::Species(s) => format!("{}.ron", s.file_stem()),
-            DocId::Creature(p) | DocId::Lesson(p) | DocId::Schema(p) | DocId::Bank(p) => {
-                p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
-            }
-        }
-    }
-}
-
-/// What a document holds.
-#[derive(Clone, Debug, PartialEq)]
-pub enum DocValue {
-    Desires(DesireTable),
-    Species(Box<SpeciesDef>),
-    Creature(Box<Creature>),
-    Lesson(Box<LessonScript>),
-    Schema(Box<Schema>),
-    Bank(SharedBank),
-}
-
-/// A replay bank shared by its document, the document's saved baseline, its undo
-/// history and the shadow tools: an edit makes a new bank and every unchanged copy stays
-/// one allocation. Two shared banks are equal at once when they are the same allocation,
-/// so the per-frame dirty and undo-point comparisons cost nothing while a 40,000-event
-/// bank is not being edited.
-#[derive(Clone, Debug)]
-pub struct SharedBank(pub Arc<Bank>);
-
-impl PartialEq for SharedBank {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
-    }
-}
-
-impl DocValue {
-    /// What the file at `path` holds for this value, as bytes and (for text files) as
-    /// the text to keep for the next save. `old` is the file's text as last loaded or
-    /// saved: its comments are kept where possible. A schema that breaks the rules of
-    /// SPEC §13 is not written.
-    fn contents(&self, path: &Path, old: Option<&str>) -> Result<(Vec<u8>, Option<String>), String> {
-        let text = match self {
-            DocValue::Desires(t) => old.and_then(|o| ronedit::update(o, t)).unwrap_or_else(|| ronedit::pretty(t)),
-            DocValue::Species(s) => {
-                old.and_then(|o| ronedit::update(o, s.as_ref())).unwrap_or_else(|| ronedit::pretty(s))
-            }
-            DocValue::Creature(c) => c.to_ron(),
-            DocValue::Lesson(l) => {
-                old.and_then(|o| ronedit::update(o, l.as_ref())).unwrap_or_else(|| ronedit::pretty(l.as_ref()))
-            }
-            DocValue::Schema(s) => {
-                s.check().map_err(|p| {
-                    format!(
-                        "cannot save {}: {}. Your edits are kept; fix the schema and save again.",
-                        path.display(),
-                        p.message
-                    )
-                })?;
-                s.to_ron()
-            }
-            // A bank is written whole, as RON or binary by its file name; the binary form
-            // has no text and the RON form is generated, so there are no comments to keep.
-            DocValue::Bank(b) => return Ok((b.0.bytes_for(path), None)),
-        };
-        Ok((text.clone().into_bytes(), Some(text)))
-    }
-}
-
-/// A fingerprint of a file's bytes, to tell a file changed on disk from one that holds
-/// what the studio last loaded or saved.
-fn fingerprint(bytes: &[u8]) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut h);
-    h.finish()
-}
-
-/// One editable file.
-pub struct Doc {
-    pub path: PathBuf,
-    pub value: DocValue,
-    /// The value as last loaded or saved: the file is dirty when `value` differs.
-    pub saved: DocValue,
-    /// The file's text as last loaded or saved, for saves that keep its comments.
-    saved_text: Option<String>,
-    /// The fingerprint of the file's bytes as last loaded or saved.
-    disk: Option<u64>,
-    /// Why this document cannot be saved (it stands in for a file with problems).
-    pub locked: Option<String>,
-    undoer: Undoer<DocValue>,
-    /// The value at the last undo point.
-    snapshot: DocValue,
-}
-
-impl Doc {
-    fn new(path: PathBuf, value: DocValue, text: Option<String>) -> Doc {
-        let mut undoer = Undoer::with_settings(Settings { max_undos: 200, ..Settings::default() });
-        undoer.add_undo(&value);
-        let disk = text.as_deref().map(|t| fingerprint(t.as_bytes()));
-        Doc { path, saved: value.clone(), snapshot: value.clone(), value, saved_text: text, disk, locked: None, undoer }
-    }
-
-    /// True when the document has edits that are not on disk.
-    pub fn is_dirty(&self) -> bool {
-        self.value != self.saved
-    }
-}
+use crate::checkers::checkers;
+use crate::document::{Doc, DocId, DocValue, SharedBank, fingerprint};
+use crate::edit::Edit;
+use crate::file_watcher::ProjectWatcher;
+use crate::live_preview::{LivePreview, canonical};
+use crate::reduce::{apply_bank, apply_creature, apply_desires, apply_lesson, apply_schema, apply_species};
+use crate::species_dir::load_species_dir;
 
 /// The whole-app undo order over the documents' own histories: the most recent edit is
 /// undone first, whichever file it was in.
@@ -164,7 +34,16 @@ struct History {
     future: Vec<DocId>,
 }
 
-/// The open project and everything the editor has loaded from it.
+/// A file that changed on disk while the studio holds unsaved edits of it: the person
+/// chooses which version to keep.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    pub path: PathBuf,
+    pub doc: DocId,
+}
+
+/// The open project and everything the studio has loaded from it: the documents, the
+/// file watcher and the running preview.
 pub struct Workspace {
     pub project: Option<Project>,
     /// The species data the panels compute with, kept in step with the documents.
@@ -175,6 +54,20 @@ pub struct Workspace {
     /// The project's files, for the browser.
     pub files: Vec<PathBuf>,
     history: History,
+    pub(crate) watcher: Option<ProjectWatcher>,
+    /// The running preview, once started and while it could start.
+    pub preview: Option<LivePreview>,
+    /// Why the preview could not start.
+    pub preview_errors: Vec<LoadError>,
+    /// Files changed on disk under unsaved edits, waiting for the person's answer.
+    pub conflicts: Vec<Conflict>,
+    /// Files whose contents on disk the person already chose not to take, with those
+    /// bytes: the same save reported twice by the watcher is not asked about again.
+    pub(crate) declined: Vec<(PathBuf, Vec<u8>)>,
+    /// The preview creature's document value as last given to (or taken from) the
+    /// preview: when the document differs, the person edited it and the preview takes
+    /// the edit.
+    pub(crate) synced_creature: Option<Creature>,
 }
 
 impl Workspace {
@@ -188,6 +81,12 @@ impl Workspace {
             problems: Vec::new(),
             files: Vec::new(),
             history: History::default(),
+            watcher: None,
+            preview: None,
+            preview_errors: Vec::new(),
+            conflicts: Vec::new(),
+            declined: Vec::new(),
+            synced_creature: None,
         };
         ws.add_data_docs(Path::new("species"), &BTreeMap::new(), &[]);
         for doc in ws.docs.values_mut() {
@@ -200,7 +99,9 @@ impl Workspace {
     /// [`Workspace::problems`]; a species file that does not load is replaced by the
     /// built-in one and locked, so the rest of the project stays usable.
     pub fn open(path: &Path) -> Result<Workspace, Vec<LoadError>> {
-        let project = Project::open(path)?;
+        // One name per file: the watcher's paths, the documents' and the problems' agree
+        // however the folder was named (relative, through a link).
+        let project = Project::open(&canonical(path))?;
         let dir = project.species_dir();
         let mut ws = Workspace::builtin();
         ws.docs.clear();
@@ -245,16 +146,19 @@ impl Workspace {
     /// Checks every file of the project, as `creature-studio check` does.
     pub fn recheck(&mut self) {
         self.problems = match &self.project {
-            Some(p) => check_paths(std::slice::from_ref(&p.root), &crate::cli::checkers()),
+            Some(p) => check_paths(std::slice::from_ref(&p.root), &checkers()),
             None => Vec::new(),
         };
     }
 
     /// The document of the file at `path`, if it is open.
     pub fn doc_for_path(&self, path: &Path) -> Option<DocId> {
-        let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-        let want = canon(path);
-        self.docs.iter().find(|(_, d)| canon(&d.path) == want).map(|(id, _)| id.clone())
+        // The same name first (no disk access: this runs every frame), then the file.
+        if let Some((id, _)) = self.docs.iter().find(|(_, d)| d.path == path) {
+            return Some(id.clone());
+        }
+        let want = canonical(path);
+        self.docs.iter().find(|(_, d)| canonical(&d.path) == want).map(|(id, _)| id.clone())
     }
 
     /// What the file at `path` holds.
@@ -482,116 +386,13 @@ impl Workspace {
         self.sync_data(id);
     }
 
-    /// Re-reads every document without unsaved edits from disk, and re-checks. Dirty
-    /// documents keep their edits.
-    pub fn reload(&mut self) {
-        let Some(project) = self.project.clone() else { return };
-        let dir = project.species_dir();
-        let (data, texts, broken) = load_species_dir(&dir);
-        let fresh: Vec<(DocId, DocValue, Option<String>, bool)> = std::iter::once((
-            DocId::Desires,
-            DocValue::Desires(DesireTable { steepness: data.steepness, desires: data.desires.clone() }),
-            texts.get(DESIRES_FILE).cloned(),
-            broken.iter().any(|b| b == DESIRES_FILE),
-        ))
-        .chain(data.species.iter().map(|s| {
-            let name = format!("{}.ron", s.name.file_stem());
-            (
-                DocId::Species(s.name),
-                DocValue::Species(Box::new(s.clone())),
-                texts.get(&name).cloned(),
-                broken.contains(&name),
-            )
-        }))
-        .collect();
-        self.data.actions = data.actions;
-        self.data.attributes = data.attributes;
-        self.data.phases = data.phases;
-        self.data.template = data.template;
-        for (id, value, text, is_broken) in fresh {
-            if let Some(doc) = self.docs.get_mut(&id)
-                && !doc.is_dirty()
-                && !is_broken
-            {
-                doc.saved = value.clone();
-                doc.value = value;
-                doc.disk = text.as_deref().map(|t| fingerprint(t.as_bytes()));
-                doc.saved_text = text;
-                doc.locked = None;
-                self.sync_data(&id);
-            }
-        }
-        let files: Vec<DocId> =
-            self.docs.keys().filter(|id| matches!(id, DocId::Creature(_) | DocId::Lesson(_))).cloned().collect();
-        for id in files {
-            let Some(doc) = self.docs.get(&id) else { continue };
-            if doc.is_dirty() {
-                continue;
-            }
-            let path = doc.path.clone();
-            let Ok(text) = read_text(&path) else { continue };
-            let file = path.display().to_string();
-            let value = match id {
-                DocId::Lesson(_) => {
-                    LessonScript::parse(&file, &text, &self.data).ok().map(|l| DocValue::Lesson(Box::new(l)))
-                }
-                _ => Creature::parse(&file, &text, &self.data).ok().map(|c| DocValue::Creature(Box::new(c))),
-            };
-            if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
-                doc.value = value;
-                doc.saved = doc.value.clone();
-                doc.disk = Some(fingerprint(text.as_bytes()));
-                doc.saved_text = Some(text);
-            }
-        }
-        self.reload_shadow();
-        self.refresh_files();
-        self.recheck();
-    }
-
-    /// Re-reads the schema and bank documents without unsaved edits whose files changed.
-    /// A file that does not load leaves the document as it was (`recheck` lists why).
-    fn reload_shadow(&mut self) {
-        let shadow: Vec<DocId> =
-            self.docs.keys().filter(|id| matches!(id, DocId::Schema(_) | DocId::Bank(_))).cloned().collect();
-        for id in shadow {
-            let Some(doc) = self.docs.get(&id) else { continue };
-            if doc.is_dirty() {
-                continue;
-            }
-            let path = doc.path.clone();
-            let Ok(bytes) = std::fs::read(&path) else { continue };
-            let disk = fingerprint(&bytes);
-            if doc.disk == Some(disk) {
-                continue; // unchanged: a bank is not parsed again for every reload
-            }
-            let (value, text) = match id {
-                DocId::Schema(_) => {
-                    let Ok(text) = String::from_utf8(bytes) else { continue };
-                    let Ok(s) = Schema::parse(&path.display().to_string(), &text) else { continue };
-                    (DocValue::Schema(Box::new(s)), Some(text))
-                }
-                _ => {
-                    let Ok(b) = Bank::from_bytes(&path, &bytes) else { continue };
-                    (DocValue::Bank(SharedBank(Arc::new(b))), None)
-                }
-            };
-            if let Some(doc) = self.docs.get_mut(&id) {
-                doc.value = value;
-                doc.saved = doc.value.clone();
-                doc.saved_text = text;
-                doc.disk = Some(disk);
-            }
-        }
-    }
-
     /// Records an undo point for every document changed since the last one. Called
     /// after a frame in which the user is not dragging or typing, so that a whole drag
     /// is one step.
     pub fn snapshot(&mut self) {
         for (id, doc) in &mut self.docs {
             if doc.value != doc.snapshot {
-                doc.undoer.add_undo(&doc.value);
+                doc.undo.add(&doc.value);
                 doc.snapshot = doc.value.clone();
                 self.history.past.push(id.clone());
                 self.history.future.clear();
@@ -614,7 +415,7 @@ impl Workspace {
         self.snapshot();
         while let Some(id) = self.history.past.pop() {
             let Some(doc) = self.docs.get_mut(&id) else { continue };
-            if let Some(prev) = doc.undoer.undo(&doc.value) {
+            if let Some(prev) = doc.undo.undo(&doc.value) {
                 doc.value = prev.clone();
                 doc.snapshot = doc.value.clone();
                 self.history.future.push(id.clone());
@@ -629,7 +430,7 @@ impl Workspace {
     pub fn redo(&mut self) -> Option<DocId> {
         while let Some(id) = self.history.future.pop() {
             let Some(doc) = self.docs.get_mut(&id) else { continue };
-            if let Some(next) = doc.undoer.redo(&doc.value) {
+            if let Some(next) = doc.undo.redo(&doc.value) {
                 doc.value = next.clone();
                 doc.snapshot = doc.value.clone();
                 self.history.past.push(id.clone());
@@ -641,7 +442,7 @@ impl Workspace {
     }
 
     /// Keeps [`Workspace::data`] in step with a species or desires document.
-    fn sync_data(&mut self, id: &DocId) {
+    pub(crate) fn sync_data(&mut self, id: &DocId) {
         match self.docs.get(id).map(|d| &d.value) {
             Some(DocValue::Desires(t)) => {
                 self.data.steepness = t.steepness;
@@ -676,269 +477,16 @@ impl Workspace {
     }
 }
 
-fn apply_schema(s: &mut Schema, edit: Edit) {
-    match edit {
-        Edit::SchemaReplace { with, .. } => *s = *with,
-        Edit::SchemaWeight { feature, weight, .. } => {
-            if let Some(f) = s.features.get_mut(feature)
-                && weight.is_finite()
-            {
-                f.weight = weight.max(0.0);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// A bank edit works on a copy, so that a failure halfway leaves the bank as it was and
-/// the undo history keeps the old bank without copying it.
-fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(), String> {
-    let bank = b.0.as_ref();
-    let next = match edit {
-        Edit::BankDeleteMatch { match_id, .. } => {
-            if !bank.events().iter().any(|e| e.match_id == match_id) {
-                return Err(format!("{here} has no match {match_id}"));
-            }
-            let mut next = bank.clone();
-            next.delete_match(match_id);
-            next
-        }
-        Edit::BankDeleteSegment { segment, .. } => {
-            if !bank.events().iter().any(|e| e.segment == segment) {
-                return Err(format!("{here} has no segment {segment}"));
-            }
-            let mut next = bank.clone();
-            next.delete_segment(segment);
-            next
-        }
-        Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
-            .map_err(|e| format!("cannot merge {label}: {e}"))?,
-        Edit::BankKeep { pending, recorded_at, .. } => {
-            let mut next = bank.clone();
-            next.keep(&pending, recorded_at).map_err(|e| format!("cannot keep the match: {e}"))?;
-            next
-        }
-        _ => return Ok(()),
-    };
-    b.0 = Arc::new(next);
-    Ok(())
-}
-
-fn finite(v: f64, lo: f64, hi: f64, old: f64) -> f64 {
-    if v.is_finite() { v.clamp(lo, hi) } else { old }
-}
-
-fn apply_species(s: &mut SpeciesDef, edit: &Edit) {
-    match *edit {
-        Edit::Trait { t, value, .. } => {
-            let v = s.traits.get_mut(t);
-            *v = finite(value, 0.0, 1.0, *v);
-        }
-        Edit::AggressionConnected { on, .. } => s.aggression_connected = on,
-        Edit::Body { field, value, .. } => {
-            let b = &mut s.body;
-            match field {
-                BodyField::Strength => b.strength = finite(value, 0.0, 1.0, b.strength),
-                BodyField::Speed => b.speed = finite(value, 0.01, 50.0, b.speed),
-                BodyField::EnergyPerMeal => b.energy_per_meal = finite(value, 0.0, 1.0, b.energy_per_meal),
-                BodyField::GrowUpSeconds => b.grow_up_seconds = finite(value, 1.0, 1e9, b.grow_up_seconds),
-            }
-        }
-        Edit::Climate { warm, .. } => s.body.climate = if warm { Climate::Warm } else { Climate::Cold },
-        Edit::Miracle { value, .. } => s.miracle_multiplier = finite(value, 0.01, 100.0, s.miracle_multiplier),
-        Edit::IncreaseOverride { desire, seconds, .. } => match seconds {
-            Some(v) if v.is_finite() => {
-                s.increase_overrides.insert(desire, v.clamp(1.0, 1200.0));
-            }
-            _ => {
-                s.increase_overrides.remove(&desire);
-            }
-        },
-        _ => {}
-    }
-}
-
-fn apply_desires(t: &mut DesireTable, edit: &Edit) {
-    match *edit {
-        Edit::Steepness(k) => t.steepness = finite(k, 0.1, 1000.0, t.steepness),
-        Edit::DesireNumber { desire, field, value } => {
-            let Some(d) = t.desires.get_mut(desire.index()) else { return };
-            match field {
-                DesireField::Max => d.max = finite(value, 0.0, 2.0, d.max),
-                DesireField::IncreaseSeconds => d.increase_seconds = finite(value, 1.0, 1200.0, d.increase_seconds),
-                DesireField::Decay => d.decay = finite(value, 0.0, 1.0, d.decay),
-                DesireField::DistanceWeight => d.distance_weight = finite(value, 0.0, 1.0, d.distance_weight),
-                DesireField::Growth => d.sensitivity.growth = finite(value, 0.0, 1.0, d.sensitivity.growth),
-                DesireField::ThresholdSensitivity => {
-                    d.sensitivity.threshold = finite(value, 0.0, 1.0, d.sensitivity.threshold);
-                }
-                DesireField::MaximumSensitivity => {
-                    d.sensitivity.maximum = finite(value, 0.0, 1.0, d.sensitivity.maximum);
-                }
-                DesireField::Phase => d.phase = finite(value.round(), 0.0, 13.0, f64::from(d.phase)) as u8,
-            }
-        }
-        Edit::Threshold { desire, source, value } => {
-            if let Some(s) = t.desires.get_mut(desire.index()).and_then(|d| d.sources.get_mut(source)) {
-                s.threshold = finite(value, 0.2, 1.0, s.threshold);
-            }
-        }
-        _ => {}
-    }
-}
-
-fn apply_creature(c: &mut Creature, edit: Edit, data: &Data) {
-    let attributes = &data.attributes;
-    match edit {
-        Edit::Liking { value, .. } => c.liking = finite(value, -1.0, 1.0, c.liking),
-        Edit::Phase { phase, .. } => c.phase = phase.min(13),
-        Edit::DesireValue { desire, value, .. } => {
-            let d = c.desire_mut(desire);
-            d.value = finite(value, 0.0, d.max.max(0.0), d.value);
-        }
-        Edit::Opinion { action, value, .. } if data.action(&action).is_some() => {
-            let v = c.opinions.entry(action).or_insert(0.0);
-            *v = finite(value, -1.0, 1.0, *v);
-        }
-        Edit::CreatureTrait { t, value, .. } => {
-            let v = c.traits.get_mut(t);
-            *v = finite(value, 0.0, 1.0, *v);
-        }
-        Edit::ExampleAdd { desire, kind, example, .. } => c.tree_mut(desire, kind).seed(clean(example, attributes)),
-        Edit::ExampleSet { desire, kind, index, example, .. } => {
-            if let Some(e) = c.tree_mut(desire, kind).examples.get_mut(index) {
-                *e = clean(example, attributes);
-            }
-        }
-        Edit::ExampleRemove { desire, kind, index, .. } => {
-            let m = c.tree_mut(desire, kind);
-            if index < m.examples.len() {
-                m.examples.remove(index);
-            }
-        }
-        Edit::ReplaceCreature { with, .. } => *c = *with,
-        _ => {}
-    }
-}
-
-fn apply_lesson(l: &mut LessonScript, edit: Edit) {
-    match edit {
-        Edit::LessonHeader { species, seed, phase, .. } => {
-            l.species = species;
-            l.seed = seed;
-            l.phase = phase.min(13);
-        }
-        Edit::EventTime { index, at, .. } => {
-            // An event moves only between its neighbours, so the script stays in time order.
-            let lo = index.checked_sub(1).and_then(|i| l.events.get(i)).map_or(0.0, |e| e.at);
-            let hi = l.events.get(index + 1).map_or(MAX_SECONDS, |e| e.at);
-            if let Some(e) = l.events.get_mut(index) {
-                e.at = finite(at, lo, hi.max(lo), e.at);
-            }
-        }
-        Edit::EventSet { index, what, .. } => {
-            if let Some(e) = l.events.get_mut(index) {
-                e.what = what;
-            }
-        }
-        Edit::EventAdd { at, what, .. } => {
-            let at = finite(at, 0.0, MAX_SECONDS, 0.0);
-            let index = l.events.partition_point(|e| e.at <= at);
-            l.events.insert(index, ScriptEvent { at, what });
-        }
-        Edit::EventRemove { index, .. } if index < l.events.len() => {
-            l.events.remove(index);
-        }
-        Edit::LessonObject { id, answers, .. } => match answers {
-            Some(a) => {
-                l.objects.insert(id, a);
-            }
-            None => {
-                l.objects.remove(&id);
-            }
-        },
-        _ => {}
-    }
-}
-
-/// An example as the creature save accepts it: known attributes only, no empty
-/// answers, feedback a number in [−1, 1].
-fn clean(mut e: Example, attributes: &[String]) -> Example {
-    e.answers.retain(|k, v| attributes.contains(k) && !v.trim().is_empty());
-    for v in e.answers.values_mut() {
-        *v = v.trim().to_owned();
-    }
-    e.feedback = finite(e.feedback, -1.0, 1.0, 0.0);
-    e
-}
-
-/// Loads a species folder file by file: what loads is used, what does not is replaced
-/// by the built-in file and named in the third list. Also returns each file's text.
-fn load_species_dir(dir: &Path) -> (Data, BTreeMap<String, String>, Vec<String>) {
-    let builtin = Data::builtin().unwrap_or_else(|e| panic!("the built-in species data is broken: {e:?}"));
-    let whole = Data::load_dir(dir);
-    let errors = whole.as_ref().err().cloned().unwrap_or_default();
-    let mut texts = BTreeMap::new();
-    let mut broken = Vec::new();
-    let mut read = |name: &str| -> Option<(String, String)> {
-        let path = dir.join(name);
-        let file = path.display().to_string();
-        let text = read_text(&path).ok()?;
-        texts.insert(name.to_owned(), text.clone());
-        if errors.iter().any(|e| e.file == file) {
-            broken.push(name.to_owned());
-            return None;
-        }
-        Some((file, text))
-    };
-    let mut data = builtin.clone();
-    if let Ok(d) = whole {
-        for name in [DESIRES_FILE, ACTIONS_FILE, ATTRIBUTES_FILE, PHASES_FILE, TEMPLATE_FILE] {
-            read(name);
-        }
-        for s in Species::ALL {
-            read(&format!("{}.ron", s.file_stem()));
-        }
-        return (d, texts, broken);
-    }
-    if let Some(t) = read(DESIRES_FILE).and_then(|(f, t)| parse_ron::<DesireTable>(&f, &t).ok())
-        && t.desires.len() == Desire::COUNT
-        && t.desires.iter().zip(Desire::ALL).all(|(d, n)| d.name == *n)
-    {
-        data.steepness = t.steepness;
-        data.desires = t.desires;
-    }
-    if let Some(t) = read(ACTIONS_FILE).and_then(|(f, t)| parse_ron::<ActionTable>(&f, &t).ok()) {
-        data.actions = t;
-    }
-    if let Some(t) = read(ATTRIBUTES_FILE).and_then(|(f, t)| parse_ron::<AttributeTable>(&f, &t).ok()) {
-        data.attributes = t.attributes;
-    }
-    if let Some(t) = read(PHASES_FILE).and_then(|(f, t)| parse_ron::<PhaseTable>(&f, &t).ok()) {
-        data.phases = t.phases;
-    }
-    if let Some(t) = read(TEMPLATE_FILE).and_then(|(f, t)| parse_ron::<Template>(&f, &t).ok()) {
-        data.template = t;
-    }
-    for s in Species::ALL {
-        let name = format!("{}.ron", s.file_stem());
-        if let Some((f, t)) = read(&name)
-            && let Ok(def) = parse_species(&f, &t, *s)
-        {
-            data.species[s.index()] = def;
-        }
-    }
-    (data, texts, broken)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edit::DesireField;
     use creature_core::data::TreeKind;
-    use creature_core::names::Trait;
+    use creature_core::mind::tree::Example;
+    use creature_core::names::{Desire, Species, Trait};
 
     fn example_project() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example")
     }
 
     fn copy_project() -> (tempfile::TempDir, PathBuf) {

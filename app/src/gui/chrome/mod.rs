@@ -1,0 +1,17 @@
+//! What surrounds the panels: the menu and status bars, the command palette, the modal
+//! questions, the file dialogs, the dock and the toasts. Each draws from what it is
+//! given and returns the person's answer or commands; the studio applies them.
+
+pub mod dialogs;
+pub mod dock;
+pub mod menu;
+pub mod modal;
+pub mod palette;
+pub mod toasts;
+
+use std::path::Path;
+
+/// A file's name for messages.
+pub fn short(p: &Path) -> String {
+    p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
+}

@@ -1,0 +1,80 @@
+//! The command palette (Ctrl+Shift+P): every command, panel, species, tree and file by
+//! name, best matches first.
+
+use creature_core::data::TreeKind;
+use creature_core::names::{Desire, Species};
+use creature_workspace::Workspace;
+
+use crate::gui::command::{Command, NAMED, Tab};
+
+/// The command palette over everything; true when it closes.
+pub fn show(ctx: &egui::Context, query: &mut String, ws: &Workspace, out: &mut Vec<Command>) -> bool {
+    let entries = palette_entries(ws);
+    let q = query.to_lowercase();
+    let mut ranked: Vec<(u8, &Command)> =
+        entries.iter().filter_map(|c| rank(&c.label().to_lowercase(), &q).map(|r| (r, c))).collect();
+    ranked.sort_by_key(|(r, _)| *r);
+    let matches: Vec<&Command> = ranked.into_iter().map(|(_, c)| c).take(14).collect();
+    let mut close = false;
+    let modal = egui::Modal::new(egui::Id::new("palette")).show(ctx, |ui| {
+        ui.set_width(520.0);
+        let edit = ui.add(
+            egui::TextEdit::singleline(query)
+                .hint_text("Type a command, a species, a tree, a file…")
+                .desired_width(f32::INFINITY),
+        );
+        edit.request_focus();
+        ui.separator();
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        for (i, c) in matches.iter().enumerate() {
+            let shortcut = c.shortcut().map(|s| ctx.format_shortcut(&s)).unwrap_or_default();
+            let r = ui.add(
+                egui::Button::new(c.label())
+                    .right_text(shortcut)
+                    .frame_when_inactive(i == 0)
+                    .min_size(egui::vec2(ui.available_width(), 0.0)),
+            );
+            if r.clicked() || (enter && i == 0) {
+                out.push((*c).clone());
+                close = true;
+            }
+        }
+        if matches.is_empty() {
+            ui.weak("no command matches");
+        }
+    });
+    close || modal.should_close()
+}
+
+/// How well `text` matches a palette query, best first: it starts with the query (0),
+/// a word of it does (1), it holds the query (2), or the query's letters in order (3).
+fn rank(text: &str, query: &str) -> Option<u8> {
+    let query = query.trim();
+    if text.starts_with(query) {
+        return Some(0);
+    }
+    if text.split([' ', ':', '/', '_', '.']).any(|w| w.starts_with(query)) {
+        return Some(1);
+    }
+    if text.contains(query) {
+        return Some(2);
+    }
+    let mut chars = text.chars();
+    query.chars().filter(|c| !c.is_whitespace()).all(|q| chars.any(|t| t == q)).then_some(3)
+}
+
+/// What the palette offers: the named commands, every panel, species, tree and file.
+fn palette_entries(ws: &Workspace) -> Vec<Command> {
+    let mut out: Vec<Command> = NAMED.iter().filter(|c| **c != Command::Palette).cloned().collect();
+    out.extend(Tab::ALL.iter().map(|t| Command::ShowTab(*t)));
+    out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
+    if ws.creatures().next().is_some() {
+        for d in Desire::ALL {
+            for k in [TreeKind::Activity, TreeKind::ActOn] {
+                out.push(Command::SelectTree(*d, k));
+            }
+        }
+    }
+    out.extend(ws.files.iter().map(|f| Command::OpenFileAt(f.clone())));
+    out
+}

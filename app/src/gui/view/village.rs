@@ -1,0 +1,160 @@
+//! The preview panel's own state: the event log, the measured pace and frame rate, the
+//! speed to resume at, and whether the panel is on screen (the simulation runs only
+//! while it is, so a hidden preview costs nothing and an idle editor does not redraw
+//! sixty times a second).
+
+use creature_core::world::sim::Event;
+use creature_workspace::live_preview::LivePreview;
+
+/// Lines kept in the preview's event log.
+const LOG_LINES: usize = 400;
+
+/// One line of the preview's event log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub t: f64,
+    pub text: String,
+    /// −1 bad (slap, failure, problem), 0 neutral, +1 good (stroke, skill).
+    pub tone: i8,
+}
+
+/// The preview panel's state.
+pub struct VillageUi {
+    pub log: Vec<LogLine>,
+    /// Measured simulated seconds per wall second.
+    pub rate: f64,
+    rate_window: (f64, f64),
+    /// Whether the preview panel was drawn in this frame.
+    pub shown: bool,
+    /// Whether it was drawn in the last frame.
+    pub shown_last: bool,
+    /// Measured frames per second of the whole window, while the preview runs.
+    pub fps: f64,
+    fps_window: (u32, f64),
+    /// The studio's own time per frame in milliseconds (the app's pass, not the GPU's
+    /// drawing), smoothed, as measured in the real window.
+    pub frame_ms: Option<f64>,
+    /// The speed to go back to after a pause.
+    pub resume_speed: f64,
+    pub show_inactive: bool,
+}
+
+impl Default for VillageUi {
+    fn default() -> Self {
+        Self {
+            log: Vec::new(),
+            rate: 0.0,
+            rate_window: (0.0, 0.0),
+            shown: false,
+            shown_last: false,
+            fps: 0.0,
+            fps_window: (0, 0.0),
+            frame_ms: None,
+            resume_speed: 1.0,
+            show_inactive: false,
+        }
+    }
+}
+
+impl VillageUi {
+    /// The status bar's figure: simulated seconds per wall second.
+    pub fn status(&self, preview: Option<&LivePreview>) -> Option<String> {
+        let p = preview?;
+        Some(if p.speed == 0.0 {
+            format!("preview paused at {:.1} s", p.sim_time())
+        } else if !self.shown_last {
+            format!("preview ×{} (runs while shown)", p.speed)
+        } else if self.rate == 0.0 {
+            format!("preview ×{}", p.speed)
+        } else {
+            let own = self.frame_ms.map_or_else(String::new, |ms| format!(" · studio {ms:.1} ms per frame"));
+            format!("preview ×{} · {:.1} sim s / wall s · {:.0} fps{own}", p.speed, self.rate, self.fps)
+        })
+    }
+
+    /// Records how long the studio's pass over one frame took, in seconds.
+    pub fn note_frame_time(&mut self, seconds: f64) {
+        let ms = seconds * 1000.0;
+        self.frame_ms = Some(self.frame_ms.map_or(ms, |old| 0.9 * old + 0.1 * ms));
+    }
+
+    /// Starts a frame: whether the preview should run in it (its panel was drawn in the
+    /// last frame and it is not paused). The measurements restart while it does not.
+    pub fn begin_frame(&mut self, preview: Option<&LivePreview>) -> bool {
+        self.shown_last = std::mem::take(&mut self.shown);
+        let running = self.shown_last && preview.is_some_and(|p| p.speed > 0.0);
+        if !running {
+            self.rate = 0.0;
+            self.rate_window = (0.0, 0.0);
+            self.fps_window = (0, 0.0);
+        }
+        running
+    }
+
+    /// Measures a frame in which the simulation ran `simulated` seconds in `dt` wall
+    /// seconds (`frame_dt`: the frame's own, unsmoothed length).
+    pub fn measure(&mut self, simulated: f64, dt: f64, frame_dt: f64) {
+        self.rate_window.0 += simulated;
+        self.rate_window.1 += dt;
+        // Two seconds a figure: the simulation runs whole 0.1 s turns, and a shorter
+        // window would show their rounding rather than the pace.
+        if self.rate_window.1 >= 2.0 {
+            self.rate = self.rate_window.0 / self.rate_window.1;
+            self.rate_window = (0.0, 0.0);
+        }
+        // Frames counted over real time, half a second at a time.
+        self.fps_window.0 += 1;
+        self.fps_window.1 += frame_dt;
+        if self.fps_window.1 >= 0.5 {
+            self.fps = f64::from(self.fps_window.0) / self.fps_window.1;
+            self.fps_window = (0, 0.0);
+        }
+    }
+
+    pub fn log(&mut self, t: f64, text: String, tone: i8) {
+        self.log.push(LogLine { t, text, tone });
+        if self.log.len() > LOG_LINES {
+            let extra = self.log.len() - LOG_LINES;
+            self.log.drain(..extra);
+        }
+    }
+
+    /// Writes one of the simulation's events into the log.
+    pub fn log_event(&mut self, e: &Event) {
+        match e {
+            Event::Lesson { t, total, lesson, taught, liking } => {
+                let tone = match lesson {
+                    Some(l) if *l > 0.0 => 1,
+                    Some(_) => -1,
+                    None => 0,
+                };
+                let text = match (lesson, taught) {
+                    (Some(l), Some(tp)) => format!(
+                        "lesson {l:+.2} (total {total:+.2}) taught to {} {} {} · liking {liking:+.2}",
+                        tp.desire, tp.action, tp.object
+                    ),
+                    (Some(l), None) => format!("lesson {l:+.2}: no plan to credit; liking {liking:+.2}"),
+                    _ => format!("released; nothing taught (total {total:+.2})"),
+                };
+                self.log(*t, text, tone);
+            }
+            Event::Plan { t, desire, action, object, why, .. } => {
+                self.log(*t, format!("plan: {desire} {action} {object} ({why:?})"), 0);
+            }
+            Event::Skill { t, skill } => self.log(*t, format!("learnt the skill {skill} by watching"), 1),
+            Event::Miracle { t, miracle, result, sightings } => {
+                self.log(*t, format!("tried {miracle}: {result:?} after {sightings} sightings"), 0);
+            }
+            Event::Sighting { t, miracle, counted } => {
+                self.log(*t, format!("saw {miracle} (+{counted} sightings)"), 0);
+            }
+            Event::Failed { t, desire, action, object } => {
+                self.log(*t, format!("gave up: {desire} {action} {object}"), -1);
+            }
+            Event::Copied { t, desire, action, object } => {
+                self.log(*t, format!("copied you: {desire} {action} {object}"), 1);
+            }
+            Event::Done { .. } => {}
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The running preview and the documents kept in step: studio edits (unsaved) reach the
+//! preview as a save would bring them, and what the creature learns in the preview
+//! reaches its document.
+
+use creature_core::data::Data;
+use creature_core::world::sim::Event;
+
+use crate::document::DocId;
+use crate::edit::Edit;
+use crate::live_preview::LivePreview;
+use crate::workspace::Workspace;
+
+impl Workspace {
+    /// Starts (or starts again) the project's preview with `seed`. When it cannot start,
+    /// [`Workspace::preview_errors`] says why; the documents and the watcher go on.
+    pub fn start_preview(&mut self, seed: u64) -> bool {
+        let Some(project) = &self.project else { return false };
+        self.synced_creature = None;
+        match LivePreview::open(project, seed) {
+            Ok(mut p) => {
+                p.sim.record(true);
+                self.preview = Some(p);
+                self.preview_errors.clear();
+                true
+            }
+            Err(errors) => {
+                self.preview = None;
+                self.preview_errors = errors;
+                false
+            }
+        }
+    }
+
+    /// The document of the creature save the preview runs, if it is open.
+    pub fn preview_creature_doc(&self) -> Option<DocId> {
+        let path = self.preview.as_ref()?.creature_path()?;
+        self.doc_for_path(path)
+    }
+
+    /// Studio edits reach the running preview without a save: species and desire
+    /// numbers as the preview's data, the preview creature's document as its creature.
+    /// Nothing is pushed while a "changed on disk" question is open, since the preview
+    /// runs the disk's version until it is answered.
+    pub fn push_edits_to_preview(&mut self) {
+        if !self.conflicts.is_empty() {
+            return;
+        }
+        let Some(p) = self.preview.as_mut() else { return };
+        let running = p.sim.data();
+        if running.steepness != self.data.steepness
+            || running.desires != self.data.desires
+            || running.species != self.data.species
+        {
+            let mut data = Data::clone(running);
+            data.steepness = self.data.steepness;
+            data.desires.clone_from(&self.data.desires);
+            data.species.clone_from(&self.data.species);
+            p.sim.reload_data(std::sync::Arc::new(data));
+        }
+        let Some(id) = self.preview_creature_doc() else { return };
+        let Some(doc) = self.creature(&id) else { return };
+        match &self.synced_creature {
+            Some(synced) if synced == doc => {}
+            // First seen: the preview loaded the file, so only unsaved edits are news.
+            None if !self.is_dirty(&id) => self.synced_creature = Some(doc.clone()),
+            _ => {
+                let doc = doc.clone();
+                if let Some(p) = self.preview.as_mut() {
+                    p.sim.reload_creature(doc.clone());
+                }
+                self.synced_creature = Some(doc);
+            }
+        }
+    }
+
+    /// The preview's events since the last call. A lesson also reaches the document of
+    /// the preview's creature, so the inspector and the tree graph show what it learnt;
+    /// each event comes with that document when it did.
+    pub fn take_preview_events(&mut self) -> Vec<(Event, Option<DocId>)> {
+        let Some(p) = self.preview.as_mut() else { return Vec::new() };
+        let events = p.sim.take_events();
+        if events.is_empty() {
+            return Vec::new();
+        }
+        let learnt = p.sim.creature().clone();
+        let doc = self.preview_creature_doc();
+        let mut out = Vec::with_capacity(events.len());
+        for e in events {
+            let mut reached = None;
+            if let Event::Lesson { taught, .. } = &e
+                && let Some(id) = &doc
+                && let Some(doc_creature) = self.creature(id)
+            {
+                let mut with = doc_creature.clone();
+                with.liking = learnt.liking;
+                if let Some(tp) = taught {
+                    let i = tp.desire.index();
+                    if let (Some(dst), Some(src)) = (with.trees.get_mut(i), learnt.trees.get(i)) {
+                        *dst = src.clone();
+                    }
+                    if let (Some(dst), Some(src)) = (with.desires.get_mut(i), learnt.desires.get(i)) {
+                        *dst = src.clone();
+                    }
+                    if let Some(o) = learnt.opinions.get(&tp.action) {
+                        with.opinions.insert(tp.action.clone(), *o);
+                    }
+                }
+                // What the preview learnt is already in it: not an edit to push back.
+                self.synced_creature = Some(with.clone());
+                if self.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) }).is_ok() {
+                    reached = Some(id.clone());
+                }
+            }
+            out.push((e, reached));
+        }
+        out
+    }
+}
