@@ -15,7 +15,7 @@ use creature_workspace::{Change, DocId, Workspace};
 use egui_dock::{DockArea, DockState, Style as DockStyle};
 
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock::{Viewer, default_dock};
+use super::chrome::dock::{MAX_RECENT, STORAGE_DOCK, STORAGE_RECENT, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{menu, palette, short};
@@ -23,10 +23,6 @@ use super::command::{self, Command, LiveCommand, Tab};
 use super::view::View;
 
 const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File → Open path… (Ctrl+L)";
-
-const STORAGE_DOCK: &str = "creature-studio.dock";
-const STORAGE_RECENT: &str = "creature-studio.recent";
-const MAX_RECENT: usize = 10;
 
 /// The editor.
 pub struct Studio {
@@ -94,6 +90,7 @@ impl Studio {
         match Workspace::open(path) {
             Ok(ws) => {
                 self.ws = ws;
+                self.live_for = None;
                 let selected = self.view.species;
                 self.view = View { species: selected, ..View::default() };
                 let root = self.ws.project.as_ref().map(|p| p.root.clone()).unwrap_or_else(|| path.to_path_buf());
@@ -101,18 +98,13 @@ impl Studio {
                 self.recent.retain(|r| r != &root);
                 self.recent.insert(0, root);
                 self.recent.truncate(MAX_RECENT);
-                // Open the project's first creature so the inspector has something to show.
-                if let Some(first) = self.ws.files.iter().find(|f| Workspace::kind_of(f) == FileKind::Creature).cloned()
-                    && let Ok(id) = self.ws.open_creature(&first)
-                {
+                // The project's first creature and lesson, so the inspector and the
+                // timeline have something to show.
+                if let Some(id) = self.ws.first_file(FileKind::Creature).and_then(|f| self.ws.open_creature(&f).ok()) {
                     self.view.select_creature(&self.ws, id);
                 }
-                if let Some(first) =
-                    self.ws.files.iter().find(|f| Workspace::kind_of(f) == FileKind::LessonScript).cloned()
-                    && let Ok(id) = self.ws.open_lesson(&first)
-                {
-                    self.view.lesson = Some(id);
-                }
+                self.view.lesson =
+                    self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
                 self.view.active = Some(DocId::Species(self.view.species));
                 let n = self.ws.problems.len();
                 self.status = format!(
@@ -208,20 +200,17 @@ impl Studio {
                 self.ws.reload();
                 self.status = format!("Reloaded {} from disk", self.ws.name());
             }
-            Command::Undo => match self.ws.undo() {
-                Some(id) => {
-                    self.status = format!("Undid an edit of {}", id.label());
-                    self.view.follow(&self.ws, &id);
-                }
-                None => self.status = "Nothing to undo".into(),
-            },
-            Command::Redo => match self.ws.redo() {
-                Some(id) => {
-                    self.status = format!("Redid an edit of {}", id.label());
-                    self.view.follow(&self.ws, &id);
-                }
-                None => self.status = "Nothing to redo".into(),
-            },
+            Command::Undo | Command::Redo => {
+                let undo = c == Command::Undo;
+                let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
+                self.status = match done {
+                    Some(id) => {
+                        self.view.follow(&self.ws, &id);
+                        format!("{verb} an edit of {}", id.label())
+                    }
+                    None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
+                };
+            }
             Command::Palette => self.palette = Some(String::new()),
             Command::ShowTab(t) => self.show_tab(t),
             Command::ResetLayout => self.dock = default_dock(),
@@ -654,16 +643,8 @@ impl Studio {
                 }
                 self.take_preview_events();
             }
-            LiveCommand::Phase(phase) => {
-                if let Some(p) = preview {
-                    p.sim.set_phase(phase.min(13));
-                }
-            }
-            LiveCommand::Leash(l) => {
-                if let Some(p) = preview {
-                    p.sim.set_leash(l);
-                }
-            }
+            LiveCommand::Phase(phase) => preview.into_iter().for_each(|p| p.sim.set_phase(phase.min(13))),
+            LiveCommand::Leash(l) => preview.into_iter().for_each(|p| p.sim.set_leash(l)),
             LiveCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();

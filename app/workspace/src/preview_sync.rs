@@ -2,7 +2,9 @@
 //! preview as a save would bring them, and what the creature learns in the preview
 //! reaches its document.
 
-use creature_core::data::Data;
+use creature_core::data::{Data, TreeKind};
+use creature_core::mind::tree::Tree;
+use creature_core::names::Desire;
 use creature_core::world::sim::Event;
 
 use crate::document::DocId;
@@ -35,6 +37,20 @@ impl Workspace {
     pub fn preview_creature_doc(&self) -> Option<DocId> {
         let path = self.preview.as_ref()?.creature_path()?;
         self.doc_for_path(path)
+    }
+
+    /// The tree of `creature`'s desire `d` as the running preview built it, when
+    /// `creature` is the preview's creature and the preview runs the document's examples
+    /// with the same attributes: the tree graph draws it instead of building it again.
+    pub fn built_tree(&self, creature: &DocId, d: Desire, kind: TreeKind) -> Option<&Tree> {
+        let p = self.preview.as_ref()?;
+        if self.preview_creature_doc().as_ref() != Some(creature) {
+            return None;
+        }
+        let doc = self.creature(creature)?;
+        let same = doc.tree(d, kind).examples == p.sim.creature().tree(d, kind).examples
+            && p.sim.data().attributes == self.data.attributes;
+        if same { p.sim.built_tree(d, kind) } else { None }
     }
 
     /// Studio edits reach the running preview without a save: species and desire
@@ -114,5 +130,44 @@ impl Workspace {
             out.push((e, reached));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use creature_core::mind::hand::Slap;
+    use creature_core::world::sim::{Event, HandEvent};
+
+    use super::*;
+
+    #[test]
+    fn a_lesson_in_the_preview_reaches_the_document_and_its_tree_is_the_one_core_built() {
+        let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example");
+        let mut ws = Workspace::open(&example).unwrap();
+        assert!(ws.start_preview(1));
+        let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
+        let id = ws.open_creature(&path).unwrap();
+        let p = ws.preview.as_mut().unwrap();
+        p.sim.set_phase(6);
+        let mut turns = 0;
+        while p.sim.plan().is_none() && turns < 20_000 {
+            p.sim.step();
+            turns += 1;
+        }
+        let plan = p.sim.plan().expect("the creature makes a plan");
+        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
+            p.sim.hand(h).unwrap();
+        }
+        let events = ws.take_preview_events();
+        let reached: Vec<_> = events.iter().filter(|(e, _)| matches!(e, Event::Lesson { .. })).collect();
+        assert_eq!(reached.len(), 1, "{events:?}");
+        assert_eq!(reached[0].1.as_ref(), Some(&id), "the lesson reached the creature's document");
+        let learnt = ws.creature(&id).unwrap().tree(plan.desire, TreeKind::ActOn).clone();
+        assert!(!learnt.examples.is_empty());
+        let built = ws.built_tree(&id, plan.desire, TreeKind::ActOn).expect("core built the taught tree");
+        assert_eq!(*built, learnt.tree(&ws.data.attributes), "the tree core built is the document's tree");
+        assert!(ws.is_dirty(&id), "what it learnt is an edit of the save");
     }
 }

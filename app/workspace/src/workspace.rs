@@ -161,6 +161,11 @@ impl Workspace {
         self.docs.iter().find(|(_, d)| canonical(&d.path) == want).map(|(id, _)| id.clone())
     }
 
+    /// The project's first file of `kind`, in path order.
+    pub fn first_file(&self, kind: FileKind) -> Option<PathBuf> {
+        self.files.iter().find(|f| Self::kind_of(f) == kind).cloned()
+    }
+
     /// What the file at `path` holds.
     pub fn kind_of(path: &Path) -> FileKind {
         let text = std::fs::read_to_string(path).unwrap_or_default();

@@ -8,6 +8,12 @@ use crate::gui::command::{Command, Tab};
 use crate::gui::panels;
 use crate::gui::view::View;
 
+/// Where eframe's storage keeps the dock layout and the recent projects.
+pub const STORAGE_DOCK: &str = "creature-studio.dock";
+pub const STORAGE_RECENT: &str = "creature-studio.recent";
+/// The most recent projects remembered.
+pub const MAX_RECENT: usize = 10;
+
 /// The panel layout a new user starts with: files on the left, the editors in the
 /// middle, their pictures on the right, problems and examples below.
 pub fn default_dock() -> DockState<Tab> {

@@ -107,7 +107,10 @@ impl GraphView {
             return;
         }
         let same_tree = self.key.as_ref().is_some_and(|k| k.creature == key.creature && k.tree == key.tree);
-        self.tree = memory.tree(&ws.data.attributes);
+        // The tree the running preview built, when it shows this creature: core built it
+        // for the lesson, so it is not built twice.
+        self.tree =
+            ws.built_tree(creature, tree.0, tree.1).cloned().unwrap_or_else(|| memory.tree(&ws.data.attributes));
         self.snarl = build_snarl(&self.tree);
         self.laid_out = self.snarl.nodes().map(estimate_size).collect();
         self.measured = vec![None; self.tree.nodes.len()];

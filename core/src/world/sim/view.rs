@@ -9,9 +9,11 @@ use serde::Serialize;
 use super::{Sim, Summary};
 use crate::creature::Creature;
 use crate::data::Data;
+use crate::data::TreeKind;
 use crate::mind::agenda::Step;
 use crate::mind::credit::Credit;
 use crate::mind::lesson::Teaching;
+use crate::mind::tree::Tree;
 use crate::names::Desire;
 use crate::reads::Reads;
 use crate::world::file::WorldFile;
@@ -62,6 +64,18 @@ impl Sim {
     #[must_use]
     pub fn creature(&self) -> &Creature {
         &self.creature
+    }
+
+    /// Desire `d`'s tree of `kind` as the simulation built it from the creature's
+    /// examples (after a lesson, or to score an object), if it has one now: the editor
+    /// draws this tree rather than building it again.
+    #[must_use]
+    pub fn built_tree(&self, d: Desire, kind: TreeKind) -> Option<&Tree> {
+        let k = match kind {
+            TreeKind::Activity => 0,
+            TreeKind::ActOn => 1,
+        };
+        self.trees[d.index()].as_ref().map(|t| &t[k])
     }
 
     /// The village as it is now.
