@@ -166,6 +166,99 @@ fn an_empty_bank_has_no_selection() {
     assert!(select_naive(&s, &bank, &[0.0], None).unwrap().is_none());
 }
 
+/// The example project's zoner bank, the arena schema and the `far` state.
+fn example() -> (Schema, Bank, Vec<f64>) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../projects/example/shadow");
+    let bank = Bank::load(std::path::Path::new(&format!("{root}/zoner.bank.ron"))).unwrap();
+    let text = std::fs::read_to_string(format!("{root}/far.state.ron")).unwrap();
+    let state = creature_core::shadow::bank::StateMap::parse("far.state.ron", &text).unwrap();
+    let schema = Schema::arena();
+    let state = creature_core::shadow::select::state_vector(&schema, &state).unwrap();
+    (schema, bank, state)
+}
+
+/// Naive and fast selection agree bit for bit, give a finite best and at least one
+/// candidate, every score is finite, and the seeded pick has something to pick.
+fn finite_and_agreeing(schema: &Schema, bank: &Bank, state: &[f64], playing: Option<usize>) -> Vec<f64> {
+    let naive = select_naive(schema, bank, state, playing).unwrap().expect("a non-empty bank answers");
+    let index = Index::build(schema, bank).unwrap();
+    let fast = index.select(state, playing).expect("a non-empty bank answers");
+    assert!(naive.best.is_finite(), "best {}", naive.best);
+    assert!(!naive.candidates.is_empty());
+    assert!(naive.candidates.iter().all(|c| c.score.is_finite()));
+    assert_eq!(naive.best.to_bits(), fast.best.to_bits());
+    assert_eq!(naive.candidates, fast.candidates);
+    let chosen = fast.choose(&mut Rng::seeded(3));
+    assert!(fast.candidates.contains(&chosen));
+    (0..bank.len())
+        .map(|e| {
+            let b = index.breakdown(state, e, playing).unwrap();
+            assert!(b.total.is_finite() && b.terms.iter().all(|t| t.contribution.is_finite()), "{b:?}");
+            b.total
+        })
+        .collect()
+}
+
+#[test]
+fn a_feature_weighted_0_adds_nothing_even_where_its_similarity_is_infinite() {
+    let (mut schema, bank, state) = example();
+    let plain = finite_and_agreeing(&schema, &bank, &state, Some(0));
+    // A scale of 1e-320 makes every difference of `timer` an infinite similarity.
+    let t = schema.position("timer").unwrap();
+    schema.features[t].scale = 1e-320;
+    schema.features[t].similarity = Similarity::Squared;
+    let off = finite_and_agreeing(
+        &Schema {
+            features: schema
+                .features
+                .iter()
+                .map(|f| Feature { weight: if f.name == "timer" { 0.0 } else { f.weight }, ..f.clone() })
+                .collect(),
+            ..schema.clone()
+        },
+        &bank,
+        &state,
+        Some(0),
+    );
+    // Turning `timer` off scores as if it were not in the schema.
+    let mut without = schema.clone();
+    without.features.remove(t);
+    let without_state: Vec<f64> = state.iter().enumerate().filter(|&(k, _)| k != t).map(|(_, &v)| v).collect();
+    let expected = finite_and_agreeing(&without, &bank, &without_state, Some(0));
+    assert_eq!(off, expected);
+    assert_ne!(plain, off);
+    // Weighted, the infinite similarity saturates instead of breaking the selection.
+    finite_and_agreeing(&schema, &bank, &state, Some(0));
+}
+
+#[test]
+fn every_weight_at_1e308_or_a_scale_of_1e_320_still_has_a_finite_best() {
+    let (schema, bank, state) = example();
+    let huge = Schema {
+        features: schema.features.iter().map(|f| Feature { weight: 1e308, ..f.clone() }).collect(),
+        ..schema.clone()
+    };
+    huge.check().unwrap();
+    finite_and_agreeing(&huge, &bank, &state, None);
+    let tiny = Schema {
+        features: schema.features.iter().map(|f| Feature { scale: 1e-320, ..f.clone() }).collect(),
+        ..schema.clone()
+    };
+    tiny.check().unwrap();
+    finite_and_agreeing(&tiny, &bank, &state, Some(1));
+    let extreme = Schema { bias: -f64::MAX, recency_weight: -f64::MAX, neighbourhood: 5.0, ..huge };
+    extreme.check().unwrap();
+    finite_and_agreeing(&extreme, &bank, &state, Some(1));
+}
+
+#[test]
+fn an_empty_selection_offers_no_pick_instead_of_panicking() {
+    let empty = creature_core::shadow::select::Selection { best: 0.0, candidates: Vec::new() };
+    let mut rng = Rng::seeded(1);
+    assert_eq!(empty.try_choose(&mut rng), None);
+    assert_eq!(rng, Rng::seeded(1), "nothing was drawn");
+}
+
 fn similarity() -> impl Strategy<Value = Similarity> {
     prop_oneof![
         Just(Similarity::Abs),
@@ -179,9 +272,10 @@ fn similarity() -> impl Strategy<Value = Similarity> {
     ]
 }
 
-/// Values from a small grid (many exact ties and zero distances) or anywhere.
+/// Values from a small grid (many exact ties and zero distances), anywhere, or now and
+/// then near ±f64::MAX (differences that overflow).
 fn value() -> impl Strategy<Value = f64> {
-    prop_oneof![(0..5i32).prop_map(f64::from), (-3.0..3.0f64)]
+    prop_oneof![10 => (0..5i32).prop_map(f64::from), 10 => -3.0..3.0f64, 1 => Just(1e308), 1 => Just(-1e308)]
 }
 
 #[derive(Debug, Clone)]
@@ -194,7 +288,13 @@ struct Case {
 
 fn case() -> impl Strategy<Value = Case> {
     let features = prop::collection::vec(
-        (similarity(), prop_oneof![Just(1.0), 0.0..3.0f64], prop_oneof![Just(1.0), 0.1..4.0f64]),
+        (
+            similarity(),
+            // 0 turns a feature off; 1e308 makes terms saturate.
+            prop_oneof![4 => Just(1.0), 4 => 0.0..3.0f64, 1 => Just(0.0), 1 => Just(1e308)],
+            // 1e-320 makes every difference an infinite similarity.
+            prop_oneof![4 => Just(1.0), 4 => 0.1..4.0f64, 1 => Just(1e-320)],
+        ),
         1..6,
     );
     let knobs = (-1.0..2.0f64, prop_oneof![Just(0.0), Just(0.1), 0.0..1.5f64], prop_oneof![Just(0.0), -0.5..0.5f64]);

@@ -147,7 +147,13 @@ pub fn curve_at(points: &[(f64, f64)], x: f64) -> f64 {
     for w in points.windows(2) {
         let ((xa, ya), (xb, yb)) = (w[0], w[1]);
         if x <= xb {
-            return ya + (yb - ya) * ((x - xa) / (xb - xa));
+            let mut t = (x - xa) / (xb - xa);
+            if t.is_nan() {
+                // Both differences overflowed (points near ±f64::MAX): halves of them
+                // are finite.
+                t = (x / 2.0 - xa / 2.0) / (xb / 2.0 - xa / 2.0);
+            }
+            return ya + (yb - ya) * t;
         }
     }
     points[points.len() - 1].1
@@ -346,6 +352,14 @@ mod tests {
         assert_eq!(curve_at(&pts, 2.0), 0.5);
         assert_eq!(curve_at(&pts, 3.5), 1.25);
         assert_eq!(curve_at(&pts, 9.0), 2.0);
+    }
+
+    #[test]
+    fn a_curve_spanning_nearly_all_floats_interpolates_to_a_number() {
+        let pts = [(-1.5e308, 0.0), (1.5e308, 2.0)];
+        let y = curve_at(&pts, 1e308);
+        assert!(y.is_finite() && (1.0..=2.0).contains(&y), "{y}");
+        assert_eq!(curve_at(&pts, f64::INFINITY), 2.0);
     }
 
     #[test]

@@ -13,6 +13,12 @@
 //! its events can reach; only blocks whose bound is within the candidate threshold are
 //! scored, exactly, in f64, with the same arithmetic in the same order as the plain
 //! definition ([`select_naive`]), so best, candidate set and scores are bit-identical.
+//!
+//! Every score is a finite number whatever a checked schema allows: a feature weighted
+//! 0 adds exactly nothing (0 × an infinite similarity would be NaN), and every term and
+//! partial sum saturates at ±[`f64::MAX`] ([`add_term`], [`add_recency`],
+//! [`less_bias`]). A finite best score lies within its own threshold, so a non-empty
+//! bank always gives a best and at least one candidate.
 
 use std::collections::HashMap;
 
@@ -43,9 +49,21 @@ pub struct Selection {
 }
 
 impl Selection {
-    /// The seeded uniform pick among the candidates (SPEC §13).
+    /// The seeded uniform pick among the candidates (SPEC §13), or `None` for a
+    /// selection without candidates (which [`select_naive`] and [`Index::select`] never
+    /// return); the generator is only drawn from when there is something to pick.
+    pub fn try_choose(&self, rng: &mut Rng) -> Option<Candidate> {
+        if self.candidates.is_empty() {
+            return None;
+        }
+        Some(self.candidates[rng.below(self.candidates.len())])
+    }
+
+    /// The seeded uniform pick among the candidates (SPEC §13). Every selection of a
+    /// non-empty bank has at least one candidate; a hand-made empty one is a bug of its
+    /// maker and panics here.
     pub fn choose(&self, rng: &mut Rng) -> Candidate {
-        self.candidates[rng.below(self.candidates.len())]
+        self.try_choose(rng).expect("a selection needs at least one candidate to choose from")
     }
 }
 
@@ -53,6 +71,42 @@ impl Selection {
 #[inline]
 pub fn threshold(best: f64, neighbourhood: f64) -> f64 {
     best + neighbourhood * best.abs().max(1e-9)
+}
+
+/// `score` plus one feature's share `weight × similarity`, saturating at
+/// [`f64::MAX`]. Weights and similarities of a checked schema are ≥ 0, so the partial
+/// score stays in `[0, f64::MAX]`. A weight of 0 turns the feature off and adds exactly
+/// nothing, even where the similarity is infinite.
+#[inline(always)]
+pub fn add_term(score: f64, weight: f64, similarity: f64) -> f64 {
+    if weight == 0.0 { score } else { (score + weight * similarity).min(f64::MAX) }
+}
+
+/// One feature's share of a score as [`add_term`] adds it: 0 for a weight of 0, else
+/// `weight × similarity` held to at most [`f64::MAX`]. Adding it with [`add_term`]'s
+/// saturation gives exactly [`add_term`]'s result.
+#[inline]
+pub fn term(weight: f64, similarity: f64) -> f64 {
+    if weight == 0.0 { 0.0 } else { (weight * similarity).min(f64::MAX) }
+}
+
+/// The recency share `recency_weight × age`, held within ±[`f64::MAX`].
+#[inline(always)]
+pub fn recency_share(recency_weight: f64, age: f64) -> f64 {
+    (recency_weight * age).clamp(-f64::MAX, f64::MAX)
+}
+
+/// A sum of feature terms (in `[0, f64::MAX]`) plus the recency share, saturating at
+/// [`f64::MAX`].
+#[inline(always)]
+pub fn add_recency(score: f64, recency_weight: f64, age: f64) -> f64 {
+    (score + recency_share(recency_weight, age)).min(f64::MAX)
+}
+
+/// A score less the continuation bias, held within ±[`f64::MAX`].
+#[inline]
+pub fn less_bias(score: f64, bias: f64) -> f64 {
+    (score - bias).clamp(-f64::MAX, f64::MAX)
 }
 
 /// Why a schema cannot be used with a bank or a state.
@@ -152,11 +206,11 @@ pub fn select_naive(
         let recorded = bank.state(i);
         let mut s = 0.0;
         for (k, f) in schema.features.iter().enumerate() {
-            s += f.weight * f.similarity.eval(state[k], recorded[columns[k]], f.scale);
+            s = add_term(s, f.weight, f.similarity.eval(state[k], recorded[columns[k]], f.scale));
         }
-        s += schema.recency_weight * age;
+        s = add_recency(s, schema.recency_weight, *age);
         if next == Some(i) {
-            s -= schema.bias;
+            s = less_bias(s, schema.bias);
         }
         scores.push(s);
     }
@@ -189,7 +243,8 @@ pub struct Term {
     /// sim(present, recorded).
     pub similarity: f64,
     pub weight: f64,
-    /// weight × similarity.
+    /// weight × similarity as the score adds it ([`term`]): 0 for a weight of 0, at
+    /// most [`f64::MAX`].
     pub contribution: f64,
 }
 
@@ -201,7 +256,7 @@ pub struct Breakdown {
     pub id: u64,
     pub terms: Vec<Term>,
     pub age: f64,
-    /// recency_weight × age.
+    /// recency_weight × age, within ±[`f64::MAX`] ([`recency_share`]).
     pub recency: f64,
     /// Whether the event directly follows the one playing, so the bias is subtracted.
     pub continuation: bool,
@@ -365,7 +420,7 @@ impl Index {
                 let bit = code_bit(state[f]).unwrap_or(0);
                 let (w, m) = (feat.weight, *mismatch);
                 for (b, &mask) in out.iter_mut().zip(&codes[from..to]) {
-                    *b += w * if mask & bit != 0 { 0.0 } else { m };
+                    *b = add_term(*b, w, if mask & bit != 0 { 0.0 } else { m });
                 }
                 continue;
             }
@@ -374,9 +429,11 @@ impl Index {
         }
         let rw = self.schema.recency_weight;
         let edge = if rw >= 0.0 { &level.age_lo[from..to] } else { &level.age_hi[from..to] };
-        for (b, a) in out.iter_mut().zip(edge) {
-            *b += rw * a;
-            *b -= 1e-9 * (1.0 + b.abs() + rw.abs());
+        for (b, &a) in out.iter_mut().zip(edge) {
+            *b = add_recency(*b, rw, a);
+            // No score is below −f64::MAX, so that is a bound too when the margin
+            // overflows.
+            *b = (*b - 1e-9 * (1.0 + b.abs() + rw.abs())).max(-f64::MAX);
         }
     }
 
@@ -396,7 +453,7 @@ impl Index {
         let mut best = f64::INFINITY;
         let mut floor = sb.iter().copied().fold(f64::INFINITY, f64::min);
         if let Some(slot) = cont_slot {
-            let s = self.exact(state, slot) - self.schema.bias;
+            let s = less_bias(self.exact(state, slot), self.schema.bias);
             best = s;
             floor = floor.min(s);
             scored.push((slot, s));
@@ -450,9 +507,9 @@ impl Index {
     fn exact(&self, state: &[f64], slot: usize) -> f64 {
         let mut s = 0.0;
         for (f, feat) in self.schema.features.iter().enumerate() {
-            s += feat.weight * feat.similarity.eval(state[f], self.cols[f][slot], feat.scale);
+            s = add_term(s, feat.weight, feat.similarity.eval(state[f], self.cols[f][slot], feat.scale));
         }
-        s + self.schema.recency_weight * self.ages[slot]
+        add_recency(s, self.schema.recency_weight, self.ages[slot])
     }
 
     /// Scores every event of block `b` exactly, keeps those at or under `limit`, and
@@ -476,8 +533,8 @@ impl Index {
         }
         let rw = self.schema.recency_weight;
         let mut low = f64::INFINITY;
-        for (k, (a, age)) in acc.iter_mut().zip(&self.ages[start..end]).enumerate() {
-            *a += rw * age;
+        for (k, (a, &age)) in acc.iter_mut().zip(&self.ages[start..end]).enumerate() {
+            *a = add_recency(*a, rw, age);
             let slot = start + k;
             if Some(slot) == cont_slot {
                 continue;
@@ -502,8 +559,8 @@ impl Index {
         for (f, feat) in self.schema.features.iter().enumerate() {
             let recorded = self.cols[f][slot];
             let similarity = feat.similarity.eval(state[f], recorded, feat.scale);
-            let contribution = feat.weight * similarity;
-            total += contribution;
+            let contribution = term(feat.weight, similarity);
+            total = add_term(total, feat.weight, similarity);
             terms.push(Term {
                 feature: feat.name.clone(),
                 present: state[f],
@@ -514,11 +571,11 @@ impl Index {
             });
         }
         let age = self.ages[slot];
-        let recency = self.schema.recency_weight * age;
-        total += recency;
+        let recency = recency_share(self.schema.recency_weight, age);
+        total = add_recency(total, self.schema.recency_weight, age);
         let continuation = playing.and_then(|p| self.continuation(p)) == Some(event);
         if continuation {
-            total -= self.schema.bias;
+            total = less_bias(total, self.schema.bias);
         }
         Some(Breakdown { event, id: self.ids[event], terms, age, recency, continuation, bias: self.schema.bias, total })
     }
@@ -527,34 +584,38 @@ impl Index {
 /// Adds `weight · sim` for each recorded value to `acc`: the exact arithmetic of
 /// [`Similarity::eval`], specialised per similarity so the loops vectorise.
 fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f64], acc: &mut [f64]) {
+    // A feature turned off adds exactly nothing (see [`add_term`]).
+    if w == 0.0 {
+        return;
+    }
     match sim {
         // x / 1.0 is exactly x, so a unit scale can skip the division without changing
         // a single bit of the score.
         Similarity::Abs if scale == 1.0 => {
             for (a, &v) in acc.iter_mut().zip(col) {
-                *a += w * (q - v).abs();
+                *a = add_term(*a, w, (q - v).abs());
             }
         }
         Similarity::Abs => {
             for (a, &v) in acc.iter_mut().zip(col) {
-                *a += w * ((q - v).abs() / scale);
+                *a = add_term(*a, w, (q - v).abs() / scale);
             }
         }
         Similarity::Squared => {
             for (a, &v) in acc.iter_mut().zip(col) {
                 let x = (q - v) / scale;
-                *a += w * (x * x);
+                *a = add_term(*a, w, x * x);
             }
         }
         Similarity::Category { mismatch } => {
             let m = *mismatch;
             for (a, &v) in acc.iter_mut().zip(col) {
-                *a += w * if q == v { 0.0 } else { m };
+                *a = add_term(*a, w, if q == v { 0.0 } else { m });
             }
         }
         Similarity::Curve { points } => {
             for (a, &v) in acc.iter_mut().zip(col) {
-                *a += w * super::schema::curve_at(points, (q - v).abs() / scale);
+                *a = add_term(*a, w, super::schema::curve_at(points, (q - v).abs() / scale));
             }
         }
     }
@@ -565,34 +626,38 @@ fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f64], acc: &
 /// differences is at the smallest difference.
 #[allow(clippy::too_many_arguments)]
 fn block_bounds(sim: &Similarity, rising: bool, w: f64, scale: f64, q: f64, lo: &[f64], hi: &[f64], bound: &mut [f64]) {
+    // A feature turned off adds exactly nothing (see [`add_term`]).
+    if w == 0.0 {
+        return;
+    }
     match sim {
         Similarity::Abs => {
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
                 let near = (l - q).max(0.0) + (q - h).max(0.0);
-                *b += w * (near / scale);
+                *b = add_term(*b, w, near / scale);
             }
         }
         Similarity::Squared => {
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
                 let x = ((l - q).max(0.0) + (q - h).max(0.0)) / scale;
-                *b += w * (x * x);
+                *b = add_term(*b, w, x * x);
             }
         }
         Similarity::Category { mismatch } => {
             let m = *mismatch;
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
-                *b += w * if q < l || q > h { m } else { 0.0 };
+                *b = add_term(*b, w, if q < l || q > h { m } else { 0.0 });
             }
         }
         Similarity::Curve { points } if rising => {
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
                 let near = (l - q).max(0.0) + (q - h).max(0.0);
-                *b += w * super::schema::curve_at(points, near / scale);
+                *b = add_term(*b, w, super::schema::curve_at(points, near / scale));
             }
         }
         Similarity::Curve { .. } => {
             for ((b, &l), &h) in bound.iter_mut().zip(lo).zip(hi) {
-                *b += w * sim.lower_bound(q, l, h, scale);
+                *b = add_term(*b, w, sim.lower_bound(q, l, h, scale));
             }
         }
     }
