@@ -188,6 +188,36 @@ fn hostile_banks_are_refused_where_the_problem_is() {
 }
 
 #[test]
+fn reaction_times_beyond_ten_minutes_are_refused_where_they_are() {
+    use creature_core::shadow::bank::MAX_REACTION;
+    assert_eq!(MAX_REACTION, 36_000);
+    let ev = |reaction: u32| {
+        bank_with(&format!(
+            "(id: 1, matchup: (\"A\", \"B\"), match_id: 1, segment: 0, index: 1, frame: 6,\n   state: {{\"x\": 1.0, \"y\": 2.0}}, action: \"Idle\",\n   reaction: Some({reaction}))"
+        ))
+    };
+    let kept = Bank::parse_ron("b.ron", &ev(MAX_REACTION)).unwrap();
+    assert_eq!(kept.events()[1].reaction, Some(MAX_REACTION));
+    for bad in [MAX_REACTION + 1, u32::MAX] {
+        let err = Bank::parse_ron("b.ron", &ev(bad)).unwrap_err();
+        assert_eq!((err.line, err.col), (5, 4), "{err}");
+        assert!(err.message.contains(&format!("reaction time of {bad} frames")), "{err}");
+        assert!(err.to_string().starts_with("b.ron:5:4: "), "{err}");
+    }
+    // The binary form carries reaction frames too: the same event with 17 and with 18
+    // frames differs in one byte, where the larger varint goes.
+    let (b17, b18) = (ev(17), ev(18));
+    let (b17, b18) = (Bank::parse_ron("a", &b17).unwrap().to_binary(), Bank::parse_ron("b", &b18).unwrap().to_binary());
+    let at = (0..b17.len()).find(|&k| b17[k] != b18[k]).unwrap();
+    let mut bytes = b17[..at].to_vec();
+    bytes.extend([0xff, 0xff, 0xff, 0xff, 0x0f]);
+    bytes.extend(&b17[at + 1..]);
+    let err = Bank::from_binary("b.bin", &bytes).unwrap_err();
+    assert!(err.message.contains("reaction time of 4294967295 frames"), "{err}");
+    assert!(err.to_string().starts_with("b.bin:1:1: "), "{err}");
+}
+
+#[test]
 fn a_binary_bank_claiming_ten_million_events_in_a_tiny_file_is_refused() {
     let mut bytes = BINARY_MAGIC.to_vec();
     // A postcard varint for 10,000,000, then next to nothing.

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::model::{Bank, Event, MAX_EVENTS, PendingMatch, Provenance, check_name};
+use super::model::{Bank, Event, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
 
 impl Bank {
     /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards
@@ -34,6 +34,7 @@ impl Bank {
         let first_id = self.events.iter().map(|e| e.id).max().map_or(0, |i| i + 1);
         for (next_id, p) in (first_id..).zip(&pending.events) {
             check_name("action", &p.action)?;
+            check_reaction(p.reaction)?;
             if p.state.len() != order.len() || p.state.iter().any(|v| !v.is_finite()) {
                 return Err(format!(
                     "the event at frame {} has a state that is not {} finite numbers",

@@ -24,7 +24,8 @@ mod stats;
 pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
 pub use model::{
-    Bank, BankProblem, BankSet, Event, MAX_EVENTS, MAX_NAME, Matchup, PendingEvent, PendingMatch, Provenance,
+    Bank, BankProblem, BankSet, Event, MAX_EVENTS, MAX_NAME, MAX_REACTION, Matchup, PendingEvent, PendingMatch,
+    Provenance,
 };
 pub use ron_form::{StateMap, event_position};
-pub use stats::{BankStats, ReactionTimes};
+pub use stats::{BankStats, MAX_BINS, ReactionTimes};

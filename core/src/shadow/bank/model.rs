@@ -11,6 +11,20 @@ use serde::{Deserialize, Serialize};
 pub const MAX_EVENTS: usize = 5_000_000;
 /// Action and character names longer than this are refused.
 pub const MAX_NAME: usize = 128;
+/// The longest reaction time a bank may record, in frames: ten minutes. A response
+/// comes within a second of the attack it answers; anything longer is a broken file.
+pub const MAX_REACTION: u32 = 10 * 60 * crate::shadow::clock::FPS;
+
+/// Why a reaction time cannot be recorded, if it cannot.
+pub(super) fn check_reaction(reaction: Option<u32>) -> Result<(), String> {
+    match reaction {
+        Some(r) if r > MAX_REACTION => Err(format!(
+            "a reaction time of {r} frames; expected at most {MAX_REACTION} (ten minutes at {} frames a second)",
+            crate::shadow::clock::FPS
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// Own character and opponent character (SPEC §13): banks are kept per matchup.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -218,7 +232,7 @@ impl Bank {
 
     /// Checks the rules of SPEC §13/§15 that the file format cannot express: unique
     /// event ids, unique (segment, index) pairs, one match and matchup per segment,
-    /// finite values, sensible names.
+    /// finite values, sensible names, reaction times of at most [`MAX_REACTION`].
     pub fn check(&self) -> Result<(), BankProblem> {
         if self.events.len() > MAX_EVENTS {
             return Err(BankProblem {
@@ -262,6 +276,7 @@ impl Bank {
                 }
             }
             check_name("action", &e.action).map_err(|m| BankProblem::event(i, "action", m))?;
+            check_reaction(e.reaction).map_err(|m| BankProblem::event(i, "reaction", m))?;
             check_name("own character", e.matchup.own()).map_err(|m| BankProblem::event(i, "matchup", m))?;
             check_name("opponent character", e.matchup.opponent()).map_err(|m| BankProblem::event(i, "matchup", m))?;
             for (f, v) in self.features.iter().zip(self.state(i)) {

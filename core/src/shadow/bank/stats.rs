@@ -42,6 +42,9 @@ pub struct BankStats {
     pub reaction: ReactionTimes,
 }
 
+/// The most buckets [`ReactionTimes::histogram`] returns.
+pub const MAX_BINS: usize = 256;
+
 /// The reaction-time distribution of a bank's responses: frames from the opponent's
 /// attack start to the recorded response (SPEC §13).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -72,16 +75,45 @@ impl ReactionTimes {
     }
 
     /// Counts per bucket of `width` frames: `(first frame of the bucket, count)`, from 0
-    /// to the largest reaction, for the editor's plot.
+    /// to the largest reaction, for the editor's plot. There are at most [`MAX_BINS`]
+    /// buckets: when the reactions reach further, the last bucket counts every reaction
+    /// from its first frame on.
     pub fn histogram(&self, width: u32) -> Vec<(u32, usize)> {
         let width = width.max(1);
         let Some(&max) = self.frames.last() else {
             return Vec::new();
         };
-        let mut out: Vec<(u32, usize)> = (0..=max / width).map(|b| (b * width, 0)).collect();
+        // Every bucket starts at or before `max`, so `b * width` cannot overflow.
+        let bins = (max / width).min(MAX_BINS as u32 - 1) + 1;
+        let mut out: Vec<(u32, usize)> = (0..bins).map(|b| (b * width, 0)).collect();
         for &f in &self.frames {
-            out[(f / width) as usize].1 += 1;
+            out[(f / width).min(bins - 1) as usize].1 += 1;
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_histogram_has_at_most_max_bins_the_last_counting_everything_beyond() {
+        let far = ReactionTimes { frames: vec![3, 7, 5000] };
+        let h = far.histogram(5);
+        assert_eq!(h.len(), MAX_BINS);
+        assert_eq!(h[0], (0, 1));
+        assert_eq!(h[1], (5, 1));
+        assert_eq!(h[MAX_BINS - 1], (5 * (MAX_BINS as u32 - 1), 1));
+        assert!(h.windows(2).all(|w| w[1].0 == w[0].0 + 5));
+        let huge = ReactionTimes { frames: vec![0, u32::MAX - 1, u32::MAX] };
+        for width in [0, 1, 2, 5, u32::MAX / 3, u32::MAX] {
+            let h = huge.histogram(width);
+            assert!(h.len() <= MAX_BINS, "width {width}: {} bins", h.len());
+            assert_eq!(h.iter().map(|b| b.1).sum::<usize>(), 3, "width {width}");
+        }
+        // Reactions within the bins give every bucket from 0 to the largest, as before.
+        let near = ReactionTimes { frames: vec![1, 2, 12, 12] };
+        assert_eq!(near.histogram(5), vec![(0, 2), (5, 0), (10, 2)]);
     }
 }
