@@ -109,7 +109,7 @@ impl Bank {
                 return Err(err(format!("feature `{f}` is listed twice")));
             }
         }
-        let bank = Bank { features: bin.features, events, values: bin.values };
+        let bank = Bank { features: bin.features, events, values: bin.values, last: None };
         bank.check().map_err(|p| err(format!("binary bank, {p}")))?;
         Ok(bank)
     }

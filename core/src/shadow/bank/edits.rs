@@ -3,12 +3,13 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::model::{Bank, Event, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
+use super::model::{Bank, Event, LastIds, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
 
 impl Bank {
     /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards
     /// each match at its end). The match gets the next match id, its segments fresh
-    /// segment ids and its events fresh event ids. Returns the new match id.
+    /// segment ids and its events fresh event ids, each one more than the largest in the
+    /// bank. Returns the new match id. A refused match adds none of its events.
     pub fn keep(&mut self, pending: &PendingMatch, recorded_at: Option<u64>) -> Result<u64, String> {
         if self.events.is_empty() && self.features.is_empty() {
             self.features = pending.features.clone();
@@ -29,10 +30,23 @@ impl Bank {
         if self.events.len() + pending.events.len() > MAX_EVENTS {
             return Err(format!("the bank would hold more than {MAX_EVENTS} events"));
         }
-        let match_id = self.events.iter().map(|e| e.match_id).max().map_or(1, |m| m + 1);
-        let first_segment = self.events.iter().map(|e| e.segment).max().map_or(0, |s| s + 1);
-        let first_id = self.events.iter().map(|e| e.id).max().map_or(0, |i| i + 1);
-        for (next_id, p) in (first_id..).zip(&pending.events) {
+        // The largest ids so far, kept up to date from one kept match to the next rather
+        // than found again in the whole bank every time.
+        let last = *self.last.get_or_insert_with(|| LastIds::of(&self.events));
+        let after = |last: Option<u64>, none: u64| match last {
+            None => Some(none),
+            Some(m) => m.checked_add(1),
+        };
+        let used_up =
+            |what: &str| format!("the bank's {what} ids are used up to {}; it cannot take another match", u64::MAX);
+        let match_id = after(last.match_id, 1).ok_or_else(|| used_up("match"))?;
+        let first_segment = after(last.segment, 0).ok_or_else(|| used_up("segment"))?;
+        let first_id = after(last.event, 0).ok_or_else(|| used_up("event"))?;
+        // Every event is checked before any is added, so a refused match adds nothing.
+        if first_id.checked_add(pending.events.len() as u64).is_none() {
+            return Err(used_up("event"));
+        }
+        for p in &pending.events {
             check_name("action", &p.action)?;
             check_reaction(p.reaction)?;
             if p.state.len() != order.len() || p.state.iter().any(|v| !v.is_finite()) {
@@ -42,12 +56,20 @@ impl Bank {
                     order.len()
                 ));
             }
+            if first_segment.checked_add(p.segment).is_none() {
+                return Err(used_up("segment"));
+            }
+        }
+        let mut last = last;
+        self.events.reserve(pending.events.len());
+        self.values.reserve(pending.events.len() * order.len());
+        for (next_id, p) in (first_id..).zip(&pending.events) {
             let mut row = vec![0.0; order.len()];
             for (k, &pos) in order.iter().enumerate() {
                 row[pos] = p.state[k];
             }
             self.values.extend(row);
-            self.events.push(Event {
+            let event = Event {
                 id: next_id,
                 matchup: pending.matchup.clone(),
                 match_id,
@@ -58,8 +80,11 @@ impl Bank {
                 reaction: p.reaction,
                 recorded_at,
                 provenance: None,
-            });
+            };
+            last.include(&event);
+            self.events.push(event);
         }
+        self.last = Some(last);
         Ok(match_id)
     }
 
@@ -87,6 +112,8 @@ impl Bank {
         }
         self.events = events;
         self.values = values;
+        // The largest ids may have gone with the removed events.
+        self.last = None;
         before - self.events.len()
     }
 }

@@ -91,12 +91,50 @@ pub struct Event {
 }
 
 /// A replay bank (SPEC §13).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Bank {
     pub(super) features: Vec<String>,
     pub(super) events: Vec<Event>,
     /// Each event's state, one row of `features.len()` numbers per event, in event order.
     pub(super) values: Vec<f64>,
+    /// The largest ids of the events, once [`Bank::keep`] has needed them: kept up to
+    /// date as matches are kept, so that keeping a match costs the size of the match,
+    /// not of the bank. `None` until first needed and after events are removed. It
+    /// follows from the events, so it takes no part in comparisons.
+    pub(super) last: Option<LastIds>,
+}
+
+/// The largest match id, segment id and event id among a bank's events (`None` for a
+/// bank without events): a kept match's ids start just after them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(super) struct LastIds {
+    pub match_id: Option<u64>,
+    pub segment: Option<u64>,
+    pub event: Option<u64>,
+}
+
+impl LastIds {
+    /// The largest ids among `events`.
+    pub(super) fn of<'a>(events: impl IntoIterator<Item = &'a Event>) -> LastIds {
+        let mut last = LastIds::default();
+        for e in events {
+            last.include(e);
+        }
+        last
+    }
+
+    /// Counts one more event.
+    pub(super) fn include(&mut self, e: &Event) {
+        self.match_id = self.match_id.max(Some(e.match_id));
+        self.segment = self.segment.max(Some(e.segment));
+        self.event = self.event.max(Some(e.id));
+    }
+}
+
+impl PartialEq for Bank {
+    fn eq(&self, other: &Self) -> bool {
+        self.features == other.features && self.events == other.events && self.values == other.values
+    }
 }
 
 /// A problem with one event, found after parsing.
@@ -139,7 +177,7 @@ pub(super) fn check_name(what: &str, name: &str) -> Result<(), String> {
 impl Bank {
     /// An empty bank that records `features`.
     pub fn new(features: Vec<String>) -> Self {
-        Self { features, events: Vec::new(), values: Vec::new() }
+        Self { features, events: Vec::new(), values: Vec::new(), last: None }
     }
 
     /// A bank from its parts: `values` holds each event's state, one row of
@@ -161,7 +199,7 @@ impl Bank {
                 return Err(BankProblem { event: None, key: None, message: format!("feature `{f}` is listed twice") });
             }
         }
-        let bank = Bank { features, events, values };
+        let bank = Bank { features, events, values, last: None };
         bank.check()?;
         Ok(bank)
     }

@@ -157,7 +157,7 @@ impl Bank {
                 provenance: e.provenance,
             });
         }
-        Ok(Bank { features, events, values })
+        Ok(Bank { features, events, values, last: None })
     }
 
     /// The bank as RON (SPEC §15), one event per line.
