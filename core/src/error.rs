@@ -88,10 +88,37 @@ pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<(T, String), LoadErr
     Ok((value, text))
 }
 
-/// Reads a UTF-8 text file, with a clear error for a missing, unreadable or binary file.
+/// The largest text file the studio reads: far more than any file written by hand or
+/// saved by the studio, small enough that a wrong path (a disk image, a log) is refused
+/// before it fills memory.
+pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Reads a UTF-8 text file, with a clear error for a missing, unreadable, oversized or
+/// binary file, and for a path that is not a regular file: a pipe would block the read
+/// and a device such as `/dev/zero` would never end it.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    use std::io::Read;
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| LoadError::whole_file(&file, format!("cannot read the file: {e}")))?;
+    let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    // A folder is left to the read below, which says so in the usual words.
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(LoadError::whole_file(
+            &file,
+            "cannot read the file: it is not a regular file (a pipe, socket or device); expected a file",
+        ));
+    }
+    let limit = MAX_TEXT_BYTES;
+    let mut bytes = Vec::with_capacity(meta.len().min(limit + 1) as usize);
+    // Read one byte past the limit, so a file that grew since its size was asked is
+    // still caught.
+    std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(LoadError::whole_file(
+            &file,
+            format!("the file is larger than the {} MiB a studio file may be", limit / (1024 * 1024)),
+        ));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];

@@ -192,21 +192,40 @@ fn has_field(text: &str, field: &str) -> bool {
     false
 }
 
-/// The `.ron` files below `dir`, skipping hidden folders and `target`.
+/// The `.ron` files below `dir`, skipping hidden folders and `target`. Links are
+/// followed, but each folder is walked once, so a link back up the tree (`ln -s .`)
+/// ends the walk instead of looping; folders reached by their own path are walked
+/// before folders reached through a link, so a file is listed under its own path when
+/// it has one. Only regular files (or links to them) are listed: a pipe or a device
+/// named `*.ron` would block or never end a read.
 pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
+    let mut visited = std::collections::HashSet::new();
+    let mut own = vec![dir.to_path_buf()];
+    let mut linked = Vec::new();
+    while let Some(d) = own.pop().or_else(|| linked.pop()) {
+        // A folder that cannot be resolved cannot be read either.
+        let Ok(real) = std::fs::canonicalize(&d) else { continue };
+        if !visited.insert(real) {
+            continue;
+        }
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
-        for e in entries.flatten() {
+        let mut entries: Vec<_> = entries.flatten().collect();
+        entries.sort_by_key(std::fs::DirEntry::file_name);
+        for e in entries {
             let p = e.path();
             let name = e.file_name().to_string_lossy().into_owned();
             if name.starts_with('.') || name == "target" {
                 continue;
             }
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "ron") {
+            let Ok(kind) = e.file_type() else { continue };
+            // What a link points to; an entry that is not a link is what it is.
+            let target = if kind.is_symlink() { std::fs::metadata(&p).ok() } else { None };
+            let is_dir = target.as_ref().map_or(kind.is_dir(), std::fs::Metadata::is_dir);
+            let is_file = target.as_ref().map_or(kind.is_file(), std::fs::Metadata::is_file);
+            if is_dir {
+                if kind.is_symlink() { linked.push(p) } else { own.push(p) }
+            } else if is_file && p.extension().is_some_and(|x| x == "ron") {
                 out.push(p);
             }
         }
