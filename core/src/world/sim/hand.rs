@@ -99,12 +99,35 @@ impl Sim {
     /// `action` to `object` (the editor's "do this"; the plan memory takes it like any
     /// other plan, so a lesson after it teaches about it).
     pub fn command(&mut self, desire: Desire, action: &str, object: &str) -> Result<(), String> {
+        self.command_about(desire, action, object, None)
+    }
+
+    /// Like [`Sim::command`], with what the desire is about (SPEC §4): `target` is whom
+    /// or what the plan is for (a throw hurls `object` at it), `None` for the object
+    /// itself. A lesson after it teaches the Activity tree about the target.
+    pub fn command_about(
+        &mut self,
+        desire: Desire,
+        action: &str,
+        object: &str,
+        target: Option<&str>,
+    ) -> Result<(), String> {
         let a = self.action_index(action)?;
         let o = self.object(object)?;
         if !self.reachable(o, self.tables.actions[a].effect == super::Effect::Eat) {
             return Err(format!("the creature cannot get at `{object}` now"));
         }
-        self.start_now(desire, a, o, self.time, Why::Command);
+        let t = match target {
+            Some(id) => {
+                let t = self.object(id)?;
+                if !self.usable(t) {
+                    return Err(format!("`{id}` is not there to be the plan's target now"));
+                }
+                t
+            }
+            None => o,
+        };
+        self.start_about(desire, a, o, t, self.time, Why::Command);
         Ok(())
     }
 
@@ -116,7 +139,7 @@ impl Sim {
             .ok_or_else(|| self.data.action_named(action).err().unwrap_or_default())
     }
 
-    fn object(&self, id: &str) -> Result<usize, String> {
+    pub(super) fn object(&self, id: &str) -> Result<usize, String> {
         self.village
             .find(id)
             .ok_or_else(|| crate::error::unknown_name("object", id, self.village.objects.iter().map(|o| o.id.as_str())))
@@ -191,7 +214,12 @@ impl Sim {
 
     /// Starts desire `desire` doing action `a` on `o` now, whatever else it was doing.
     fn start_now(&mut self, desire: Desire, a: usize, o: usize, now: f64, why: Why) {
-        let mut c = Candidate { desire, action: a, object: o, target: o, priority: 0.0 };
+        self.start_about(desire, a, o, o, now, why);
+    }
+
+    /// Starts desire `desire` doing action `a` on `o` for target `t` now.
+    fn start_about(&mut self, desire: Desire, a: usize, o: usize, t: usize, now: f64, why: Why) {
+        let mut c = Candidate { desire, action: a, object: o, target: t, priority: 0.0 };
         c.priority = self.priority_of(&c, now);
         self.start(c, now, why);
     }

@@ -30,6 +30,7 @@ mod choose;
 mod events;
 mod hand;
 mod reload;
+mod score;
 mod senses;
 mod tables;
 mod view;
@@ -145,6 +146,9 @@ pub struct Sim {
     lessons: u64,
     time_in: Vec<f64>,
     recording: bool,
+    /// The plan the player commanded (`Sim::command`), carried out to its end: it is
+    /// not given up for a more urgent one.
+    commanded: Option<Candidate>,
     events: Vec<Event>,
 }
 
@@ -199,6 +203,7 @@ impl Sim {
             lessons: 0,
             time_in: vec![0.0; Desire::COUNT],
             recording: false,
+            commanded: None,
             events: Vec::new(),
             file: world,
             data,
