@@ -15,6 +15,7 @@ pub mod project;
 pub mod reads;
 pub mod rng;
 mod ronpos;
+pub mod scenario;
 pub mod shadow;
 pub mod species;
 mod species_file;

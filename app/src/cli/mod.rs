@@ -12,6 +12,7 @@ use creature_core::error::LoadError;
 pub mod check;
 pub mod new;
 pub mod preview_headless;
+pub mod scenario;
 pub mod shadow;
 pub mod sim;
 pub mod species;
@@ -53,6 +54,9 @@ pub enum Command {
     Shadow(shadow::ShadowCommand),
     /// Run the creature simulation headless: one creature, or a batch of newborns.
     Sim(sim::SimArgs),
+    /// Scenarios: scripted runs with expectations, a designer's behaviour tests.
+    #[command(subcommand)]
+    Scenario(scenario::ScenarioCommand),
 }
 
 pub fn run(command: Command) -> ExitCode {
@@ -65,6 +69,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Preview(a) => preview_headless::run(&a),
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
+        Command::Scenario(c) => scenario::run(&c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

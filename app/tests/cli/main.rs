@@ -7,5 +7,6 @@ mod foundation;
 mod layers;
 mod learning;
 mod preview;
+mod scenario;
 mod shadow;
 mod sim;

@@ -39,6 +39,10 @@ impl Sim {
         if let Some(c) = &mut self.current {
             c.cand.priority = current;
         }
+        let commanded = self.current.as_ref().is_some_and(|cur| self.commanded.is_some_and(|k| k.same_plan(&cur.cand)));
+        if commanded {
+            return;
+        }
         if let Some(c) = fresh
             && more_urgent(c.priority, current)
             && !self.current.as_ref().is_some_and(|cur| cur.cand.same_plan(&c))
@@ -264,6 +268,7 @@ impl Sim {
             target: target.clone(),
             started: now,
             ended: None,
+            acted_on: None,
         });
         let action = a.name.clone();
         if self.same_action != Some(c.action) {
@@ -274,6 +279,7 @@ impl Sim {
             self.drop_held();
         }
         let agenda = self.agenda_for(c);
+        self.commanded = (why == Why::Command).then_some(c);
         self.current = Some(Current { cand: c, agenda });
         self.plans += 1;
         self.emit(Event::Plan {

@@ -192,6 +192,15 @@ impl Sim {
         self.refresh_tables();
     }
 
+    /// Sets the value of desire `d` now, within [0, its max] (a designer's nudge in the
+    /// preview or a scenario).
+    pub fn set_desire(&mut self, d: Desire, value: f64) {
+        let state = self.creature.desire_mut(d);
+        if value.is_finite() {
+            state.value = value.clamp(0.0, state.max);
+        }
+    }
+
     /// Puts the creature on a leash (SPEC §11).
     pub fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
         self.file.hand.leash = leash;

@@ -1,0 +1,153 @@
+//! `creature-studio scenario run FILE|DIR` (SPEC §16): designers' behaviour tests. A
+//! file runs with a readable account or `--json`; a folder runs every
+//! `*.scenario.ron` below it and prints one line per scenario.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use creature_core::scenario::{self, Expect, Outcome};
+use serde_json::{Value, json};
+
+use super::{CliError, CliResult};
+
+#[derive(clap::Subcommand, Debug)]
+pub enum ScenarioCommand {
+    /// Run a scenario file, or every `*.scenario.ron` below a folder.
+    Run(RunArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// A scenario file or a folder of them.
+    pub path: PathBuf,
+    /// Print JSON (SPEC §16).
+    #[arg(long)]
+    pub json: bool,
+    /// Print one JSON line per plan change, lesson, skill and miracle before the result.
+    #[arg(long)]
+    pub trace: bool,
+    /// Also print the state at this simulated second (`state` in the JSON).
+    #[arg(long)]
+    pub state_at: Option<f64>,
+}
+
+pub fn run(c: &ScenarioCommand) -> CliResult {
+    let ScenarioCommand::Run(args) = c;
+    if args.path.is_dir() { run_dir(args) } else { run_file(args) }
+}
+
+fn run_file(args: &RunArgs) -> CliResult {
+    let path = &args.path;
+    let (out, expect) = scenario::run_file(path, args.state_at)?;
+    let mut stdout = std::io::stdout().lock();
+    if args.trace {
+        for e in out.events.iter().filter(|e| e.is_trace()) {
+            let _ = writeln!(stdout, "{}", serde_json::to_string(e).unwrap_or_default());
+        }
+    }
+    if args.json {
+        let _ = writeln!(stdout, "{}", to_json(&out));
+    } else {
+        let _ = writeln!(
+            stdout,
+            "{}: {} after {:.1} s ({} plans, {} lessons)",
+            path.display(),
+            if out.passed { "passed" } else { "FAILED" },
+            out.sim_time,
+            out.plans,
+            out.lessons
+        );
+        for m in &out.expectations {
+            let mark = if m.passed { "ok  " } else { "FAIL" };
+            let what = expect.get(m.index).map(Expect::describe).unwrap_or_default();
+            let _ = writeln!(stdout, "  {mark} #{} {what}: {}", m.index, m.observed);
+        }
+        for r in &out.refused {
+            let _ = writeln!(stdout, "  FAIL {r}");
+        }
+        if let Some(s) = &out.state {
+            let _ = writeln!(stdout, "  state: {}", serde_json::to_string(s).unwrap_or_default());
+        }
+    }
+    if out.passed { Ok(()) } else { Err(CliError(Vec::new())) }
+}
+
+fn run_dir(args: &RunArgs) -> CliResult {
+    let files = scenario_files(&args.path);
+    if files.is_empty() {
+        return Err(format!("{}: no *.scenario.ron files below this folder", args.path.display()).into());
+    }
+    let mut failed = 0;
+    let mut stdout = std::io::stdout().lock();
+    for f in &files {
+        let line = match scenario::run_file(f, None) {
+            Ok((out, expect)) => {
+                if !out.passed {
+                    failed += 1;
+                }
+                let first = first_failure(&out, &expect);
+                if args.json {
+                    let mut v = to_json(&out);
+                    v["file"] = json!(f.display().to_string());
+                    v.to_string()
+                } else if out.passed {
+                    format!("pass {}", f.display())
+                } else {
+                    format!("FAIL {}: {first}", f.display())
+                }
+            }
+            Err(errors) => {
+                failed += 1;
+                let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                if args.json {
+                    json!({"file": f.display().to_string(), "passed": false, "problems": e}).to_string()
+                } else {
+                    format!("FAIL {}: {}", f.display(), e.join("; "))
+                }
+            }
+        };
+        let _ = writeln!(stdout, "{line}");
+    }
+    if failed == 0 { Ok(()) } else { Err(format!("{failed} of {} scenarios failed", files.len()).into()) }
+}
+
+/// The first failed expectation of a run, for the one-line account of a folder.
+fn first_failure(out: &Outcome, expect: &[Expect]) -> String {
+    if let Some(r) = out.refused.first() {
+        return r.clone();
+    }
+    out.expectations
+        .iter()
+        .find(|m| !m.passed)
+        .map(|m| {
+            let what = expect.get(m.index).map(Expect::describe).unwrap_or_default();
+            format!("expectation #{} {what}: observed {}", m.index, m.observed)
+        })
+        .unwrap_or_default()
+}
+
+/// The `*.scenario.ron` files below `dir`, in path order.
+fn scenario_files(dir: &Path) -> Vec<PathBuf> {
+    creature_core::project::ron_files(dir)
+        .into_iter()
+        .filter(|p| p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(".scenario.ron")))
+        .collect()
+}
+
+/// The JSON of SPEC §16.
+fn to_json(out: &Outcome) -> Value {
+    let mut v = json!({
+        "passed": out.passed,
+        "sim_time": out.sim_time,
+        "plans": out.plans,
+        "lessons": out.lessons,
+        "expectations": out.expectations,
+    });
+    if let Some(s) = &out.state {
+        v["state"] = serde_json::to_value(s).unwrap_or(Value::Null);
+    }
+    if !out.refused.is_empty() {
+        v["refused"] = json!(out.refused);
+    }
+    v
+}

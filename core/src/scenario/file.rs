@@ -1,0 +1,382 @@
+//! The scenario file (SPEC §16, `NAME.scenario.ron`): one creature in a world, a script
+//! of player inputs and expectations. Parsing checks every name against the species
+//! data and the world before anything runs, so that an unknown object, an action its
+//! object does not afford or an unknown desire is a problem of the file, with its line
+//! and column.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use crate::data::{PHASE_COUNT, TreeKind};
+use crate::error::{LoadError, LoadResult, read_text, unknown_name};
+use crate::mind::hand::Slap;
+use crate::mind::leash::Leash;
+use crate::names::{Desire, Species};
+use crate::world::file::WorldFile;
+use crate::world::rules::Kind;
+
+/// The longest run a scenario may ask for: an in-game week.
+pub const MAX_SECONDS: f64 = 7.0 * 86_400.0;
+
+/// A scenario as written.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// A world file relative to the scenario; `None`: the bundled village.
+    #[serde(default)]
+    pub world: Option<PathBuf>,
+    pub species: Species,
+    /// A creature save relative to the scenario instead of a newborn.
+    #[serde(default)]
+    pub creature: Option<PathBuf>,
+    /// Species data relative to the scenario instead of the built-in.
+    #[serde(default)]
+    pub species_dir: Option<PathBuf>,
+    #[serde(default)]
+    pub seed: u64,
+    /// The phase to run in; `None`: the newborn's 0, or the save's.
+    #[serde(default)]
+    pub phase: Option<u8>,
+    /// Simulated seconds to run.
+    pub seconds: f64,
+    #[serde(default)]
+    pub inputs: Vec<Input>,
+    #[serde(default)]
+    pub expect: Vec<Expect>,
+}
+
+/// One input: what the player does, and when.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Input {
+    /// At simulated second T (at once if T has passed).
+    #[serde(default)]
+    pub at: Option<f64>,
+    /// S seconds after the previous input.
+    #[serde(default)]
+    pub after: Option<f64>,
+    /// After the first such event since the previous input, and `wait` seconds more.
+    #[serde(default)]
+    pub on: Option<Trigger>,
+    #[serde(default)]
+    pub wait: Option<f64>,
+    #[serde(rename = "do")]
+    pub act: Act,
+}
+
+/// When an input waits for something the creature does.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub enum Trigger {
+    PlanStarted { desire: Desire },
+    PlanEnded { desire: Desire },
+    Lesson,
+}
+
+/// What the player does.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub enum Act {
+    /// The creature takes this plan now as if it had chosen it.
+    Plan {
+        desire: Desire,
+        action: String,
+        object: String,
+        #[serde(default)]
+        target: Option<String>,
+    },
+    Hold,
+    Stroke,
+    Slap(Slap),
+    Release,
+    Leash(Leash),
+    /// A miracle cast where the creature sees it.
+    Miracle {
+        name: String,
+    },
+    Phase(u8),
+    Desire {
+        name: Desire,
+        value: f64,
+    },
+}
+
+/// What must hold. Bounds are inclusive; at least one of `min` and `max` is given.
+#[derive(Deserialize, Clone, Debug, PartialEq)]
+pub enum Expect {
+    /// The object score (SPEC §9) of the object's present answers by a tree.
+    Score {
+        at: f64,
+        desire: Desire,
+        tree: TreeKind,
+        object: String,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    Desire {
+        at: f64,
+        name: Desire,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    Opinion {
+        at: f64,
+        action: String,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    Liking {
+        at: f64,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// The plans started in `[from, to)` that match every filter given.
+    Plans {
+        from: f64,
+        to: f64,
+        #[serde(default)]
+        desire: Option<Desire>,
+        #[serde(default)]
+        action: Option<String>,
+        #[serde(default)]
+        kind: Option<Kind>,
+        #[serde(default)]
+        object: Option<String>,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// A skill or a miracle learnt.
+    Knows { at: f64, what: String },
+}
+
+impl Expect {
+    /// The simulated second it is measured at (the end of the window for `Plans`).
+    pub fn at(&self) -> f64 {
+        match self {
+            Expect::Score { at, .. }
+            | Expect::Desire { at, .. }
+            | Expect::Opinion { at, .. }
+            | Expect::Liking { at, .. }
+            | Expect::Knows { at, .. } => *at,
+            Expect::Plans { to, .. } => *to,
+        }
+    }
+
+    /// The expectation in a few words, with its bounds, for people.
+    pub fn describe(&self) -> String {
+        let bounds = |min: &Option<f64>, max: &Option<f64>| match (min, max) {
+            (Some(a), Some(b)) => format!(" in [{a}, {b}]"),
+            (Some(a), None) => format!(" ≥ {a}"),
+            (None, Some(b)) => format!(" ≤ {b}"),
+            (None, None) => String::new(),
+        };
+        match self {
+            Expect::Score { at, desire, tree, object, min, max } => {
+                format!("score of {object} by {desire} {tree:?} at {at} s{}", bounds(min, max))
+            }
+            Expect::Desire { at, name, min, max } => format!("{name} at {at} s{}", bounds(min, max)),
+            Expect::Opinion { at, action, min, max } => format!("opinion of {action} at {at} s{}", bounds(min, max)),
+            Expect::Liking { at, min, max } => format!("liking at {at} s{}", bounds(min, max)),
+            Expect::Plans { from, to, min, max, .. } => format!("plans in [{from}, {to}) s{}", bounds(min, max)),
+            Expect::Knows { at, what } => format!("knows {what} at {at} s"),
+        }
+    }
+
+    /// The inclusive bounds, for the expectations that have them.
+    pub fn bounds(&self) -> Option<(Option<f64>, Option<f64>)> {
+        match self {
+            Expect::Score { min, max, .. }
+            | Expect::Desire { min, max, .. }
+            | Expect::Opinion { min, max, .. }
+            | Expect::Liking { min, max, .. }
+            | Expect::Plans { min, max, .. } => Some((*min, *max)),
+            Expect::Knows { .. } => None,
+        }
+    }
+}
+
+/// A scenario with the files it names, resolved against its own folder.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub file: String,
+    pub text: String,
+    pub scenario: Scenario,
+    pub dir: PathBuf,
+}
+
+impl Loaded {
+    /// A path the scenario names, relative to its file.
+    pub fn resolve(&self, p: &Path) -> PathBuf {
+        crate::project::normalize(&self.dir.join(p))
+    }
+}
+
+/// The RON options of a scenario: those of every studio file, and optional fields may
+/// be written bare (`phase: 6` for `phase: Some(6)`).
+fn options() -> ron::Options {
+    crate::error::ron_options().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Parses scenario text (not yet checked against data or world).
+pub fn parse(file: &str, text: &str, dir: &Path) -> Result<Loaded, LoadError> {
+    let scenario: Scenario = options().from_str(text).map_err(|e| {
+        let pos = e.span.start;
+        LoadError::new(file, pos.line, pos.col, e.code.to_string())
+    })?;
+    Ok(Loaded { file: file.to_owned(), text: text.to_owned(), scenario, dir: dir.to_path_buf() })
+}
+
+/// Reads and parses a scenario file.
+pub fn load(path: &Path) -> Result<Loaded, LoadError> {
+    let text = read_text(path)?;
+    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    parse(&path.display().to_string(), &text, &dir)
+}
+
+/// Every problem of a parsed scenario against the species data and the world it runs
+/// in, each placed at the field it is about.
+pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
+    let sc = &s.scenario;
+    let mut errors = Vec::new();
+    let at = |field: &str, item: Option<(&str, usize)>, key: Option<&str>, message: String| {
+        let (line, col) = match item {
+            Some((list, i)) => crate::ronpos::locate_item(&s.text, list, i, key),
+            None => crate::ronpos::locate_field(&s.text, field),
+        };
+        LoadError::new(&s.file, line, col, message)
+    };
+    let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
+    if !seconds_ok {
+        errors.push(at("seconds", None, None, format!("seconds is {}; expected 0 to {MAX_SECONDS}", sc.seconds)));
+    }
+    if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
+        errors.push(at("phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+    }
+    let time_ok = |t: f64| t.is_finite() && t >= 0.0 && t <= MAX_SECONDS;
+    let built_in_affords = crate::world::rules::default_affords();
+    let object = |id: &str| world.object(id);
+    let known_object = |id: &str| -> Result<Kind, String> {
+        object(id)
+            .map(|o| o.kind.kind())
+            .ok_or_else(|| unknown_name("object", id, world.objects.iter().map(|o| o.id.as_str())))
+    };
+    for (i, input) in sc.inputs.iter().enumerate() {
+        let item = Some(("inputs", i));
+        let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
+        if whens.iter().filter(|w| **w).count() != 1 {
+            errors.push(at("", item, None, "expected exactly one of `at`, `after` and `on`".into()));
+        }
+        if input.wait.is_some() && input.on.is_none() {
+            errors.push(at("", item, Some("wait"), "`wait` goes with `on`".into()));
+        }
+        for (key, t) in [("at", input.at), ("after", input.after), ("wait", input.wait)] {
+            if t.is_some_and(|t| !time_ok(t)) {
+                errors.push(at("", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
+            }
+        }
+        match &input.act {
+            Act::Plan { action, object, target, .. } => {
+                if let Err(m) = data.action_named(action) {
+                    errors.push(at("", item, Some("action"), m));
+                }
+                match known_object(object) {
+                    Err(m) => errors.push(at("", item, Some("object"), m)),
+                    Ok(kind) => {
+                        // The built-in table with the world's own entries over it, as
+                        // the simulation reads it.
+                        let own = world.affords.get(action);
+                        let kinds = own.or_else(|| built_in_affords.get(action));
+                        let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
+                        if data.action(action).is_some() && !affords {
+                            let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
+                            errors.push(at("", item, Some("object"), m));
+                        }
+                    }
+                }
+                if let Some(t) = target
+                    && let Err(m) = known_object(t)
+                {
+                    errors.push(at("", item, Some("target"), m));
+                }
+            }
+            Act::Miracle { name } if !world.watch.miracle_base.contains_key(name) => {
+                let m = unknown_name("miracle", name, world.watch.miracle_base.keys().map(String::as_str));
+                errors.push(at("", item, Some("name"), m));
+            }
+            Act::Phase(p) if usize::from(*p) >= PHASE_COUNT => {
+                errors.push(at("", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+            }
+            Act::Desire { value, .. } if !value.is_finite() => {
+                errors.push(at("", item, Some("value"), "expected a number".into()));
+            }
+            _ => {}
+        }
+    }
+    for (i, e) in sc.expect.iter().enumerate() {
+        let item = Some(("expect", i));
+        let (time_key, t) = match e {
+            Expect::Plans { from, to, .. } => {
+                if !time_ok(*from) || from > to {
+                    errors.push(at("", item, Some("from"), "expected `from` from 0 to `to`".into()));
+                }
+                ("to", *to)
+            }
+            _ => ("at", e.at()),
+        };
+        if !time_ok(t) || (seconds_ok && t > sc.seconds) {
+            let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
+            errors.push(at("", item, Some(time_key), m));
+        }
+        if let Some((min, max)) = e.bounds() {
+            if min.is_none() && max.is_none() {
+                errors.push(at("", item, None, "expected at least one of `min` and `max`".into()));
+            }
+            if [min, max].iter().flatten().any(|b| !b.is_finite()) {
+                errors.push(at("", item, Some("min"), "expected numbers for the bounds".into()));
+            }
+        }
+        match e {
+            Expect::Score { object, .. } => {
+                if let Err(m) = known_object(object) {
+                    errors.push(at("", item, Some("object"), m));
+                }
+            }
+            Expect::Opinion { action, .. } => {
+                if let Err(m) = data.action_named(action) {
+                    errors.push(at("", item, Some("action"), m));
+                }
+            }
+            Expect::Plans { action, object, .. } => {
+                if let Some(a) = action
+                    && let Err(m) = data.action_named(a)
+                {
+                    errors.push(at("", item, Some("action"), m));
+                }
+                if let Some(o) = object
+                    && let Err(m) = known_object(o)
+                {
+                    errors.push(at("", item, Some("object"), m));
+                }
+            }
+            Expect::Knows { what, .. } => {
+                let skills = world.watch.skill_seconds.keys();
+                let miracles = world.watch.miracle_base.keys();
+                if !skills.clone().chain(miracles.clone()).any(|k| k == what) {
+                    let all = skills.chain(miracles).map(String::as_str);
+                    errors.push(at("", item, Some("what"), unknown_name("skill or miracle", what, all)));
+                }
+            }
+            _ => {}
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}

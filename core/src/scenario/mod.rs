@@ -1,0 +1,11 @@
+//! Scenarios (SPEC §16): a designer's behaviour test. One creature runs in a world with
+//! a script of player inputs, and expectations are measured at their turns: the seed's
+//! stories checked in the living village, and the runs the studio records.
+
+pub mod file;
+pub mod run;
+pub mod state;
+
+pub use file::{Act, Expect, Input, Loaded, Scenario, Trigger};
+pub use run::{Measured, Observed, Outcome, prepare, run, run_file};
+pub use state::{State, trees_digest};
