@@ -77,6 +77,7 @@ fn full_lesson(c: &mut Criterion) {
             target: id,
             started: at,
             ended: None,
+            acted_on: None,
         });
     }
     teaching.end_plan(None, 22.0);

@@ -36,6 +36,7 @@ fn plan(desire: Desire, action: &str, category: ActionCategory, object: &str, at
         target: object.to_owned(),
         started: at,
         ended: None,
+        acted_on: None,
     }
 }
 

@@ -1,6 +1,8 @@
 //! Which plan gets the lesson (SPEC §6): the creature remembers its last five plans and
 //! the one that scores highest now takes the lesson.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::data::{ActionCategory, CreditDecay};
@@ -25,6 +27,21 @@ pub struct Plan {
     pub started: f64,
     /// When it ended; `None` while it is active.
     pub ended: Option<f64>,
+    /// The answers of the object and the target as they were when the plan acted on
+    /// them (SPEC §8): a lesson records these, not what the act left (an eaten
+    /// villager is no longer alive). `None` until the plan acts; then a lesson reads
+    /// the present answers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub acted_on: Option<ActedOn>,
+}
+
+/// What the creature believed about a plan's object and target when it acted on them.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct ActedOn {
+    /// The object's answers (attribute → value).
+    pub object: BTreeMap<String, String>,
+    /// The target's answers; the object's again when the target is the object.
+    pub target: BTreeMap<String, String>,
 }
 
 impl Plan {
@@ -81,6 +98,14 @@ impl PlanMemory {
         self.plans.iter().rev().find(|p| p.ended.is_none())
     }
 
+    /// The active plan acts now on what the creature believes `acted_on` to be: a later
+    /// lesson records these answers (SPEC §8). Nothing happens when no plan is active.
+    pub fn act_on(&mut self, acted_on: ActedOn) {
+        if let Some(plan) = self.plans.iter_mut().rev().find(|p| p.ended.is_none()) {
+            plan.acted_on = Some(acted_on);
+        }
+    }
+
     /// The credit table at `now`: every remembered plan with its score, oldest first.
     #[must_use]
     pub fn credit(&self, now: f64, decay: &CreditDecay) -> Vec<Credit> {
@@ -118,6 +143,7 @@ mod tests {
             target: object.to_owned(),
             started: at,
             ended: None,
+            acted_on: None,
         }
     }
 

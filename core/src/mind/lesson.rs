@@ -208,8 +208,7 @@ impl Teaching {
             }
             Reaction::DropPlan { desire: d }
         } else {
-            let kind = beliefs
-                .answers(&plan.object)
+            let kind = object_answers(beliefs, &plan)
                 .map_or(crate::mind::tree::UNKNOWN, |a| crate::mind::tree::answer(a, "kind"));
             Reaction::Repeat { desire: d, action: plan.action.clone(), kind: kind.to_owned() }
         };
@@ -232,17 +231,33 @@ fn eating_plan(data: &Data, food: &str, now: f64) -> Plan {
         target: food.to_owned(),
         started: now,
         ended: None,
+        acted_on: None,
     }
 }
 
+/// The answers a lesson records about the plan's object (SPEC §8): as they were when
+/// the plan acted on it, or as they are now when it has not acted yet.
+fn object_answers<'a>(beliefs: &'a dyn Beliefs, plan: &'a Plan) -> Option<&'a BTreeMap<String, String>> {
+    plan.acted_on.as_ref().map(|a| &a.object).or_else(|| beliefs.answers(&plan.object))
+}
+
+/// The answers a lesson records about the plan's target, likewise.
+fn target_answers<'a>(beliefs: &'a dyn Beliefs, plan: &'a Plan) -> Option<&'a BTreeMap<String, String>> {
+    plan.acted_on.as_ref().map(|a| &a.target).or_else(|| beliefs.answers(&plan.target))
+}
+
 /// The four lessons of SPEC §7 for `plan` and lesson `l`; returns the desire's two
-/// trees rebuilt (Activity, ActOn).
+/// trees rebuilt (Activity, ActOn). The trees record the answers of the plan's target
+/// and object as they were when the plan acted on them, else as `beliefs` has them now.
 pub fn teach_plan(creature: &mut Creature, data: &Data, beliefs: &dyn Beliefs, plan: &Plan, l: f64) -> (Tree, Tree) {
     let d = plan.desire;
     teach_desire(creature.desire_mut(d), &data.desire(d).sensitivity, l);
-    let example = |id: &str| Example { answers: beliefs.answers(id).cloned().unwrap_or_default(), feedback: l };
-    creature.tree_mut(d, TreeKind::Activity).teach(example(&plan.target));
-    creature.tree_mut(d, TreeKind::ActOn).teach(example(&plan.object));
+    let example = |answers: Option<&BTreeMap<String, String>>| Example {
+        answers: answers.cloned().unwrap_or_default(),
+        feedback: l,
+    };
+    creature.tree_mut(d, TreeKind::Activity).teach(example(target_answers(beliefs, plan)));
+    creature.tree_mut(d, TreeKind::ActOn).teach(example(object_answers(beliefs, plan)));
     let opinion = creature.opinions.entry(plan.action.clone()).or_insert(0.0);
     *opinion = teach_opinion(*opinion, l);
     let rebuilt = |kind| build(&data.attributes, &creature.tree(d, kind).examples);
@@ -280,6 +295,7 @@ pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -
                     target: target.clone().unwrap_or_else(|| object.clone()),
                     started: now,
                     ended: None,
+                    acted_on: None,
                 });
             }
             Do::PlanEnd { desire } => teaching.end_plan(Some(*desire), now),

@@ -357,8 +357,12 @@ mod tests {
         let astrid = &v.objects[v.find("astrid").unwrap()].answers;
         assert_eq!(astrid["allegiance"], "other");
         assert_eq!(astrid["town_owner"], "rival");
+        // The flock is the player's town's: the example world says so in its beliefs.
         let sheep = &v.objects[v.find("sheep_1").unwrap()].answers;
-        assert_eq!((sheep["allegiance"].as_str(), sheep.get("tribe")), ("none", None));
+        assert_eq!((sheep["allegiance"].as_str(), sheep["town_owner"].as_str()), ("mine", "player"));
+        assert_eq!(sheep.get("tribe"), None);
+        let wolf = &v.objects[v.find("wolf_1").unwrap()].answers;
+        assert_eq!((wolf["allegiance"].as_str(), wolf.get("town_owner")), ("none", None));
         let boulder = &v.objects[v.find("boulder").unwrap()].answers;
         assert_eq!(boulder["size"], "large", "the file's belief overrides the derived one");
         assert_eq!(v.objects[v.hand].kind, Kind::Hand);

@@ -4,6 +4,7 @@
 
 use super::{Current, Effect, Event, Sim};
 use crate::mind::agenda::{Agenda, PICK_UP_SECONDS, Progress, Step, WAIT_SECONDS};
+use crate::mind::credit::ActedOn;
 use crate::mind::plan::Candidate;
 use crate::world::rules::Kind;
 
@@ -86,7 +87,13 @@ impl Sim {
                 }
                 false
             }
-            Some(Step::Act { .. } | Step::Wait { .. }) => false,
+            Some(Step::Act { .. }) => {
+                if self.current.as_ref().is_some_and(|c| c.agenda.elapsed == 0.0) {
+                    self.note_acted_on();
+                }
+                false
+            }
+            Some(Step::Wait { .. }) => false,
         };
         let Some(progress) = self.current.as_mut().map(|c| c.agenda.tick(super::DT, arrived)) else { return };
         match progress {
@@ -111,6 +118,16 @@ impl Sim {
         if let Some(h) = self.held {
             self.village.objects[h].pos = self.position();
         }
+    }
+
+    /// The act step begins: the plan memory keeps what the creature believes of the
+    /// object and the target now, before the act changes them, for a lesson to record
+    /// (SPEC §8: an eaten villager is taught as the living villager it was).
+    fn note_acted_on(&mut self) {
+        let Some(c) = self.current.as_ref().map(|c| c.cand) else { return };
+        let answers = |o: usize| self.village.objects[o].answers.clone();
+        let acted_on = ActedOn { object: answers(c.object), target: answers(c.target) };
+        self.teaching.plans.act_on(acted_on);
     }
 
     /// Walks towards `o` at the species' speed; true once within `reach`.
