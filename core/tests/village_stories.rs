@@ -158,3 +158,46 @@ fn slapped_for_eating_from_a_pit_and_stroked_for_a_wolf_it_learns_to_spare_the_p
         assert!(x >= 0.105, "a wolf is good food now: {x:.4}\n{all}");
     }
 }
+
+/// The plan under way as (action, object, target).
+fn plan(sim: &Sim) -> (String, String, String) {
+    let p = sim.plan().expect("a plan under way");
+    (p.action, p.object, p.target)
+}
+
+#[test]
+fn stroked_for_fighting_a_wolf_it_fights_the_other_wolf() {
+    let mut sim = cow();
+    act(&mut sim, Desire::Anger, "Fight", "wolf_1", None);
+    assert!(sim.village().objects[sim.village().find("wolf_1").unwrap()].alive, "one blow does not kill");
+    let lesson = teach(&mut sim, HandEvent::Stroke, "wolf_1");
+    assert_eq!(
+        lesson.reaction,
+        Reaction::Repeat { desire: Desire::Anger, action: "Fight".into(), kind: "wolf".into() }
+    );
+    let wolf = ("Fight".to_owned(), "wolf_2".to_owned(), "wolf_2".to_owned());
+    assert_eq!(plan(&sim), wolf, "the nearest wolf is the one just fought; it goes for the other");
+}
+
+#[test]
+fn stroked_for_stoning_the_rival_town_it_throws_another_rock_at_it() {
+    let mut sim = cow();
+    act(&mut sim, Desire::Anger, "Throw", "rock_2", Some("rival_town"));
+    teach(&mut sim, HandEvent::Stroke, "rock_2");
+    let (action, object, target) = plan(&sim);
+    assert_eq!((action.as_str(), target.as_str()), ("Throw", "rival_town"));
+    assert_ne!(object, "rock_2", "the rock just thrown lies by the town, nearest of all; another is taken");
+    assert_eq!(sim.village().objects[sim.village().find(&object).unwrap()].kind, Kind::Rock);
+}
+
+#[test]
+fn stroked_for_eating_from_the_rival_pit_it_eats_from_another_pit() {
+    let mut sim = cow();
+    act(&mut sim, Desire::Hunger, "Eat", "rival_pit", None);
+    assert!(sim.village().objects[sim.village().find("rival_pit").unwrap()].food > 0, "the pit is still stocked");
+    teach(&mut sim, HandEvent::Stroke, "rival_pit");
+    let (action, object, _) = plan(&sim);
+    assert_eq!(action, "Eat");
+    assert_ne!(object, "rival_pit", "the pit it stands at is nearest of all; it goes to another");
+    assert_eq!(sim.village().objects[sim.village().find(&object).unwrap()].kind, Kind::StoragePit);
+}

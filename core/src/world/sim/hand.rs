@@ -171,7 +171,11 @@ impl Sim {
                     self.current = None;
                 }
             }
-            Reaction::Repeat { desire, action, kind } => self.repeat(*desire, action, kind, now),
+            Reaction::Repeat { desire, action, kind } => {
+                if let Some(taught) = &lesson.taught {
+                    self.repeat(*desire, action, kind, (&taught.object, &taught.target), now);
+                }
+            }
             Reaction::EatAtOnce { object } => self.eat_at_once(object, now),
             Reaction::None => {}
         }
@@ -185,23 +189,29 @@ impl Sim {
         Some(lesson)
     }
 
-    /// After a stroke: the same action again on the nearest object of the same kind.
-    fn repeat(&mut self, desire: Desire, action: &str, kind: &str, now: f64) {
+    /// After a stroke: the same action again on the nearest object of the same kind
+    /// other than `done.0`, the object just acted on (SPEC §7: stroked for eating a
+    /// sheep, it eats another sheep). A plan with a target of its own keeps it: stroked for
+    /// stoning the rival town, it throws another rock at the same town. Nothing starts
+    /// when no other object of the kind can be got at.
+    fn repeat(&mut self, desire: Desire, action: &str, kind: &str, done: (&str, &str), now: f64) {
         let Some(a) = self.tables.actions.iter().position(|x| x.name == action) else { return };
-        if let Some(o) = self.nearest_of_kind(kind, a) {
-            self.start_now(desire, a, o, now, Why::Lesson);
-        }
+        let (object, target) = (self.village.find(done.0), self.village.find(done.1));
+        let Some(o) = self.nearest_of_kind(kind, a, object) else { return };
+        let t = target.filter(|&t| Some(t) != object && t != o && self.usable(t)).unwrap_or(o);
+        self.start_about(desire, a, o, t, now, Why::Lesson);
     }
 
-    /// The nearest object whose `kind` answer is `kind` that action `a` can be done to.
-    fn nearest_of_kind(&self, kind: &str, a: usize) -> Option<usize> {
+    /// The nearest object whose `kind` answer is `kind` that action `a` can be done to,
+    /// other than `except`.
+    fn nearest_of_kind(&self, kind: &str, a: usize, except: Option<usize>) -> Option<usize> {
         let p = self.position();
         let affords = self.tables.actions[a].affords;
         let eats = self.tables.actions[a].effect == super::Effect::Eat;
         let mut best: Option<(f64, usize)> = None;
         for (i, o) in self.village.objects.iter().enumerate() {
             let fits = affords.is_empty() || affords.contains(o.kind);
-            if o.kind.name() != kind || !fits || !self.reachable(i, eats) {
+            if Some(i) == except || o.kind.name() != kind || !fits || !self.reachable(i, eats) {
                 continue;
             }
             let d = o.distance_from(p);
@@ -332,7 +342,7 @@ impl Sim {
         };
         let state = &mut self.creature.desires[desire.index()];
         state.value = (state.value + copy.motive).min(state.max);
-        if let Some(target) = self.nearest_of_kind(kind.name(), a) {
+        if let Some(target) = self.nearest_of_kind(kind.name(), a, None) {
             self.start_now(desire, a, target, now, Why::Copy);
             let object = self.village.objects[target].id.clone();
             self.emit(Event::Copied { t: now, desire, action: action.to_owned(), object });
