@@ -324,3 +324,78 @@ pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -
     }
     run
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mind::credit::ActedOn;
+    use crate::mind::tree::answer;
+    use crate::names::Species;
+
+    fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs.iter().map(|(a, v)| ((*a).to_owned(), (*v).to_owned())).collect()
+    }
+
+    fn throw_plan(acted_on: Option<ActedOn>) -> Plan {
+        Plan {
+            desire: Desire::Anger,
+            action: "Throw".to_owned(),
+            category: ActionCategory::Throw,
+            object: "rock".to_owned(),
+            target: "aled".to_owned(),
+            started: 0.0,
+            ended: None,
+            acted_on,
+        }
+    }
+
+    /// Slaps `plan` at 1 s and returns the examples the lesson added (Activity, ActOn).
+    fn slap(plan: Plan, beliefs: &BTreeMap<String, BTreeMap<String, String>>) -> (Example, Example) {
+        let data = Data::builtin().unwrap();
+        let mut creature = Creature::newborn(&data, Species::Cow, 1);
+        creature.phase = 2;
+        let mut teaching = Teaching::default();
+        teaching.start_plan(plan);
+        teaching.hold();
+        teaching.slap(&mut creature, Slap::Gentle);
+        let lesson = teaching.release(&mut creature, &data, beliefs, 1.0);
+        assert!(lesson.taught.is_some());
+        let last = |kind| creature.tree(Desire::Anger, kind).examples.last().unwrap().clone();
+        (last(TreeKind::Activity), last(TreeKind::ActOn))
+    }
+
+    #[test]
+    fn a_lesson_records_the_answers_the_plan_acted_on() {
+        // The throw killed Aled: the beliefs now say he is dead and the rock lies far.
+        let now: BTreeMap<String, BTreeMap<String, String>> = [
+            ("aled".to_owned(), answers(&[("kind", "villager"), ("alive", "no")])),
+            ("rock".to_owned(), answers(&[("kind", "rock"), ("size", "small")])),
+        ]
+        .into();
+        let then = ActedOn {
+            object: answers(&[("kind", "rock"), ("size", "large")]),
+            target: answers(&[("kind", "villager"), ("alive", "yes")]),
+        };
+        let (activity, acton) = slap(throw_plan(Some(then)), &now);
+        assert_eq!(answer(&activity.answers, "alive"), "yes", "the target as it was hit");
+        assert_eq!(answer(&acton.answers, "size"), "large", "the object as it was thrown");
+        assert_eq!(activity.feedback, -0.5);
+        // A plan that never acted is taught about its object and target as they are now.
+        let (activity, acton) = slap(throw_plan(None), &now);
+        assert_eq!((answer(&activity.answers, "alive"), answer(&acton.answers, "size")), ("no", "small"));
+    }
+
+    #[test]
+    fn the_active_plan_keeps_what_it_acted_on() {
+        let mut memory = PlanMemory::default();
+        memory.act_on(ActedOn::default());
+        assert!(memory.plans.is_empty(), "nothing active, nothing kept");
+        memory.start(throw_plan(None));
+        memory.end_active(1.0);
+        memory.start(throw_plan(None));
+        let seen = ActedOn { object: answers(&[("kind", "rock")]), target: answers(&[("kind", "town")]) };
+        memory.act_on(seen.clone());
+        assert_eq!(memory.plans[0].acted_on, None, "an ended plan keeps what it had");
+        assert_eq!(memory.plans[1].acted_on, Some(seen));
+    }
+}
