@@ -120,6 +120,8 @@ pub enum FileKind {
     ShadowSchema,
     ShadowBank,
     ShadowState,
+    /// A scenario (`*.scenario.ron`, SPEC §16).
+    Scenario,
     Unknown,
 }
 
@@ -148,6 +150,9 @@ impl FileKind {
         }
         if let Some(kind) = FileKind::shadow_by_name(path) {
             return kind;
+        }
+        if name.ends_with(".scenario.ron") {
+            return FileKind::Scenario;
         }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
@@ -348,6 +353,7 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
         FileKind::ShadowSchema => run(checkers.shadow_schema),
         FileKind::ShadowBank => run(checkers.shadow_bank),
         FileKind::ShadowState => run(checkers.shadow_state),
+        FileKind::Scenario => crate::scenario::check_file(path),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, &text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(
@@ -396,5 +402,6 @@ mod tests {
         assert_eq!(FileKind::detect(Path::new("/p/big.bank"), ""), FileKind::ShadowBank);
         assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
         assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
+        assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
     }
 }

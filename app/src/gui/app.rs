@@ -9,13 +9,14 @@ use creature_core::data::TreeKind;
 use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
+use creature_core::scenario::Act;
 use creature_workspace::edit::Edit;
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{Change, DocId, Workspace};
 use egui_dock::{DockArea, DockState, Style as DockStyle};
 
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock::{MAX_RECENT, STORAGE_DOCK, STORAGE_RECENT, Viewer, default_dock};
+use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{menu, palette, short};
@@ -54,11 +55,7 @@ impl Studio {
     /// The editor on a project folder, or with the built-in data when there is none
     /// (or it does not open: its problems are then listed).
     pub fn new(project: Option<&Path>, dialogs: Box<dyn Dialogs>, storage: Option<&dyn eframe::Storage>) -> Studio {
-        let dock = storage
-            .and_then(|s| eframe::get_value::<DockState<Tab>>(s, STORAGE_DOCK))
-            .filter(|d| d.iter_all_tabs().count() > 0)
-            .unwrap_or_else(default_dock);
-        let recent = storage.and_then(|s| eframe::get_value(s, STORAGE_RECENT)).unwrap_or_default();
+        let (dock, recent) = dock::restore(storage);
         let mut studio = Studio {
             ws: Workspace::builtin(),
             view: View::default(),
@@ -91,13 +88,10 @@ impl Studio {
             Ok(ws) => {
                 self.ws = ws;
                 self.live_for = None;
-                let selected = self.view.species;
-                self.view = View { species: selected, ..View::default() };
-                let root = self.ws.project.as_ref().map(|p| p.root.clone()).unwrap_or_else(|| path.to_path_buf());
-                let root = root.canonicalize().unwrap_or(root);
-                self.recent.retain(|r| r != &root);
-                self.recent.insert(0, root);
-                self.recent.truncate(MAX_RECENT);
+                self.view = View { species: self.view.species, ..View::default() };
+                if let Some(p) = &self.ws.project {
+                    dock::remember(&mut self.recent, p.root.clone());
+                }
                 // The project's first creature and lesson, so the inspector and the
                 // timeline have something to show.
                 if let Some(id) = self.ws.first_file(FileKind::Creature).and_then(|f| self.ws.open_creature(&f).ok()) {
@@ -106,14 +100,7 @@ impl Studio {
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
                 self.view.active = Some(DocId::Species(self.view.species));
-                let n = self.ws.problems.len();
-                self.status = format!(
-                    "Opened {} ({} file{}, {n} problem{})",
-                    self.ws.name(),
-                    self.ws.files.len(),
-                    if self.ws.files.len() == 1 { "" } else { "s" },
-                    if n == 1 { "" } else { "s" }
-                );
+                self.status = format!("Opened {}", self.ws.summary());
             }
             Err(errors) => {
                 self.ws.problems = errors;
@@ -391,7 +378,7 @@ impl Studio {
 
     /// True when the editor holds edits that are not on disk.
     pub fn has_unsaved(&self) -> bool {
-        !self.ws.dirty_docs().is_empty() || self.view.source.as_ref().is_some_and(|s| s.text != s.saved)
+        !self.ws.dirty_docs().is_empty() || self.view.source_edited()
     }
 
     fn modal_or_close(&mut self) {
@@ -459,8 +446,7 @@ impl Studio {
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let dirty = if self.has_unsaved() { " ●" } else { "" };
-        let title = format!("{}{dirty} — Creature Studio", self.ws.name());
+        let title = format!("{}{} — Creature Studio", self.ws.name(), if self.has_unsaved() { " ●" } else { "" });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -481,8 +467,7 @@ impl Studio {
             self.path_prompt = None;
         }
         if let Some(m) = self.modal.clone() {
-            let source = self.view.source.as_ref().is_some_and(|s| s.text != s.saved);
-            let (unsaved, many) = modal::unsaved_names(&self.ws, source);
+            let (unsaved, many) = modal::unsaved_names(&self.ws, self.view.source_edited());
             if let Some(answer) = modal::show(ctx, &m, &unsaved, many) {
                 self.answer_modal(m, answer, out);
             }
@@ -506,7 +491,7 @@ impl Studio {
                 for id in self.ws.dirty_docs() {
                     self.save_doc(&id);
                 }
-                if self.view.source.as_ref().is_some_and(|s| s.text != s.saved) {
+                if self.view.source_edited() {
                     self.save_source();
                 }
                 if self.modal.is_some() {
@@ -552,6 +537,10 @@ impl Studio {
         shadow.sync(&self.ws);
         if shadow.arena.tick(dt) {
             ctx.request_repaint();
+        }
+        // A scenario run reports from its worker: look again soon while it goes on.
+        if self.ws.scenarios.poll() || self.ws.scenarios.progress().is_some() {
+            ctx.request_repaint_after(Duration::from_millis(50));
         }
         if let Some(next) = self.toasts.expire(now) {
             ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
@@ -616,25 +605,28 @@ impl Studio {
         }
     }
 
+    /// Does `act` to the preview's creature; the status bar says why when it cannot.
+    fn preview_act(&mut self, act: Act) {
+        if let Err(e) = self.ws.preview_act(act) {
+            self.status = e;
+        }
+    }
+
     /// Carries out one command of the live panels.
     fn apply_live(&mut self, c: LiveCommand) {
         let preview = self.ws.preview.as_mut();
         match c {
             LiveCommand::Hand(h) => {
-                if let Some(p) = preview
-                    && let Err(e) = p.sim.hand(h)
-                {
+                if let Err(e) = self.ws.preview_hand(h) {
                     self.status = e;
                 }
                 self.take_preview_events();
             }
             LiveCommand::Speed(s) => {
-                if let Some(p) = preview {
-                    let s = if s.is_finite() { s.clamp(0.0, 100.0) } else { 1.0 };
-                    if s > 0.0 {
-                        self.view.village.resume_speed = s;
-                    }
-                    p.speed = s;
+                if let Some(s) = preview.map(|p| p.set_speed(s))
+                    && s > 0.0
+                {
+                    self.view.village.resume_speed = s;
                 }
             }
             LiveCommand::StepTurn => {
@@ -643,8 +635,20 @@ impl Studio {
                 }
                 self.take_preview_events();
             }
-            LiveCommand::Phase(phase) => preview.into_iter().for_each(|p| p.sim.set_phase(phase.min(13))),
-            LiveCommand::Leash(l) => preview.into_iter().for_each(|p| p.sim.set_leash(l)),
+            LiveCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
+            LiveCommand::Leash(l) => self.preview_act(Act::Leash(l)),
+            LiveCommand::RunScenarios(files) => {
+                self.status = format!("Running {} scenario{}", files.len(), if files.len() == 1 { "" } else { "s" });
+                self.ws.scenarios.start(files, || {});
+            }
+            LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
+                Ok(path) => {
+                    self.status = format!("Saved the preview's inputs as {}", path.display());
+                    self.view.scenario = Some(path);
+                    self.show_tab(Tab::Scenarios);
+                }
+                Err(e) => self.status = e,
+            },
             LiveCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();
@@ -691,7 +695,6 @@ impl eframe::App for Studio {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, STORAGE_DOCK, &self.dock);
-        eframe::set_value(storage, STORAGE_RECENT, &self.recent);
+        dock::persist(storage, &self.dock, &self.recent);
     }
 }

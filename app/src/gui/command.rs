@@ -32,10 +32,11 @@ pub enum Tab {
     Schema,
     Query,
     Arena,
+    Scenarios,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 15] = [
+    pub const ALL: [Tab; 16] = [
         Tab::Project,
         Tab::Problems,
         Tab::Species,
@@ -51,6 +52,7 @@ impl Tab {
         Tab::Schema,
         Tab::Query,
         Tab::Arena,
+        Tab::Scenarios,
     ];
 
     /// The panel's title.
@@ -71,6 +73,7 @@ impl Tab {
             Tab::Schema => "Shadow schema",
             Tab::Query => "Query inspector",
             Tab::Arena => "Arena",
+            Tab::Scenarios => "Scenarios",
         }
     }
 }
@@ -275,6 +278,10 @@ pub enum LiveCommand {
         autoplay: bool,
         record: bool,
     },
+    /// Runs these scenarios off the editor's thread.
+    RunScenarios(Vec<PathBuf>),
+    /// Writes what was done in the preview as a new scenario.
+    SavePreviewScenario,
     /// Plays the running match to its end at once.
     ArenaFinish,
     /// At the match end: keep the recording in the bank, or drop it.
@@ -301,6 +308,9 @@ impl LiveCommand {
             LiveCommand::SaveSchema => "Save the schema".into(),
             LiveCommand::ArenaStart { opponent, .. } => format!("Arena: fight {opponent}"),
             LiveCommand::ArenaFinish => "Arena: play to the end".into(),
+            LiveCommand::RunScenarios(f) if f.len() == 1 => format!("Run scenario {}", f[0].display()),
+            LiveCommand::RunScenarios(f) => format!("Run {} scenarios", f.len()),
+            LiveCommand::SavePreviewScenario => "Save the preview's inputs as a scenario".into(),
             LiveCommand::ArenaKeep(true) => "Arena: keep the recording".into(),
             LiveCommand::ArenaKeep(false) => "Arena: discard the recording".into(),
         }

@@ -11,6 +11,7 @@ mod hot_reload;
 mod lesson;
 mod preview;
 mod query_typed;
+mod scenarios;
 mod shadow;
 mod shadow_docs;
 mod shadow_files;

@@ -19,6 +19,7 @@ mod preview_sync;
 mod reduce;
 pub mod reload;
 pub mod ronedit;
+pub mod scenario_runs;
 mod species_dir;
 pub mod undo;
 pub mod workspace;

@@ -12,7 +12,9 @@ use creature_core::data::{Data, Species};
 use creature_core::error::LoadError;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::project::{Project, ron_files};
+use creature_core::scenario::Act;
 use creature_core::world::file::WorldFile;
+use creature_core::world::sim::HandEvent;
 use creature_core::world::sim::Sim;
 
 /// The most simulated work one call to [`LivePreview::advance`] does, in wall seconds
@@ -31,6 +33,11 @@ pub struct LivePreview {
     world_path: Option<PathBuf>,
     /// Turns owed to the clock that did not make a whole turn yet.
     owed_turns: f64,
+    /// What the person did to the running creature, with the simulated second: a
+    /// scenario can replay it.
+    pub inputs: Vec<(f64, Act)>,
+    /// The phase the run started in.
+    pub start_phase: u8,
 }
 
 impl LivePreview {
@@ -48,6 +55,7 @@ impl LivePreview {
             Some(p) => WorldFile::load(p, &data)?,
             None => WorldFile::builtin(&data)?,
         };
+        let start_phase = creature.phase;
         let sim = Sim::new(data, creature, world, seed);
         Ok(Self {
             sim,
@@ -55,6 +63,8 @@ impl LivePreview {
             creature_path: creature_path.map(|p| canonical(&p)),
             world_path: world_path.map(|p| canonical(&p)),
             owed_turns: 0.0,
+            inputs: Vec::new(),
+            start_phase,
         })
     }
 
@@ -65,6 +75,33 @@ impl LivePreview {
         Creature::parse(&format!("{} (running)", creature.name), &creature.to_ron(), &data)?;
         self.sim.reload_data(Arc::new(data));
         Ok(())
+    }
+
+    /// Does `act` to the running creature now, as a scenario input would, and keeps it
+    /// with the simulated second for [`LivePreview::inputs`]. A plan or a miracle is not
+    /// taken here (the preview's own hand does those).
+    pub fn act(&mut self, act: Act) -> Result<(), String> {
+        match &act {
+            Act::Hold => self.sim.hand(HandEvent::Hold).map(|_| ())?,
+            Act::Stroke => self.sim.hand(HandEvent::Stroke).map(|_| ())?,
+            Act::Slap(s) => self.sim.hand(HandEvent::Slap(*s)).map(|_| ())?,
+            Act::Release => self.sim.hand(HandEvent::Release).map(|_| ())?,
+            Act::Leash(l) => self.sim.set_leash(*l),
+            Act::Phase(p) => self.sim.set_phase(*p),
+            Act::Desire { name, value } => self.sim.set_desire(*name, *value),
+            Act::Plan { .. } | Act::Miracle { .. } => {
+                return Err("the preview takes plans and miracles from its own hand".into());
+            }
+        }
+        self.inputs.push((self.sim.time(), act));
+        Ok(())
+    }
+
+    /// Sets the simulated seconds per wall second, from 0 (paused) to 100; a value that
+    /// is not a number means ×1. Returns the speed set.
+    pub fn set_speed(&mut self, speed: f64) -> f64 {
+        self.speed = if speed.is_finite() { speed.clamp(0.0, 100.0) } else { 1.0 };
+        self.speed
     }
 
     /// True when `path` (canonical) is the creature save the preview runs.

@@ -2,10 +2,14 @@
 //! preview as a save would bring them, and what the creature learns in the preview
 //! reaches its document.
 
+use std::path::{Component, Path, PathBuf};
+
 use creature_core::data::{Data, TreeKind};
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
+use creature_core::scenario::{Act, Input, Scenario};
 use creature_core::world::sim::Event;
+use creature_core::world::sim::HandEvent;
 
 use crate::document::DocId;
 use crate::edit::Edit;
@@ -31,6 +35,66 @@ impl Workspace {
                 false
             }
         }
+    }
+
+    /// Does `act` to the preview's creature and keeps it among the preview's inputs.
+    pub fn preview_act(&mut self, act: Act) -> Result<(), String> {
+        self.preview.as_mut().ok_or("the preview is not running")?.act(act)
+    }
+
+    /// A touch of the player's hand on the preview's creature. Hold, stroke, slap and
+    /// release are kept among the preview's inputs; the hand's moves and gifts are not.
+    pub fn preview_hand(&mut self, h: HandEvent) -> Result<(), String> {
+        let act = match h {
+            HandEvent::Hold => Act::Hold,
+            HandEvent::Stroke => Act::Stroke,
+            HandEvent::Slap(s) => Act::Slap(s),
+            HandEvent::Release => Act::Release,
+            other => {
+                let p = self.preview.as_mut().ok_or("the preview is not running")?;
+                return p.sim.hand(other).map(|_| ());
+            }
+        };
+        self.preview_act(act)
+    }
+
+    /// Writes what the person did in the preview (hand, leash, phase, desire values) as
+    /// a new scenario in the project's `scenarios/` folder, to run again and add
+    /// expectations to. Returns its path.
+    pub fn save_preview_scenario(&mut self) -> Result<PathBuf, String> {
+        let project = self.project.as_ref().ok_or("open a project first")?;
+        let p = self.preview.as_ref().ok_or("the preview is not running")?;
+        let dir = project.root.join("scenarios");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        let path = (1..)
+            .map(|n| dir.join(format!("preview_{n}.scenario.ron")))
+            .find(|f| !f.exists())
+            .ok_or("no free file name")?;
+        let rel = |to: &Path| relative(&crate::live_preview::canonical(&dir), &crate::live_preview::canonical(to));
+        let scenario = Scenario {
+            world: project.manifest.world.as_ref().map(|w| rel(&project.resolve(w))),
+            species: p.sim.creature().species,
+            creature: p.creature_path().map(rel),
+            species_dir: Some(rel(&project.species_dir())),
+            seed: 1,
+            phase: Some(p.start_phase),
+            seconds: (p.sim_time() * 10.0).round() / 10.0,
+            inputs: p
+                .inputs
+                .iter()
+                .map(|(t, act)| Input { at: Some(*t), after: None, on: None, wait: None, act: act.clone() })
+                .collect(),
+            expect: Vec::new(),
+        };
+        let text = format!(
+            "// What was done to the preview's creature in the studio, to run again and add\n\
+             // expectations to (SPEC §16). Times are simulated seconds from the preview's start.\n{}\n",
+            scenario.to_ron()
+        );
+        creature_core::fsutil::save_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        self.refresh_files();
+        Ok(path)
     }
 
     /// The document of the creature save the preview runs, if it is open.
@@ -133,12 +197,27 @@ impl Workspace {
     }
 }
 
+/// The path of `to` relative to the folder `from` (both absolute).
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    let from: Vec<Component<'_>> = from.components().collect();
+    let to_parts: Vec<Component<'_>> = to.components().collect();
+    let common = from.iter().zip(&to_parts).take_while(|(a, b)| a == b).count();
+    let mut out = PathBuf::new();
+    for _ in common..from.len() {
+        out.push("..");
+    }
+    for c in &to_parts[common..] {
+        out.push(c.as_os_str());
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
 
     use creature_core::mind::hand::Slap;
-    use creature_core::world::sim::{Event, HandEvent};
+    use creature_core::world::sim::Event;
 
     use super::*;
 
@@ -169,5 +248,39 @@ mod tests {
         let built = ws.built_tree(&id, plan.desire, TreeKind::ActOn).expect("core built the taught tree");
         assert_eq!(*built, learnt.tree(&ws.data.attributes), "the tree core built is the document's tree");
         assert!(ws.is_dirty(&id), "what it learnt is an edit of the save");
+    }
+
+    #[test]
+    fn what_was_done_in_the_preview_saves_as_a_scenario_that_replays_it() {
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let tmp = tempfile::tempdir().unwrap();
+        let copy = |from: &Path, to: &Path| {
+            let out = std::process::Command::new("cp").arg("-r").arg(from).arg(to).status().unwrap();
+            assert!(out.success());
+        };
+        std::fs::create_dir_all(tmp.path().join("projects")).unwrap();
+        copy(&repo.join("species"), &tmp.path().join("species"));
+        copy(&repo.join("projects/example"), &tmp.path().join("projects/example"));
+        let mut ws = Workspace::open(&tmp.path().join("projects/example")).unwrap();
+        assert!(ws.start_preview(1));
+        let run = |ws: &mut Workspace, turns: u64| ws.preview.as_mut().unwrap().sim.run(turns);
+        run(&mut ws, 40);
+        ws.preview_act(Act::Phase(6)).unwrap();
+        run(&mut ws, 30);
+        ws.preview_act(Act::Hold).unwrap();
+        ws.preview_act(Act::Slap(creature_core::mind::hand::Slap::Hard)).unwrap();
+        run(&mut ws, 2);
+        ws.preview_act(Act::Release).unwrap();
+        run(&mut ws, 50);
+        let live = creature_core::scenario::State::of(&ws.preview.as_ref().unwrap().sim);
+
+        let path = ws.save_preview_scenario().unwrap();
+        assert!(path.ends_with("scenarios/preview_1.scenario.ron"));
+        assert!(ws.scenario_files().contains(&path), "the new scenario is listed");
+        let loaded = creature_core::scenario::file::load(&path).unwrap();
+        assert_eq!(loaded.scenario.inputs.len(), 4);
+        let out = creature_core::scenario::run(creature_core::scenario::prepare(loaded).unwrap(), Some(live.sim_time));
+        assert!(out.passed, "{:?}", out.refused);
+        assert_eq!(out.state.unwrap(), live, "the scenario replays the preview's run");
     }
 }

@@ -68,6 +68,8 @@ pub struct Workspace {
     /// preview: when the document differs, the person edited it and the preview takes
     /// the edit.
     pub(crate) synced_creature: Option<Creature>,
+    /// The scenarios run in this session, and the run in progress.
+    pub scenarios: crate::scenario_runs::ScenarioRuns,
 }
 
 impl Workspace {
@@ -87,6 +89,7 @@ impl Workspace {
             conflicts: Vec::new(),
             declined: Vec::new(),
             synced_creature: None,
+            scenarios: Default::default(),
         };
         ws.add_data_docs(Path::new("species"), &BTreeMap::new(), &[]);
         for doc in ws.docs.values_mut() {
@@ -133,6 +136,12 @@ impl Workspace {
         }
     }
 
+    /// The project's name with its counts of files and problems, for the status bar.
+    pub fn summary(&self) -> String {
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        format!("{} ({}, {})", self.name(), plural(self.files.len(), "file"), plural(self.problems.len(), "problem"))
+    }
+
     /// The project's name, or a note that there is none.
     pub fn name(&self) -> String {
         self.project.as_ref().map_or_else(|| "no project".to_owned(), |p| p.manifest.name.clone())
@@ -159,6 +168,11 @@ impl Workspace {
         }
         let want = canonical(path);
         self.docs.iter().find(|(_, d)| canonical(&d.path) == want).map(|(id, _)| id.clone())
+    }
+
+    /// The project's scenarios (`*.scenario.ron`), in path order.
+    pub fn scenario_files(&self) -> Vec<PathBuf> {
+        self.files.iter().filter(|f| FileKind::detect(f, "") == FileKind::Scenario).cloned().collect()
     }
 
     /// The project's first file of `kind`, in path order.

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::data::{PHASE_COUNT, TreeKind};
 use crate::error::{LoadError, LoadResult, read_text, unknown_name};
@@ -20,7 +20,7 @@ use crate::world::rules::Kind;
 pub const MAX_SECONDS: f64 = 7.0 * 86_400.0;
 
 /// A scenario as written.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     /// A world file relative to the scenario; `None`: the bundled village.
@@ -47,26 +47,26 @@ pub struct Scenario {
 }
 
 /// One input: what the player does, and when.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Input {
     /// At simulated second T (at once if T has passed).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at: Option<f64>,
     /// S seconds after the previous input.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub after: Option<f64>,
     /// After the first such event since the previous input, and `wait` seconds more.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on: Option<Trigger>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wait: Option<f64>,
     #[serde(rename = "do")]
     pub act: Act,
 }
 
 /// When an input waits for something the creature does.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Trigger {
     PlanStarted { desire: Desire },
     PlanEnded { desire: Desire },
@@ -74,14 +74,14 @@ pub enum Trigger {
 }
 
 /// What the player does.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Act {
     /// The creature takes this plan now as if it had chosen it.
     Plan {
         desire: Desire,
         action: String,
         object: String,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<String>,
     },
     Hold,
@@ -101,7 +101,7 @@ pub enum Act {
 }
 
 /// What must hold. Bounds are inclusive; at least one of `min` and `max` is given.
-#[derive(Deserialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Expect {
     /// The object score (SPEC §9) of the object's present answers by a tree.
     Score {
@@ -156,6 +156,14 @@ pub enum Expect {
     },
     /// A skill or a miracle learnt.
     Knows { at: f64, what: String },
+}
+
+impl Scenario {
+    /// The scenario as RON text, optional fields written bare, as a person would.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(3).indentor("    ".to_owned());
+        options().to_string_pretty(self, pretty).unwrap_or_default()
+    }
 }
 
 impl Expect {
@@ -261,7 +269,7 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
     if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
         errors.push(at("phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
     }
-    let time_ok = |t: f64| t.is_finite() && t >= 0.0 && t <= MAX_SECONDS;
+    let time_ok = |t: f64| (0.0..=MAX_SECONDS).contains(&t);
     let built_in_affords = crate::world::rules::default_affords();
     let object = |id: &str| world.object(id);
     let known_object = |id: &str| -> Result<Kind, String> {
@@ -379,4 +387,39 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
         }
     }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_written_out_reads_back_the_same() {
+        let text = "(species: \"Cow\", seed: 3, phase: 6, seconds: 60.0, inputs: [\
+            (at: 1.0, do: Plan(desire: \"Anger\", action: \"Throw\", object: \"rock_1\", target: \"home_town\")),\
+            (on: PlanEnded(desire: \"Anger\"), wait: 0.0, do: Hold), (after: 0.1, do: Slap(Hard)),\
+            (after: 0.1, do: Release), (at: 30.0, do: Leash(Compassion)), (at: 31.0, do: Miracle(name: \"Heal\")),\
+            (at: 32.0, do: Desire(name: \"Hunger\", value: 0.5)), (at: 33.0, do: Phase(8))],\
+            expect: [Score(at: 60.0, desire: \"Anger\", tree: Activity, object: \"home_town\", max: 0.1),\
+            Plans(from: 0.0, to: 60.0, kind: Rock, min: 1), Knows(at: 60.0, what: \"Heal\")])";
+        let parsed = parse("t.scenario.ron", text, Path::new(".")).unwrap().scenario;
+        assert_eq!(parsed.phase, Some(6), "optional fields may be written bare");
+        assert_eq!(parsed.inputs.len(), 8);
+        let again = parse("t.scenario.ron", &parsed.to_ron(), Path::new(".")).unwrap().scenario;
+        assert_eq!(again, parsed);
+        assert!(!parsed.to_ron().contains("after: None"), "{}", parsed.to_ron());
+    }
+
+    #[test]
+    fn unknown_fields_and_kinds_are_refused_with_their_place() {
+        let e = parse("t.scenario.ron", "(species: \"Cow\", seconds: 1.0, colour: 3)", Path::new(".")).unwrap_err();
+        assert_eq!((e.line, e.col > 1), (1, true), "{e}");
+        let e = parse(
+            "t.scenario.ron",
+            "(species: \"Cow\",\n seconds: 1.0,\n inputs: [(at: 0.0, do: Dance)])",
+            Path::new("."),
+        )
+        .unwrap_err();
+        assert_eq!(e.line, 3, "{e}");
+    }
 }

@@ -73,8 +73,8 @@ pub struct Prepared {
     pub sim: Sim,
 }
 
-/// Loads what the scenario names, checks the file against it and builds the simulation.
-pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
+/// The species data and the world a scenario names, loaded.
+fn data_and_world(loaded: &Loaded) -> LoadResult<(Data, WorldFile)> {
     let sc = &loaded.scenario;
     let data = match &sc.species_dir {
         Some(d) => Data::load_dir(&loaded.resolve(d))?,
@@ -84,7 +84,31 @@ pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
         Some(w) => WorldFile::load(&loaded.resolve(w), &data)?,
         None => WorldFile::builtin(&data)?,
     };
+    Ok((data, world))
+}
+
+/// Every problem of the scenario file at `path` (`check`): its own, and those of the
+/// files it names.
+pub fn check_file(path: &std::path::Path) -> Vec<crate::error::LoadError> {
+    let loaded = match super::file::load(path) {
+        Ok(l) => l,
+        Err(e) => return vec![e],
+    };
+    let checked = data_and_world(&loaded).and_then(|(data, world)| {
+        check(&loaded, &data, &world)?;
+        match &loaded.scenario.creature {
+            Some(c) => Creature::load(&loaded.resolve(c), &data).map(|_| ()),
+            None => Ok(()),
+        }
+    });
+    checked.err().unwrap_or_default()
+}
+
+/// Loads what the scenario names, checks the file against it and builds the simulation.
+pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
+    let (data, world) = data_and_world(&loaded)?;
     check(&loaded, &data, &world)?;
+    let sc = &loaded.scenario;
     let mut creature = match &sc.creature {
         Some(c) => Creature::load(&loaded.resolve(c), &data)?,
         None => Creature::newborn(&data, sc.species, sc.seed),
@@ -282,10 +306,10 @@ impl Runner<'_> {
         }
         // A plan that is no longer under way (done, given up, or dropped after a
         // slap) has ended.
-        if self.current.is_some() && self.sim.plan().is_none() {
-            if let Some((d, _)) = self.current.take() {
-                self.note(&Trigger::PlanEnded { desire: d }, now);
-            }
+        if self.sim.plan().is_none()
+            && let Some((d, _)) = self.current.take()
+        {
+            self.note(&Trigger::PlanEnded { desire: d }, now);
         }
     }
 

@@ -1,6 +1,8 @@
 //! The dock of panels: the layout a new user starts with, and the tab viewer that draws
 //! each tab from the workspace and the view and collects the commands it returns.
 
+use std::path::PathBuf;
+
 use creature_workspace::Workspace;
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
@@ -9,10 +11,34 @@ use crate::gui::panels;
 use crate::gui::view::View;
 
 /// Where eframe's storage keeps the dock layout and the recent projects.
-pub const STORAGE_DOCK: &str = "creature-studio.dock";
-pub const STORAGE_RECENT: &str = "creature-studio.recent";
+const STORAGE_DOCK: &str = "creature-studio.dock";
+const STORAGE_RECENT: &str = "creature-studio.recent";
 /// The most recent projects remembered.
-pub const MAX_RECENT: usize = 10;
+const MAX_RECENT: usize = 10;
+
+/// The dock layout and the recent projects as eframe's storage kept them; the default
+/// layout when there is none (or it has no tab left).
+pub fn restore(storage: Option<&dyn eframe::Storage>) -> (DockState<Tab>, Vec<PathBuf>) {
+    let dock = storage
+        .and_then(|s| eframe::get_value::<DockState<Tab>>(s, STORAGE_DOCK))
+        .filter(|d| d.iter_all_tabs().count() > 0)
+        .unwrap_or_else(default_dock);
+    let recent = storage.and_then(|s| eframe::get_value(s, STORAGE_RECENT)).unwrap_or_default();
+    (dock, recent)
+}
+
+/// Keeps the dock layout and the recent projects in eframe's storage.
+pub fn persist(storage: &mut dyn eframe::Storage, dock: &DockState<Tab>, recent: &[PathBuf]) {
+    eframe::set_value(storage, STORAGE_DOCK, dock);
+    eframe::set_value(storage, STORAGE_RECENT, &recent);
+}
+
+/// Puts `root` first among the recent projects, once.
+pub fn remember(recent: &mut Vec<PathBuf>, root: PathBuf) {
+    recent.retain(|r| r != &root);
+    recent.insert(0, root);
+    recent.truncate(MAX_RECENT);
+}
 
 /// The panel layout a new user starts with: files on the left, the editors in the
 /// middle, their pictures on the right, problems and examples below.
@@ -20,7 +46,8 @@ pub fn default_dock() -> DockState<Tab> {
     let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson, Tab::Preview, Tab::Arena]);
     let surface = dock.main_surface_mut();
     let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
-    let [top, _below] = surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source, Tab::Bank]);
+    let [top, _below] =
+        surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source, Tab::Bank, Tab::Scenarios]);
     let [_editors, _pictures] = surface.split_right(
         top,
         0.46,

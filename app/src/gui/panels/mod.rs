@@ -12,6 +12,7 @@ pub mod problems;
 pub mod project;
 pub mod query;
 pub mod results;
+pub mod scenarios;
 pub mod schema;
 pub mod source;
 pub mod species;
@@ -39,6 +40,7 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Schema => schema::show(ui, ws, view, out),
         Tab::Query => query::show(ui, view, out),
         Tab::Arena => arena::show(ui, view, out),
+        Tab::Scenarios => scenarios::show(ui, ws, view, out),
     }
 }
 

@@ -105,6 +105,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if ui.button("⟲ Restart").on_hover_text("Start again from the project's files").clicked() {
             live(out, LiveCommand::Restart);
         }
+        let save = ui.button("💾 Save as scenario");
+        if save.on_hover_text("Write the hand, leash and phase inputs so far as a scenario file").clicked() {
+            live(out, LiveCommand::SavePreviewScenario);
+        }
         ui.label(format!("t = {:.1} s", sim.time()));
     });
     hand_bar(ui, p, out);

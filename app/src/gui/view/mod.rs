@@ -182,6 +182,8 @@ pub struct View {
     pub village: village::VillageUi,
     /// The shadow tools: the schema and bank shown, filters, caches and the arena.
     pub shadow: shadow::ShadowState,
+    /// The scenario whose expectations the Scenarios panel shows.
+    pub scenario: Option<PathBuf>,
 }
 
 impl Default for View {
@@ -202,6 +204,7 @@ impl Default for View {
             lesson_ui: LessonUi::default(),
             village: village::VillageUi::default(),
             shadow: shadow::ShadowState::default(),
+            scenario: None,
         }
     }
 }
@@ -266,6 +269,11 @@ impl View {
             lu.playhead = Some(t);
         }
         lu.playing
+    }
+
+    /// True when the text in Source holds edits that are not saved.
+    pub fn source_edited(&self) -> bool {
+        self.source.as_ref().is_some_and(|s| s.text != s.saved)
     }
 
     /// Shows a file's text with `line` marked.

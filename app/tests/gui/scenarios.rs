@@ -1,0 +1,72 @@
+//! The Scenarios panel: the project's behaviour tests listed, run off the editor's
+//! thread with a progress bar, each expectation's observed value beside its bounds, a
+//! broken file's problems with their place, and the preview's inputs saved as a new
+//! scenario.
+
+use std::time::Duration;
+
+use creature_studio::gui::command::{Command, LiveCommand, Tab};
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{label_containing, project_copy, studio, until};
+
+#[test]
+fn run_all_shows_every_scenario_and_its_expectations() {
+    let (_tmp, root) = project_copy();
+    let broken = root.join("scenarios/broken.scenario.ron");
+    std::fs::write(&broken, "(species: \"Cow\",\n seconds: 10.0,\n inputs: [(at: 1.0, do: Plan(desire: \"Hunger\", action: \"Eat\", object: \"nobody\"))])").unwrap();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::ShowTab(Tab::Scenarios));
+    h.run();
+    let files = h.state().ws.scenario_files();
+    assert_eq!(files.len(), 4, "{files:?}");
+    assert!(label_containing(&h, "scenarios · 0 run").starts_with("4 scenarios"));
+
+    h.get_by_label("▶ Run all").click();
+    h.run();
+    assert!(
+        until(&mut h, |s| s.ws.scenarios.progress().is_none() && s.ws.scenarios.reports.len() == 4),
+        "every scenario reports"
+    );
+    h.run();
+    assert!(label_containing(&h, "4 run").contains("passed"));
+    // The list marks each scenario: passed, failed, or a file with problems.
+    h.get_by_label("✔ pit_then_wolf.scenario.ron").click();
+    h.run();
+    assert!(label_containing(&h, "simulated s").starts_with("passed"));
+    assert!(h.query_all_by_label("pass").count() >= 2, "a row per expectation");
+    assert!(label_containing(&h, "score of home_pit by Hunger ActOn").contains("≤ 0.0999"));
+
+    h.get_by_label("⚠ broken.scenario.ron").click();
+    h.run();
+    let problem = label_containing(&h, "broken.scenario.ron:3:");
+    assert!(problem.contains("unknown object `nobody`"), "{problem}");
+    h.get_by_label_contains("broken.scenario.ron:3:").click();
+    h.run();
+    assert_eq!(h.state().view.source.as_ref().map(|s| s.line), Some(3), "the problem shows its line");
+}
+
+#[test]
+fn the_preview_inputs_become_a_scenario_that_is_listed() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.run();
+    for c in [LiveCommand::Phase(6), LiveCommand::StepTurn, LiveCommand::StepTurn] {
+        h.state_mut().run(Command::Live(c));
+        h.run();
+    }
+    h.state_mut().run(Command::Live(LiveCommand::SavePreviewScenario));
+    h.run();
+    let saved = root.join("scenarios/preview_1.scenario.ron");
+    assert!(saved.is_file(), "{}", h.state().status);
+    assert_eq!(h.state().view.scenario.as_deref(), Some(saved.as_path()));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("Phase(6)"), "{text}");
+    h.state_mut().run(Command::Live(LiveCommand::RunScenarios(vec![saved.clone()])));
+    h.run();
+    assert!(until(&mut h, |s| s.ws.scenarios.reports.contains_key(&saved)));
+    std::thread::sleep(Duration::from_millis(10));
+    h.run();
+    assert!(matches!(&h.state().ws.scenarios.reports[&saved], Ok((out, _)) if out.passed));
+}
