@@ -638,7 +638,7 @@ impl Studio {
             LiveCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
             LiveCommand::Leash(l) => self.preview_act(Act::Leash(l)),
             LiveCommand::RunScenarios(files) => {
-                self.status = format!("Running {} scenario{}", files.len(), if files.len() == 1 { "" } else { "s" });
+                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
                 self.ws.scenarios.start(files, || {});
             }
             LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
