@@ -123,6 +123,24 @@ fn slapped_for_eating_a_villager_and_stroked_for_a_sheep_it_learns_villagers_are
         let x = score(&sim, Desire::Hunger, TreeKind::ActOn, pit);
         assert!(x >= 0.1, "the stocked pit {pit} is not harmed: {x:.4}\n{all}");
     }
+    // The question that judges a villager of the other town is "what kind is it?".
+    let astrid = &sim.village().objects[sim.village().find("astrid").unwrap()].answers;
+    let why = sim.creature().tree(Desire::Hunger, TreeKind::ActOn).tree(&sim.data().attributes).explain(astrid);
+    let first = &why.steps[0];
+    assert_eq!((first.question.as_str(), first.answer.as_str(), first.followed), ("kind", "villager", true));
+}
+
+#[test]
+fn a_newborn_in_the_village_finds_food_mildly_good_and_rocks_and_trees_bad() {
+    let sim = cow();
+    for food in ["aled", "astrid", "sheep_1", "wolf_1", "home_pit", "rival_pit", "trough"] {
+        let x = score(&sim, Desire::Hunger, TreeKind::ActOn, food);
+        assert!((x - 0.105).abs() < 1e-9, "{food}: {x:.4}");
+    }
+    for thing in ["rock_1", "boulder", "oak_1", "willow"] {
+        let x = score(&sim, Desire::Hunger, TreeKind::ActOn, thing);
+        assert!(x < 0.05, "{thing}: {x:.4}");
+    }
 }
 
 #[test]
@@ -138,6 +156,10 @@ fn slapped_for_stoning_its_own_town_and_stroked_for_the_rival_it_learns_whose_to
     let rival = score(&sim, Desire::Anger, TreeKind::Activity, "rival_town");
     assert!(own < 0.1, "its own town is no target of its anger: {own:.4}");
     assert!(rival >= 0.105, "the rival town is: {rival:.4}");
+    // The Activity tree asks whose town it is.
+    let tree = sim.creature().tree(Desire::Anger, TreeKind::Activity).tree(&sim.data().attributes);
+    let question = tree.root().and_then(|r| r.question.clone());
+    assert!(matches!(question.as_deref(), Some("allegiance" | "town_owner")), "{question:?}");
 }
 
 #[test]
