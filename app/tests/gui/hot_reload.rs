@@ -86,3 +86,26 @@ fn documents_follow_outside_saves_when_the_preview_cannot_start() {
     assert!(!h.state().ws.is_dirty(&id), "a reload is not an edit");
     assert!(!h.state().ws.can_undo(), "nor a step to undo");
 }
+
+#[test]
+fn an_outside_save_and_its_reverse_leave_nothing_to_undo() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::SelectSpecies(creature_core::names::Species::Cow));
+    h.run();
+    std::thread::sleep(Duration::from_millis(200));
+    let cow = root.join("../../species/cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+    let speed = |s: &creature_studio::gui::Studio| s.ws.data.species(creature_core::names::Species::Cow).body.speed;
+    std::fs::write(&cow, good.replace("speed: 3.0", "speed: 12.0")).unwrap();
+    assert!(until(&mut h, |s| speed(s) == 12.0), "the outside save reloads");
+    std::fs::write(&cow, &good).unwrap();
+    assert!(until(&mut h, |s| speed(s) == 3.0), "and so does its reverse");
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().status, "Nothing to undo", "a reload is a new baseline, not the person's edit");
+    let id = creature_workspace::DocId::Species(creature_core::names::Species::Cow);
+    assert!(!h.state().ws.is_dirty(&id));
+    assert_eq!(speed(h.state()), 3.0, "the panels agree with the file");
+}

@@ -47,4 +47,13 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     assert!((c.opinions["Eat"] + 0.4).abs() < 1e-9, "the opinion of eating moves 80 % of the way to −0.5");
     assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
     assert!(h.state().ws.is_dirty(&creature));
+
+    // Undone, the results no longer say it was applied.
+    h.state_mut().run(Command::Undo);
+    h.run();
+    assert!(h.query_by_label_contains("Applied to").is_none(), "an undone application is not shown as applied");
+    h.get_by_label("What the run changes");
+    h.state_mut().run(Command::Redo);
+    h.run();
+    assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
 }

@@ -81,7 +81,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.weak(format!("{t:.1} s: {note}"));
         }
         if playhead.is_none() {
-            match &view.lesson_ui.applied {
+            // Only while the creature shown still holds what was applied: an undo, or
+            // another creature chosen, and the panel shows the run's changes again.
+            let applied = view.lesson_ui.applied.as_ref().filter(|a| {
+                view.creature.as_ref() == Some(&a.creature) && ws.creature(&a.creature) == Some(&a.outcome.after)
+            });
+            match applied {
                 Some(a) => {
                     ui.heading(format!("Applied to {}", a.creature.label()));
                     ui.weak("Ctrl+Z takes it back.");

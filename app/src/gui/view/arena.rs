@@ -89,7 +89,7 @@ impl ArenaUi {
             self.owed -= 1.0;
         }
         if bout.arena.is_over() {
-            self.pending = bout.take_recording(0);
+            self.take_recording();
         }
         true
     }
@@ -99,7 +99,16 @@ impl ArenaUi {
         let Some(bout) = self.bout.as_mut() else { return };
         bout.keys[0] = KeyInput::default();
         bout.run();
-        self.pending = bout.take_recording(0);
+        self.take_recording();
+    }
+
+    /// Moves the finished match's recording to [`ArenaUi::pending`]. A recording taken
+    /// already (the match ended by itself, then "Play to the end" was pressed) stays
+    /// where it is rather than being replaced by nothing.
+    fn take_recording(&mut self) {
+        if let Some(p) = self.bout.as_mut().and_then(|b| b.take_recording(0)) {
+            self.pending = Some(p);
+        }
     }
 
     /// The shadow's last decision as (state in schema order, event playing).
@@ -119,5 +128,24 @@ impl ArenaUi {
     /// The shadow's last pick.
     pub fn last_pick(&self) -> Option<Pick> {
         self.bout.as_ref()?.decisions.iter().rev().find(|d| d.side == 1).and_then(|d| d.pick)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_to_the_end_after_the_match_ended_keeps_its_recording() {
+        let mut a = ArenaUi::default();
+        a.start("zoner", true, true, None).unwrap();
+        for _ in 0..200 {
+            a.tick(1.0);
+        }
+        assert!(a.bout.as_ref().unwrap().arena.is_over(), "the match ends by itself");
+        let recorded = a.pending.as_ref().map(|p| p.events.len()).expect("the recording waits to be kept");
+        assert!(recorded > 0);
+        a.finish();
+        assert_eq!(a.pending.as_ref().map(|p| p.events.len()), Some(recorded), "the recording is still there");
     }
 }
