@@ -400,12 +400,7 @@ impl Studio {
             return;
         }
         if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
-            let typing = ctx.egui_wants_keyboard_input();
-            commands.extend(
-                command::from_shortcuts(&ctx)
-                    .into_iter()
-                    .filter(|c| !(typing && matches!(c, Command::Undo | Command::Redo))),
-            );
+            commands.extend(command::from_shortcuts(&ctx, ctx.egui_wants_keyboard_input()));
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);

@@ -225,12 +225,14 @@ pub fn kind_name(k: TreeKind) -> &'static str {
 
 /// The commands whose shortcuts were pressed this frame, most specific first so that
 /// Ctrl+Shift+S is never taken for Ctrl+S. Ctrl+Y and Ctrl+P are aliases of redo and
-/// the palette.
-pub fn from_shortcuts(ctx: &egui::Context) -> Vec<Command> {
+/// the palette. While the person types in a text field (`typing`), undo and redo are
+/// left to the field: its own text undo takes Ctrl+Z.
+pub fn from_shortcuts(ctx: &egui::Context, typing: bool) -> Vec<Command> {
     let mut with_keys: Vec<(KeyboardShortcut, Command)> =
         NAMED.iter().filter_map(|c| c.shortcut().map(|s| (s, c.clone()))).collect();
     with_keys.push((KeyboardShortcut::new(Modifiers::COMMAND, Key::Y), Command::Redo));
     with_keys.push((KeyboardShortcut::new(Modifiers::COMMAND, Key::P), Command::Palette));
+    with_keys.retain(|(_, c)| !(typing && matches!(c, Command::Undo | Command::Redo)));
     with_keys.sort_by_key(|(s, _)| std::cmp::Reverse(u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt)));
     let mut out = Vec::new();
     ctx.input_mut(|i| {

@@ -17,5 +17,6 @@ mod shadow_docs;
 mod shadow_files;
 mod shell;
 mod snapshots;
+mod source;
 mod species;
 mod tree_layout;

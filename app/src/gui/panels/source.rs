@@ -40,7 +40,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         }
     }
     ui.separator();
-    let marked: Vec<usize> = problems.iter().map(|p| p.line).chain(std::iter::once(src.line)).collect();
+    // Only lines with a problem are marked; the chosen one (a problem clicked) more.
+    let marked: Vec<usize> = problems.iter().map(|p| p.line).collect();
     egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
         ui.horizontal_top(|ui| {
             let lines = src.text.lines().count().max(1);
