@@ -265,7 +265,7 @@ impl Studio {
                     creature.label(),
                     if taught == 1 { "" } else { "s" }
                 );
-                self.view.lesson_ui.applied = Some(super::view::Applied { creature: creature.clone(), outcome });
+                self.view.lesson_ui.applied_to(creature.clone(), outcome);
                 self.view.active = Some(creature);
                 self.view.graph.invalidate();
                 self.show_tab(Tab::LessonResults);

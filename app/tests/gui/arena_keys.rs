@@ -62,7 +62,10 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     h.step();
     let recorded = h.state().view.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
     assert!(recorded >= actions.len(), "the whole match is recorded ({recorded} < {})", actions.len());
-    h.get_by_label("Keep in the bank").click();
+    let result = label_containing(&h, "Match over: ");
+    assert!(result.contains("won") || result.contains("draw"), "the result says who won: {result}");
+    // "Keep" says which bank it adds to: the one shown.
+    h.get_by_label("Keep in rushdown.bank.ron").click();
     h.step();
     h.step();
     palette(&mut h, "show panel: replay bank");

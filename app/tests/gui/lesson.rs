@@ -40,8 +40,10 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     h.state_mut().run(Command::Edit(Edit::Phase { creature: creature.clone(), phase: 2 }));
     h.run();
     let before = h.state().ws.creature(&creature).unwrap().tree(Desire::Hunger, TreeKind::ActOn).examples.len();
-    h.get_by_label("Apply to creature").click();
+    assert!(!h.state().view.lesson_ui.on_creature, "the results shown are a newborn's");
+    h.get_by_label("Apply to daisy.ron").click();
     h.run();
+    assert!(h.state().view.lesson_ui.on_creature, "applied, the results shown are the creature's run");
     let c = h.state().ws.creature(&creature).unwrap();
     assert_eq!(c.tree(Desire::Hunger, TreeKind::ActOn).examples.len(), before + 1);
     assert!((c.opinions["Eat"] + 0.4).abs() < 1e-9, "the opinion of eating moves 80 % of the way to −0.5");

@@ -9,6 +9,7 @@ mod bank_rows;
 mod creature;
 mod hot_reload;
 mod lesson;
+mod palette;
 mod preview;
 mod query_typed;
 mod scenarios;

@@ -60,7 +60,7 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     h.step();
     let recorded = h.state().view.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
     assert!(recorded > 0, "the match was recorded");
-    h.get_by_label("Keep in the bank").click();
+    h.get_by_label_contains("Keep in ").click();
     h.step();
     h.step();
     palette(&mut h, "show panel: replay bank");

@@ -15,3 +15,8 @@ use std::path::Path;
 pub fn short(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
+
+/// A count with its noun, singular for one: "1 candidate", "3 candidates".
+pub fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}

@@ -16,7 +16,10 @@ pub fn show(ctx: &egui::Context, query: &mut String, ws: &Workspace, out: &mut V
     ranked.sort_by_key(|(r, _)| *r);
     let matches: Vec<&Command> = ranked.into_iter().map(|(_, c)| c).take(14).collect();
     let mut close = false;
-    let modal = egui::Modal::new(egui::Id::new("palette")).show(ctx, |ui| {
+    // Anchored at the top, so the field stays put while the list below it shrinks.
+    let id = egui::Id::new("palette");
+    let area = egui::Modal::default_area(id).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0));
+    let modal = egui::Modal::new(id).area(area).show(ctx, |ui| {
         ui.set_width(520.0);
         let edit = ui.add(
             egui::TextEdit::singleline(query)

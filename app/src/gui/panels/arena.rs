@@ -3,7 +3,7 @@
 //! bank at the match end, and see beside the fight which segment the shadow is playing
 //! and why it was picked.
 
-use creature_core::shadow::arena::{Action, KeyInput, MAX_HEALTH, MAX_METER, Phase, STAGE_WIDTH, UNITS};
+use creature_core::shadow::arena::{Action, KeyInput, MAX_HEALTH, MAX_METER, Outcome, Phase, STAGE_WIDTH, UNITS};
 use creature_core::shadow::bots::Style;
 use creature_core::shadow::fight::Bout;
 
@@ -39,6 +39,8 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         ui.ctx().request_repaint();
     }
     let bank = sh.shared_bank();
+    // Where "Keep" puts a recording: the bank shown, or a new bank in the shadow folder.
+    let keep_in = sh.bank_path.as_deref().map_or_else(|| "a new bank".to_owned(), crate::gui::chrome::short);
     let a = &mut sh.arena;
     ui.horizontal_wrapped(|ui| {
         ui.label("Opponent");
@@ -71,8 +73,8 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     );
     if let Some(p) = &a.pending {
         ui.horizontal(|ui| {
-            ui.strong(format!("Match over: recorded {} decisions.", p.events.len()));
-            if ui.button("Keep in the bank").clicked() {
+            ui.strong(format!("Recorded {}.", crate::gui::chrome::count(p.events.len(), "decision")));
+            if ui.button(format!("Keep in {keep_in}")).clicked() {
                 out.push(Command::Live(LiveCommand::ArenaKeep(true)));
             }
             if ui.button("Discard").clicked() {
@@ -101,7 +103,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         if recorded > 0 { format!(" · ⏺ {recorded} decisions recorded") } else { String::new() }
     ));
     if let Some(o) = bout.arena.outcome {
-        ui.strong(format!("Result: {o:?}"));
+        ui.strong(outcome_text(o, a.autoplay, &a.opponent));
     }
     // Side by side: the segment the shadow is playing and why it was picked.
     let pick = a.last_pick();
@@ -110,10 +112,10 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         ui.columns(2, |cols| {
             cols[0].strong(format!("Shadow plays segment {} · event {}", pick.segment, pick.index));
             cols[0].label(format!(
-                "{} · best score {:.3} · {} candidates",
+                "{} · best score {:.3} · {}",
                 if pick.continued { "continuing its segment (bias)" } else { "a new pick" },
                 pick.best,
-                pick.candidates
+                crate::gui::chrome::count(pick.candidates, "candidate")
             ));
             if let Some(bank) = &bank {
                 egui::ScrollArea::vertical().id_salt("arena-seg").max_height(160.0).show(&mut cols[0], |ui| {
@@ -130,6 +132,17 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                 breakdown_bar(&mut cols[1], &b, full.max(1e-9), true);
             }
         });
+    }
+}
+
+/// Who won, in words: the left fighter is the person (or the autoplay bot), the right
+/// one the opponent chosen.
+fn outcome_text(o: Outcome, autoplay: bool, opponent: &str) -> String {
+    let me = if autoplay { "your side (autoplay)" } else { "you" };
+    match o {
+        Outcome::Winner(0) => format!("Match over: {me} won against the {opponent}."),
+        Outcome::Winner(_) => format!("Match over: the {opponent} won."),
+        Outcome::Draw => "Match over: a draw.".to_owned(),
     }
 }
 

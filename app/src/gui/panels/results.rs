@@ -37,7 +37,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             None => view.lesson_ui.on_creature = false,
         }
         let can_apply = creature.is_some();
-        let apply = egui::Button::new("Apply to creature");
+        // The button names where the run goes; applying shows the run on that creature.
+        let apply = egui::Button::new(
+            creature.as_ref().map_or("Apply to a creature".to_owned(), |c| format!("Apply to {}", c.label())),
+        );
         let tip = match &creature {
             Some(c) => format!("Teach {} everything this script teaches (one undo step)", c.label()),
             None => "Open a creature first".to_owned(),

@@ -125,6 +125,13 @@ impl Default for LessonUi {
 }
 
 impl LessonUi {
+    /// Remembers that the run was applied to `creature`, and shows the run on it: the
+    /// results then are the ones the creature took, whichever run was shown before.
+    pub fn applied_to(&mut self, creature: DocId, outcome: Outcome) {
+        self.on_creature = true;
+        self.applied = Some(Applied { creature, outcome });
+    }
+
     /// The outcome of running `script` on `target` (a newborn of the script when
     /// `None`), computed once per script and target.
     pub fn outcome(&mut self, script: &LessonScript, target: Option<&Creature>, data: &Data) -> &Outcome {
