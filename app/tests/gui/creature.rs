@@ -27,3 +27,18 @@ fn adding_an_example_to_hunger_acton_grows_the_graph() {
     h.run();
     assert_eq!(h.state().view.graph.node_count(), nodes);
 }
+
+#[test]
+fn fit_keeps_the_largest_example_tree_readable_in_the_default_layout() {
+    let mut h = studio(&example());
+    let ruth = example().join("creatures/ruth.ron");
+    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.run();
+    palette(&mut h, "tree: hunger acton");
+    assert!(h.state().view.graph.node_count() >= 15, "Ruth's Hunger ActOn is a large tree");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    h.run();
+    let scale = h.state().view.graph.scale().expect("the graph is drawn");
+    let points = scale * 12.5;
+    assert!(points >= creature_studio::gui::panels::graph::MIN_TEXT_POINTS, "node text at {points} points");
+}

@@ -26,10 +26,14 @@ use creature_workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
 const SELECTED: Color32 = Color32::from_rgb(90, 170, 255);
-/// The smallest zoom the automatic fit goes down to, to keep text readable.
-const MIN_FIT_SCALE: f32 = 0.8;
-/// The smallest zoom the Fit command goes down to, to show everything.
-const MIN_FIT_ALL_SCALE: f32 = 0.2;
+/// The smallest text a fit may leave on screen, in points: below it a node's question
+/// and verdict can no longer be read.
+pub const MIN_TEXT_POINTS: f32 = 11.0;
+/// The size of the nodes' text at a zoom of 1 (egui's body text).
+const TEXT_POINTS: f32 = 12.5;
+/// The smallest zoom a fit goes down to: the text stays readable, and a tree too large
+/// for the panel is shown from its root, to be panned.
+const MIN_FIT_SCALE: f32 = MIN_TEXT_POINTS / TEXT_POINTS;
 
 /// One node of the drawn tree.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,8 +74,6 @@ pub struct GraphView {
     pub selected: Option<usize>,
     /// Fit the graph into the view on the next frame.
     pub fit: bool,
-    /// Fit the whole graph however small, as the Fit command asks.
-    pub fit_all: bool,
     /// The node sizes the current positions were laid out for.
     laid_out: Vec<Vec2>,
     /// How each node was last drawn (from `final_node_rect`).
@@ -121,6 +123,11 @@ impl GraphView {
         self.fit = true;
         self.settling = true;
         self.key = Some(key);
+    }
+
+    /// The zoom the graph was last drawn at (1 is full size).
+    pub fn scale(&self) -> Option<f32> {
+        self.transform.map(|t| t.scaling)
     }
 
     /// Number of nodes drawn.
@@ -192,7 +199,6 @@ struct Viewer<'a> {
     fit: Option<Rect>,
     /// Pan (keeping the zoom) so that this node rectangle is in the middle of `area`.
     focus: Option<(Rect, Rect)>,
-    fit_all: bool,
     /// Where the graph's transform (graph → screen) is reported each frame.
     transform: &'a mut Option<TSTransform>,
 }
@@ -304,9 +310,9 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         let margin = 24.0;
         let fits =
             ((view.width() - 2.0 * margin) / bounds.width()).min((view.height() - 2.0 * margin) / bounds.height());
-        // Below half size the text is unreadable: then keep it readable, centred on the
+        // Below that zoom the text is unreadable: then keep it readable, centred on the
         // root, and let the person pan (drag) to the rest.
-        let min = if self.fit_all { MIN_FIT_ALL_SCALE } else { MIN_FIT_SCALE };
+        let min = MIN_FIT_SCALE;
         let scale = fits.clamp(min, 1.0);
         let anchor_x = if fits < min {
             snarl.get_node_info(NodeId(0)).map_or(bounds.center().x, |root| {
@@ -388,14 +394,16 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     view.graph.path = path;
     let g = &mut view.graph;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong(format!("{d} {}", kind_name(k)));
         let c = ws.creature(&creature).map(|c| c.tree(d, k));
         let n = c.map_or(0, |m| m.examples.len());
         ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
-        if ui.button("⛶ Fit").on_hover_text("Lay the tree out again and fit it to the view (Ctrl+0)").clicked() {
+        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
+        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
             out.push(Command::FitGraph);
         }
+        ui.weak("drag or scroll to pan · Ctrl+wheel or pinch to zoom");
         if view.examples.asking {
             ui.colored_label(PATH, "asking: the gold path");
         }
@@ -433,7 +441,6 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     } else {
         ui.ctx().request_repaint();
     }
-    let fit_all = std::mem::take(&mut g.fit_all);
     let focus =
         if fit.is_none() { g.focus.take().and_then(|n| node_rects(g).get(n).map(|r| (*r, area))) } else { None };
     let mut viewer = Viewer {
@@ -443,7 +450,6 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         out,
         fit,
         focus,
-        fit_all,
         transform: &mut g.transform,
     };
     SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
