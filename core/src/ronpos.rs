@@ -28,8 +28,15 @@ enum TokenKind {
 }
 
 fn tokens(text: &str) -> Vec<Token> {
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
+    each_token(text, |t| out.push(t));
+    out
+}
+
+/// Calls `out` with every token of `text` in order, keeping none: a large file is
+/// scanned without a list of its tokens.
+fn each_token(text: &str, mut out: impl FnMut(Token)) {
+    let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
     while i < bytes.len() {
@@ -62,7 +69,7 @@ fn tokens(text: &str) -> Vec<Token> {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
                 i = (i + 1).min(bytes.len());
-                out.push(Token { at: start, end: i, depth, kind: TokenKind::Str });
+                out(Token { at: start, end: i, depth, kind: TokenKind::Str });
             }
             b'r' if matches!(bytes.get(i + 1), Some(b'"' | b'#')) => {
                 let start = i;
@@ -73,7 +80,7 @@ fn tokens(text: &str) -> Vec<Token> {
                     i += 1;
                 }
                 if bytes.get(i) != Some(&b'"') {
-                    out.push(Token { at: start, end: i, depth, kind: TokenKind::Ident });
+                    out(Token { at: start, end: i, depth, kind: TokenKind::Ident });
                     continue;
                 }
                 i += 1;
@@ -88,24 +95,24 @@ fn tokens(text: &str) -> Vec<Token> {
                     }
                     i += 1;
                 }
-                out.push(Token { at: start, end: i.min(bytes.len()), depth, kind: TokenKind::Str });
+                out(Token { at: start, end: i.min(bytes.len()), depth, kind: TokenKind::Str });
             }
             b'(' | b'[' | b'{' => {
                 depth += 1;
-                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Open });
+                out(Token { at: i, end: i + 1, depth, kind: TokenKind::Open });
                 i += 1;
             }
             b')' | b']' | b'}' => {
-                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Close });
+                out(Token { at: i, end: i + 1, depth, kind: TokenKind::Close });
                 depth = depth.saturating_sub(1);
                 i += 1;
             }
             b',' => {
-                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Comma });
+                out(Token { at: i, end: i + 1, depth, kind: TokenKind::Comma });
                 i += 1;
             }
             b':' => {
-                out.push(Token { at: i, end: i + 1, depth, kind: TokenKind::Colon });
+                out(Token { at: i, end: i + 1, depth, kind: TokenKind::Colon });
                 i += 1;
             }
             c if c.is_ascii_alphabetic() || c == b'_' => {
@@ -113,7 +120,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
                     i += 1;
                 }
-                out.push(Token { at: start, end: i, depth, kind: TokenKind::Ident });
+                out(Token { at: start, end: i, depth, kind: TokenKind::Ident });
             }
             c if c.is_ascii_whitespace() => i += 1,
             _ => {
@@ -122,11 +129,10 @@ fn tokens(text: &str) -> Vec<Token> {
                 while i < bytes.len() && !text.is_char_boundary(i) {
                     i += 1;
                 }
-                out.push(Token { at: start, end: i, depth, kind: TokenKind::Other });
+                out(Token { at: start, end: i, depth, kind: TokenKind::Other });
             }
         }
     }
-    out
 }
 
 /// The byte spans of the items of the list written `field: [ … ]` one level inside the
@@ -216,6 +222,28 @@ pub(crate) fn locate_field(text: &str, key: &str) -> (usize, usize) {
                 && w[1].kind == TokenKind::Colon
         })
         .map_or((1, 1), |w| crate::error::line_col(text, w[0].at))
+}
+
+/// Every quoted string written as the value of a field `field: "…"` anywhere in `text`,
+/// as (byte offset of its opening quote, its text between the quotes), in file order.
+/// One pass over the text: a world of many objects finds every id at once.
+pub(crate) fn field_strings<'t>(text: &'t str, field: &str) -> Vec<(usize, &'t str)> {
+    let mut out = Vec::new();
+    let mut last: [Option<Token>; 2] = [None, None];
+    each_token(text, |t| {
+        if let [Some(name), Some(colon)] = last
+            && name.kind == TokenKind::Ident
+            && &text[name.at..name.end] == field
+            && colon.kind == TokenKind::Colon
+            && t.kind == TokenKind::Str
+            && t.end >= t.at + 2
+            && text.as_bytes()[t.at] == b'"'
+        {
+            out.push((t.at, &text[t.at + 1..t.end - 1]));
+        }
+        last = [last[1], Some(t)];
+    });
+    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! the player's hand. Loading refuses unknown objects, impossible positions and
 //! references to missing things, each with `FILE:LINE:COL: message`.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,14 @@ pub const RESERVED_IDS: [&str; 2] = ["hand", "self"];
 
 /// How large a map may be, in metres on a side.
 pub const MAX_SIZE: f64 = 100_000.0;
+
+/// The most objects a world may hold: far more than a village needs, few enough that
+/// checking and simulating it stay quick.
+pub const MAX_OBJECTS: usize = 10_000;
+
+/// The most food or wood a storage pit may hold, so that the simulation's sums of
+/// stores stay far from the limits of their numbers.
+pub const MAX_STORE: u32 = 1_000_000;
 
 /// A world file.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -397,15 +405,28 @@ impl WorldFile {
         p.range("night_chill", "climate night_chill", c.night_chill, 0.0, 2.0);
         p.range("comfort", "climate comfort", c.comfort, 0.0, 1.0);
 
+        if self.objects.len() > MAX_OBJECTS {
+            p.at(
+                "objects",
+                format!("the world has {} objects; a world may have at most {MAX_OBJECTS}", self.objects.len()),
+            );
+            return;
+        }
+        // Where each id is written, found in one pass over the text.
+        let mut written: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (at, id) in crate::ronpos::field_strings(p.text, "id") {
+            written.entry(id).or_default().push(at);
+        }
+        let id_at = |id: &str, n: usize| written.get(id).and_then(|v| v.get(n)).copied();
         let mut ids: BTreeMap<&str, &ObjectDef> = BTreeMap::new();
         for o in &self.objects {
-            let at = id_needle(p.text, &o.id);
+            let at = id_at(&o.id, 0);
             if o.id.trim().is_empty() {
                 p.at("id", "an object needs an id");
             } else if RESERVED_IDS.contains(&o.id.as_str()) {
                 p.at_pos(at, format!("the id `{}` is reserved for the simulation; choose another", o.id));
             } else if ids.insert(&o.id, o).is_some() {
-                let second = nth_id_needle(p.text, &o.id, 1).or(at);
+                let second = id_at(&o.id, 1).or(at);
                 p.at_pos(second, format!("two objects are called `{}`; ids must be unique", o.id));
             }
             if !inside(o.at) {
@@ -425,6 +446,15 @@ impl WorldFile {
                         p.at_pos(at, format!("villager `{}` has need {need}; expected 0 to 1", o.id));
                     }
                 }
+                ObjectKind::StoragePit { food, wood, .. } if *food > MAX_STORE || *wood > MAX_STORE => {
+                    p.at_pos(
+                        at,
+                        format!(
+                            "storage pit `{}` holds food {food} and wood {wood}; expected each at most {MAX_STORE}",
+                            o.id
+                        ),
+                    );
+                }
                 ObjectKind::Creature { orders_every: Some(every), .. } if !(every.is_finite() && *every > 0.0) => {
                     p.at_pos(at, format!("creature `{}` gives orders every {every} s; expected more than 0", o.id));
                 }
@@ -440,7 +470,7 @@ impl WorldFile {
         // References, once every id is known.
         for o in &self.objects {
             if let Some(town) = o.kind.town() {
-                let at = id_needle(p.text, &o.id);
+                let at = id_at(&o.id, 0);
                 match ids.get(town) {
                     None => p.at_pos(after(p.text, at, &format!("\"{town}\"")), missing("town", town, &ids)),
                     Some(t) if t.kind.kind() != Kind::Town => p.at_pos(
@@ -559,34 +589,6 @@ impl Problems<'_> {
         let (line, col) = at.map_or((1, 1), |a| line_col(self.text, a));
         self.errors.push(LoadError::new(self.file, line, col, message));
     }
-}
-
-/// The byte offset of the `n`-th (0-based) `id: "name"` in `text`, allowing any
-/// spacing around the colon.
-fn nth_id_needle(text: &str, id: &str, n: usize) -> Option<usize> {
-    let quoted = format!("\"{id}\"");
-    let mut found = 0;
-    let mut from = 0;
-    while let Some(i) = text[from..].find(&quoted) {
-        let at = from + i;
-        let before = text[..at].trim_end();
-        if let Some(b) = before.strip_suffix(':')
-            && b.trim_end().ends_with("id")
-            && !b.trim_end().ends_with("_id")
-        {
-            if found == n {
-                return Some(at);
-            }
-            found += 1;
-        }
-        from = at + quoted.len();
-    }
-    None
-}
-
-/// Where the object `id` is defined.
-fn id_needle(text: &str, id: &str) -> Option<usize> {
-    nth_id_needle(text, id, 0)
 }
 
 /// The first `needle` at or after `from` (or anywhere when `from` is unknown).
