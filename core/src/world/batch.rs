@@ -69,12 +69,88 @@ pub struct BatchReport {
     pub plans: Spread,
 }
 
-/// What one newborn's life came to.
-struct Life {
-    end: Vec<f64>,
-    seconds: Vec<f64>,
-    traits: Vec<f64>,
-    plans: f64,
+/// What one newborn's life came to: the row of a per-newborn export (SPEC §18).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Life {
+    /// Its index in the batch.
+    pub newborn: usize,
+    /// The seed it was born and run with ([`newborn_seed`]).
+    pub seed: u64,
+    /// Each desire's value at the end, in [`Desire::ALL`] order.
+    pub end: Vec<f64>,
+    /// Simulated seconds its plans for each desire were active, in [`Desire::ALL`] order.
+    pub seconds: Vec<f64>,
+    /// Its traits at birth, in [`Trait::ALL`] order.
+    pub traits: Vec<f64>,
+    /// Plans it started.
+    pub plans: f64,
+}
+
+/// Which newborns of a batch run: those whose index ≡ `index` (mod `of`). A batch split
+/// into shards `0/K` … `K-1/K` runs every newborn exactly once, each exactly as in the
+/// whole batch, so the shards can run on different machines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub of: usize,
+}
+
+impl Shard {
+    /// The whole batch as one shard.
+    pub const ALL: Shard = Shard { index: 0, of: 1 };
+
+    /// Parses `I/K` with `I < K`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("`{text}`: expected I/K, a shard index I from 0 to K-1 and a shard count K, like 0/4");
+        let (i, k) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let of: usize = k.trim().parse().map_err(|_| bad())?;
+        if of == 0 || index >= of {
+            return Err(bad());
+        }
+        Ok(Shard { index, of })
+    }
+}
+
+/// Runs newborn `i` of a batch seeded `seed`: the same life whichever shard or thread
+/// runs it.
+#[must_use]
+pub fn life(data: &Arc<Data>, species: Species, world: &WorldFile, i: usize, turns: u64, seed: u64, phase: u8) -> Life {
+    let seed = newborn_seed(seed, i);
+    let mut sim = Sim::newborn(Arc::clone(data), species, world.clone(), seed);
+    sim.set_phase(phase);
+    sim.run(turns);
+    let c = sim.creature();
+    Life {
+        newborn: i,
+        seed,
+        end: c.desires.iter().map(|d| d.value).collect(),
+        seconds: sim.seconds_per_desire().to_vec(),
+        traits: Trait::ALL.iter().map(|t| c.traits.get(*t)).collect(),
+        plans: sim.summary().plans as f64,
+    }
+}
+
+/// Runs the newborns of `shard` out of a batch of `newborns`, on all cores, and returns
+/// their lives in index order.
+#[must_use]
+#[allow(clippy::too_many_arguments)]
+pub fn lives(
+    data: &Arc<Data>,
+    species: Species,
+    world: &WorldFile,
+    newborns: usize,
+    shard: Shard,
+    turns: u64,
+    seed: u64,
+    phase: u8,
+) -> Vec<Life> {
+    let step = shard.of.max(1);
+    (shard.index.min(newborns)..newborns)
+        .into_par_iter()
+        .step_by(step)
+        .map(|i| life(data, species, world, i, turns, seed, phase))
+        .collect()
 }
 
 /// How many threads a batch runs on.
@@ -102,21 +178,7 @@ pub fn run(
     seed: u64,
     phase: u8,
 ) -> BatchReport {
-    let lives: Vec<Life> = (0..newborns)
-        .into_par_iter()
-        .map(|i| {
-            let mut sim = Sim::newborn(Arc::clone(data), species, world.clone(), newborn_seed(seed, i));
-            sim.set_phase(phase);
-            sim.run(turns);
-            let c = sim.creature();
-            Life {
-                end: c.desires.iter().map(|d| d.value).collect(),
-                seconds: sim.seconds_per_desire().to_vec(),
-                traits: Trait::ALL.iter().map(|t| c.traits.get(*t)).collect(),
-                plans: sim.summary().plans as f64,
-            }
-        })
-        .collect();
+    let lives = lives(data, species, world, newborns, Shard::ALL, turns, seed, phase);
     let column = |f: &dyn Fn(&Life) -> f64| Spread::of(&lives.iter().map(f).collect::<Vec<_>>());
     let desires = Desire::ALL
         .iter()
@@ -149,5 +211,14 @@ mod tests {
         let s = Spread::of(&[3.0]);
         assert_eq!((s.min, s.median, s.max), (3.0, 3.0, 3.0));
         assert_eq!(Spread::of(&[]).max, 0.0);
+    }
+
+    #[test]
+    fn shards_parse_as_index_over_count() {
+        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, of: 3 }));
+        assert_eq!(Shard::parse("0/1"), Ok(Shard::ALL));
+        for bad in ["3/3", "1/0", "1", "a/2", "-1/2", "1/2/3", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! sources, and the simulation that plans, acts and learns, headless and deterministic.
 
 pub mod batch;
+pub mod batch_parquet;
 pub mod file;
 pub mod rules;
 pub mod sim;

@@ -12,15 +12,18 @@
 //! - `binary_form`: the compact binary form for large banks ([`BINARY_MAGIC`]).
 //! - `disk`: loading and saving, in the form the file's bytes or name call for.
 //! - `edits`: keeping a recorded match, deleting matches and segments, [`merge`].
+//! - `parquet`: the Parquet form of SPEC §18, for other tools ([`EVENT_COLUMNS`]).
 //! - `stats`: what a bank holds, for the stats command and the editor ([`BankStats`]).
 
 mod binary_form;
 mod disk;
 mod edits;
 mod model;
+mod parquet;
 mod ron_form;
 mod stats;
 
+pub use self::parquet::EVENT_COLUMNS;
 pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
 pub use model::{

@@ -1,0 +1,352 @@
+//! A bank as an Apache Parquet table (SPEC §18), for DuckDB, Polars, pandas or Spark:
+//! one row per event, its fields under their own names and one float64 column per
+//! state feature, named as the feature. Reading is the inverse, so a bank survives the
+//! trip unchanged; it also takes the integer and string types other tools write when
+//! they rewrite such a file (int64 for uint64, large or view strings).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use ::parquet::arrow::ArrowWriter;
+use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use ::parquet::basic::Compression;
+use ::parquet::file::properties::WriterProperties;
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    ArrowPrimitiveType, Float32Type, Float64Type, Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
+    UInt32Type, UInt64Type,
+};
+use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch, StringArray, StructArray, UInt32Array, UInt64Array};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields, Schema};
+
+use super::model::{Bank, Event, MAX_EVENTS, Matchup, Provenance};
+use crate::error::LoadError;
+
+/// The columns an event's own fields take; every other column is a state feature.
+pub const EVENT_COLUMNS: [&str; 11] = [
+    "event",
+    "match_id",
+    "segment",
+    "index",
+    "frame",
+    "own",
+    "opponent",
+    "action",
+    "reaction",
+    "recorded_at",
+    "provenance",
+];
+
+/// Events written per record batch, so that a large bank is not copied into one batch.
+const CHUNK: usize = 65_536;
+
+/// The fields of the `provenance` column: where a merged event was first recorded.
+fn provenance_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("bank", DataType::Utf8, false),
+        Field::new("match_id", DataType::UInt64, false),
+        Field::new("segment", DataType::UInt64, false),
+    ])
+}
+
+impl Bank {
+    /// The Arrow schema of the bank's Parquet form.
+    fn parquet_schema(&self) -> Schema {
+        let mut fields = vec![
+            Field::new("event", DataType::UInt64, false),
+            Field::new("match_id", DataType::UInt64, false),
+            Field::new("segment", DataType::UInt64, false),
+            Field::new("index", DataType::UInt32, false),
+            Field::new("frame", DataType::UInt32, false),
+            Field::new("own", DataType::Utf8, false),
+            Field::new("opponent", DataType::Utf8, false),
+            Field::new("action", DataType::Utf8, false),
+        ];
+        fields.extend(self.features.iter().map(|f| Field::new(f, DataType::Float64, true)));
+        fields.push(Field::new("reaction", DataType::UInt32, true));
+        fields.push(Field::new("recorded_at", DataType::UInt64, true));
+        fields.push(Field::new("provenance", DataType::Struct(provenance_fields()), true));
+        Schema::new(fields)
+    }
+
+    /// Events `from..to` as one record batch of `schema`.
+    fn parquet_batch(&self, schema: &Arc<Schema>, from: usize, to: usize) -> Result<RecordBatch, String> {
+        let events = &self.events[from..to];
+        let mut columns: Vec<ArrayRef> = vec![
+            Arc::new(UInt64Array::from_iter_values(events.iter().map(|e| e.id))),
+            Arc::new(UInt64Array::from_iter_values(events.iter().map(|e| e.match_id))),
+            Arc::new(UInt64Array::from_iter_values(events.iter().map(|e| e.segment))),
+            Arc::new(UInt32Array::from_iter_values(events.iter().map(|e| e.index))),
+            Arc::new(UInt32Array::from_iter_values(events.iter().map(|e| e.frame))),
+            Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.matchup.own()))),
+            Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.matchup.opponent()))),
+            Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.action.as_str()))),
+        ];
+        for f in 0..self.features.len() {
+            columns.push(Arc::new(Float64Array::from_iter_values((from..to).map(|i| self.state(i)[f]))));
+        }
+        columns.push(Arc::new(events.iter().map(|e| e.reaction).collect::<UInt32Array>()));
+        columns.push(Arc::new(events.iter().map(|e| e.recorded_at).collect::<UInt64Array>()));
+        // Rows without provenance are null; their children hold placeholders.
+        fn provenance(e: &Event) -> Option<&Provenance> {
+            e.provenance.as_ref()
+        }
+        let banks = StringArray::from_iter_values(events.iter().map(|e| provenance(e).map_or("", |p| p.bank.as_str())));
+        let matches = UInt64Array::from_iter_values(events.iter().map(|e| provenance(e).map_or(0, |p| p.match_id)));
+        let segments = UInt64Array::from_iter_values(events.iter().map(|e| provenance(e).map_or(0, |p| p.segment)));
+        let present = NullBuffer::from(events.iter().map(|e| e.provenance.is_some()).collect::<Vec<bool>>());
+        let provenance = StructArray::try_new(
+            provenance_fields(),
+            vec![Arc::new(banks), Arc::new(matches), Arc::new(segments)],
+            Some(present),
+        )
+        .map_err(|e| e.to_string())?;
+        columns.push(Arc::new(provenance));
+        RecordBatch::try_new(Arc::clone(schema), columns).map_err(|e| e.to_string())
+    }
+
+    /// The bank as the bytes of a Parquet file (SPEC §18), Snappy-compressed. Refused
+    /// when a feature has the name of an event field, which would give two columns one
+    /// name.
+    pub fn to_parquet(&self) -> Result<Vec<u8>, String> {
+        if let Some(f) = self.features.iter().find(|f| EVENT_COLUMNS.contains(&f.as_str())) {
+            return Err(format!(
+                "feature `{f}` has the name of an event field; a Parquet export names its columns {} and the features, so rename the feature",
+                EVENT_COLUMNS.join(", ")
+            ));
+        }
+        let schema = Arc::new(self.parquet_schema());
+        let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
+        let mut writer =
+            ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(props)).map_err(|e| e.to_string())?;
+        let mut from = 0;
+        // An empty bank still writes its schema, so that readers see its columns.
+        while from < self.events.len() || (from == 0 && self.events.is_empty()) {
+            let to = (from + CHUNK).min(self.events.len());
+            let batch = self.parquet_batch(&schema, from, to)?;
+            writer.write(&batch).map_err(|e| e.to_string())?;
+            if to == from {
+                break;
+            }
+            from = to;
+        }
+        writer.into_inner().map_err(|e| e.to_string())
+    }
+
+    /// Writes the bank as a Parquet file, atomically (SPEC §14).
+    pub fn save_parquet(&self, path: &Path) -> Result<(), String> {
+        let bytes = self.to_parquet()?;
+        crate::fsutil::save_atomic(path, &bytes).map_err(|e| format!("cannot save the file: {e}"))
+    }
+
+    /// Reads a bank from a Parquet file written by [`Bank::save_parquet`] or by another
+    /// tool with the same columns (SPEC §18). The bank is checked like a loaded one.
+    pub fn load_parquet(path: &Path) -> Result<Bank, LoadError> {
+        let file = path.display().to_string();
+        let fail = |message: String| LoadError::whole_file(&file, message);
+        let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+        if !meta.is_file() {
+            return Err(fail("cannot read the file: it is not a regular file; expected a Parquet file".to_owned()));
+        }
+        let reader = std::fs::File::open(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+        let builder = ParquetRecordBatchReaderBuilder::try_new(reader)
+            .map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
+        let rows = builder.metadata().file_metadata().num_rows();
+        if usize::try_from(rows).map_or(true, |n| n > MAX_EVENTS) {
+            return Err(fail(format!("{rows} rows; expected at most {MAX_EVENTS} events")));
+        }
+        let schema = Arc::clone(builder.schema());
+        let features = features_of(&schema).map_err(&fail)?;
+        for required in &EVENT_COLUMNS[..8] {
+            if schema.column_with_name(required).is_none() {
+                return Err(fail(format!(
+                    "there is no `{required}` column; a bank's Parquet form has the columns {} (the last three may be left out) and one per feature",
+                    EVENT_COLUMNS.join(", ")
+                )));
+            }
+        }
+        let reader = builder.build().map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
+        let mut events = Vec::new();
+        let mut values = Vec::new();
+        for batch in reader {
+            let batch = batch.map_err(|e| fail(format!("cannot read the file's rows: {e}")))?;
+            read_batch(&batch, &features, events.len(), &mut events, &mut values).map_err(&fail)?;
+        }
+        Bank::from_parts(features, events, values).map_err(|p| match p.event {
+            Some(i) => fail(format!("row {}: {}", i + 1, p.message)),
+            None => fail(p.message),
+        })
+    }
+}
+
+/// The state features of a bank's Parquet form: every column that is not an event
+/// field, in column order; each must hold numbers.
+fn features_of(schema: &Schema) -> Result<Vec<String>, String> {
+    let mut features = Vec::new();
+    for field in schema.fields() {
+        if EVENT_COLUMNS.contains(&field.name().as_str()) {
+            continue;
+        }
+        if !(field.data_type().is_floating() || field.data_type().is_integer()) {
+            return Err(format!(
+                "column `{}` holds {}; a column that is not an event field ({}) is a state feature and holds numbers",
+                field.name(),
+                field.data_type(),
+                EVENT_COLUMNS.join(", ")
+            ));
+        }
+        features.push(field.name().clone());
+    }
+    Ok(features)
+}
+
+/// Appends the events and states of one record batch; `first` is the number of rows
+/// before it, for messages.
+fn read_batch(
+    batch: &RecordBatch,
+    features: &[String],
+    first: usize,
+    events: &mut Vec<Event>,
+    values: &mut Vec<f64>,
+) -> Result<(), String> {
+    let n = batch.num_rows();
+    let column = |name: &str| batch.column_by_name(name);
+    let required = |name: &str| column(name).ok_or_else(|| format!("there is no `{name}` column"));
+    let ids = integers(required("event")?, "event", first, u64::MAX, true)?;
+    let matches = integers(required("match_id")?, "match_id", first, u64::MAX, true)?;
+    let segments = integers(required("segment")?, "segment", first, u64::MAX, true)?;
+    let indices = integers(required("index")?, "index", first, u32::MAX.into(), true)?;
+    let frames = integers(required("frame")?, "frame", first, u32::MAX.into(), true)?;
+    let own = strings(required("own")?, "own", first, true)?;
+    let opponent = strings(required("opponent")?, "opponent", first, true)?;
+    let actions = strings(required("action")?, "action", first, true)?;
+    let reactions = match column("reaction") {
+        Some(c) => integers(c, "reaction", first, u32::MAX.into(), false)?,
+        None => vec![None; n],
+    };
+    let recorded = match column("recorded_at") {
+        Some(c) => integers(c, "recorded_at", first, u64::MAX, false)?,
+        None => vec![None; n],
+    };
+    let provenance = match column("provenance") {
+        Some(c) => provenances(c, first)?,
+        None => vec![None; n],
+    };
+    let states = features.iter().map(|f| required(f).and_then(|c| numbers(c, f))).collect::<Result<Vec<_>, _>>()?;
+    for row in 0..n {
+        for (f, column) in features.iter().zip(&states) {
+            let v = column[row].ok_or_else(|| {
+                format!("row {}: `{f}` is null; every event records every feature of the bank", first + row + 1)
+            })?;
+            values.push(v);
+        }
+        // Required columns were read with nulls refused, so these are all present.
+        let get = |c: &[Option<u64>]| c[row].unwrap_or_default();
+        events.push(Event {
+            id: get(&ids),
+            matchup: Matchup::new(own[row].clone().unwrap_or_default(), opponent[row].clone().unwrap_or_default()),
+            match_id: get(&matches),
+            segment: get(&segments),
+            index: get(&indices) as u32,
+            frame: get(&frames) as u32,
+            action: actions[row].clone().unwrap_or_default(),
+            reaction: reactions[row].map(|r| r as u32),
+            recorded_at: recorded[row],
+            provenance: provenance[row].clone(),
+        });
+    }
+    Ok(())
+}
+
+/// The values of an integer column of any width and sign, widened; `None` when the
+/// column does not hold whole numbers.
+fn wide(column: &ArrayRef) -> Option<Vec<Option<i128>>> {
+    macro_rules! widen {
+        ($($t:ty),*) => {
+            match column.data_type() {
+                $(dt if dt == &<$t as ArrowPrimitiveType>::DATA_TYPE => column
+                    .as_primitive_opt::<$t>()
+                    .map(|a| a.iter().map(|v| v.map(i128::from)).collect()),)*
+                _ => None,
+            }
+        };
+    }
+    widen!(Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type, UInt32Type, UInt64Type)
+}
+
+/// The values of an integer column of any width and sign, each from 0 to `max`; nulls
+/// are refused when `required`.
+fn integers(column: &ArrayRef, name: &str, first: usize, max: u64, required: bool) -> Result<Vec<Option<u64>>, String> {
+    let wide =
+        wide(column).ok_or_else(|| format!("column `{name}` holds {}; expected whole numbers", column.data_type()))?;
+    wide.into_iter()
+        .enumerate()
+        .map(|(row, v)| match v {
+            None if required => Err(format!("row {}: `{name}` is null; every event has one", first + row + 1)),
+            None => Ok(None),
+            Some(v) if v < 0 || v > i128::from(max) => {
+                Err(format!("row {}: `{name}` is {v}; expected a whole number from 0 to {max}", first + row + 1))
+            }
+            Some(v) => Ok(Some(v as u64)),
+        })
+        .collect()
+}
+
+/// The values of a feature column: floats, or whole numbers as floats.
+fn numbers(column: &ArrayRef, name: &str) -> Result<Vec<Option<f64>>, String> {
+    if let Some(a) = column.as_primitive_opt::<Float64Type>() {
+        return Ok(a.iter().collect());
+    }
+    if let Some(a) = column.as_primitive_opt::<Float32Type>() {
+        return Ok(a.iter().map(|v| v.map(f64::from)).collect());
+    }
+    let wide = wide(column).ok_or_else(|| format!("column `{name}` holds {}; expected numbers", column.data_type()))?;
+    Ok(wide.into_iter().map(|v| v.map(|v| v as f64)).collect())
+}
+
+/// The values of a string column (plain, large or view strings); nulls are refused
+/// when `required`.
+fn strings(column: &ArrayRef, name: &str, first: usize, required: bool) -> Result<Vec<Option<String>>, String> {
+    let values: Vec<Option<String>> = if let Some(a) = column.as_string_opt::<i32>() {
+        a.iter().map(|v| v.map(str::to_owned)).collect()
+    } else if let Some(a) = column.as_string_opt::<i64>() {
+        a.iter().map(|v| v.map(str::to_owned)).collect()
+    } else if let Some(a) = column.as_string_view_opt() {
+        a.iter().map(|v| v.map(str::to_owned)).collect()
+    } else {
+        return Err(format!("column `{name}` holds {}; expected text", column.data_type()));
+    };
+    if required && let Some(row) = values.iter().position(Option::is_none) {
+        return Err(format!("row {}: `{name}` is null; every event has one", first + row + 1));
+    }
+    Ok(values)
+}
+
+/// The `provenance` column: a struct of `bank`, `match_id` and `segment`, null for an
+/// event recorded in the bank itself.
+fn provenances(column: &ArrayRef, first: usize) -> Result<Vec<Option<Provenance>>, String> {
+    let s = column.as_struct_opt().ok_or_else(|| {
+        format!("column `provenance` holds {}; expected a struct of bank, match_id and segment", column.data_type())
+    })?;
+    let part = |name: &str| s.column_by_name(name).ok_or_else(|| format!("column `provenance` has no `{name}` field"));
+    let banks = strings(part("bank")?, "provenance.bank", first, false)?;
+    let matches = integers(part("match_id")?, "provenance.match_id", first, u64::MAX, false)?;
+    let segments = integers(part("segment")?, "provenance.segment", first, u64::MAX, false)?;
+    (0..s.len())
+        .map(|row| {
+            if s.is_null(row) {
+                return Ok(None);
+            }
+            match (&banks[row], matches[row], segments[row]) {
+                (Some(bank), Some(match_id), Some(segment)) => {
+                    Ok(Some(Provenance { bank: bank.clone(), match_id, segment }))
+                }
+                _ => Err(format!(
+                    "row {}: `provenance` lacks its bank, match_id or segment; give all three or leave it null",
+                    first + row + 1
+                )),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,164 @@
+//! SPEC §18: banks and batch runs as Parquet files. A bank survives export and import
+//! unchanged, with the columns the spec names; the shards of a batch write the rows of
+//! the whole batch. Files are written to disk and read back with the parquet crate.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::DataType;
+use creature_core::data::{Data, Species};
+use creature_core::shadow::bank::{Bank, merge};
+use creature_core::world::batch::{self, Shard};
+use creature_core::world::batch_parquet;
+use creature_core::world::file::WorldFile;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cs-parquet-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example_bank(name: &str) -> Bank {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name);
+    Bank::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every row of a Parquet file, as one record batch (the tests' files are small).
+fn read_all(path: &Path) -> RecordBatch {
+    let file = std::fs::File::open(path).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap().with_batch_size(1 << 20);
+    let batches: Vec<RecordBatch> = builder.build().unwrap().map(Result::unwrap).collect();
+    assert_eq!(batches.len(), 1, "expected one record batch");
+    batches.into_iter().next().unwrap()
+}
+
+#[test]
+fn example_banks_survive_export_and_import() {
+    let dir = temp_dir("banks");
+    for name in ["rushdown.bank.ron", "turtle.bank.ron", "zoner.bank.ron"] {
+        let bank = example_bank(name);
+        let out = dir.join(name.replace(".bank.ron", ".parquet"));
+        bank.save_parquet(&out).unwrap();
+        let back = Bank::load_parquet(&out).unwrap_or_else(|e| panic!("{e}"));
+        assert!(back == bank, "{name}: the imported bank differs");
+        assert_eq!(back.events(), bank.events());
+        assert_eq!(back.stats(), bank.stats(), "{name}");
+
+        let table = read_all(&out);
+        assert_eq!(table.num_rows(), bank.len());
+        let schema = table.schema();
+        let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+        assert_eq!(&names[..8], ["event", "match_id", "segment", "index", "frame", "own", "opponent", "action"]);
+        assert_eq!(&names[8..8 + bank.features().len()], bank.features());
+        assert_eq!(&names[8 + bank.features().len()..], ["reaction", "recorded_at", "provenance"]);
+        let kind = |n: &str| schema.field_with_name(n).unwrap().data_type().clone();
+        assert_eq!(kind("event"), DataType::UInt64);
+        assert_eq!(kind("match_id"), DataType::UInt64);
+        assert_eq!(kind("segment"), DataType::UInt64);
+        assert_eq!(kind("index"), DataType::UInt32);
+        assert_eq!(kind("frame"), DataType::UInt32);
+        assert_eq!(kind("own"), DataType::Utf8);
+        assert_eq!(kind("action"), DataType::Utf8);
+        for f in bank.features() {
+            assert_eq!(kind(f), DataType::Float64, "{f}");
+        }
+        let ids = table.column_by_name("event").unwrap().as_primitive::<UInt64Type>();
+        let frames = table.column_by_name("frame").unwrap().as_primitive::<UInt32Type>();
+        let actions = table.column_by_name("action").unwrap().as_string::<i32>();
+        let first = bank.features()[0].as_str();
+        let feature = table.column_by_name(first).unwrap().as_primitive::<Float64Type>();
+        let reactions = table.column_by_name("reaction").unwrap().as_primitive::<UInt32Type>();
+        for (i, e) in bank.events().iter().enumerate() {
+            assert_eq!(ids.value(i), e.id);
+            assert_eq!(frames.value(i), e.frame);
+            assert_eq!(actions.value(i), e.action);
+            assert_eq!(feature.value(i), bank.state(i)[0]);
+            assert_eq!(reactions.is_valid(i).then(|| reactions.value(i)), e.reaction);
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merged_banks_keep_their_provenance_through_parquet() {
+    let dir = temp_dir("merged");
+    let a = example_bank("rushdown.bank.ron");
+    let b = example_bank("zoner.bank.ron");
+    let merged = merge(&[("rushdown", &a), ("zoner", &b)]).unwrap();
+    assert!(merged.events().iter().any(|e| e.provenance.is_some()));
+    let out = dir.join("merged.parquet");
+    merged.save_parquet(&out).unwrap();
+    assert!(Bank::load_parquet(&out).unwrap() == merged);
+    // An empty bank still writes a readable file.
+    let empty = Bank::new(vec!["distance".to_owned()]);
+    let out = dir.join("empty.parquet");
+    empty.save_parquet(&out).unwrap();
+    assert!(Bank::load_parquet(&out).unwrap().is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_feature_named_like_an_event_field_is_refused() {
+    let bank = Bank::new(vec!["distance".to_owned(), "frame".to_owned()]);
+    let err = bank.to_parquet().unwrap_err();
+    assert!(err.contains("`frame`"), "{err}");
+}
+
+#[test]
+fn a_file_that_is_not_parquet_is_refused_with_its_name() {
+    let dir = temp_dir("junk");
+    let path = dir.join("junk.parquet");
+    std::fs::write(&path, b"not parquet at all").unwrap();
+    let err = Bank::load_parquet(&path).unwrap_err();
+    assert!(err.to_string().starts_with(&path.display().to_string()), "{err}");
+    let err = Bank::load_parquet(&dir.join("missing.parquet")).unwrap_err();
+    assert!(err.message.contains("cannot read"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shards_of_a_batch_write_the_rows_of_the_whole_batch() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let world = WorldFile::builtin(&data).unwrap();
+    let (n, turns, seed) = (9, 60, 7);
+    let whole = batch::lives(&data, Species::Cow, &world, n, Shard::ALL, turns, seed, 0);
+    assert_eq!(whole.iter().map(|l| l.newborn).collect::<Vec<_>>(), (0..n).collect::<Vec<_>>());
+    let dir = temp_dir("batch");
+    let whole_path = dir.join("whole.parquet");
+    batch_parquet::save(&whole_path, Species::Cow, &whole).unwrap();
+    let whole_table = read_all(&whole_path);
+    assert_eq!(whole_table.num_rows(), n);
+    let names: Vec<String> = whole_table.schema().fields().iter().map(|f| f.name().clone()).collect();
+    assert_eq!(names, batch_parquet::columns());
+    assert!(names.contains(&"final_Hunger".to_owned()) && names.contains(&"time_Hunger".to_owned()));
+    assert!(names.contains(&"kindness".to_owned()));
+
+    let mut rows = Vec::new();
+    for i in 0..3 {
+        let lives = batch::lives(&data, Species::Cow, &world, n, Shard { index: i, of: 3 }, turns, seed, 0);
+        assert!(lives.iter().all(|l| l.newborn % 3 == i));
+        let path = dir.join(format!("shard{i}.parquet"));
+        batch_parquet::save(&path, Species::Cow, &lives).unwrap();
+        let table = read_all(&path);
+        for r in 0..table.num_rows() {
+            rows.push(row(&table, r));
+        }
+    }
+    rows.sort_by_key(|r| r.0);
+    let expected: Vec<_> = (0..n).map(|r| row(&whole_table, r)).collect();
+    assert_eq!(rows, expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// One row of a batch table: newborn, seed, species and the numbers bit for bit.
+fn row(table: &RecordBatch, r: usize) -> (u32, u64, String, Vec<u64>) {
+    let newborn = table.column(0).as_primitive::<UInt32Type>().value(r);
+    let seed = table.column(1).as_primitive::<UInt64Type>().value(r);
+    let species = table.column(2).as_string::<i32>().value(r).to_owned();
+    let numbers = (3..table.num_columns()).map(|c| table.column(c).as_primitive::<Float64Type>().value(r).to_bits());
+    (newborn, seed, species, numbers.collect())
+}
