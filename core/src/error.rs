@@ -72,12 +72,43 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_recursion_limit(MAX_NESTING)
 }
 
+/// The byte-order mark some editors put at the start of UTF-8 files.
+pub const BOM: char = '\u{feff}';
+
 /// Parses RON text into `T`, turning ron's error into a [`LoadError`] for `file`.
+///
+/// A key written twice in one map is refused before the value is read: serde keeps the
+/// last value of a repeated key, so the first would be lost without a word. A leading
+/// byte-order mark is skipped, as editors show none.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    let text = text.strip_prefix(BOM).unwrap_or(text);
+    check_duplicate_keys(file, text)?;
     ron_options().from_str(text).map_err(|e| {
         let pos = e.span.start;
         LoadError::new(file, pos.line, pos.col, explain_ron_error(&e.code))
     })
+}
+
+/// Refuses a key written twice in the same `{ … }` map of RON `text`, placed at the
+/// second occurrence and naming the first. For loaders that read RON by other means
+/// than [`parse_ron`].
+pub fn check_duplicate_keys(file: &str, text: &str) -> Result<(), LoadError> {
+    match crate::ronpos::duplicate_key(text) {
+        None => Ok(()),
+        Some(d) => {
+            let (line, col) = line_col(text, d.second);
+            let (first_line, first_col) = line_col(text, d.first);
+            Err(LoadError::new(
+                file,
+                line,
+                col,
+                format!(
+                    "duplicate key {}: this map gives it twice (first at {first_line}:{first_col}); each key may be given once",
+                    d.key
+                ),
+            ))
+        }
+    }
 }
 
 /// Reads and parses a RON file from disk.
@@ -118,6 +149,11 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
             &file,
             format!("the file is larger than the {} MiB a studio file may be", limit / (1024 * 1024)),
         ));
+    }
+    // A byte-order mark is not part of the text: editors hide it, and the studio's
+    // files are UTF-8 without one.
+    if bytes.starts_with(BOM.to_string().as_bytes()) {
+        bytes.drain(..BOM.len_utf8());
     }
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = {
@@ -200,6 +236,28 @@ mod tests {
         assert!(err.message.contains("nested"), "{err}");
         let err = parse_ron::<ron::Value>("deep.ron", &"[".repeat(100_000)).unwrap_err();
         assert!(err.message.contains("nested"), "{err}");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_where_it_is_repeated() {
+        let text = "{\n  \"Eat\": 0.9,\n  \"Sleep\": 0.2,\n  \"Eat\": 0.0,\n}";
+        let err = parse_ron::<std::collections::BTreeMap<String, f64>>("d.ron", text).unwrap_err();
+        assert_eq!((err.line, err.col), (4, 3), "{err}");
+        assert!(err.message.starts_with("duplicate key \"Eat\""), "{err}");
+        assert!(err.message.contains("2:3"), "{err}");
+        let ok = parse_ron::<std::collections::BTreeMap<String, f64>>("d.ron", "{\"Eat\": 0.9}").unwrap();
+        assert_eq!(ok["Eat"], 0.9);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let p: Point = parse_ron("p.ron", "\u{feff}(x: 1.0)").unwrap();
+        assert_eq!(p.x, 1.0);
+        let path = std::env::temp_dir().join(format!("cs-bom-{}.ron", std::process::id()));
+        std::fs::write(&path, "\u{feff}(x: 2.0)").unwrap();
+        let text = read_text(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(text, "(x: 2.0)");
     }
 
     #[test]

@@ -246,6 +246,83 @@ pub(crate) fn field_strings<'t>(text: &'t str, field: &str) -> Vec<(usize, &'t s
     out
 }
 
+/// A key written twice in one map (`{"Eat": 0.9, "Eat": 0.0}`): the byte offsets of its
+/// first and second occurrence and its text as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DuplicateKey {
+    pub first: usize,
+    pub second: usize,
+    pub key: String,
+}
+
+/// The first key written twice in the same `{ … }` map of `text`, in file order, or
+/// none. Keys are compared as written (spacing aside), so `"Eat"` twice is a duplicate
+/// wherever the map is nested. Works on broken text too: it only reads the
+/// structure, never values.
+pub(crate) fn duplicate_key(text: &str) -> Option<DuplicateKey> {
+    /// An open bracket; for a map, the keys seen so far, where the key being read
+    /// started and whether its value is being read.
+    struct Frame {
+        depth: usize,
+        is_map: bool,
+        keys: std::collections::HashMap<String, usize>,
+        key_start: Option<usize>,
+        in_value: bool,
+    }
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut found: Option<DuplicateKey> = None;
+    each_token(text, |t| {
+        if found.is_some() {
+            return;
+        }
+        if t.kind == TokenKind::Close {
+            stack.pop();
+            return;
+        }
+        if let Some(top) = stack.last_mut()
+            && top.is_map
+            && t.depth == top.depth + usize::from(t.kind == TokenKind::Open)
+        {
+            match t.kind {
+                TokenKind::Comma => {
+                    top.key_start = None;
+                    top.in_value = false;
+                }
+                TokenKind::Colon if !top.in_value => {
+                    top.in_value = true;
+                    if let Some(s) = top.key_start.take() {
+                        let key = text[s..t.at].trim();
+                        // Spacing inside a key without strings does not make it another
+                        // key: `(1, 2)` and `(1,2)` are the same.
+                        let same = if key.contains('"') {
+                            key.to_owned()
+                        } else {
+                            key.chars().filter(|c| !c.is_whitespace()).collect()
+                        };
+                        if let Some(&first) = top.keys.get(&same) {
+                            found = Some(DuplicateKey { first, second: s, key: key.to_owned() });
+                        } else {
+                            top.keys.insert(same, s);
+                        }
+                    }
+                }
+                _ if !top.in_value && top.key_start.is_none() => top.key_start = Some(t.at),
+                _ => {}
+            }
+        }
+        if t.kind == TokenKind::Open {
+            stack.push(Frame {
+                depth: t.depth,
+                is_map: text.as_bytes()[t.at] == b'{',
+                keys: std::collections::HashMap::new(),
+                key_start: None,
+                in_value: false,
+            });
+        }
+    });
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,12 +367,35 @@ mod tests {
     }
 
     #[test]
+    fn a_key_written_twice_in_one_map_is_found() {
+        let text = "(desires: {\"Eat\": 0.9, \"Sleep\": 0.1,\n  \"Eat\": 0.0})";
+        let d = duplicate_key(text).unwrap();
+        assert_eq!(d.key, "\"Eat\"");
+        assert_eq!(crate::error::line_col(text, d.second), (2, 3));
+        assert_eq!(&text[d.first..d.first + 5], "\"Eat\"");
+        // Nested maps, tuple keys, values that are maps, and the same key in two maps.
+        let text = "{\"a\": {\"x\": 1, \"y\": {\"x\": 2}}, \"b\": {\"x\": 3}, (1, 2): 0, (1, 3): 0}";
+        assert_eq!(duplicate_key(text), None);
+        let text = "{(1, 2): 0, (1,2): 1, ( 1, 2 ): 2}";
+        assert_eq!(duplicate_key(text).unwrap().key, "(1,2)");
+        let text = "{\"a\": {\"x\": 1, \"y\": 2, /* \"x\": */ \"x\": 3}}";
+        assert_eq!(duplicate_key(text).unwrap().key, "\"x\"");
+        // Struct fields are not map keys (serde refuses those itself); lists hold no keys.
+        assert_eq!(duplicate_key("(a: 1, a: 2, l: [\"a\", \"a\"])"), None);
+        assert_eq!(duplicate_key("{\"k\": \"a: b\", \"j\": \"a\"}"), None);
+    }
+
+    #[test]
     fn broken_text_gives_no_items_and_no_panic() {
         for text in ["", "(", "(events: [", "(events: [(\"", "r#\"", "(events: [é, ü]", "/* unclosed"] {
             let _ = list_items(text, "events");
             let _ = locate_item(text, "events", 0, Some("id"));
             let _ = locate_field(text, "events");
             let _ = string_in(text, (0, text.len()), "x");
+            let _ = duplicate_key(text);
+        }
+        for text in ["{", "}", "{:", "{a:}:", "}}}{{{", "{\"a\": 1, \"a\"", "{,:,:}"] {
+            let _ = duplicate_key(text);
         }
     }
 }

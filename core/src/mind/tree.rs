@@ -30,6 +30,7 @@ pub const GAIN_EPSILON: f64 = 1e-12;
 /// One remembered lesson or template example (SPEC §8): the answers about the object
 /// (attribute → value) and how good it was, `feedback` in [−1, 1].
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct Example {
     /// Attribute name → value; a missing attribute reads as [`UNKNOWN`].
     pub answers: BTreeMap<String, String>,
@@ -54,6 +55,7 @@ pub fn answer<'a>(answers: &'a BTreeMap<String, String>, attribute: &str) -> &'a
 /// The 16-slot example memory of one tree (SPEC §8): the first 15 examples stay for
 /// good (template examples count first); the 16th slot holds only the latest lesson.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
 pub struct ExampleMemory {
     /// At most [`CAPACITY`] examples, oldest first.
     #[serde(default)]

@@ -66,7 +66,16 @@ impl Bank {
                 MAX_EVENTS.min(rest.len() / 9)
             )));
         }
-        let bin: BinBank = postcard::from_bytes(body).map_err(|e| err(format!("corrupt binary bank: {e}")))?;
+        let (bin, trailing): (BinBank, &[u8]) =
+            postcard::take_from_bytes(body).map_err(|e| err(format!("corrupt binary bank: {e}")))?;
+        // Bytes after the bank are not part of it: a file glued to another, or cut and
+        // mended wrongly, is refused rather than read in part.
+        if !trailing.is_empty() {
+            return Err(err(format!(
+                "{} bytes after the end of the binary bank; expected the file to end there",
+                trailing.len()
+            )));
+        }
         let n = bin.features.len();
         if bin.events.len() as u64 != claimed {
             return Err(err(format!("the binary bank claims {claimed} events but holds {}", bin.events.len())));
