@@ -633,6 +633,11 @@ impl Studio {
                 self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
                 self.ws.scenarios.start(files, || {});
             }
+            LiveCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
+            LiveCommand::KeepLearning => match self.ws.keep_preview_learning() {
+                Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
+                Err(e) => self.status = e,
+            },
             LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
                 Ok(path) => {
                     self.status = format!("Saved the preview's inputs as {}", path.display());

@@ -284,6 +284,10 @@ pub enum LiveCommand {
     RunScenarios(Vec<PathBuf>),
     /// Writes what was done in the preview as a new scenario.
     SavePreviewScenario,
+    /// Whether the preview's lessons go into the creature's save at once.
+    LearnIntoSave(bool),
+    /// Writes what the preview's creature has learnt into its save's document.
+    KeepLearning,
     /// Plays the running match to its end at once.
     ArenaFinish,
     /// At the match end: keep the recording in the bank, or drop it.
@@ -313,6 +317,10 @@ impl LiveCommand {
             LiveCommand::RunScenarios(f) if f.len() == 1 => format!("Run scenario {}", f[0].display()),
             LiveCommand::RunScenarios(f) => format!("Run {} scenarios", f.len()),
             LiveCommand::SavePreviewScenario => "Save the preview's inputs as a scenario".into(),
+            LiveCommand::LearnIntoSave(on) => {
+                format!("Preview lessons go into the save: {}", if *on { "on" } else { "off" })
+            }
+            LiveCommand::KeepLearning => "Keep what the preview's creature learnt".into(),
             LiveCommand::ArenaKeep(true) => "Arena: keep the recording".into(),
             LiveCommand::ArenaKeep(false) => "Arena: discard the recording".into(),
         }

@@ -1,6 +1,6 @@
 //! The live preview driven through the real app: run the example creature until it has a
-//! plan, hold it, slap it hard and release; the lesson appears in the event log, the
-//! creature's document learns it and the tree shown is the one the lesson changed.
+//! plan, hold it, slap it hard and release; the lesson appears in the event log, and the
+//! creature's document learns it when the person asks (at once, or with "Keep").
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
@@ -29,6 +29,10 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     let plan = h.state().ws.preview.as_ref().unwrap().sim.plan().expect("the creature makes a plan");
     let creature = h.state().view.creature.clone().expect("daisy is open");
     let before = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
+    // The person asks for the lessons to go into the save at once.
+    h.get_by_label("Lessons go into daisy.ron at once").click();
+    h.step();
+    assert!(h.state().ws.preview_learns);
 
     h.key_press(egui::Key::H);
     h.step();
@@ -88,4 +92,37 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     h.state_mut().run(Command::Undo);
     h.run();
     assert_eq!(kindness(&h), k0);
+}
+
+#[test]
+fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
+    let (_tmp, root) = crate::support::project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.run();
+    palette(&mut h, "show panel: preview");
+    h.state_mut().run(Command::Live(LiveCommand::Phase(2)));
+    h.step();
+    for _ in 0..30 {
+        h.state_mut().run(Command::Live(LiveCommand::StepTurn));
+        h.step();
+    }
+    let creature = h.state().view.creature.clone().expect("daisy is open");
+    let before = h.state().ws.creature(&creature).unwrap().clone();
+    for k in [egui::Key::H, egui::Key::B, egui::Key::R] {
+        h.key_press(k);
+        h.step();
+    }
+    h.step();
+    assert!(label_containing(&h, "lesson -0.50").contains("taught to"));
+    assert_eq!(h.state().ws.creature(&creature).unwrap(), &before, "the save is the person's: untouched");
+    assert!(!h.state().ws.is_dirty(&creature));
+
+    h.get_by_label("Keep what it learnt in daisy.ron").click();
+    h.run();
+    assert!(h.state().ws.is_dirty(&creature), "kept: one edit of the save");
+    assert_ne!(h.state().ws.creature(&creature).unwrap().trees, before.trees);
+    h.state_mut().run(Command::Undo);
+    h.run();
+    assert_eq!(h.state().ws.creature(&creature).unwrap(), &before, "and Ctrl+Z takes it back");
 }

@@ -153,47 +153,45 @@ impl Workspace {
         }
     }
 
-    /// The preview's events since the last call. A lesson also reaches the document of
-    /// the preview's creature, so the inspector and the tree graph show what it learnt;
-    /// each event comes with that document when it did.
+    /// The preview's events since the last call. While [`Workspace::preview_learns`]
+    /// is on, a lesson also reaches the document of the preview's creature, so the
+    /// inspector and the tree graph show what it learnt; each event comes with that
+    /// document when it did.
     pub fn take_preview_events(&mut self) -> Vec<(Event, Option<DocId>)> {
         let Some(p) = self.preview.as_mut() else { return Vec::new() };
         let events = p.sim.take_events();
-        if events.is_empty() {
-            return Vec::new();
-        }
+        let lesson = events.iter().any(|e| matches!(e, Event::Lesson { taught: Some(_), .. }));
+        let reached = if lesson && self.preview_learns { self.keep_preview_learning().ok() } else { None };
+        events
+            .into_iter()
+            .map(|e| {
+                let to = if matches!(e, Event::Lesson { .. }) { reached.clone() } else { None };
+                (e, to)
+            })
+            .collect()
+    }
+
+    /// Writes what the preview's creature has learnt (its trees, what lessons did to its
+    /// desires, its opinions, its liking, its skills and miracles) into the document of
+    /// its save, as one edit to undo; the desires' present values stay the document's.
+    pub fn keep_preview_learning(&mut self) -> Result<DocId, String> {
+        let p = self.preview.as_ref().ok_or("the preview is not running")?;
+        let id = self.preview_creature_doc().ok_or("the preview runs a newborn: it has no save to keep it in")?;
         let learnt = p.sim.creature().clone();
-        let doc = self.preview_creature_doc();
-        let mut out = Vec::with_capacity(events.len());
-        for e in events {
-            let mut reached = None;
-            if let Event::Lesson { taught, .. } = &e
-                && let Some(id) = &doc
-                && let Some(doc_creature) = self.creature(id)
-            {
-                let mut with = doc_creature.clone();
-                with.liking = learnt.liking;
-                if let Some(tp) = taught {
-                    let i = tp.desire.index();
-                    if let (Some(dst), Some(src)) = (with.trees.get_mut(i), learnt.trees.get(i)) {
-                        *dst = src.clone();
-                    }
-                    if let (Some(dst), Some(src)) = (with.desires.get_mut(i), learnt.desires.get(i)) {
-                        *dst = src.clone();
-                    }
-                    if let Some(o) = learnt.opinions.get(&tp.action) {
-                        with.opinions.insert(tp.action.clone(), *o);
-                    }
-                }
-                // What the preview learnt is already in it: not an edit to push back.
-                self.synced_creature = Some(with.clone());
-                if self.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) }).is_ok() {
-                    reached = Some(id.clone());
-                }
-            }
-            out.push((e, reached));
+        let mut with = self.creature(&id).ok_or("the creature's save is not open")?.clone();
+        with.trees.clone_from(&learnt.trees);
+        with.opinions.clone_from(&learnt.opinions);
+        with.liking = learnt.liking;
+        with.watching.clone_from(&learnt.watching);
+        for (dst, src) in with.desires.iter_mut().zip(&learnt.desires) {
+            dst.increase_seconds = src.increase_seconds;
+            dst.thresholds.clone_from(&src.thresholds);
+            dst.max = src.max;
+            dst.value = dst.value.min(dst.max);
         }
-        out
+        // What the preview learnt is already in it: not an edit to push back.
+        self.synced_creature = Some(with.clone());
+        self.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) })
     }
 }
 
@@ -239,15 +237,29 @@ mod tests {
         for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
             p.sim.hand(h).unwrap();
         }
-        let events = ws.take_preview_events();
-        let reached: Vec<_> = events.iter().filter(|(e, _)| matches!(e, Event::Lesson { .. })).collect();
-        assert_eq!(reached.len(), 1, "{events:?}");
-        assert_eq!(reached[0].1.as_ref(), Some(&id), "the lesson reached the creature's document");
+        let lessons = |ws: &mut Workspace| -> Vec<Option<DocId>> {
+            let events = ws.take_preview_events();
+            events.into_iter().filter(|(e, _)| matches!(e, Event::Lesson { .. })).map(|(_, to)| to).collect()
+        };
+        // By default the lesson stays in the preview: the save is the person's.
+        let before = ws.creature(&id).unwrap().clone();
+        assert_eq!(lessons(&mut ws), vec![None]);
+        assert_eq!(ws.creature(&id).unwrap(), &before, "the save is untouched until the person keeps the lesson");
+        assert!(!ws.is_dirty(&id));
+        assert_eq!(ws.keep_preview_learning(), Ok(id.clone()));
         let learnt = ws.creature(&id).unwrap().tree(plan.desire, TreeKind::ActOn).clone();
         assert!(!learnt.examples.is_empty());
         let built = ws.built_tree(&id, plan.desire, TreeKind::ActOn).expect("core built the taught tree");
         assert_eq!(*built, learnt.tree(&ws.data.attributes), "the tree core built is the document's tree");
         assert!(ws.is_dirty(&id), "what it learnt is an edit of the save");
+
+        // Learning into the save: the next lesson reaches the document at once.
+        ws.preview_learns = true;
+        let p = ws.preview.as_mut().unwrap();
+        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
+            p.sim.hand(h).unwrap();
+        }
+        assert_eq!(lessons(&mut ws), vec![Some(id.clone())]);
     }
 
     #[test]

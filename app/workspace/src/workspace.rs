@@ -70,6 +70,9 @@ pub struct Workspace {
     pub(crate) synced_creature: Option<Creature>,
     /// The scenarios run in this session, and the run in progress.
     pub scenarios: crate::scenario_runs::ScenarioRuns,
+    /// Whether what the preview's creature learns goes into its save's document at
+    /// once; off, it stays in the preview until the person keeps it.
+    pub preview_learns: bool,
 }
 
 impl Workspace {
@@ -90,6 +93,7 @@ impl Workspace {
             declined: Vec::new(),
             synced_creature: None,
             scenarios: Default::default(),
+            preview_learns: false,
         };
         ws.add_data_docs(Path::new("species"), &BTreeMap::new(), &[]);
         for doc in ws.docs.values_mut() {

@@ -33,7 +33,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         .unwrap_or_default();
 
     ui.horizontal(|ui| {
-        ui.strong(format!("{d} {}", kind_name(k)));
+        // The header names the creature, as every panel that shows one does.
+        ui.strong(format!("{d} {} of {}", kind_name(k), id.label()));
         ui.label(format!("{}/{CAPACITY} slots · {} lessons taught", memory.examples.len(), memory.lessons));
         ui.weak("slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
     });

@@ -395,7 +395,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     view.graph.path = path;
     let g = &mut view.graph;
     ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("{d} {}", kind_name(k)));
+        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
         let c = ws.creature(&creature).map(|c| c.tree(d, k));
         let n = c.map_or(0, |m| m.examples.len());
         ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));

@@ -112,6 +112,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         ui.label(format!("t = {:.1} s", sim.time()));
     });
     hand_bar(ui, p, out);
+    learning_bar(ui, ws, out);
     ui.separator();
     let crate::gui::view::village::VillageUi { log, show_inactive, .. } = &mut view.village;
     egui::Panel::bottom("pv-log").resizable(true).default_size(150.0).min_size(60.0).show(ui, |ui| {
@@ -131,6 +132,30 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     egui::CentralPanel::default().show(ui, |ui| {
         let size = ui.available_size().max(egui::vec2(120.0, 120.0));
         village(ui, p, size, out);
+    });
+}
+
+/// Where the preview's lessons go: the creature's save is the person's, so by default
+/// they stay in the preview until kept; the switch sends each one to the save at once.
+fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
+    let Some(id) = ws.preview_creature_doc() else {
+        let file = ws.preview.as_ref().and_then(|p| p.creature_path()).map(crate::gui::chrome::short);
+        ui.weak(match file {
+            Some(f) => format!("Open {f} (Project) to keep what the creature learns here."),
+            None => "The preview runs a newborn: what it learns stays here.".to_owned(),
+        });
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let mut on = ws.preview_learns;
+        let learn = format!("Lessons go into {} at once", id.label());
+        if ui.checkbox(&mut on, learn).changed() {
+            live(out, LiveCommand::LearnIntoSave(on));
+        }
+        let keep = egui::Button::new(format!("Keep what it learnt in {}", id.label()));
+        if ui.add_enabled(!ws.preview_learns, keep).on_hover_text("One edit of the save: Ctrl+Z undoes it").clicked() {
+            live(out, LiveCommand::KeepLearning);
+        }
     });
 }
 
