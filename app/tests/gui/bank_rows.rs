@@ -57,3 +57,27 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     h.run();
     h.get_by_label("40 rows");
 }
+
+#[test]
+fn a_match_filter_starts_at_the_banks_first_match() {
+    let mut ws = Workspace::open(&example()).unwrap();
+    let mut view = View::default();
+    let project = Project::open(&example()).unwrap();
+    view.shadow.open_project(&example(), Some(&project));
+    view.shadow.load(&mut ws);
+    let first = view.shadow.bank().unwrap().events().iter().map(|e| e.match_id).min().unwrap();
+    assert!(first > 0, "the example bank has no match 0");
+    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
+        |ui, (ws, view): &mut (Workspace, View)| {
+            let mut out = Vec::new();
+            panels::bank::show(ui, ws, view, &mut out);
+        },
+        (ws, view),
+    );
+    h.run();
+    h.get_all_by_role(egui::accesskit::Role::CheckBox).next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().1.shadow.filter.match_id, Some(first));
+    h.get_by_label(&format!("🗑 Delete match {first}"));
+    h.get_by_label_contains("Actions (the whole bank");
+}

@@ -65,12 +65,19 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         stats.matchups.iter().map(|(m, n)| format!("{m}: {n}")).collect::<Vec<_>>().join(", ")
     ));
     // Filters.
+    // A filter switched on starts at the bank's first match or segment, not at 0 (which
+    // a bank need not have), and stays within the ids the bank has.
+    let span = |id: fn(&creature_core::shadow::bank::Event) -> u64| {
+        let ids = sh.bank().map(|b| b.events().iter().map(id));
+        ids.and_then(|i| i.clone().min().zip(i.max())).unwrap_or((0, 0))
+    };
+    let (matches, segments) = (span(|e| e.match_id), span(|e| e.segment));
     ui.horizontal_wrapped(|ui| {
         let f = &mut sh.filter;
         ui.label("match");
-        opt_u64(ui, "f-match", &mut f.match_id);
+        opt_u64(ui, "f-match", &mut f.match_id, matches);
         ui.label("segment");
-        opt_u64(ui, "f-seg", &mut f.segment);
+        opt_u64(ui, "f-seg", &mut f.segment, segments);
         ui.label("action");
         ui.add(egui::TextEdit::singleline(&mut f.action).hint_text("any").desired_width(110.0));
         if let Some(m) = f.match_id
@@ -95,14 +102,15 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     stats_plots(ui, &stats);
 }
 
-fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>) {
+/// An optional id: off means any; on, a value within `(first, last)`.
+fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64, u64)) {
     let mut on = v.is_some();
     ui.push_id(id, |ui| {
         if ui.checkbox(&mut on, "").changed() {
-            *v = if on { Some(0) } else { None };
+            *v = on.then_some(first);
         }
         if let Some(x) = v {
-            ui.add(egui::DragValue::new(x).speed(0.2));
+            ui.add(egui::DragValue::new(x).speed(0.2).range(first..=last));
         } else {
             ui.weak("any");
         }
@@ -207,7 +215,7 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
 
 fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
     ui.columns(2, |cols| {
-        cols[0].strong("Actions");
+        cols[0].strong("Actions (the whole bank: the filters apply to the table)");
         let mut actions: Vec<(&String, &usize)> = stats.actions.iter().collect();
         actions.sort_by(|a, b| b.1.cmp(a.1));
         let names: Vec<String> = actions.iter().map(|(n, _)| (*n).clone()).collect();
@@ -232,7 +240,7 @@ fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats
             .show(&mut cols[0], |p| p.bar_chart(BarChart::new("events", bars)));
         let rt = &stats.reaction;
         cols[1].strong(format!(
-            "Reaction times: {} responses · mean {} · median {}",
+            "Reaction times of the whole bank: {} responses · mean {} · median {}",
             rt.count(),
             rt.mean().map_or_else(|| "–".into(), |m| format!("{m:.1} f")),
             rt.quantile(0.5).map_or_else(|| "–".into(), |m| format!("{m} f"))
