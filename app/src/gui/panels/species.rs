@@ -214,14 +214,18 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
     let columns: [(&str, DesireColumn, &str); 9] = [
         ("#", DesireColumn::Order, "SPEC order"),
         ("desire", DesireColumn::Name, "click a name to plot it"),
-        ("thresholds θ", DesireColumn::Threshold, "one per source; hover for what it reads"),
+        (
+            "thresholds θ",
+            DesireColumn::Threshold,
+            "one per source (\"trait\": the species' inborn trait); hover for what it reads",
+        ),
         ("max", DesireColumn::Max, "the most it can hold (≤ 2)"),
         (
-            "increase s",
+            "grows in (s)",
             DesireColumn::Increase,
             "seconds to grow by 1.0 with a drive of 1.0: the default for all species",
         ),
-        ("own s", DesireColumn::Increase, "this species' own increase time, overriding the default"),
+        ("this species (s)", DesireColumn::Increase, "this species' own growth time, overriding the default"),
         ("trait: full in", DesireColumn::TimeToFull, "time to full from the species' trait alone"),
         ("growth · θ · max", DesireColumn::Growth, "lesson sensitivities (SPEC §7)"),
         ("phase", DesireColumn::Phase, "the development phase that turns it on"),
@@ -235,17 +239,17 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
             .column(Column::exact(26.0))
             .column(Column::initial(170.0).at_least(100.0))
-            .column(Column::initial(170.0).at_least(80.0))
+            .column(Column::initial(200.0).at_least(80.0))
             .column(Column::exact(52.0))
-            .column(Column::exact(66.0))
-            .column(Column::exact(84.0))
+            .column(Column::exact(104.0))
+            .column(Column::exact(124.0))
             .column(Column::initial(100.0).at_least(80.0))
             .column(Column::initial(160.0).at_least(120.0))
             .column(Column::remainder().at_least(44.0))
             .header(row_h, |mut h| {
                 for (name, col, hint) in columns {
                     h.col(|ui| {
-                        let arrow = if st.sort == col && name != "own s" {
+                        let arrow = if st.sort == col && name != "this species (s)" {
                             if st.ascending { " ⏶" } else { " ⏷" }
                         } else {
                             ""
@@ -291,7 +295,7 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
                             let tip = format!("reads {}: {}", s.reads.name(), s.reads.describe());
                             let mut w = egui::DragValue::new(&mut th).range(0.2..=1.0).speed(0.005).fixed_decimals(2);
                             if s.reads.trait_read().is_some() {
-                                w = w.prefix("t ");
+                                w = w.prefix("trait ");
                             }
                             if ui.add(w).on_hover_text(tip).changed() {
                                 out.push(Command::Edit(Edit::Threshold { desire: d, source: i, value: th }));
