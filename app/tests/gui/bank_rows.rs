@@ -30,25 +30,36 @@ fn big_bank(n: usize) -> Bank {
     Bank::from_parts(features, events, values).unwrap()
 }
 
-#[test]
-fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
+/// The example project with its shadow files loaded, as the bank view shows them.
+fn example_shadow() -> (Workspace, View) {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let project = Project::open(&example()).unwrap();
     view.shadow.open_project(&example(), Some(&project));
     view.shadow.load(&mut ws);
+    (ws, view)
+}
+
+/// The bank view alone, drawing `state`.
+fn bank_view(state: (Workspace, View)) -> Harness<'static, (Workspace, View)> {
+    Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
+        |ui, (ws, view): &mut (Workspace, View)| {
+            let mut out = Vec::new();
+            panels::bank::show(ui, ws, view, &mut out);
+        },
+        state,
+    )
+}
+
+#[test]
+fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
+    let (mut ws, mut view) = example_shadow();
     // A bank document not on disk, shown as the bank view would show an opened one.
     let big = example().join("shadow/big.bank");
     ws.new_bank(&big, big_bank(40_000));
     assert!(view.shadow.show_bank(&mut ws, &big));
     view.shadow.sync(&ws);
-    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
-        |ui, (ws, view): &mut (Workspace, View)| {
-            let mut out = Vec::new();
-            panels::bank::show(ui, ws, view, &mut out);
-        },
-        (ws, view),
-    );
+    let mut h = bank_view((ws, view));
     h.run();
     h.get_by_label("40000 rows");
     let laid_out = h.query_all_by_label("Idle").count() + h.query_all_by_label("Light").count();
@@ -60,20 +71,10 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
 
 #[test]
 fn a_match_filter_starts_at_the_banks_first_match() {
-    let mut ws = Workspace::open(&example()).unwrap();
-    let mut view = View::default();
-    let project = Project::open(&example()).unwrap();
-    view.shadow.open_project(&example(), Some(&project));
-    view.shadow.load(&mut ws);
+    let (ws, view) = example_shadow();
     let first = view.shadow.bank().unwrap().events().iter().map(|e| e.match_id).min().unwrap();
     assert!(first > 0, "the example bank has no match 0");
-    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
-        |ui, (ws, view): &mut (Workspace, View)| {
-            let mut out = Vec::new();
-            panels::bank::show(ui, ws, view, &mut out);
-        },
-        (ws, view),
-    );
+    let mut h = bank_view((ws, view));
     h.run();
     h.get_all_by_role(egui::accesskit::Role::CheckBox).next().unwrap().click();
     h.run();
