@@ -7,6 +7,7 @@ mod foundation;
 mod layers;
 mod learning;
 mod preview;
+mod robust;
 mod scenario;
 mod shadow;
 mod sim;
