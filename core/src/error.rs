@@ -128,28 +128,8 @@ pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
 /// binary file, and for a path that is not a regular file: a pipe would block the read
 /// and a device such as `/dev/zero` would never end it.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    use std::io::Read;
     let file = path.display().to_string();
-    let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    // A folder is left to the read below, which says so in the usual words.
-    if !meta.is_file() && !meta.is_dir() {
-        return Err(LoadError::whole_file(
-            &file,
-            "cannot read the file: it is not a regular file (a pipe, socket or device); expected a file",
-        ));
-    }
-    let limit = MAX_TEXT_BYTES;
-    let mut bytes = Vec::with_capacity(meta.len().min(limit + 1) as usize);
-    // Read one byte past the limit, so a file that grew since its size was asked is
-    // still caught.
-    std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes)).map_err(cannot)?;
-    if bytes.len() as u64 > limit {
-        return Err(LoadError::whole_file(
-            &file,
-            format!("the file is larger than the {} MiB a studio file may be", limit / (1024 * 1024)),
-        ));
-    }
+    let mut bytes = read_bytes(path, MAX_TEXT_BYTES)?;
     // A byte-order mark is not part of the text: editors hide it, and the studio's
     // files are UTF-8 without one.
     if bytes.starts_with(BOM.to_string().as_bytes()) {
@@ -163,6 +143,34 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
         };
         LoadError::new(&file, line, col, "expected UTF-8 text, found bytes that are not")
     })
+}
+
+/// Reads at most `limit` bytes of a regular file, with a clear error for a missing,
+/// unreadable or larger file, and for a path that is not a regular file: a pipe would
+/// block the read and a device such as `/dev/zero` would never end it.
+pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read;
+    let file = path.display().to_string();
+    let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    // A folder is left to the read below, which says so in the usual words.
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(LoadError::whole_file(
+            &file,
+            "cannot read the file: it is not a regular file (a pipe, socket or device); expected a file",
+        ));
+    }
+    let mut bytes = Vec::with_capacity(meta.len().min(limit + 1) as usize);
+    // Read one byte past the limit, so a file that grew since its size was asked is
+    // still caught.
+    std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes)).map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(LoadError::whole_file(
+            &file,
+            format!("the file is larger than the {} MiB a studio file may be", limit / (1024 * 1024)),
+        ));
+    }
+    Ok(bytes)
 }
 
 fn explain_ron_error(code: &ron::Error) -> String {

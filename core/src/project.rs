@@ -75,16 +75,35 @@ impl Project {
         Data::load_dir(&self.species_dir())
     }
 
-    /// Every `.ron` file of the project (below its folder and in its species folder), sorted.
+    /// Every studio file of the project (`.ron` and binary `.bank`), sorted: below its
+    /// folder, and in the folders and the world file its manifest names outside it
+    /// (`species: "../../species"`, `shadow: "../shared/shadow"`).
     pub fn files(&self) -> Vec<PathBuf> {
-        let mut files = ron_files(&self.root);
-        let species = self.species_dir();
-        if !species.starts_with(&self.root) {
-            files.extend(ron_files(&species));
+        let mut files = studio_files(&self.root);
+        let root = std::fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone());
+        let outside = |p: &Path| !std::fs::canonicalize(p).is_ok_and(|c| c.starts_with(&root));
+        let m = &self.manifest;
+        for dir in [&m.species, &m.creatures, &m.lessons, &m.shadow] {
+            let dir = self.resolve(dir);
+            if dir.is_dir() && outside(&dir) {
+                files.extend(studio_files(&dir));
+            }
+        }
+        if let Some(w) = &m.world {
+            let w = self.resolve(w);
+            if w.is_file() && outside(&w) {
+                files.push(w);
+            }
         }
         files.sort();
         files.dedup();
         files
+    }
+
+    /// The project's shadow folder, where banks and states are played with the folder's
+    /// schema (the built-in arena schema when it has none).
+    pub fn shadow_dir(&self) -> PathBuf {
+        self.resolve(&self.manifest.shadow)
     }
 }
 
@@ -208,6 +227,16 @@ fn has_field(text: &str, field: &str) -> bool {
 /// it has one. Only regular files (or links to them) are listed: a pipe or a device
 /// named `*.ron` would block or never end a read.
 pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    files_below(dir, &|p| p.extension().is_some_and(|x| x == "ron"))
+}
+
+/// Every file `check` reads below `dir`: the `.ron` files and the binary `.bank` files,
+/// walked as [`ron_files`] walks.
+pub fn studio_files(dir: &Path) -> Vec<PathBuf> {
+    files_below(dir, &|p| p.extension().is_some_and(|x| x == "ron" || x == "bank"))
+}
+
+fn files_below(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut visited = std::collections::HashSet::new();
     let mut own = vec![dir.to_path_buf()];
@@ -234,7 +263,7 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
             let is_file = target.as_ref().map_or(kind.is_file(), std::fs::Metadata::is_file);
             if is_dir {
                 if kind.is_symlink() { linked.push(p) } else { own.push(p) }
-            } else if is_file && p.extension().is_some_and(|x| x == "ron") {
+            } else if is_file && wanted(&p) {
                 out.push(p);
             }
         }
@@ -318,11 +347,15 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
             ));
         }
         let species_dir = project.species_dir();
+        let species_real = std::fs::canonicalize(&species_dir).ok();
+        let shadow_dir = project.shadow_dir();
         for f in project.files() {
-            if f.starts_with(&species_dir) {
+            let in_species = f.starts_with(&species_dir)
+                || species_real.as_ref().is_some_and(|s| std::fs::canonicalize(&f).is_ok_and(|c| c.starts_with(s)));
+            if in_species {
                 continue;
             }
-            errors.extend(check_file(&f, &data, checkers));
+            errors.extend(check_file_in(&f, &data, checkers, Some(&shadow_dir)));
         }
         return errors;
     }
@@ -333,11 +366,49 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
         Ok(d) => d,
         Err(e) => return e,
     };
-    ron_files(dir).iter().flat_map(|f| check_file(f, &data, checkers)).collect()
+    let shadow_dir = shadow_dir_near(&dir.join("x"));
+    studio_files(dir).iter().flat_map(|f| check_file_in(f, &data, checkers, shadow_dir.as_deref())).collect()
 }
 
-/// Checks one file against `data`.
+/// The shadow folder of the project `path` is in, if it is in one.
+fn shadow_dir_near(path: &Path) -> Option<PathBuf> {
+    let dir = path.ancestors().skip(1).find(|d| d.join(MANIFEST).is_file())?;
+    Project::open(dir).ok().map(|p| p.shadow_dir())
+}
+
+/// The largest binary bank `check` reads: room for the largest bank a bank may hold.
+pub const MAX_BINARY_BYTES: u64 = 16 * crate::error::MAX_TEXT_BYTES;
+
+/// Checks one file against `data`: a text file by its kind, a binary bank by its bytes,
+/// and a bank or state in a shadow folder also against the folder's schema.
 pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
+    check_file_in(path, data, checkers, shadow_dir_near(path).as_deref())
+}
+
+/// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
+fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
+    use crate::shadow::{bank::Bank, fit};
+    if fit::is_binary(path) {
+        let loaded = crate::error::read_bytes(path, MAX_BINARY_BYTES).and_then(|b| Bank::from_bytes(path, &b));
+        return match loaded {
+            Ok(_) => fit::check_file(path, true, shadow_dir),
+            Err(e) => vec![e],
+        };
+    }
+    let errors = check_text_file(path, data, checkers);
+    if errors.is_empty()
+        && let Ok(text) = read_text(path)
+    {
+        match FileKind::detect(path, &text) {
+            FileKind::ShadowBank => return fit::check_file(path, true, shadow_dir),
+            FileKind::ShadowState => return fit::check_file(path, false, shadow_dir),
+            _ => {}
+        }
+    }
+    errors
+}
+
+fn check_text_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
     let file = path.display().to_string();
     let text = match read_text(path) {
         Ok(t) => t,

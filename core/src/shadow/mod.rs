@@ -15,6 +15,7 @@ pub mod bank;
 pub mod bots;
 mod clock;
 pub mod fight;
+pub mod fit;
 pub mod heuristic;
 pub mod schema;
 pub mod select;
