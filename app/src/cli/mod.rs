@@ -121,6 +121,16 @@ pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
 }
 
+/// Refuses to write over anything already at `path` (a file, a link, even a broken
+/// one) unless `force`; `how` tells how to say so. Checked before any work, so a
+/// refused command leaves the file byte for byte as it was.
+pub fn refuse_existing(path: &Path, force: bool, how: &str) -> CliResult {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(format!("{} already exists; {how}", path.display()).into());
+    }
+    Ok(())
+}
+
 /// The species data from `dir`, or the built-in data.
 pub fn load_data(dir: Option<&Path>) -> Result<Data, CliError> {
     Ok(match dir {

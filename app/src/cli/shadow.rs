@@ -17,7 +17,7 @@ use creature_core::shadow::select::{Index, MismatchError, state_vector};
 use creature_core::shadow::workload::arena_workload;
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, print_json};
+use super::{CliError, CliResult, print_json, refuse_existing};
 
 /// The character every arena fighter plays unless told otherwise.
 const DEFAULT_CHARACTER: &str = "Jago";
@@ -94,6 +94,9 @@ pub struct RecordArgs {
     /// Add to the bank at OUT instead of replacing it (recording is additive).
     #[arg(long)]
     append: bool,
+    /// Replace the bank at OUT if there is one.
+    #[arg(long)]
+    force: bool,
     /// The recorded fighter's character name.
     #[arg(long, default_value = DEFAULT_CHARACTER)]
     character: String,
@@ -137,6 +140,9 @@ pub struct MergeArgs {
     banks: Vec<PathBuf>,
     #[arg(short = 'o', long = "out")]
     out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    force: bool,
     #[arg(long)]
     json: bool,
 }
@@ -153,6 +159,9 @@ pub struct DeleteArgs {
     /// Save to this file instead of over BANK.
     #[arg(short = 'o', long = "out")]
     out: Option<PathBuf>,
+    /// Replace OUT if it exists.
+    #[arg(long, requires = "out")]
+    force: bool,
     #[arg(long)]
     json: bool,
 }
@@ -327,6 +336,9 @@ fn record(a: &RecordArgs) -> CliResult {
     if !["all", "won", "lost"].contains(&a.keep.as_str()) {
         return Err(format!("--keep `{}`: expected all, won or lost", a.keep).into());
     }
+    if !a.append {
+        refuse_existing(&a.out, a.force, "pass --append to add to it or --force to replace it")?;
+    }
     let mut bank = if a.append && a.out.exists() { Bank::load(&a.out)? } else { Bank::default() };
     let mut kept = Vec::new();
     let mut discarded = 0;
@@ -436,6 +448,7 @@ fn fight(a: &FightArgs) -> CliResult {
 }
 
 fn merge_banks(a: &MergeArgs) -> CliResult {
+    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
     let mut banks = Vec::with_capacity(a.banks.len());
     for p in &a.banks {
         let name = p.file_stem().map_or_else(|| p.display().to_string(), |s| s.to_string_lossy().into_owned());
@@ -457,6 +470,9 @@ fn merge_banks(a: &MergeArgs) -> CliResult {
 }
 
 fn delete(a: &DeleteArgs) -> CliResult {
+    if let Some(out) = &a.out {
+        refuse_existing(out, a.force, "pass --force to replace it, or leave out -o to delete in BANK itself")?;
+    }
     let mut bank = Bank::load(&a.bank)?;
     let (what, removed) = match (a.match_id, a.segment) {
         (Some(m), _) => (format!("match {m}"), bank.delete_match(m)),

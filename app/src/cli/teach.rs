@@ -13,7 +13,7 @@ use creature_core::mind::tree::{Example, ExampleMemory};
 use serde_json::{Map, Value, json};
 
 use super::tree::{draw, tree_json};
-use super::{CliResult, load_data, print_json};
+use super::{CliResult, load_data, print_json, refuse_existing};
 
 #[derive(clap::Args, Debug)]
 pub struct TeachArgs {
@@ -29,12 +29,18 @@ pub struct TeachArgs {
     /// Write the taught creature to this save (atomically).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+    /// Replace the save at OUTPUT if there is one.
+    #[arg(long, requires = "output")]
+    pub force: bool,
     /// Species data folder to use instead of the built-in data.
     #[arg(long)]
     pub species_dir: Option<PathBuf>,
 }
 
 pub fn run(args: &TeachArgs) -> CliResult {
+    if let Some(out) = &args.output {
+        refuse_existing(out, args.force, "pass --force to replace it")?;
+    }
     let data = load_data(args.species_dir.as_deref())?;
     let name = args.file.display().to_string();
     let text = read_text(&args.file)?;

@@ -174,3 +174,70 @@ fn position(text: &str, needle: &str) -> (usize, usize) {
     let col = before[before.rfind('\n').map_or(0, |i| i + 1)..].chars().count() + 1;
     (line, col)
 }
+
+#[test]
+fn saves_never_replace_an_existing_file_unless_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = dir.path().join("three.ron");
+    assert!(
+        studio()
+            .args(["shadow", "record", "--bot", "zoner", "--matches", "3", "-o", s(&bank)])
+            .output()
+            .unwrap()
+            .status
+            .success()
+    );
+    let before = std::fs::read(&bank).unwrap();
+    let out = record(&bank, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists; pass --append"));
+    assert_eq!(std::fs::read(&bank).unwrap(), before, "record without --append leaves the bank");
+    assert!(record(&bank, &["--append"]).status.success());
+    assert!(std::fs::read(&bank).unwrap().len() > before.len());
+    assert!(record(&bank, &["--force"]).status.success());
+    assert!(std::fs::read(&bank).unwrap().len() < before.len(), "--force replaces");
+
+    let merged = dir.path().join("merged.ron");
+    std::fs::write(&merged, b"mine").unwrap();
+    let out = studio().args(["shadow", "merge", s(&bank), "-o", s(&merged)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&merged).unwrap(), b"mine");
+    assert!(
+        studio().args(["shadow", "merge", s(&bank), "--force", "-o", s(&merged)]).output().unwrap().status.success()
+    );
+    let copy = dir.path().join("copy.ron");
+    std::fs::write(&copy, b"mine").unwrap();
+    let out = studio().args(["shadow", "delete", s(&bank), "--match", "1", "-o", s(&copy)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(std::fs::read(&copy).unwrap(), b"mine");
+
+    let save = dir.path().join("taught.ron");
+    std::fs::write(&save, b"mine").unwrap();
+    let script = repo().join("projects/example/lessons/anger_which_town.ron");
+    let out = studio().arg("teach").arg(&script).args(["-o", s(&save)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists; pass --force"));
+    assert_eq!(std::fs::read(&save).unwrap(), b"mine");
+    assert!(studio().arg("teach").arg(&script).args(["--force", "-o", s(&save)]).output().unwrap().status.success());
+    assert!(std::fs::read_to_string(&save).unwrap().contains("species"));
+}
+
+#[test]
+fn a_ron_bank_named_bank_stays_ron() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = dir.path().join("readable.bank");
+    std::fs::copy(repo().join("projects/example/shadow/zoner.bank.ron"), &bank).unwrap();
+    assert!(record(&bank, &["--append"]).status.success());
+    let text = std::fs::read(&bank).unwrap();
+    assert!(text.starts_with(b"(") || text.starts_with(b"/"), "still RON: {:?}", &text[..16]);
+    assert!(String::from_utf8(text).unwrap().contains("events"));
+    assert!(studio().args(["shadow", "delete", s(&bank), "--match", "1"]).output().unwrap().status.success());
+    assert!(!std::fs::read(&bank).unwrap().starts_with(b"CSBANK"), "still RON after a delete");
+    // A binary bank keeps its form whatever its name.
+    let binary = dir.path().join("binary.bank");
+    assert!(record(&binary, &[]).status.success());
+    let named_ron = dir.path().join("binary.ron");
+    std::fs::copy(&binary, &named_ron).unwrap();
+    assert!(record(&named_ron, &["--append"]).status.success());
+    assert!(std::fs::read(&named_ron).unwrap().starts_with(b"CSBANK"));
+}

@@ -33,10 +33,16 @@ impl Bank {
         }
     }
 
-    /// Writes the bank atomically (SPEC §14): RON for a `.ron` path, the binary form for
-    /// any other.
+    /// Writes the bank atomically (SPEC §14) in the form of the bank already at `path`
+    /// (a RON bank named `*.bank` stays RON, a binary one named `*.ron` stays binary),
+    /// and for a new file, RON for a `.ron` path and the binary form for any other.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::fsutil::save_atomic(path, &self.bytes_for(path))
+        let bytes = match existing_form(path) {
+            Some(true) => self.to_binary(),
+            Some(false) => self.to_ron().into_bytes(),
+            None => self.bytes_for(path),
+        };
+        crate::fsutil::save_atomic(path, &bytes)
     }
 
     /// The bytes a save to `path` writes: RON for a `.ron` path, the binary form for any
@@ -45,4 +51,16 @@ impl Bank {
         let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
         if is_ron { self.to_ron().into_bytes() } else { self.to_binary() }
     }
+}
+
+/// The form of the file at `path`: `Some(true)` for a binary bank, `Some(false)` for any
+/// other file with something in it, `None` when there is none (or it is empty).
+fn existing_form(path: &Path) -> Option<bool> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(6);
+    std::fs::File::open(path).ok()?.take(6).read_to_end(&mut head).ok()?;
+    if head.is_empty() {
+        return None;
+    }
+    Some(head == BINARY_MAGIC[..6])
 }
