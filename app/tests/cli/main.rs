@@ -4,6 +4,7 @@
 mod common;
 
 mod foundation;
+mod hostile;
 mod layers;
 mod learning;
 mod preview;
