@@ -11,6 +11,7 @@ use creature_core::error::LoadError;
 
 pub mod check;
 pub mod new;
+pub mod parquet;
 pub mod preview_headless;
 pub mod scenario;
 pub mod shadow;

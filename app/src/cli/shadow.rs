@@ -38,6 +38,10 @@ pub enum ShadowCommand {
     Delete(DeleteArgs),
     /// Events, segments, matches, actions and reaction times of a bank.
     Stats(StatsArgs),
+    /// Write a bank as a Parquet file, one row per event (SPEC §18).
+    Export(super::parquet::ExportArgs),
+    /// Read a bank back from a Parquet file that export wrote.
+    Import(super::parquet::ImportArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -182,6 +186,8 @@ pub fn run(command: ShadowCommand) -> CliResult {
         ShadowCommand::Merge(a) => merge_banks(&a),
         ShadowCommand::Delete(a) => delete(&a),
         ShadowCommand::Stats(a) => stats(&a),
+        ShadowCommand::Export(a) => super::parquet::export(&a),
+        ShadowCommand::Import(a) => super::parquet::import(&a),
     }
 }
 

@@ -55,6 +55,12 @@ pub struct SimArgs {
     /// Species data folder to use instead of the built-in data.
     #[arg(long)]
     pub species_dir: Option<PathBuf>,
+    /// With --newborns: write one row per newborn to this Parquet file (SPEC §18).
+    #[arg(long, requires = "newborns")]
+    pub parquet: Option<PathBuf>,
+    /// With --parquet: run only the newborns whose index ≡ I (mod K), each as in the whole batch.
+    #[arg(long, value_name = "I/K", requires = "parquet")]
+    pub shard: Option<String>,
 }
 
 pub fn run(args: &SimArgs) -> CliResult {
@@ -172,6 +178,18 @@ fn run_batch(args: &SimArgs, data: &Arc<Data>, species: Species, world: &WorldFi
     }
     if n == 0 || n > MAX_NEWBORNS {
         return Err(CliError(vec![format!("--newborns {n}: expected 1 to {MAX_NEWBORNS}")]));
+    }
+    if let Some(out) = &args.parquet {
+        let x = super::parquet::BatchExport {
+            out,
+            shard: args.shard.as_deref(),
+            newborns: n,
+            turns,
+            seed: args.seed,
+            phase: args.phase.unwrap_or(0),
+            json: args.json,
+        };
+        return super::parquet::sim_batch(data, species, world, &x);
     }
     let started = Instant::now();
     let report = batch::run(data, species, world, n, turns, args.seed, args.phase.unwrap_or(0));

@@ -7,6 +7,7 @@ mod foundation;
 mod hostile;
 mod layers;
 mod learning;
+mod parquet;
 mod preview;
 mod robust;
 mod scenario;

@@ -1,0 +1,133 @@
+//! Parquet exports for other tools (SPEC §18): `shadow export` writes a bank as one
+//! row per event, `shadow import` reads it back, and `sim --newborns … --parquet` writes
+//! one row per newborn of a batch or of one shard of it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use creature_core::data::{Data, Species};
+use creature_core::shadow::bank::Bank;
+use creature_core::world::batch::{self, Shard};
+use creature_core::world::batch_parquet;
+use creature_core::world::file::WorldFile;
+use serde_json::json;
+
+use super::{CliError, CliResult, print_json};
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    /// The bank (RON or binary).
+    bank: PathBuf,
+    /// The Parquet file to write.
+    #[arg(short = 'o', long = "out")]
+    out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    force: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// The Parquet file, as `shadow export` writes it.
+    file: PathBuf,
+    /// Where to save the bank: RON for .ron, the binary form otherwise.
+    #[arg(short = 'o', long = "out")]
+    out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    force: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+/// Refuses to write over anything already at `path` (a file, a link, even a broken one)
+/// unless `force`, before any work, so a refused command leaves the file as it was.
+fn refuse_existing(path: &Path, force: bool) -> CliResult {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(format!("{} already exists; pass --force to replace it", path.display()).into());
+    }
+    Ok(())
+}
+
+/// `shadow export BANK -o OUT.parquet`.
+pub fn export(a: &ExportArgs) -> CliResult {
+    refuse_existing(&a.out, a.force)?;
+    let bank = Bank::load(&a.bank)?;
+    bank.save_parquet(&a.out).map_err(|e| CliError::from(format!("{}: {e}", a.out.display())))?;
+    if a.json {
+        print_json(&json!({
+            "events": bank.len(),
+            "features": bank.features(),
+            "out": a.out.display().to_string(),
+        }));
+    } else {
+        println!("{}: {} events with {} features, one row each", a.out.display(), bank.len(), bank.features().len());
+    }
+    Ok(())
+}
+
+/// `shadow import FILE.parquet -o BANK`.
+pub fn import(a: &ImportArgs) -> CliResult {
+    refuse_existing(&a.out, a.force)?;
+    let bank = Bank::load_parquet(&a.file)?;
+    bank.save(&a.out).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", a.out.display())))?;
+    let s = bank.stats();
+    if a.json {
+        print_json(&json!({
+            "events": s.events,
+            "segments": s.segments,
+            "matches": s.matches,
+            "out": a.out.display().to_string(),
+        }));
+    } else {
+        println!("{}: {} events in {} segments of {} matches", a.out.display(), s.events, s.segments, s.matches);
+    }
+    Ok(())
+}
+
+/// What `sim --newborns N --parquet OUT [--shard I/K]` runs: the batch's size and
+/// seed, and the shard of it.
+pub struct BatchExport<'a> {
+    pub out: &'a Path,
+    pub shard: Option<&'a str>,
+    pub newborns: usize,
+    pub turns: u64,
+    pub seed: u64,
+    pub phase: u8,
+    pub json: bool,
+}
+
+/// Runs the newborns of one shard of a batch (all of them without `--shard`) and writes
+/// one row per newborn.
+pub fn sim_batch(data: &Arc<Data>, species: Species, world: &WorldFile, x: &BatchExport<'_>) -> CliResult {
+    let shard = match x.shard {
+        Some(text) => Shard::parse(text).map_err(|e| CliError::from(format!("--shard {e}")))?,
+        None => Shard::ALL,
+    };
+    let started = Instant::now();
+    let lives = batch::lives(data, species, world, x.newborns, shard, x.turns, x.seed, x.phase);
+    batch_parquet::save(x.out, species, &lives).map_err(|e| CliError::from(format!("{}: {e}", x.out.display())))?;
+    let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if x.json {
+        print_json(&json!({
+            "newborns": lives.len(),
+            "batch": x.newborns,
+            "shard": format!("{}/{}", shard.index, shard.of),
+            "out": x.out.display().to_string(),
+            "wall_ms": wall_ms,
+        }));
+    } else {
+        println!(
+            "{}: {} of {} newborn {species}s (shard {}/{}), one row each, in {wall_ms:.0} ms",
+            x.out.display(),
+            lives.len(),
+            x.newborns,
+            shard.index,
+            shard.of
+        );
+    }
+    Ok(())
+}
