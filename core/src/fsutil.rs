@@ -131,10 +131,7 @@ fn overwrite_in_place(tmp: &Path, path: &Path) -> std::io::Result<()> {
     })();
     match copy {
         Ok(()) => std::fs::remove_file(tmp),
-        Err(e) => Err(std::io::Error::new(
-            e.kind(),
-            format!("{e}; the new contents are kept in {}", tmp.display()),
-        )),
+        Err(e) => Err(std::io::Error::new(e.kind(), format!("{e}; the new contents are kept in {}", tmp.display()))),
     }
 }
 

@@ -53,8 +53,8 @@ fn tree_answers_given_twice_are_refused() {
 #[test]
 fn lesson_objects_given_twice_are_refused() {
     let data = Data::builtin().unwrap();
-    let text = read("projects/example/lessons/anger_which_town.ron")
-        .replacen("\"home_village\": {", "\"home_town\": {", 1);
+    let text =
+        read("projects/example/lessons/anger_which_town.ron").replacen("\"home_village\": {", "\"home_town\": {", 1);
     let errors = LessonScript::parse("l.ron", &text, &data).expect_err("a key given twice");
     let e = &errors[0];
     assert!(e.message.starts_with("duplicate key \"home_town\""), "{e}");
@@ -63,21 +63,29 @@ fn lesson_objects_given_twice_are_refused() {
 
 #[test]
 fn increase_overrides_given_twice_are_refused() {
-    let text = read("species/cow.ron")
-        .replacen("increase_overrides: {}", "increase_overrides: {\"Hunger\": 600.0,\n        \"Hunger\": 60.0}", 1);
+    let text = read("species/cow.ron").replacen(
+        "increase_overrides: {}",
+        "increase_overrides: {\"Hunger\": 600.0,\n        \"Hunger\": 60.0}",
+        1,
+    );
     let errors = parse_species("cow.ron", &text, Species::Cow).expect_err("a key given twice");
     assert_duplicate(&errors, &text, "Hunger", 1);
 }
 
 #[test]
 fn unknown_fields_in_examples_and_tree_memories_are_refused() {
-    let text = "(\n  attributes: [\"kind\"],\n  examples: [(answers: {\"kind\": \"rock\"}, feedback: 0.5, weight: 2.0)],\n)";
+    let text =
+        "(\n  attributes: [\"kind\"],\n  examples: [(answers: {\"kind\": \"rock\"}, feedback: 0.5, weight: 2.0)],\n)";
     let errors = TreeFile::parse("t.ron", text).expect_err("an unknown field");
     assert!(errors[0].message.contains("weight"), "{}", errors[0]);
     assert_eq!(errors[0].line, 3);
     let data = Data::builtin().unwrap();
     let good = read("projects/example/creatures/daisy.ron");
-    let text = good.replacen("examples: [],\n                lessons: 0,", "examples: [],\n                lessons: 0,\n                forgotten: 3,", 1);
+    let text = good.replacen(
+        "examples: [],\n                lessons: 0,",
+        "examples: [],\n                lessons: 0,\n                forgotten: 3,",
+        1,
+    );
     assert_ne!(text, good);
     let errors = Creature::parse("daisy.ron", &text, &data).expect_err("an unknown field");
     assert!(errors[0].message.contains("forgotten"), "{}", errors[0]);

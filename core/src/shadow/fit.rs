@@ -76,7 +76,12 @@ pub fn check_bank(file: &str, text: Option<&str>, bank: &Bank, schemas: &[NamedS
         let e = &bank.events()[i];
         let (line, col) = place(Some(i), Some("action"));
         let msg = crate::error::unknown_name("action", &e.action, Action::ALL.iter().map(|a| a.name()));
-        errors.push(LoadError::new(file, line, col, format!("event {}: {msg}; a shadow can play only arena actions", e.id)));
+        errors.push(LoadError::new(
+            file,
+            line,
+            col,
+            format!("event {}: {msg}; a shadow can play only arena actions", e.id),
+        ));
     }
     errors
 }
@@ -89,7 +94,12 @@ pub fn check_state(file: &str, text: &str, state: &StateMap, schemas: &[NamedSch
     let mut errors = Vec::new();
     for s in schemas {
         if let Err(e) = state_vector(&s.schema, state) {
-            errors.push(LoadError::at_text(file, text, &format!("\"{}\"", e.feature), format!("{} (with {})", e.message, s.file)));
+            errors.push(LoadError::at_text(
+                file,
+                text,
+                &format!("\"{}\"", e.feature),
+                format!("{} (with {})", e.message, s.file),
+            ));
             continue;
         }
         for f in s.schema.features.iter().filter(|f| f.kind == FeatureKind::Category) {
@@ -100,7 +110,10 @@ pub fn check_state(file: &str, text: &str, state: &StateMap, schemas: &[NamedSch
                     file,
                     text,
                     &format!("\"{}\"", f.name),
-                    format!("`{}` is a category in {} but the state gives {v}; category values are integer codes", f.name, s.file),
+                    format!(
+                        "`{}` is a category in {} but the state gives {v}; category values are integer codes",
+                        f.name, s.file
+                    ),
                 ));
             }
         }
