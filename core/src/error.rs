@@ -81,9 +81,16 @@ pub const BOM: char = '\u{feff}';
 /// last value of a repeated key, so the first would be lost without a word. A leading
 /// byte-order mark is skipped, as editors show none.
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    parse_ron_with(file, text, &ron_options())
+}
+
+/// Like [`parse_ron`] with other RON options (a format that allows bare optional
+/// fields, say), and the same checks: a byte-order mark skipped, a key given twice in a
+/// map refused.
+pub fn parse_ron_with<T: DeserializeOwned>(file: &str, text: &str, options: &ron::Options) -> Result<T, LoadError> {
     let text = text.strip_prefix(BOM).unwrap_or(text);
     check_duplicate_keys(file, text)?;
-    ron_options().from_str(text).map_err(|e| {
+    options.from_str(text).map_err(|e| {
         let pos = e.span.start;
         LoadError::new(file, pos.line, pos.col, explain_ron_error(&e.code))
     })

@@ -236,10 +236,7 @@ fn options() -> ron::Options {
 
 /// Parses scenario text (not yet checked against data or world).
 pub fn parse(file: &str, text: &str, dir: &Path) -> Result<Loaded, LoadError> {
-    let scenario: Scenario = options().from_str(text).map_err(|e| {
-        let pos = e.span.start;
-        LoadError::new(file, pos.line, pos.col, e.code.to_string())
-    })?;
+    let scenario: Scenario = crate::error::parse_ron_with(file, text, &options())?;
     Ok(Loaded { file: file.to_owned(), text: text.to_owned(), scenario, dir: dir.to_path_buf() })
 }
 
@@ -408,6 +405,14 @@ mod tests {
         let again = parse("t.scenario.ron", &parsed.to_ron(), Path::new(".")).unwrap().scenario;
         assert_eq!(again, parsed);
         assert!(!parsed.to_ron().contains("after: None"), "{}", parsed.to_ron());
+    }
+
+    #[test]
+    fn a_scenario_is_read_as_every_studio_file_is() {
+        let e = parse("t.scenario.ron", "(species: \"Cow\", seconds: 1.0, seconds: 2.0)", Path::new(".")).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        let bom = "\u{feff}(species: \"Cow\", seconds: 1.0)";
+        assert!(parse("t.scenario.ron", bom, Path::new(".")).is_ok(), "a byte-order mark is skipped");
     }
 
     #[test]
