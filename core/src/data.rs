@@ -183,7 +183,40 @@ pub struct PhaseDef {
     /// Abilities first granted at this phase; they stay for every later phase.
     #[serde(default)]
     pub abilities: Vec<Ability>,
+    /// When the creature moves on by itself to the next phase; `None`: it stays until
+    /// the phase is set (always so for the last phase).
+    #[serde(default)]
+    pub advance: Option<PhaseAdvance>,
 }
+
+/// What must all have held, since the creature entered a phase, for it to move on to
+/// the next one. A part left out (0 or empty) always holds.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseAdvance {
+    /// Simulated seconds spent in the phase.
+    #[serde(default)]
+    pub after_seconds: f64,
+    /// Hand lessons that taught a plan (a release with a plan credited).
+    #[serde(default)]
+    pub lessons: u32,
+    /// Sightings of the player's miracles, as many as each one counted (SPEC §10: three
+    /// on the learning leash); a failed try of its own does not count here.
+    #[serde(default)]
+    pub sightings: u32,
+    /// Named events that each happened at least once, from [`PHASE_EVENTS`].
+    #[serde(default)]
+    pub events: Vec<String>,
+}
+
+/// The events a phase's `advance` can wait for:
+/// - `ate`: the creature finished an Eat act;
+/// - `held`: the player's hand picked it up;
+/// - `took_food`: it took food from the player's hand;
+/// - `stroked`, `slapped`: the hand stroked or slapped it while holding it;
+/// - `left_pen`: it stood outside its pen;
+/// - `learnt_skill`: it learnt a skill by watching villagers (SPEC §10).
+pub const PHASE_EVENTS: [&str; 7] = ["ate", "held", "took_food", "stroked", "slapped", "left_pen", "learnt_skill"];
 
 /// `species/phases.ron`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -438,7 +471,28 @@ fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>>
             format!("{} phases listed; expected 14 (0 to 13, SPEC §12)", table.phases.len()),
         )]);
     }
-    Ok(table.phases)
+    let mut p = Problems::new(file, text);
+    for (i, phase) in table.phases.iter().enumerate() {
+        let Some(advance) = &phase.advance else { continue };
+        let at = format!("\"{}\"", phase.name);
+        if i + 1 == PHASE_COUNT {
+            p.at(&at, format!("{}: the last phase has no next phase to advance to", phase.name));
+        }
+        let seconds = advance.after_seconds;
+        if !(seconds.is_finite() && seconds >= 0.0) {
+            p.at(
+                &at,
+                format!("{}: after_seconds is {seconds}; expected a finite number of seconds, 0 or more", phase.name),
+            );
+        }
+        for e in &advance.events {
+            if !PHASE_EVENTS.contains(&e.as_str()) {
+                let msg = crate::error::unknown_name("phase event", e, PHASE_EVENTS.iter().copied());
+                p.at(&format!("\"{e}\""), format!("{}: {msg}", phase.name));
+            }
+        }
+    }
+    p.finish(table.phases)
 }
 
 fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Template, Vec<LoadError>> {

@@ -154,6 +154,7 @@ impl VillageUi {
             Event::Copied { t, desire, action, object } => {
                 self.log(*t, format!("copied you: {desire} {action} {object}"), 1);
             }
+            Event::Phase { t, phase, name } => self.log(*t, format!("phase {phase} {name} reached"), 1),
             Event::Done { .. } => {}
         }
     }

@@ -215,7 +215,10 @@ impl Sim {
         let rules = self.file.body;
         let effect = self.tables.actions[c.action].effect;
         match effect {
-            Effect::Eat => self.eat(o, now),
+            Effect::Eat => {
+                self.eat(o, now);
+                self.phase_event("ate");
+            }
             Effect::Fight => {
                 self.hurt(t, rules.hit_damage * (0.5 + 0.5 * self.strength()), now);
                 if matches!(self.kind(t), Kind::Wolf | Kind::Creature) {

@@ -39,14 +39,24 @@ pub enum Event {
     Failed { t: f64, desire: Desire, action: String, object: String },
     /// The creature copied a deed of the player (SPEC §10).
     Copied { t: f64, desire: Desire, action: String, object: String },
+    /// The creature moved on by itself to development phase `phase`, called `name`
+    /// (SPEC §12: its present phase's `advance` held).
+    Phase { t: f64, phase: u8, name: String },
 }
 
 impl Event {
-    /// True for the events `sim --trace` prints: plan changes, lessons, skills and
-    /// miracles (SPEC §15).
+    /// True for the events `sim --trace` prints: plan changes, lessons, skills,
+    /// miracles (SPEC §15) and phases reached.
     #[must_use]
     pub fn is_trace(&self) -> bool {
-        matches!(self, Event::Plan { .. } | Event::Lesson { .. } | Event::Skill { .. } | Event::Miracle { .. })
+        matches!(
+            self,
+            Event::Plan { .. }
+                | Event::Lesson { .. }
+                | Event::Skill { .. }
+                | Event::Miracle { .. }
+                | Event::Phase { .. }
+        )
     }
 }
 

@@ -59,17 +59,24 @@ impl Sim {
                 self.file.hand.at = self.village.objects[h].pos;
             }
             HandEvent::Present(on) => self.file.hand.present = on,
-            HandEvent::Hold => self.teaching.hold(),
+            HandEvent::Hold => {
+                self.teaching.hold();
+                if self.teaching.hand.holding {
+                    self.phase_event("held");
+                }
+            }
             HandEvent::Stroke => {
                 if self.teaching.hand.holding {
                     self.teaching.stroke(&mut self.creature);
                     self.stroked_at = Some(now);
+                    self.phase_event("stroked");
                 }
             }
             HandEvent::Slap(s) => {
                 if self.teaching.hand.holding {
                     self.teaching.slap(&mut self.creature, s);
                     self.slapped_at = Some(now);
+                    self.phase_event("slapped");
                 }
             }
             HandEvent::Release => return Ok(self.release(now)),
@@ -83,6 +90,7 @@ impl Sim {
                         self.hand_holding = None;
                     }
                     self.village.objects[o].pos = self.position();
+                    self.phase_event("took_food");
                 }
             }
             HandEvent::Cast { miracle, on } => self.cast(&miracle, &on, now)?,
@@ -155,6 +163,7 @@ impl Sim {
         let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, now);
         self.lessons += 1;
         if let Some(taught) = &lesson.taught {
+            self.phase_lesson();
             let d = taught.desire.index();
             self.forget_desire(d);
             if let Some((activity, acton)) = &lesson.trees {
@@ -284,6 +293,7 @@ impl Sim {
         let leash = self.file.hand.leash;
         let counted = self.creature.watching.see_miracle(&self.file.watch, miracle, multiplier, leash, can_learn)?;
         if counted > 0 {
+            self.phase_sightings(counted);
             self.emit(Event::Sighting { t: now, miracle: miracle.to_owned(), counted });
             let seen = self.creature.watching.miracles.get(miracle).map_or(0, |p| p.sightings);
             if u64::from(seen) * 2 >= u64::from(needed) && !self.cast_ok.contains(miracle) {

@@ -20,15 +20,17 @@
 //! - hot reload: [`Sim::reload_data`], [`Sim::reload_creature`], [`Sim::reload_world`],
 //!   which keep the clock and go on with the new data.
 //!
-//! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans) and
-//! `act` (agendas and effects); the hand in `hand`; the editor's reads and touches in
-//! `view`, hot reload in `reload`, what a run reports in `events`, and the data as the
-//! turns use it in `tables`.
+//! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans),
+//! `act` (agendas and effects) and `phase` (the phase moving on by itself, SPEC §12);
+//! the hand in `hand`; the editor's reads and touches in `view`, hot reload in
+//! `reload`, what a run reports in `events`, and the data as the turns use it in
+//! `tables`.
 
 mod act;
 mod choose;
 mod events;
 mod hand;
+mod phase;
 mod reload;
 mod score;
 mod senses;
@@ -52,6 +54,7 @@ use crate::rng::Rng;
 use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
 use crate::world::village::Village;
+use phase::PhaseProgress;
 use tables::{Effect, Tables};
 
 pub use events::{Event, Summary, Why};
@@ -145,6 +148,8 @@ pub struct Sim {
     plans: u64,
     lessons: u64,
     time_in: Vec<f64>,
+    /// What the creature has done since it entered its present phase (`phase`).
+    progress: PhaseProgress,
     recording: bool,
     /// The plan the player commanded (`Sim::command`), carried out to its end: it is
     /// not given up for a more urgent one.
@@ -202,6 +207,7 @@ impl Sim {
             plans: 0,
             lessons: 0,
             time_in: vec![0.0; Desire::COUNT],
+            progress: PhaseProgress::default(),
             recording: false,
             commanded: None,
             events: Vec::new(),
@@ -265,6 +271,7 @@ impl Sim {
             self.time_in[c.cand.desire.index()] += DT;
         }
         self.creature.age_seconds += DT;
+        self.phase_turn(now);
     }
 
     /// Rebuilds what depends on the phase, the creature's learning and the objects.

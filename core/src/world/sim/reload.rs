@@ -39,6 +39,7 @@ impl Sim {
     pub fn reload_creature(&mut self, creature: Creature) {
         self.creature = creature;
         self.conform_creature();
+        self.restart_phase();
         self.refresh_tables();
     }
 

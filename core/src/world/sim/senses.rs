@@ -302,6 +302,7 @@ impl Sim {
                 continue;
             }
             if let Ok(true) = self.creature.watching.watch_skill(&self.file.watch, skill, DT, true) {
+                self.phase_event("learnt_skill");
                 self.emit(super::Event::Skill { t: now, skill: (*skill).to_owned() });
             }
         }

@@ -186,9 +186,11 @@ impl Sim {
     }
 
     /// Moves the creature to another development phase (SPEC §12): desires turn on or
-    /// off, and so do the abilities.
+    /// off, and so do the abilities. The count toward the phase's `advance` starts
+    /// afresh.
     pub fn set_phase(&mut self, phase: u8) {
         self.creature.phase = phase.min((crate::data::PHASE_COUNT - 1) as u8);
+        self.restart_phase();
         self.refresh_tables();
     }
 

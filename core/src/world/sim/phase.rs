@@ -1,0 +1,88 @@
+//! Development phases advancing by themselves (SPEC §12): each phase of
+//! `species/phases.ron` may say, in its `advance`, what must have happened since the
+//! creature entered it (time spent, lessons taught, miracle sightings, named events)
+//! for it to move on to the next phase. The simulation checks once per turn.
+
+use std::collections::BTreeSet;
+
+use super::{Event, Sim};
+use crate::data::{PHASE_COUNT, PhaseAdvance};
+use crate::mind::desire::TURNS_PER_SECOND;
+
+/// What the creature has done since it entered its present phase.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct PhaseProgress {
+    /// The turn the phase began (0 for a creature the run started with).
+    entered_turn: u64,
+    /// Hand lessons that taught a plan.
+    lessons: u32,
+    /// Miracle sightings counted.
+    sightings: u32,
+    /// The named events (from [`crate::data::PHASE_EVENTS`]) that happened.
+    events: BTreeSet<&'static str>,
+}
+
+impl PhaseProgress {
+    /// Progress starting afresh at `turn`.
+    pub(super) fn starting(turn: u64) -> Self {
+        PhaseProgress { entered_turn: turn, ..PhaseProgress::default() }
+    }
+
+    /// True when every part of `advance` holds at `turn`.
+    fn holds(&self, advance: &PhaseAdvance, turn: u64) -> bool {
+        // Counted in whole turns so that 1200 turns are exactly 120 s.
+        let seconds = turn.saturating_sub(self.entered_turn) as f64 / TURNS_PER_SECOND;
+        seconds >= advance.after_seconds
+            && self.lessons >= advance.lessons
+            && self.sightings >= advance.sightings
+            && advance.events.iter().all(|e| self.events.contains(e.as_str()))
+    }
+}
+
+impl Sim {
+    /// Notes that the named phase event `what` happened (one of `PHASE_EVENTS`).
+    pub(super) fn phase_event(&mut self, what: &'static str) {
+        debug_assert!(crate::data::PHASE_EVENTS.contains(&what));
+        self.progress.events.insert(what);
+    }
+
+    /// Notes a hand lesson that taught a plan.
+    pub(super) fn phase_lesson(&mut self) {
+        self.progress.lessons = self.progress.lessons.saturating_add(1);
+    }
+
+    /// Notes `counted` miracle sightings.
+    pub(super) fn phase_sightings(&mut self, counted: u32) {
+        self.progress.sightings = self.progress.sightings.saturating_add(counted);
+    }
+
+    /// Forgets the progress: the phase starts afresh now (a phase set by hand, a
+    /// reloaded creature).
+    pub(super) fn restart_phase(&mut self) {
+        self.progress = PhaseProgress::starting(self.turns);
+    }
+
+    /// The end of a turn: notes where the creature stands, and moves it on to the next
+    /// phase when its present phase's `advance` holds.
+    pub(super) fn phase_turn(&mut self, now: f64) {
+        let pen = &self.village.objects[self.village.pen];
+        let me = self.village.objects[self.village.me].pos;
+        if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
+            self.phase_event("left_pen");
+        }
+        let phase = usize::from(self.creature.phase);
+        if phase + 1 >= PHASE_COUNT {
+            return;
+        }
+        let Some(advance) = self.data.phases.get(phase).and_then(|p| p.advance.as_ref()) else { return };
+        if !self.progress.holds(advance, self.turns) {
+            return;
+        }
+        let next = phase + 1;
+        self.creature.phase = next as u8;
+        self.restart_phase();
+        self.refresh_tables();
+        let name = self.data.phases.get(next).map(|p| p.name.clone()).unwrap_or_default();
+        self.emit(Event::Phase { t: now, phase: next as u8, name });
+    }
+}
