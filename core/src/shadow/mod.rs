@@ -17,6 +17,7 @@ mod clock;
 pub mod fight;
 pub mod fit;
 pub mod heuristic;
+mod index_kernels;
 pub mod schema;
 pub mod select;
 pub mod workload;
