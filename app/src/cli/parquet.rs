@@ -13,7 +13,7 @@ use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
 use serde_json::json;
 
-use super::{CliError, CliResult, print_json};
+use super::{CliError, CliResult, print_json, refuse_existing};
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
@@ -43,18 +43,9 @@ pub struct ImportArgs {
     json: bool,
 }
 
-/// Refuses to write over anything already at `path` (a file, a link, even a broken one)
-/// unless `force`, before any work, so a refused command leaves the file as it was.
-fn refuse_existing(path: &Path, force: bool) -> CliResult {
-    if !force && std::fs::symlink_metadata(path).is_ok() {
-        return Err(format!("{} already exists; pass --force to replace it", path.display()).into());
-    }
-    Ok(())
-}
-
 /// `shadow export BANK -o OUT.parquet`.
 pub fn export(a: &ExportArgs) -> CliResult {
-    refuse_existing(&a.out, a.force)?;
+    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
     let bank = Bank::load(&a.bank)?;
     bank.save_parquet(&a.out).map_err(|e| CliError::from(format!("{}: {e}", a.out.display())))?;
     if a.json {
@@ -71,7 +62,7 @@ pub fn export(a: &ExportArgs) -> CliResult {
 
 /// `shadow import FILE.parquet -o BANK`.
 pub fn import(a: &ImportArgs) -> CliResult {
-    refuse_existing(&a.out, a.force)?;
+    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
     let bank = Bank::load_parquet(&a.file)?;
     bank.save(&a.out).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", a.out.display())))?;
     let s = bank.stats();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use creature_studio::gui::command::{Command, LiveCommand, Tab};
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{label_containing, project_copy, studio, until};
+use crate::support::{label_containing, project_copy, studio, until_within};
 
 #[test]
 fn run_all_shows_every_scenario_and_its_expectations() {
@@ -25,11 +25,11 @@ fn run_all_shows_every_scenario_and_its_expectations() {
     assert!(label_containing(&h, "scenarios · 0 run").starts_with(&format!("{n} scenarios")));
 
     h.get_by_label("▶ Run all").click();
-    h.run();
-    assert!(
-        until(&mut h, |s| s.ws.scenarios.progress().is_none() && s.ws.scenarios.reports.len() == n),
-        "every scenario reports"
-    );
+    // While the worker runs, the editor keeps looking for results: step, not run.
+    h.step();
+    let all_ran =
+        |s: &creature_studio::gui::Studio| s.ws.scenarios.progress().is_none() && s.ws.scenarios.reports.len() == n;
+    assert!(until_within(&mut h, Duration::from_secs(120), all_ran), "every scenario reports");
     h.run();
     assert!(label_containing(&h, &format!("{n} run")).contains("passed"));
     // The list marks each scenario: passed, failed, or a file with problems.
@@ -66,8 +66,8 @@ fn the_preview_inputs_become_a_scenario_that_is_listed() {
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("Phase(6)"), "{text}");
     h.state_mut().run(Command::Live(LiveCommand::RunScenarios(vec![saved.clone()])));
-    h.run();
-    assert!(until(&mut h, |s| s.ws.scenarios.reports.contains_key(&saved)));
+    h.step();
+    assert!(until_within(&mut h, Duration::from_secs(60), |s| s.ws.scenarios.reports.contains_key(&saved)));
     std::thread::sleep(Duration::from_millis(10));
     h.run();
     assert!(matches!(&h.state().ws.scenarios.reports[&saved], Ok((out, _)) if out.passed));

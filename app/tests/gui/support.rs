@@ -87,8 +87,13 @@ pub fn project_copy() -> (tempfile::TempDir, PathBuf) {
 
 /// Steps frames until `done` or five seconds pass; the file watcher works in real time.
 pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -> bool {
+    until_within(h, Duration::from_secs(5), done)
+}
+
+/// Steps frames until `done` or `limit` passes (a worker thread's runs, on a slow machine).
+pub fn until_within(h: &mut Harness<'static, Studio>, limit: Duration, done: impl Fn(&Studio) -> bool) -> bool {
     let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(5) {
+    while start.elapsed() < limit {
         h.step();
         if done(h.state()) {
             return true;
