@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, Data, DesireTable};
-use creature_core::error::{LoadError, read_text};
+use creature_core::error::LoadError;
 use creature_core::mind::script::LessonScript;
 use creature_core::names::Species;
 use creature_core::project::check_file;
@@ -49,6 +49,20 @@ enum Parsed {
     Bank(Arc<Bank>),
     /// A file no document and no preview uses: only checked.
     Checked,
+}
+
+impl Parsed {
+    /// The value a document of the file takes, for the kinds a document holds whole.
+    fn into_doc_value(self) -> Option<DocValue> {
+        match self {
+            Parsed::Species(_, def) => Some(DocValue::Species(def)),
+            Parsed::Creature(c) => Some(DocValue::Creature(c)),
+            Parsed::Lesson(l) => Some(DocValue::Lesson(l)),
+            Parsed::Schema(sc) => Some(DocValue::Schema(sc)),
+            Parsed::Bank(b) => Some(DocValue::Bank(SharedBank(b))),
+            Parsed::Tables(_) | Parsed::World(_) | Parsed::Checked => None,
+        }
+    }
 }
 
 impl Workspace {
@@ -192,9 +206,9 @@ impl Workspace {
                 }
                 (None, None)
             }
-            Parsed::Lesson(l) => (self.doc_for_path(path), Some(DocValue::Lesson(l))),
-            Parsed::Schema(s) => (self.doc_for_path(path), Some(DocValue::Schema(s))),
-            Parsed::Bank(b) => (self.doc_for_path(path), Some(DocValue::Bank(SharedBank(b)))),
+            parsed @ (Parsed::Lesson(_) | Parsed::Schema(_) | Parsed::Bank(_)) => {
+                (self.doc_for_path(path), parsed.into_doc_value())
+            }
             Parsed::Checked => (None, None),
         };
         let (Some(id), Some(value)) = (id, value) else { return Ok(()) };
@@ -296,20 +310,12 @@ impl Workspace {
             if doc.disk == Some(disk) {
                 continue; // unchanged: a bank is not parsed again for every reload
             }
-            let file = path.display().to_string();
-            let text = || read_text(&path).ok();
-            let value = match &id {
-                DocId::Bank(_) => Bank::from_bytes(&path, &bytes).ok().map(|b| DocValue::Bank(SharedBank(Arc::new(b)))),
-                DocId::Schema(_) => {
-                    text().and_then(|t| Schema::parse(&file, &t).ok()).map(|s| DocValue::Schema(Box::new(s)))
-                }
-                DocId::Lesson(_) => text()
-                    .and_then(|t| LessonScript::parse(&file, &t, &self.data).ok())
-                    .map(|l| DocValue::Lesson(Box::new(l))),
-                _ => text()
-                    .and_then(|t| Creature::parse(&file, &t, &self.data).ok())
-                    .map(|c| DocValue::Creature(Box::new(c))),
+            // The same parse as a file the watcher reports; a file that does not load
+            // leaves the document as it was.
+            let Ok(parsed) = self.parse_changed(&path, &canonical(&path), &path.display().to_string(), &bytes) else {
+                continue;
             };
+            let value = parsed.into_doc_value();
             let keep_text = if matches!(id, DocId::Bank(_)) { None } else { String::from_utf8(bytes).ok() };
             if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
                 doc.take_from_disk(value, keep_text, disk);
