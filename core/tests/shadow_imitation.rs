@@ -30,9 +30,15 @@ fn tally(dist: &mut Dist, state: &[f64], action: Action) {
 /// Records `style` on side 0 for [`MATCHES`] matches; returns the bank and what the bot
 /// did in each situation.
 fn record(style: Style) -> (Bank, Dist) {
+    record_habits(|_| style)
+}
+
+/// Records a player who plays match `m` in the style `style_of(m)`.
+fn record_habits(style_of: impl Fn(u64) -> Style) -> (Bank, Dist) {
     let mut bank = Bank::default();
     let mut dist = Dist::new();
     for m in 0..MATCHES {
+        let style = style_of(m);
         let seed = 100 + m * 7 + style as u64 * 1000;
         let mut bout = Bout::new(
             [Controller::Bot(Bot::new(style, seed)), Controller::Bot(Bot::new(opponent(m), seed + 1))],
@@ -80,11 +86,22 @@ fn samples(d: Option<&BTreeMap<Action, usize>>) -> usize {
     d.map_or(0, |d| d.values().sum())
 }
 
+/// The shipped arena schema with recency off. These bots never change how they play, so
+/// the newest match is no better a guide than any other, while recency hands every
+/// exactly repeated situation to the newest match alone and narrows the shadow to a
+/// handful of matches. What recency is for is shown by
+/// [`recency_follows_the_players_latest_habits`].
+fn stationary_schema() -> Schema {
+    let mut schema = Schema::arena();
+    schema.recency_weight = 0.0;
+    schema
+}
+
 /// Each bot's bank and play, and its shadow's play: recorded once for all tests here.
 fn played() -> &'static [(Style, Bank, Dist, Dist)] {
     static PLAYED: OnceLock<Vec<(Style, Bank, Dist, Dist)>> = OnceLock::new();
     PLAYED.get_or_init(|| {
-        let schema = Schema::arena();
+        let schema = stationary_schema();
         Style::ALL
             .into_iter()
             .map(|s| {
@@ -192,4 +209,36 @@ fn each_shadow_plays_like_its_teacher_and_unlike_the_other_bots() {
     // range, a jump at range against a zoner's or turtle's opponents) may be skipped.
     assert!(compared >= 14, "only {compared} situation classes had enough decisions to compare");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_shipped_schema_weighs_states_above_the_bias_and_keeps_recency_on() {
+    // A change of stance (standing, crouching, airborne, knocked down) must break a
+    // replayed sequence, so each state feature alone outweighs the continuation bias;
+    // and the shipped shadow follows its player's latest habits.
+    let schema = Schema::arena();
+    for name in ["own_state", "opp_state"] {
+        let f = schema.features.iter().find(|f| f.name == name).expect("the arena schema has it");
+        let mismatch = f.similarity.eval(0.0, 1.0, f.scale);
+        assert!(f.weight * mismatch > schema.bias, "{name}: {} × {mismatch} ≤ bias {}", f.weight, schema.bias);
+    }
+    assert!(schema.recency_weight > 0.0);
+}
+
+#[test]
+fn recency_follows_the_players_latest_habits() {
+    // A player who turtled for the first half of the matches and rushed down in the
+    // second: with the shipped schema's recency the shadow blocks up close less than
+    // the same schema without it, closer to the player's newer habit.
+    let (bank, _) = record_habits(|m| if m < MATCHES / 2 { Style::Turtle } else { Style::Rushdown });
+    let near = [(Range::Close, false), (Range::Mid, false)];
+    let blocks = [Action::BlockHigh, Action::BlockLow];
+    let (_, _, turtle, _) = of(Style::Turtle);
+    let (_, _, rushdown, _) = of(Style::Rushdown);
+    let (t, r) = (share(turtle, &near, &blocks), share(rushdown, &near, &blocks));
+    let with = share(&shadow_play(&Schema::arena(), &bank, Style::Rushdown), &near, &blocks);
+    let without = share(&shadow_play(&stationary_schema(), &bank, Style::Rushdown), &near, &blocks);
+    eprintln!("blocks up close: turtle {t:.3}, rushdown {r:.3}; shadow with recency {with:.3}, without {without:.3}");
+    assert!(with < without, "recency does not move the shadow towards the newer habit");
+    assert!((with - r).abs() < (without - r).abs());
 }

@@ -71,7 +71,7 @@ fn query_prints_the_spec_json_with_the_exact_selection() {
 
 #[test]
 fn the_seed_decides_the_pick_among_the_candidates() {
-    let ids: BTreeSet<u64> = query("turtle.bank.ron", &[]).as_object().unwrap()["candidates"]
+    let ids: BTreeSet<u64> = query("rushdown.bank.ron", &[]).as_object().unwrap()["candidates"]
         .as_array()
         .unwrap()
         .iter()
@@ -81,8 +81,8 @@ fn the_seed_decides_the_pick_among_the_candidates() {
     let mut chosen = BTreeSet::new();
     for seed in 0..12 {
         let seed = seed.to_string();
-        let a = query("turtle.bank.ron", &["--seed", &seed]);
-        assert_eq!(a, query("turtle.bank.ron", &["--seed", &seed]), "same seed, same output");
+        let a = query("rushdown.bank.ron", &["--seed", &seed]);
+        assert_eq!(a, query("rushdown.bank.ron", &["--seed", &seed]), "same seed, same output");
         chosen.insert(a["chosen"].as_u64().unwrap());
     }
     assert!(chosen.is_subset(&ids));
