@@ -524,6 +524,28 @@ pub fn build(attributes: &[String], examples: &[Example]) -> Tree {
     tree
 }
 
+/// The gain ratio of every attribute that splits the examples of `tree`'s node `node`,
+/// best first (ties in schema order, as [`build`] breaks them): for a question, the
+/// attribute it asks and the runner-up it was chosen over. Empty for a node whose
+/// examples are too alike to split, or an index out of range.
+#[must_use]
+pub fn question_gains(tree: &Tree, attributes: &[String], examples: &[Example], node: usize) -> Vec<(String, f64)> {
+    let Some(n) = tree.nodes.get(node) else { return Vec::new() };
+    let Some(members) = tree.order.get(n.span.clone()).filter(|m| !m.is_empty()) else { return Vec::new() };
+    if members.iter().any(|&e| e >= examples.len()) {
+        return Vec::new();
+    }
+    let enc = Encoded::new(attributes, examples);
+    let parent = enc.counts(members).entropy(&enc.xlogx);
+    let mut scratch = Vec::new();
+    let mut gains: Vec<(String, f64)> = (0..attributes.len())
+        .filter_map(|a| enc.gain(a, members, parent, &mut scratch).map(|g| (attributes[a].clone(), g)))
+        .collect();
+    // A stable sort keeps schema order among gains within the builder's tie margin.
+    gains.sort_by(|x, y| if (x.1 - y.1).abs() <= GAIN_EPSILON { std::cmp::Ordering::Equal } else { y.1.total_cmp(&x.1) });
+    gains
+}
+
 fn make_node(enc: &Encoded<'_>, order: &[usize], span: std::ops::Range<usize>, depth: usize) -> Node {
     let members = &order[span.clone()];
     let verdict = members.iter().map(|&e| enc.rows[e].2).sum::<f64>() / members.len().max(1) as f64;
@@ -550,6 +572,29 @@ mod tests {
     const WOLF: &[(&str, &str)] = &[("allegiance", "none"), ("alive", "yes"), ("kind", "wolf")];
     const SHEEP: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "yes"), ("kind", "sheep")];
     const VILLAGER: &[(&str, &str)] = &[("allegiance", "mine"), ("alive", "yes"), ("kind", "villager")];
+
+    #[test]
+    fn question_gains_name_the_asked_attribute_first_and_its_runner_up() {
+        // The shipped template's Hunger examples, with the seed's first story's lessons.
+        let data = crate::data::Data::builtin().expect("the shipped species data loads");
+        let cow = crate::creature::Creature::newborn(&data, crate::names::Species::Cow, 1);
+        let mut memory = cow.tree(crate::names::Desire::Hunger, crate::data::TreeKind::ActOn).clone();
+        memory.teach(ex(VILLAGER, -0.8));
+        memory.teach(ex(SHEEP, 0.6));
+        let attributes = data.attributes.clone();
+        let tree = memory.tree(&attributes);
+        let mut asked = 0;
+        for (i, node) in tree.nodes.iter().enumerate() {
+            let gains = question_gains(&tree, &attributes, &memory.examples, i);
+            if let Some(q) = &node.question {
+                assert_eq!(&gains[0].0, q, "node {i} asks the best attribute");
+                assert!(gains.windows(2).all(|w| w[0].1 >= w[1].1 - GAIN_EPSILON));
+                asked += 1;
+            }
+        }
+        assert!(asked > 0, "the story's lessons make the tree ask something");
+        assert!(question_gains(&tree, &attributes, &memory.examples, tree.nodes.len()).is_empty());
+    }
 
     #[test]
     fn one_example_makes_one_leaf_for_all_food() {

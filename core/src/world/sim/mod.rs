@@ -23,8 +23,8 @@
 //! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans),
 //! `act` (agendas and effects) and `phase` (the phase moving on by itself, SPEC §12);
 //! the hand in `hand`; the editor's reads and touches in `view`, hot reload in
-//! `reload`, what a run reports in `events`, and the data as the turns use it in
-//! `tables`.
+//! `reload`, what a run reports in `events`, the data as the turns use it in
+//! `tables`, and the reasons behind a turn, read for the editor's "why?", in `why`.
 
 mod act;
 mod choose;
@@ -36,6 +36,7 @@ mod score;
 mod senses;
 mod tables;
 mod view;
+mod why;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -60,6 +61,7 @@ use tables::{Effect, Tables};
 pub use events::{Event, Summary, Why};
 pub use hand::HandEvent;
 pub use view::{DesireView, PlanView};
+pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy};
 
 /// Seconds per turn (SPEC §1: 10 turns per second).
 pub const DT: f64 = 1.0 / TURNS_PER_SECOND;

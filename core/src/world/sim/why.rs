@@ -1,0 +1,347 @@
+//! "Why?" at a turn: the simulation's reasons taken apart for the editor, read without
+//! changing a single bit of the run (nothing here touches the caches the turns fill).
+//!
+//! - each active desire's value and what each of its sources drives (SPEC §2);
+//! - each desire's candidate plan of the last re-planning, with every factor of its
+//!   priority now: desire, activity usefulness, object score with distance, action
+//!   priority with its opinion and novelty (SPEC §4);
+//! - why the plan under way won, or why the best candidate did not replace it (the
+//!   2× rule, a commanded plan);
+//! - the path of the plan's object through its ActOn tree with the examples behind
+//!   each split (SPEC §8);
+//! - the credit a lesson given now would hand each remembered plan (SPEC §6).
+
+use serde::Serialize;
+
+use super::Sim;
+use crate::data::TreeKind;
+use crate::mind::credit::Credit;
+use crate::mind::desire::sigmoid;
+use crate::mind::plan::{Candidate, SWITCH_FACTOR, action_priority, distance_priority, more_urgent, novelty};
+use crate::mind::tree::{Tree, build};
+use crate::names::Desire;
+
+/// One source of a desire: the input it reads, its threshold and what it drives.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct SourceWhy {
+    pub reads: &'static str,
+    pub input: f64,
+    pub threshold: f64,
+    pub drive: f64,
+}
+
+/// An active desire and its sources.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct DesireWhy {
+    pub desire: Desire,
+    pub value: f64,
+    pub max: f64,
+    /// The sum of its sources' drives.
+    pub drive: f64,
+    pub sources: Vec<SourceWhy>,
+}
+
+/// A plan and each factor of its priority now (SPEC §4):
+/// `priority = value × activity × distance × object_score × action_priority`.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PlanWhy {
+    pub desire: Desire,
+    pub action: String,
+    pub object: String,
+    pub target: String,
+    /// The desire's value.
+    pub value: f64,
+    /// The target's score by the desire's Activity tree.
+    pub activity: f64,
+    /// The object's distance priority.
+    pub distance: f64,
+    /// The object's score by the desire's ActOn tree.
+    pub object_score: f64,
+    pub opinion: f64,
+    pub novelty: f64,
+    /// `0.5 + 0.0025 · (opinion + 1) + novelty`.
+    pub action_priority: f64,
+    pub priority: f64,
+    /// True for the plan under way.
+    pub current: bool,
+}
+
+/// One question on the way from the ActOn tree's root to the object's verdict.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct PathStep {
+    pub node: usize,
+    pub question: String,
+    pub answer: String,
+    /// The indices (into the tree's example memory) of the examples at the node that
+    /// asked: the examples the split was learnt from.
+    pub examples: Vec<usize>,
+}
+
+/// The object of the plan under way through its ActOn tree.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TreePath {
+    pub desire: Desire,
+    pub object: String,
+    pub steps: Vec<PathStep>,
+    /// The node reached, its verdict and its examples.
+    pub node: Option<usize>,
+    pub verdict: Option<f64>,
+    pub examples: Vec<usize>,
+}
+
+/// Everything "why?" shows about one turn.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TurnWhy {
+    pub time: f64,
+    pub turn: u64,
+    /// The active desires, most felt first.
+    pub desires: Vec<DesireWhy>,
+    /// The plan under way first, then every desire's candidate by priority.
+    pub plans: Vec<PlanWhy>,
+    /// Why the plan under way holds, or why the best candidate would take over.
+    pub decision: String,
+    pub path: Option<TreePath>,
+    /// The remembered plans, oldest first, with the credit a lesson now gives each.
+    pub credit: Vec<Credit>,
+}
+
+impl Sim {
+    /// The reasons behind the creature's state at this turn (see the module's notes).
+    #[must_use]
+    pub fn why(&self) -> TurnWhy {
+        let mut desires: Vec<DesireWhy> = self.active.iter().map(|&d| self.desire_why(d)).collect();
+        desires.sort_by(|a, b| b.value.total_cmp(&a.value));
+        let current = self.current.as_ref().map(|c| self.plan_why(&c.cand, true));
+        let mut candidates: Vec<PlanWhy> = self
+            .active
+            .iter()
+            .filter_map(|&d| self.candidates.get(d).copied().flatten())
+            .filter(|c| !self.current.as_ref().is_some_and(|cur| cur.cand.same_plan(c)))
+            .map(|c| self.plan_why(&c, false))
+            .collect();
+        candidates.sort_by(|a, b| b.priority.total_cmp(&a.priority));
+        let decision = self.decision(current.as_ref(), candidates.first());
+        let path = self.current.as_ref().map(|c| self.tree_path(c.cand.desire, c.cand.object));
+        TurnWhy {
+            time: self.time,
+            turn: self.turns,
+            desires,
+            plans: current.into_iter().chain(candidates).collect(),
+            decision,
+            path,
+            credit: self.recent_plans(),
+        }
+    }
+
+    fn desire_why(&self, d: usize) -> DesireWhy {
+        let rt = &self.tables.desires[d];
+        let state = &self.creature.desires[d];
+        let k = self.data.steepness;
+        let sources = rt
+            .sources
+            .iter()
+            .zip(&state.thresholds)
+            .map(|(&src, &th)| SourceWhy {
+                reads: crate::reads::Reads::ALL[src].name(),
+                input: self.inputs[src],
+                threshold: th,
+                drive: sigmoid(th, self.inputs[src], k),
+            })
+            .collect();
+        DesireWhy { desire: Desire::ALL[d], value: state.value, max: state.max, drive: self.drives[d], sources }
+    }
+
+    /// The desire's tree of `kind`: the one the turns built, or built here from the
+    /// same examples when the turns have not needed it yet (the same tree).
+    fn tree_of(&self, d: usize, kind: TreeKind) -> std::borrow::Cow<'_, Tree> {
+        let k = usize::from(kind == TreeKind::ActOn);
+        match self.trees.get(d).and_then(Option::as_ref) {
+            Some(trees) => std::borrow::Cow::Borrowed(&trees[k]),
+            None => std::borrow::Cow::Owned(build(
+                &self.data.attributes,
+                &self.creature.tree(Desire::ALL[d], kind).examples,
+            )),
+        }
+    }
+
+    fn score_by(&self, d: usize, kind: TreeKind, o: usize) -> f64 {
+        self.curve.score(self.tree_of(d, kind).predict(&self.village.objects[o].answers))
+    }
+
+    fn plan_why(&self, c: &Candidate, current: bool) -> PlanWhy {
+        let d = c.desire.index();
+        let value = self.creature.desires[d].value;
+        let since = self.last_done.get(c.action).copied().flatten().map(|t| self.time - t);
+        let opinion = self.opinions[c.action];
+        let usable = self.usable(c.object) && self.usable(c.target);
+        let activity = self.score_by(d, TreeKind::Activity, c.target);
+        let object_score = self.score_by(d, TreeKind::ActOn, c.object);
+        let distance = distance_priority(
+            self.tables.desires[d].distance_weight,
+            self.distances.get(c.object).copied().unwrap_or(f64::NAN),
+            self.held == Some(c.object),
+        );
+        let action = action_priority(opinion, since);
+        let priority = if usable { value * activity * (distance * object_score) * action } else { 0.0 };
+        let id = |i: usize| self.village.objects[i].id.clone();
+        PlanWhy {
+            desire: c.desire,
+            action: self.tables.actions[c.action].name.clone(),
+            object: id(c.object),
+            target: id(c.target),
+            value,
+            activity,
+            distance,
+            object_score,
+            opinion,
+            novelty: novelty(since),
+            action_priority: action,
+            priority,
+            current,
+        }
+    }
+
+    fn decision(&self, current: Option<&PlanWhy>, best: Option<&PlanWhy>) -> String {
+        let name = |p: &PlanWhy| format!("{} {} {}", p.desire, p.action, p.object);
+        match (current, best) {
+            (None, None) => "Idle: no desire has a plan it can carry out.".into(),
+            (None, Some(b)) => format!(
+                "Idle: {} ({:.3}) starts at the next re-planning of its desire, as anything above 0 beats idling.",
+                name(b),
+                b.priority
+            ),
+            (Some(c), _) if self.commanded.is_some_and(|k| self.current.as_ref().is_some_and(|cur| k.same_plan(&cur.cand))) => {
+                format!("{} was commanded: it is carried out to its end whatever else is urgent.", name(c))
+            }
+            (Some(c), None) => format!("{} ({:.3}) is the only plan.", name(c), c.priority),
+            (Some(c), Some(b)) if more_urgent(b.priority, c.priority) => format!(
+                "{} ({:.3}) is more than {SWITCH_FACTOR}× as urgent as {} ({:.3}): it takes over at its desire's next re-planning.",
+                name(b),
+                b.priority,
+                name(c),
+                c.priority
+            ),
+            (Some(c), Some(b)) => format!(
+                "{} holds at {:.3}: the best other plan, {} at {:.3}, would need more than {:.3} ({SWITCH_FACTOR}×) to take over.",
+                name(c),
+                c.priority,
+                name(b),
+                b.priority,
+                SWITCH_FACTOR * c.priority.max(0.0)
+            ),
+        }
+    }
+
+    fn tree_path(&self, desire: Desire, object: usize) -> TreePath {
+        let tree = self.tree_of(desire.index(), TreeKind::ActOn);
+        let e = tree.explain(&self.village.objects[object].answers);
+        TreePath {
+            desire,
+            object: self.village.objects[object].id.clone(),
+            steps: e
+                .steps
+                .iter()
+                .map(|s| PathStep {
+                    node: s.node,
+                    question: s.question.clone(),
+                    answer: s.answer.clone(),
+                    examples: tree.examples(s.node).to_vec(),
+                })
+                .collect(),
+            node: e.node,
+            verdict: e.verdict,
+            examples: e.examples,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Data;
+    use crate::names::Species;
+    use crate::world::file::WorldFile;
+    use crate::world::sim::HandEvent;
+    use std::sync::Arc;
+
+    fn village_cow(seed: u64) -> Sim {
+        let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
+        let world = WorldFile::builtin(&data).expect("the bundled village loads");
+        Sim::newborn(data, Species::Cow, world, seed)
+    }
+
+    #[test]
+    fn the_plan_under_way_is_taken_apart_into_the_priority_it_runs_with() {
+        let mut sim = village_cow(3);
+        let mut checked = 0;
+        for _ in 0..60 {
+            sim.run(50);
+            let why = sim.why();
+            assert_eq!(why.turn, sim.turns());
+            let Some(plan) = sim.plan() else { continue };
+            let w = why.plans.first().expect("the plan under way comes first");
+            assert!(w.current);
+            assert_eq!((w.desire, &w.action, &w.object), (plan.desire, &plan.action, &plan.object));
+            // The product of the factors is the priority the turn gave the plan.
+            let product = w.value * w.activity * w.distance * w.object_score * w.action_priority;
+            assert!((product - w.priority).abs() <= 1e-12 * w.priority.abs().max(1.0));
+            // A turn that did the action (its novelty restarts) or used up the object
+            // changed the factors after the choice; every other turn shows the very
+            // priority the choice compared.
+            if w.novelty > 0.0 && w.priority > 0.0 {
+                assert_eq!(w.priority, plan.priority, "{w:?} vs {plan:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "the cow planned in only {checked} of 60 looks");
+    }
+
+    #[test]
+    fn desires_sum_their_sources_drives() {
+        let mut sim = village_cow(1);
+        sim.run(300);
+        let why = sim.why();
+        assert!(!why.desires.is_empty());
+        for d in &why.desires {
+            let sum: f64 = d.sources.iter().map(|s| s.drive).sum();
+            assert!((sum - d.drive).abs() < 1e-12, "{}: {sum} vs {}", d.desire, d.drive);
+        }
+        assert!(why.desires.windows(2).all(|w| w[0].value >= w[1].value));
+    }
+
+    #[test]
+    fn the_path_follows_the_object_through_its_acton_tree_and_asking_changes_nothing() {
+        let mut sim = village_cow(2);
+        // A slapped meal gives the Hunger ActOn tree a lesson, so its path has steps.
+        let mut looked = false;
+        for _ in 0..400 {
+            sim.run(10);
+            let Some(p) = sim.plan() else { continue };
+            if p.desire == Desire::Hunger && p.step > 0 {
+                sim.hand(HandEvent::Hold).expect("the hand can hold");
+                sim.hand(HandEvent::Slap(crate::mind::hand::Slap::Hard)).expect("the hand can slap");
+                sim.hand(HandEvent::Release).expect("the hand can release");
+                looked = true;
+                break;
+            }
+        }
+        assert!(looked, "the cow never ate in 40 s");
+        let mut twin = sim.clone();
+        for _ in 0..50 {
+            let why = sim.why();
+            if let Some(path) = &why.path {
+                let tree = sim.tree_of(path.desire.index(), TreeKind::ActOn);
+                let answers = &sim.village.objects[sim.village.find(&path.object).expect("the object exists")].answers;
+                assert_eq!(path.node, tree.reach(answers));
+                for s in &path.steps {
+                    assert_eq!(s.examples.len(), tree.nodes[s.node].len());
+                }
+            }
+            sim.run(10);
+            twin.run(10);
+        }
+        // Asking why at every look left the run exactly as the twin that never asked.
+        assert_eq!(format!("{:?}", sim.summary()), format!("{:?}", twin.summary()));
+        assert_eq!(sim.why(), twin.why());
+    }
+}
