@@ -218,7 +218,7 @@ impl Studio {
                 self.show_tab(Tab::TreeGraph);
                 self.show_tab(Tab::Examples);
             }
-            Command::SelectNode(n) => self.view.graph.selected = n,
+            Command::SelectNode(n) => self.view.select_node(&self.ws, n),
             Command::SelectLesson(id) => {
                 self.view.lesson = Some(id.clone());
                 self.view.active = Some(id);

@@ -33,10 +33,11 @@ pub enum Tab {
     Query,
     Arena,
     Scenarios,
+    Why,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 16] = [
+    pub const ALL: [Tab; 17] = [
         Tab::Project,
         Tab::Problems,
         Tab::Species,
@@ -53,6 +54,7 @@ impl Tab {
         Tab::Query,
         Tab::Arena,
         Tab::Scenarios,
+        Tab::Why,
     ];
 
     /// The panel's title.
@@ -74,6 +76,7 @@ impl Tab {
             Tab::Query => "Query inspector",
             Tab::Arena => "Arena",
             Tab::Scenarios => "Scenarios",
+            Tab::Why => "Why?",
         }
     }
 }

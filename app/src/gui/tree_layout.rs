@@ -12,6 +12,33 @@ use egui::{Pos2, Rect, Vec2};
 pub const H_GAP: f32 = 28.0;
 /// Vertical space between rows.
 pub const V_GAP: f32 = 56.0;
+/// Left to right: vertical space between siblings, and horizontal space between
+/// depths, room for the answers written on the wires.
+pub const SIDE_GAP: f32 = 14.0;
+pub const DEPTH_GAP: f32 = 110.0;
+
+/// Which way a tree grows from its root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Direction {
+    /// Root on top, one row per depth.
+    #[default]
+    Down,
+    /// Root on the left, one column per depth: a wide, shallow tree fits a panel better.
+    Right,
+}
+
+/// [`layout`] growing `direction`: left to right is the top-down layout of the nodes
+/// turned on their side (sizes transposed, then positions transposed back).
+#[must_use]
+pub fn layout_towards(tree: &impl Shape, sizes: &[Vec2], direction: Direction) -> Vec<Pos2> {
+    match direction {
+        Direction::Down => layout(tree, sizes),
+        Direction::Right => {
+            let turned: Vec<Vec2> = sizes.iter().map(|s| Vec2::new(s.y, s.x)).collect();
+            layout_gaps(tree, &turned, SIDE_GAP, DEPTH_GAP).into_iter().map(|p| Pos2::new(p.y, p.x)).collect()
+        }
+    }
+}
 
 /// The shape of a tree for layout: each node's children, in order. Node 0 is the root.
 pub trait Shape {
@@ -44,6 +71,11 @@ struct Contour {
 /// are placed at the origin. The root's row starts at y = 0 and the leftmost node at x = 0.
 #[must_use]
 pub fn layout(tree: &impl Shape, sizes: &[Vec2]) -> Vec<Pos2> {
+    layout_gaps(tree, sizes, H_GAP, V_GAP)
+}
+
+/// The top-down layout with `h_gap` between neighbours of a row and `v_gap` between rows.
+fn layout_gaps(tree: &impl Shape, sizes: &[Vec2], h_gap: f32, v_gap: f32) -> Vec<Pos2> {
     let n = tree.len().min(sizes.len());
     let mut pos = vec![Pos2::ZERO; tree.len()];
     if n == 0 {
@@ -70,7 +102,7 @@ pub fn layout(tree: &impl Shape, sizes: &[Vec2]) -> Vec<Pos2> {
     }
     let mut row_y = vec![0.0f32; rows];
     for d in 1..rows {
-        row_y[d] = row_y[d - 1] + row_height[d - 1] + V_GAP;
+        row_y[d] = row_y[d - 1] + row_height[d - 1] + v_gap;
     }
 
     // Post-order: each node's children offsets (centre relative to the parent centre)
@@ -93,7 +125,7 @@ pub fn layout(tree: &impl Shape, sizes: &[Vec2]) -> Vec<Pos2> {
                 0.0
             } else {
                 let shared = acc.right.len().min(cc.left.len());
-                (0..shared).map(|d| acc.right[d] - cc.left[d] + H_GAP).fold(f32::MIN, f32::max)
+                (0..shared).map(|d| acc.right[d] - cc.left[d] + h_gap).fold(f32::MIN, f32::max)
             };
             placed.push(x);
             for d in 0..cc.left.len() {
@@ -171,6 +203,28 @@ mod tests {
                 assert!(r[c].min.y >= r[i].max.y, "child {c} below {i}");
             }
         }
+    }
+
+    #[test]
+    fn left_to_right_puts_children_right_of_their_parent_without_overlaps() {
+        let tree = Kids(vec![vec![1, 2, 3], vec![4, 5], vec![], vec![6], vec![7, 8], vec![], vec![], vec![], vec![]]);
+        let sizes: Vec<Vec2> =
+            (0..9).map(|i| Vec2::new(60.0 + 37.0 * (i % 4) as f32, 30.0 + 11.0 * (i % 3) as f32)).collect();
+        let r = rects(&layout_towards(&tree, &sizes, Direction::Right), &sizes);
+        for i in 0..r.len() {
+            for j in i + 1..r.len() {
+                assert!(r[i].intersect(r[j]).area() <= 0.0 || !r[i].intersects(r[j]), "{i} {j}");
+            }
+            for &c in &tree.0[i] {
+                assert!(r[c].min.x >= r[i].max.x + DEPTH_GAP - 1e-3, "child {c} right of {i}");
+            }
+        }
+        // Shallow and wide: on its side the tree is narrower than it is tall.
+        let wide = Kids(std::iter::once((1..13).collect()).chain((1..13).map(|_| vec![])).collect());
+        let sizes = vec![Vec2::new(120.0, 40.0); 13];
+        let down = bounds(&layout(&wide, &sizes), &sizes);
+        let right = bounds(&layout_towards(&wide, &sizes, Direction::Right), &sizes);
+        assert!(right.width() < down.width() && right.height() > down.height());
     }
 
     #[test]

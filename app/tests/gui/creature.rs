@@ -41,4 +41,45 @@ fn fit_keeps_the_largest_example_tree_readable_in_the_default_layout() {
     let scale = h.state().view.graph.scale().expect("the graph is drawn");
     let points = scale * 12.5;
     assert!(points >= creature_studio::gui::panels::graph::MIN_TEXT_POINTS, "node text at {points} points");
+    // Fourteen leaves three deep: on its side the tree shows larger in this panel.
+    let g = &h.state().view.graph;
+    assert_eq!(g.direction, creature_studio::gui::tree_layout::Direction::Right);
+    // The root is in view, at the left.
+    let root = g.screen_rect(0).expect("the root is drawn");
+    let all: Vec<egui::Rect> = (0..g.node_count()).filter_map(|i| g.screen_rect(i)).collect();
+    assert!(all.iter().all(|r| r.min.x >= root.min.x), "the root is the leftmost node");
+}
+
+#[test]
+fn hovering_a_question_shows_its_gain_and_the_runner_up() {
+    let mut h = studio(&example());
+    let ruth = example().join("creatures/ruth.ron");
+    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.run();
+    palette(&mut h, "tree: hunger acton");
+    let tree = h.state().view.graph.tree.clone();
+    let root = tree.nodes[0].question.clone().expect("Ruth's Hunger ActOn root asks a question");
+    // The pointer rests on the root's header, where the graph drew it on screen.
+    let r = h.state().view.graph.screen_rect(0).expect("the graph is drawn");
+    let at = egui::pos2(r.center().x, r.min.y + 0.25 * r.height());
+    h.event(egui::Event::PointerMoved(at));
+    h.run();
+    let tip = label_containing(&h, "gain ratio");
+    // The figures are the builder's own, from the examples the tree was built from.
+    let creature = h.state().view.creature.clone().unwrap();
+    let examples = h
+        .state()
+        .ws
+        .creature(&creature)
+        .unwrap()
+        .tree(creature_core::names::Desire::Hunger, creature_core::data::TreeKind::ActOn)
+        .examples
+        .clone();
+    let gains = creature_core::mind::tree::question_gains(&tree, &h.state().ws.data.attributes, &examples, 0);
+    assert_eq!(gains[0].0, root);
+    assert!(tip.starts_with(&format!("{root}? gain ratio {:.3}", gains[0].1)), "{tip}");
+    match gains.get(1) {
+        Some((a, g)) => assert!(tip.contains(&format!("runner-up {a}? {g:.3}")), "{tip}"),
+        None => assert!(tip.contains("no other question")),
+    }
 }

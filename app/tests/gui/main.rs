@@ -21,3 +21,4 @@ mod snapshots;
 mod source;
 mod species;
 mod tree_layout;
+mod why;

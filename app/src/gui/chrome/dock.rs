@@ -51,7 +51,7 @@ pub fn default_dock() -> DockState<Tab> {
     let [_editors, _pictures] = surface.split_right(
         top,
         0.46,
-        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Query, Tab::Schema],
+        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Why, Tab::Query, Tab::Schema],
     );
     dock
 }
@@ -96,7 +96,8 @@ impl TabViewer for Viewer<'_> {
             | Tab::Preview
             | Tab::Bank
             | Tab::Schema
-            | Tab::Query => [false, false],
+            | Tab::Query
+            | Tab::Why => [false, false],
             _ => [false, true],
         }
     }

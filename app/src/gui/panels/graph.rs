@@ -1,8 +1,9 @@
-//! The selected decision tree as a node graph (egui-snarl), laid out top-down by
-//! [`crate::gui::tree_layout::layout`]: questions show their attribute and example
-//! count, each wire carries the answer it stands for, leaves show their verdict and
-//! object score coloured from bad (red) to good (green). "Ask the tree" draws the
-//! object's path in gold.
+//! The selected decision tree as a node graph (egui-snarl), laid out by
+//! [`crate::gui::tree_layout`] top-down, or left to right when a wide tree shows larger
+//! that way: questions show their attribute and example count, each wire carries the
+//! answer it stands for, leaves show on one line their verdict and object score coloured
+//! from bad (red) to good (green). Hovering a question shows its gain ratio and the
+//! runner-up's. "Ask the tree" draws the object's path in gold.
 //!
 //! egui-snarl keeps the nodes, their dragging, selection, pan and zoom. Its wires run
 //! from side pins, which suits a left-to-right graph; a tree read top-down wants them
@@ -11,7 +12,7 @@
 
 use creature_core::data::TreeKind;
 use creature_core::mind::score::ScoreCurve;
-use creature_core::mind::tree::{Example, Tree};
+use creature_core::mind::tree::{Example, Tree, question_gains};
 use creature_core::names::Desire;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
@@ -20,7 +21,7 @@ use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
 use crate::gui::command::{Command, kind_name};
 use crate::gui::panels::verdict_colour;
-use crate::gui::tree_layout;
+use crate::gui::tree_layout::{self, Direction};
 use crate::gui::view::View;
 use creature_workspace::{DocId, Workspace};
 
@@ -86,6 +87,12 @@ pub struct GraphView {
     focus: Option<usize>,
     /// True from a rebuild until the nodes have been drawn and laid out at their size.
     settling: bool,
+    /// Per node, the gain ratio of every attribute that splits its examples, best first.
+    gains: Vec<Vec<(String, f64)>>,
+    /// The node under the pointer, found from where the nodes were drawn.
+    hovered: Option<usize>,
+    /// Which way the tree grows: chosen at each fit, whichever shows it larger.
+    pub direction: Direction,
 }
 
 impl GraphView {
@@ -114,15 +121,31 @@ impl GraphView {
         self.tree =
             ws.built_tree(creature, tree.0, tree.1).cloned().unwrap_or_else(|| memory.tree(&ws.data.attributes));
         self.snarl = build_snarl(&self.tree);
+        self.gains =
+            (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
         self.laid_out = self.snarl.nodes().map(estimate_size).collect();
         self.measured = vec![None; self.tree.nodes.len()];
-        place(&mut self.snarl, &self.tree, &self.laid_out, &[]);
+        place(&mut self.snarl, &self.tree, &self.laid_out, &[], self.direction);
         if !same_tree || self.selected.is_some_and(|s| s >= self.tree.nodes.len()) {
             self.selected = None;
         }
         self.fit = true;
         self.settling = true;
         self.key = Some(key);
+    }
+
+    /// Brings node `n` into the middle of the view once a freshly built graph has been
+    /// laid out (a node clicked in a graph already shown stays where it is).
+    pub fn focus_on(&mut self, n: Option<usize>) {
+        if n.is_some() && self.settling {
+            self.focus = n;
+        }
+    }
+
+    /// Where node `n` (tree index) was last drawn on screen.
+    pub fn screen_rect(&self, n: usize) -> Option<Rect> {
+        let r = node_rects(self).get(n).copied()?;
+        self.transform.map(|t| t * r)
     }
 
     /// The zoom the graph was last drawn at (1 is full size).
@@ -162,7 +185,11 @@ pub fn estimate_size(n: &GNode) -> Vec2 {
     const CHAR: f32 = 7.2;
     let title = title(n).chars().count() + 3;
     let body = body_text(n).chars().count();
-    Vec2::new((title.max(body) as f32 * CHAR + 28.0).max(90.0), 62.0)
+    match n.question {
+        Some(_) => Vec2::new((title.max(body) as f32 * CHAR + 28.0).max(90.0), 62.0),
+        // A leaf is one line: its verdict, then its score and examples.
+        None => Vec2::new(((title + body) as f32 * CHAR + 36.0).max(90.0), 34.0),
+    }
 }
 
 fn title(n: &GNode) -> String {
@@ -181,8 +208,8 @@ fn body_text(n: &GNode) -> String {
 
 /// Puts every node where the layout says, given each node's drawn size and (once
 /// known) the offset between its position and its drawn rectangle.
-fn place(snarl: &mut Snarl<GNode>, tree: &Tree, sizes: &[Vec2], measured: &[Option<Drawn>]) {
-    let pos = tree_layout::layout(tree, sizes);
+fn place(snarl: &mut Snarl<GNode>, tree: &Tree, sizes: &[Vec2], measured: &[Option<Drawn>], direction: Direction) {
+    let pos = tree_layout::layout_towards(tree, sizes, direction);
     for (i, p) in pos.iter().enumerate() {
         if let Some(info) = snarl.get_node_info_mut(NodeId(i)) {
             let offset = measured.get(i).copied().flatten().map_or(Vec2::ZERO, |d| d.offset);
@@ -193,6 +220,7 @@ fn place(snarl: &mut Snarl<GNode>, tree: &Tree, sizes: &[Vec2], measured: &[Opti
 
 struct Viewer<'a> {
     selected: Option<usize>,
+    direction: Direction,
     path: &'a [usize],
     measured: &'a mut Vec<Option<Drawn>>,
     out: &'a mut Vec<Command>,
@@ -244,7 +272,12 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         let r = ui
             .add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false))
             .on_hover_text("Select: list this node's examples");
-        if r.clicked() {
+        let leaf = n.question.is_none().then(|| body_text(n));
+        let mut clicked = r.clicked();
+        if let Some(body) = leaf {
+            clicked |= ui.add(egui::Label::new(body).sense(egui::Sense::click()).selectable(false)).clicked();
+        }
+        if clicked {
             self.out.push(Command::SelectNode(Some(n.index)));
         }
     }
@@ -265,8 +298,8 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         PinInfo::circle()
     }
 
-    fn has_body(&mut self, _node: &GNode) -> bool {
-        true
+    fn has_body(&mut self, node: &GNode) -> bool {
+        node.question.is_some()
     }
 
     fn show_body(&mut self, node: NodeId, _i: &[InPin], _o: &[OutPin], ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) {
@@ -307,27 +340,59 @@ impl SnarlViewer<GNode> for Viewer<'_> {
             })
             .collect();
         let Some(bounds) = rects.into_iter().reduce(Rect::union) else { return };
-        let margin = 24.0;
-        let fits =
-            ((view.width() - 2.0 * margin) / bounds.width()).min((view.height() - 2.0 * margin) / bounds.height());
-        // Below that zoom the text is unreadable: then keep it readable, centred on the
-        // root, and let the person pan (drag) to the rest.
+        let margin = FIT_MARGIN;
+        let fits = fit_scale(view, bounds);
+        // Below that zoom the text is unreadable: then keep it readable, with the root
+        // in view, and let the person pan (drag) to the rest.
         let min = MIN_FIT_SCALE;
         let scale = fits.clamp(min, 1.0);
-        let anchor_x = if fits < min {
-            snarl.get_node_info(NodeId(0)).map_or(bounds.center().x, |root| {
-                let d = self.measured.first().copied().flatten();
-                let size = d.map_or_else(|| estimate_size(&root.value), |d| d.size);
-                root.pos.x - d.map_or(0.0, |d| d.offset.x) + size.x / 2.0
-            })
-        } else {
-            bounds.center().x
+        let root = snarl.get_node_info(NodeId(0)).map(|root| {
+            let d = self.measured.first().copied().flatten();
+            let size = d.map_or_else(|| estimate_size(&root.value), |d| d.size);
+            Rect::from_min_size(root.pos - d.map_or(Vec2::ZERO, |d| d.offset), size)
+        });
+        let translation = match (self.direction, root.filter(|_| fits < min)) {
+            // The root at the top, centred.
+            (Direction::Down, Some(r)) => {
+                Pos2::new(view.center().x, view.min.y + margin) - Vec2::new(r.center().x, bounds.min.y) * scale
+            }
+            // The root at the left, level with the middle of the view.
+            (Direction::Right, Some(r)) => {
+                Pos2::new(view.min.x + margin, view.center().y) - Vec2::new(bounds.min.x, r.center().y) * scale
+            }
+            (Direction::Down, None) => {
+                Pos2::new(view.center().x, view.min.y + margin) - bounds.center_top().to_vec2() * scale
+            }
+            (Direction::Right, None) => view.center() - bounds.center().to_vec2() * scale,
         };
-        let top_centre = Pos2::new(anchor_x, bounds.min.y);
-        let translation = Pos2::new(view.center().x, view.min.y + margin) - top_centre.to_vec2() * scale;
         *to_global = TSTransform::new(translation.to_vec2(), scale);
         *self.transform = Some(*to_global);
     }
+}
+
+/// Room left around a fitted tree, in points.
+const FIT_MARGIN: f32 = 24.0;
+
+/// The zoom at which `bounds` fits `view` with a margin.
+fn fit_scale(view: Rect, bounds: Rect) -> f32 {
+    ((view.width() - 2.0 * FIT_MARGIN) / bounds.width()).min((view.height() - 2.0 * FIT_MARGIN) / bounds.height())
+}
+
+/// Top-down, unless the tree on its side fits `view` at a clearly larger zoom (a wide,
+/// shallow tree in a panel that is not much wider than tall).
+pub fn best_direction(tree: &Tree, sizes: &[Vec2], view: Rect) -> Direction {
+    let scale = |d| fit_scale(view, tree_layout::bounds(&tree_layout::layout_towards(tree, sizes, d), sizes));
+    if scale(Direction::Right) > 1.05 * scale(Direction::Down) { Direction::Right } else { Direction::Down }
+}
+
+/// What the builder weighed at a question: its gain ratio and the runner-up's.
+pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
+    let (best, rest) = gains.split_first()?;
+    let runner = match rest.first() {
+        Some((a, g)) => format!("runner-up {a}? {g:.3}"),
+        None => "no other question splits its examples".to_owned(),
+    };
+    Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
 }
 
 /// The drawn rectangle of every node, in graph coordinates.
@@ -342,8 +407,8 @@ fn node_rects(g: &GraphView) -> Vec<Rect> {
         .collect()
 }
 
-/// The branches as curves from a question's bottom to each child's top, each with its
-/// answer written near the child; the asked path in gold.
+/// The branches as curves from a question to each child (bottom to top, or right side
+/// to left side), each with its answer written near the child; the asked path in gold.
 fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     let rects = node_rects(g);
     let font = egui::FontId::proportional(12.0);
@@ -353,11 +418,16 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
             let Some(to) = rects.get(*c) else { continue };
             let on = g.path.contains(&i) && g.path.contains(c);
             let (colour, width) = if on { (PATH, 3.0) } else { (Color32::from_gray(120), 1.5) };
-            let a = from.center_bottom();
-            let b = to.center_top();
-            let dy = (b.y - a.y) * 0.5;
+            let (a, b) = match g.direction {
+                Direction::Down => (from.center_bottom(), to.center_top()),
+                Direction::Right => (from.right_center(), to.left_center()),
+            };
+            let bend = match g.direction {
+                Direction::Down => Vec2::new(0.0, (b.y - a.y) * 0.5),
+                Direction::Right => Vec2::new((b.x - a.x) * 0.5, 0.0),
+            };
             let curve = egui::epaint::CubicBezierShape::from_points_stroke(
-                [a, a + Vec2::new(0.0, dy), b - Vec2::new(0.0, dy), b],
+                [a, a + bend, b - bend, b],
                 false,
                 Color32::TRANSPARENT,
                 Stroke::new(width, colour),
@@ -408,6 +478,15 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.colored_label(PATH, "asking: the gold path");
         }
     });
+    // The question under the pointer (or the selected one): what it gained over the rest.
+    let weighed = g.hovered.or(g.selected).and_then(|i| {
+        let q = g.tree.nodes.get(i)?.question.as_deref()?;
+        gain_text(q, g.gains.get(i)?)
+    });
+    match weighed {
+        Some(t) => ui.label(t),
+        None => ui.weak("hover a question for its gain ratio and the runner-up"),
+    };
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -421,7 +500,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if g.fit {
         // A fit lays the tree out afresh with the sizes nodes were drawn at.
         let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
-        place(&mut g.snarl, &g.tree, &sizes, &g.measured);
+        g.direction = best_direction(&g.tree, &sizes, area);
+        place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction);
         g.laid_out = sizes;
         g.fit = false;
     }
@@ -445,6 +525,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if fit.is_none() { g.focus.take().and_then(|n| node_rects(g).get(n).map(|r| (*r, area))) } else { None };
     let mut viewer = Viewer {
         selected: g.selected,
+        direction: g.direction,
         path: &g.path,
         measured: &mut g.measured,
         out,
@@ -453,6 +534,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         transform: &mut g.transform,
     };
     SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
+    let hovered = ui.ctx().pointer_hover_pos().filter(|p| area.contains(*p)).and_then(|p| {
+        let t = g.transform?;
+        node_rects(g).iter().position(|r| (t * *r).contains(p))
+    });
+    if hovered != g.hovered {
+        g.hovered = hovered;
+        ui.ctx().request_repaint();
+    }
     // The wires were drawn with last frame's view; when the view moved, draw again.
     if g.transform != drawn_with {
         ui.ctx().request_repaint();
@@ -463,12 +552,15 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         let sizes: Vec<Vec2> = g.measured.iter().flatten().map(|d| d.size).collect();
         let moved = sizes.iter().zip(&g.laid_out).any(|(a, b)| (*a - *b).length() > 0.5);
         if moved {
-            place(&mut g.snarl, &g.tree, &sizes, &g.measured);
+            place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction);
             g.laid_out = sizes;
-            // Right after a rebuild the view fits the tree as drawn; later changes of
+            // Until the sizes settle after a rebuild (text measured at the fitted zoom
+            // may differ again), each new layout is fitted afresh; later changes of
             // size (a highlighted frame) keep the person's pan and zoom.
-            g.fit |= std::mem::take(&mut g.settling);
+            g.fit |= g.settling;
             ui.ctx().request_repaint();
+        } else {
+            g.settling = false;
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod schema;
 pub mod source;
 pub mod species;
 pub mod village;
+pub mod why;
 
 use super::command::{Command, Tab};
 use super::view::View;
@@ -41,6 +42,7 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Query => query::show(ui, view, out),
         Tab::Arena => arena::show(ui, view, out),
         Tab::Scenarios => scenarios::show(ui, ws, view, out),
+        Tab::Why => why::show(ui, ws, view, out),
     }
 }
 

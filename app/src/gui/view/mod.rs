@@ -234,6 +234,17 @@ impl View {
         }
     }
 
+    /// Selects node `n` of the shown tree and brings it into view. The graph is brought
+    /// up to date first, so that a node chosen right after a change of tree survives
+    /// the rebuild.
+    pub fn select_node(&mut self, ws: &Workspace, n: Option<usize>) {
+        if let Some(c) = self.creature.clone() {
+            self.graph.sync(ws, &c, self.tree);
+        }
+        self.graph.selected = n;
+        self.graph.focus_on(n);
+    }
+
     /// After an undo or redo, shows the document that changed.
     pub fn follow(&mut self, ws: &Workspace, id: &DocId) {
         match id {

@@ -61,7 +61,7 @@ use tables::{Effect, Tables};
 pub use events::{Event, Summary, Why};
 pub use hand::HandEvent;
 pub use view::{DesireView, PlanView};
-pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy};
+pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy, priority_text};
 
 /// Seconds per turn (SPEC §1: 10 turns per second).
 pub const DT: f64 = 1.0 / TURNS_PER_SECOND;

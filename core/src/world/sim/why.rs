@@ -105,6 +105,13 @@ pub struct TurnWhy {
     pub credit: Vec<Credit>,
 }
 
+/// A priority for people: three decimals, or three significant digits when it is
+/// smaller than that (priorities are products of several factors below 1).
+#[must_use]
+pub fn priority_text(v: f64) -> String {
+    if v != 0.0 && v.abs() < 0.01 { format!("{v:.2e}") } else { format!("{v:.3}") }
+}
+
 impl Sim {
     /// The reasons behind the creature's state at this turn (see the module's notes).
     #[must_use]
@@ -202,32 +209,35 @@ impl Sim {
     }
 
     fn decision(&self, current: Option<&PlanWhy>, best: Option<&PlanWhy>) -> String {
+        let p = priority_text;
         let name = |p: &PlanWhy| format!("{} {} {}", p.desire, p.action, p.object);
         match (current, best) {
             (None, None) => "Idle: no desire has a plan it can carry out.".into(),
             (None, Some(b)) => format!(
-                "Idle: {} ({:.3}) starts at the next re-planning of its desire, as anything above 0 beats idling.",
+                "Idle: {} ({}) starts at the next re-planning of its desire, as anything above 0 beats idling.",
                 name(b),
-                b.priority
+                p(b.priority)
             ),
-            (Some(c), _) if self.commanded.is_some_and(|k| self.current.as_ref().is_some_and(|cur| k.same_plan(&cur.cand))) => {
+            (Some(c), _)
+                if self.commanded.is_some_and(|k| self.current.as_ref().is_some_and(|cur| k.same_plan(&cur.cand))) =>
+            {
                 format!("{} was commanded: it is carried out to its end whatever else is urgent.", name(c))
             }
-            (Some(c), None) => format!("{} ({:.3}) is the only plan.", name(c), c.priority),
+            (Some(c), None) => format!("{} ({}) is the only plan.", name(c), p(c.priority)),
             (Some(c), Some(b)) if more_urgent(b.priority, c.priority) => format!(
-                "{} ({:.3}) is more than {SWITCH_FACTOR}× as urgent as {} ({:.3}): it takes over at its desire's next re-planning.",
+                "{} ({}) is more than {SWITCH_FACTOR}× as urgent as {} ({}): it takes over at its desire's next re-planning.",
                 name(b),
-                b.priority,
+                p(b.priority),
                 name(c),
-                c.priority
+                p(c.priority)
             ),
             (Some(c), Some(b)) => format!(
-                "{} holds at {:.3}: the best other plan, {} at {:.3}, would need more than {:.3} ({SWITCH_FACTOR}×) to take over.",
+                "{} holds at {}: the best other plan, {} at {}, would need more than {} ({SWITCH_FACTOR}×) to take over.",
                 name(c),
-                c.priority,
+                p(c.priority),
                 name(b),
-                b.priority,
-                SWITCH_FACTOR * c.priority.max(0.0)
+                p(b.priority),
+                p(SWITCH_FACTOR * c.priority.max(0.0))
             ),
         }
     }

@@ -1,0 +1,184 @@
+//! "Why?": the preview creature's reasons at the shown turn, from core's `Sim::why`.
+//!
+//! - the decision: why the plan under way holds, or what is about to take over (the 2×
+//!   rule, a commanded plan, idling);
+//! - the plans: the one under way and each desire's candidate, with every factor of
+//!   its priority (desire × activity × distance × object score × action, the action
+//!   from its opinion and novelty);
+//! - the path of the plan's object through its ActOn tree, each question with the
+//!   examples its split was learnt from;
+//! - the active desires, each source's input, threshold and drive;
+//! - the credit a lesson given now would hand each remembered plan.
+//!
+//! Each part links to its panel: a plan or step to the tree graph (and the node), a
+//! step's examples to the Examples panel, a desire to the species sliders.
+
+use creature_core::data::TreeKind;
+use creature_core::names::Desire;
+use creature_core::world::sim::{PlanWhy, TurnWhy, priority_text};
+use egui::{Color32, RichText};
+
+use crate::gui::command::{Command, Tab};
+use crate::gui::panels::verdict_colour;
+use crate::gui::view::View;
+use creature_workspace::Workspace;
+
+const CURRENT: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// The turn the panel explains: the preview's creature as it is now.
+fn turn(ws: &Workspace) -> Option<TurnWhy> {
+    ws.preview.as_ref().map(|p| p.sim.why())
+}
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(why) = turn(ws) else {
+        ui.weak("Why? explains the running preview: open a project whose preview starts.");
+        return;
+    };
+    let creature = ws.preview.as_ref().map_or_else(String::new, |p| p.sim.creature().name.clone());
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Why? {creature} at {:.1} s (turn {})", why.time, why.turn));
+        ui.weak("follows the preview: pause it (Space) to read a turn at leisure");
+    });
+    ui.separator();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.label(RichText::new(&why.decision).strong());
+        ui.add_space(6.0);
+        plans(ui, &why, ws, out);
+        ui.add_space(6.0);
+        path(ui, &why, ws, out);
+        ui.add_space(6.0);
+        desires(ui, &why, view, out);
+        ui.add_space(6.0);
+        credit(ui, &why);
+    });
+}
+
+/// Shows `d`'s tree of `kind` of the preview's creature in the tree graph.
+fn open_tree(ws: &Workspace, out: &mut Vec<Command>, d: Desire, kind: TreeKind, node: Option<usize>) {
+    if let Some(doc) = ws.preview_creature_doc() {
+        out.push(Command::SelectCreature(doc));
+    }
+    out.push(Command::SelectTree(d, kind));
+    out.push(Command::SelectNode(node));
+    out.push(Command::ShowTab(Tab::TreeGraph));
+}
+
+fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
+    ui.heading("Plans");
+    if why.plans.is_empty() {
+        ui.weak("No desire has a plan this turn.");
+        return;
+    }
+    ui.weak("priority = desire × activity × distance × object score × action (0.5 + 0.0025·(opinion+1) + novelty)");
+    egui::Grid::new("why-plans").striped(true).spacing([12.0, 3.0]).show(ui, |ui| {
+        for h in ["plan", "priority", "desire", "activity", "distance", "object", "action", "opinion", "novelty", ""] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for p in &why.plans {
+            plan_row(ui, p, ws, out);
+            ui.end_row();
+        }
+    });
+}
+
+fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Command>) {
+    let name = if p.object == p.target {
+        format!("{} {} {}", p.desire, p.action, p.object)
+    } else {
+        format!("{} {} {} → {}", p.desire, p.action, p.object, p.target)
+    };
+    let text = RichText::new(if p.current { format!("▶ {name}") } else { name });
+    ui.label(if p.current { text.color(CURRENT).strong() } else { text });
+    ui.monospace(priority_text(p.priority));
+    for v in [p.value, p.activity, p.distance, p.object_score, p.action_priority] {
+        ui.monospace(format!("{v:.3}"));
+    }
+    ui.monospace(format!("{:+.2}", p.opinion));
+    ui.monospace(format!("{:.4}", p.novelty));
+    if ui.small_button("tree").on_hover_text(format!("Show {}'s ActOn tree", p.desire)).clicked() {
+        open_tree(ws, out, p.desire, TreeKind::ActOn, None);
+    }
+}
+
+fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
+    let Some(path) = &why.path else { return };
+    ui.heading(format!("{} through {}'s ActOn tree", path.object, path.desire));
+    if path.steps.is_empty() && path.node.is_none() {
+        ui.weak("The tree has no examples: every object is unknown to it.");
+    }
+    for s in &path.steps {
+        ui.horizontal_wrapped(|ui| {
+            let asked = format!("{}? → {}", s.question, s.answer);
+            if ui.link(asked).on_hover_text("Show this question in the tree graph").clicked() {
+                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
+            }
+            let examples = s.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
+            if ui
+                .small_button(format!("examples {examples}"))
+                .on_hover_text("The examples this split was learnt from")
+                .clicked()
+            {
+                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
+                out.push(Command::ShowTab(Tab::Examples));
+            }
+        });
+    }
+    if let (Some(node), Some(v)) = (path.node, path.verdict) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("verdict");
+            ui.colored_label(verdict_colour(v), format!("{v:+.2}"));
+            let examples = path.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
+            if ui.small_button(format!("from {examples}")).clicked() {
+                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(node));
+                out.push(Command::ShowTab(Tab::Examples));
+            }
+        });
+    }
+}
+
+fn desires(ui: &mut egui::Ui, why: &TurnWhy, view: &View, out: &mut Vec<Command>) {
+    ui.heading("Desires");
+    for d in &why.desires {
+        let title = format!("{}  {:.3} / {:.2}   drive {:.3}", d.desire, d.value, d.max, d.drive);
+        egui::CollapsingHeader::new(title).id_salt(("why-desire", d.desire.index())).show(ui, |ui| {
+            egui::Grid::new(("why-sources", d.desire.index())).spacing([12.0, 2.0]).show(ui, |ui| {
+                for h in ["source", "input", "threshold", "drive"] {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for s in &d.sources {
+                    ui.label(s.reads);
+                    ui.monospace(format!("{:.3}", s.input));
+                    ui.monospace(format!("{:.3}", s.threshold));
+                    ui.monospace(format!("{:.3}", s.drive));
+                    ui.end_row();
+                }
+            });
+            if ui.link("Species sliders").on_hover_text("The traits and thresholds behind these drives").clicked() {
+                out.push(Command::SelectSpecies(view.species));
+                out.push(Command::ShowTab(Tab::Species));
+            }
+        });
+    }
+}
+
+fn credit(ui: &mut egui::Ui, why: &TurnWhy) {
+    ui.heading("A lesson now would teach");
+    if why.credit.is_empty() {
+        ui.weak("No plan is remembered yet: a lesson now would teach nothing.");
+        return;
+    }
+    egui::Grid::new("why-credit").striped(true).spacing([12.0, 2.0]).show(ui, |ui| {
+        for h in ["plan (oldest first)", "credit"] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for c in &why.credit {
+            ui.label(format!("{} {} {}", c.plan.desire, c.plan.action, c.plan.object));
+            ui.monospace(format!("{:.3}", c.score));
+            ui.end_row();
+        }
+    });
+}

@@ -1,0 +1,50 @@
+//! "Why?" on the running preview, through the real app: the plan under way with the
+//! priority the simulation chose it by, the decision, and the links to the tree graph.
+
+use crate::support::{example, label_containing, palette, studio};
+use creature_core::data::TreeKind;
+use creature_studio::gui::command::{Command, LiveCommand};
+use egui_kittest::kittest::Queryable;
+
+#[test]
+fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
+    let mut h = studio(&example());
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Live(LiveCommand::Phase(2)));
+    h.run();
+    palette(&mut h, "show panel: why");
+    // Step the preview a few turns at a time until the creature has a plan whose object
+    // its ActOn tree has something to say about.
+    let mut tries = 0;
+    loop {
+        h.state_mut().ws.preview.as_mut().unwrap().sim.run(10);
+        h.step();
+        let sim = &h.state().ws.preview.as_ref().unwrap().sim;
+        let why = sim.why();
+        if sim.plan().is_some() && why.path.as_ref().is_some_and(|p| !p.steps.is_empty()) {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 600, "no plan with a tree path in 600 s");
+    }
+    h.step();
+    let sim = &h.state().ws.preview.as_ref().unwrap().sim;
+    let plan = sim.plan().unwrap();
+    let why = sim.why();
+    let row = label_containing(&h, &format!("▶ {} {} {}", plan.desire, plan.action, plan.object));
+    assert!(!row.is_empty());
+    // The priority shown is the one the simulation chose the plan by.
+    let shown = why.plans.iter().find(|p| p.current).expect("the plan under way is listed");
+    assert_eq!(shown.priority, plan.priority);
+    // The decision names the plan under way.
+    assert!(why.decision.contains(&format!("{} {} {}", plan.desire, plan.action, plan.object)), "{}", why.decision);
+    h.get_by_label(&why.decision);
+
+    let path = why.path.unwrap();
+    let step = &path.steps[0];
+    h.get_by_label(&format!("{}? → {}", step.question, step.answer)).click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().view.tree, (path.desire, TreeKind::ActOn));
+    assert_eq!(h.state().view.graph.selected, Some(step.node));
+}
