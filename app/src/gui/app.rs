@@ -13,7 +13,7 @@ use creature_core::scenario::Act;
 use creature_workspace::edit::Edit;
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{Change, DocId, Workspace};
-use egui_dock::{DockArea, DockState, Style as DockStyle};
+use egui_dock::{DockArea, DockState};
 
 use super::chrome::dialogs::Dialogs;
 use super::chrome::dock::{self, Viewer, default_dock};
@@ -23,7 +23,7 @@ use super::chrome::{menu, palette, short};
 use super::command::{self, Command, LiveCommand, Tab};
 use super::view::View;
 
-const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File → Open path… (Ctrl+L)";
+const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File › Open path… (Ctrl+L)";
 
 /// The editor.
 pub struct Studio {
@@ -412,10 +412,11 @@ impl Studio {
         egui::Panel::top("menu").show(ui, |ui| menu::menu_bar(ui, &self.ws, &self.recent, &mut commands));
         let pace = self.view.village.status(self.ws.preview.as_ref());
         egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
+        dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let mut viewer = Viewer { ws: &self.ws, view: &mut self.view, out: &mut commands };
+            let mut viewer = Viewer { ws: &self.ws, view: &mut self.view, recent: &self.recent, out: &mut commands };
             DockArea::new(&mut self.dock)
-                .style(DockStyle::from_egui(ui.style().as_ref()))
+                .style(dock::style(ui.style()))
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut viewer);
         });
@@ -438,7 +439,7 @@ impl Studio {
     }
 
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = format!("{}{} — Creature Studio", self.ws.name(), if self.has_unsaved() { " ●" } else { "" });
+        let title = format!("{}{} — Creature Studio", self.ws.name(), if self.has_unsaved() { " *" } else { "" });
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;

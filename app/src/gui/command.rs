@@ -17,6 +17,7 @@ use creature_workspace::edit::Edit;
 /// A dockable panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Tab {
+    Start,
     Project,
     Problems,
     Species,
@@ -37,7 +38,8 @@ pub enum Tab {
 }
 
 impl Tab {
-    pub const ALL: [Tab; 17] = [
+    pub const ALL: [Tab; 18] = [
+        Tab::Start,
         Tab::Project,
         Tab::Problems,
         Tab::Species,
@@ -60,6 +62,7 @@ impl Tab {
     /// The panel's title.
     pub fn title(self) -> &'static str {
         match self {
+            Tab::Start => "Start",
             Tab::Project => "Project",
             Tab::Problems => "Problems",
             Tab::Species => "Species",

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use creature_studio::gui::command::{Command, LiveCommand, Tab};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{label_containing, project_copy, studio, until_within};
 
@@ -41,9 +41,15 @@ fn run_all_shows_every_scenario_and_its_expectations() {
 
     h.get_by_label("⚠ broken.scenario.ron").click();
     h.run();
-    let problem = label_containing(&h, "broken.scenario.ron:3:");
-    assert!(problem.contains("unknown object `nobody`"), "{problem}");
-    h.get_by_label_contains("broken.scenario.ron:3:").click();
+    // The Scenarios panel lists the file's problem, as the Problems panel does.
+    let listed: Vec<_> = h.query_all_by_label_contains("broken.scenario.ron:3:").collect();
+    assert!(!listed.is_empty());
+    for n in &listed {
+        let node = n.accesskit_node();
+        let text = if node.role() == egui::accesskit::Role::Label { node.value() } else { node.label() };
+        assert!(text.unwrap_or_default().contains("unknown object `nobody`"));
+    }
+    listed[listed.len() - 1].click();
     h.run();
     assert_eq!(h.state().view.source.as_ref().map(|s| s.line), Some(3), "the problem shows its line");
 }

@@ -80,7 +80,10 @@ fn tree_graph_of_ruths_hunger_acton() {
     h.run();
     let scale = h.state().view.graph.scale().expect("drawn");
     assert!(scale * 12.5 >= panels::graph::MIN_TEXT_POINTS, "node text at {} points", scale * 12.5);
-    h.snapshot("tree_graph_hunger_acton");
+    // egui-snarl sizes a node's frame from the frame before, and the last pixels of a
+    // few leaves' frames differ from run to run; a changed layout moves far more.
+    let options = egui_kittest::SnapshotOptions::new().max_failed_pixels(6000);
+    h.snapshot_options("tree_graph_hunger_acton", &options);
 }
 
 #[test]

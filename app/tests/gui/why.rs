@@ -42,7 +42,14 @@ fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
 
     let path = why.path.unwrap();
     let step = &path.steps[0];
-    h.get_by_label(&format!("{}? → {}", step.question, step.answer)).click();
+    let link = format!("{}? ➡ {}", step.question, step.answer);
+    // The path is below the plans: scroll the panel to it first.
+    h.get_by_label(&link).scroll_to_me();
+    // egui scrolls smoothly, over a few frames.
+    for _ in 0..30 {
+        h.step();
+    }
+    h.get_by_label(&link).click();
     h.step();
     h.step();
     assert_eq!(h.state().view.tree, (path.desire, TreeKind::ActOn));

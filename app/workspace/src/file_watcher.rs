@@ -39,11 +39,23 @@ impl ProjectWatcher {
     /// idle window redraws and drains them at once.
     pub fn with_waker(roots: &[PathBuf], wake: impl Fn() + Send + 'static) -> notify::Result<Self> {
         let (tx, events) = channel();
-        let mut debouncer = new_debouncer(DEBOUNCE, Some(TICK), move |r| {
-            // The receiver is gone only when the watcher is dropped; nothing to do then.
-            let _ = tx.send(r);
-            wake();
-        })?;
+        let mut debouncer =
+            new_debouncer(DEBOUNCE, Some(TICK), move |r: notify_debouncer_full::DebounceEventResult| {
+                // Reading a file is an event too (an open, a close without writing): only a
+                // change to a studio file, or an error, is worth waking the window for, or
+                // a window that reads the project would wake itself for ever.
+                let worth = match &r {
+                    Ok(events) => {
+                        events.iter().any(|e| counts_as_change(e.kind) && e.paths.iter().any(|p| is_studio_file(p)))
+                    }
+                    Err(_) => true,
+                };
+                // The receiver is gone only when the watcher is dropped; nothing to do then.
+                let _ = tx.send(r);
+                if worth {
+                    wake();
+                }
+            })?;
         for root in roots.iter().filter(|r| r.is_dir()) {
             debouncer.watch(root, RecursiveMode::Recursive)?;
         }

@@ -542,7 +542,9 @@ pub fn question_gains(tree: &Tree, attributes: &[String], examples: &[Example], 
         .filter_map(|a| enc.gain(a, members, parent, &mut scratch).map(|g| (attributes[a].clone(), g)))
         .collect();
     // A stable sort keeps schema order among gains within the builder's tie margin.
-    gains.sort_by(|x, y| if (x.1 - y.1).abs() <= GAIN_EPSILON { std::cmp::Ordering::Equal } else { y.1.total_cmp(&x.1) });
+    gains.sort_by(
+        |x, y| if (x.1 - y.1).abs() <= GAIN_EPSILON { std::cmp::Ordering::Equal } else { y.1.total_cmp(&x.1) },
+    );
     gains
 }
 

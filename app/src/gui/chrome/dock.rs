@@ -40,26 +40,73 @@ pub fn remember(recent: &mut Vec<PathBuf>, root: PathBuf) {
     recent.truncate(MAX_RECENT);
 }
 
-/// The panel layout a new user starts with: files on the left, the editors in the
-/// middle, their pictures on the right, problems and examples below.
+/// The panel layout a new user starts with: files on the left, the start page and the
+/// editors in the middle, their pictures on the right above the examples, and a strip
+/// of problems below.
 pub fn default_dock() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![Tab::Species, Tab::Creature, Tab::Lesson, Tab::Preview, Tab::Arena]);
+    let mut dock = DockState::new(vec![
+        Tab::Start,
+        Tab::Species,
+        Tab::Creature,
+        Tab::Lesson,
+        Tab::Preview,
+        Tab::Arena,
+        Tab::Bank,
+        Tab::Scenarios,
+        Tab::Source,
+    ]);
     let surface = dock.main_surface_mut();
     let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
-    let [top, _below] =
-        surface.split_below(main, 0.68, vec![Tab::Problems, Tab::Examples, Tab::Source, Tab::Bank, Tab::Scenarios]);
-    let [_editors, _pictures] = surface.split_right(
+    // Problems stays a strip until there is a problem to read.
+    let [top, _below] = surface.split_below(main, PROBLEMS_STRIP, vec![Tab::Problems]);
+    let [_editors, pictures] = surface.split_right(
         top,
         0.46,
         vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Why, Tab::Query, Tab::Schema],
     );
+    // The examples under the tree graph, tall enough for all 16 slots.
+    surface.split_below(pictures, 0.41, vec![Tab::Examples]);
     dock
+}
+
+/// How much of its column the panels above the Problems strip keep: all but a strip
+/// while there is nothing to read, a quarter less when problems appear.
+const PROBLEMS_STRIP: f32 = 0.93;
+const PROBLEMS_SHOWN: f32 = 0.7;
+
+/// Gives the Problems panel room when problems appear (and takes it back when they are
+/// gone), if it sits below a split of the layout; `seen` is the count of the last call,
+/// so a size the person chose is left alone until the count next goes to or from 0.
+pub fn make_room_for_problems(dock: &mut DockState<Tab>, seen: &mut usize, now: usize) {
+    let (before, after) = (std::mem::replace(seen, now) > 0, now > 0);
+    if before == after {
+        return;
+    }
+    let Some(path) = dock.find_tab(&Tab::Problems) else { return };
+    let Some(parent) = path.node.parent() else { return };
+    // The Problems leaf is the lower child of a vertical split.
+    if parent.right() != path.node {
+        return;
+    }
+    if let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent] {
+        split.fraction = if after { split.fraction.min(PROBLEMS_SHOWN) } else { split.fraction.max(PROBLEMS_STRIP) };
+    }
+}
+
+/// The dock's look, from egui's. A panel may be dragged down to a strip of 48 points
+/// (egui_dock keeps 175 by default), so the Problems strip can stay small.
+pub fn style(egui_style: &egui::Style) -> egui_dock::Style {
+    let mut style = egui_dock::Style::from_egui(egui_style);
+    style.separator.extra = 48.0;
+    style
 }
 
 /// Draws each dock tab from the workspace and collects the commands it returns.
 pub struct Viewer<'a> {
     pub ws: &'a Workspace,
     pub view: &'a mut View,
+    /// The recent projects, for the start page.
+    pub recent: &'a [PathBuf],
     pub out: &'a mut Vec<Command>,
 }
 
@@ -83,6 +130,9 @@ impl TabViewer for Viewer<'_> {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
+        if *tab == Tab::Start {
+            return panels::start::show(ui, self.ws, self.recent, self.out);
+        }
         panels::show(*tab, ui, self.ws, self.view, self.out);
     }
 

@@ -19,7 +19,7 @@ pub fn menu_bar(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut
                     ui.label("none yet");
                 }
                 for r in recent {
-                    if ui.button(r.display().to_string()).clicked() {
+                    if ui.button(crate::gui::panels::start::project_label(r)).clicked() {
                         out.push(Command::OpenProjectAt(r.clone()));
                     }
                 }

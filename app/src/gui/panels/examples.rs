@@ -154,7 +154,7 @@ pub fn answer_picker(
         }
         ui.separator();
         let mut typed = String::new();
-        let r = ui.add(egui::TextEdit::singleline(&mut typed).hint_text("new value ⏎").desired_width(100.0));
+        let r = ui.add(egui::TextEdit::singleline(&mut typed).hint_text("new value, Enter").desired_width(100.0));
         if r.lost_focus() && !typed.trim().is_empty() {
             chosen = Some(typed.trim().to_owned());
         }

@@ -16,7 +16,9 @@ pub mod scenarios;
 pub mod schema;
 pub mod source;
 pub mod species;
+pub mod start;
 pub mod village;
+pub mod village_map;
 pub mod why;
 
 use super::command::{Command, Tab};
@@ -26,6 +28,8 @@ use creature_workspace::Workspace;
 /// Draws the panel `tab`.
 pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     match tab {
+        // The dock draws the start page itself: it needs the recent projects.
+        Tab::Start => {}
         Tab::Project => project::show(ui, ws, view, out),
         Tab::Problems => problems::show(ui, ws, out),
         Tab::Source => source::show(ui, ws, view, out),

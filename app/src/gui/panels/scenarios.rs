@@ -22,7 +22,7 @@ fn status(ws: &Workspace, path: &Path) -> (&'static str, &'static str) {
     match ws.scenarios.reports.get(path) {
         None => ("○", "not run yet"),
         Some(Ok((out, _))) if out.passed => ("✔", "passed"),
-        Some(Ok(_)) => ("✘", "failed"),
+        Some(Ok(_)) => ("✖", "failed"),
         Some(Err(_)) => ("⚠", "the file has problems"),
     }
 }
@@ -48,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if files.is_empty() {
         ui.weak(
             "No scenarios yet: a scenario is a file `NAME.scenario.ron` in the project (SPEC §16). \
-             Preview → “Save as scenario” writes what you did there as one.",
+             Preview › “Save as scenario” writes what you did there as one.",
         );
         return;
     }

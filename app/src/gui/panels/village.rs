@@ -5,12 +5,10 @@
 //! running total as a reward bar and the event log.
 //!
 //! Keys while the preview is shown: H hold, T stroke, G gentle slap, B hard slap,
-//! R release, Space pause. Mouse: the hand follows the pointer over the village; while
-//! holding, a left click strokes, a right click slaps (with Shift: hard).
+//! R release, Space pause. The map and the mouse are in `village_map`.
 
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
-use creature_core::world::rules::Kind;
 use creature_core::world::sim::HandEvent;
 
 use crate::gui::command::{Command, LiveCommand};
@@ -114,12 +112,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     hand_bar(ui, p, out);
     learning_bar(ui, ws, out);
     ui.separator();
-    let crate::gui::view::village::VillageUi { log, show_inactive, .. } = &mut view.village;
-    egui::Panel::bottom("pv-log").resizable(true).default_size(150.0).min_size(60.0).show(ui, |ui| {
+    let crate::gui::view::village::VillageUi { log, show_inactive, map, .. } = &mut view.village;
+    egui::Panel::bottom("pv-log").resizable(true).default_size(120.0).min_size(60.0).show(ui, |ui| {
         event_log(ui, log);
     });
-    egui::Panel::right("pv-side").resizable(true).default_size(340.0).min_size(220.0).show(ui, |ui| {
+    egui::Panel::right("pv-side").resizable(true).default_size(300.0).min_size(220.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
+            super::village_map::inspector(ui, sim, map);
             plan_view(ui, p);
             ui.add_space(6.0);
             credit_view(ui, p);
@@ -130,8 +129,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         });
     });
     egui::CentralPanel::default().show(ui, |ui| {
-        let size = ui.available_size().max(egui::vec2(120.0, 120.0));
-        village(ui, p, size, out);
+        super::village_map::show(ui, p, map, out);
     });
 }
 
@@ -199,144 +197,6 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             p.sim.creature().liking
         ));
     });
-}
-
-fn kind_style(k: Kind) -> (egui::Color32, &'static str) {
-    use egui::Color32 as C;
-    match k {
-        Kind::Villager => (C::from_rgb(240, 200, 150), "V"),
-        Kind::Sheep => (C::from_rgb(245, 245, 245), "S"),
-        Kind::Wolf => (C::from_rgb(120, 120, 130), "W"),
-        Kind::StoragePit => (C::from_rgb(170, 120, 60), "P"),
-        Kind::Rock => (C::from_rgb(150, 150, 150), "R"),
-        Kind::Tree => (C::from_rgb(40, 130, 50), "T"),
-        Kind::Water => (C::from_rgb(70, 130, 220), ""),
-        Kind::Altar => (C::from_rgb(220, 190, 60), "A"),
-        Kind::Pen => (C::from_rgb(150, 110, 70), ""),
-        Kind::Town => (C::from_rgb(200, 150, 110), ""),
-        Kind::Field => (C::from_rgb(200, 190, 90), ""),
-        Kind::Hill => (C::from_rgb(110, 140, 90), ""),
-        Kind::Creature => (C::from_rgb(180, 100, 60), "C"),
-        Kind::WarmPlace => (C::from_rgb(240, 120, 60), ""),
-        Kind::ColdPlace => (C::from_rgb(150, 200, 240), ""),
-        Kind::Hand => (C::from_rgb(255, 230, 200), "✋"),
-        Kind::Myself => (C::TRANSPARENT, ""),
-    }
-}
-
-fn is_area(k: Kind) -> bool {
-    matches!(k, Kind::Water | Kind::Pen | Kind::Town | Kind::Field | Kind::Hill | Kind::WarmPlace | Kind::ColdPlace)
-}
-
-fn village(ui: &mut egui::Ui, p: &LivePreview, size: egui::Vec2, out: &mut Vec<Command>) {
-    let sim = &p.sim;
-    let v = sim.village();
-    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
-    let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
-    let s = (rect.width() / w).min(rect.height() / h);
-    let origin = rect.center() - egui::vec2(w * s / 2.0, h * s / 2.0);
-    let map = egui::Rect::from_min_size(origin, egui::vec2(w * s, h * s));
-    let painter = ui.painter_at(map);
-    let night = v.night(sim.time()) as f32;
-    let grass = egui::Color32::from_rgb(92, 140, 70).lerp_to_gamma(egui::Color32::from_rgb(30, 40, 60), night * 0.7);
-    painter.rect_filled(map, 4.0, grass);
-    let to_screen = |(x, y): (f64, f64)| origin + egui::vec2(x as f32 * s, y as f32 * s);
-    let hovered = resp.hover_pos();
-    let mut tip = None;
-    // Areas first, then things, then the creature and the hand on top.
-    for pass in 0..2 {
-        for (i, o) in v.objects.iter().enumerate() {
-            if i == v.me || i == v.hand || !o.present || is_area(o.kind) != (pass == 0) {
-                continue;
-            }
-            let (colour, letter) = kind_style(o.kind);
-            let c = to_screen(o.pos);
-            if pass == 0 {
-                let r = (o.radius as f32 * s).max(6.0);
-                painter.circle(c, r, colour.gamma_multiply(0.45), egui::Stroke::new(1.0, colour));
-                painter.text(
-                    c,
-                    egui::Align2::CENTER_CENTER,
-                    &o.id,
-                    egui::FontId::proportional(11.0),
-                    egui::Color32::WHITE,
-                );
-            } else {
-                let r = 6.0_f32.max(o.radius as f32 * s).min(14.0);
-                let fill = if o.alive { colour } else { colour.gamma_multiply(0.4) };
-                painter.circle(c, r, fill, egui::Stroke::new(1.0, egui::Color32::BLACK));
-                painter.text(
-                    c,
-                    egui::Align2::CENTER_CENTER,
-                    letter,
-                    egui::FontId::monospace(10.0),
-                    egui::Color32::BLACK,
-                );
-            }
-            if let Some(hp) = hovered
-                && hp.distance(c) < 10.0
-            {
-                tip = Some(format!("{} ({:?}) at ({:.0}, {:.0})", o.id, o.kind, o.pos.0, o.pos.1));
-            }
-        }
-    }
-    let me = to_screen(sim.position());
-    if let Some(plan) = sim.plan()
-        && let Some(i) = v.find(&plan.object)
-        && let Some(o) = v.objects.get(i)
-    {
-        let target = to_screen(o.pos);
-        painter.line_segment(
-            [me, target],
-            egui::Stroke::new(1.5, egui::Color32::from_rgba_unmultiplied(255, 255, 255, 140)),
-        );
-        painter.circle_stroke(target, 12.0, egui::Stroke::new(2.0, egui::Color32::YELLOW));
-    }
-    let holding = sim.teaching().hand.holding;
-    painter.circle(
-        me,
-        11.0,
-        egui::Color32::from_rgb(170, 90, 50),
-        egui::Stroke::new(2.0, if holding { egui::Color32::YELLOW } else { egui::Color32::BLACK }),
-    );
-    painter.text(
-        me + egui::vec2(0.0, -18.0),
-        egui::Align2::CENTER_CENTER,
-        &sim.creature().name,
-        egui::FontId::proportional(12.0),
-        egui::Color32::WHITE,
-    );
-    if let Some(hand) = v.objects.get(v.hand) {
-        let c = to_screen(hand.pos);
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            "✋",
-            egui::FontId::proportional(20.0),
-            egui::Color32::from_rgb(255, 235, 210),
-        );
-    }
-    if let Some(t) = tip {
-        resp.clone().on_hover_text(t);
-    }
-    // The hand follows the pointer; clicks touch the held creature.
-    if let Some(hp) = resp.hover_pos()
-        && resp.ctx.input(|i| i.pointer.delta() != egui::Vec2::ZERO)
-        && s > 0.0
-    {
-        let x = f64::from((hp.x - origin.x) / s);
-        let y = f64::from((hp.y - origin.y) / s);
-        live(out, LiveCommand::Hand(HandEvent::MoveTo(x, y)));
-    }
-    if holding {
-        if resp.clicked() {
-            live(out, LiveCommand::Hand(HandEvent::Stroke));
-        }
-        if resp.secondary_clicked() {
-            let hard = resp.ctx.input(|i| i.modifiers.shift);
-            live(out, LiveCommand::Hand(HandEvent::Slap(if hard { Slap::Hard } else { Slap::Gentle })));
-        }
-    }
 }
 
 fn event_log(ui: &mut egui::Ui, log: &[crate::gui::view::village::LogLine]) {

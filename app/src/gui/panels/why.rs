@@ -87,7 +87,7 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
     let name = if p.object == p.target {
         format!("{} {} {}", p.desire, p.action, p.object)
     } else {
-        format!("{} {} {} → {}", p.desire, p.action, p.object, p.target)
+        format!("{} {} {} ➡ {}", p.desire, p.action, p.object, p.target)
     };
     let text = RichText::new(if p.current { format!("▶ {name}") } else { name });
     ui.label(if p.current { text.color(CURRENT).strong() } else { text });
@@ -110,7 +110,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
     }
     for s in &path.steps {
         ui.horizontal_wrapped(|ui| {
-            let asked = format!("{}? → {}", s.question, s.answer);
+            let asked = format!("{}? ➡ {}", s.question, s.answer);
             if ui.link(asked).on_hover_text("Show this question in the tree graph").clicked() {
                 open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
             }

@@ -179,6 +179,8 @@ pub struct View {
     pub newborn_seed: u64,
     pub species_ui: SpeciesUi,
     pub tree_filter: String,
+    /// How many problems the dock last made room for.
+    pub problems_seen: usize,
     pub files_filter: String,
     pub examples: ExamplesUi,
     pub source: Option<SourceView>,
@@ -204,6 +206,7 @@ impl Default for View {
             newborn_seed: 1,
             species_ui: SpeciesUi::default(),
             tree_filter: String::new(),
+            problems_seen: 0,
             files_filter: String::new(),
             examples: ExamplesUi::default(),
             source: None,

@@ -18,8 +18,37 @@ pub struct LogLine {
     pub tone: i8,
 }
 
+/// The preview map's zoom, pan and inspected object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapUi {
+    /// 1 shows the whole village.
+    pub zoom: f32,
+    /// The view's centre, in metres from the village's centre.
+    pub pan: egui::Vec2,
+    /// The object whose beliefs and scores are shown.
+    pub inspect: Option<String>,
+    /// Where the map was last drawn: the screen point of the view's centre, the world
+    /// point there, and points per metre.
+    pub drawn: Option<(egui::Pos2, (f32, f32), f32)>,
+}
+
+impl MapUi {
+    /// Where a village point was last drawn on screen.
+    pub fn to_screen(&self, (x, y): (f64, f64)) -> Option<egui::Pos2> {
+        let (centre, world, scale) = self.drawn?;
+        Some(centre + egui::vec2(x as f32 - world.0, y as f32 - world.1) * scale)
+    }
+}
+
+impl Default for MapUi {
+    fn default() -> Self {
+        Self { zoom: 1.0, pan: egui::Vec2::ZERO, inspect: None, drawn: None }
+    }
+}
+
 /// The preview panel's state.
 pub struct VillageUi {
+    pub map: MapUi,
     pub log: Vec<LogLine>,
     /// Measured simulated seconds per wall second.
     pub rate: f64,
@@ -42,6 +71,7 @@ pub struct VillageUi {
 impl Default for VillageUi {
     fn default() -> Self {
         Self {
+            map: MapUi::default(),
             log: Vec::new(),
             rate: 0.0,
             rate_window: (0.0, 0.0),

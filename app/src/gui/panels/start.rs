@@ -1,0 +1,104 @@
+//! The start page: what the studio is for, three ways in (the example creature, a
+//! lesson played step by step, a fight against a shadow) and the recent projects by
+//! name. A new user's default layout opens on it; View → Start shows it again.
+
+use std::path::{Path, PathBuf};
+
+use creature_core::project::ron_files;
+use serde::Deserialize;
+
+use crate::gui::command::{Command, Tab};
+use creature_workspace::Workspace;
+
+/// The part of a project's `studio.ron` the recent list needs.
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+/// A recent project for people: its name from its manifest, and its folder.
+pub fn project_label(root: &Path) -> String {
+    let name = std::fs::read_to_string(root.join("studio.ron")).ok().and_then(|t| ron::from_str::<Named>(&t).ok());
+    match name {
+        Some(n) => format!("{} — {}", n.name, root.display()),
+        None => format!("{} (no studio.ron there now)", root.display()),
+    }
+}
+
+/// The first file of one of the open project's folders.
+fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest) -> &Path) -> Option<PathBuf> {
+    let p = ws.project.as_ref()?;
+    ron_files(&p.resolve(folder(&p.manifest))).into_iter().next()
+}
+
+/// What the page shows from disk, read again only when the project or the recent list
+/// changes (not every frame).
+#[derive(Clone, Default)]
+struct Disk {
+    key: (Option<PathBuf>, Vec<PathBuf>),
+    creature: Option<PathBuf>,
+    lesson: Option<PathBuf>,
+    labels: Vec<String>,
+}
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut Vec<Command>) {
+    let key = (ws.project.as_ref().map(|p| p.root.clone()), recent.to_vec());
+    let id = egui::Id::new("start-page-disk");
+    let mut disk: Disk = ui.ctx().data(|d| d.get_temp(id)).unwrap_or_default();
+    if disk.key != key {
+        disk = Disk {
+            creature: first_file(ws, |m| &m.creatures),
+            lesson: first_file(ws, |m| &m.lessons),
+            labels: recent.iter().map(|r| project_label(r)).collect(),
+            key,
+        };
+        ui.ctx().data_mut(|d| d.insert_temp(id, disk.clone()));
+    }
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.add_space(12.0);
+        ui.heading(egui::RichText::new("Creature Studio").size(26.0));
+        ui.add_space(4.0);
+        ui.label(
+            "Shape characters that learn. Tune a species' desires and traits, teach a creature with the \
+             hand and watch its decision trees grow, test what it learnt with scenarios, and record \
+             a fighter's play as a replay bank that a shadow plays back.",
+        );
+        ui.add_space(14.0);
+        let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(egui::vec2(260.0, 40.0));
+        let Disk { creature, lesson, labels, .. } = &disk;
+        ui.horizontal_wrapped(|ui| {
+            let tip = "The creature, its desires and its 80 decision trees";
+            if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
+                if let Some(c) = creature {
+                    out.push(Command::OpenFileAt(c.clone()));
+                }
+                out.push(Command::ShowTab(Tab::TreeGraph));
+            }
+            let tip = "A lesson script played on the creature: the hand's slaps and strokes, and what each teaches";
+            if ui.add_enabled(lesson.is_some(), big("▶ Play a lesson")).on_hover_text(tip).clicked() {
+                if let Some(l) = lesson {
+                    out.push(Command::OpenFileAt(l.clone()));
+                }
+                out.push(Command::ShowTab(Tab::Lesson));
+                out.push(Command::Play);
+            }
+            let tip = "The arena: play with the keyboard while your side is recorded, then fight the shadow";
+            if ui.add(big("⚔ Fight your shadow")).on_hover_text(tip).clicked() {
+                out.push(Command::ShowTab(Tab::Arena));
+            }
+        });
+        ui.add_space(18.0);
+        ui.strong("Recent projects");
+        if recent.is_empty() {
+            ui.weak("None yet: File › Open project… to open a folder with a studio.ron.");
+        }
+        for (r, label) in recent.iter().zip(labels) {
+            let open = ws.project.as_ref().is_some_and(|p| &p.root == r);
+            if ui.add_enabled(!open, egui::Button::new(label.as_str()).frame(false)).on_disabled_hover_text("open now").clicked() {
+                out.push(Command::OpenProjectAt(r.clone()));
+            }
+        }
+        ui.add_space(18.0);
+        ui.weak("Ctrl+Shift+P finds any command · panels can be dragged and docked anywhere · View › Reset panel layout brings this page back");
+    });
+}

@@ -1,0 +1,361 @@
+//! The preview's map of the village: areas, things, the creature with a line to its
+//! plan's object, and the player's hand.
+//!
+//! - It fills its panel; the wheel (or a pinch) zooms about the pointer, dragging pans,
+//!   a double click shows the whole village again.
+//! - A legend names the letters and the colours.
+//! - Labels never overlap: each takes the first free place around its object, or none
+//!   (the object's tooltip still names it).
+//! - Clicking an object (while the hand holds nothing) inspects it: its beliefs and its
+//!   score by each of the creature's trees that has examples.
+//! - The hand follows the pointer; while the hand holds the creature a click strokes
+//!   and a right click slaps (with Shift: hard).
+
+use creature_core::data::TreeKind;
+use creature_core::mind::hand::Slap;
+use creature_core::names::Desire;
+use creature_core::world::rules::Kind;
+use creature_core::world::sim::{HandEvent, Sim};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
+
+use crate::gui::command::{Command, LiveCommand};
+use crate::gui::view::village::MapUi;
+use creature_workspace::live_preview::LivePreview;
+
+/// The closest and the farthest zoom.
+const ZOOM: (f32, f32) = (1.0, 12.0);
+
+pub fn kind_style(k: Kind) -> (Color32, &'static str) {
+    use egui::Color32 as C;
+    match k {
+        Kind::Villager => (C::from_rgb(240, 200, 150), "V"),
+        Kind::Sheep => (C::from_rgb(245, 245, 245), "S"),
+        Kind::Wolf => (C::from_rgb(120, 120, 130), "W"),
+        Kind::StoragePit => (C::from_rgb(170, 120, 60), "P"),
+        Kind::Rock => (C::from_rgb(150, 150, 150), "R"),
+        Kind::Tree => (C::from_rgb(40, 130, 50), "T"),
+        Kind::Water => (C::from_rgb(70, 130, 220), ""),
+        Kind::Altar => (C::from_rgb(220, 190, 60), "A"),
+        Kind::Pen => (C::from_rgb(150, 110, 70), ""),
+        Kind::Town => (C::from_rgb(200, 150, 110), ""),
+        Kind::Field => (C::from_rgb(200, 190, 90), ""),
+        Kind::Hill => (C::from_rgb(110, 140, 90), ""),
+        Kind::Creature => (C::from_rgb(180, 100, 60), "C"),
+        Kind::WarmPlace => (C::from_rgb(240, 120, 60), ""),
+        Kind::ColdPlace => (C::from_rgb(150, 200, 240), ""),
+        Kind::Hand => (C::from_rgb(255, 230, 200), "✋"),
+        Kind::Myself => (C::TRANSPARENT, ""),
+    }
+}
+
+fn is_area(k: Kind) -> bool {
+    matches!(k, Kind::Water | Kind::Pen | Kind::Town | Kind::Field | Kind::Hill | Kind::WarmPlace | Kind::ColdPlace)
+}
+
+/// The letters and colours, in the order the legend lists them.
+const LEGEND: [Kind; 14] = [
+    Kind::Villager,
+    Kind::Sheep,
+    Kind::Wolf,
+    Kind::StoragePit,
+    Kind::Rock,
+    Kind::Tree,
+    Kind::Altar,
+    Kind::Creature,
+    Kind::Water,
+    Kind::Pen,
+    Kind::Town,
+    Kind::Field,
+    Kind::Hill,
+    Kind::WarmPlace,
+];
+
+/// Places labels one after another, each at the first of its candidate rectangles that
+/// overlaps no label placed before and lies inside `bounds`.
+pub struct Labels {
+    bounds: Rect,
+    placed: Vec<Rect>,
+}
+
+impl Labels {
+    pub fn new(bounds: Rect) -> Labels {
+        Labels { bounds, placed: Vec::new() }
+    }
+
+    /// The first free candidate, now taken; `None` when every candidate collides.
+    pub fn place(&mut self, candidates: impl IntoIterator<Item = Rect>) -> Option<Rect> {
+        let free = candidates
+            .into_iter()
+            .find(|r| self.bounds.contains_rect(*r) && self.placed.iter().all(|p| !p.intersects(*r)))?;
+        self.placed.push(free);
+        Some(free)
+    }
+}
+
+/// Around a point: centred, above, below, right, left (`size` the label's, `gap` from
+/// the point's edge).
+fn around(c: Pos2, size: Vec2, gap: f32) -> [Rect; 5] {
+    let half = size / 2.0;
+    [
+        Rect::from_center_size(c, size),
+        Rect::from_center_size(c - Vec2::new(0.0, gap + half.y), size),
+        Rect::from_center_size(c + Vec2::new(0.0, gap + half.y), size),
+        Rect::from_center_size(c + Vec2::new(gap + half.x, 0.0), size),
+        Rect::from_center_size(c - Vec2::new(gap + half.x, 0.0), size),
+    ]
+}
+
+/// World ↔ screen for the map at its zoom and pan.
+#[derive(Clone, Copy)]
+struct View {
+    centre: Pos2,
+    world_centre: (f32, f32),
+    scale: f32,
+}
+
+impl View {
+    fn to_screen(self, (x, y): (f64, f64)) -> Pos2 {
+        self.centre + Vec2::new(x as f32 - self.world_centre.0, y as f32 - self.world_centre.1) * self.scale
+    }
+    fn to_world(self, p: Pos2) -> (f64, f64) {
+        let d = (p - self.centre) / self.scale;
+        (f64::from(self.world_centre.0 + d.x), f64::from(self.world_centre.1 + d.y))
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<Command>) {
+    let sim = &p.sim;
+    let v = sim.village();
+    let size = ui.available_size().max(Vec2::splat(120.0));
+    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
+    let fit = (rect.width() / w).min(rect.height() / h);
+    // Zoom about the pointer, pan by dragging (while the hand holds nothing).
+    let holding = sim.teaching().hand.holding;
+    if let Some(hp) = resp.hover_pos() {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let factor = pinch * (scroll / 240.0).exp();
+        if factor != 1.0 {
+            let before = view(map, rect, w, h, fit).to_world(hp);
+            map.zoom = (map.zoom * factor).clamp(ZOOM.0, ZOOM.1);
+            let after = view(map, rect, w, h, fit).to_world(hp);
+            map.pan += Vec2::new((before.0 - after.0) as f32, (before.1 - after.1) as f32);
+        }
+    }
+    if resp.dragged() && !holding {
+        map.pan -= resp.drag_delta() / (fit * map.zoom);
+    }
+    if resp.double_clicked() {
+        map.zoom = 1.0;
+        map.pan = Vec2::ZERO;
+    }
+    map.pan.x = map.pan.x.clamp(-w / 2.0, w / 2.0);
+    map.pan.y = map.pan.y.clamp(-h / 2.0, h / 2.0);
+    let vw = view(map, rect, w, h, fit);
+    map.drawn = Some((vw.centre, vw.world_centre, vw.scale));
+    let s = vw.scale;
+    let painter = ui.painter_at(rect);
+    let night = v.night(sim.time()) as f32;
+    let grass = Color32::from_rgb(92, 140, 70).lerp_to_gamma(Color32::from_rgb(30, 40, 60), night * 0.7);
+    let ground = Rect::from_two_pos(vw.to_screen((0.0, 0.0)), vw.to_screen((f64::from(w), f64::from(h))));
+    painter.rect_filled(rect, 0.0, Color32::from_gray(24));
+    painter.rect_filled(ground, 4.0, grass);
+    let hovered = resp.hover_pos();
+    let mut tip = None;
+    // The object under the pointer: a thing before an area, then the nearest.
+    let mut near: Option<(usize, f32, usize)> = None;
+    let mut labels = Labels::new(rect);
+    let me = vw.to_screen(sim.position());
+    let name_font = FontId::proportional(12.0);
+    let name = painter.layout_no_wrap(sim.creature().name.clone(), name_font, Color32::WHITE);
+    // The creature's name is placed first, so nothing covers it.
+    let name_at = labels.place(around(me, name.size() + Vec2::splat(4.0), 12.0).into_iter().skip(1));
+    let mut area_labels = Vec::new();
+    // Areas first, then things, then the creature and the hand on top.
+    for pass in 0..2 {
+        for (i, o) in v.objects.iter().enumerate() {
+            if i == v.me || i == v.hand || !o.present || is_area(o.kind) != (pass == 0) {
+                continue;
+            }
+            let (colour, letter) = kind_style(o.kind);
+            let c = vw.to_screen(o.pos);
+            let r = if pass == 0 { (o.radius as f32 * s).max(6.0) } else { 6.0_f32.max(o.radius as f32 * s).min(14.0) };
+            if pass == 0 {
+                painter.circle(c, r, colour.gamma_multiply(0.45), Stroke::new(1.0, colour));
+                area_labels.push((c, r, o.id.clone()));
+            } else {
+                let fill = if o.alive { colour } else { colour.gamma_multiply(0.4) };
+                painter.circle(c, r, fill, Stroke::new(1.0, Color32::BLACK));
+                painter.text(c, Align2::CENTER_CENTER, letter, FontId::monospace(10.0), Color32::BLACK);
+            }
+            if map.inspect.as_deref() == Some(o.id.as_str()) {
+                painter.circle_stroke(c, r + 4.0, Stroke::new(2.0, Color32::from_rgb(90, 170, 255)));
+            }
+            if let Some(hp) = hovered {
+                let d = hp.distance(c);
+                let hit = if pass == 0 { d <= r } else { d < r.max(10.0) };
+                if hit && near.is_none_or(|(np, nd, _)| pass > np || (pass == np && d < nd)) {
+                    near = Some((pass, d, i));
+                    tip = Some(format!("{} ({}) at ({:.0}, {:.0})", o.id, o.kind.name(), o.pos.0, o.pos.1));
+                }
+            }
+        }
+    }
+    // Area names, larger areas first, each where it overlaps no other name.
+    area_labels.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (c, r, id) in area_labels {
+        let galley = painter.layout_no_wrap(id, FontId::proportional(11.0), Color32::WHITE);
+        if let Some(at) = labels.place(around(c, galley.size() + Vec2::splat(2.0), r.min(10.0))) {
+            painter.galley(at.min + Vec2::splat(1.0), galley, Color32::WHITE);
+        }
+    }
+    if let Some(plan) = sim.plan()
+        && let Some(o) = v.find(&plan.object).and_then(|i| v.objects.get(i))
+    {
+        let target = vw.to_screen(o.pos);
+        painter.line_segment([me, target], Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140)));
+        painter.circle_stroke(target, 12.0, Stroke::new(2.0, Color32::YELLOW));
+    }
+    let ring = if holding { Color32::YELLOW } else { Color32::BLACK };
+    painter.circle(me, 11.0, Color32::from_rgb(170, 90, 50), Stroke::new(2.0, ring));
+    if let Some(at) = name_at {
+        painter.galley(at.min + Vec2::splat(2.0), name, Color32::WHITE);
+    }
+    if let Some(hand) = v.objects.get(v.hand) {
+        let c = vw.to_screen(hand.pos);
+        painter.text(c, Align2::CENTER_CENTER, "✋", FontId::proportional(20.0), Color32::from_rgb(255, 235, 210));
+    }
+    legend(&painter, rect);
+    if map.zoom > 1.0 {
+        let at = Rect::from_min_size(rect.right_top() + Vec2::new(-150.0, 6.0), Vec2::new(144.0, 20.0));
+        let whole = ui.put(at, egui::Button::new(format!("×{:.1} · whole village", map.zoom)).small());
+        if whole.on_hover_text("Or double-click the map").clicked() {
+            map.zoom = 1.0;
+            map.pan = Vec2::ZERO;
+        }
+    }
+    if let Some(t) = tip {
+        resp.clone().on_hover_text(t);
+    }
+    // The hand follows the pointer.
+    if let Some(hp) = resp.hover_pos()
+        && resp.ctx.input(|i| i.pointer.delta() != Vec2::ZERO)
+        && s > 0.0
+    {
+        let (x, y) = vw.to_world(hp);
+        out.push(Command::Live(LiveCommand::Hand(HandEvent::MoveTo(x, y))));
+    }
+    if holding {
+        if resp.clicked() {
+            out.push(Command::Live(LiveCommand::Hand(HandEvent::Stroke)));
+        }
+        if resp.secondary_clicked() {
+            let hard = resp.ctx.input(|i| i.modifiers.shift);
+            let slap = if hard { Slap::Hard } else { Slap::Gentle };
+            out.push(Command::Live(LiveCommand::Hand(HandEvent::Slap(slap))));
+        }
+    } else if resp.clicked() {
+        map.inspect = near.map(|(.., i)| v.objects[i].id.clone());
+    }
+}
+
+fn view(map: &MapUi, rect: Rect, w: f32, h: f32, fit: f32) -> View {
+    View { centre: rect.center(), world_centre: (w / 2.0 + map.pan.x, h / 2.0 + map.pan.y), scale: fit * map.zoom }
+}
+
+/// The letters and colours, in a box at the map's bottom left.
+fn legend(painter: &egui::Painter, rect: Rect) {
+    let font = FontId::proportional(10.5);
+    let row = 13.0;
+    let size = Vec2::new(92.0, row * LEGEND.len() as f32 + 8.0);
+    let frame = Rect::from_min_size(rect.left_bottom() + Vec2::new(6.0, -size.y - 6.0), size);
+    if frame.min.y < rect.min.y {
+        return;
+    }
+    painter.rect_filled(frame, 4.0, Color32::from_rgba_unmultiplied(20, 20, 20, 200));
+    for (n, k) in LEGEND.iter().enumerate() {
+        let (colour, letter) = kind_style(*k);
+        let c = frame.min + Vec2::new(10.0, 10.0 + row * n as f32);
+        if is_area(*k) {
+            painter.circle(c, 5.0, colour.gamma_multiply(0.45), Stroke::new(1.0, colour));
+        } else {
+            painter.circle(c, 5.5, colour, Stroke::new(1.0, Color32::BLACK));
+            painter.text(c, Align2::CENTER_CENTER, letter, FontId::monospace(8.0), Color32::BLACK);
+        }
+        painter.text(c + Vec2::new(10.0, 0.0), Align2::LEFT_CENTER, k.name(), font.clone(), Color32::from_gray(225));
+    }
+}
+
+/// The inspected object: its beliefs, and its score by each of the creature's trees
+/// that has examples (every other tree gives the unknown's score).
+pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi) {
+    let Some(id) = map.inspect.clone() else { return };
+    let v = sim.village();
+    let Some(o) = v.find(&id).and_then(|i| v.objects.get(i)) else {
+        map.inspect = None;
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.strong(format!("{} · {}", o.id, o.kind.name()));
+        if ui.small_button("✖").on_hover_text("Stop inspecting").clicked() {
+            map.inspect = None;
+        }
+    });
+    let beliefs: Vec<String> = o.answers.iter().map(|(a, v)| format!("{a}: {v}")).collect();
+    ui.label(egui::RichText::new(beliefs.join(" · ")).small());
+    let c = sim.creature();
+    egui::Grid::new("pv-inspect").striped(true).spacing([10.0, 2.0]).show(ui, |ui| {
+        ui.strong("tree");
+        ui.strong("Activity");
+        ui.strong("ActOn");
+        ui.end_row();
+        let mut any = false;
+        for &d in Desire::ALL {
+            let kinds = [TreeKind::Activity, TreeKind::ActOn];
+            if kinds.iter().all(|k| c.tree(d, *k).examples.is_empty()) {
+                continue;
+            }
+            any = true;
+            ui.label(d.to_string());
+            for k in kinds {
+                let text = match sim.object_score(d, k, &o.id) {
+                    Ok(s) => format!("{s:.3}"),
+                    Err(e) => e,
+                };
+                ui.monospace(text);
+            }
+            ui.end_row();
+        }
+        if !any {
+            ui.weak("no tree has examples yet: every score is the unknown's");
+            ui.end_row();
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn placed_labels_never_overlap_and_stay_inside() {
+        // The example village's crowded corner: many labels wanting nearly one place.
+        let bounds = Rect::from_min_size(Pos2::ZERO, Vec2::new(300.0, 200.0));
+        let mut labels = Labels::new(bounds);
+        let mut placed = Vec::new();
+        for i in 0..40 {
+            let c = Pos2::new(100.0 + (i % 7) as f32 * 9.0, 80.0 + (i % 5) as f32 * 7.0);
+            if let Some(r) = labels.place(around(c, Vec2::new(60.0, 14.0), 8.0)) {
+                placed.push(r);
+            }
+        }
+        assert!(placed.len() >= 5, "only {} of 40 labels found a place", placed.len());
+        assert!(placed.len() < 40, "crowded labels are dropped, not stacked");
+        for (i, a) in placed.iter().enumerate() {
+            assert!(bounds.contains_rect(*a));
+            for b in &placed[i + 1..] {
+                assert!(!a.intersects(*b), "{a:?} overlaps {b:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The preview map in the real app: a click on an object inspects it (its beliefs and
+//! its scores by the creature's trees), the wheel zooms about the pointer, and a button
+//! shows the whole village again.
+
+use crate::support::{example, palette, studio};
+use creature_studio::gui::command::{Command, LiveCommand};
+use egui_kittest::kittest::Queryable;
+
+fn click_at(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>, pos: egui::Pos2) {
+    h.event(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.step();
+}
+
+#[test]
+fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
+    let mut h = studio(&example());
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    h.step();
+    let (id, pos) = {
+        let v = h.state().ws.preview.as_ref().unwrap().sim.village();
+        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
+        (o.id.clone(), o.pos)
+    };
+    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
+    click_at(&mut h, at);
+    assert_eq!(h.state().view.village.map.inspect.as_deref(), Some(id.as_str()));
+    h.get_by_label(&format!("{id} · sheep"));
+    // Its score by a tree with examples is the simulation's own.
+    h.get_by_label("Activity");
+
+    // Zoom in about the sheep: it stays under the pointer.
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 240.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+    let map = &h.state().view.village.map;
+    assert!(map.zoom > 1.5, "zoomed to {}", map.zoom);
+    let moved = map.to_screen(pos).unwrap().distance(at);
+    assert!(moved < 3.0, "the point under the pointer moved {moved} px");
+    h.get_by_label_contains("whole village").click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().view.village.map.zoom, 1.0, "the button shows the whole village");
+}

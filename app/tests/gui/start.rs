@@ -1,0 +1,46 @@
+//! The start page a new user's layout opens on: its three ways in, each doing what it
+//! says in the real app.
+
+use crate::support::{example, studio};
+use creature_studio::gui::command::Tab;
+use egui_kittest::kittest::Queryable;
+
+fn active(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>, tab: Tab) -> bool {
+    let dock = &h.state().dock;
+    dock.find_tab(&tab).is_some_and(|p| dock[p.surface][p.node].get_leaf().is_some_and(|leaf| leaf.active == p.tab))
+}
+
+#[test]
+fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
+    let mut h = studio(&example());
+    assert!(active(&h, Tab::Start), "a new user's layout opens on the start page");
+    h.get_by_label("🐄 Open the example creature").click();
+    h.run();
+    let creature = h.state().view.creature.clone().expect("a creature is open");
+    assert_eq!(creature.label(), "daisy.ron");
+    assert!(active(&h, Tab::TreeGraph));
+
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.run();
+    h.get_by_label("▶ Play a lesson").click();
+    // A playing lesson repaints every frame.
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.state().view.lesson.is_some(), "a lesson script is open");
+    assert!(h.state().view.lesson_ui.playhead.is_some(), "and playing");
+    assert!(active(&h, Tab::Lesson));
+
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.step();
+    h.step();
+    h.get_by_label("⚔ Fight your shadow").click();
+    h.step();
+    h.step();
+    assert!(active(&h, Tab::Arena));
+    // The recent projects are listed by the name in their manifest.
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.step();
+    h.step();
+    h.get_by_label_contains("Example village — ");
+}
