@@ -136,6 +136,34 @@ mod tests {
     }
 
     #[test]
+    fn reading_a_file_does_not_wake_the_window_and_a_save_does() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("cow.ron");
+        std::fs::write(&file, "(a: 1)").unwrap();
+        let wakes = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&wakes);
+        let w = ProjectWatcher::with_waker(&[dir.path().to_path_buf()], move || {
+            counter.fetch_add(1, Ordering::SeqCst);
+        })
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        for _ in 0..20 {
+            let _ = std::fs::read_to_string(&file).unwrap();
+            let _ = std::fs::read_dir(dir.path()).unwrap().count();
+        }
+        // Well past the debounce: every read has been seen by now.
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(wakes.load(Ordering::SeqCst), 0, "reads woke the window");
+        assert!(w.drain().0.is_empty());
+        std::fs::write(&file, "(a: 2)").unwrap();
+        let seen = wait_for(&w, &file);
+        assert_eq!(seen.len(), 1);
+        assert!(wakes.load(Ordering::SeqCst) >= 1, "a save wakes the window");
+    }
+
+    #[test]
     fn other_files_are_ignored() {
         assert!(is_studio_file(Path::new("/p/cow.ron")));
         assert!(!is_studio_file(Path::new("/p/.cow.ron.123.tmp")));
