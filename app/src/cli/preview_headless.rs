@@ -73,6 +73,7 @@ pub fn run(args: &PreviewArgs) -> CliResult {
                     let f = file.display().to_string();
                     emit(json!({"event": "reloaded", "file": f}), format!("reloaded {f}"));
                 }
+                Change::Unchanged { .. } => {}
                 Change::Failed { file, errors } => {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();

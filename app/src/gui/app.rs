@@ -571,6 +571,7 @@ impl Studio {
                     self.toasts.push(now, format!("Reloaded {name}"), false);
                     self.view.shadow.file_changed(&mut self.ws, &file);
                 }
+                Change::Unchanged { .. } => {}
                 Change::Failed { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
                     self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);

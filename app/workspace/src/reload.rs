@@ -34,6 +34,9 @@ pub enum Change {
     Reloaded { file: PathBuf },
     /// The file did not load; the last good version stays in use.
     Failed { file: PathBuf, errors: Vec<LoadError> },
+    /// The file holds what the studio last read or wrote there (the watcher saw the
+    /// studio's own save): nothing changed, nothing to tell.
+    Unchanged { file: PathBuf },
 }
 
 /// A changed file, parsed once, in the form its users take.
@@ -85,7 +88,8 @@ impl Workspace {
     pub fn poll(&mut self) -> Vec<Change> {
         let Some(watcher) = &self.watcher else { return Vec::new() };
         let (changed, errors) = watcher.drain();
-        let mut out: Vec<Change> = changed.iter().map(|p| self.route(p)).collect();
+        let mut out: Vec<Change> =
+            changed.iter().map(|p| self.route(p)).filter(|c| !matches!(c, Change::Unchanged { .. })).collect();
         if changed.iter().any(|p| !self.files.contains(p)) {
             self.refresh_files();
         }
@@ -103,14 +107,19 @@ impl Workspace {
     pub fn route(&mut self, path: &Path) -> Change {
         let file = path.to_path_buf();
         let label = path.display().to_string();
-        let result = std::fs::read(path)
-            .map_err(|e| vec![LoadError::whole_file(label.clone(), format!("cannot read the file: {e}"))])
-            .and_then(|bytes| {
-                let canon = canonical(path);
-                let parsed = self.parse_changed(path, &canon, &label, &bytes)?;
-                self.take_changed(path, &canon, parsed, &bytes)?;
-                Ok(())
-            });
+        let canon = canonical(path);
+        let result = match std::fs::read(path) {
+            Err(e) => Err(vec![LoadError::whole_file(label.clone(), format!("cannot read the file: {e}"))]),
+            // Back to what the studio knows (its own save, or a broken edit undone):
+            // the last good version is this one, and its problems are gone.
+            Ok(bytes) if self.holds_known_bytes(&canon, &bytes) => {
+                self.problems.retain(|e| e.file != label);
+                return Change::Unchanged { file };
+            }
+            Ok(bytes) => self
+                .parse_changed(path, &canon, &label, &bytes)
+                .and_then(|parsed| self.take_changed(path, &canon, parsed, &bytes)),
+        };
         self.problems.retain(|e| e.file != label);
         match result {
             Ok(()) => Change::Reloaded { file },
@@ -119,6 +128,12 @@ impl Workspace {
                 Change::Failed { file, errors }
             }
         }
+    }
+
+    /// True when a document of the file at `canon` last read or wrote exactly `bytes`.
+    fn holds_known_bytes(&self, canon: &Path, bytes: &[u8]) -> bool {
+        let disk = fingerprint(bytes);
+        self.docs.values().any(|d| d.disk == Some(disk) && canonical(&d.path) == canon)
     }
 
     /// Parses a changed file in the form that fits it.
@@ -435,8 +450,23 @@ mod tests {
         assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim.data()), 3.0);
         assert_eq!(cow_speed(&ws.data), 3.0);
         std::fs::copy(repo().join("species/cow.ron"), &cow).unwrap();
-        assert_eq!(ws.route(&cow), Change::Reloaded { file: cow.clone() });
+        // The good file again is the version the studio runs: nothing to reload.
+        assert_eq!(ws.route(&cow), Change::Unchanged { file: cow.clone() });
         assert!(!ws.problems.iter().any(|e| e.file.ends_with("cow.ron")), "a good save clears the problem");
+        std::fs::write(&cow, std::fs::read_to_string(&cow).unwrap().replace("speed: 3.0", "speed: 4.0")).unwrap();
+        assert_eq!(ws.route(&cow), Change::Reloaded { file: cow.clone() });
+    }
+
+    #[test]
+    fn the_studios_own_save_is_not_reported_as_a_reload() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        let edit = crate::edit::Edit::Body { species: Species::Cow, field: crate::edit::BodyField::Speed, value: 5.0 };
+        let id = ws.apply(edit).unwrap();
+        ws.save(&id).unwrap();
+        assert!(std::fs::read_to_string(&cow).unwrap().contains("speed: 5.0"));
+        assert_eq!(ws.route(&canonical(&cow)), Change::Unchanged { file: canonical(&cow) });
+        assert_eq!(cow_speed(&ws.data), 5.0);
     }
 
     #[test]
