@@ -83,3 +83,62 @@ fn hovering_a_question_shows_its_gain_and_the_runner_up() {
         None => assert!(tip.contains("no other question")),
     }
 }
+
+#[test]
+fn a_question_folds_its_subtree_and_the_minimap_moves_the_view() {
+    let mut h = studio(&example());
+    let ruth = example().join("creatures/ruth.ron");
+    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.run();
+    palette(&mut h, "tree: hunger acton");
+    let all = h.state().view.graph.node_count();
+    // The first question under the root with a subtree of its own.
+    let tree = h.state().view.graph.tree.clone();
+    let q = (1..tree.nodes.len()).find(|&i| !tree.nodes[i].is_leaf()).expect("a question below the root");
+    let under = h.state().view.graph.below(q);
+    assert!(under > 0);
+    h.state_mut().view.graph.toggle_fold(q);
+    h.run();
+    assert_eq!(h.state().view.graph.node_count(), all - under, "the folded nodes are not drawn");
+    // The folded question offers to unfold, naming how many nodes it hides; its button
+    // is the first thing in the node's header (clicked where the graph drew it).
+    h.get_by_label(&format!("+{under}"));
+    let g = &h.state().view.graph;
+    let centre = g.transform().unwrap().inverse() * g.screen_rect(q).unwrap().center();
+    h.state_mut().view.graph.centre_on = Some(centre);
+    h.run();
+    let g = &h.state().view.graph;
+    let (r, s) = (g.screen_rect(q).expect("the folded question is drawn"), g.scale().unwrap());
+    let at = r.min + egui::vec2(16.0 * s, 14.0 * s);
+    h.event(egui::Event::PointerMoved(at));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run();
+    assert_eq!(h.state().view.graph.node_count(), all);
+    assert!(h.state().view.graph.folded.is_empty());
+
+    // The whole tree does not fit the panel at a readable size, so the minimap shows;
+    // a click in its corner moves the view there.
+    let map = h.state().view.graph.minimap.expect("the minimap is shown");
+    let before = h.state().view.graph.transform().unwrap();
+    let at = map.left_top() + egui::vec2(6.0, 6.0);
+    h.event(egui::Event::PointerMoved(at));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.run();
+    let after = h.state().view.graph.transform().unwrap();
+    assert_ne!(before.translation, after.translation, "the view moved");
+    assert_eq!(before.scaling, after.scaling, "at the same zoom");
+}

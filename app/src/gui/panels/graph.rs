@@ -93,6 +93,12 @@ pub struct GraphView {
     hovered: Option<usize>,
     /// Which way the tree grows: chosen at each fit, whichever shows it larger.
     pub direction: Direction,
+    /// Questions whose subtrees are folded away (tree indices), kept while the tree is.
+    pub folded: std::collections::BTreeSet<usize>,
+    /// A graph point to bring into the middle of the view on the next frame (the minimap).
+    pub centre_on: Option<Pos2>,
+    /// Where the minimap was drawn on screen, while it is shown.
+    pub minimap: Option<Rect>,
 }
 
 impl GraphView {
@@ -120,18 +126,57 @@ impl GraphView {
         // for the lesson, so it is not built twice.
         self.tree =
             ws.built_tree(creature, tree.0, tree.1).cloned().unwrap_or_else(|| memory.tree(&ws.data.attributes));
-        self.snarl = build_snarl(&self.tree);
         self.gains =
             (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
-        self.laid_out = self.snarl.nodes().map(estimate_size).collect();
-        self.measured = vec![None; self.tree.nodes.len()];
-        place(&mut self.snarl, &self.tree, &self.laid_out, &[], self.direction);
-        if !same_tree || self.selected.is_some_and(|s| s >= self.tree.nodes.len()) {
+        if !same_tree {
+            self.folded.clear();
+        }
+        let n = self.tree.nodes.len();
+        self.folded.retain(|&f| self.tree.nodes.get(f).is_some_and(|x| !x.is_leaf()));
+        if !same_tree || self.selected.is_some_and(|s| s >= n) {
             self.selected = None;
         }
+        self.key = Some(key);
+        self.rebuild();
+    }
+
+    /// Builds the drawn graph from the tree: every node not under a folded question.
+    fn rebuild(&mut self) {
+        let n = self.tree.nodes.len();
+        self.snarl = build_snarl(&self.tree);
+        for (i, hidden) in hidden_under(&self.tree, &self.folded).into_iter().enumerate() {
+            if hidden {
+                self.snarl.remove_node(NodeId(i));
+            }
+        }
+        self.laid_out = (0..n).map(|i| self.snarl.get_node(NodeId(i)).map_or(Vec2::ZERO, estimate_size)).collect();
+        self.measured = vec![None; n];
+        place(&mut self.snarl, &self.tree, &self.laid_out, &[], self.direction, &self.folded);
         self.fit = true;
         self.settling = true;
-        self.key = Some(key);
+    }
+
+    /// Folds question `n`'s subtree away, or unfolds it.
+    pub fn toggle_fold(&mut self, n: usize) {
+        if !self.folded.remove(&n) && self.tree.nodes.get(n).is_some_and(|x| !x.is_leaf()) {
+            self.folded.insert(n);
+        }
+        self.rebuild();
+    }
+
+    /// How many nodes lie under node `n`.
+    pub fn below(&self, n: usize) -> usize {
+        let mut count = 0;
+        let mut stack = vec![n];
+        while let Some(v) = stack.pop() {
+            for (_, c) in self.tree.nodes.get(v).map_or(&[][..], |x| &x.branches[..]) {
+                if *c > v {
+                    count += 1;
+                    stack.push(*c);
+                }
+            }
+        }
+        count
     }
 
     /// Brings node `n` into the middle of the view once a freshly built graph has been
@@ -142,9 +187,14 @@ impl GraphView {
         }
     }
 
+    /// The graph's transform (graph → screen) as last drawn.
+    pub fn transform(&self) -> Option<TSTransform> {
+        self.transform
+    }
+
     /// Where node `n` (tree index) was last drawn on screen.
     pub fn screen_rect(&self, n: usize) -> Option<Rect> {
-        let r = node_rects(self).get(n).copied()?;
+        let r = node_rects(self).get(n).copied().flatten()?;
         self.transform.map(|t| t * r)
     }
 
@@ -206,10 +256,46 @@ fn body_text(n: &GNode) -> String {
     }
 }
 
+/// A tree as drawn: a folded question has no children.
+struct Folded<'a> {
+    tree: &'a Tree,
+    folded: &'a std::collections::BTreeSet<usize>,
+}
+
+impl tree_layout::Shape for Folded<'_> {
+    fn len(&self) -> usize {
+        self.tree.nodes.len()
+    }
+    fn children(&self, node: usize) -> Vec<usize> {
+        if self.folded.contains(&node) { Vec::new() } else { tree_layout::Shape::children(self.tree, node) }
+    }
+}
+
+/// For each node of `tree`, whether it lies under a folded question.
+pub fn hidden_under(tree: &Tree, folded: &std::collections::BTreeSet<usize>) -> Vec<bool> {
+    let mut hidden = vec![false; tree.nodes.len()];
+    // Parents come before their children in a built tree.
+    for (i, n) in tree.nodes.iter().enumerate() {
+        for (_, c) in &n.branches {
+            if *c > i && *c < hidden.len() && (hidden[i] || folded.contains(&i)) {
+                hidden[*c] = true;
+            }
+        }
+    }
+    hidden
+}
+
 /// Puts every node where the layout says, given each node's drawn size and (once
 /// known) the offset between its position and its drawn rectangle.
-fn place(snarl: &mut Snarl<GNode>, tree: &Tree, sizes: &[Vec2], measured: &[Option<Drawn>], direction: Direction) {
-    let pos = tree_layout::layout_towards(tree, sizes, direction);
+fn place(
+    snarl: &mut Snarl<GNode>,
+    tree: &Tree,
+    sizes: &[Vec2],
+    measured: &[Option<Drawn>],
+    direction: Direction,
+    folded: &std::collections::BTreeSet<usize>,
+) {
+    let pos = tree_layout::layout_towards(&Folded { tree, folded }, sizes, direction);
     for (i, p) in pos.iter().enumerate() {
         if let Some(info) = snarl.get_node_info_mut(NodeId(i)) {
             let offset = measured.get(i).copied().flatten().map_or(Vec2::ZERO, |d| d.offset);
@@ -221,6 +307,11 @@ fn place(snarl: &mut Snarl<GNode>, tree: &Tree, sizes: &[Vec2], measured: &[Opti
 struct Viewer<'a> {
     selected: Option<usize>,
     direction: Direction,
+    /// Per node: how many nodes its fold hides (0 when not folded).
+    folds: Vec<usize>,
+    /// A question whose fold button was pressed.
+    toggle: &'a mut Option<usize>,
+    centre_on: Option<(Pos2, Rect)>,
     path: &'a [usize],
     measured: &'a mut Vec<Option<Drawn>>,
     out: &'a mut Vec<Command>,
@@ -265,6 +356,17 @@ impl SnarlViewer<GNode> for Viewer<'_> {
 
     fn show_header(&mut self, node: NodeId, _i: &[InPin], _o: &[OutPin], ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) {
         let Some(n) = snarl.get_node(node) else { return };
+        if n.question.is_some() {
+            let hid = self.folds.get(n.index).copied().unwrap_or(0);
+            let (label, tip) = if hid > 0 {
+                (format!("+{hid}"), format!("Unfold: show the {hid} nodes under this question"))
+            } else {
+                ("-".to_owned(), "Fold this question's subtree away".to_owned())
+            };
+            if ui.small_button(label).on_hover_text(tip).clicked() {
+                *self.toggle = Some(n.index);
+            }
+        }
         let text = match &n.question {
             Some(_) => egui::RichText::new(format!("❓ {}", title(n))).strong(),
             None => egui::RichText::new(title(n)).strong().color(verdict_colour(n.verdict)),
@@ -330,11 +432,15 @@ impl SnarlViewer<GNode> for Viewer<'_> {
             *to_global = TSTransform::new(area.center().to_vec2() - node.center().to_vec2() * scale, scale);
             *self.transform = Some(*to_global);
         }
+        if let Some((p, area)) = self.centre_on.take() {
+            let scale = to_global.scaling;
+            *to_global = TSTransform::new(area.center().to_vec2() - p.to_vec2() * scale, scale);
+            *self.transform = Some(*to_global);
+        }
         let Some(view) = self.fit.take() else { return };
         let rects: Vec<Rect> = snarl
-            .nodes_info()
-            .enumerate()
-            .map(|(i, info)| match self.measured.get(i).copied().flatten() {
+            .nodes_ids_data()
+            .map(|(id, info)| match self.measured.get(id.0).copied().flatten() {
                 Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
                 None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
             })
@@ -380,8 +486,24 @@ fn fit_scale(view: Rect, bounds: Rect) -> f32 {
 
 /// Top-down, unless the tree on its side fits `view` at a clearly larger zoom (a wide,
 /// shallow tree in a panel that is not much wider than tall).
-pub fn best_direction(tree: &Tree, sizes: &[Vec2], view: Rect) -> Direction {
-    let scale = |d| fit_scale(view, tree_layout::bounds(&tree_layout::layout_towards(tree, sizes, d), sizes));
+pub fn best_direction(
+    tree: &Tree,
+    folded: &std::collections::BTreeSet<usize>,
+    sizes: &[Vec2],
+    view: Rect,
+) -> Direction {
+    let shape = Folded { tree, folded };
+    let hidden = hidden_under(tree, folded);
+    let shown = |p: Vec<Pos2>| -> Rect {
+        p.iter()
+            .zip(sizes)
+            .zip(&hidden)
+            .filter(|(_, h)| !**h)
+            .map(|((p, s), _)| Rect::from_min_size(*p, *s))
+            .reduce(Rect::union)
+            .unwrap_or(Rect::ZERO)
+    };
+    let scale = |d| fit_scale(view, shown(tree_layout::layout_towards(&shape, sizes, d)));
     if scale(Direction::Right) > 1.05 * scale(Direction::Down) { Direction::Right } else { Direction::Down }
 }
 
@@ -395,14 +517,16 @@ pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
     Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
 }
 
-/// The drawn rectangle of every node, in graph coordinates.
-fn node_rects(g: &GraphView) -> Vec<Rect> {
-    g.snarl
-        .nodes_info()
-        .enumerate()
-        .map(|(i, info)| match g.measured.get(i).copied().flatten() {
-            Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
-            None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
+/// The drawn rectangle of every node by tree index, in graph coordinates; `None` for a
+/// node folded away.
+pub(crate) fn node_rects(g: &GraphView) -> Vec<Option<Rect>> {
+    (0..g.tree.nodes.len())
+        .map(|i| {
+            let info = g.snarl.get_node_info(NodeId(i))?;
+            Some(match g.measured.get(i).copied().flatten() {
+                Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
+                None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
+            })
         })
         .collect()
 }
@@ -413,9 +537,9 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     let rects = node_rects(g);
     let font = egui::FontId::proportional(12.0);
     for (i, n) in g.tree.nodes.iter().enumerate() {
-        let Some(from) = rects.get(i) else { continue };
+        let Some(from) = rects.get(i).copied().flatten() else { continue };
         for (answer, c) in &n.branches {
-            let Some(to) = rects.get(*c) else { continue };
+            let Some(to) = rects.get(*c).copied().flatten() else { continue };
             let on = g.path.contains(&i) && g.path.contains(c);
             let (colour, width) = if on { (PATH, 3.0) } else { (Color32::from_gray(120), 1.5) };
             let (a, b) = match g.direction {
@@ -473,7 +597,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
             out.push(Command::FitGraph);
         }
-        ui.weak("drag or scroll to pan · Ctrl+wheel or pinch to zoom");
+        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
         if view.examples.asking {
             ui.colored_label(PATH, "asking: the gold path");
         }
@@ -500,8 +624,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if g.fit {
         // A fit lays the tree out afresh with the sizes nodes were drawn at.
         let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
-        g.direction = best_direction(&g.tree, &sizes, area);
-        place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction);
+        g.direction = best_direction(&g.tree, &g.folded, &sizes, area);
+        place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction, &g.folded);
         g.laid_out = sizes;
         g.fit = false;
     }
@@ -521,11 +645,21 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     } else {
         ui.ctx().request_repaint();
     }
-    let focus =
-        if fit.is_none() { g.focus.take().and_then(|n| node_rects(g).get(n).map(|r| (*r, area))) } else { None };
+    let focus = if fit.is_none() {
+        g.focus.take().and_then(|n| node_rects(g).get(n).copied().flatten().map(|r| (r, area)))
+    } else {
+        None
+    };
+    let folds: Vec<usize> =
+        (0..g.tree.nodes.len()).map(|i| if g.folded.contains(&i) { g.below(i) } else { 0 }).collect();
+    let mut toggle = None;
+    let centre_on = g.centre_on.take().map(|p| (p, area));
     let mut viewer = Viewer {
         selected: g.selected,
         direction: g.direction,
+        folds,
+        toggle: &mut toggle,
+        centre_on,
         path: &g.path,
         measured: &mut g.measured,
         out,
@@ -536,7 +670,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
     let hovered = ui.ctx().pointer_hover_pos().filter(|p| area.contains(*p)).and_then(|p| {
         let t = g.transform?;
-        node_rects(g).iter().position(|r| (t * *r).contains(p))
+        node_rects(g).iter().position(|r| r.is_some_and(|r| (t * r).contains(p)))
     });
     if hovered != g.hovered {
         g.hovered = hovered;
@@ -548,11 +682,19 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     // Once every node has been drawn, lay out again with the real sizes (fonts differ
     // from the estimate) so that nothing overlaps.
-    if g.measured.iter().all(Option::is_some) {
-        let sizes: Vec<Vec2> = g.measured.iter().flatten().map(|d| d.size).collect();
+    super::graph_minimap::show(ui, g, area);
+    if let Some(n) = toggle {
+        g.toggle_fold(n);
+        ui.ctx().request_repaint();
+        return;
+    }
+    // Every node drawn (those folded away are not) has been measured.
+    let drawn = |i: usize| g.snarl.get_node(NodeId(i)).is_some();
+    if (0..g.measured.len()).all(|i| !drawn(i) || g.measured[i].is_some()) {
+        let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
         let moved = sizes.iter().zip(&g.laid_out).any(|(a, b)| (*a - *b).length() > 0.5);
         if moved {
-            place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction);
+            place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction, &g.folded);
             g.laid_out = sizes;
             // Until the sizes settle after a rebuild (text measured at the fitted zoom
             // may differ again), each new layout is fitted afresh; later changes of

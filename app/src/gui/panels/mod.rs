@@ -6,6 +6,7 @@ pub mod bank;
 pub mod creature;
 pub mod examples;
 pub mod graph;
+pub mod graph_minimap;
 pub mod lesson;
 pub mod plots;
 pub mod problems;
