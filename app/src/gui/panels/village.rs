@@ -116,7 +116,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     egui::Panel::bottom("pv-log").resizable(true).default_size(120.0).min_size(60.0).show(ui, |ui| {
         event_log(ui, log);
     });
-    egui::Panel::right("pv-side").resizable(true).default_size(300.0).min_size(220.0).show(ui, |ui| {
+    egui::Panel::right("pv-side").resizable(true).default_size(250.0).min_size(200.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
             super::village_map::inspector(ui, sim, map);
             plan_view(ui, p);

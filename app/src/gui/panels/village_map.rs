@@ -263,19 +263,20 @@ fn view(map: &MapUi, rect: Rect, w: f32, h: f32, fit: f32) -> View {
     View { centre: rect.center(), world_centre: (w / 2.0 + map.pan.x, h / 2.0 + map.pan.y), scale: fit * map.zoom }
 }
 
-/// The letters and colours, in a box at the map's bottom left.
+/// The letters and colours, in a box of two columns at the map's bottom left.
 fn legend(painter: &egui::Painter, rect: Rect) {
     let font = FontId::proportional(10.5);
-    let row = 13.0;
-    let size = Vec2::new(92.0, row * LEGEND.len() as f32 + 8.0);
+    let (row, col) = (13.0, 86.0);
+    let rows = LEGEND.len().div_ceil(2);
+    let size = Vec2::new(2.0 * col + 4.0, row * rows as f32 + 8.0);
     let frame = Rect::from_min_size(rect.left_bottom() + Vec2::new(6.0, -size.y - 6.0), size);
-    if frame.min.y < rect.min.y {
+    if frame.min.y < rect.min.y || frame.max.x > rect.max.x {
         return;
     }
     painter.rect_filled(frame, 4.0, Color32::from_rgba_unmultiplied(20, 20, 20, 200));
     for (n, k) in LEGEND.iter().enumerate() {
         let (colour, letter) = kind_style(*k);
-        let c = frame.min + Vec2::new(10.0, 10.0 + row * n as f32);
+        let c = frame.min + Vec2::new(10.0 + col * (n / rows) as f32, 10.0 + row * (n % rows) as f32);
         if is_area(*k) {
             painter.circle(c, 5.0, colour.gamma_multiply(0.45), Stroke::new(1.0, colour));
         } else {
