@@ -15,15 +15,13 @@ use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{Change, DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
-use super::chrome::dialogs::Dialogs;
+use super::chrome::dialogs::{self, Dialogs};
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{menu, palette, short};
+use super::chrome::{file_browser, menu, palette, short};
 use super::command::{self, Command, LiveCommand, Tab};
 use super::view::View;
-
-const NO_DIALOG: &str = "Nothing chosen. Without a desktop file dialog, type the path: File › Open path… (Ctrl+L)";
 
 /// The editor.
 pub struct Studio {
@@ -134,7 +132,7 @@ impl Studio {
                 let start = self.project_dir();
                 match self.dialogs.pick_project(start.as_deref()) {
                     Some(p) => self.apply(Command::OpenProjectAt(p)),
-                    None => self.status = NO_DIALOG.into(),
+                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
                 }
             }
             Command::OpenProjectAt(p) => {
@@ -148,7 +146,7 @@ impl Studio {
                 let start = self.project_dir();
                 match self.dialogs.pick_file(start.as_deref()) {
                     Some(p) => self.apply(Command::OpenFileAt(p)),
-                    None => self.status = NO_DIALOG.into(),
+                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
                 }
             }
             Command::OpenFileAt(p) => self.open_file(&p),
@@ -455,7 +453,7 @@ impl Studio {
             self.palette = None;
         }
         if let Some(path) = &mut self.path_prompt
-            && modal::path_prompt(ctx, path, out)
+            && file_browser::show(ctx, path, out)
         {
             self.path_prompt = None;
         }

@@ -52,7 +52,8 @@ pub fn run_editor(project: Option<&Path>) -> ExitCode {
         "Creature Studio",
         options,
         Box::new(move |cc| {
-            let mut studio = Studio::new(project.as_deref(), Box::new(chrome::dialogs::RfdDialogs), cc.storage);
+            let mut studio =
+                Studio::new(project.as_deref(), Box::new(chrome::dialogs::RfdDialogs::default()), cc.storage);
             studio.started = Some(started);
             Ok(Box::new(studio))
         }),

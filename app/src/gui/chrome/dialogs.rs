@@ -9,18 +9,49 @@ pub trait Dialogs {
     fn pick_project(&mut self, start: Option<&Path>) -> Option<PathBuf>;
     fn pick_file(&mut self, start: Option<&Path>) -> Option<PathBuf>;
     fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf>;
+    /// False once a dialog came back without a window ever being shown: the desktop has
+    /// no dialog service, and the studio's own dialog stands in.
+    fn has_service(&self) -> bool {
+        true
+    }
 }
 
+/// What to open after an "Open" dialog gave nothing: the studio's own dialog at `start`
+/// when the desktop has no dialog service, nothing when the person cancelled.
+pub fn own_dialog(dialogs: &dyn Dialogs, start: Option<&Path>) -> Option<String> {
+    (!dialogs.has_service()).then(|| start.map(|s| format!("{}/", s.display())).unwrap_or_default())
+}
+
+/// A dialog answered faster than this showed no window: no person cancels that fast.
+const NO_WINDOW: std::time::Duration = std::time::Duration::from_millis(150);
+
 /// The desktop's own dialogs (xdg portal on Linux).
-pub struct RfdDialogs;
+#[derive(Default)]
+pub struct RfdDialogs {
+    missing: bool,
+}
+
+impl RfdDialogs {
+    /// Runs a dialog, noting whether it came back empty without showing a window.
+    fn timed(&mut self, run: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
+        let start = std::time::Instant::now();
+        let picked = run();
+        self.missing = picked.is_none() && start.elapsed() < NO_WINDOW;
+        picked
+    }
+}
 
 impl Dialogs for RfdDialogs {
+    fn has_service(&self) -> bool {
+        !self.missing
+    }
+
     fn pick_project(&mut self, start: Option<&Path>) -> Option<PathBuf> {
         let mut d = rfd::FileDialog::new().set_title("Open a project folder (with a studio.ron)");
         if let Some(s) = start {
             d = d.set_directory(s);
         }
-        d.pick_folder()
+        self.timed(|| d.pick_folder())
     }
 
     fn pick_file(&mut self, start: Option<&Path>) -> Option<PathBuf> {
@@ -28,7 +59,7 @@ impl Dialogs for RfdDialogs {
         if let Some(s) = start {
             d = d.set_directory(s);
         }
-        d.pick_file()
+        self.timed(|| d.pick_file())
     }
 
     fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {

@@ -4,6 +4,7 @@
 
 pub mod dialogs;
 pub mod dock;
+pub mod file_browser;
 pub mod menu;
 pub mod modal;
 pub mod palette;

@@ -1,11 +1,9 @@
 //! The modal questions: unsaved changes before closing or opening another project, a
-//! failure to report, the "Open path" prompt, and the "changed on disk" question.
+//! failure to report, and the "changed on disk" question.
 
 use std::path::PathBuf;
 
 use creature_workspace::{Conflict, DocId, Workspace};
-
-use crate::gui::command::Command;
 
 /// A question or a message that needs an answer before work goes on.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,42 +41,6 @@ pub fn unsaved_names(ws: &Workspace, source: bool) -> (String, bool) {
         _ => names.join(", "),
     };
     (what, many)
-}
-
-/// The "Open path" prompt: a project folder (or its `studio.ron`) opens as the
-/// project, any other file in the editor that fits it. True when it closes.
-pub fn path_prompt(ctx: &egui::Context, path: &mut String, out: &mut Vec<Command>) -> bool {
-    let mut done = false;
-    let modal = egui::Modal::new(egui::Id::new("open-path")).show(ctx, |ui| {
-        ui.set_width(560.0);
-        ui.heading("Open path");
-        ui.label("A project folder (with a studio.ron), or a file to open in the project.");
-        let edit = ui.add(egui::TextEdit::singleline(path).desired_width(f32::INFINITY));
-        edit.request_focus();
-        let p = PathBuf::from(path.trim());
-        let is_project = p.join(creature_core::project::MANIFEST).is_file()
-            || p.file_name().is_some_and(|n| n == creature_core::project::MANIFEST);
-        let what = if is_project {
-            "a project"
-        } else if p.is_file() {
-            "a file"
-        } else {
-            "nothing there yet"
-        };
-        ui.weak(what);
-        ui.horizontal(|ui| {
-            let go = ui.add_enabled(is_project || p.is_file(), egui::Button::new("Open")).clicked()
-                || (ui.input(|i| i.key_pressed(egui::Key::Enter)) && (is_project || p.is_file()));
-            if go {
-                out.push(if is_project { Command::OpenProjectAt(p.clone()) } else { Command::OpenFileAt(p.clone()) });
-                done = true;
-            }
-            if ui.button("Cancel").clicked() {
-                done = true;
-            }
-        });
-    });
-    done || modal.should_close()
 }
 
 /// The question or message `modal`; the person's answer once given. `unsaved` names
