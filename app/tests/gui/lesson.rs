@@ -59,3 +59,39 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     h.run();
     assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
 }
+
+#[test]
+fn the_timeline_zooms_about_the_pointer_and_scrolls_in_time() {
+    let mut h = studio(&example());
+    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(
+        example().join("lessons/stroke_after_eating_sheep.ron"),
+    ));
+    h.run();
+    let ui = &h.state().view.lesson_ui;
+    let (rect, before) = (ui.timeline_rect.expect("the timeline is drawn"), ui.px_per_second);
+    // Markers a tenth of a second apart are closer than a marker is wide at first.
+    assert!(before * 0.1 < 16.0, "{before} points per second");
+    let at = rect.center() + egui::vec2(rect.width() * 0.2, 0.0);
+    h.event(egui::Event::PointerMoved(at));
+    let wheel = |h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>, dy: f32, modifiers| {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, dy),
+            modifiers,
+            phase: egui::TouchPhase::Move,
+        });
+        for _ in 0..20 {
+            h.step();
+        }
+    };
+    wheel(&mut h, 600.0, egui::Modifiers::NONE);
+    let ui = &h.state().view.lesson_ui;
+    assert!(ui.px_per_second * 0.1 >= 20.0, "zoomed in, a tenth of a second is {} points", ui.px_per_second * 0.1);
+    assert!(ui.from > 0.0, "zooming about the pointer moved the left edge");
+    let from = ui.from;
+    wheel(&mut h, -120.0, egui::Modifiers::SHIFT);
+    assert!(h.state().view.lesson_ui.from > from, "Shift+wheel scrolls later in time");
+    h.get_by_label_contains("whole script").click();
+    h.run();
+    assert_eq!(h.state().view.lesson_ui.zoom, 1.0);
+}

@@ -8,7 +8,7 @@ use creature_core::data::{ActionCategory, Data};
 use creature_core::mind::hand::Slap;
 use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::{Desire, Species};
-use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
+use egui::Color32;
 
 use crate::gui::command::Command;
 use crate::gui::panels::dirty_mark;
@@ -17,10 +17,8 @@ use crate::gui::view::View;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 
-const GUTTER: f32 = 118.0;
-const RULER: f32 = 22.0;
-const LANE: f32 = 30.0;
-const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
+pub(super) const GUTTER: f32 = 118.0;
+pub(super) const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
 
 /// A plan as the timeline draws it: from its start event to its end (a `PlanEnd`, the
 /// next plan's start, or still active at the end of the script).
@@ -70,7 +68,7 @@ pub fn plan_bars(script: &LessonScript) -> Vec<PlanBar> {
     bars
 }
 
-fn category_colour(c: ActionCategory) -> Color32 {
+pub(super) fn category_colour(c: ActionCategory) -> Color32 {
     match c {
         ActionCategory::Eat => Color32::from_rgb(90, 170, 110),
         ActionCategory::Fight => Color32::from_rgb(210, 90, 80),
@@ -106,7 +104,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     header(ui, ws, view, &id, script, out);
     problems(ui, ws, script);
     ui.separator();
-    timeline(ui, &ws.data, view, &id, script, out);
+    super::lesson_timeline::show(ui, &ws.data, view, &id, script, out);
     ui.separator();
     egui::ScrollArea::vertical().id_salt("lesson-lists").auto_shrink([false, false]).show(ui, |ui| {
         events(ui, &ws.data, view, &id, script, out);
@@ -211,214 +209,6 @@ fn problems(ui: &mut egui::Ui, ws: &Workspace, script: &LessonScript) {
             ui.colored_label(ui.visuals().warn_fg_color, format!("⚠ {}", e.message));
         }
     }
-}
-
-/// Seconds ↔ x on the timeline.
-#[derive(Clone, Copy)]
-struct Scale {
-    left: f32,
-    width: f32,
-    end: f64,
-}
-
-impl Scale {
-    fn x(self, t: f64) -> f32 {
-        self.left + (t / self.end) as f32 * self.width
-    }
-    fn t(self, x: f32) -> f64 {
-        f64::from((x - self.left) / self.width) * self.end
-    }
-}
-
-fn timeline(
-    ui: &mut egui::Ui,
-    data: &Data,
-    view: &mut View,
-    id: &DocId,
-    script: &LessonScript,
-    out: &mut Vec<Command>,
-) {
-    let bars = plan_bars(script);
-    let mut lanes: Vec<Desire> = Vec::new();
-    for b in &bars {
-        if !lanes.contains(&b.desire) {
-            lanes.push(b.desire);
-        }
-    }
-    let last = script.events.last().map_or(0.0, |e| e.at);
-    let decay = &data.actions.credit_decay;
-    let fade_end = bars
-        .iter()
-        .filter_map(|b| {
-            b.end.map(|e| e + decay.seconds(data.action(&b.action).map_or(ActionCategory::Other, |a| a.category)))
-        })
-        .fold(last, f64::max);
-    let end = (last.max(1.0) * 1.1 + 0.5).max(last + 2.0).min(fade_end.max(last + 2.0));
-    // The hand lane is two rows high: touches too close to share a row alternate.
-    let height = RULER + LANE * (lanes.len() as f32 + 2.0) + 8.0;
-    let (rect, response) = ui.allocate_exact_size(Vec2::new(ui.available_width(), height), Sense::click());
-    let painter = ui.painter_at(rect);
-    let visuals = ui.visuals().clone();
-    painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    let scale = Scale { left: rect.left() + GUTTER, width: rect.width() - GUTTER - 12.0, end };
-    let font = egui::FontId::proportional(12.0);
-    let text_colour = visuals.text_color();
-
-    // Ruler: whole seconds, thinned out to keep labels apart.
-    let step = [0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 600.0, 3600.0]
-        .into_iter()
-        .find(|s| f64::from(scale.width) * s / end >= 48.0)
-        .unwrap_or(3600.0);
-    let mut t = 0.0;
-    while t <= end {
-        let x = scale.x(t);
-        painter.line_segment(
-            [Pos2::new(x, rect.top() + RULER - 5.0), Pos2::new(x, rect.bottom())],
-            Stroke::new(1.0, visuals.faint_bg_color),
-        );
-        painter.text(
-            Pos2::new(x + 2.0, rect.top() + 3.0),
-            egui::Align2::LEFT_TOP,
-            format!("{t} s"),
-            font.clone(),
-            visuals.weak_text_color(),
-        );
-        t += step;
-    }
-    let lane_rect = |row: usize| {
-        let top = rect.top() + RULER + LANE * row as f32;
-        Rect::from_min_max(Pos2::new(rect.left(), top), Pos2::new(rect.right(), top + LANE))
-    };
-
-    // Plans, one lane per desire, with the credit fading after each ends (SPEC §6).
-    let mut handles: Vec<(usize, Rect)> = Vec::new();
-    for b in &bars {
-        let row = lanes.iter().position(|d| *d == b.desire).unwrap_or(0);
-        let lr = lane_rect(row);
-        let category = data.action(&b.action).map_or(ActionCategory::Other, |a| a.category);
-        let colour = category_colour(category);
-        let x0 = scale.x(b.start);
-        let x1 = scale.x(b.end.unwrap_or(end));
-        let bar = Rect::from_min_max(Pos2::new(x0, lr.top() + 5.0), Pos2::new(x1.max(x0 + 2.0), lr.bottom() - 5.0));
-        painter.rect_filled(bar, 3.0, colour.gamma_multiply(0.8));
-        if let Some(e) = b.end {
-            let fade = decay.seconds(category);
-            let xf = scale.x(e + fade);
-            let tail = vec![Pos2::new(x1, bar.top()), Pos2::new(xf, bar.bottom()), Pos2::new(x1, bar.bottom())];
-            painter.add(egui::Shape::convex_polygon(tail, colour.gamma_multiply(0.25), Stroke::NONE));
-        }
-        let label = format!("{} {}", b.action, b.object);
-        painter.with_clip_rect(bar.intersect(rect)).text(
-            bar.left_center() + Vec2::new(5.0, 0.0),
-            egui::Align2::LEFT_CENTER,
-            label,
-            font.clone(),
-            Color32::BLACK,
-        );
-        handles
-            .push((b.start_event, Rect::from_center_size(Pos2::new(x0, bar.center().y), Vec2::new(8.0, bar.height()))));
-        if let Some(ev) = b.end_event {
-            handles.push((ev, Rect::from_center_size(Pos2::new(x1, bar.center().y), Vec2::new(8.0, bar.height()))));
-        }
-    }
-    for (row, d) in lanes.iter().enumerate() {
-        let lr = lane_rect(row);
-        painter.text(
-            Pos2::new(rect.left() + 6.0, lr.center().y),
-            egui::Align2::LEFT_CENTER,
-            d.name(),
-            font.clone(),
-            text_colour,
-        );
-    }
-
-    // The hand lane.
-    let hand = lane_rect(lanes.len()).union(lane_rect(lanes.len() + 1));
-    let mut last: Option<(f32, bool)> = None;
-    painter.text(
-        Pos2::new(rect.left() + 6.0, hand.center().y),
-        egui::Align2::LEFT_CENTER,
-        "hand",
-        font.clone(),
-        text_colour,
-    );
-    for (i, e) in script.events.iter().enumerate() {
-        let (glyph, colour, radius) = match &e.what {
-            Do::Hold => ("H", Color32::from_rgb(150, 150, 160), 8.0),
-            Do::Stroke => ("+", Color32::from_rgb(80, 190, 100), 8.0),
-            Do::Slap(Slap::Gentle) => ("−", Color32::from_rgb(220, 90, 70), 8.0),
-            Do::Slap(Slap::Hard) => ("−−", Color32::from_rgb(235, 50, 40), 10.0),
-            Do::Release => ("R", PLAYHEAD, 8.0),
-            Do::Give { .. } => ("G", Color32::from_rgb(120, 170, 230), 8.0),
-            _ => continue,
-        };
-        let x = scale.x(e.at);
-        let low = last.is_some_and(|(lx, low)| x - lx < 20.0 && !low);
-        last = Some((x, low));
-        let centre = Pos2::new(x, if low { hand.center().y + LANE * 0.45 } else { hand.center().y - LANE * 0.2 });
-        if matches!(e.what, Do::Release) {
-            painter.line_segment(
-                [Pos2::new(centre.x, rect.top() + RULER), Pos2::new(centre.x, hand.top())],
-                Stroke::new(1.0, PLAYHEAD.gamma_multiply(0.6)),
-            );
-        }
-        let selected = view.lesson_ui.selected == Some(i);
-        painter.circle(
-            centre,
-            radius,
-            colour,
-            Stroke::new(if selected { 2.5 } else { 1.0 }, if selected { Color32::WHITE } else { Color32::BLACK }),
-        );
-        painter.text(centre, egui::Align2::CENTER_CENTER, glyph, egui::FontId::monospace(11.0), Color32::BLACK);
-        handles.push((i, Rect::from_center_size(centre, Vec2::splat(radius * 2.0 + 2.0))));
-    }
-
-    // Playhead.
-    if let Some(p) = view.lesson_ui.playhead {
-        let x = scale.x(p);
-        painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())], Stroke::new(2.0, PLAYHEAD));
-    }
-
-    // Dragging an event moves it in time (0.1 s steps; hold Shift for free movement).
-    for (i, r) in handles {
-        let Some(e) = script.events.get(i) else { continue };
-        let resp = ui.interact(r, ui.id().with(("event", id, i)), Sense::click_and_drag()).on_hover_text(format!(
-            "{} at {:.2} s — drag to move",
-            describe(&e.what),
-            e.at
-        ));
-        if resp.hovered() || resp.dragged() {
-            ui.ctx().set_cursor_icon(egui::CursorIcon::ResizeHorizontal);
-        }
-        if resp.clicked() || resp.drag_started() {
-            view.lesson_ui.selected = Some(i);
-        }
-        if resp.dragged()
-            && let Some(p) = resp.interact_pointer_pos()
-        {
-            let mut at = scale.t(p.x).max(0.0);
-            if !ui.input(|i| i.modifiers.shift) {
-                at = (at * 10.0).round() / 10.0;
-            }
-            if (at - e.at).abs() > 1e-9 {
-                out.push(Command::Edit(Edit::EventTime { lesson: id.clone(), index: i, at }));
-            }
-        }
-    }
-    // A click on the ruler or an empty lane moves the playhead there.
-    if response.clicked()
-        && let Some(p) = response.interact_pointer_pos()
-        && p.x > scale.left
-    {
-        view.lesson_ui.playing = false;
-        view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
-    }
-    ui.horizontal(|ui| {
-        ui.weak("bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
-        if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
-            view.lesson_ui.playhead = None;
-        }
-    });
 }
 
 fn events(ui: &mut egui::Ui, data: &Data, view: &mut View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {

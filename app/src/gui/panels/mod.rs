@@ -8,6 +8,7 @@ pub mod examples;
 pub mod graph;
 pub mod graph_minimap;
 pub mod lesson;
+pub mod lesson_timeline;
 pub mod plots;
 pub mod problems;
 pub mod project;

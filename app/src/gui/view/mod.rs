@@ -106,6 +106,12 @@ pub struct LessonUi {
     pub selected: Option<usize>,
     /// The last application to a creature.
     pub applied: Option<Applied>,
+    /// The timeline's zoom (1 shows the whole script) and its left edge in seconds.
+    pub zoom: f64,
+    pub from: f64,
+    /// Points per second of the timeline as last drawn, and where it was drawn.
+    pub px_per_second: f32,
+    pub timeline_rect: Option<egui::Rect>,
     /// The script and target the cached outcome was run for.
     cache: Option<(LessonScript, Option<Creature>, Outcome)>,
 }
@@ -119,6 +125,10 @@ impl Default for LessonUi {
             on_creature: false,
             selected: None,
             applied: None,
+            zoom: 1.0,
+            from: 0.0,
+            px_per_second: 0.0,
+            timeline_rect: None,
             cache: None,
         }
     }
