@@ -15,7 +15,7 @@ fn a_typed_distance_ranks_the_bank_as_the_plain_definition_does() {
     let mut h = studio(&example());
     palette(&mut h, "show panel: query inspector");
     h.run();
-    let before = label_containing(&h, "candidates within the neighbourhood");
+    let before = label_containing(&h, "within the neighbourhood");
     h.get_by_label("Typed state").click();
     h.run();
 
@@ -34,10 +34,14 @@ fn a_typed_distance_ranks_the_bank_as_the_plain_definition_does() {
     let state: Vec<f64> = schema.features.iter().map(|f| sh.typed.get(&f.name).copied().unwrap_or(0.0)).collect();
     let sel = select_naive(&schema, &bank, &state, None).unwrap().expect("a non-empty bank answers");
 
-    let shown = label_containing(&h, "candidates within the neighbourhood");
+    let shown = label_containing(&h, "within the neighbourhood");
     assert_ne!(shown, before, "typing a state changes the answer");
     assert!(
-        shown.starts_with(&format!("best {:.3} · {} candidates", sel.best, sel.candidates.len())),
+        shown.starts_with(&format!(
+            "best {:.3} · {}",
+            sel.best,
+            creature_studio::gui::chrome::count(sel.candidates.len(), "candidate")
+        )),
         "{shown} vs best {:.3} and {} candidates",
         sel.best,
         sel.candidates.len()

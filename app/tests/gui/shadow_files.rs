@@ -29,7 +29,7 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     h.state_mut().run(Command::OpenFileAt(near.clone()));
     h.run();
     assert_eq!(h.state().view.shadow.typed.get("distance"), Some(&0.7), "{}", h.state().status);
-    assert!(label_containing(&h, "candidates within the neighbourhood").starts_with("best"));
+    assert!(label_containing(&h, "within the neighbourhood").starts_with("best"));
 
     // The schema opens in the schema editor.
     h.state_mut().run(Command::OpenFileAt(root.join("shadow/arena.schema.ron")));

@@ -158,9 +158,15 @@ fn drive_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
                     let born: Vec<[f64; 2]> =
                         newborns.iter().map(|n| [n.get(t), sigmoid(s.threshold, n.get(t), data.steepness)]).collect();
                     p.points(Points::new("newborns", born).radius(3.0).color(colour));
+                    // Above the point, or below it near the top where the birth band's
+                    // name is; to its left near the right edge, so the plot keeps it whole.
+                    let y = if sv > 0.75 { sv - 0.1 } else { sv.max(0.04) + 0.08 };
+                    let (x, anchor) =
+                        if v > 0.8 { (v - 0.02, egui::Align2::RIGHT_CENTER) } else { (v, egui::Align2::CENTER_CENTER) };
                     p.text(
-                        Text::new("", [v, sv.max(0.04) + 0.08].into(), format!("{} {v:.2}: S = {sv:.3}", def.name))
-                            .color(HIGHLIGHT),
+                        Text::new("", [x, y].into(), format!("{} {v:.2}: S = {sv:.3}", def.name))
+                            .color(HIGHLIGHT)
+                            .anchor(anchor),
                     );
                 } else if other > 0.0 {
                     p.points(
@@ -360,6 +366,19 @@ fn trait_times(ui: &mut egui::Ui, data: &Data, edited: Species, t: Trait, width:
                     .element_formatter(Box::new(|b, _| b.name.clone())),
             );
             for s in &data.species {
+                // A bar that reaches the plot's edge only because the scale stops there
+                // (or that never fills) says so at its end.
+                let secs = s.trait_time_to_full(data, t);
+                let off_scale = match secs {
+                    None => Some("never"),
+                    Some(x) if x.max(10.0).log10() > ceiling => Some("» off scale"),
+                    Some(_) => None,
+                };
+                if let Some(mark) = off_scale {
+                    let at = [ceiling, species_row(s.name)].into();
+                    let text = egui::RichText::new(mark).size(10.0).color(Color32::from_gray(230));
+                    p.text(Text::new("", at, text).anchor(egui::Align2::RIGHT_CENTER));
+                }
                 let v = s.traits.get(t);
                 let lo = lg(s.time_to_full_with(data, t, (v + BIRTH_VARIATION).min(1.0)));
                 let hi = lg(s.time_to_full_with(data, t, (v - BIRTH_VARIATION).max(0.0)));

@@ -107,10 +107,10 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
         }
         Some(Ok((sel, parts))) => {
             ui.label(format!(
-                "best {:.3} · {} candidates within the neighbourhood (one is picked at random); the nearest {} events:",
+                "best {:.3} · {} within the neighbourhood (one is picked at random); the nearest {}:",
                 sel.best,
-                sel.candidates.len(),
-                parts.len()
+                crate::gui::chrome::count(sel.candidates.len(), "candidate"),
+                crate::gui::chrome::count(parts.len(), "event")
             ));
             let max = parts.iter().map(|b| b.total + if b.continuation { b.bias } else { 0.0 }).fold(1e-9, f64::max);
             egui::ScrollArea::vertical().id_salt("query").auto_shrink(false).show(ui, |ui| {

@@ -74,9 +74,11 @@ fn traits(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, out: &mut Vec<Comman
         ui.weak("each pushes one desire through an innate source; a newborn varies by ±0.1");
     });
     egui::Grid::new("traits").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
+        // Wide enough that a point of dragging is less than the 0.01 a trait moves by.
+        ui.spacing_mut().slider_width = 200.0;
         for t in Trait::ALL {
             let mut v = def.traits.get(*t);
-            let r = ui.add(egui::Slider::new(&mut v, 0.0..=1.0).text(t.field()).fixed_decimals(2));
+            let r = ui.add(egui::Slider::new(&mut v, 0.0..=1.0).text(t.field()).fixed_decimals(2).step_by(0.01));
             if r.changed() {
                 out.push(Command::Edit(Edit::Trait { species: def.name, t: *t, value: v }));
             }
