@@ -82,24 +82,27 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         ui.separator();
         let phase = sim.creature().phase;
         let name = |i: u8| ws.data.phases.get(usize::from(i)).map_or(String::new(), |p| p.name.clone());
-        egui::ComboBox::from_id_salt("pv-phase").selected_text(format!("phase {phase} {}", name(phase))).show_ui(
-            ui,
-            |ui| {
+        egui::ComboBox::from_id_salt("pv-phase")
+            .width(150.0)
+            .selected_text(format!("phase {phase} {}", name(phase)))
+            .show_ui(ui, |ui| {
                 for i in 0..=13u8 {
                     if ui.selectable_label(i == phase, format!("{i} {}", name(i))).clicked() {
                         live(out, LiveCommand::Phase(i));
                     }
                 }
+            });
+        let leash = sim.leash();
+        egui::ComboBox::from_id_salt("pv-leash").width(130.0).selected_text(format!("leash: {leash:?}")).show_ui(
+            ui,
+            |ui| {
+                for l in [Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression] {
+                    if ui.selectable_label(l == leash, format!("{l:?}")).clicked() {
+                        live(out, LiveCommand::Leash(l));
+                    }
+                }
             },
         );
-        let leash = sim.leash();
-        egui::ComboBox::from_id_salt("pv-leash").selected_text(format!("leash: {leash:?}")).show_ui(ui, |ui| {
-            for l in [Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression] {
-                if ui.selectable_label(l == leash, format!("{l:?}")).clicked() {
-                    live(out, LiveCommand::Leash(l));
-                }
-            }
-        });
         if ui.button("⟲ Restart").on_hover_text("Start again from the project's files").clicked() {
             live(out, LiveCommand::Restart);
         }
