@@ -29,6 +29,7 @@
 mod act;
 mod choose;
 mod events;
+mod freeze;
 mod hand;
 mod phase;
 mod reload;
@@ -39,6 +40,8 @@ mod view;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
 use crate::data::Data;
@@ -58,6 +61,7 @@ use phase::PhaseProgress;
 use tables::{Effect, Tables};
 
 pub use events::{Event, Summary, Why};
+pub use freeze::Frozen;
 pub use hand::HandEvent;
 pub use view::{DesireView, PlanView};
 
@@ -71,14 +75,14 @@ pub const TURNS_PER_DAY: u64 = 864_000;
 const INPUTS: usize = Reads::ALL.len();
 
 /// The plan being carried out.
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 struct Current {
     cand: Candidate,
     agenda: Agenda,
 }
 
 /// A miracle or deed on the player's schedule.
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 struct Scheduled {
     next: f64,
     every: f64,
@@ -86,7 +90,7 @@ struct Scheduled {
     what: Doing,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 enum Doing {
     Cast { miracle: String, on: String },
     Deed { desire: Desire, action: String, object: String },
