@@ -1,13 +1,15 @@
-//! Snapshots of the whole simulation (SPEC §17): in memory a [`Sim`] is its own cheap
-//! snapshot (`Clone`); as bytes it is its [`Frozen`] state, postcard-encoded and
-//! Snappy-compressed, restored on the species data the run had at that turn.
+//! Snapshots of the whole simulation (SPEC §17): in memory a [`Sim`] is its own
+//! snapshot (`Clone`); as bytes it is [`Sim::freeze`]'s postcard, restored on the
+//! species data the run had at that turn. A recording keeps its snapshots as these
+//! plain bytes (writing them is the one cost recording adds to the run) and its file
+//! compresses them all together.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::data::Data;
-use crate::world::sim::{Frozen, Sim};
+use crate::world::sim::Sim;
 
 /// The whole simulation at one turn, as bytes.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -16,7 +18,7 @@ pub struct Snapshot {
     /// How many of the recording's changes had taken effect when it was taken: those
     /// after it are replayed on top.
     pub applied: usize,
-    /// Snappy-compressed postcard of [`Frozen`].
+    /// [`Sim::freeze`]'s bytes.
     pub bytes: Vec<u8>,
 }
 
@@ -41,12 +43,10 @@ impl Snapshot {
     }
 }
 
-/// The state of `sim` as bytes: postcard, then Snappy.
+/// The state of `sim` as bytes.
 #[must_use]
 pub fn to_bytes(sim: &Sim) -> Vec<u8> {
-    // Every part of the state is plain data that postcard can write.
-    let plain = postcard::to_stdvec(&sim.freeze()).unwrap_or_default();
-    snap::raw::Encoder::new().compress_vec(&plain).unwrap_or_default()
+    sim.freeze()
 }
 
 /// A simulation from [`to_bytes`], running on `data`.
@@ -54,8 +54,5 @@ pub fn to_bytes(sim: &Sim) -> Vec<u8> {
 /// # Errors
 /// Bytes that are not a snapshot, or a state that does not fit `data`.
 pub fn from_bytes(bytes: &[u8], data: Arc<Data>) -> Result<Sim, String> {
-    let plain =
-        snap::raw::Decoder::new().decompress_vec(bytes).map_err(|e| format!("a snapshot does not unpack: {e}"))?;
-    let frozen: Frozen = postcard::from_bytes(&plain).map_err(|e| format!("a snapshot does not decode: {e}"))?;
-    Sim::thaw(data, frozen)
+    Sim::thaw(data, bytes)
 }

@@ -1,7 +1,8 @@
-//! The whole simulation as plain data (SPEC §17 snapshots): [`Sim::freeze`] takes every
-//! field that decides what happens next, [`Sim::thaw`] builds the simulation again from
-//! it and the species data. Frozen and thawed, a run goes on bit for bit as it would
-//! have.
+//! The whole simulation as bytes (SPEC §17 snapshots): [`Sim::freeze`] writes every
+//! field that decides what happens next (postcard, straight from the running
+//! simulation, without copying it first), [`Sim::thaw`] builds the simulation again
+//! from them and the species data. Frozen and thawed, a run goes on bit for bit as it
+//! would have.
 //!
 //! Left out, because they follow from what is kept: the species data (a recording keeps
 //! its files' texts and builds it again), the tables arranged from data and world, the
@@ -11,7 +12,8 @@
 //!
 //! Both conversions name every field of [`Sim`] without `..`, so a field added to the
 //! simulation cannot be forgotten here: it does not compile until it is kept or
-//! rebuilt.
+//! rebuilt. The written and the read form list the fields in one order; the tests of
+//! recordings check that what is read writes the same bytes again.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -32,11 +34,10 @@ use crate::world::village::Village;
 
 use super::phase::PhaseProgress;
 
-/// Everything of a [`Sim`] but its species data and what follows from it; serde gives
-/// it bytes (postcard) for recordings. Its fields are private: build it with
-/// [`Sim::freeze`], use it with [`Sim::thaw`].
-#[derive(Serialize, Deserialize, Clone, Debug)]
-pub struct Frozen {
+/// Everything of a [`Sim`] but its species data and what follows from it, as read back
+/// from bytes.
+#[derive(Deserialize)]
+struct Frozen {
     file: WorldFile,
     curve: ScoreCurve,
     creature: Creature,
@@ -85,18 +86,61 @@ pub struct Frozen {
     commanded: Option<Candidate>,
 }
 
-impl Frozen {
-    /// The turn it was taken at.
-    #[must_use]
-    pub fn turns(&self) -> u64 {
-        self.turns
-    }
+/// [`Frozen`] borrowed from a running [`Sim`], field for field in the same order with
+/// the same encoding, so that a snapshot is written without copying the state first.
+#[derive(Serialize)]
+struct FrozenRef<'a> {
+    file: &'a WorldFile,
+    curve: &'a ScoreCurve,
+    creature: &'a Creature,
+    village: &'a Village,
+    rng: &'a Rng,
+    teaching: &'a Teaching,
+    turns: &'a u64,
+    time: &'a f64,
+    inputs: &'a [f64],
+    distances: &'a Vec<f64>,
+    drives: &'a Vec<f64>,
+    active: &'a Vec<usize>,
+    rotation: &'a Rotation,
+    candidates: &'a Vec<Option<Candidate>>,
+    current: &'a Option<Current>,
+    held: &'a Option<usize>,
+    hand_holding: &'a Option<usize>,
+    built: Vec<bool>,
+    opinions: &'a Vec<f64>,
+    last_done: &'a Vec<Option<f64>>,
+    can_leave_pen: &'a bool,
+    moving: &'a bool,
+    heat: &'a f64,
+    hand_seen_at: &'a f64,
+    friend_seen_at: &'a f64,
+    same_since: &'a f64,
+    same_action: &'a Option<usize>,
+    slapped_at: &'a Option<f64>,
+    stroked_at: &'a Option<f64>,
+    deed_seen_at: &'a Option<f64>,
+    order: &'a Option<(f64, usize)>,
+    creature_order: &'a Option<(f64, usize)>,
+    stuff_away: &'a f64,
+    stuff_dirty: &'a bool,
+    next_respawn: &'a f64,
+    next_harvest: &'a f64,
+    next_miracle_try: &'a f64,
+    cast_ok: &'a BTreeSet<String>,
+    schedule: &'a Vec<Scheduled>,
+    plans: &'a u64,
+    lessons: &'a u64,
+    time_in: &'a Vec<f64>,
+    progress: &'a PhaseProgress,
+    recording: &'a bool,
+    commanded: &'a Option<Candidate>,
 }
 
 impl Sim {
-    /// The simulation's state as plain data, for [`Sim::thaw`] (SPEC §17).
+    /// The simulation's state as bytes (postcard), for [`Sim::thaw`] (SPEC §17).
     #[must_use]
-    pub fn freeze(&self) -> Frozen {
+    pub fn freeze(&self) -> Vec<u8> {
         let Sim {
             data: _,
             tables: _,
@@ -148,62 +192,65 @@ impl Sim {
             commanded,
             events: _,
         } = self;
-        Frozen {
-            file: file.clone(),
-            curve: *curve,
-            creature: creature.clone(),
-            village: village.clone(),
-            rng: rng.clone(),
-            teaching: teaching.clone(),
-            turns: *turns,
-            time: *time,
-            inputs: inputs.to_vec(),
-            distances: distances.clone(),
-            drives: drives.clone(),
-            active: active.clone(),
-            rotation: *rotation,
-            candidates: candidates.clone(),
-            current: current.clone(),
-            held: *held,
-            hand_holding: *hand_holding,
+        let frozen = FrozenRef {
+            file,
+            curve,
+            creature,
+            village,
+            rng,
+            teaching,
+            turns,
+            time,
+            inputs: inputs.as_slice(),
+            distances,
+            drives,
+            active,
+            rotation,
+            candidates,
+            current,
+            held,
+            hand_holding,
             built: trees.iter().map(Option::is_some).collect(),
-            opinions: opinions.clone(),
-            last_done: last_done.clone(),
-            can_leave_pen: *can_leave_pen,
-            moving: *moving,
-            heat: *heat,
-            hand_seen_at: *hand_seen_at,
-            friend_seen_at: *friend_seen_at,
-            same_since: *same_since,
-            same_action: *same_action,
-            slapped_at: *slapped_at,
-            stroked_at: *stroked_at,
-            deed_seen_at: *deed_seen_at,
-            order: *order,
-            creature_order: *creature_order,
-            stuff_away: *stuff_away,
-            stuff_dirty: *stuff_dirty,
-            next_respawn: *next_respawn,
-            next_harvest: *next_harvest,
-            next_miracle_try: *next_miracle_try,
-            cast_ok: cast_ok.clone(),
-            schedule: schedule.clone(),
-            plans: *plans,
-            lessons: *lessons,
-            time_in: time_in.clone(),
-            progress: progress.clone(),
-            recording: *recording,
-            commanded: *commanded,
-        }
+            opinions,
+            last_done,
+            can_leave_pen,
+            moving,
+            heat,
+            hand_seen_at,
+            friend_seen_at,
+            same_since,
+            same_action,
+            slapped_at,
+            stroked_at,
+            deed_seen_at,
+            order,
+            creature_order,
+            stuff_away,
+            stuff_dirty,
+            next_respawn,
+            next_harvest,
+            next_miracle_try,
+            cast_ok,
+            schedule,
+            plans,
+            lessons,
+            time_in,
+            progress,
+            recording,
+            commanded,
+        };
+        // Plain data that postcard always writes into a Vec.
+        postcard::to_stdvec(&frozen).unwrap_or_default()
     }
 
-    /// The simulation `frozen` was taken from, running on `data` (the data it ran on,
-    /// or the run goes on with other data as after [`Sim::reload_data`]).
+    /// The simulation [`Sim::freeze`] gave `bytes` for, running on `data`, the data it
+    /// ran on.
     ///
     /// # Errors
-    /// A snapshot whose lists do not fit the data or the village (a damaged file, or
-    /// data other than the run's) is refused with what does not fit.
-    pub fn thaw(data: Arc<Data>, frozen: Frozen) -> Result<Sim, String> {
+    /// Bytes that do not decode, or a state whose lists do not fit the data or the
+    /// village (a damaged file, or data other than the run's), with what does not fit.
+    pub fn thaw(data: Arc<Data>, bytes: &[u8]) -> Result<Sim, String> {
+        let frozen: Frozen = postcard::from_bytes(bytes).map_err(|e| format!("a snapshot does not decode: {e}"))?;
         let Frozen {
             file,
             curve,

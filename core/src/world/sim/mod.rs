@@ -61,7 +61,6 @@ use phase::PhaseProgress;
 use tables::{Effect, Tables};
 
 pub use events::{Event, Summary, Why};
-pub use freeze::Frozen;
 pub use hand::HandEvent;
 pub use view::{DesireView, PlanView};
 
