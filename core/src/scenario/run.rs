@@ -126,6 +126,25 @@ pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
 /// written, to show beside what was measured. The file's problems when it cannot run.
 pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Outcome, Vec<Expect>)> {
     let loaded = super::file::load(path).map_err(|e| vec![e])?;
+    check_state_at(path, &loaded, state_at)?;
+    let expect = loaded.scenario.expect.clone();
+    Ok((run(prepare(loaded)?, state_at), expect))
+}
+
+/// [`run_file`], recording the run (SPEC §17 `scenario run --record`).
+pub fn run_file_recorded(
+    path: &std::path::Path,
+    state_at: Option<f64>,
+) -> LoadResult<(Outcome, Vec<Expect>, crate::recording::Recording)> {
+    let loaded = super::file::load(path).map_err(|e| vec![e])?;
+    check_state_at(path, &loaded, state_at)?;
+    let expect = loaded.scenario.expect.clone();
+    let (out, rec) = crate::recording::run_scenario_recorded(prepare(loaded)?, state_at)?;
+    Ok((out, expect, rec))
+}
+
+/// Refuses a state asked for outside the run.
+fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
     if let Some(t) = state_at
         && !(t.is_finite() && (0.0..=loaded.scenario.seconds).contains(&t))
     {
@@ -133,8 +152,7 @@ pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Ou
             format!("the state is asked at {t} s; expected 0 to the run's end at {} s", loaded.scenario.seconds);
         return Err(vec![crate::error::LoadError::whole_file(path.display().to_string(), message)]);
     }
-    let expect = loaded.scenario.expect.clone();
-    Ok((run(prepare(loaded)?, state_at), expect))
+    Ok(())
 }
 
 /// Turn number of a simulated second.
