@@ -126,11 +126,11 @@ fn info(a: &InfoArgs) -> CliResult {
 /// Opens a recording file to play it.
 fn open(path: &Path) -> Result<Recorder, super::CliError> {
     let rec = Recording::load(path)?;
-    Ok(Recorder::open(rec).map_err(|errors| errors_in(path, errors))?)
+    Recorder::open(rec).map_err(|errors| errors_in(path, &errors))
 }
 
 /// Problems of the files kept inside a recording, said as the recording's.
-fn errors_in(path: &Path, errors: Vec<creature_core::error::LoadError>) -> super::CliError {
+fn errors_in(path: &Path, errors: &[creature_core::error::LoadError]) -> super::CliError {
     super::CliError(errors.iter().map(|e| format!("{}: in the recorded file {e}", path.display())).collect())
 }
 
