@@ -292,3 +292,21 @@ fn damaged_versioned_and_cut_off_files_are_refused_with_a_reason() {
         let _ = Recording::from_bytes("x", &b);
     }
 }
+
+#[test]
+fn snapshot_bytes_damaged_one_at_a_time_are_refused_or_run() {
+    let mut sim = daisy(2);
+    live_until(&mut sim, 1305);
+    let bytes = to_bytes(&sim);
+    let data = Arc::clone(sim.data());
+    let mut refused = 0;
+    for i in (0..bytes.len()).step_by(bytes.len() / 400 + 1) {
+        let mut b = bytes.clone();
+        b[i] = b[i].wrapping_add(1 + (i % 7) as u8);
+        match from_bytes(&b, Arc::clone(&data)) {
+            Ok(mut s) => s.run(30),
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(refused > 0);
+}

@@ -317,6 +317,20 @@ impl Village {
         self.last_cell = None;
     }
 
+    /// True when every index it holds points into its own lists (a village read back
+    /// from a snapshot is checked with it before it runs).
+    #[must_use]
+    pub fn holds_together(&self) -> bool {
+        let n = self.objects.len();
+        [self.pen, self.hand, self.me].iter().all(|&i| i < n)
+            && self.index.values().all(|&i| i < n)
+            && self.areas.iter().all(|&i| i < n)
+            && self.objects.iter().all(|o| o.town.is_none_or(|t| t < n))
+            && (1..=256).contains(&self.cells)
+            && self.explored.len() == self.cells * self.cells
+            && self.explored_count <= self.explored.len()
+    }
+
     /// The share of the map not yet seen (`world.unexplored`).
     #[must_use]
     pub fn unexplored(&self) -> f64 {

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::{Current, INPUTS, Scheduled, Sim, Tables};
 use crate::creature::Creature;
 use crate::data::{Data, TreeKind};
+use crate::mind::agenda::Step;
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -311,14 +312,23 @@ impl Sim {
         fits("desires of the creature", creature.desires.len(), Desire::COUNT)?;
         fits("trees of the creature", creature.trees.len(), Desire::COUNT)?;
         fits("opinions", opinions.len(), tables.actions.len())?;
-        if [village.pen, village.hand, village.me].iter().any(|&i| i >= objects) || distances.len() > objects {
+        if !village.holds_together() || distances.len() > objects {
             return Err("the snapshot's village does not hold its own objects".to_owned());
         }
+        let actions = tables.actions.len();
         let index_ok = |i: usize| i < objects;
-        let cand_ok = |c: &Candidate| index_ok(c.object) && index_ok(c.target) && c.action < tables.actions.len();
+        let cand_ok = |c: &Candidate| index_ok(c.object) && index_ok(c.target) && c.action < actions;
+        let step_ok = |s: &Step| match *s {
+            Step::MoveTo { object, .. } | Step::PickUp { object, .. } => index_ok(object),
+            Step::MoveAway { from, .. } => index_ok(from),
+            Step::Act { .. } | Step::Wait { .. } => true,
+        };
         let plans_ok = candidates.iter().flatten().chain(commanded.iter()).all(cand_ok)
-            && current.as_ref().is_none_or(|c| cand_ok(&c.cand))
+            && current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
             && [held, hand_holding].iter().flatten().all(|&i| index_ok(i))
+            && [order, creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
+            && same_action.is_none_or(|a| a < actions)
+            && last_done.len() <= actions
             && active.iter().all(|&d| d < Desire::COUNT);
         if !plans_ok {
             return Err("the snapshot names an object, action or desire it does not have".to_owned());
