@@ -10,6 +10,20 @@
 //! - `markers`: the timeline's marks, one line each;
 //! - `diff`: what differs between two recordings, and from when;
 //! - `sources`: the files a scenario runs from, as text, and `scenario run --record`.
+//!
+//! The editor's timeline on top of it:
+//! - record: [`Recorder::new`] around a fresh `Sim` with the [`Sources`] it was built
+//!   from (or [`Recorder::from_sources`]); each frame [`Recorder::run`], touches through
+//!   [`Recorder::act`], [`Recorder::hand`], [`Recorder::place`], file changes through
+//!   [`Recorder::reload_species`], [`Recorder::reload_creature`],
+//!   [`Recorder::reload_world`]; [`Recorder::forward_events`] and
+//!   [`Recorder::take_events`] for the log;
+//! - read: [`Recording::markers`] (turn, kind, one line), [`Recorder::seek`] (a `Sim`
+//!   at any turn; a `Sim` clone is the cheap in-memory snapshot);
+//! - branch: [`Recorder::fork`] with [`Future::Keep`] or [`Future::Drop`] (the old
+//!   recorder stays as it was: keep it as the other branch), [`Recorder::fork_with`]
+//!   for changed files from a turn on, [`diff()`] between two;
+//! - files: [`Recording::save`] (atomic), [`Recording::load`], [`Recorder::open`].
 
 pub mod diff;
 pub mod fork;

@@ -22,7 +22,7 @@ impl Sources {
     }
 }
 
-/// Runs a prepared scenario as [`crate::scenario::run`] does, recording it.
+/// Runs a prepared scenario as [`crate::scenario::run()`] does, recording it.
 pub fn run_scenario_recorded(p: Prepared, state_at: Option<f64>) -> LoadResult<(Outcome, Recording)> {
     let start = Sources::of_scenario(&p)?;
     let Prepared { loaded, sim } = p;
