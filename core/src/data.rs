@@ -286,6 +286,40 @@ impl Data {
         })
     }
 
+    /// The names of the files a species folder holds: the tables and one per species.
+    #[must_use]
+    pub fn file_names() -> Vec<String> {
+        builtin_files().into_iter().map(|(name, _)| name).collect()
+    }
+
+    /// The texts of the files the data is built from, by [`Data::file_names`]: the
+    /// built-in ones (`dir` `None`) or those of the folder `dir`. A recording keeps them
+    /// to build the same data again without the folder (SPEC §17).
+    pub fn texts(dir: Option<&Path>) -> LoadResult<Vec<(String, String)>> {
+        let Some(dir) = dir else {
+            return Ok(builtin_files().into_iter().map(|(n, t)| (n, t.to_owned())).collect());
+        };
+        let mut errors = Vec::new();
+        let texts: Vec<(String, String)> = Self::file_names()
+            .into_iter()
+            .filter_map(|name| read_text(&dir.join(&name)).map(|t| (name, t)).map_err(|e| errors.push(e)).ok())
+            .collect();
+        if errors.is_empty() { Ok(texts) } else { Err(errors) }
+    }
+
+    /// Builds and checks the data from files' texts, (file name, text); problems name
+    /// each file as `origin/NAME`.
+    pub fn from_files(files: &[(String, String)], origin: &str) -> LoadResult<Data> {
+        Self::from_texts(&|name: &str| {
+            let shown = format!("{origin}/{name}");
+            files
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| Ok((t.clone(), shown.clone())))
+                .unwrap_or_else(|| Err(LoadError::whole_file(shown.clone(), "missing file")))
+        })
+    }
+
     /// Builds the data from a function that gives each file's text and display name.
     fn from_texts(read: FileReader<'_>) -> LoadResult<Data> {
         let mut errors = Vec::new();

@@ -13,6 +13,7 @@ pub mod names;
 mod problems;
 pub mod project;
 pub mod reads;
+pub mod recording;
 pub mod rng;
 mod ronpos;
 pub mod scenario;

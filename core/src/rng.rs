@@ -6,7 +6,7 @@ use rand_pcg::Pcg64Mcg;
 
 /// The studio's random generator: PCG with a fixed algorithm, so streams never change
 /// between versions or platforms.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Rng(Pcg64Mcg);
 
 impl Rng {

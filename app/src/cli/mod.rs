@@ -13,6 +13,7 @@ pub mod check;
 pub mod new;
 pub mod parquet;
 pub mod preview_headless;
+pub mod recording;
 pub mod scenario;
 pub mod shadow;
 pub mod sim;
@@ -58,6 +59,9 @@ pub enum Command {
     /// Scenarios: scripted runs with expectations, a designer's behaviour tests.
     #[command(subcommand)]
     Scenario(scenario::ScenarioCommand),
+    /// Recorded runs: info, the state at a second, forks on changed data, differences.
+    #[command(subcommand)]
+    Recording(recording::RecordingCommand),
 }
 
 pub fn run(command: Command) -> ExitCode {
@@ -71,6 +75,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
         Command::Scenario(c) => scenario::run(&c),
+        Command::Recording(c) => recording::run(&c),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -29,6 +29,9 @@ pub struct RunArgs {
     /// Also print the state at this simulated second (`state` in the JSON).
     #[arg(long)]
     pub state_at: Option<f64>,
+    /// Record the run into this file (SPEC §17), to seek, fork and compare later.
+    #[arg(long, value_name = "OUT.recording")]
+    pub record: Option<PathBuf>,
 }
 
 pub fn run(c: &ScenarioCommand) -> CliResult {
@@ -38,7 +41,14 @@ pub fn run(c: &ScenarioCommand) -> CliResult {
 
 fn run_file(args: &RunArgs) -> CliResult {
     let path = &args.path;
-    let (out, expect) = scenario::run_file(path, args.state_at)?;
+    let (out, expect) = match &args.record {
+        None => scenario::run_file(path, args.state_at)?,
+        Some(to) => {
+            let (out, expect, rec) = scenario::run_file_recorded(path, args.state_at)?;
+            rec.save(to).map_err(|e| format!("{}: cannot write: {e}", to.display()))?;
+            (out, expect)
+        }
+    };
     let mut stdout = std::io::stdout().lock();
     if args.trace {
         for e in out.events.iter().filter(|e| e.is_trace()) {
@@ -73,6 +83,9 @@ fn run_file(args: &RunArgs) -> CliResult {
 }
 
 fn run_dir(args: &RunArgs) -> CliResult {
+    if args.record.is_some() {
+        return Err("--record records one scenario file, not a folder".into());
+    }
     let files = scenario_files(&args.path);
     if files.is_empty() {
         return Err(format!("{}: no *.scenario.ron files below this folder", args.path.display()).into());

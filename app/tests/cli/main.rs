@@ -9,6 +9,7 @@ mod layers;
 mod learning;
 mod parquet;
 mod preview;
+mod recording;
 mod robust;
 mod scenario;
 mod shadow;

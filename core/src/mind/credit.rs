@@ -30,8 +30,9 @@ pub struct Plan {
     /// The answers of the object and the target as they were when the plan acted on
     /// them (SPEC §8): a lesson records these, not what the act left (an eaten
     /// villager is no longer alive). `None` until the plan acts; then a lesson reads
-    /// the present answers.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// the present answers. Always written: recordings keep plans in a binary form that
+    /// has no field names, where a field left out cannot be told from the next one.
+    #[serde(default)]
     pub acted_on: Option<ActedOn>,
 }
 

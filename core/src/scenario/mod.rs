@@ -7,5 +7,7 @@ pub mod run;
 pub mod state;
 
 pub use file::{Act, Expect, Input, Loaded, Scenario, Trigger};
-pub use run::{Measured, Observed, Outcome, check_file, prepare, run, run_file};
+pub use run::{
+    Drive, Measured, Observed, Outcome, apply, check_file, prepare, run, run_file, run_file_recorded, run_with,
+};
 pub use state::{State, trees_digest};

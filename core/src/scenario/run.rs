@@ -126,6 +126,25 @@ pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
 /// written, to show beside what was measured. The file's problems when it cannot run.
 pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Outcome, Vec<Expect>)> {
     let loaded = super::file::load(path).map_err(|e| vec![e])?;
+    check_state_at(path, &loaded, state_at)?;
+    let expect = loaded.scenario.expect.clone();
+    Ok((run(prepare(loaded)?, state_at), expect))
+}
+
+/// [`run_file`], recording the run (SPEC §17 `scenario run --record`).
+pub fn run_file_recorded(
+    path: &std::path::Path,
+    state_at: Option<f64>,
+) -> LoadResult<(Outcome, Vec<Expect>, crate::recording::Recording)> {
+    let loaded = super::file::load(path).map_err(|e| vec![e])?;
+    check_state_at(path, &loaded, state_at)?;
+    let expect = loaded.scenario.expect.clone();
+    let (out, rec) = crate::recording::run_scenario_recorded(prepare(loaded)?, state_at)?;
+    Ok((out, expect, rec))
+}
+
+/// Refuses a state asked for outside the run.
+fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
     if let Some(t) = state_at
         && !(t.is_finite() && (0.0..=loaded.scenario.seconds).contains(&t))
     {
@@ -133,8 +152,7 @@ pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Ou
             format!("the state is asked at {t} s; expected 0 to the run's end at {} s", loaded.scenario.seconds);
         return Err(vec![crate::error::LoadError::whole_file(path.display().to_string(), message)]);
     }
-    let expect = loaded.scenario.expect.clone();
-    Ok((run(prepare(loaded)?, state_at), expect))
+    Ok(())
 }
 
 /// Turn number of a simulated second.
@@ -143,13 +161,49 @@ fn turn_of(t: f64) -> u64 {
     (t * TURNS_PER_SECOND).round().max(0.0) as u64
 }
 
+/// What a scenario drives: the simulation itself, or a recorder around it
+/// ([`crate::recording::Recorder`]), which keeps every step and input.
+pub trait Drive {
+    fn sim(&self) -> &Sim;
+    /// One turn.
+    fn step(&mut self);
+    /// An input, now.
+    fn act(&mut self, act: &Act) -> Result<(), String>;
+    /// The simulation's events since the last call.
+    fn take_events(&mut self) -> Vec<Event>;
+}
+
+impl Drive for Sim {
+    fn sim(&self) -> &Sim {
+        self
+    }
+
+    fn step(&mut self) {
+        Sim::step(self);
+    }
+
+    fn act(&mut self, act: &Act) -> Result<(), String> {
+        apply(self, act)
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        Sim::take_events(self)
+    }
+}
+
 /// Runs a prepared scenario to its end; `state_at` asks for the state at that second.
 pub fn run(p: Prepared, state_at: Option<f64>) -> Outcome {
     let Prepared { loaded, mut sim } = p;
+    run_with(&mut sim, &loaded, state_at)
+}
+
+/// Runs the scenario `loaded` on `drive` (its simulation as [`prepare`] built it) to
+/// its end; `state_at` asks for the state at that second.
+pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>) -> Outcome {
     let sc = &loaded.scenario;
     let end = turn_of(sc.seconds);
     let mut runner = Runner {
-        sim: &mut sim,
+        drive,
         inputs: &sc.inputs,
         next: 0,
         fired_at: 0.0,
@@ -170,15 +224,16 @@ pub fn run(p: Prepared, state_at: Option<f64>) -> Outcome {
             }
         }
         if state_at.is_some_and(|t| turn_of(t) == turn) {
-            state = Some(State::of(runner.sim));
+            state = Some(State::of(runner.drive.sim()));
         }
         if turn == end {
             break;
         }
-        runner.sim.step();
+        runner.drive.step();
         runner.absorb();
     }
-    let Runner { refused, events, .. } = runner;
+    let Runner { refused, events, drive, .. } = runner;
+    let sim = drive.sim();
     let expectations: Vec<Measured> = measured.into_iter().flatten().collect();
     let summary = sim.summary();
     Outcome {
@@ -193,9 +248,49 @@ pub fn run(p: Prepared, state_at: Option<f64>) -> Outcome {
     }
 }
 
+/// Does `act` to `sim` now, as a scenario input (SPEC §16); also what a recording
+/// replays. An act that cannot be done is refused with why.
+pub fn apply(sim: &mut Sim, act: &Act) -> Result<(), String> {
+    let hand = |sim: &mut Sim, e: HandEvent| sim.hand(e).map(|_| ());
+    match act {
+        Act::Plan { desire, action, object, target } => sim.command_about(*desire, action, object, target.as_deref()),
+        Act::Hold => hand(sim, HandEvent::Hold),
+        Act::Stroke => hand(sim, HandEvent::Stroke),
+        Act::Slap(s) => hand(sim, HandEvent::Slap(*s)),
+        Act::Release => hand(sim, HandEvent::Release),
+        Act::Leash(l) => {
+            sim.set_leash(*l);
+            Ok(())
+        }
+        Act::Miracle { name } => {
+            let near = nearest_object(sim).ok_or("the village has no object to cast on")?;
+            hand(sim, HandEvent::Cast { miracle: name.clone(), on: near })
+        }
+        Act::Phase(p) => {
+            sim.set_phase(*p);
+            Ok(())
+        }
+        Act::Desire { name, value } => {
+            sim.set_desire(*name, *value);
+            Ok(())
+        }
+    }
+}
+
+/// The object nearest the creature, where a miracle it sees is cast.
+fn nearest_object(sim: &Sim) -> Option<String> {
+    let at = sim.position();
+    sim.village()
+        .objects
+        .iter()
+        .filter(|o| o.present)
+        .min_by(|a, b| a.distance_from(at).total_cmp(&b.distance_from(at)))
+        .map(|o| o.id.clone())
+}
+
 /// The run's bookkeeping between turns.
-struct Runner<'a> {
-    sim: &'a mut Sim,
+struct Runner<'a, D: Drive> {
+    drive: &'a mut D,
     inputs: &'a [super::file::Input],
     /// The next input to fire.
     next: usize,
@@ -211,10 +306,10 @@ struct Runner<'a> {
     refused: Vec<String>,
 }
 
-impl Runner<'_> {
+impl<D: Drive> Runner<'_, D> {
     /// Fires, in order, every input that is due now.
     fn fire_due(&mut self) {
-        let now = self.sim.time();
+        let now = self.drive.sim().time();
         while let Some(input) = self.inputs.get(self.next) {
             let due = match (input.at, input.after, &input.on) {
                 (Some(t), _, _) => Some(t),
@@ -225,7 +320,7 @@ impl Runner<'_> {
             if !due.is_some_and(|d| d <= now + 1e-9) {
                 break;
             }
-            if let Err(why) = self.fire(&input.act) {
+            if let Err(why) = self.drive.act(&input.act) {
                 self.refused.push(format!("input {} at {now:.1} s: {why}", self.next));
             }
             self.next += 1;
@@ -236,56 +331,16 @@ impl Runner<'_> {
         }
     }
 
-    fn fire(&mut self, act: &Act) -> Result<(), String> {
-        let hand = |sim: &mut Sim, e: HandEvent| sim.hand(e).map(|_| ());
-        match act {
-            Act::Plan { desire, action, object, target } => {
-                self.sim.command_about(*desire, action, object, target.as_deref())
-            }
-            Act::Hold => hand(self.sim, HandEvent::Hold),
-            Act::Stroke => hand(self.sim, HandEvent::Stroke),
-            Act::Slap(s) => hand(self.sim, HandEvent::Slap(*s)),
-            Act::Release => hand(self.sim, HandEvent::Release),
-            Act::Leash(l) => {
-                self.sim.set_leash(*l);
-                Ok(())
-            }
-            Act::Miracle { name } => {
-                let near = self.nearest_object().ok_or("the village has no object to cast on")?;
-                hand(self.sim, HandEvent::Cast { miracle: name.clone(), on: near })
-            }
-            Act::Phase(p) => {
-                self.sim.set_phase(*p);
-                Ok(())
-            }
-            Act::Desire { name, value } => {
-                self.sim.set_desire(*name, *value);
-                Ok(())
-            }
-        }
-    }
-
-    /// The object nearest the creature, where a miracle it sees is cast.
-    fn nearest_object(&self) -> Option<String> {
-        let at = self.sim.position();
-        self.sim
-            .village()
-            .objects
-            .iter()
-            .filter(|o| o.present)
-            .min_by(|a, b| a.distance_from(at).total_cmp(&b.distance_from(at)))
-            .map(|o| o.id.clone())
-    }
-
     /// Takes the simulation's new events: plans started and ended, lessons; the next
     /// input's event is noted when it comes.
     fn absorb(&mut self) {
-        let now = self.sim.time();
-        for e in self.sim.take_events() {
+        let now = self.drive.sim().time();
+        for e in self.drive.take_events() {
             match &e {
                 Event::Plan { t, desire, action, object, .. } => {
                     self.plan_count += 1;
-                    let kind = self.sim.village().find(object).map(|o| self.sim.village().objects[o].kind);
+                    let kind =
+                        self.drive.sim().village().find(object).map(|o| self.drive.sim().village().objects[o].kind);
                     self.started.push(Started {
                         t: *t,
                         desire: *desire,
@@ -306,7 +361,7 @@ impl Runner<'_> {
         }
         // A plan that is no longer under way (done, given up, or dropped after a
         // slap) has ended.
-        if self.sim.plan().is_none()
+        if self.drive.sim().plan().is_none()
             && let Some((d, _)) = self.current.take()
         {
             self.note(&Trigger::PlanEnded { desire: d }, now);
@@ -328,11 +383,11 @@ impl Runner<'_> {
 
     /// Measures expectation `index` now.
     fn measure(&self, index: usize, e: &Expect) -> Measured {
-        let c = self.sim.creature();
+        let c = self.drive.sim().creature();
         let number = |v: f64| Observed::Number(v);
         let observed = match e {
             Expect::Score { desire, tree, object, .. } => {
-                number(self.sim.object_score(*desire, *tree, object).unwrap_or(f64::NAN))
+                number(self.drive.sim().object_score(*desire, *tree, object).unwrap_or(f64::NAN))
             }
             Expect::Desire { name, .. } => number(c.desire(*name).value),
             Expect::Opinion { action, .. } => number(c.opinions.get(action).copied().unwrap_or(0.0)),

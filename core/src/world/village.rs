@@ -3,12 +3,14 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::mind::lesson::Beliefs;
-use crate::world::file::{ClimateRules, Clock, ObjectKind, Owner, Sex, WorldFile};
+use crate::world::file::{ClimateRules, Clock, Job, ObjectKind, Owner, Sex, WorldFile};
 use crate::world::rules::Kind;
 
 /// One thing in the village during a simulation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Obj {
     pub id: String,
     pub kind: Kind,
@@ -29,15 +31,14 @@ pub struct Obj {
     pub owner: Owner,
     /// The index of the town it belongs to.
     pub town: Option<usize>,
-    /// The skill a working villager shows (SPEC §10).
-    pub skill: Option<&'static str>,
     /// What the creature believes about it: attribute → answer (SPEC §8).
     pub answers: BTreeMap<String, String>,
     /// Answers the file gives, which override the derived ones.
     overrides: BTreeMap<String, String>,
     tribe: Option<String>,
     sex: Option<Sex>,
-    job: Option<&'static str>,
+    /// A villager's work, which gives its job answer and the skill it shows.
+    job: Option<Job>,
     /// Seconds it has been in the creature's view (novelty fades with it).
     pub seen: f64,
     /// When a replacement appears, for things that were eaten.
@@ -63,7 +64,6 @@ impl Obj {
             need: 0.0,
             owner,
             town: None,
-            skill: None,
             answers: BTreeMap::new(),
             overrides: BTreeMap::new(),
             tribe: None,
@@ -93,7 +93,7 @@ impl Obj {
                 Kind::Town => self.owner.name().to_owned(),
                 _ => town_owner?.name().to_owned(),
             },
-            "job" => self.job?.to_owned(),
+            "job" => self.job?.name().to_owned(),
             "edible" => yes_no(match self.kind {
                 Kind::Villager | Kind::Sheep | Kind::Wolf => true,
                 Kind::StoragePit => self.food > 0,
@@ -102,6 +102,12 @@ impl Obj {
             "size" => self.kind.size().to_owned(),
             _ => return None,
         })
+    }
+
+    /// The skill a working villager shows (SPEC §10).
+    #[must_use]
+    pub fn skill(&self) -> Option<&'static str> {
+        self.job.and_then(Job::skill)
     }
 
     /// The distance from `p` to the object's edge (0 inside an area).
@@ -122,7 +128,7 @@ impl Obj {
 }
 
 /// The village during a simulation.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Village {
     pub size: (f64, f64),
     pub clock: Clock,
@@ -171,8 +177,7 @@ impl Village {
                 ObjectKind::Villager { tribe, sex, job, need, .. } => {
                     obj.tribe = Some(tribe.clone());
                     obj.sex = Some(*sex);
-                    obj.job = Some(job.name());
-                    obj.skill = job.skill();
+                    obj.job = Some(*job);
                     obj.need = *need;
                 }
                 ObjectKind::StoragePit { food, wood, .. } => {
@@ -310,6 +315,20 @@ impl Village {
         self.last_cell = None;
         self.explore(p, view);
         self.last_cell = None;
+    }
+
+    /// True when every index it holds points into its own lists (a village read back
+    /// from a snapshot is checked with it before it runs).
+    #[must_use]
+    pub fn holds_together(&self) -> bool {
+        let n = self.objects.len();
+        [self.pen, self.hand, self.me].iter().all(|&i| i < n)
+            && self.index.values().all(|&i| i < n)
+            && self.areas.iter().all(|&i| i < n)
+            && self.objects.iter().all(|o| o.town.is_none_or(|t| t < n))
+            && (1..=256).contains(&self.cells)
+            && self.explored.len() == self.cells * self.cells
+            && self.explored_count <= self.explored.len()
     }
 
     /// The share of the map not yet seen (`world.unexplored`).

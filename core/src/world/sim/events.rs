@@ -61,7 +61,7 @@ impl Event {
 }
 
 /// Why the creature started a plan.
-#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Why {
     /// It was idle (SPEC §4: idle counts as 0).

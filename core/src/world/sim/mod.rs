@@ -29,6 +29,7 @@
 mod act;
 mod choose;
 mod events;
+mod freeze;
 mod hand;
 mod phase;
 mod reload;
@@ -40,6 +41,8 @@ mod why;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
 use crate::data::Data;
@@ -73,14 +76,14 @@ pub const TURNS_PER_DAY: u64 = 864_000;
 const INPUTS: usize = Reads::ALL.len();
 
 /// The plan being carried out.
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 struct Current {
     cand: Candidate,
     agenda: Agenda,
 }
 
 /// A miracle or deed on the player's schedule.
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 struct Scheduled {
     next: f64,
     every: f64,
@@ -88,7 +91,7 @@ struct Scheduled {
     what: Doing,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Serialize, Deserialize, Clone, Debug)]
 enum Doing {
     Cast { miracle: String, on: String },
     Deed { desire: Desire, action: String, object: String },

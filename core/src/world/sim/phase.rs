@@ -3,14 +3,12 @@
 //! creature entered it (time spent, lessons taught, miracle sightings, named events)
 //! for it to move on to the next phase. The simulation checks once per turn.
 
-use std::collections::BTreeSet;
-
 use super::{Event, Sim};
-use crate::data::{PHASE_COUNT, PhaseAdvance};
+use crate::data::{PHASE_COUNT, PHASE_EVENTS, PhaseAdvance};
 use crate::mind::desire::TURNS_PER_SECOND;
 
 /// What the creature has done since it entered its present phase.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]
 pub(super) struct PhaseProgress {
     /// The turn the phase began (0 for a creature the run started with).
     entered_turn: u64,
@@ -18,8 +16,8 @@ pub(super) struct PhaseProgress {
     lessons: u32,
     /// Miracle sightings counted.
     sightings: u32,
-    /// The named events (from [`crate::data::PHASE_EVENTS`]) that happened.
-    events: BTreeSet<&'static str>,
+    /// The named events that happened: bit `i` for `PHASE_EVENTS[i]`.
+    events: u32,
 }
 
 impl PhaseProgress {
@@ -35,15 +33,20 @@ impl PhaseProgress {
         seconds >= advance.after_seconds
             && self.lessons >= advance.lessons
             && self.sightings >= advance.sightings
-            && advance.events.iter().all(|e| self.events.contains(e.as_str()))
+            && advance.events.iter().all(|e| event_bit(e).is_some_and(|b| self.events & b != 0))
     }
+}
+
+/// The bit of the named phase event `name`, if it is one.
+fn event_bit(name: &str) -> Option<u32> {
+    PHASE_EVENTS.iter().position(|e| *e == name).map(|i| 1 << i)
 }
 
 impl Sim {
     /// Notes that the named phase event `what` happened (one of `PHASE_EVENTS`).
     pub(super) fn phase_event(&mut self, what: &'static str) {
-        debug_assert!(crate::data::PHASE_EVENTS.contains(&what));
-        self.progress.events.insert(what);
+        debug_assert!(PHASE_EVENTS.contains(&what));
+        self.progress.events |= event_bit(what).unwrap_or(0);
     }
 
     /// Notes a hand lesson that taught a plan.

@@ -70,7 +70,7 @@ impl Sim {
         }
         for v in 0..self.village.objects.len() {
             let o = &self.village.objects[v];
-            if !(o.present && o.alive && matches!(o.skill, Some("farm" | "fish"))) {
+            if !(o.present && o.alive && matches!(o.skill(), Some("farm" | "fish"))) {
                 continue;
             }
             let town = o.town;
@@ -165,7 +165,7 @@ impl Sim {
                     o.need = (o.need + need_rate).min(1.0);
                     if in_view {
                         in_need = in_need.max(o.need * near(d, s.view));
-                        if working && let Some(k) = o.skill.and_then(|k| SKILLS.iter().position(|x| *x == k)) {
+                        if working && let Some(k) = o.skill().and_then(|k| SKILLS.iter().position(|x| *x == k)) {
                             skills_seen |= 1 << k;
                         }
                     }

@@ -156,6 +156,12 @@ impl Sim {
         &self.teaching
     }
 
+    /// The simulation's generator: two runs that drew alike so far have equal ones.
+    #[must_use]
+    pub fn rng(&self) -> &crate::rng::Rng {
+        &self.rng
+    }
+
     /// The run so far (SPEC §15 `sim --json`).
     #[must_use]
     pub fn summary(&self) -> Summary {

@@ -1,0 +1,207 @@
+//! `creature-studio recording info | seek | fork | diff` (SPEC §17): a recorded run read
+//! back without the project folder, the state at any second, a fork on changed data, and
+//! what differs between two recordings.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use creature_core::data::Data;
+use creature_core::error::read_text;
+use creature_core::mind::desire::TURNS_PER_SECOND;
+use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_of_seconds};
+use creature_core::scenario::State;
+use serde_json::json;
+
+use super::{CliResult, print_json};
+
+#[derive(clap::Subcommand, Debug)]
+pub enum RecordingCommand {
+    /// What a recording holds: version, seed, turns, inputs, reloads, snapshots, events.
+    Info(InfoArgs),
+    /// The state (SPEC §16 STATE) at a simulated second, and how long the seek took.
+    Seek(SeekArgs),
+    /// A new run from a second on, with changed data, keeping the recorded inputs.
+    Fork(ForkArgs),
+    /// What differs between two recordings, and from when.
+    Diff(DiffArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct InfoArgs {
+    pub file: PathBuf,
+    /// Print JSON (SPEC §17).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SeekArgs {
+    pub file: PathBuf,
+    /// The simulated second.
+    #[arg(long)]
+    pub at: f64,
+    /// Print JSON (SPEC §17).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ForkArgs {
+    pub file: PathBuf,
+    /// The simulated second to fork at.
+    #[arg(long)]
+    pub at: f64,
+    /// Species data to run on from the fork, instead of the recording's.
+    #[arg(long)]
+    pub species_dir: Option<PathBuf>,
+    /// A creature save to swap in at the fork.
+    #[arg(long)]
+    pub creature: Option<PathBuf>,
+    /// A world file to swap in at the fork.
+    #[arg(long)]
+    pub world: Option<PathBuf>,
+    /// Simulated seconds to run after the fork; default: to the original's end.
+    #[arg(long)]
+    pub seconds: Option<f64>,
+    /// The new recording.
+    #[arg(short = 'o', long = "out")]
+    pub out: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    pub a: PathBuf,
+    pub b: PathBuf,
+    /// Print JSON (SPEC §17).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(c: &RecordingCommand) -> CliResult {
+    match c {
+        RecordingCommand::Info(a) => info(a),
+        RecordingCommand::Seek(a) => seek(a),
+        RecordingCommand::Fork(a) => fork(a),
+        RecordingCommand::Diff(a) => diff_files(a),
+    }
+}
+
+fn seconds(turn: u64) -> f64 {
+    turn as f64 / TURNS_PER_SECOND
+}
+
+fn info(a: &InfoArgs) -> CliResult {
+    let rec = Recording::load(&a.file)?;
+    let v = json!({
+        "version": creature_core::recording::VERSION,
+        "seed": rec.seed,
+        "turns": rec.turns,
+        "sim_seconds": seconds(rec.turns),
+        "inputs": rec.input_count(),
+        "reloads": rec.reload_count(),
+        "snapshots": rec.snapshots.len(),
+        "events": rec.events.len(),
+    });
+    if a.json {
+        print_json(&v);
+    } else {
+        println!(
+            "{}: {} s ({} turns, seed {}), {} inputs, {} reloads, {} snapshots, {} events",
+            a.file.display(),
+            seconds(rec.turns),
+            rec.turns,
+            rec.seed,
+            rec.input_count(),
+            rec.reload_count(),
+            rec.snapshots.len(),
+            rec.events.len()
+        );
+        for m in rec.markers().iter().filter(|m| !matches!(m.kind, creature_core::recording::MarkerKind::Plan)) {
+            println!("  {:>9.1} s  {}", seconds(m.turn), m.text);
+        }
+    }
+    Ok(())
+}
+
+/// Opens a recording file to play it.
+fn open(path: &Path) -> Result<Recorder, super::CliError> {
+    let rec = Recording::load(path)?;
+    Recorder::open(rec).map_err(|errors| errors_in(path, &errors))
+}
+
+/// Problems of the files kept inside a recording, said as the recording's.
+fn errors_in(path: &Path, errors: &[creature_core::error::LoadError]) -> super::CliError {
+    super::CliError(errors.iter().map(|e| format!("{}: in the recorded file {e}", path.display())).collect())
+}
+
+fn seek(a: &SeekArgs) -> CliResult {
+    let mut r = open(&a.file)?;
+    let turn = turn_of_seconds(a.at, r.recording().turns).map_err(|m| format!("{}: {m}", a.file.display()))?;
+    let started = Instant::now();
+    let sim = r.seek(turn).map_err(|m| format!("{}: {m}", a.file.display()))?;
+    let seek_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let mut v = serde_json::to_value(State::of(&sim)).unwrap_or_default();
+    v["seek_ms"] = json!(seek_ms);
+    if a.json {
+        print_json(&v);
+    } else {
+        println!("{}: at {} s (turn {turn}), found in {seek_ms:.2} ms", a.file.display(), seconds(turn));
+        println!("  {v}");
+    }
+    Ok(())
+}
+
+fn fork(a: &ForkArgs) -> CliResult {
+    let mut r = open(&a.file)?;
+    let end_before = r.recording().turns;
+    let turn = turn_of_seconds(a.at, end_before).map_err(|m| format!("{}: {m}", a.file.display()))?;
+    let end = match a.seconds {
+        // At most a week of turns: a whole number well inside u64.
+        Some(s) if s.is_finite() && (0.0..=creature_core::scenario::file::MAX_SECONDS).contains(&s) => {
+            turn + (s * TURNS_PER_SECOND).round() as u64
+        }
+        Some(s) => return Err(format!("--seconds {s}: expected 0 to a week of simulated seconds").into()),
+        None => end_before,
+    };
+    let mut changed = Vec::new();
+    if let Some(dir) = &a.species_dir {
+        let texts = Data::texts(Some(dir))?;
+        // Checked here so that a folder with problems is reported with its own paths.
+        Data::load_dir(dir)?;
+        changed.push(Reload::Species(texts));
+    }
+    if let Some(p) = &a.creature {
+        changed.push(Reload::Creature(read_text(p)?));
+    }
+    if let Some(p) = &a.world {
+        changed.push(Reload::World(read_text(p)?));
+    }
+    let mut fork = r.fork_with(turn, Future::Keep, changed)?;
+    fork.run_to(end);
+    fork.recording().save(&a.out).map_err(|e| format!("{}: cannot write: {e}", a.out.display()))?;
+    println!("{}: {} forked at {} s, run to {} s", a.out.display(), a.file.display(), seconds(turn), seconds(end));
+    Ok(())
+}
+
+fn diff_files(a: &DiffArgs) -> CliResult {
+    let ra = open(&a.a)?;
+    let rb = open(&a.b)?;
+    let d = diff(&ra, &rb).map_err(|m| format!("{} / {}: {m}", a.a.display(), a.b.display()))?;
+    if a.json {
+        print_json(&serde_json::to_value(&d).unwrap_or_default());
+    } else {
+        match d.first_difference {
+            None => println!("{} and {} do not differ", a.a.display(), a.b.display()),
+            Some(t) => println!("{} and {} differ from {t} s", a.a.display(), a.b.display()),
+        }
+        for (desire, x) in &d.desires {
+            println!("  {desire}: up to {:.4} apart at {} s", x.max_abs, x.at);
+        }
+        println!("  plans only in a: {}, only in b: {}", d.plans.only_a, d.plans.only_b);
+        println!("  lessons: {} and {}", d.lessons.a, d.lessons.b);
+        for t in &d.trees {
+            println!("  {} {:?} tree: examples differ", t.desire, t.tree);
+        }
+    }
+    Ok(())
+}

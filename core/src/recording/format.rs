@@ -1,0 +1,288 @@
+//! The recording file (SPEC §17, `NAME.recording`): the magic bytes, the format version
+//! as a little-endian `u32`, then the [`Recording`] as postcard in Snappy's framed form,
+//! whose checksums catch a damaged body. Another version, a cut-off or damaged file is
+//! refused with what is wrong, never a panic; saves are atomic.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::snapshot::Snapshot;
+use crate::error::{LoadError, LoadResult};
+use crate::mind::lesson::Taught;
+use crate::mind::observation::Attempt;
+use crate::names::Desire;
+use crate::scenario::Act;
+use crate::world::sim::{Event, HandEvent, Why};
+
+/// The first bytes of every recording.
+pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
+
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The texts of the files a run starts from (or reloads), so that it plays again without
+/// the project folder.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Sources {
+    /// The species folder: (file name, text) for every file of [`Data::file_names`](crate::data::Data::file_names).
+    pub species: Vec<(String, String)>,
+    /// The creature save the run started with (RON).
+    pub creature: String,
+    /// The world file (RON).
+    pub world: String,
+}
+
+/// What the player or the studio did to the running creature.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A scenario input (SPEC §16 ACT): a plan, the hand, a leash, a miracle, a phase, a
+    /// desire's value.
+    Act(#[serde(with = "act_record")] Act),
+    /// Any other touch of the hand (moving it, giving, casting on an object, a deed, an
+    /// order).
+    Hand(HandEvent),
+    /// The creature put somewhere by the editor.
+    Place { x: f64, y: f64 },
+}
+
+/// [`Act`] with every field written: the scenario file leaves a plan's `target` out
+/// when it has none, which postcard, having no field names, could not read back.
+mod act_record {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::mind::hand::Slap;
+    use crate::mind::leash::Leash;
+    use crate::names::Desire;
+    use crate::scenario::Act;
+
+    #[derive(Serialize, Deserialize)]
+    enum Record {
+        Plan { desire: Desire, action: String, object: String, target: Option<String> },
+        Hold,
+        Stroke,
+        Slap(Slap),
+        Release,
+        Leash(Leash),
+        Miracle { name: String },
+        Phase(u8),
+        Desire { name: Desire, value: f64 },
+    }
+
+    pub fn serialize<S: Serializer>(act: &Act, s: S) -> Result<S::Ok, S::Error> {
+        let r = match act.clone() {
+            Act::Plan { desire, action, object, target } => Record::Plan { desire, action, object, target },
+            Act::Hold => Record::Hold,
+            Act::Stroke => Record::Stroke,
+            Act::Slap(x) => Record::Slap(x),
+            Act::Release => Record::Release,
+            Act::Leash(l) => Record::Leash(l),
+            Act::Miracle { name } => Record::Miracle { name },
+            Act::Phase(p) => Record::Phase(p),
+            Act::Desire { name, value } => Record::Desire { name, value },
+        };
+        r.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Act, D::Error> {
+        Ok(match Record::deserialize(d)? {
+            Record::Plan { desire, action, object, target } => Act::Plan { desire, action, object, target },
+            Record::Hold => Act::Hold,
+            Record::Stroke => Act::Stroke,
+            Record::Slap(x) => Act::Slap(x),
+            Record::Release => Act::Release,
+            Record::Leash(l) => Act::Leash(l),
+            Record::Miracle { name } => Act::Miracle { name },
+            Record::Phase(p) => Act::Phase(p),
+            Record::Desire { name, value } => Act::Desire { name, value },
+        })
+    }
+}
+
+/// A file that changed under the running simulation, by its new text.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Reload {
+    /// The species folder, every file (name, text).
+    Species(Vec<(String, String)>),
+    /// The creature save.
+    Creature(String),
+    /// The world file.
+    World(String),
+}
+
+impl Reload {
+    /// Which file it was, in a word.
+    #[must_use]
+    pub fn what(&self) -> &'static str {
+        match self {
+            Reload::Species(_) => "species",
+            Reload::Creature(_) => "creature",
+            Reload::World(_) => "world",
+        }
+    }
+}
+
+/// A change between two turns: an input or a reload.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Change {
+    Input(Input),
+    Reload(Reload),
+}
+
+/// Something at a turn.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Timed<T> {
+    pub turn: u64,
+    pub what: T,
+}
+
+/// What happened during the run, for markers and comparisons.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub enum Happening {
+    /// The creature started a plan (SPEC §4).
+    Plan { desire: Desire, action: String, object: String, target: String, why: Why },
+    /// The hand let go (SPEC §5–§7).
+    Lesson { total: f64, lesson: Option<f64>, taught: Option<Taught> },
+    /// A skill learnt by watching (SPEC §10).
+    Skill { skill: String },
+    /// A miracle tried (SPEC §10).
+    Miracle { miracle: String, result: Attempt },
+    /// The creature moved on to a phase by itself (SPEC §12).
+    Phase { phase: u8, name: String },
+    /// A file was reloaded.
+    Reload { what: String },
+}
+
+impl Happening {
+    /// The happening an event of the simulation is, for those a recording keeps: plan
+    /// changes, lessons, skills, miracles tried and phases reached.
+    #[must_use]
+    pub fn of(e: &Event) -> Option<Happening> {
+        Some(match e {
+            Event::Plan { desire, action, object, target, why, .. } => Happening::Plan {
+                desire: *desire,
+                action: action.clone(),
+                object: object.clone(),
+                target: target.clone(),
+                why: *why,
+            },
+            Event::Lesson { total, lesson, taught, .. } => {
+                Happening::Lesson { total: *total, lesson: *lesson, taught: taught.clone() }
+            }
+            Event::Skill { skill, .. } => Happening::Skill { skill: skill.clone() },
+            Event::Miracle { miracle, result, .. } => Happening::Miracle { miracle: miracle.clone(), result: *result },
+            Event::Phase { phase, name, .. } => Happening::Phase { phase: *phase, name: name.clone() },
+            _ => return None,
+        })
+    }
+}
+
+/// A recorded run (SPEC §17).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Recording {
+    pub seed: u64,
+    /// The files the run started from.
+    pub start: Sources,
+    /// The last turn recorded.
+    pub turns: u64,
+    /// Inputs and reloads in the order they took effect; each took effect after the turn
+    /// it names and before the next.
+    pub changes: Vec<Timed<Change>>,
+    /// Snapshots by turn, the first at turn 0, at most [`SNAPSHOT_TURNS`](super::SNAPSHOT_TURNS) apart.
+    pub snapshots: Vec<Snapshot>,
+    /// What happened, by turn.
+    pub events: Vec<Timed<Happening>>,
+}
+
+impl Recording {
+    /// How many inputs it holds.
+    #[must_use]
+    pub fn input_count(&self) -> usize {
+        self.changes.iter().filter(|c| matches!(c.what, Change::Input(_))).count()
+    }
+
+    /// How many reloads it holds.
+    #[must_use]
+    pub fn reload_count(&self) -> usize {
+        self.changes.len() - self.input_count()
+    }
+
+    /// The file's bytes: magic, version, the framed Snappy of the postcard body.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        use std::io::Write;
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        // Plain data that postcard always writes; Snappy's writer into a Vec cannot fail.
+        let body = postcard::to_stdvec(self).unwrap_or_default();
+        let mut w = snap::write::FrameEncoder::new(out);
+        let _ = w.write_all(&body);
+        w.into_inner().unwrap_or_default()
+    }
+
+    /// Reads a recording from the bytes of `file` (named in errors).
+    ///
+    /// # Errors
+    /// Not a recording, another version, a cut-off or damaged body.
+    pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Recording, LoadError> {
+        use std::io::Read;
+        let bad = |m: String| LoadError::whole_file(file, m);
+        let head = MAGIC.len() + 4;
+        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not a recording: it does not start with a recording's magic bytes".to_owned()));
+        }
+        let mut v = [0u8; 4];
+        v.copy_from_slice(&bytes[MAGIC.len()..head]);
+        let version = u32::from_le_bytes(v);
+        if version != VERSION {
+            let age = if version < VERSION { "an older" } else { "a newer" };
+            return Err(bad(format!(
+                "recording format version {version} is {age} one; this build reads version {VERSION}"
+            )));
+        }
+        let mut body = Vec::new();
+        snap::read::FrameDecoder::new(&bytes[head..])
+            .read_to_end(&mut body)
+            .map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
+        let rec: Recording =
+            postcard::from_bytes(&body).map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
+        rec.check().map_err(|m| bad(format!("the recording does not hold together: {m}")))?;
+        Ok(rec)
+    }
+
+    /// Reads a recording file.
+    pub fn load(path: &Path) -> LoadResult<Recording> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| vec![LoadError::whole_file(&name, format!("cannot read: {e}"))])?;
+        Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
+    }
+
+    /// Writes the recording atomically.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::fsutil::save_atomic(path, &self.to_bytes())
+    }
+
+    /// The order a recording keeps: snapshots from turn 0 in order, none past the end,
+    /// changes and events in turn order, none past the end.
+    fn check(&self) -> Result<(), String> {
+        if self.snapshots.first().is_none_or(|s| s.turn != 0) {
+            return Err("it has no snapshot at turn 0".to_owned());
+        }
+        let in_order =
+            |turns: Vec<u64>| turns.windows(2).all(|w| w[0] <= w[1]) && turns.iter().all(|t| *t <= self.turns);
+        let snapshots_apart = self.snapshots.windows(2).all(|w| w[0].turn < w[1].turn && w[0].applied <= w[1].applied);
+        if !in_order(self.snapshots.iter().map(|s| s.turn).collect())
+            || !snapshots_apart
+            || self.snapshots.iter().any(|s| s.applied > self.changes.len())
+        {
+            return Err("its snapshots are out of order or past its end".to_owned());
+        }
+        if !in_order(self.changes.iter().map(|c| c.turn).collect()) {
+            return Err("its inputs are out of order or past its end".to_owned());
+        }
+        if !in_order(self.events.iter().map(|e| e.turn).collect()) {
+            return Err("its events are out of order or past its end".to_owned());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,96 @@
+//! The timeline's marks (SPEC §17): lessons, reloads, plan and phase changes, inputs,
+//! skills and miracles, each with its turn and one line for people.
+
+use super::format::{Change, Happening, Input, Recording};
+use crate::scenario::Act;
+
+/// What a mark is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkerKind {
+    Input,
+    Reload,
+    Plan,
+    Lesson,
+    Phase,
+    Skill,
+    Miracle,
+}
+
+/// One mark on the timeline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    pub turn: u64,
+    pub kind: MarkerKind,
+    /// One line for people.
+    pub text: String,
+}
+
+impl Recording {
+    /// Every mark, by turn; at one turn the inputs and reloads before what they caused.
+    #[must_use]
+    pub fn markers(&self) -> Vec<Marker> {
+        let mut out: Vec<Marker> = self
+            .changes
+            .iter()
+            .filter_map(|c| match &c.what {
+                Change::Input(i) => Some(Marker { turn: c.turn, kind: input_kind(i), text: describe_input(i) }),
+                // The reload's event says the same.
+                Change::Reload(_) => None,
+            })
+            .collect();
+        out.extend(self.events.iter().map(|e| {
+            let (kind, text) = describe(&e.what);
+            Marker { turn: e.turn, kind, text }
+        }));
+        // Stable: inputs, listed first, stay before the events of their turn.
+        out.sort_by_key(|m| m.turn);
+        out
+    }
+}
+
+fn input_kind(i: &Input) -> MarkerKind {
+    match i {
+        Input::Act(Act::Phase(_)) => MarkerKind::Phase,
+        _ => MarkerKind::Input,
+    }
+}
+
+fn describe_input(i: &Input) -> String {
+    match i {
+        Input::Act(a) => match a {
+            Act::Plan { desire, action, object, target } => match target {
+                Some(t) => format!("plan: {desire} {action} {object} at {t}"),
+                None => format!("plan: {desire} {action} {object}"),
+            },
+            Act::Hold => "hand: hold".to_owned(),
+            Act::Stroke => "hand: stroke".to_owned(),
+            Act::Slap(s) => format!("hand: slap ({s:?})"),
+            Act::Release => "hand: release".to_owned(),
+            Act::Leash(l) => format!("leash: {l:?}"),
+            Act::Miracle { name } => format!("miracle: {name}"),
+            Act::Phase(p) => format!("phase set to {p}"),
+            Act::Desire { name, value } => format!("desire: {name} set to {value}"),
+        },
+        Input::Hand(e) => format!("hand: {e:?}"),
+        Input::Place { x, y } => format!("creature placed at ({x:.1}, {y:.1})"),
+    }
+}
+
+fn describe(h: &Happening) -> (MarkerKind, String) {
+    match h {
+        Happening::Plan { desire, action, object, why, .. } => {
+            (MarkerKind::Plan, format!("{desire}: {action} {object} ({why:?})"))
+        }
+        Happening::Lesson { total, taught, .. } => (
+            MarkerKind::Lesson,
+            match taught {
+                Some(t) => format!("lesson {total:+.2} to {} {} {}", t.desire, t.action, t.object),
+                None => format!("release {total:+.2}, nothing taught"),
+            },
+        ),
+        Happening::Skill { skill } => (MarkerKind::Skill, format!("learnt the skill {skill}")),
+        Happening::Miracle { miracle, result } => (MarkerKind::Miracle, format!("tried {miracle}: {result:?}")),
+        Happening::Phase { phase, name } => (MarkerKind::Phase, format!("moved on to phase {phase} ({name})")),
+        Happening::Reload { what } => (MarkerKind::Reload, format!("{what} reloaded")),
+    }
+}

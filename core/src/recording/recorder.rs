@@ -1,0 +1,294 @@
+//! The recorder (SPEC §17): a running simulation that keeps what it needs to play again
+//! as it goes: every input and reload with its turn, what happened, and a snapshot every
+//! [`SNAPSHOT_TURNS`]. The live preview drives one every frame; `scenario run --record`
+//! drives one through [`Drive`].
+//!
+//! Snapshots are taken at the start of a step, so that all the changes of the turn
+//! before are in them, and only every [`SNAPSHOT_TURNS`] turns; freezing and packing
+//! the state is the one cost recording adds to a turn besides keeping events.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+use super::SNAPSHOT_TURNS;
+use super::format::{Change, Happening, Input, Recording, Reload, Sources, Timed};
+use super::snapshot::Snapshot;
+use crate::creature::Creature;
+use crate::data::Data;
+use crate::error::LoadResult;
+use crate::mind::lesson::Lesson;
+use crate::scenario::{Act, Drive};
+use crate::world::file::WorldFile;
+use crate::world::sim::{Event, HandEvent, Sim};
+
+/// A reload as the simulation takes it, parsed once.
+#[derive(Clone, Debug)]
+pub(super) enum Parsed {
+    Data(Arc<Data>),
+    Creature(Box<Creature>),
+    World(Box<WorldFile>),
+}
+
+/// A running simulation and its recording so far.
+#[derive(Clone, Debug)]
+pub struct Recorder {
+    pub(super) rec: Recording,
+    pub(super) sim: Sim,
+    /// The species data the run started with.
+    pub(super) start_data: Arc<Data>,
+    /// Every reload parsed, by its index in `rec.changes`.
+    pub(super) parsed: BTreeMap<usize, Parsed>,
+    /// Recorded inputs still to fire at their turns (a fork that keeps its future).
+    pub(super) pending: VecDeque<Timed<Input>>,
+    /// Hand the simulation's events on to [`Recorder::take_events`] too.
+    pub(super) forward: bool,
+    pub(super) fresh: Vec<Event>,
+    /// The simulation of the last seek and the changes it has taken: a later seek
+    /// between it and the next snapshot goes on from it.
+    pub(super) cache: Option<(Sim, usize)>,
+}
+
+impl Recorder {
+    /// Starts recording `sim`, which must have been built from `start` (its species
+    /// data, creature and world, by text) with `seed`, and not yet run.
+    #[must_use]
+    pub fn new(mut sim: Sim, seed: u64, start: Sources) -> Recorder {
+        sim.record(true);
+        let first = Snapshot::of(&sim, 0);
+        Recorder {
+            start_data: Arc::clone(sim.data()),
+            rec: Recording {
+                seed,
+                start,
+                turns: sim.turns(),
+                changes: Vec::new(),
+                snapshots: vec![first],
+                events: Vec::new(),
+            },
+            sim,
+            parsed: BTreeMap::new(),
+            pending: VecDeque::new(),
+            forward: false,
+            fresh: Vec::new(),
+            cache: None,
+        }
+    }
+
+    /// Starts a run from the files' texts: the species data, the creature save and the
+    /// world as `start` holds them.
+    pub fn from_sources(start: Sources, seed: u64) -> LoadResult<Recorder> {
+        let data = Arc::new(Data::from_files(&start.species, "species")?);
+        let creature = Creature::parse("creature", &start.creature, &data)?;
+        let world = WorldFile::parse("world", &start.world, &data)?;
+        let sim = Sim::new(data, creature, world, seed);
+        Ok(Recorder::new(sim, seed, start))
+    }
+
+    /// Opens a recording to seek in it, fork it, or go on with it from its end.
+    ///
+    /// # Errors
+    /// Files in it that no longer load, or snapshots that do not restore.
+    pub fn open(rec: Recording) -> LoadResult<Recorder> {
+        let start_data = Arc::new(Data::from_files(&rec.start.species, "species")?);
+        let mut parsed = BTreeMap::new();
+        let mut data = Arc::clone(&start_data);
+        for (i, c) in rec.changes.iter().enumerate() {
+            if let Change::Reload(r) = &c.what {
+                let p = parse_reload(r, &data)?;
+                if let Parsed::Data(d) = &p {
+                    data = Arc::clone(d);
+                }
+                parsed.insert(i, p);
+            }
+        }
+        let end = rec.turns;
+        let (sim, _) = super::seek::replay(&rec, &start_data, &parsed, None, end)
+            .map_err(|m| vec![crate::error::LoadError::whole_file("recording", m)])?;
+        Ok(Recorder {
+            sim,
+            start_data,
+            rec,
+            parsed,
+            pending: VecDeque::new(),
+            forward: false,
+            fresh: Vec::new(),
+            cache: None,
+        })
+    }
+
+    /// The simulation now.
+    #[must_use]
+    pub fn sim(&self) -> &Sim {
+        &self.sim
+    }
+
+    /// The recording so far.
+    #[must_use]
+    pub fn recording(&self) -> &Recording {
+        &self.rec
+    }
+
+    /// The recording, to save: ends where the simulation is now.
+    #[must_use]
+    pub fn into_recording(self) -> Recording {
+        self.rec
+    }
+
+    /// Also hands the simulation's events to [`Recorder::take_events`] (for the
+    /// editor's log); off by default, so that nothing piles up unread.
+    pub fn forward_events(&mut self, on: bool) {
+        self.forward = on;
+        if !on {
+            self.fresh.clear();
+        }
+    }
+
+    /// The simulation's events since the last call, when forwarding.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    /// Runs `n` turns.
+    pub fn run(&mut self, n: u64) {
+        for _ in 0..n {
+            self.step();
+        }
+    }
+
+    /// One turn, with a snapshot first when one is due, and the recorded inputs of a
+    /// kept future fired after it.
+    pub fn step(&mut self) {
+        let now = self.sim.turns();
+        if now.is_multiple_of(SNAPSHOT_TURNS) && self.rec.snapshots.last().is_none_or(|s| s.turn < now) {
+            self.rec.snapshots.push(Snapshot::of(&self.sim, self.rec.changes.len()));
+        }
+        self.sim.step();
+        self.rec.turns = self.sim.turns();
+        self.absorb();
+        while self.pending.front().is_some_and(|p| p.turn <= self.rec.turns) {
+            if let Some(p) = self.pending.pop_front() {
+                // A recorded input that cannot be done now is kept as it was tried.
+                let _ = self.input(p.what);
+            }
+        }
+    }
+
+    /// A scenario input, now (SPEC §16 ACT).
+    pub fn act(&mut self, act: &Act) -> Result<(), String> {
+        self.input(Input::Act(act.clone())).map(|_| ())
+    }
+
+    /// A touch of the hand, now; a release returns its lesson.
+    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+        self.input(Input::Hand(event))
+    }
+
+    /// Puts the creature at (x, y).
+    pub fn place(&mut self, x: f64, y: f64) -> Result<(), String> {
+        self.input(Input::Place { x, y }).map(|_| ())
+    }
+
+    /// Does and records an input. Inputs that are refused are recorded too: replaying
+    /// them refuses them again at the same point.
+    pub fn input(&mut self, input: Input) -> Result<Option<Lesson>, String> {
+        let out = apply_input(&mut self.sim, &input);
+        self.record(Change::Input(input));
+        self.absorb();
+        out
+    }
+
+    /// The species folder reloaded with these files' texts (name, text).
+    pub fn reload_species(&mut self, files: Vec<(String, String)>) -> LoadResult<()> {
+        self.reload(Reload::Species(files))
+    }
+
+    /// The creature save reloaded with this text.
+    pub fn reload_creature(&mut self, text: String) -> LoadResult<()> {
+        self.reload(Reload::Creature(text))
+    }
+
+    /// The world reloaded with this text.
+    pub fn reload_world(&mut self, text: String) -> LoadResult<()> {
+        self.reload(Reload::World(text))
+    }
+
+    /// Parses and applies a reload and records it; a file that does not load changes
+    /// nothing and is not recorded.
+    pub fn reload(&mut self, reload: Reload) -> LoadResult<()> {
+        let parsed = parse_reload(&reload, self.sim.data())?;
+        apply_parsed(&mut self.sim, &parsed);
+        let what = reload.what().to_owned();
+        self.parsed.insert(self.rec.changes.len(), parsed);
+        self.record(Change::Reload(reload));
+        self.rec.events.push(Timed { turn: self.sim.turns(), what: Happening::Reload { what } });
+        self.absorb();
+        Ok(())
+    }
+
+    fn record(&mut self, what: Change) {
+        let turn = self.sim.turns();
+        // A seek result at this turn lacks the change.
+        if self.cache.as_ref().is_some_and(|(s, _)| s.turns() >= turn) {
+            self.cache = None;
+        }
+        self.rec.changes.push(Timed { turn, what });
+    }
+
+    /// Keeps the simulation's new events.
+    fn absorb(&mut self) {
+        let turn = self.sim.turns();
+        for e in self.sim.take_events() {
+            if let Some(h) = Happening::of(&e) {
+                self.rec.events.push(Timed { turn, what: h });
+            }
+            if self.forward {
+                self.fresh.push(e);
+            }
+        }
+    }
+}
+
+impl Drive for Recorder {
+    fn sim(&self) -> &Sim {
+        &self.sim
+    }
+
+    fn step(&mut self) {
+        Recorder::step(self);
+    }
+
+    fn act(&mut self, act: &Act) -> Result<(), String> {
+        Recorder::act(self, act)
+    }
+
+    fn take_events(&mut self) -> Vec<Event> {
+        Recorder::take_events(self)
+    }
+}
+
+/// Does an input to `sim`.
+pub(super) fn apply_input(sim: &mut Sim, input: &Input) -> Result<Option<Lesson>, String> {
+    match input {
+        Input::Act(a) => crate::scenario::apply(sim, a).map(|()| None),
+        Input::Hand(e) => sim.hand(e.clone()),
+        Input::Place { x, y } => sim.place_creature(*x, *y).map(|()| None),
+    }
+}
+
+/// Parses a reload's text against the species data in use (the new data for species).
+pub(super) fn parse_reload(r: &Reload, data: &Arc<Data>) -> LoadResult<Parsed> {
+    Ok(match r {
+        Reload::Species(files) => Parsed::Data(Arc::new(Data::from_files(files, "species")?)),
+        Reload::Creature(text) => Parsed::Creature(Box::new(Creature::parse("creature", text, data)?)),
+        Reload::World(text) => Parsed::World(Box::new(WorldFile::parse("world", text, data)?)),
+    })
+}
+
+/// Swaps a parsed reload into `sim`.
+pub(super) fn apply_parsed(sim: &mut Sim, p: &Parsed) {
+    match p {
+        Parsed::Data(d) => sim.reload_data(Arc::clone(d)),
+        Parsed::Creature(c) => sim.reload_creature((**c).clone()),
+        Parsed::World(w) => sim.reload_world((**w).clone()),
+    }
+}

@@ -1,0 +1,117 @@
+//! Seeking (SPEC §17): the simulation at any recorded turn, from the nearest snapshot at
+//! or before it, run forward with the recorded inputs and reloads. Equal to the straight
+//! run at that turn, to the bit.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::format::{Change, Recording};
+use super::recorder::{Parsed, Recorder, apply_input, apply_parsed};
+use crate::data::Data;
+use crate::world::sim::Sim;
+
+impl Recorder {
+    /// The simulation at `turn` (0 to the turn now), after the changes of that turn.
+    /// The result is kept, so that seeking on from it (scrubbing forward) is cheap.
+    ///
+    /// # Errors
+    /// A turn past the end, or a snapshot that does not restore.
+    pub fn seek(&mut self, turn: u64) -> Result<Sim, String> {
+        if turn == self.sim.turns() {
+            return Ok(self.sim.clone());
+        }
+        let (sim, applied) = replay(&self.rec, &self.start_data, &self.parsed, self.cache.take(), turn)?;
+        self.cache = Some((sim.clone(), applied));
+        Ok(sim)
+    }
+
+    /// [`Recorder::seek`] at a simulated second (rounded to its turn).
+    pub fn seek_seconds(&mut self, seconds: f64) -> Result<Sim, String> {
+        self.seek(turn_of_seconds(seconds, self.rec.turns)?)
+    }
+}
+
+/// The turn of simulated second `seconds` in a recording of `end` turns.
+///
+/// # Errors
+/// A second that is not a number, before 0 or after the end.
+pub fn turn_of_seconds(seconds: f64, end: u64) -> Result<u64, String> {
+    let t = seconds * crate::mind::desire::TURNS_PER_SECOND;
+    // Checked against the end, a u64 count of turns: the cast cannot wrap.
+    if seconds.is_finite() && t.round() >= 0.0 && t.round() <= end as f64 {
+        Ok(t.round() as u64)
+    } else {
+        Err(format!("{seconds} s is outside the recording, which runs from 0 to {} s", end as f64 / 10.0))
+    }
+}
+
+/// The species data in effect after the first `applied` changes.
+fn data_after(start: &Arc<Data>, parsed: &BTreeMap<usize, Parsed>, applied: usize) -> Arc<Data> {
+    parsed
+        .range(..applied)
+        .rev()
+        .find_map(|(_, p)| match p {
+            Parsed::Data(d) => Some(Arc::clone(d)),
+            _ => None,
+        })
+        .unwrap_or_else(|| Arc::clone(start))
+}
+
+/// The simulation at `turn` and how many changes it has taken, from the nearest
+/// snapshot at or before it, or from `from` (a simulation earlier in the same run and
+/// its count of changes) when that is nearer.
+pub(super) fn replay(
+    rec: &Recording,
+    start: &Arc<Data>,
+    parsed: &BTreeMap<usize, Parsed>,
+    from: Option<(Sim, usize)>,
+    turn: u64,
+) -> Result<(Sim, usize), String> {
+    if turn > rec.turns {
+        return Err(format!("turn {turn} is past the recording's end at turn {}", rec.turns));
+    }
+    let at = rec.snapshots.partition_point(|s| s.turn <= turn);
+    let snap = at.checked_sub(1).map(|i| &rec.snapshots[i]).ok_or("the recording has no snapshot at turn 0")?;
+    let (mut sim, mut applied) = match from {
+        Some((sim, applied)) if sim.turns() <= turn && sim.turns() >= snap.turn => (sim, applied),
+        _ => {
+            if snap.applied > rec.changes.len() {
+                return Err(format!("the snapshot of turn {} counts changes the recording lacks", snap.turn));
+            }
+            (snap.restore(data_after(start, parsed, snap.applied))?, snap.applied)
+        }
+    };
+    advance(rec, parsed, &mut sim, &mut applied, turn);
+    Ok((sim, applied))
+}
+
+/// Runs `sim`, which has taken `applied` of the recording's changes, on to `turn`: the
+/// changes due at its turn first, then a step and the changes of the next turn, and so
+/// on.
+pub(super) fn advance(
+    rec: &Recording,
+    parsed: &BTreeMap<usize, Parsed>,
+    sim: &mut Sim,
+    applied: &mut usize,
+    turn: u64,
+) {
+    loop {
+        while let Some(c) = rec.changes.get(*applied).filter(|c| c.turn <= sim.turns()) {
+            match &c.what {
+                // Refused inputs were recorded as tried; replaying refuses them again.
+                Change::Input(i) => drop(apply_input(sim, i)),
+                Change::Reload(_) => {
+                    if let Some(p) = parsed.get(applied) {
+                        apply_parsed(sim, p);
+                    }
+                }
+            }
+            *applied += 1;
+        }
+        sim.take_events();
+        if sim.turns() >= turn {
+            return;
+        }
+        sim.step();
+    }
+}

@@ -1,0 +1,33 @@
+//! The files a scenario runs from, as text (SPEC §17), and `scenario run --record`.
+
+use super::format::{Recording, Sources};
+use super::recorder::Recorder;
+use crate::data::Data;
+use crate::error::{LoadResult, read_text};
+use crate::scenario::{Outcome, run::Prepared, run_with};
+use crate::world::file::BUILTIN_WORLD;
+
+impl Sources {
+    /// The texts a prepared scenario runs from: its species folder (or the built-in
+    /// data), its world file (or the bundled village) and its creature as it starts
+    /// (with the scenario's phase).
+    pub fn of_scenario(p: &Prepared) -> LoadResult<Sources> {
+        let sc = &p.loaded.scenario;
+        let species = Data::texts(sc.species_dir.as_ref().map(|d| p.loaded.resolve(d)).as_deref())?;
+        let world = match &sc.world {
+            Some(w) => read_text(&p.loaded.resolve(w)).map_err(|e| vec![e])?,
+            None => BUILTIN_WORLD.to_owned(),
+        };
+        Ok(Sources { species, creature: p.sim.creature().to_ron(), world })
+    }
+}
+
+/// Runs a prepared scenario as [`crate::scenario::run()`] does, recording it.
+pub fn run_scenario_recorded(p: Prepared, state_at: Option<f64>) -> LoadResult<(Outcome, Recording)> {
+    let start = Sources::of_scenario(&p)?;
+    let Prepared { loaded, sim } = p;
+    let mut recorder = Recorder::new(sim, loaded.scenario.seed, start);
+    recorder.forward_events(true);
+    let out = run_with(&mut recorder, &loaded, state_at);
+    Ok((out, recorder.into_recording()))
+}

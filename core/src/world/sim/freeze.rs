@@ -1,0 +1,400 @@
+//! The whole simulation as bytes (SPEC §17 snapshots): [`Sim::freeze`] writes every
+//! field that decides what happens next (postcard, straight from the running
+//! simulation, without copying it first), [`Sim::thaw`] builds the simulation again
+//! from them and the species data. Frozen and thawed, a run goes on bit for bit as it
+//! would have.
+//!
+//! Left out, because they follow from what is kept: the species data (a recording keeps
+//! its files' texts and builds it again), the tables arranged from data and world, the
+//! object scores (a pure function of a desire's trees and an object's answers, filled
+//! again when first needed) and the built trees (built again on thaw from the
+//! creature's examples, those that were built). Events not yet taken are not state.
+//!
+//! Both conversions name every field of [`Sim`] without `..`, so a field added to the
+//! simulation cannot be forgotten here: it does not compile until it is kept or
+//! rebuilt. The written and the read form list the fields in one order; the tests of
+//! recordings check that what is read writes the same bytes again.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Current, INPUTS, Scheduled, Sim, Tables};
+use crate::creature::Creature;
+use crate::data::{Data, TreeKind};
+use crate::mind::agenda::Step;
+use crate::mind::lesson::Teaching;
+use crate::mind::plan::{Candidate, Rotation};
+use crate::mind::score::ScoreCurve;
+use crate::mind::tree::build;
+use crate::names::Desire;
+use crate::rng::Rng;
+use crate::world::file::WorldFile;
+use crate::world::village::Village;
+
+use super::phase::PhaseProgress;
+
+/// Everything of a [`Sim`] but its species data and what follows from it, as read back
+/// from bytes.
+#[derive(Deserialize)]
+struct Frozen {
+    file: WorldFile,
+    curve: ScoreCurve,
+    creature: Creature,
+    village: Village,
+    rng: Rng,
+    teaching: Teaching,
+    turns: u64,
+    time: f64,
+    inputs: Vec<f64>,
+    distances: Vec<f64>,
+    drives: Vec<f64>,
+    active: Vec<usize>,
+    rotation: Rotation,
+    candidates: Vec<Option<Candidate>>,
+    current: Option<Current>,
+    held: Option<usize>,
+    hand_holding: Option<usize>,
+    /// Which desires had their trees built.
+    built: Vec<bool>,
+    opinions: Vec<f64>,
+    last_done: Vec<Option<f64>>,
+    can_leave_pen: bool,
+    moving: bool,
+    heat: f64,
+    hand_seen_at: f64,
+    friend_seen_at: f64,
+    same_since: f64,
+    same_action: Option<usize>,
+    slapped_at: Option<f64>,
+    stroked_at: Option<f64>,
+    deed_seen_at: Option<f64>,
+    order: Option<(f64, usize)>,
+    creature_order: Option<(f64, usize)>,
+    stuff_away: f64,
+    stuff_dirty: bool,
+    next_respawn: f64,
+    next_harvest: f64,
+    next_miracle_try: f64,
+    cast_ok: BTreeSet<String>,
+    schedule: Vec<Scheduled>,
+    plans: u64,
+    lessons: u64,
+    time_in: Vec<f64>,
+    progress: PhaseProgress,
+    recording: bool,
+    commanded: Option<Candidate>,
+}
+
+/// [`Frozen`] borrowed from a running [`Sim`], field for field in the same order with
+/// the same encoding, so that a snapshot is written without copying the state first.
+#[derive(Serialize)]
+struct FrozenRef<'a> {
+    file: &'a WorldFile,
+    curve: &'a ScoreCurve,
+    creature: &'a Creature,
+    village: &'a Village,
+    rng: &'a Rng,
+    teaching: &'a Teaching,
+    turns: &'a u64,
+    time: &'a f64,
+    inputs: &'a [f64],
+    distances: &'a Vec<f64>,
+    drives: &'a Vec<f64>,
+    active: &'a Vec<usize>,
+    rotation: &'a Rotation,
+    candidates: &'a Vec<Option<Candidate>>,
+    current: &'a Option<Current>,
+    held: &'a Option<usize>,
+    hand_holding: &'a Option<usize>,
+    built: Vec<bool>,
+    opinions: &'a Vec<f64>,
+    last_done: &'a Vec<Option<f64>>,
+    can_leave_pen: &'a bool,
+    moving: &'a bool,
+    heat: &'a f64,
+    hand_seen_at: &'a f64,
+    friend_seen_at: &'a f64,
+    same_since: &'a f64,
+    same_action: &'a Option<usize>,
+    slapped_at: &'a Option<f64>,
+    stroked_at: &'a Option<f64>,
+    deed_seen_at: &'a Option<f64>,
+    order: &'a Option<(f64, usize)>,
+    creature_order: &'a Option<(f64, usize)>,
+    stuff_away: &'a f64,
+    stuff_dirty: &'a bool,
+    next_respawn: &'a f64,
+    next_harvest: &'a f64,
+    next_miracle_try: &'a f64,
+    cast_ok: &'a BTreeSet<String>,
+    schedule: &'a Vec<Scheduled>,
+    plans: &'a u64,
+    lessons: &'a u64,
+    time_in: &'a Vec<f64>,
+    progress: &'a PhaseProgress,
+    recording: &'a bool,
+    commanded: &'a Option<Candidate>,
+}
+
+impl Sim {
+    /// The simulation's state as bytes (postcard), for [`Sim::thaw`] (SPEC §17).
+    #[must_use]
+    pub fn freeze(&self) -> Vec<u8> {
+        let Sim {
+            data: _,
+            tables: _,
+            file,
+            curve,
+            creature,
+            village,
+            rng,
+            teaching,
+            turns,
+            time,
+            inputs,
+            distances,
+            drives,
+            active,
+            rotation,
+            candidates,
+            current,
+            held,
+            hand_holding,
+            trees,
+            useful: _,
+            opinions,
+            last_done,
+            can_leave_pen,
+            moving,
+            heat,
+            hand_seen_at,
+            friend_seen_at,
+            same_since,
+            same_action,
+            slapped_at,
+            stroked_at,
+            deed_seen_at,
+            order,
+            creature_order,
+            stuff_away,
+            stuff_dirty,
+            next_respawn,
+            next_harvest,
+            next_miracle_try,
+            cast_ok,
+            schedule,
+            plans,
+            lessons,
+            time_in,
+            progress,
+            recording,
+            commanded,
+            events: _,
+        } = self;
+        let frozen = FrozenRef {
+            file,
+            curve,
+            creature,
+            village,
+            rng,
+            teaching,
+            turns,
+            time,
+            inputs: inputs.as_slice(),
+            distances,
+            drives,
+            active,
+            rotation,
+            candidates,
+            current,
+            held,
+            hand_holding,
+            built: trees.iter().map(Option::is_some).collect(),
+            opinions,
+            last_done,
+            can_leave_pen,
+            moving,
+            heat,
+            hand_seen_at,
+            friend_seen_at,
+            same_since,
+            same_action,
+            slapped_at,
+            stroked_at,
+            deed_seen_at,
+            order,
+            creature_order,
+            stuff_away,
+            stuff_dirty,
+            next_respawn,
+            next_harvest,
+            next_miracle_try,
+            cast_ok,
+            schedule,
+            plans,
+            lessons,
+            time_in,
+            progress,
+            recording,
+            commanded,
+        };
+        // Plain data that postcard always writes into a Vec.
+        postcard::to_stdvec(&frozen).unwrap_or_default()
+    }
+
+    /// The simulation [`Sim::freeze`] gave `bytes` for, running on `data`, the data it
+    /// ran on.
+    ///
+    /// # Errors
+    /// Bytes that do not decode, or a state whose lists do not fit the data or the
+    /// village (a damaged file, or data other than the run's), with what does not fit.
+    pub fn thaw(data: Arc<Data>, bytes: &[u8]) -> Result<Sim, String> {
+        let frozen: Frozen = postcard::from_bytes(bytes).map_err(|e| format!("a snapshot does not decode: {e}"))?;
+        let Frozen {
+            file,
+            curve,
+            creature,
+            village,
+            rng,
+            teaching,
+            turns,
+            time,
+            inputs,
+            distances,
+            drives,
+            active,
+            rotation,
+            candidates,
+            current,
+            held,
+            hand_holding,
+            built,
+            opinions,
+            last_done,
+            can_leave_pen,
+            moving,
+            heat,
+            hand_seen_at,
+            friend_seen_at,
+            same_since,
+            same_action,
+            slapped_at,
+            stroked_at,
+            deed_seen_at,
+            order,
+            creature_order,
+            stuff_away,
+            stuff_dirty,
+            next_respawn,
+            next_harvest,
+            next_miracle_try,
+            cast_ok,
+            schedule,
+            plans,
+            lessons,
+            time_in,
+            progress,
+            recording,
+            commanded,
+        } = frozen;
+        let tables = Tables::new(&data, &file);
+        let objects = village.objects.len();
+        let fits = |what: &str, len: usize, want: usize| {
+            if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
+        };
+        fits("desire sources", inputs.len(), INPUTS)?;
+        fits("drives", drives.len(), Desire::COUNT)?;
+        fits("plans per desire", candidates.len(), Desire::COUNT)?;
+        fits("built trees", built.len(), Desire::COUNT)?;
+        fits("time per desire", time_in.len(), Desire::COUNT)?;
+        fits("desires of the creature", creature.desires.len(), Desire::COUNT)?;
+        fits("trees of the creature", creature.trees.len(), Desire::COUNT)?;
+        fits("opinions", opinions.len(), tables.actions.len())?;
+        if !village.holds_together() || distances.len() > objects {
+            return Err("the snapshot's village does not hold its own objects".to_owned());
+        }
+        let actions = tables.actions.len();
+        let index_ok = |i: usize| i < objects;
+        let cand_ok = |c: &Candidate| index_ok(c.object) && index_ok(c.target) && c.action < actions;
+        let step_ok = |s: &Step| match *s {
+            Step::MoveTo { object, .. } | Step::PickUp { object, .. } => index_ok(object),
+            Step::MoveAway { from, .. } => index_ok(from),
+            Step::Act { .. } | Step::Wait { .. } => true,
+        };
+        let plans_ok = candidates.iter().flatten().chain(commanded.iter()).all(cand_ok)
+            && current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
+            && [held, hand_holding].iter().flatten().all(|&i| index_ok(i))
+            && [order, creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
+            && same_action.is_none_or(|a| a < actions)
+            && last_done.len() <= actions
+            && active.iter().all(|&d| d < Desire::COUNT);
+        if !plans_ok {
+            return Err("the snapshot names an object, action or desire it does not have".to_owned());
+        }
+        let trees = built
+            .iter()
+            .zip(Desire::ALL)
+            .map(|(b, d)| {
+                b.then(|| {
+                    [TreeKind::Activity, TreeKind::ActOn]
+                        .map(|k| build(&data.attributes, &creature.tree(*d, k).examples))
+                })
+            })
+            .collect();
+        let mut input_array = [0.0; INPUTS];
+        input_array.copy_from_slice(&inputs);
+        Ok(Sim {
+            useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
+            data,
+            tables,
+            file,
+            curve,
+            creature,
+            village,
+            rng,
+            teaching,
+            turns,
+            time,
+            inputs: input_array,
+            distances,
+            drives,
+            active,
+            rotation,
+            candidates,
+            current,
+            held,
+            hand_holding,
+            trees,
+            opinions,
+            last_done,
+            can_leave_pen,
+            moving,
+            heat,
+            hand_seen_at,
+            friend_seen_at,
+            same_since,
+            same_action,
+            slapped_at,
+            stroked_at,
+            deed_seen_at,
+            order,
+            creature_order,
+            stuff_away,
+            stuff_dirty,
+            next_respawn,
+            next_harvest,
+            next_miracle_try,
+            cast_ok,
+            schedule,
+            plans,
+            lessons,
+            time_in,
+            progress,
+            recording,
+            commanded,
+            events: Vec::new(),
+        })
+    }
+}

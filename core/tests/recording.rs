@@ -1,0 +1,312 @@
+//! SPEC §17: recordings. A snapshot restored from bytes runs on bit for bit; seeking
+//! anywhere equals the straight run; forks keep or drop the recorded future and differ
+//! only from their turn; damaged files are refused, never a panic.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use creature_core::creature::Creature;
+use creature_core::data::Data;
+use creature_core::mind::hand::Slap;
+use creature_core::names::Desire;
+use creature_core::recording::snapshot::{from_bytes, to_bytes};
+use creature_core::recording::{
+    Future, Input, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
+};
+use creature_core::rng::Rng;
+use creature_core::scenario::{self, Act, State};
+use creature_core::world::file::WorldFile;
+use creature_core::world::sim::{HandEvent, Sim};
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
+}
+
+/// The example project's creature in its world, on data built from the species texts.
+fn daisy(seed: u64) -> Sim {
+    let data = Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
+    let world = WorldFile::load(&example().join("world.ron"), &data).unwrap();
+    let creature = Creature::load(&example().join("creatures/daisy.ron"), &data).unwrap();
+    Sim::new(data, creature, world, seed)
+}
+
+/// The player's touches by turn: a lesson every minute (strokes and slaps by turns),
+/// a plan commanded, the hand moved, a desire set by hand.
+fn touch_at(t: u64) -> Option<Input> {
+    let hand = |e| Some(Input::Hand(e));
+    match t % 600 {
+        0 if t > 0 => hand(HandEvent::Hold),
+        3 => hand(if t % 1200 == 3 { HandEvent::Stroke } else { HandEvent::Slap(Slap::Hard) }),
+        6 => hand(HandEvent::Release),
+        200 => Some(Input::Act(Act::Plan {
+            desire: Desire::Hunger,
+            action: "Eat".into(),
+            object: "sheep_1".into(),
+            target: None,
+        })),
+        300 => hand(HandEvent::MoveTo(10.0, 12.0)),
+        450 => Some(Input::Act(Act::Desire { name: Desire::Curiosity, value: 0.9 })),
+        _ => None,
+    }
+}
+
+fn touch(sim: &mut Sim) {
+    match touch_at(sim.turns()) {
+        Some(Input::Act(a)) => drop(scenario::apply(sim, &a)),
+        Some(Input::Hand(e)) => drop(sim.hand(e)),
+        _ => {}
+    }
+}
+
+/// Runs `sim` with the touches until turn `end`.
+fn live_until(sim: &mut Sim, end: u64) {
+    while sim.turns() < end {
+        touch(sim);
+        sim.step();
+    }
+}
+
+/// Runs a recorder with the touches until turn `end`.
+fn recorded_until(r: &mut Recorder, end: u64) {
+    while r.sim().turns() < end {
+        if let Some(i) = touch_at(r.sim().turns()) {
+            let _ = r.input(i);
+        }
+        r.step();
+    }
+}
+
+#[test]
+fn a_snapshot_restored_from_bytes_runs_on_bit_for_bit() {
+    let end = 4000;
+    let mut straight = daisy(3);
+    live_until(&mut straight, end);
+    assert!(straight.summary().lessons >= 6, "lessons took part: {:?}", straight.summary().lessons);
+    // At turn 601 the hand holds the creature; 1305 is in the middle of a plan.
+    for k in [0, 601, 1305, 2999] {
+        let mut first = daisy(3);
+        live_until(&mut first, k);
+        let bytes = to_bytes(&first);
+        // Fresh data from the same texts, as a recording restores it.
+        let data = Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
+        let mut restored = from_bytes(&bytes, data).unwrap();
+        assert_eq!(to_bytes(&restored), bytes, "restored at {k}: the same state");
+        live_until(&mut restored, end);
+        assert_eq!(State::of(&restored), State::of(&straight), "snapshot at {k}");
+        assert_eq!(to_bytes(&restored), to_bytes(&straight), "snapshot at {k}: every field");
+        assert_eq!(restored.rng(), straight.rng());
+        for d in Desire::ALL {
+            for kind in [creature_core::data::TreeKind::Activity, creature_core::data::TreeKind::ActOn] {
+                assert_eq!(restored.built_tree(*d, kind), straight.built_tree(*d, kind), "{d} {kind:?} at {k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn damaged_snapshot_bytes_are_refused() {
+    let sim = daisy(1);
+    let data = Arc::clone(sim.data());
+    let bytes = to_bytes(&sim);
+    assert!(from_bytes(&bytes[..bytes.len() / 2], Arc::clone(&data)).is_err());
+    assert!(from_bytes(b"not a snapshot", data).is_err());
+}
+
+fn scenario_file(name: &str) -> PathBuf {
+    example().join("scenarios").join(name)
+}
+
+fn recorded(name: &str) -> Recording {
+    let loaded = scenario::file::load(&scenario_file(name)).unwrap();
+    let (out, rec) = run_scenario_recorded(scenario::prepare(loaded).unwrap(), None).unwrap();
+    assert!(out.passed, "{name} passes when recorded too");
+    rec
+}
+
+#[test]
+fn a_recorded_scenario_seeks_to_the_straight_runs_state() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    assert_eq!(rec.turns, 3000);
+    assert!(rec.snapshots.windows(2).all(|w| w[1].turn - w[0].turn <= 100));
+    assert!(rec.input_count() >= 8);
+    let mut r = Recorder::open(Recording::from_bytes("mem", &rec.to_bytes()).unwrap()).unwrap();
+    let mut rng = Rng::seeded(17);
+    let mut seconds: Vec<f64> = (0..6).map(|_| (rng.range(0.0, 300.0) * 10.0).round() / 10.0).collect();
+    // The turn of the first lesson, a snapshot's turn, both ends.
+    seconds.extend([0.0, 19.4, 100.0, 300.0]);
+    for t in seconds {
+        let (straight, _) = scenario::run_file(&scenario_file("pit_then_wolf.scenario.ron"), Some(t)).unwrap();
+        let seek = r.seek_seconds(t).unwrap();
+        assert_eq!(Some(State::of(&seek)), straight.state, "at {t} s");
+    }
+    // Seeking backwards and forwards again gives the same bytes.
+    let a = to_bytes(&r.seek(1234).unwrap());
+    r.seek(2900).unwrap();
+    assert_eq!(to_bytes(&r.seek(1234).unwrap()), a);
+    assert!(r.seek(3001).is_err());
+}
+
+#[test]
+fn the_timeline_marks_inputs_lessons_and_plans() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let marks = rec.markers();
+    let lessons: Vec<_> = marks.iter().filter(|m| m.kind == MarkerKind::Lesson).collect();
+    assert_eq!(lessons.len(), 2, "{marks:?}");
+    assert!(lessons[0].text.contains("home_pit"), "{}", lessons[0].text);
+    let slap = marks.iter().find(|m| m.text.contains("slap")).unwrap();
+    assert!(slap.turn < lessons[0].turn);
+    assert!(marks.iter().any(|m| m.kind == MarkerKind::Plan));
+    assert!(marks.windows(2).all(|w| w[0].turn <= w[1].turn));
+}
+
+#[test]
+fn a_recording_diffed_with_itself_differs_nowhere() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let a = Recorder::open(rec.clone()).unwrap();
+    let b = Recorder::open(rec).unwrap();
+    let d = diff(&a, &b).unwrap();
+    assert_eq!(d.first_difference, None);
+    assert!(d.desires.is_empty() && d.trees.is_empty(), "{d:?}");
+    assert_eq!((d.plans.only_a, d.plans.only_b), (0, 0));
+    assert_eq!((d.lessons.a, d.lessons.b), (2, 2));
+}
+
+#[test]
+fn a_fork_keeping_its_future_on_the_same_data_is_the_same_run() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let mut original = Recorder::open(rec).unwrap();
+    let mut fork = original.fork(150, Future::Keep).unwrap();
+    fork.run_to(original.recording().turns);
+    let d = diff(&original, &fork).unwrap();
+    assert_eq!(d.first_difference, None, "{d:?}");
+    assert_eq!(State::of(fork.sim()), State::of(original.sim()));
+}
+
+/// The built-in species files with the Cow twice as fast.
+fn faster_cows() -> Vec<(String, String)> {
+    let mut files = Data::texts(None).unwrap();
+    let cow = files.iter_mut().find(|(n, _)| n == "cow.ron").unwrap();
+    assert!(cow.1.contains("speed: 3.0"));
+    cow.1 = cow.1.replace("speed: 3.0", "speed: 6.0");
+    files
+}
+
+#[test]
+fn a_fork_on_faster_data_differs_only_from_its_turn() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let mut original = Recorder::open(rec).unwrap();
+    let at = 500;
+    let mut fork = original.fork_with(at, Future::Keep, vec![Reload::Species(faster_cows())]).unwrap();
+    fork.run_to(original.recording().turns);
+    let d = diff(&original, &fork).unwrap();
+    let first = d.first_difference.expect("a faster creature walks elsewhere");
+    assert!(first > at as f64 / 10.0, "differs from {first} s, forked at {} s", at as f64 / 10.0);
+    assert!(!d.desires.is_empty(), "{d:?}");
+    // Before the fork both are the same run, to the bit.
+    assert_eq!(to_bytes(&fork.seek(at - 1).unwrap()), to_bytes(&original.seek(at - 1).unwrap()));
+    // The fork's own recording seeks into both parts, and plays again from its file.
+    let saved = fork.recording().clone();
+    let mut again = Recorder::open(Recording::from_bytes("fork", &saved.to_bytes()).unwrap()).unwrap();
+    for turn in [at - 1, at, at + 333, saved.turns] {
+        assert_eq!(to_bytes(&again.seek(turn).unwrap()), to_bytes(&fork.seek(turn).unwrap()), "turn {turn}");
+    }
+}
+
+#[test]
+fn dropping_the_future_plays_on_live_and_keeps_the_old_branch() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let first_slap = rec.markers().into_iter().find(|m| m.text.contains("slap")).unwrap().turn;
+    let mut original = Recorder::open(rec.clone()).unwrap();
+    // Undo the slap: back to before the hold, and on without the recorded inputs.
+    let mut live = original.fork(first_slap - 2, Future::Drop).unwrap();
+    live.run_to(rec.turns);
+    assert_eq!(live.recording().input_count(), rec.changes.iter().filter(|c| c.turn <= first_slap - 2).count());
+    let d = diff(&original, &live).unwrap();
+    assert!(d.first_difference.is_some());
+    assert_eq!(d.lessons.a, 2);
+    assert!(d.lessons.b < 2);
+    // The old branch is untouched.
+    assert_eq!(original.recording(), &rec);
+}
+
+#[test]
+fn a_recording_opened_from_its_file_goes_on_like_the_straight_run() {
+    let mut straight = Recorder::new(daisy(5), 5, sources());
+    let mut half = straight.clone();
+    recorded_until(&mut straight, 700);
+    recorded_until(&mut half, 700);
+    let dir = tempdir();
+    let path = dir.join("half.recording");
+    half.recording().save(&path).unwrap();
+    let mut reopened = Recorder::open(Recording::load(&path).unwrap()).unwrap();
+    assert_eq!(to_bytes(reopened.sim()), to_bytes(half.sim()));
+    recorded_until(&mut straight, 1900);
+    recorded_until(&mut reopened, 1900);
+    assert_eq!(to_bytes(reopened.sim()), to_bytes(straight.sim()));
+    assert_eq!(reopened.recording(), straight.recording());
+    // And the recorder's run is the plain simulation's, touch for touch.
+    let mut plain = daisy(5);
+    plain.record(true);
+    live_until(&mut plain, 1900);
+    plain.take_events();
+    assert_eq!(to_bytes(&plain), to_bytes(straight.sim()));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn sources() -> Sources {
+    let text = |p: &str| std::fs::read_to_string(example().join(p)).unwrap();
+    Sources { species: Data::texts(None).unwrap(), creature: text("creatures/daisy.ron"), world: text("world.ron") }
+}
+
+fn tempdir() -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("creature-rec-{}-{:?}", std::process::id(), std::thread::current().id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn damaged_versioned_and_cut_off_files_are_refused_with_a_reason() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let bytes = rec.to_bytes();
+    assert_eq!(Recording::from_bytes("ok", &bytes).unwrap(), rec);
+    let refused = |b: &[u8]| Recording::from_bytes("bad.recording", b).unwrap_err().to_string();
+    assert!(refused(b"hello").contains("not a recording"));
+    let mut newer = bytes.clone();
+    newer[8..12].copy_from_slice(&2u32.to_le_bytes());
+    assert!(refused(&newer).contains("version 2 is a newer one"), "{}", refused(&newer));
+    let mut older = bytes.clone();
+    older[8..12].copy_from_slice(&0u32.to_le_bytes());
+    assert!(refused(&older).contains("older"));
+    for cut in [13, bytes.len() / 3, bytes.len() - 1] {
+        assert!(refused(&bytes[..cut]).contains("cut off or damaged"), "cut at {cut}");
+    }
+    let mut flipped = bytes.clone();
+    let mid = bytes.len() / 2;
+    flipped[mid] ^= 0x5a;
+    assert!(refused(&flipped).starts_with("bad.recording:1:1:"));
+    // Every byte damaged in turn, a few hundred positions: never a panic.
+    for i in (12..bytes.len()).step_by(bytes.len() / 300 + 1) {
+        let mut b = bytes.clone();
+        b[i] = b[i].wrapping_add(1);
+        let _ = Recording::from_bytes("x", &b);
+    }
+}
+
+#[test]
+fn snapshot_bytes_damaged_one_at_a_time_are_refused_or_run() {
+    let mut sim = daisy(2);
+    live_until(&mut sim, 1305);
+    let bytes = to_bytes(&sim);
+    let data = Arc::clone(sim.data());
+    let mut refused = 0;
+    for i in (0..bytes.len()).step_by(bytes.len() / 400 + 1) {
+        let mut b = bytes.clone();
+        b[i] = b[i].wrapping_add(1 + (i % 7) as u8);
+        match from_bytes(&b, Arc::clone(&data)) {
+            Ok(mut s) => s.run(30),
+            Err(_) => refused += 1,
+        }
+    }
+    assert!(refused > 0);
+}
