@@ -13,12 +13,16 @@
 //!   lies within that distance of an earlier event that was kept (a leader clustering,
 //!   so a chain of small steps is not flagged as a whole).
 //! - **Outliers**: events with a reaction time, or a value of a number or heuristic
-//!   feature of the schema, beyond Tukey's far-out fences `Q1 − k·IQR` and
-//!   `Q3 + k·IQR` (quartiles by linear interpolation, `k` = [`CurateOptions::fence`],
-//!   3 by default). Where more than half the values are equal the quartiles meet, and
-//!   the 5 %–95 % range stands in for the interquartile range; a feature where even that
-//!   is empty (95 % or more one value) gets no fences: its other values are situations,
-//!   not glitches.
+//!   feature of the schema, beyond fences built like Tukey's but on the 5th and 95th
+//!   percentiles instead of the quartiles: below `P5 − k·(P95 − P5)` or above
+//!   `P95 + k·(P95 − P5)` (percentiles by linear interpolation, `k` =
+//!   [`CurateOptions::fence`], 3 by default: "far out", as Tukey's 3). Quartile fences (or median ± k·MAD) do
+//!   not suit fight states: a rushdown spends half its time within a few centimetres of
+//!   one distance, and quartile fences would call every approach from afar an outlier.
+//!   The 90 % range is what a bank normally shows; the fences flag what lies far beyond
+//!   it. Where 90 % of the values are one value the 1st and 99th percentiles stand in;
+//!   a feature where even those meet gets no fences (its other values are rare
+//!   situations, not glitches).
 //! - **Coverage**: the events of each situation class — distance band (close, mid or
 //!   far, as [`Range`]) × own state × opponent state ([`STATE_NAMES`]) — with classes
 //!   of fewer than [`CurateOptions::thin`] events marked thin.
@@ -43,7 +47,7 @@ pub struct CurateOptions {
     /// is a tenth of the example schema's continuation bias: a difference the shadow
     /// treats as no change of the world at all.
     pub near: f64,
-    /// `k` of the fences `Q1 − k·IQR`, `Q3 + k·IQR`.
+    /// `k` of the fences `P5 − k·(P95 − P5)`, `P95 + k·(P95 − P5)`.
     pub fence: f64,
     /// Coverage classes with fewer events than this are thin.
     pub thin: usize,
@@ -115,11 +119,12 @@ impl OutOn {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fence {
     pub on: OutOn,
-    pub q1: f64,
-    pub q3: f64,
-    /// The spread the fences are built on: the interquartile range, or the 5 %–95 %
-    /// range where the quartiles meet.
-    pub spread: f64,
+    /// The lower percentile the fences stand on: 0.05, or 0.01 where the 5th and 95th
+    /// percentiles meet.
+    pub quantile: f64,
+    /// The values at that percentile and at its mirror (the 95th or 99th).
+    pub from: f64,
+    pub to: f64,
     pub low: f64,
     pub high: f64,
 }
@@ -293,15 +298,14 @@ fn fence(on: OutOn, values: &mut [f64], k: f64) -> Option<Fence> {
         return None;
     }
     values.sort_by(f64::total_cmp);
-    let (q1, q3) = (quantile(values, 0.25), quantile(values, 0.75));
-    let mut spread = q3 - q1;
-    if spread <= 0.0 {
-        spread = quantile(values, 0.95) - quantile(values, 0.05);
+    for q in [0.05, 0.01] {
+        let (from, to) = (quantile(values, q), quantile(values, 1.0 - q));
+        let spread = to - from;
+        if spread > 0.0 && spread.is_finite() {
+            return Some(Fence { on, quantile: q, from, to, low: from - k * spread, high: to + k * spread });
+        }
     }
-    if !(spread > 0.0 && spread.is_finite()) {
-        return None;
-    }
-    Some(Fence { on, q1, q3, spread, low: q1 - k * spread, high: q3 + k * spread })
+    None
 }
 
 fn outliers(schema: &Schema, bank: &Bank, columns: &[usize], k: f64) -> (Vec<Fence>, Vec<Outlier>) {
