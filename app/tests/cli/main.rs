@@ -12,4 +12,5 @@ mod preview;
 mod robust;
 mod scenario;
 mod shadow;
+mod shadow_curate;
 mod sim;
