@@ -77,7 +77,7 @@ fn curate(c: &mut Criterion) {
     let mut group = c.benchmark_group("shadow curate");
     group.sample_size(10);
     group.bench_function("40000 events, arena schema", |b| {
-        b.iter(|| black_box(creature_core::shadow::curate::curate(&schema, black_box(&w.bank), &options)))
+        b.iter(|| black_box(creature_core::shadow::curate::curate(&schema, black_box(&w.bank), &options)));
     });
     group.finish();
 }

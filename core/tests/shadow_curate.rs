@@ -32,9 +32,11 @@ fn distance(schema: &Schema, bank: &Bank, columns: &[usize], i: usize, j: usize)
     s
 }
 
-/// Exact and near duplicates by comparing every pair, the plain reading of the rules:
-/// (flagged id, id it repeats) for each.
-fn pairwise(schema: &Schema, bank: &Bank, near: f64) -> (Vec<(u64, u64)>, Vec<(u64, u64)>) {
+/// (flagged id, id it repeats) for each flagged event.
+type Repeats = Vec<(u64, u64)>;
+
+/// Exact and near duplicates by comparing every pair, the plain reading of the rules.
+fn pairwise(schema: &Schema, bank: &Bank, near: f64) -> (Repeats, Repeats) {
     let columns = bind(schema, bank).unwrap();
     let ev = bank.events();
     let same_bucket = |i: usize, j: usize| ev[i].matchup == ev[j].matchup && ev[i].action == ev[j].action;
