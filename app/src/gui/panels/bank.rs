@@ -103,8 +103,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             out.push(Command::Live(LiveCommand::DeleteSegment(s)));
         }
     });
+    // The sections scroll within at most 40% of the view, so the table keeps its room.
+    let room = (ui.available_height() * 0.4).clamp(90.0, 330.0);
     egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(true).show(ui, |ui| {
-        super::curate::show(ui, &mut view.shadow, out);
+        egui::ScrollArea::vertical()
+            .id_salt("curate-scroll")
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show(ui, |ui| super::curate::show(ui, &mut view.shadow, out));
     });
     let sh = &mut view.shadow;
     let n_rows = sh.rows().len();

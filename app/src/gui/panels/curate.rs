@@ -75,18 +75,20 @@ fn flags(ui: &mut egui::Ui, c: &Curation, delete: &mut [bool; 3], out: &mut Vec<
             };
             ui.checkbox(on, format!("{} {name}", c.count(k)));
         }
+        let kinds: Vec<FlagKind> =
+            FlagKind::ALL.into_iter().zip(*delete).filter(|(_, on)| *on).map(|(k, _)| k).collect();
+        let ids = c.ids(&kinds);
+        let button = egui::Button::new(format!("🗑 Delete {} flagged events", ids.len()));
+        if ui
+            .add_enabled(!ids.is_empty(), button)
+            .on_hover_text("One edit: Ctrl+Z brings them all back. Only the ticked kinds are deleted.")
+            .clicked()
+        {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            let ids = ids.into_iter().collect();
+            out.push(Command::Live(LiveCommand::DeleteFlagged { ids, kinds: names.join(", ") }));
+        }
     });
-    let kinds: Vec<FlagKind> = FlagKind::ALL.into_iter().zip(*delete).filter(|(_, on)| *on).map(|(k, _)| k).collect();
-    let ids = c.ids(&kinds);
-    let button = egui::Button::new(format!("🗑 Delete {} flagged events", ids.len()));
-    if ui
-        .add_enabled(!ids.is_empty(), button)
-        .on_hover_text("One edit: Ctrl+Z brings them all back. Only the ticked kinds are deleted.")
-        .clicked()
-    {
-        let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
-        out.push(Command::Live(LiveCommand::DeleteFlagged { ids: ids.into_iter().collect(), kinds: names.join(", ") }));
-    }
 }
 
 /// The coverage table, thin classes highlighted.
