@@ -16,20 +16,21 @@
 //!   feature of the schema, beyond fences built like Tukey's but on the 5th and 95th
 //!   percentiles instead of the quartiles: below `P5 − k·(P95 − P5)` or above
 //!   `P95 + k·(P95 − P5)` (percentiles by linear interpolation, `k` =
-//!   [`CurateOptions::fence`], 3 by default: "far out", as Tukey's 3). Quartile fences (or median ± k·MAD) do
-//!   not suit fight states: a rushdown spends half its time within a few centimetres of
-//!   one distance, and quartile fences would call every approach from afar an outlier.
-//!   The 90 % range is what a bank normally shows; the fences flag what lies far beyond
-//!   it. Where 90 % of the values are one value the 1st and 99th percentiles stand in;
-//!   a feature where even those meet gets no fences (its other values are rare
-//!   situations, not glitches).
+//!   [`CurateOptions::fence`], 3 by default, Tukey's "far out"). Quartile fences (or
+//!   median ± k·MAD) do not suit fight states: a rushdown spends half its time within a
+//!   few centimetres of one distance, and quartile fences would call every approach from
+//!   afar an outlier. The 90 % range is what a bank normally shows; the fences flag what
+//!   lies far beyond it. Where 90 % of the values are one value the 1st and 99th
+//!   percentiles stand in; a feature where even those meet gets no fences (its other
+//!   values are rare situations, not glitches).
 //! - **Coverage**: the events of each situation class — distance band (close, mid or
 //!   far, as [`Range`]) × own state × opponent state ([`STATE_NAMES`]) — with classes
 //!   of fewer than [`CurateOptions::thin`] events marked thin.
 //!
 //! Nothing compares every pair of events: duplicates are found through a hash of the
 //! state within each (matchup, action) bucket, near duplicates by a range query of each
-//! bucket's [`Index`], so a bank of 40,000 events is curated in well under a second.
+//! bucket's [`Index`] ([`Index::within`]), so a bank of 40,000 events is curated in well
+//! under a second (the `shadow` bench).
 //!
 //! [`STATE_NAMES`]: super::arena::STATE_NAMES
 
