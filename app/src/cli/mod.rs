@@ -10,11 +10,13 @@ use creature_core::data::Data;
 use creature_core::error::LoadError;
 
 pub mod check;
+pub mod curate;
 pub mod new;
 pub mod parquet;
 pub mod preview_headless;
 pub mod recording;
 pub mod scenario;
+pub mod score;
 pub mod shadow;
 pub mod sim;
 pub mod species;
@@ -51,7 +53,7 @@ pub enum Command {
     Teach(teach::TeachArgs),
     /// The live preview with hot reload; `--headless` prints JSON events.
     Preview(preview_headless::PreviewArgs),
-    /// Shadow replay banks: query, bench, record, fight, merge, stats.
+    /// Shadow replay banks: query, bench, record, fight, merge, stats, curate, score.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
     /// Run the creature simulation headless: one creature, or a batch of newborns.

@@ -42,6 +42,12 @@ pub enum ShadowCommand {
     Export(super::parquet::ExportArgs),
     /// Read a bank back from a Parquet file that export wrote.
     Import(super::parquet::ImportArgs),
+    /// Flag duplicates, near duplicates and outliers, show the coverage of situations,
+    /// and delete flagged events when asked.
+    Curate(super::curate::CurateArgs),
+    /// How faithfully the shadow plays its bank: agreement on held-out matches, and
+    /// action and reaction-time distributions in play against a bot.
+    Score(super::score::ScoreArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -188,10 +194,12 @@ pub fn run(command: ShadowCommand) -> CliResult {
         ShadowCommand::Stats(a) => stats(&a),
         ShadowCommand::Export(a) => super::parquet::export(&a),
         ShadowCommand::Import(a) => super::parquet::import(&a),
+        ShadowCommand::Curate(a) => super::curate::run(&a),
+        ShadowCommand::Score(a) => super::score::run(&a),
     }
 }
 
-fn style(name: &str, what: &str) -> Result<Style, CliError> {
+pub(super) fn style(name: &str, what: &str) -> Result<Style, CliError> {
     Style::from_name(name).ok_or_else(|| {
         CliError::from(format!(
             "{what}: {}",
@@ -200,12 +208,12 @@ fn style(name: &str, what: &str) -> Result<Style, CliError> {
     })
 }
 
-fn save(bank: &Bank, path: &Path) -> CliResult {
+pub(super) fn save(bank: &Bank, path: &Path) -> CliResult {
     bank.save(path).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", path.display())))
 }
 
 /// A problem binding a schema to a bank, placed in the file it is about.
-fn mismatch(e: &MismatchError, schema: (&Path, &str), bank: &Path) -> CliError {
+pub(super) fn mismatch(e: &MismatchError, schema: (&Path, &str), bank: &Path) -> CliError {
     if let Some(event) = e.event {
         let file = bank.display().to_string();
         let (line, col) = read_text(bank).map_or((1, 1), |text| event_position(&text, event, Some(&e.feature)));
@@ -498,7 +506,7 @@ fn delete(a: &DeleteArgs) -> CliResult {
     Ok(())
 }
 
-fn stats_json(s: &BankStats) -> Value {
+pub(super) fn stats_json(s: &BankStats) -> Value {
     let r = &s.reaction;
     json!({
         "events": s.events,

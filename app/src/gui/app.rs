@@ -667,7 +667,7 @@ impl Studio {
                 }
             }
             other => {
-                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws);
+                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws, self.dialogs.as_mut());
                 if let Some(id) = edited {
                     self.view.active = Some(id);
                 }

@@ -298,6 +298,18 @@ pub enum LiveCommand {
     ArenaFinish,
     /// At the match end: keep the recording in the bank, or drop it.
     ArenaKeep(bool),
+    /// Deletes these events of the shown bank, flagged by curation as `kinds`, as one
+    /// undoable edit.
+    DeleteFlagged {
+        ids: Vec<u64>,
+        kinds: String,
+    },
+    /// Scores the shown bank's shadow against the bot of this style name.
+    ScoreShadow(String),
+    /// Writes the shown bank as a Parquet file chosen in the file dialog (SPEC §18).
+    ExportBank,
+    /// Reads a Parquet file chosen in the file dialog as a new bank of the shadow folder.
+    ImportBank,
 }
 
 impl LiveCommand {
@@ -329,6 +341,10 @@ impl LiveCommand {
             LiveCommand::KeepLearning => "Keep what the preview's creature learnt".into(),
             LiveCommand::ArenaKeep(true) => "Arena: keep the recording".into(),
             LiveCommand::ArenaKeep(false) => "Arena: discard the recording".into(),
+            LiveCommand::DeleteFlagged { ids, kinds } => format!("Delete {} events flagged as {kinds}", ids.len()),
+            LiveCommand::ScoreShadow(bot) => format!("Score the shadow against {bot}"),
+            LiveCommand::ExportBank => "Export the bank as Parquet…".into(),
+            LiveCommand::ImportBank => "Import a bank from Parquet…".into(),
         }
     }
 }

@@ -13,4 +13,5 @@ mod recording;
 mod robust;
 mod scenario;
 mod shadow;
+mod shadow_curate;
 mod sim;

@@ -5,6 +5,7 @@
 mod support;
 
 mod arena_keys;
+mod bank_curate;
 mod bank_rows;
 mod creature;
 mod glyphs;

@@ -96,6 +96,17 @@ fn preview_of_the_example_village() {
 #[test]
 fn bank_view_of_the_rushdown_bank() {
     let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::bank::show);
+    // The curation is computed off the editor's thread: the picture waits for it, so
+    // every run draws the same.
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(60) {
+        h.step();
+        let sh = &h.state().view.shadow;
+        if sh.curate.curated(sh.generation) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     h.run();
     h.snapshot("live_bank");
 }

@@ -190,6 +190,12 @@ pub enum Edit {
         other: SharedBank,
         label: String,
     },
+    /// Deletes the events with these ids at once, as curation flagged them: one edit,
+    /// so one undo brings them all back.
+    BankDeleteEvents {
+        bank: DocId,
+        ids: Vec<u64>,
+    },
     /// Adds a match recorded in the arena, kept at its end.
     BankKeep {
         bank: DocId,
@@ -228,6 +234,7 @@ impl Edit {
             Edit::BankDeleteMatch { bank, .. }
             | Edit::BankDeleteSegment { bank, .. }
             | Edit::BankMerge { bank, .. }
+            | Edit::BankDeleteEvents { bank, .. }
             | Edit::BankKeep { bank, .. } => bank.clone(),
         }
     }

@@ -50,6 +50,15 @@ pub(crate) fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(
             next.delete_segment(segment);
             next
         }
+        Edit::BankDeleteEvents { ids, .. } => {
+            let ids: std::collections::BTreeSet<u64> = ids.into_iter().collect();
+            if !bank.events().iter().any(|e| ids.contains(&e.id)) {
+                return Err(format!("{here} has none of the {} events to delete", ids.len()));
+            }
+            let mut next = bank.clone();
+            next.delete_events(&ids);
+            next
+        }
         Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
             .map_err(|e| format!("cannot merge {label}: {e}"))?,
         Edit::BankKeep { pending, recorded_at, .. } => {

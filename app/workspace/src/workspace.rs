@@ -664,6 +664,26 @@ mod tests {
     }
 
     #[test]
+    fn deleting_flagged_events_is_one_undo_step_and_unknown_ids_change_nothing() {
+        let (_tmp, root) = copy_project();
+        let mut ws = Workspace::open(&root).unwrap();
+        let zoner = Bank::load(&example_project().join("shadow/zoner.bank.ron")).unwrap();
+        let bank = ws.new_bank(&root.join("shadow/z.bank"), zoner.clone());
+        ws.snapshot();
+        let ids: Vec<u64> = zoner.events().iter().map(|e| e.id).filter(|id| id % 7 == 3).collect();
+        ws.apply(Edit::BankDeleteEvents { bank: bank.clone(), ids: ids.clone() }).unwrap();
+        ws.snapshot();
+        let after = ws.bank(&bank).unwrap();
+        assert_eq!(after.len(), zoner.len() - ids.len());
+        assert!(after.events().iter().all(|e| !ids.contains(&e.id)));
+        assert_eq!(ws.undo(), Some(bank.clone()));
+        assert_eq!(**ws.bank(&bank).unwrap(), zoner, "one undo brings every event back");
+        let err = ws.apply(Edit::BankDeleteEvents { bank: bank.clone(), ids: vec![u64::MAX] }).unwrap_err();
+        assert!(err.contains("none of the 1 events"), "{err}");
+        assert_eq!(**ws.bank(&bank).unwrap(), zoner);
+    }
+
+    #[test]
     fn a_broken_species_file_is_a_problem_and_its_document_is_locked() {
         let (tmp, root) = copy_project();
         std::fs::write(tmp.path().join("species/tiger.ron"), "(name: \"Tiger\", traits: oops)").unwrap();

@@ -3,6 +3,8 @@
 //! - [`schema`]: the features a shadow compares and how (similarity, weight, scale).
 //! - [`bank`]: recorded events, kept per matchup, merged with provenance, summarised.
 //! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event.
+//! - [`curate`]: duplicates, near duplicates, outliers and the coverage of a bank.
+//! - [`score`]: how faithfully a shadow plays its bank (agreement, distributions).
 //! - `clock`: the frame rate, shared by the arena and the heuristics.
 //! - [`heuristic`]: running summaries of a match, the same at record and play time.
 //! - [`arena`]: the deterministic 1-D fighting game at 60 frames per second.
@@ -14,10 +16,12 @@ pub mod arena;
 pub mod bank;
 pub mod bots;
 mod clock;
+pub mod curate;
 pub mod fight;
 pub mod fit;
 pub mod heuristic;
 mod index_kernels;
 pub mod schema;
+pub mod score;
 pub mod select;
 pub mod workload;

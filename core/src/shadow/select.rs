@@ -504,6 +504,40 @@ impl Index {
         Some(finish(best, candidates))
     }
 
+    /// Every event whose score for `state` (with nothing playing, so without the bias)
+    /// is at most `limit`, sorted by score then id: a range query over the same blocks
+    /// and bounds as [`Index::select`], with the same exact scores. Curation finds near
+    /// duplicates with it.
+    pub fn within(&self, state: &[f64], limit: f64) -> Vec<Candidate> {
+        if self.n == 0 || state.len() != self.schema.features.len() || limit.is_nan() {
+            return Vec::new();
+        }
+        let supers = self.supers.groups();
+        let mut sb = Vec::with_capacity(supers);
+        self.bounds(&self.supers, state, 0, supers, &mut sb);
+        let blocks = self.blocks.groups();
+        let mut bb = Vec::with_capacity(SUPER);
+        let mut acc = [0.0f64; BLOCK];
+        let mut scored = Vec::new();
+        for (s, &bound) in sb.iter().enumerate() {
+            if bound > limit {
+                continue;
+            }
+            let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
+            self.bounds(&self.blocks, state, from, to, &mut bb);
+            for (k, &b) in bb.iter().enumerate() {
+                if b <= limit {
+                    self.score_block(state, from + k, None, &mut acc, &mut scored, limit);
+                }
+            }
+        }
+        let found = scored.into_iter().map(|(slot, s)| {
+            let event = self.slot_event[slot] as usize;
+            Candidate { event, id: self.ids[event], score: s }
+        });
+        finish(limit, found.collect()).candidates
+    }
+
     /// The exact score of the event in `slot`, without the bias.
     fn exact(&self, state: &[f64], slot: usize) -> f64 {
         let mut s = 0.0;

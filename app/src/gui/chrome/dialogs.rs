@@ -14,6 +14,14 @@ pub trait Dialogs {
     fn has_service(&self) -> bool {
         true
     }
+    /// A Parquet file to import a bank from (SPEC §18); by default as [`Dialogs::pick_file`].
+    fn pick_parquet(&mut self, start: Option<&Path>) -> Option<PathBuf> {
+        self.pick_file(start)
+    }
+    /// Where to export a bank as Parquet; by default as [`Dialogs::save_file`].
+    fn save_parquet(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
+        self.save_file(start, name)
+    }
 }
 
 /// What to open after an "Open" dialog gave nothing: the studio's own dialog at `start`
@@ -64,6 +72,25 @@ impl Dialogs for RfdDialogs {
 
     fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
         let mut d = rfd::FileDialog::new().set_title("Save as").add_filter("RON", &["ron"]).set_file_name(name);
+        if let Some(s) = start {
+            d = d.set_directory(s);
+        }
+        d.save_file()
+    }
+
+    fn pick_parquet(&mut self, start: Option<&Path>) -> Option<PathBuf> {
+        let mut d = rfd::FileDialog::new().set_title("Import a bank from Parquet").add_filter("Parquet", &["parquet"]);
+        if let Some(s) = start {
+            d = d.set_directory(s);
+        }
+        d.pick_file()
+    }
+
+    fn save_parquet(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
+        let mut d = rfd::FileDialog::new()
+            .set_title("Export the bank as Parquet")
+            .add_filter("Parquet", &["parquet"])
+            .set_file_name(name);
         if let Some(s) = start {
             d = d.set_directory(s);
         }

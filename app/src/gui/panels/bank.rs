@@ -1,7 +1,8 @@
 //! The replay bank view (SPEC §13): a virtualised table of the bank's events (only the
 //! rows on screen are laid out, so 40,000 rows scroll smoothly), filters by match,
-//! segment and action, deleting a match or a segment, merging banks, and the bank's
-//! stats as plots (action histogram, reaction-time distribution).
+//! segment and action, deleting a match or a segment, merging banks, exporting and
+//! importing Parquet (SPEC §18), curation and the shadow's scorecard (`curate`), and the
+//! bank's stats as plots (action histogram, reaction-time distribution).
 
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
@@ -49,6 +50,17 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if ui.add_enabled(dirty || unwritten, egui::Button::new("Save bank")).clicked() {
             out.push(Command::Live(LiveCommand::SaveBank));
         }
+        let has_bank = sh.bank().is_some();
+        if ui
+            .add_enabled(has_bank, egui::Button::new("Export…"))
+            .on_hover_text("Write the bank, with its unsaved edits, as a Parquet file (one row per event)")
+            .clicked()
+        {
+            out.push(Command::Live(LiveCommand::ExportBank));
+        }
+        if ui.button("Import…").on_hover_text("Read a Parquet file as a new bank of the shadow folder").clicked() {
+            out.push(Command::Live(LiveCommand::ImportBank));
+        }
     });
     if let Some(e) = &sh.error {
         ui.colored_label(ui.visuals().error_fg_color, e);
@@ -91,6 +103,16 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             out.push(Command::Live(LiveCommand::DeleteSegment(s)));
         }
     });
+    // The sections scroll within at most 40% of the view, so the table keeps its room.
+    let room = (ui.available_height() * 0.4).clamp(90.0, 330.0);
+    egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(true).show(ui, |ui| {
+        egui::ScrollArea::vertical()
+            .id_salt("curate-scroll")
+            .max_height(room)
+            .auto_shrink([false, true])
+            .show(ui, |ui| super::curate::show(ui, &mut view.shadow, out));
+    });
+    let sh = &mut view.shadow;
     let n_rows = sh.rows().len();
     ui.label(format!("{n_rows} rows"));
     let avail = ui.available_height();

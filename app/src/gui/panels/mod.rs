@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bank;
 pub mod creature;
+pub mod curate;
 pub mod examples;
 pub mod graph;
 pub mod graph_minimap;

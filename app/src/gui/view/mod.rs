@@ -4,6 +4,7 @@
 //! running preview live in the workspace; this is only the view of them.
 
 pub mod arena;
+pub mod curate;
 pub mod shadow;
 pub mod village;
 

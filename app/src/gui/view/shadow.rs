@@ -11,10 +11,13 @@ use std::sync::Arc;
 use creature_core::project::{FileKind, Project};
 use creature_core::shadow::arena::feature_names;
 use creature_core::shadow::bank::{Bank, BankStats, StateMap};
+use creature_core::shadow::bots::Style;
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Breakdown, Index, Selection};
 
 use super::arena::ArenaUi;
+use super::curate::CurateUi;
+use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::command::LiveCommand;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
@@ -72,6 +75,8 @@ pub struct ShadowState {
     /// The bank row picked in the table.
     pub picked_row: Option<usize>,
     pub arena: ArenaUi,
+    /// The bank view's Curate and Score sections.
+    pub curate: CurateUi,
     /// A shadow panel was drawn: the files are loaded before the next frame.
     wanted: bool,
     loaded: bool,
@@ -371,9 +376,15 @@ impl ShadowState {
     }
 
     /// Carries out a shadow command: a change of the schema or the bank becomes an
-    /// [`Edit`] of its document, so undo, the dirty marker and saves cover it. Returns a
-    /// message for the status bar and the document edited.
-    pub fn apply(&mut self, c: LiveCommand, ws: &mut Workspace) -> (Option<String>, Option<DocId>) {
+    /// [`Edit`] of its document, so undo, the dirty marker and saves cover it; exports
+    /// and imports ask `dialogs` for their file. Returns a message for the status bar
+    /// and the document edited.
+    pub fn apply(
+        &mut self,
+        c: LiveCommand,
+        ws: &mut Workspace,
+        dialogs: &mut dyn Dialogs,
+    ) -> (Option<String>, Option<DocId>) {
         if !self.loaded {
             self.load(ws);
         }
@@ -436,9 +447,23 @@ impl ShadowState {
                 self.arena.finish();
                 (None, None)
             }
+            LiveCommand::DeleteFlagged { ids, kinds } => {
+                let out = self.edit_bank(ws, |bank| Edit::BankDeleteEvents { bank, ids });
+                done(out.map(|(n, id)| (format!("Deleted {n} events flagged as {kinds} (Ctrl+Z undoes it)"), id)))
+            }
+            LiveCommand::ScoreShadow(bot) => match Style::from_name(&bot) {
+                Some(style) => (self.score(style), None),
+                None => (Some(format!("No bot called `{bot}`")), None),
+            },
+            LiveCommand::ExportBank => (Some(self.export_bank(dialogs)), None),
+            LiveCommand::ImportBank => (self.import_bank(ws, dialogs), None),
             LiveCommand::ArenaKeep(keep) => {
                 let Some(pending) = self.arena.pending.take() else { return (None, None) };
+                // After a match the bank view shows how faithful the shadow now is,
+                // against the bot just fought (or the one chosen there).
+                let against = Style::from_name(&self.arena.opponent).unwrap_or(self.curate.against);
                 if !keep {
+                    self.score(against);
                     return (Some("Discarded the recording".into()), None);
                 }
                 if self.bank_doc().is_none()
@@ -456,6 +481,8 @@ impl ShadowState {
                     .map_or(None, |d| Some(d.as_secs()));
                 let n = pending.events.len();
                 let out = self.edit_bank(ws, |bank| Edit::BankKeep { bank, pending: Box::new(pending), recorded_at });
+                self.sync(ws);
+                self.score(against);
                 done(out.map(|(_, id)| {
                     let m = ws.bank(&id).and_then(|b| b.events().last()).map_or(0, |e| e.match_id);
                     (format!("Kept the match as match {m} ({n} events; Ctrl+Z undoes it)"), id)
@@ -465,6 +492,55 @@ impl ShadowState {
         };
         self.sync(ws);
         out
+    }
+
+    /// Starts scoring the shown bank's shadow against `against` off the editor's thread;
+    /// says why not when there is no schema or bank.
+    fn score(&mut self, against: Style) -> Option<String> {
+        let (Some(schema), Some(bank)) = (self.schema.as_ref(), self.bank.as_ref()) else {
+            return Some("Scoring needs a schema and a bank".into());
+        };
+        self.curate.start_score(self.generation, schema, bank, against);
+        None
+    }
+
+    /// Writes the shown bank, with its unsaved edits, as a Parquet file (SPEC §18).
+    fn export_bank(&mut self, dialogs: &mut dyn Dialogs) -> String {
+        let (Some(bank), Some(path)) = (self.bank.clone(), self.bank_path.clone()) else {
+            return "Open a bank first".into();
+        };
+        let stem = path.file_name().and_then(|n| n.to_str()).unwrap_or("bank");
+        let name = format!("{}.parquet", stem.trim_end_matches(".ron").trim_end_matches(".bank"));
+        let Some(out) = dialogs.save_parquet(self.dir.as_deref(), &name) else {
+            return "Nothing chosen: the bank was not exported".into();
+        };
+        match bank.save_parquet(&out) {
+            Ok(()) => format!("Exported {} events to {}", bank.len(), out.display()),
+            Err(e) => format!("Cannot export to {}: {e}", out.display()),
+        }
+    }
+
+    /// Reads a Parquet file as a new bank document of the shadow folder, shown and not
+    /// saved until Save bank writes it; an existing file is never replaced.
+    fn import_bank(&mut self, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> Option<String> {
+        let dir = self.dir.clone()?;
+        let Some(file) = dialogs.pick_parquet(Some(&dir)) else {
+            return Some("Nothing chosen: no bank was imported".into());
+        };
+        let bank = match Bank::load_parquet(&file) {
+            Ok(b) => b,
+            Err(e) => return Some(e.to_string()),
+        };
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("imported").to_owned();
+        let free = |p: &Path| !p.exists() && ws.doc_for_path(p).is_none();
+        let path = (0..1000)
+            .map(|k| dir.join(if k == 0 { format!("{stem}.bank.ron") } else { format!("{stem}-{k}.bank.ron") }))
+            .find(|p| free(p))?;
+        let n = bank.len();
+        ws.new_bank(&path, bank);
+        self.list_bank(&path);
+        self.show_bank(ws, &path);
+        Some(format!("Imported {n} events as {} (Save bank writes it)", crate::gui::chrome::short(&path)))
     }
 
     /// Applies a bank edit to the shown bank; returns how many events it removed (0 when

@@ -148,3 +148,29 @@ impl Fighter {
         }
     }
 }
+
+/// The names of the state codes of the `own_state`/`opp_state` features
+/// ([`Fighter::state_code`]), by code.
+pub const STATE_NAMES: [&str; 16] = [
+    "stand",
+    "crouch",
+    "walk forward",
+    "walk back",
+    "block high",
+    "block low",
+    "dash",
+    "air",
+    "startup",
+    "active",
+    "recovery",
+    "hitstun",
+    "blockstun",
+    "down",
+    "waking up",
+    "landing",
+];
+
+/// The name of a state code, if it is one.
+pub fn state_name(code: f64) -> Option<&'static str> {
+    (code.fract() == 0.0 && code >= 0.0).then(|| STATE_NAMES.get(code as usize).copied()).flatten()
+}

@@ -24,7 +24,7 @@ mod step;
 
 pub use super::clock::FPS;
 pub use features::{FEATURE_COUNT, FEATURES, FeatureInfo, feature, feature_names, feature_position};
-pub use fighter::{Fighter, Phase};
+pub use fighter::{Fighter, Phase, STATE_NAMES, state_name};
 pub use input::KeyInput;
 pub use moves::{Action, Move};
 pub use step::{Arena, FrameReport, Outcome, Projectile};

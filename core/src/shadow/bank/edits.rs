@@ -99,6 +99,30 @@ impl Bank {
         self.retain(|e| e.segment != segment)
     }
 
+    /// Deletes the events with these ids (curation's flagged events); returns how many
+    /// were removed. Other events keep their ids; a segment that loses an event in its
+    /// middle plays on from the event before the gap to nothing (its continuation is
+    /// gone), which is what deleting it means.
+    pub fn delete_events(&mut self, ids: &std::collections::BTreeSet<u64>) -> usize {
+        if ids.is_empty() {
+            return 0;
+        }
+        self.retain(|e| !ids.contains(&e.id))
+    }
+
+    /// The events at these bank positions (in the order given) as a bank of their own,
+    /// with the same features.
+    pub fn subset(&self, positions: &[usize]) -> Bank {
+        let mut out = Bank::new(self.features.clone());
+        out.events.reserve(positions.len());
+        out.values.reserve(positions.len() * self.features.len());
+        for &i in positions {
+            out.events.push(self.events[i].clone());
+            out.values.extend_from_slice(self.state(i));
+        }
+        out
+    }
+
     fn retain(&mut self, keep: impl Fn(&Event) -> bool) -> usize {
         let n = self.features.len();
         let before = self.events.len();
