@@ -623,7 +623,7 @@ impl Studio {
             }
             LiveCommand::StepTurn => {
                 if let Some(p) = preview {
-                    p.sim.step();
+                    p.step();
                 }
                 self.take_preview_events();
             }

@@ -19,14 +19,14 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     h.step();
     h.get_by_label("×100").click();
     let mut frames = 0;
-    while h.state().ws.preview.as_ref().unwrap().sim.plan().is_none() && frames < 400 {
+    while h.state().ws.preview.as_ref().unwrap().sim().plan().is_none() && frames < 400 {
         h.step();
         frames += 1;
     }
     h.get_by_label("⏸ Pause").click();
     h.step();
     h.step();
-    let plan = h.state().ws.preview.as_ref().unwrap().sim.plan().expect("the creature makes a plan");
+    let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("the creature makes a plan");
     let creature = h.state().view.creature.clone().expect("daisy is open");
     let before = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
     // The person asks for the lessons to go into the save at once.
@@ -36,7 +36,7 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
 
     h.key_press(egui::Key::H);
     h.step();
-    assert!(h.state().ws.preview.as_ref().unwrap().sim.teaching().hand.holding);
+    assert!(h.state().ws.preview.as_ref().unwrap().sim().teaching().hand.holding);
     h.key_press(egui::Key::B);
     h.step();
     h.key_press(egui::Key::R);
@@ -67,10 +67,10 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     let daisy = h.state().view.creature.clone().expect("daisy is open");
     let on_disk = std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap();
     let preview = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
-        h.state().ws.preview.as_ref().expect("the preview runs").sim.creature().clone()
+        h.state().ws.preview.as_ref().expect("the preview runs").sim().creature().clone()
     };
     let kindness = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
-        let data = h.state().ws.preview.as_ref().unwrap().sim.data().clone();
+        let data = h.state().ws.preview.as_ref().unwrap().sim().data().clone();
         data.species[Species::Cow.index()].traits.get(Trait::Kindness)
     };
     let k0 = kindness(&h);

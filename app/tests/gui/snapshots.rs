@@ -43,7 +43,7 @@ fn live_state() -> State {
     let mut view = View::default();
     let mut preview = LivePreview::open(&Project::open(&example()).unwrap(), 1).unwrap();
     preview.speed = 0.0;
-    preview.sim.run(300);
+    preview.run(300);
     ws.preview = Some(preview);
     let project = Project::open(&example()).unwrap();
     view.shadow.open_project(&example(), Some(&project));

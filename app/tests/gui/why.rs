@@ -17,9 +17,9 @@ fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
     // its ActOn tree has something to say about.
     let mut tries = 0;
     loop {
-        h.state_mut().ws.preview.as_mut().unwrap().sim.run(10);
+        h.state_mut().ws.preview.as_mut().unwrap().run(10);
         h.step();
-        let sim = &h.state().ws.preview.as_ref().unwrap().sim;
+        let sim = &h.state().ws.preview.as_ref().unwrap().sim();
         let why = sim.why();
         if sim.plan().is_some() && why.path.as_ref().is_some_and(|p| !p.steps.is_empty()) {
             break;
@@ -28,7 +28,7 @@ fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
         assert!(tries < 600, "no plan with a tree path in 600 s");
     }
     h.step();
-    let sim = &h.state().ws.preview.as_ref().unwrap().sim;
+    let sim = &h.state().ws.preview.as_ref().unwrap().sim();
     let plan = sim.plan().unwrap();
     let why = sim.why();
     let row = label_containing(&h, &format!("▶ {} {} {}", plan.desire, plan.action, plan.object));

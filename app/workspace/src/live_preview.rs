@@ -1,30 +1,50 @@
 //! The live preview: a creature simulation that keeps running while the project's files
-//! change (SPEC §15 `preview`). The workspace routes each changed file here once it has
-//! parsed it: new species data, a new creature save or a new world is swapped into the
-//! running simulation without restarting it. The editor's preview panel and
+//! change (SPEC §15 `preview`), recorded as it goes (SPEC §17). The workspace routes
+//! each changed file here once it has parsed it: new species data, a new creature save
+//! or a new world is swapped into the running simulation without restarting it, and the
+//! recording keeps the new text with its turn. The editor's preview panel and
 //! `preview --headless` share this one machinery.
+//!
+//! Time travel: the preview can be scrubbed back to any recorded turn ([`LivePreview::scrub_to`]);
+//! the panels then show the simulation at that turn. Playing on, touching the creature
+//! or changing its data from there forks: the run goes on from that turn and the old
+//! future is kept as a branch ([`LivePreview::branches`]), not deleted.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{Data, Species};
-use creature_core::error::LoadError;
+use creature_core::error::{LoadError, LoadResult, read_text};
 use creature_core::mind::desire::TURNS_PER_SECOND;
+use creature_core::mind::lesson::Lesson;
 use creature_core::project::{Project, ron_files};
+use creature_core::recording::{Future, Recorder, Sources};
 use creature_core::scenario::Act;
-use creature_core::world::file::WorldFile;
-use creature_core::world::sim::HandEvent;
-use creature_core::world::sim::Sim;
+use creature_core::world::file::BUILTIN_WORLD;
+use creature_core::world::sim::{HandEvent, Sim};
 
 /// The most simulated work one call to [`LivePreview::advance`] does, in wall seconds
 /// of simulation at the current speed: a slow frame is caught up over the next frames
 /// instead of freezing the window.
 const MAX_CATCH_UP_SECONDS: f64 = 0.5;
 
+/// A future the preview left behind when it was played on from a past turn.
+#[derive(Clone, Debug)]
+pub struct Branch {
+    /// For people: where it parted from the run that replaced it.
+    pub name: String,
+    pub rec: Recorder,
+}
+
 /// A running preview of one project.
 pub struct LivePreview {
-    pub sim: Sim,
+    rec: Recorder,
+    /// The species files' texts the simulation runs now (name, text).
+    species: Vec<(String, String)>,
+    /// The futures left behind by forks, oldest first.
+    pub branches: Vec<Branch>,
+    /// The turn shown while scrubbed back, and the simulation at it.
+    scrub: Option<(u64, Sim)>,
     /// Simulated seconds per wall second (0 pauses).
     pub speed: f64,
     /// The creature save the simulation started from (canonical), if the project has one.
@@ -44,21 +64,26 @@ impl LivePreview {
     /// Starts the preview of `project`: its species data, its first creature (a newborn
     /// Cow when it has none) and its world (the built-in village when it names none).
     pub fn open(project: &Project, seed: u64) -> Result<Self, Vec<LoadError>> {
-        let data = Arc::new(project.data()?);
+        let species = Data::texts(Some(&project.species_dir()))?;
+        let data = Data::from_files(&species, &project.species_dir().display().to_string())?;
         let creature_path = ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next();
         let creature = match &creature_path {
-            Some(p) => Creature::load(p, &data)?,
-            None => Creature::newborn(&data, Species::Cow, seed),
+            Some(p) => read_text(p).map_err(|e| vec![e])?,
+            None => Creature::newborn(&data, Species::Cow, seed).to_ron(),
         };
         let world_path = project.manifest.world.as_ref().map(|w| project.resolve(w));
         let world = match &world_path {
-            Some(p) => WorldFile::load(p, &data)?,
-            None => WorldFile::builtin(&data)?,
+            Some(p) => read_text(p).map_err(|e| vec![e])?,
+            None => BUILTIN_WORLD.to_owned(),
         };
-        let start_phase = creature.phase;
-        let sim = Sim::new(data, creature, world, seed);
+        let mut rec = Recorder::from_sources(Sources { species: species.clone(), creature, world }, seed)?;
+        rec.forward_events(true);
+        let start_phase = rec.sim().creature().phase;
         Ok(Self {
-            sim,
+            rec,
+            species,
+            branches: Vec::new(),
+            scrub: None,
             speed: 1.0,
             creature_path: creature_path.map(|p| canonical(&p)),
             world_path: world_path.map(|p| canonical(&p)),
@@ -68,33 +93,137 @@ impl LivePreview {
         })
     }
 
-    /// Swaps in new species data, once the running creature is shown to make sense
-    /// with its tables.
-    pub fn reload_data(&mut self, data: Data) -> Result<(), Vec<LoadError>> {
-        let creature = self.sim.creature();
-        Creature::parse(&format!("{} (running)", creature.name), &creature.to_ron(), &data)?;
-        self.sim.reload_data(Arc::new(data));
+    /// The simulation at the head of the run (the newest turn).
+    pub fn sim(&self) -> &Sim {
+        self.rec.sim()
+    }
+
+    /// The simulation the panels show: the scrubbed turn's, or the head's.
+    pub fn shown(&self) -> &Sim {
+        self.scrub.as_ref().map_or_else(|| self.rec.sim(), |(_, s)| s)
+    }
+
+    /// The run's recorder: its recording, markers and seeks.
+    pub fn recorder(&self) -> &Recorder {
+        &self.rec
+    }
+
+    /// The run's recorder, to seek in (seeking keeps a cache).
+    pub fn recorder_mut(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    /// The turn shown while scrubbed back; `None` at the head.
+    pub fn scrubbed(&self) -> Option<u64> {
+        self.scrub.as_ref().map(|(t, _)| *t)
+    }
+
+    /// Shows the recorded turn `turn` (the head when it is the last one or later).
+    pub fn scrub_to(&mut self, turn: u64) -> Result<(), String> {
+        if turn >= self.rec.sim().turns() {
+            self.scrub = None;
+            return Ok(());
+        }
+        if self.scrubbed() != Some(turn) {
+            let sim = self.rec.seek(turn)?;
+            self.scrub = Some((turn, sim));
+        }
         Ok(())
+    }
+
+    /// Back to the head of the run.
+    pub fn to_head(&mut self) {
+        self.scrub = None;
+    }
+
+    /// When scrubbed back, goes on from the shown turn: the run forks there, and the old
+    /// future is kept as a branch. Nothing happens at the head.
+    pub fn fork_here(&mut self) -> Result<(), String> {
+        let Some((turn, _)) = self.scrub.take() else { return Ok(()) };
+        let mut new = self.rec.fork(turn, Future::Drop)?;
+        new.forward_events(true);
+        let old = std::mem::replace(&mut self.rec, new);
+        let name = format!(
+            "branch {} (to {:.1} s, left at {:.1} s)",
+            self.branches.len() + 1,
+            seconds(old.sim().turns()),
+            seconds(turn)
+        );
+        self.branches.push(Branch { name, rec: old });
+        let t = seconds(turn);
+        self.inputs.retain(|(at, _)| *at <= t);
+        Ok(())
+    }
+
+    /// Swaps in the species folder with these files changed (name, text); the other
+    /// files stay as the run has them. Goes on from the shown turn when scrubbed back.
+    pub fn reload_species(&mut self, changed: &[(String, String)]) -> LoadResult<()> {
+        let creature = self.rec.sim().creature();
+        let mut texts = self.species.clone();
+        for (name, text) in changed {
+            match texts.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1.clone_from(text),
+                None => texts.push((name.clone(), text.clone())),
+            }
+        }
+        // The running creature must make sense with the new tables.
+        let data = Data::from_files(&texts, "species")?;
+        Creature::parse(&format!("{} (running)", creature.name), &creature.to_ron(), &data)?;
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        self.rec.reload_species(texts.clone())?;
+        self.species = texts;
+        Ok(())
+    }
+
+    /// Swaps in a new creature save, by its text.
+    pub fn reload_creature(&mut self, text: String) -> LoadResult<()> {
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        self.rec.reload_creature(text)
+    }
+
+    /// Swaps in a new world, by its text.
+    pub fn reload_world(&mut self, text: String) -> LoadResult<()> {
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        self.rec.reload_world(text)
     }
 
     /// Does `act` to the running creature now, as a scenario input would, and keeps it
     /// with the simulated second for [`LivePreview::inputs`]. A plan or a miracle is not
     /// taken here (the preview's own hand does those).
     pub fn act(&mut self, act: Act) -> Result<(), String> {
-        match &act {
-            Act::Hold => self.sim.hand(HandEvent::Hold).map(|_| ())?,
-            Act::Stroke => self.sim.hand(HandEvent::Stroke).map(|_| ())?,
-            Act::Slap(s) => self.sim.hand(HandEvent::Slap(*s)).map(|_| ())?,
-            Act::Release => self.sim.hand(HandEvent::Release).map(|_| ())?,
-            Act::Leash(l) => self.sim.set_leash(*l),
-            Act::Phase(p) => self.sim.set_phase(*p),
-            Act::Desire { name, value } => self.sim.set_desire(*name, *value),
-            Act::Plan { .. } | Act::Miracle { .. } => {
-                return Err("the preview takes plans and miracles from its own hand".into());
-            }
+        if matches!(act, Act::Plan { .. } | Act::Miracle { .. }) {
+            return Err("the preview takes plans and miracles from its own hand".into());
         }
-        self.inputs.push((self.sim.time(), act));
+        self.fork_here()?;
+        self.rec.act(&act)?;
+        self.inputs.push((self.rec.sim().time(), act));
         Ok(())
+    }
+
+    /// Any touch of the hand (moving it, giving, casting), recorded; a release returns
+    /// its lesson.
+    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+        self.fork_here()?;
+        self.rec.hand(event)
+    }
+
+    /// One turn on.
+    pub fn step(&mut self) {
+        if self.fork_here().is_ok() {
+            self.rec.step();
+        }
+    }
+
+    /// `n` turns on.
+    pub fn run(&mut self, n: u64) {
+        if self.fork_here().is_ok() {
+            self.rec.run(n);
+        }
+    }
+
+    /// The simulation's events since the last call.
+    pub fn take_events(&mut self) -> Vec<creature_core::world::sim::Event> {
+        self.rec.take_events()
     }
 
     /// Sets the simulated seconds per wall second, from 0 (paused) to 100; a value that
@@ -114,16 +243,21 @@ impl LivePreview {
         self.world_path.as_deref() == Some(path)
     }
 
-    /// Runs the simulation for `wall_seconds` of real time at the current speed.
-    /// Returns the number of turns run.
+    /// Runs the simulation for `wall_seconds` of real time at the current speed; from a
+    /// scrubbed turn this plays on, forking there. Returns the number of turns run.
     pub fn advance(&mut self, wall_seconds: f64) -> u64 {
+        if self.speed <= 0.0 {
+            return 0;
+        }
         let wall = wall_seconds.clamp(0.0, MAX_CATCH_UP_SECONDS);
-        self.owed_turns += wall * self.speed.max(0.0) * TURNS_PER_SECOND;
+        self.owed_turns += wall * self.speed * TURNS_PER_SECOND;
         let turns = self.owed_turns.floor();
         self.owed_turns -= turns;
         // At most a few thousand turns per call: a whole number well inside u64.
         let turns = turns as u64;
-        self.sim.run(turns);
+        if turns > 0 {
+            self.run(turns);
+        }
         turns
     }
 
@@ -132,14 +266,80 @@ impl LivePreview {
         self.creature_path.as_deref()
     }
 
-    /// Simulated seconds since the preview started.
+    /// Simulated seconds since the preview started, at the head.
     pub fn sim_time(&self) -> f64 {
-        self.sim.time()
+        self.rec.sim().time()
     }
+}
+
+/// Simulated seconds of a turn.
+fn seconds(turn: u64) -> f64 {
+    turn as f64 / TURNS_PER_SECOND
 }
 
 /// A path with links and `..` resolved, so that two names of one file compare equal;
 /// the path as it is when it does not exist.
 pub fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use creature_core::mind::hand::Slap;
+    use creature_core::scenario::State;
+
+    fn example() -> Project {
+        Project::open(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example")).unwrap()
+    }
+
+    #[test]
+    fn undoing_a_slap_is_scrubbing_back_before_it_and_playing_on() {
+        let mut p = LivePreview::open(&example(), 1).unwrap();
+        p.act(Act::Phase(6)).unwrap();
+        p.run(300);
+        // A turn's inputs belong to it: "before the slap" is the turn before.
+        let before = p.sim().turns() - 1;
+        let liking = p.sim().creature().liking;
+        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
+            p.hand(h).unwrap();
+        }
+        p.run(50);
+        assert_ne!(p.sim().creature().liking, liking, "the slap changed how the creature likes the player");
+        let slapped_end = p.sim().turns();
+
+        // Scrubbed back, the panels show the turn before the slap, as it was then.
+        p.scrub_to(before).unwrap();
+        assert_eq!(p.scrubbed(), Some(before));
+        assert_eq!(p.shown().turns(), before);
+        assert_eq!(p.shown().creature().liking, liking);
+        assert_eq!(p.sim().turns(), slapped_end, "the head is where it was");
+
+        // Playing on forks: the new run never had the slap; the slapped run is a branch.
+        p.set_speed(1.0);
+        p.advance(0.2);
+        assert_eq!(p.scrubbed(), None);
+        assert_eq!(p.branches.len(), 1);
+        assert_eq!(p.branches[0].rec.sim().turns(), slapped_end);
+        assert_eq!(p.sim().creature().liking, liking, "no slap in the new future");
+        // The new run seeks to any turn of its past, equal to a straight run there.
+        let mut straight = LivePreview::open(&example(), 1).unwrap();
+        straight.act(Act::Phase(6)).unwrap();
+        straight.run(p.sim().turns());
+        assert_eq!(State::of(straight.sim()), State::of(p.sim()));
+    }
+
+    #[test]
+    fn a_species_reload_while_scrubbed_back_applies_from_that_turn() {
+        let mut p = LivePreview::open(&example(), 1).unwrap();
+        p.run(200);
+        p.scrub_to(100).unwrap();
+        let cow = p.species.iter().find(|(n, _)| n == "cow.ron").unwrap().1.replace("speed: 3.0", "speed: 6.0");
+        p.reload_species(&[("cow.ron".into(), cow)]).unwrap();
+        assert_eq!(p.sim().turns(), 100, "the run goes on from the shown turn");
+        assert_eq!(p.branches.len(), 1, "the old future is kept");
+        let speed = p.sim().data().species(Species::Cow).body.speed;
+        assert_eq!(speed, 6.0);
+        assert!(p.recorder().recording().markers().iter().any(|m| m.turn == 100));
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use creature_core::data::{Data, TreeKind};
+use creature_core::data::TreeKind;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
 use creature_core::scenario::{Act, Input, Scenario};
@@ -23,8 +23,7 @@ impl Workspace {
         let Some(project) = &self.project else { return false };
         self.synced_creature = None;
         match LivePreview::open(project, seed) {
-            Ok(mut p) => {
-                p.sim.record(true);
+            Ok(p) => {
                 self.preview = Some(p);
                 self.preview_errors.clear();
                 true
@@ -52,7 +51,7 @@ impl Workspace {
             HandEvent::Release => Act::Release,
             other => {
                 let p = self.preview.as_mut().ok_or("the preview is not running")?;
-                return p.sim.hand(other).map(|_| ());
+                return p.hand(other).map(|_| ());
             }
         };
         self.preview_act(act)
@@ -73,7 +72,7 @@ impl Workspace {
         let rel = |to: &Path| relative(&crate::live_preview::canonical(&dir), &crate::live_preview::canonical(to));
         let scenario = Scenario {
             world: project.manifest.world.as_ref().map(|w| rel(&project.resolve(w))),
-            species: p.sim.creature().species,
+            species: p.sim().creature().species,
             creature: p.creature_path().map(rel),
             species_dir: Some(rel(&project.species_dir())),
             seed: 1,
@@ -97,6 +96,20 @@ impl Workspace {
         Ok(path)
     }
 
+    /// The species folder's files as the data documents hold them now (name, text),
+    /// written as a save would write them.
+    fn data_doc_texts(&self) -> Vec<(String, String)> {
+        self.docs
+            .iter()
+            .filter(|(id, _)| matches!(id, DocId::Species(_) | DocId::Desires))
+            .filter_map(|(_, d)| {
+                let name = d.path.file_name()?.to_string_lossy().into_owned();
+                let (_, text) = d.value.contents(&d.path, d.saved_text.as_deref()).ok()?;
+                Some((name, text?))
+            })
+            .collect()
+    }
+
     /// The document of the creature save the preview runs, if it is open.
     pub fn preview_creature_doc(&self) -> Option<DocId> {
         let path = self.preview.as_ref()?.creature_path()?;
@@ -112,9 +125,10 @@ impl Workspace {
             return None;
         }
         let doc = self.creature(creature)?;
-        let same = doc.tree(d, kind).examples == p.sim.creature().tree(d, kind).examples
-            && p.sim.data().attributes == self.data.attributes;
-        if same { p.sim.built_tree(d, kind) } else { None }
+        let sim = p.shown();
+        let same = doc.tree(d, kind).examples == sim.creature().tree(d, kind).examples
+            && sim.data().attributes == self.data.attributes;
+        if same { sim.built_tree(d, kind) } else { None }
     }
 
     /// Studio edits reach the running preview without a save: species and desire
@@ -125,17 +139,20 @@ impl Workspace {
         if !self.conflicts.is_empty() {
             return;
         }
-        let Some(p) = self.preview.as_mut() else { return };
-        let running = p.sim.data();
+        let Some(p) = self.preview.as_ref() else { return };
+        let running = p.sim().data();
         if running.steepness != self.data.steepness
             || running.desires != self.data.desires
             || running.species != self.data.species
         {
-            let mut data = Data::clone(running);
-            data.steepness = self.data.steepness;
-            data.desires.clone_from(&self.data.desires);
-            data.species.clone_from(&self.data.species);
-            p.sim.reload_data(std::sync::Arc::new(data));
+            // The preview records files by their text: the data documents' texts as
+            // they would be saved now.
+            let texts = self.data_doc_texts();
+            if let Some(p) = self.preview.as_mut()
+                && let Err(e) = p.reload_species(&texts)
+            {
+                self.preview_errors = e;
+            }
         }
         let Some(id) = self.preview_creature_doc() else { return };
         let Some(doc) = self.creature(&id) else { return };
@@ -145,8 +162,10 @@ impl Workspace {
             None if !self.is_dirty(&id) => self.synced_creature = Some(doc.clone()),
             _ => {
                 let doc = doc.clone();
-                if let Some(p) = self.preview.as_mut() {
-                    p.sim.reload_creature(doc.clone());
+                if let Some(p) = self.preview.as_mut()
+                    && let Err(e) = p.reload_creature(doc.to_ron())
+                {
+                    self.preview_errors = e;
                 }
                 self.synced_creature = Some(doc);
             }
@@ -159,7 +178,7 @@ impl Workspace {
     /// document when it did.
     pub fn take_preview_events(&mut self) -> Vec<(Event, Option<DocId>)> {
         let Some(p) = self.preview.as_mut() else { return Vec::new() };
-        let events = p.sim.take_events();
+        let events = p.take_events();
         let lesson = events.iter().any(|e| matches!(e, Event::Lesson { taught: Some(_), .. }));
         let reached = if lesson && self.preview_learns { self.keep_preview_learning().ok() } else { None };
         events
@@ -177,7 +196,7 @@ impl Workspace {
     pub fn keep_preview_learning(&mut self) -> Result<DocId, String> {
         let p = self.preview.as_ref().ok_or("the preview is not running")?;
         let id = self.preview_creature_doc().ok_or("the preview runs a newborn: it has no save to keep it in")?;
-        let learnt = p.sim.creature().clone();
+        let learnt = p.sim().creature().clone();
         let mut with = self.creature(&id).ok_or("the creature's save is not open")?.clone();
         with.trees.clone_from(&learnt.trees);
         with.opinions.clone_from(&learnt.opinions);
@@ -227,15 +246,15 @@ mod tests {
         let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
         let id = ws.open_creature(&path).unwrap();
         let p = ws.preview.as_mut().unwrap();
-        p.sim.set_phase(6);
+        p.act(Act::Phase(6)).unwrap();
         let mut turns = 0;
-        while p.sim.plan().is_none() && turns < 20_000 {
-            p.sim.step();
+        while p.sim().plan().is_none() && turns < 20_000 {
+            p.step();
             turns += 1;
         }
-        let plan = p.sim.plan().expect("the creature makes a plan");
+        let plan = p.sim().plan().expect("the creature makes a plan");
         for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
-            p.sim.hand(h).unwrap();
+            p.hand(h).unwrap();
         }
         let lessons = |ws: &mut Workspace| -> Vec<Option<DocId>> {
             let events = ws.take_preview_events();
@@ -257,7 +276,7 @@ mod tests {
         ws.preview_learns = true;
         let p = ws.preview.as_mut().unwrap();
         for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
-            p.sim.hand(h).unwrap();
+            p.hand(h).unwrap();
         }
         assert_eq!(lessons(&mut ws), vec![Some(id.clone())]);
     }
@@ -275,7 +294,7 @@ mod tests {
         copy(&repo.join("projects/example"), &tmp.path().join("projects/example"));
         let mut ws = Workspace::open(&tmp.path().join("projects/example")).unwrap();
         assert!(ws.start_preview(1));
-        let run = |ws: &mut Workspace, turns: u64| ws.preview.as_mut().unwrap().sim.run(turns);
+        let run = |ws: &mut Workspace, turns: u64| ws.preview.as_mut().unwrap().run(turns);
         run(&mut ws, 40);
         ws.preview_act(Act::Phase(6)).unwrap();
         run(&mut ws, 30);
@@ -284,7 +303,7 @@ mod tests {
         run(&mut ws, 2);
         ws.preview_act(Act::Release).unwrap();
         run(&mut ws, 50);
-        let live = creature_core::scenario::State::of(&ws.preview.as_ref().unwrap().sim);
+        let live = creature_core::scenario::State::of(ws.preview.as_ref().unwrap().sim());
 
         let path = ws.save_preview_scenario().unwrap();
         assert!(path.ends_with("scenarios/preview_1.scenario.ron"));

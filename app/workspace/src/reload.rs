@@ -46,7 +46,8 @@ enum Parsed {
     /// A table of the species folder: the whole folder as it now loads.
     Tables(Box<Data>),
     Creature(Box<Creature>),
-    World(Box<WorldFile>),
+    /// The preview's world, checked: the preview takes it by its text.
+    World,
     Lesson(Box<LessonScript>),
     Schema(Box<Schema>),
     Bank(Arc<Bank>),
@@ -63,7 +64,7 @@ impl Parsed {
             Parsed::Lesson(l) => Some(DocValue::Lesson(l)),
             Parsed::Schema(sc) => Some(DocValue::Schema(sc)),
             Parsed::Bank(b) => Some(DocValue::Bank(SharedBank(b))),
-            Parsed::Tables(_) | Parsed::World(_) | Parsed::Checked => None,
+            Parsed::Tables(_) | Parsed::World | Parsed::Checked => None,
         }
     }
 }
@@ -160,7 +161,8 @@ impl Workspace {
             return Ok(Parsed::Creature(Box::new(Creature::parse(label, &text()?, &self.data)?)));
         }
         if self.preview.as_ref().is_some_and(|p| p.runs_world(canon)) {
-            return Ok(Parsed::World(Box::new(WorldFile::parse(label, &text()?, &self.data)?)));
+            WorldFile::parse(label, &text()?, &self.data)?;
+            return Ok(Parsed::World);
         }
         match doc {
             Some(DocId::Lesson(_)) => {
@@ -188,15 +190,13 @@ impl Workspace {
         let (id, value) = match parsed {
             Parsed::Species(s, def) => {
                 if let Some(p) = &mut self.preview {
-                    let mut data = Data::clone(p.sim.data());
-                    data.species[s.index()] = (*def).clone();
-                    p.reload_data(data)?;
+                    p.reload_species(&[(file_name(canon), text.clone().unwrap_or_default())])?;
                 }
                 (Some(DocId::Species(s)), Some(DocValue::Species(def)))
             }
             Parsed::Tables(data) => {
                 if let Some(p) = &mut self.preview {
-                    p.reload_data((*data).clone())?;
+                    p.reload_species(&[(file_name(canon), text.clone().unwrap_or_default())])?;
                 }
                 self.data.actions = data.actions.clone();
                 self.data.attributes = data.attributes.clone();
@@ -210,14 +210,14 @@ impl Workspace {
                 if let Some(p) = &mut self.preview
                     && p.runs_creature(canon)
                 {
-                    p.sim.reload_creature((*c).clone());
+                    p.reload_creature(c.to_ron())?;
                     self.synced_creature = Some((*c).clone());
                 }
                 (self.doc_for_path(path), Some(DocValue::Creature(c)))
             }
-            Parsed::World(w) => {
+            Parsed::World => {
                 if let Some(p) = &mut self.preview {
-                    p.sim.reload_world(*w);
+                    p.reload_world(text.clone().unwrap_or_default())?;
                 }
                 (None, None)
             }
@@ -400,7 +400,7 @@ mod tests {
         let cow = canonical(&cow);
         assert_eq!(ws.route(&cow), Change::Reloaded { file: cow.clone() });
         assert_eq!(cow_speed(&ws.data), 12.0);
-        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim.data()), 12.0);
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 12.0);
         let id = DocId::Species(Species::Cow);
         assert!(!ws.is_dirty(&id) && ws.conflicts.is_empty());
         ws.snapshot();
@@ -420,13 +420,13 @@ mod tests {
         assert_eq!(ws.route(&cow), Change::Reloaded { file: cow.clone() });
         assert_eq!(ws.conflicts, vec![Conflict { path: cow.clone(), doc: DocId::Species(Species::Cow) }]);
         assert_eq!(cow_speed(&ws.data), 5.0, "the studio's edit is kept until the person answers");
-        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim.data()), 12.0);
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 12.0);
         ws.route(&cow);
         assert_eq!(ws.conflicts.len(), 1, "the same save is asked about once");
 
         ws.resolve(&cow, true);
         assert!(ws.conflicts.is_empty());
-        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim.data()), 5.0, "the kept edits run again");
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 5.0, "the kept edits run again");
         ws.route(&cow);
         assert!(ws.conflicts.is_empty(), "a declined file is not asked about again");
 
@@ -447,7 +447,7 @@ mod tests {
         let Change::Failed { errors, .. } = ws.route(&cow) else { panic!("a broken file fails") };
         assert!(errors[0].line >= 1 && errors[0].file.ends_with("cow.ron"), "{errors:?}");
         assert!(ws.problems.iter().any(|e| e.file.ends_with("cow.ron")));
-        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim.data()), 3.0);
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 3.0);
         assert_eq!(cow_speed(&ws.data), 3.0);
         std::fs::copy(repo().join("species/cow.ron"), &cow).unwrap();
         // The good file again is the version the studio runs: nothing to reload.
@@ -480,7 +480,7 @@ mod tests {
         assert_ne!(text, renamed, "the example world has Aled");
         std::fs::write(&world, renamed).unwrap();
         assert_eq!(ws.route(&world), Change::Reloaded { file: world.clone() });
-        assert!(ws.preview.as_ref().unwrap().sim.world().object("aled2").is_some());
+        assert!(ws.preview.as_ref().unwrap().sim().world().object("aled2").is_some());
 
         let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
         let id = ws.open_creature(&path).unwrap();
@@ -488,7 +488,7 @@ mod tests {
         c.liking = -0.75;
         std::fs::write(&path, c.to_ron()).unwrap();
         assert_eq!(ws.route(&path), Change::Reloaded { file: path.clone() });
-        assert_eq!(ws.preview.as_ref().unwrap().sim.creature().liking, -0.75);
+        assert_eq!(ws.preview.as_ref().unwrap().sim().creature().liking, -0.75);
         assert_eq!(ws.creature(&id).unwrap().liking, -0.75);
     }
 
@@ -511,4 +511,9 @@ mod tests {
         assert!(matches!(&changes[..], [Change::Reloaded { file }] if file.ends_with("cow.ron")), "{changes:?}");
         assert_eq!(cow_speed(&ws.data), 12.0);
     }
+}
+
+/// The file name of a path, as the species folder's files are named in a recording.
+fn file_name(p: &Path) -> String {
+    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }

@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         }
         return;
     };
-    let sim = &p.sim;
+    let sim = p.shown();
     let typing = ui.ctx().egui_wants_keyboard_input();
     let arena_playing = view.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
     if !typing && !arena_playing {
@@ -161,7 +161,7 @@ fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
 }
 
 fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
-    let hand = p.sim.teaching().hand;
+    let hand = p.shown().teaching().hand;
     ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
         if hand.holding {
@@ -197,7 +197,7 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             "total {:+.2}{} · liking {:+.2}",
             hand.total,
             if hand.holding { " (holding)" } else { "" },
-            p.sim.creature().liking
+            p.shown().creature().liking
         ));
     });
 }
@@ -218,7 +218,7 @@ fn event_log(ui: &mut egui::Ui, log: &[crate::gui::view::village::LogLine]) {
 
 fn plan_view(ui: &mut egui::Ui, p: &LivePreview) {
     ui.strong("Plan");
-    match p.sim.plan() {
+    match p.shown().plan() {
         None => {
             ui.label("idle");
         }
@@ -249,7 +249,7 @@ fn plan_view(ui: &mut egui::Ui, p: &LivePreview) {
 
 fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
     ui.strong("Last 5 plans: who a lesson now would go to");
-    let credits = p.sim.recent_plans();
+    let credits = p.shown().recent_plans();
     // SPEC §6: the highest score wins; ties go to the most recently started plan.
     let winner = credits
         .iter()
@@ -289,8 +289,8 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
         ui.strong("Desires");
         ui.checkbox(show_inactive, "show inactive");
     });
-    let current = p.sim.plan().map(|pl| pl.desire);
-    let mut ds = p.sim.desires();
+    let current = p.shown().plan().map(|pl| pl.desire);
+    let mut ds = p.shown().desires();
     ds.retain(|d| d.active || *show_inactive);
     ds.sort_by(|a, b| b.value.total_cmp(&a.value));
     for d in ds {
@@ -331,7 +331,7 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
 }
 
 fn learning_view(ui: &mut egui::Ui, p: &LivePreview) {
-    let w = &p.sim.creature().watching;
+    let w = &p.shown().creature().watching;
     ui.strong("Skills and miracles");
     if w.skills.is_empty() && w.miracles.is_empty() {
         ui.weak("nothing watched yet");

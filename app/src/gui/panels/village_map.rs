@@ -124,7 +124,7 @@ impl View {
 }
 
 pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<Command>) {
-    let sim = &p.sim;
+    let sim = p.shown();
     let v = sim.village();
     let size = ui.available_size().max(Vec2::splat(120.0));
     let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());

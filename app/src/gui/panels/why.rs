@@ -27,7 +27,7 @@ const CURRENT: Color32 = Color32::from_rgb(255, 200, 40);
 
 /// The turn the panel explains: the preview's creature as it is now.
 fn turn(ws: &Workspace) -> Option<TurnWhy> {
-    ws.preview.as_ref().map(|p| p.sim.why())
+    ws.preview.as_ref().map(|p| p.shown().why())
 }
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         ui.weak("Why? explains the running preview: open a project whose preview starts.");
         return;
     };
-    let creature = ws.preview.as_ref().map_or_else(String::new, |p| p.sim.creature().name.clone());
+    let creature = ws.preview.as_ref().map_or_else(String::new, |p| p.shown().creature().name.clone());
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Why? {creature} at {:.1} s (turn {})", why.time, why.turn));
         ui.weak("follows the preview: pause it (Space) to read a turn at leisure");
