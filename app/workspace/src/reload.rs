@@ -345,6 +345,11 @@ fn is_table(name: &str) -> bool {
     [DESIRES_FILE, ACTIONS_FILE, ATTRIBUTES_FILE, PHASES_FILE, TEMPLATE_FILE].contains(&name)
 }
 
+/// The file name of a path, as the species folder's files are named in a recording.
+fn file_name(p: &Path) -> String {
+    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
@@ -511,9 +516,4 @@ mod tests {
         assert!(matches!(&changes[..], [Change::Reloaded { file }] if file.ends_with("cow.ron")), "{changes:?}");
         assert_eq!(cow_speed(&ws.data), 12.0);
     }
-}
-
-/// The file name of a path, as the species folder's files are named in a recording.
-fn file_name(p: &Path) -> String {
-    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
