@@ -21,6 +21,7 @@ use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette, short};
 use super::command::{self, Command, LiveCommand, Tab};
+use super::time_travel;
 use super::view::View;
 
 /// The editor.
@@ -634,6 +635,7 @@ impl Studio {
                 self.ws.scenarios.start(files, || {});
             }
             LiveCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
+            LiveCommand::Time(t) => self.status = time_travel::apply(t, &mut self.ws, self.dialogs.as_mut()),
             LiveCommand::KeepLearning => match self.ws.keep_preview_learning() {
                 Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
                 Err(e) => self.status = e,

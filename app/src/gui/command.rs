@@ -310,6 +310,8 @@ pub enum LiveCommand {
     ExportBank,
     /// Reads a Parquet file chosen in the file dialog as a new bank of the shadow folder.
     ImportBank,
+    /// The preview's timeline: scrub, step, branches, recording files.
+    Time(crate::gui::time_travel::TimeCommand),
 }
 
 impl LiveCommand {
@@ -344,6 +346,7 @@ impl LiveCommand {
             LiveCommand::DeleteFlagged { ids, kinds } => format!("Delete {} events flagged as {kinds}", ids.len()),
             LiveCommand::ScoreShadow(bot) => format!("Score the shadow against {bot}"),
             LiveCommand::ExportBank => "Export the bank as Parquet…".into(),
+            LiveCommand::Time(t) => t.label(),
             LiveCommand::ImportBank => "Import a bank from Parquet…".into(),
         }
     }

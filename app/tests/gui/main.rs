@@ -24,5 +24,6 @@ mod snapshots;
 mod source;
 mod species;
 mod start;
+mod timeline;
 mod tree_layout;
 mod why;

@@ -18,7 +18,7 @@ use creature_core::error::{LoadError, LoadResult, read_text};
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::mind::lesson::Lesson;
 use creature_core::project::{Project, ron_files};
-use creature_core::recording::{Future, Recorder, Sources};
+use creature_core::recording::{Change, Future, Recorder, Recording, Reload, Sources};
 use creature_core::scenario::Act;
 use creature_core::world::file::BUILTIN_WORLD;
 use creature_core::world::sim::{HandEvent, Sim};
@@ -155,6 +155,39 @@ impl LivePreview {
         Ok(())
     }
 
+    /// Makes branch `i` the run, and the run a branch: each keeps its whole past.
+    pub fn switch_branch(&mut self, i: usize) -> Result<(), String> {
+        let b = self.branches.get_mut(i).ok_or("no such branch")?;
+        std::mem::swap(&mut self.rec, &mut b.rec);
+        b.name = format!("branch {} (to {:.1} s)", i + 1, seconds(b.rec.sim().turns()));
+        self.rec.forward_events(true);
+        self.scrub = None;
+        self.species.clone_from(&latest_species(self.rec.recording()));
+        Ok(())
+    }
+
+    /// A preview of a saved recording, without any project: it shows the recorded run
+    /// (paused, at its end) and plays on from wherever it is scrubbed to.
+    pub fn of_recording(recording: Recording) -> LoadResult<Self> {
+        let species = latest_species(&recording);
+        let mut rec = Recorder::open(recording)?;
+        rec.forward_events(true);
+        let start_phase = rec.recording().start.creature.clone();
+        let start_phase = Creature::parse("recording", &start_phase, rec.sim().data()).map_or(0, |c| c.phase);
+        Ok(Self {
+            rec,
+            species,
+            branches: Vec::new(),
+            scrub: None,
+            speed: 0.0,
+            creature_path: None,
+            world_path: None,
+            owed_turns: 0.0,
+            inputs: Vec::new(),
+            start_phase,
+        })
+    }
+
     /// Swaps in the species folder with these files changed (name, text); the other
     /// files stay as the run has them. Goes on from the shown turn when scrubbed back.
     pub fn reload_species(&mut self, changed: &[(String, String)]) -> LoadResult<()> {
@@ -272,6 +305,18 @@ impl LivePreview {
     }
 }
 
+/// The species files' texts a recording's run has at its end: its start's, changed by
+/// its species reloads.
+fn latest_species(rec: &Recording) -> Vec<(String, String)> {
+    let mut texts = rec.start.species.clone();
+    for c in &rec.changes {
+        if let Change::Reload(Reload::Species(files)) = &c.what {
+            texts.clone_from(files);
+        }
+    }
+    texts
+}
+
 /// Simulated seconds of a turn.
 fn seconds(turn: u64) -> f64 {
     turn as f64 / TURNS_PER_SECOND
@@ -327,6 +372,27 @@ mod tests {
         straight.act(Act::Phase(6)).unwrap();
         straight.run(p.sim().turns());
         assert_eq!(State::of(straight.sim()), State::of(p.sim()));
+    }
+
+    #[test]
+    fn branches_switch_and_a_saved_recording_opens_without_the_project() {
+        let mut p = LivePreview::open(&example(), 1).unwrap();
+        p.run(300);
+        p.scrub_to(100).unwrap();
+        p.run(50);
+        assert_eq!((p.sim().turns(), p.branches.len()), (150, 1));
+        p.switch_branch(0).unwrap();
+        assert_eq!(p.sim().turns(), 300, "the old future is the run again");
+        assert_eq!(p.branches[0].rec.sim().turns(), 150);
+
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("run.recording");
+        p.recorder().recording().save(&file).unwrap();
+        let mut opened = LivePreview::of_recording(Recording::load(&file).unwrap()).unwrap();
+        assert_eq!(opened.sim().turns(), 300);
+        assert_eq!(State::of(opened.sim()), State::of(p.sim()));
+        opened.scrub_to(120).unwrap();
+        assert_eq!(State::of(opened.shown()), State::of(&p.recorder_mut().seek(120).unwrap()));
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod schema;
 pub mod source;
 pub mod species;
 pub mod start;
+pub mod timeline;
 pub mod village;
 pub mod village_map;
 pub mod why;

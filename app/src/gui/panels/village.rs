@@ -42,6 +42,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     let typing = ui.ctx().egui_wants_keyboard_input();
     let arena_playing = view.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
     if !typing && !arena_playing {
+        super::timeline::keys(ui, out);
         ui.input(|i| {
             let holding = sim.teaching().hand.holding;
             if i.key_pressed(egui::Key::H) && !holding {
@@ -116,8 +117,11 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     learning_bar(ui, ws, out);
     ui.separator();
     let crate::gui::view::village::VillageUi { log, show_inactive, map, .. } = &mut view.village;
-    egui::Panel::bottom("pv-log").resizable(true).default_size(120.0).min_size(60.0).show(ui, |ui| {
+    egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
         event_log(ui, log);
+    });
+    egui::Panel::bottom("pv-timeline").resizable(false).show(ui, |ui| {
+        super::timeline::show(ui, p, out);
     });
     egui::Panel::right("pv-side").resizable(true).default_size(250.0).min_size(200.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {

@@ -1,0 +1,135 @@
+//! The preview's timeline (SPEC §17): the whole recorded run, with a mark for every
+//! lesson, reload, plan, phase change, skill, miracle and input (hovering one says what
+//! happened), the shown turn, and the branches left behind. Dragging scrubs; the keys
+//! step (Left/Right a turn, Shift: to the next mark, Home/End: start and newest turn).
+
+use creature_core::recording::MarkerKind;
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
+
+use crate::gui::command::{Command, LiveCommand};
+use crate::gui::time_travel::{TimeCommand, shown_turn};
+use creature_workspace::live_preview::LivePreview;
+
+const HEIGHT: f32 = 34.0;
+const SHOWN: Color32 = Color32::from_rgb(255, 200, 40);
+
+fn time(out: &mut Vec<Command>, t: TimeCommand) {
+    out.push(Command::Live(LiveCommand::Time(t)));
+}
+
+/// A mark's colour, by what it marks.
+pub fn colour(kind: MarkerKind) -> Color32 {
+    match kind {
+        MarkerKind::Lesson => Color32::from_rgb(235, 80, 60),
+        MarkerKind::Input => Color32::from_rgb(240, 240, 240),
+        MarkerKind::Reload => Color32::from_rgb(90, 170, 255),
+        MarkerKind::Plan => Color32::from_rgb(120, 120, 130),
+        MarkerKind::Phase => Color32::from_rgb(190, 120, 240),
+        MarkerKind::Skill | MarkerKind::Miracle => Color32::from_rgb(80, 200, 110),
+    }
+}
+
+/// The keys of the timeline, while the preview is shown and nothing takes typing.
+pub fn keys(ui: &egui::Ui, out: &mut Vec<Command>) {
+    ui.input(|i| {
+        let shift = i.modifiers.shift;
+        if i.key_pressed(egui::Key::ArrowLeft) {
+            time(out, if shift { TimeCommand::Marker(false) } else { TimeCommand::Step(-1) });
+        }
+        if i.key_pressed(egui::Key::ArrowRight) {
+            time(out, if shift { TimeCommand::Marker(true) } else { TimeCommand::Step(1) });
+        }
+        if i.key_pressed(egui::Key::Home) {
+            time(out, TimeCommand::ScrubTo(0));
+        }
+        if i.key_pressed(egui::Key::End) {
+            time(out, TimeCommand::Head);
+        }
+    });
+}
+
+pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
+    let end = p.sim().turns().max(1);
+    let shown = shown_turn(p);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Timeline");
+        ui.label(format!("{:.1} s of {:.1} s", shown as f64 / 10.0, end as f64 / 10.0));
+        if p.scrubbed().is_some() {
+            ui.colored_label(SHOWN, "looking back: play, touch or edit to go on from here");
+            if ui.small_button("⏭ newest turn").on_hover_text("End").clicked() {
+                time(out, TimeCommand::Head);
+            }
+        }
+        if !p.branches.is_empty() {
+            egui::ComboBox::from_id_salt("pv-branch")
+                .width(190.0)
+                .selected_text(format!(
+                    "{} other branch{}",
+                    p.branches.len(),
+                    if p.branches.len() == 1 { "" } else { "es" }
+                ))
+                .show_ui(ui, |ui| {
+                    for (i, b) in p.branches.iter().enumerate() {
+                        if ui.selectable_label(false, &b.name).on_hover_text("Make this future the run").clicked() {
+                            time(out, TimeCommand::SwitchBranch(i));
+                        }
+                    }
+                });
+        }
+        if ui.small_button("💾 Save recording…").clicked() {
+            time(out, TimeCommand::Save);
+        }
+        if ui.small_button("Open recording…").clicked() {
+            time(out, TimeCommand::Open);
+        }
+        ui.weak("Left/Right: a turn · Shift: a mark · Home/End");
+    });
+    let (rect, resp) = ui.allocate_exact_size(Vec2::new(ui.available_width(), HEIGHT), Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 3.0, ui.visuals().extreme_bg_color);
+    let inner = rect.shrink2(Vec2::new(6.0, 4.0));
+    let x = |turn: u64| inner.left() + inner.width() * (turn as f32 / end as f32);
+    let marks = p.recorder().recording().markers();
+    let mut near: Vec<&str> = Vec::new();
+    let hover = resp.hover_pos();
+    for m in &marks {
+        let mx = x(m.turn);
+        let (top, width) = match m.kind {
+            MarkerKind::Plan => (inner.center().y, 1.0),
+            _ => (inner.top(), 2.0),
+        };
+        painter.line_segment([Pos2::new(mx, top), Pos2::new(mx, inner.bottom())], Stroke::new(width, colour(m.kind)));
+        if hover.is_some_and(|h| (h.x - mx).abs() <= 3.0) && near.len() < 8 {
+            near.push(&m.text);
+        }
+    }
+    let sx = x(shown);
+    painter.line_segment([Pos2::new(sx, rect.top()), Pos2::new(sx, rect.bottom())], Stroke::new(2.5, SHOWN));
+    painter.text(
+        Pos2::new(inner.right(), inner.bottom()),
+        Align2::RIGHT_BOTTOM,
+        format!("{:.0} s", end as f64 / 10.0),
+        FontId::proportional(10.0),
+        ui.visuals().weak_text_color(),
+    );
+    let resp = if near.is_empty() {
+        resp.on_hover_text("Drag to look back at any turn")
+    } else {
+        let t = hover.map_or(0, |h| turn_at(h, inner, end));
+        resp.on_hover_text(format!("{:.1} s\n{}", t as f64 / 10.0, near.join("\n")))
+    };
+    if (resp.dragged() || resp.clicked())
+        && let Some(pos) = resp.interact_pointer_pos()
+    {
+        let t = turn_at(pos, inner, end);
+        if t != shown {
+            time(out, TimeCommand::ScrubTo(t));
+        }
+    }
+}
+
+/// The turn under a point of the strip.
+fn turn_at(pos: Pos2, inner: Rect, end: u64) -> u64 {
+    let f = ((pos.x - inner.left()) / inner.width()).clamp(0.0, 1.0);
+    (f64::from(f) * end as f64).round() as u64
+}

@@ -1,0 +1,114 @@
+//! Time travel in the preview (SPEC §17): the timeline's commands. Scrubbing shows a
+//! recorded turn (and pauses); playing, touching the creature or an edit from there
+//! forks the run, the old future kept as a branch (`LivePreview` does that); branches
+//! switch; recordings are saved and opened as files.
+
+use creature_core::recording::Recording;
+use creature_workspace::Workspace;
+use creature_workspace::live_preview::LivePreview;
+
+use crate::gui::chrome::dialogs::Dialogs;
+
+/// A timeline command.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TimeCommand {
+    /// Shows this recorded turn (the head at or past the end).
+    ScrubTo(u64),
+    /// Turns to move from the shown turn (negative: back).
+    Step(i64),
+    /// To the previous (false) or next (true) marker from the shown turn.
+    Marker(bool),
+    /// Back to the newest turn.
+    Head,
+    SwitchBranch(usize),
+    /// Saves the preview's run as a recording file.
+    Save,
+    /// Opens a recording file as the preview.
+    Open,
+}
+
+impl TimeCommand {
+    pub fn label(&self) -> String {
+        match self {
+            TimeCommand::ScrubTo(t) => format!("Show turn {t}"),
+            TimeCommand::Step(n) => format!("Step {n} turns"),
+            TimeCommand::Marker(true) => "Next marker".into(),
+            TimeCommand::Marker(false) => "Previous marker".into(),
+            TimeCommand::Head => "Back to the newest turn".into(),
+            TimeCommand::SwitchBranch(i) => format!("Switch to branch {}", i + 1),
+            TimeCommand::Save => "Save the preview's recording…".into(),
+            TimeCommand::Open => "Open a recording…".into(),
+        }
+    }
+}
+
+/// The shown turn of the preview.
+pub fn shown_turn(p: &LivePreview) -> u64 {
+    p.scrubbed().unwrap_or_else(|| p.sim().turns())
+}
+
+/// Carries out `c`; what to say in the status bar.
+pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> String {
+    if let TimeCommand::Open = c {
+        return open(ws, dialogs);
+    }
+    let dir = ws.project.as_ref().map(|p| p.root.clone());
+    let Some(p) = ws.preview.as_mut() else { return "The preview is not running".into() };
+    let now = shown_turn(p);
+    let end = p.sim().turns();
+    let to = match c {
+        TimeCommand::ScrubTo(t) => t,
+        TimeCommand::Step(n) => now.saturating_add_signed(n).min(end),
+        TimeCommand::Marker(forward) => {
+            let marks = p.recorder().recording().markers();
+            let found = if forward {
+                marks.iter().map(|m| m.turn).find(|&t| t > now).unwrap_or(end)
+            } else {
+                marks.iter().rev().map(|m| m.turn).find(|&t| t < now).unwrap_or(0)
+            };
+            found
+        }
+        TimeCommand::Head => end,
+        TimeCommand::SwitchBranch(i) => {
+            return match p.switch_branch(i) {
+                Ok(()) => format!("Switched branches: the run now ends at {:.1} s", p.sim().time()),
+                Err(e) => e,
+            };
+        }
+        TimeCommand::Save => {
+            let Some(path) = dialogs.save_file(dir.as_deref(), "preview.recording") else { return String::new() };
+            return match p.recorder().recording().save(&path) {
+                Ok(()) => format!("Saved the recording as {}", path.display()),
+                Err(e) => format!("Cannot save {}: {e}. The run is still here; save again elsewhere.", path.display()),
+            };
+        }
+        TimeCommand::Open => unreachable!("handled above"),
+    };
+    // Looking back pauses: the shown turn stays put until the person plays on.
+    if to < end {
+        p.set_speed(0.0);
+    }
+    match p.scrub_to(to) {
+        Ok(()) if to >= end => "At the newest turn".into(),
+        Ok(()) => format!(
+            "Showing {:.1} s of {:.1} s: play, touch or edit to go on from here (the rest is kept as a branch)",
+            to as f64 / 10.0,
+            end as f64 / 10.0
+        ),
+        Err(e) => e,
+    }
+}
+
+fn open(ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> String {
+    let dir = ws.project.as_ref().map(|p| p.root.clone());
+    let Some(path) = dialogs.pick_file(dir.as_deref()) else { return String::new() };
+    let opened = Recording::load(&path).and_then(LivePreview::of_recording);
+    match opened {
+        Ok(p) => {
+            ws.preview = Some(p);
+            ws.preview_errors.clear();
+            format!("Opened the recording {}: scrub it, or play on from any turn", path.display())
+        }
+        Err(e) => e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+    }
+}
