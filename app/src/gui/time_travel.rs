@@ -10,7 +10,7 @@ use creature_workspace::live_preview::LivePreview;
 use crate::gui::chrome::dialogs::Dialogs;
 
 /// A timeline command.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TimeCommand {
     /// Shows this recorded turn (the head at or past the end).
     ScrubTo(u64),
@@ -61,12 +61,11 @@ pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> S
         TimeCommand::Step(n) => now.saturating_add_signed(n).min(end),
         TimeCommand::Marker(forward) => {
             let marks = p.recorder().recording().markers();
-            let found = if forward {
+            if forward {
                 marks.iter().map(|m| m.turn).find(|&t| t > now).unwrap_or(end)
             } else {
                 marks.iter().rev().map(|m| m.turn).find(|&t| t < now).unwrap_or(0)
-            };
-            found
+            }
         }
         TimeCommand::Head => end,
         TimeCommand::SwitchBranch(i) => {
