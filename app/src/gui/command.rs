@@ -35,10 +35,11 @@ pub enum Tab {
     Arena,
     Scenarios,
     Why,
+    Compare,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 18] = [
+    pub const ALL: [Tab; 19] = [
         Tab::Start,
         Tab::Project,
         Tab::Problems,
@@ -57,6 +58,7 @@ impl Tab {
         Tab::Arena,
         Tab::Scenarios,
         Tab::Why,
+        Tab::Compare,
     ];
 
     /// The panel's title.
@@ -80,6 +82,7 @@ impl Tab {
             Tab::Arena => "Arena",
             Tab::Scenarios => "Scenarios",
             Tab::Why => "Why?",
+            Tab::Compare => "Compare",
         }
     }
 }

@@ -75,3 +75,44 @@ fn clicking_the_timeline_shows_that_turn_and_end_goes_back_to_the_newest() {
     h.step();
     assert_eq!(h.state().ws.preview.as_ref().unwrap().scrubbed(), None);
 }
+
+#[test]
+fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn() {
+    let mut h = studio(&example());
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    h.state_mut().run(Command::Live(LiveCommand::Phase(6)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(300);
+    h.step();
+    for key in [egui::Key::H, egui::Key::B, egui::Key::R] {
+        h.key_press(key);
+        h.step();
+    }
+    h.state_mut().ws.preview.as_mut().unwrap().run(100);
+    let slap = 300;
+    // Back before the slap, and on: the slapped run is branch 1.
+    h.state_mut()
+        .run(Command::Live(LiveCommand::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(slap - 1))));
+    h.step();
+    h.state_mut().ws.preview.as_mut().unwrap().run(100);
+    h.step();
+
+    // "Why?" explains the shown turn: look back at turn 250.
+    h.state_mut().run(Command::Live(LiveCommand::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(250))));
+    h.step();
+    palette(&mut h, "show panel: why");
+    h.step();
+    h.get_by_label_contains("at 25.0 s (turn 250)");
+
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::command::Tab::Compare));
+    h.step();
+    h.state_mut().view.compare.other = Some(creature_studio::gui::view::compare::Other::Branch(0));
+    h.step();
+    h.step();
+    let c = h.state().view.compare.result.clone().expect("compared").expect("both runs replay");
+    let first = c.diff.first_difference.expect("the slapped branch differs");
+    assert!((30.0..=30.2).contains(&first), "they part at the slap, {first} s");
+    assert_eq!((c.diff.lessons.a, c.diff.lessons.b), (0, 1), "only the branch had the lesson");
+    h.get_by_label_contains("They first differ at 30.");
+    assert!(!c.desires.is_empty(), "some desire differs, and is plotted");
+}

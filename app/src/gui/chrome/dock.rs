@@ -62,7 +62,7 @@ pub fn default_dock() -> DockState<Tab> {
     let [_editors, pictures] = surface.split_right(
         top,
         0.46,
-        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Why, Tab::Query, Tab::Schema],
+        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Why, Tab::Compare, Tab::Query, Tab::Schema],
     );
     // The examples under the tree graph, tall enough for all 16 slots.
     surface.split_below(pictures, 0.41, vec![Tab::Examples]);
@@ -147,7 +147,8 @@ impl TabViewer for Viewer<'_> {
             | Tab::Bank
             | Tab::Schema
             | Tab::Query
-            | Tab::Why => [false, false],
+            | Tab::Why
+            | Tab::Compare => [false, false],
             _ => [false, true],
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod bank;
+pub mod compare;
 pub mod creature;
 pub mod curate;
 pub mod examples;
@@ -51,6 +52,7 @@ pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &
         Tab::Arena => arena::show(ui, view, out),
         Tab::Scenarios => scenarios::show(ui, ws, view, out),
         Tab::Why => why::show(ui, ws, view, out),
+        Tab::Compare => compare::show(ui, ws, view, out),
     }
 }
 

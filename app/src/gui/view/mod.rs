@@ -4,6 +4,7 @@
 //! running preview live in the workspace; this is only the view of them.
 
 pub mod arena;
+pub mod compare;
 pub mod curate;
 pub mod shadow;
 pub mod village;
@@ -204,6 +205,10 @@ pub struct View {
     pub shadow: shadow::ShadowState,
     /// The scenario whose expectations the Scenarios panel shows.
     pub scenario: Option<PathBuf>,
+    /// What the preview's run is compared with, and the comparison.
+    pub compare: compare::CompareUi,
+    /// A recording file typed in the comparison.
+    pub compare_path: String,
 }
 
 impl Default for View {
@@ -226,6 +231,8 @@ impl Default for View {
             village: village::VillageUi::default(),
             shadow: shadow::ShadowState::default(),
             scenario: None,
+            compare: compare::CompareUi::default(),
+            compare_path: String::new(),
         }
     }
 }

@@ -1,0 +1,117 @@
+//! Compare (SPEC §17): the preview's run beside one of its branches or a recording file:
+//! the desires that differ most over time, both runs overlaid (this run solid, the other
+//! dashed) with a cursor at the shown turn; the first second at which they differ; the
+//! plans and lessons only one had; the trees whose examples differ, each a click from
+//! the tree graph.
+
+use creature_core::recording::{Recorder, Recording};
+use egui::Color32;
+use egui_plot::{Legend, Line, LineStyle, Plot, VLine};
+
+use crate::gui::command::{Command, Tab};
+use crate::gui::view::View;
+use crate::gui::view::compare::Other;
+use creature_workspace::Workspace;
+
+const PALETTE: [Color32; 4] = [
+    Color32::from_rgb(240, 170, 60),
+    Color32::from_rgb(90, 170, 255),
+    Color32::from_rgb(110, 210, 120),
+    Color32::from_rgb(230, 100, 180),
+];
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(p) = ws.preview.as_ref() else {
+        ui.weak("Compare needs the preview running.");
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Compare this run with");
+        let shown = match &view.compare.other {
+            None => "…".to_owned(),
+            Some(Other::Branch(i)) => p.branches.get(*i).map_or_else(String::new, |b| b.name.clone()),
+            Some(Other::File(path, _)) => crate::gui::chrome::short(path),
+        };
+        egui::ComboBox::from_id_salt("compare-with").width(260.0).selected_text(shown).show_ui(ui, |ui| {
+            for (i, b) in p.branches.iter().enumerate() {
+                if ui.selectable_label(false, &b.name).clicked() {
+                    view.compare.other = Some(Other::Branch(i));
+                }
+            }
+            if p.branches.is_empty() {
+                ui.weak("no branches yet: look back on the timeline and play on from there");
+            }
+        });
+        ui.label("or a file:");
+        let mut path = view.compare_path.clone();
+        let edit =
+            ui.add(egui::TextEdit::singleline(&mut path).hint_text("path/to/run.recording").desired_width(220.0));
+        view.compare_path = path;
+        if (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.small_button("Open").clicked() {
+            let path = std::path::PathBuf::from(view.compare_path.trim());
+            match Recording::load(&path).and_then(Recorder::open) {
+                Ok(r) => view.compare.other = Some(Other::File(path, Box::new(r))),
+                Err(e) => {
+                    view.compare.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
+                }
+            }
+        }
+    });
+    view.compare.sync(ws);
+    let Some(result) = &view.compare.result else {
+        ui.weak("Pick a branch of the preview's run (or open a recording) to see where the two part.");
+        return;
+    };
+    let c = match result {
+        Ok(c) => c,
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+            return;
+        }
+    };
+    let d = &c.diff;
+    match d.first_difference {
+        None => ui.label("The two runs never differ."),
+        Some(t) => ui.strong(format!("They first differ at {t:.1} s.")),
+    };
+    ui.label(format!(
+        "Plans only in this run: {} · only in the other: {} · lessons: {} here, {} there",
+        d.plans.only_a, d.plans.only_b, d.lessons.a, d.lessons.b
+    ));
+    if !d.trees.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Trees whose examples differ:");
+            for t in &d.trees {
+                let name = format!("{} {}", t.desire, crate::gui::command::kind_name(t.tree));
+                if ui.small_button(name).on_hover_text("Show this run's tree in the tree graph").clicked() {
+                    if let Some(doc) = ws.preview_creature_doc() {
+                        out.push(Command::SelectCreature(doc));
+                    }
+                    out.push(Command::SelectTree(t.desire, t.tree));
+                    out.push(Command::ShowTab(Tab::TreeGraph));
+                }
+            }
+        });
+    }
+    let cursor = p.shown().time();
+    Plot::new("compare-desires")
+        .legend(Legend::default())
+        .x_axis_label("simulated seconds")
+        .y_axis_label("desire")
+        .include_y(0.0)
+        .include_y(1.0)
+        .show(ui, |plot| {
+            for (n, desire) in c.desires.iter().enumerate() {
+                let colour = PALETTE[n % PALETTE.len()];
+                let i = desire.index();
+                let a: Vec<[f64; 2]> = c.a.iter().map(|(t, v)| [*t, v[i]]).collect();
+                let b: Vec<[f64; 2]> = c.b.iter().map(|(t, v)| [*t, v[i]]).collect();
+                plot.line(Line::new(format!("{desire} (this run)"), a).color(colour).width(2.0));
+                plot.line(Line::new(format!("{desire} (other)"), b).color(colour).style(LineStyle::dashed_dense()));
+            }
+            if let Some(t) = d.first_difference {
+                plot.vline(VLine::new("first difference", t).color(Color32::from_rgb(235, 80, 60)));
+            }
+            plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+        });
+}

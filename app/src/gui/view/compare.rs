@@ -1,0 +1,105 @@
+//! The comparison's state: which run the preview's run is compared with (one of its
+//! branches, or a recording file), and what was worked out from the two (their desire
+//! curves and their diff), kept until either run changes.
+
+use std::path::PathBuf;
+
+use creature_core::names::Desire;
+use creature_core::recording::{Diff, Recorder, diff};
+use creature_workspace::Workspace;
+
+/// Samples per curve at most: enough for a plot, cheap to work out.
+const SAMPLES: u64 = 300;
+
+/// What the preview's run is compared with.
+#[derive(Clone, Debug)]
+pub enum Other {
+    Branch(usize),
+    File(PathBuf, Box<Recorder>),
+}
+
+/// The desire values of a run over time: (seconds, one value per desire).
+pub type Curves = Vec<(f64, Vec<f64>)>;
+
+/// Both runs taken apart.
+#[derive(Clone, Debug)]
+pub struct Compared {
+    /// The two runs' lengths in turns, to know when they changed.
+    key: (u64, u64, usize),
+    pub a: Curves,
+    pub b: Curves,
+    pub diff: Diff,
+    /// The desires that differ most, most first.
+    pub desires: Vec<Desire>,
+}
+
+#[derive(Default)]
+pub struct CompareUi {
+    pub other: Option<Other>,
+    pub result: Option<Result<Compared, String>>,
+}
+
+/// Samples a run's desires at evenly spaced turns, from its recording.
+fn curves(rec: &Recorder) -> Result<Curves, String> {
+    let mut rec = rec.clone();
+    let end = rec.sim().turns();
+    let every = (end / SAMPLES).max(1);
+    let mut out = Vec::new();
+    let mut t = 0;
+    loop {
+        let sim = rec.seek(t)?;
+        out.push((sim.time(), sim.desires().iter().map(|d| d.value).collect()));
+        if t >= end {
+            break;
+        }
+        t = (t + every).min(end);
+    }
+    Ok(out)
+}
+
+impl CompareUi {
+    /// Brings the comparison up to date with the preview's run and the other one.
+    pub fn sync(&mut self, ws: &Workspace) {
+        let Some(p) = ws.preview.as_ref() else {
+            self.result = None;
+            return;
+        };
+        let b = match &self.other {
+            None => {
+                self.result = None;
+                return;
+            }
+            Some(Other::Branch(i)) => match p.branches.get(*i) {
+                Some(b) => &b.rec,
+                None => {
+                    self.other = None;
+                    self.result = None;
+                    return;
+                }
+            },
+            Some(Other::File(_, r)) => r.as_ref(),
+        };
+        let id = match &self.other {
+            Some(Other::Branch(i)) => *i,
+            _ => usize::MAX,
+        };
+        let key = (p.sim().turns(), b.sim().turns(), id);
+        if self.result.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|c| c.key == key)) {
+            return;
+        }
+        let a = p.recorder();
+        let result = (|| {
+            let d = diff(a, b)?;
+            let mut desires: Vec<(Desire, f64)> = d.desires.iter().map(|(k, v)| (*k, v.max_abs)).collect();
+            desires.sort_by(|x, y| y.1.total_cmp(&x.1));
+            Ok(Compared {
+                key,
+                a: curves(a)?,
+                b: curves(b)?,
+                diff: d,
+                desires: desires.into_iter().map(|(k, _)| k).take(4).collect(),
+            })
+        })();
+        self.result = Some(result);
+    }
+}
