@@ -52,7 +52,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             match Recording::load(&path).and_then(Recorder::open) {
                 Ok(r) => view.compare.other = Some(Other::File(path, Box::new(r))),
                 Err(e) => {
-                    view.compare.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))
+                    view.compare.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
                 }
             }
         }
