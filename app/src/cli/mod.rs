@@ -15,6 +15,7 @@ pub mod parquet;
 pub mod preview_headless;
 pub mod scenario;
 pub mod shadow;
+pub mod shadow_bench;
 pub mod sim;
 pub mod species;
 pub mod teach;
