@@ -346,7 +346,7 @@ fn build_case(
                 // Mostly small whole codes 0–5 (the index keeps a set of codes per
                 // block for those), sometimes negative ones (it falls back to ranges).
                 let v = values[row * features.len() + k].round();
-                values[row * features.len() + k] = if seed % 3 == 0 { v } else { v.abs() };
+                values[row * features.len() + k] = if seed.is_multiple_of(3) { v } else { v.abs() };
             }
         }
     }
