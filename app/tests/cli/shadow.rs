@@ -172,7 +172,8 @@ fn query_refuses_hostile_files_with_their_position() {
 fn bench_prints_the_spec_json() {
     let out = json(&["shadow", "bench", "--events", "3000", "--features", "16", "--queries", "100", "--json"]);
     // SPEC §15's keys, and the build time, the binary open time and the memory beside them.
-    let extra = ["index_build_ms", "open_binary_ms", "bank_bytes_per_event", "state_bytes_per_event", "index_bytes_per_event"];
+    let extra =
+        ["index_build_ms", "open_binary_ms", "bank_bytes_per_event", "state_bytes_per_event", "index_bytes_per_event"];
     let mut expected = BTreeSet::from(["events", "features", "query_us_p50", "query_us_p99"]);
     expected.extend(extra);
     assert_eq!(keys(&out), expected);
