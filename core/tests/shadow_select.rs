@@ -365,7 +365,7 @@ fn large_case() -> impl Strategy<Value = Case> {
             prop_oneof![4 => Just(1.0), 4 => 0.0..3.0f64, 1 => Just(0.0)],
             prop_oneof![Just(1.0), 0.1..4.0f64],
         ),
-        1..4,
+        1..9,
     );
     let knobs = (-1.0..2.0f64, prop_oneof![Just(0.0), Just(0.1), 0.0..1.5f64], prop_oneof![Just(0.0), -0.5..0.5f64]);
     (features, knobs, 8_193usize..30_000, any::<u64>())

@@ -553,7 +553,8 @@ impl Index {
     }
 
     /// Scores every event of block `b` exactly, keeps those at or under `limit`, and
-    /// returns the lowest score seen.
+    /// returns the lowest score seen (infinity when the block is given up as soon as no
+    /// event of it can come in under `limit`).
     fn score_block(
         &self,
         state: &[f64],
@@ -568,12 +569,22 @@ impl Index {
         let len = end - start;
         let acc = &mut acc[..len];
         acc.fill(0.0);
+        let rw = self.schema.recency_weight;
+        let ages = &self.ages[start..end];
+        let last = self.schema.features.len().saturating_sub(1);
         for (f, feat) in self.schema.features.iter().enumerate() {
             exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[f][start..end], acc);
+            // Terms are never negative and rounding never makes a sum smaller, so an
+            // event whose partial score with its recency is already over `limit` ends
+            // over it: when every event of the block is, the rest need not be scored.
+            // Its events are then neither candidates nor the best (`limit` is at least
+            // the final threshold), so the answer is the same.
+            if f % 4 == 3 && f < last && acc.iter().zip(ages).all(|(&a, &age)| add_recency(a, rw, age) > limit) {
+                return f64::INFINITY;
+            }
         }
-        let rw = self.schema.recency_weight;
         let mut low = f64::INFINITY;
-        for (k, (a, &age)) in acc.iter_mut().zip(&self.ages[start..end]).enumerate() {
+        for (k, (a, &age)) in acc.iter_mut().zip(ages).enumerate() {
             *a = add_recency(*a, rw, age);
             let slot = start + k;
             if Some(slot) == cont_slot {
