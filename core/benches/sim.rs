@@ -1,6 +1,6 @@
 //! The creature simulation's speed (SPEC §1). The goals: one creature for an in-game
-//! day, 864,000 turns, in ≤ 2 s on one core; 1000 newborns × 10 simulated minutes in
-//! ≤ 10 s on 2 cores. Criterion measures a simulated hour of one creature and a small
+//! day, 864,000 turns, in ≤ 0.3 s on one core; 1000 newborns × 10 simulated minutes in
+//! ≤ 1 s on 2 cores. Criterion measures a simulated hour of one creature and a small
 //! batch; `creature-studio sim` in release measures the full figures.
 
 use std::hint::black_box;

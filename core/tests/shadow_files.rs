@@ -281,3 +281,12 @@ proptest! {
         let _ = Bank::from_binary("m.bin", &bin);
     }
 }
+
+#[test]
+fn a_segment_coming_back_under_another_match_is_refused_at_its_return() {
+    let text = "(events: [\n  (id: 0, matchup: (\"A\", \"B\"), match_id: 1, segment: 0, index: 0, frame: 0, state: {\"x\": 1.0}, action: \"Idle\"),\n  (id: 1, matchup: (\"A\", \"B\"), match_id: 1, segment: 1, index: 0, frame: 6, state: {\"x\": 1.0}, action: \"Idle\"),\n  (id: 2, matchup: (\"A\", \"C\"), match_id: 1, segment: 0, index: 1, frame: 9, state: {\"x\": 1.0}, action: \"Idle\"),\n])";
+    refused(Bank::parse_ron("b.ron", text), 4, "segment ids are unique");
+    // The same segment coming back under its own match and matchup is fine.
+    let fine = text.replace("(\"A\", \"C\")", "(\"A\", \"B\")");
+    assert!(Bank::parse_ron("b.ron", &fine).is_ok());
+}

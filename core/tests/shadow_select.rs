@@ -310,41 +310,103 @@ fn case() -> impl Strategy<Value = Case> {
                 Just(n),
             )
         })
-        .prop_map(|(features, (bias, neighbourhood, recency_weight), values, state, seed, n)| {
-            let features: Vec<Feature> = features
-                .into_iter()
-                .enumerate()
-                .map(|(i, (sim, w, scale))| feature(&format!("f{i}"), sim, w, scale))
-                .collect();
-            let names = features.iter().map(|f| f.name.clone()).collect();
-            let mut rng = Rng::seeded(seed);
-            let mut events = Vec::with_capacity(n);
-            let (mut segment, mut index) = (0u64, 0u32);
-            for i in 0..n {
-                if rng.unit() < 0.2 {
-                    segment += 1;
-                    index = 0;
-                }
-                events.push(event(i as u64 * 3 + 1, segment / 4 + 1, segment, index, "Idle"));
-                index += 1;
+        .prop_map(|(features, knobs, values, state, seed, n)| build_case(features, knobs, values, state, seed, n))
+}
+
+/// A case from its drawn parts: `n` events in segments of random length, four segments
+/// a match, with `values` as their states (rounded to whole codes for category features).
+fn build_case(
+    features: Vec<(Similarity, f64, f64)>,
+    (bias, neighbourhood, recency_weight): (f64, f64, f64),
+    values: Vec<f64>,
+    state: Vec<f64>,
+    seed: u64,
+    n: usize,
+) -> Case {
+    let features: Vec<Feature> =
+        features.into_iter().enumerate().map(|(i, (sim, w, scale))| feature(&format!("f{i}"), sim, w, scale)).collect();
+    let names = features.iter().map(|f| f.name.clone()).collect();
+    let mut rng = Rng::seeded(seed);
+    let mut events = Vec::with_capacity(n);
+    let (mut segment, mut index) = (0u64, 0u32);
+    for i in 0..n {
+        if rng.unit() < 0.2 {
+            segment += 1;
+            index = 0;
+        }
+        events.push(event(i as u64 * 3 + 1, segment / 4 + 1, segment, index, "Idle"));
+        index += 1;
+    }
+    let playing = (n > 0 && rng.unit() < 0.7).then(|| rng.below(n));
+    // Category features get integer values.
+    let mut values = values;
+    for (k, f) in features.iter().enumerate() {
+        if matches!(f.similarity, Similarity::Category { .. }) {
+            for row in 0..n {
+                // Mostly small whole codes 0–5 (the index keeps a set of codes per
+                // block for those), sometimes negative ones (it falls back to ranges).
+                let v = values[row * features.len() + k].round();
+                values[row * features.len() + k] = if seed.is_multiple_of(3) { v } else { v.abs() };
             }
-            let playing = (n > 0 && rng.unit() < 0.7).then(|| rng.below(n));
-            // Category features get integer values.
-            let mut values = values;
-            for (k, f) in features.iter().enumerate() {
-                if matches!(f.similarity, Similarity::Category { .. }) {
-                    for row in 0..n {
-                        // Mostly small whole codes 0–5 (the index keeps a set of codes per
-                        // block for those), sometimes negative ones (it falls back to ranges).
-                        let v = values[row * features.len() + k].round();
-                        values[row * features.len() + k] = if seed % 3 == 0 { v } else { v.abs() };
-                    }
-                }
-            }
-            let schema = Schema { features, bias, neighbourhood, recency_weight };
-            let bank = Bank::from_parts(names, events, values).unwrap();
-            Case { schema, bank, state, playing }
+        }
+    }
+    let schema = Schema { features, bias, neighbourhood, recency_weight };
+    let bank = Bank::from_parts(names, events, values).unwrap();
+    Case { schema, bank, state, playing }
+}
+
+/// Banks of more than one top group of the index (over 8,192 events), so that every
+/// level of its bounds prunes; their values come from the seeded generator, drawn like
+/// [`value`]'s.
+fn large_case() -> impl Strategy<Value = Case> {
+    let features = prop::collection::vec(
+        (
+            similarity(),
+            prop_oneof![4 => Just(1.0), 4 => 0.0..3.0f64, 1 => Just(0.0)],
+            prop_oneof![Just(1.0), 0.1..4.0f64],
+        ),
+        1..9,
+    );
+    let knobs = (-1.0..2.0f64, prop_oneof![Just(0.0), Just(0.1), 0.0..1.5f64], prop_oneof![Just(0.0), -0.5..0.5f64]);
+    (features, knobs, 8_193usize..30_000, any::<u64>())
+        .prop_flat_map(|(features, knobs, n, seed)| {
+            let f = features.len();
+            (Just(features), Just(knobs), prop::collection::vec(value(), f), Just(seed), Just(n))
         })
+        .prop_map(|(features, knobs, state, seed, n)| {
+            let mut rng = Rng::seeded(seed ^ 0xfeed);
+            let values = (0..n * features.len())
+                .map(|_| match rng.below(21) {
+                    0..10 => rng.below(5) as f64,
+                    10..20 => rng.range(-3.0, 3.0),
+                    _ => {
+                        if rng.unit() < 0.5 {
+                            1e308
+                        } else {
+                            -1e308
+                        }
+                    }
+                })
+                .collect();
+            build_case(features, knobs, values, state, seed, n)
+        })
+}
+
+fn assert_same(c: &Case) -> Result<(), TestCaseError> {
+    let naive = select_naive(&c.schema, &c.bank, &c.state, c.playing).unwrap();
+    let fast = Index::build(&c.schema, &c.bank).unwrap().select(&c.state, c.playing);
+    match (naive, fast) {
+        (None, None) => {}
+        (Some(n), Some(f)) => {
+            prop_assert_eq!(n.best.to_bits(), f.best.to_bits());
+            prop_assert_eq!(n.candidates.len(), f.candidates.len());
+            for (a, b) in n.candidates.iter().zip(&f.candidates) {
+                prop_assert_eq!((a.event, a.id, a.score.to_bits()), (b.event, b.id, b.score.to_bits()));
+            }
+        }
+        (n, f) => prop_assert!(false, "naive {:?} fast {:?}", n, f),
+    }
+    Ok(())
 }
 
 proptest! {
@@ -354,18 +416,16 @@ proptest! {
     /// best score, candidate set and candidate scores (SPEC §13).
     #[test]
     fn fast_selection_equals_the_plain_definition(c in case()) {
-        let naive = select_naive(&c.schema, &c.bank, &c.state, c.playing).unwrap();
-        let fast = Index::build(&c.schema, &c.bank).unwrap().select(&c.state, c.playing);
-        match (naive, fast) {
-            (None, None) => {}
-            (Some(n), Some(f)) => {
-                prop_assert_eq!(n.best.to_bits(), f.best.to_bits());
-                prop_assert_eq!(n.candidates.len(), f.candidates.len());
-                for (a, b) in n.candidates.iter().zip(&f.candidates) {
-                    prop_assert_eq!((a.event, a.id, a.score.to_bits()), (b.event, b.id, b.score.to_bits()));
-                }
-            }
-            (n, f) => prop_assert!(false, "naive {:?} fast {:?}", n, f),
-        }
+        assert_same(&c)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The same on banks large enough for every level of the index's groups.
+    #[test]
+    fn fast_selection_equals_the_plain_definition_on_large_banks(c in large_case()) {
+        assert_same(&c)?;
     }
 }

@@ -18,6 +18,7 @@ pub mod recording;
 pub mod scenario;
 pub mod score;
 pub mod shadow;
+pub mod shadow_bench;
 pub mod sim;
 pub mod species;
 pub mod teach;

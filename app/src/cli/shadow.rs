@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use creature_core::error::{LoadError, read_text};
 use creature_core::rng::Rng;
@@ -14,7 +14,6 @@ use creature_core::shadow::bots::{Bot, Style};
 use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Index, MismatchError, state_vector};
-use creature_core::shadow::workload::arena_workload;
 use serde_json::{Value, json};
 
 use super::{CliError, CliResult, print_json, refuse_existing};
@@ -27,7 +26,7 @@ pub enum ShadowCommand {
     /// Score every event of a bank against a state and pick the next event (SPEC §13).
     Query(QueryArgs),
     /// Measure query time on a large bank recorded from bot matches.
-    Bench(BenchArgs),
+    Bench(super::shadow_bench::BenchArgs),
     /// Record a scripted bot into a bank, match after match.
     Record(RecordArgs),
     /// Let a shadow play a bank against a scripted bot, headless.
@@ -66,21 +65,6 @@ pub struct QueryArgs {
     playing: Option<String>,
     /// Seed of the uniform pick among the candidates.
     #[arg(long, default_value_t = 0)]
-    seed: u64,
-    #[arg(long)]
-    json: bool,
-}
-
-#[derive(clap::Args, Debug)]
-pub struct BenchArgs {
-    #[arg(long, default_value_t = 40_000)]
-    events: usize,
-    #[arg(long, default_value_t = 16)]
-    features: usize,
-    /// How many different queries to time.
-    #[arg(long, default_value_t = 2_000)]
-    queries: usize,
-    #[arg(long, default_value_t = 1)]
     seed: u64,
     #[arg(long)]
     json: bool,
@@ -186,7 +170,7 @@ pub struct StatsArgs {
 pub fn run(command: ShadowCommand) -> CliResult {
     match command {
         ShadowCommand::Query(a) => query(&a),
-        ShadowCommand::Bench(a) => bench(&a),
+        ShadowCommand::Bench(a) => super::shadow_bench::bench(&a),
         ShadowCommand::Record(a) => record(&a),
         ShadowCommand::Fight(a) => fight(&a),
         ShadowCommand::Merge(a) => merge_banks(&a),
@@ -290,53 +274,6 @@ fn query(a: &QueryArgs) -> CliResult {
         }
         println!("  total    {:.6}", b.total);
     }
-    Ok(())
-}
-
-fn bench(a: &BenchArgs) -> CliResult {
-    let started = Instant::now();
-    let w = arena_workload(a.events, a.features, a.queries.max(1), a.seed)?;
-    let recorded = started.elapsed();
-    let built = Instant::now();
-    let index = Index::build(&w.schema, &w.bank).map_err(|e| CliError::from(e.message))?;
-    let built = built.elapsed();
-    // Warm the caches, then time every query on its own.
-    for (state, playing) in w.queries.iter().take(200) {
-        std::hint::black_box(index.select(state, *playing));
-    }
-    let mut times: Vec<f64> = Vec::with_capacity(w.queries.len() * 5);
-    let mut candidates = 0usize;
-    for _ in 0..5 {
-        for (state, playing) in &w.queries {
-            let t = Instant::now();
-            let sel = std::hint::black_box(index.select(state, *playing));
-            times.push(t.elapsed().as_secs_f64() * 1e6);
-            candidates += sel.map_or(0, |s| s.candidates.len());
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times[((p * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
-    let (p50, p99) = (pct(0.50), pct(0.99));
-    if a.json {
-        print_json(
-            &json!({"events": w.bank.len(), "features": w.schema.features.len(), "query_us_p50": p50, "query_us_p99": p99}),
-        );
-        return Ok(());
-    }
-    println!(
-        "bank: {} events recorded from bot matches in {:.0} ms; index built in {:.1} ms",
-        w.bank.len(),
-        recorded.as_secs_f64() * 1e3,
-        built.as_secs_f64() * 1e3
-    );
-    println!("schema: the first {} features of the arena schema", w.schema.features.len());
-    println!(
-        "{} queries × 5: median {:.1} µs, 99th percentile {:.1} µs (target: median ≤ 25 µs)",
-        w.queries.len(),
-        p50,
-        p99
-    );
-    println!("candidates per query: {:.1} on average", candidates as f64 / times.len() as f64);
     Ok(())
 }
 

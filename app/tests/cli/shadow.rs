@@ -171,10 +171,22 @@ fn query_refuses_hostile_files_with_their_position() {
 #[test]
 fn bench_prints_the_spec_json() {
     let out = json(&["shadow", "bench", "--events", "3000", "--features", "16", "--queries", "100", "--json"]);
-    assert_eq!(keys(&out), BTreeSet::from(["events", "features", "query_us_p50", "query_us_p99"]));
+    // SPEC §15's keys, and the build time, the binary open time and the memory beside them.
+    let extra =
+        ["index_build_ms", "open_binary_ms", "bank_bytes_per_event", "state_bytes_per_event", "index_bytes_per_event"];
+    let mut expected = BTreeSet::from(["events", "features", "query_us_p50", "query_us_p99"]);
+    expected.extend(extra);
+    assert_eq!(keys(&out), expected);
     assert_eq!((out["events"].as_u64(), out["features"].as_u64()), (Some(3000), Some(16)));
     let (p50, p99) = (out["query_us_p50"].as_f64().unwrap(), out["query_us_p99"].as_f64().unwrap());
     assert!(p50 > 0.0 && p99 >= p50, "{p50} {p99}");
+    let x = |k: &str| out[k].as_f64().unwrap();
+    assert!(extra.iter().all(|k| x(k) > 0.0), "{out}");
+    // The bank records every arena feature, 8 bytes each, and holds more than its states.
+    assert_eq!(x("state_bytes_per_event"), 8.0 * creature_core::shadow::arena::FEATURE_COUNT as f64);
+    assert!(x("bank_bytes_per_event") > x("state_bytes_per_event"), "{out}");
+    // The index keeps the 16 schema columns in its own order, at least 8 bytes each.
+    assert!(x("index_bytes_per_event") >= 16.0 * 8.0, "{out}");
     let err = fails(&["shadow", "bench", "--events", "100", "--features", "99", "--json"]);
     assert!(err.contains("--features must be between 1 and 20"), "{err}");
 }

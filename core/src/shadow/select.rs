@@ -8,10 +8,11 @@
 //!
 //! [`Index`] answers that query fast without changing its answer. Events are ordered so
 //! that neighbours in feature space sit together (a k-d split on the most weighted
-//! spread), stored column-wise in blocks, and each block keeps the range of every
-//! feature. A query first computes, for every block, a lower bound of the score any of
-//! its events can reach; only blocks whose bound is within the candidate threshold are
-//! scored, exactly, in f64, with the same arithmetic in the same order as the plain
+//! spread), stored column-wise in blocks of [`BLOCK`] events, grouped in superblocks of
+//! [`SUPER`] blocks and top groups of [`TOP`] superblocks, and each group of each level
+//! keeps the range of every feature. A query computes a lower bound of the score any
+//! event of a group can reach, top groups first, and goes down only into groups whose
+//! bound is within the candidate threshold; only the blocks reached are scored, exactly, in f64, with the same arithmetic in the same order as the plain
 //! definition ([`select_naive`]), so best, candidate set and scores are bit-identical.
 //!
 //! Every score is a finite number whatever a checked schema allows: a feature weighted
@@ -323,6 +324,10 @@ impl Level {
 /// the blocks of superblocks that can hold a candidate get bounds of their own.
 pub const SUPER: usize = 16;
 
+/// Superblocks per top group: above a few hundred thousand events even the superblocks
+/// are too many to bound one by one, so the top groups are bounded first.
+pub const TOP: usize = 16;
+
 /// A bank prepared for fast, exact queries with one schema.
 #[derive(Debug, Clone)]
 pub struct Index {
@@ -341,6 +346,7 @@ pub struct Index {
     rising: Vec<bool>,
     blocks: Level,
     supers: Level,
+    tops: Level,
 }
 
 impl Index {
@@ -379,6 +385,7 @@ impl Index {
             n,
             blocks: Level::new(BLOCK, &cols, &slot_ages, schema),
             supers: Level::new(BLOCK * SUPER, &cols, &slot_ages, schema),
+            tops: Level::new(BLOCK * SUPER * TOP, &cols, &slot_ages, schema),
             cols,
             ages: slot_ages,
             slot_event: order,
@@ -402,6 +409,24 @@ impl Index {
     /// Whether the index has no events.
     pub fn is_empty(&self) -> bool {
         self.n == 0
+    }
+
+    /// The memory the index holds beside its bank, in bytes: the feature columns in
+    /// block order, ages, slot maps, continuations, ids and the block and superblock
+    /// ranges (by capacity).
+    pub fn heap_bytes(&self) -> usize {
+        fn level(l: &Level) -> usize {
+            let ranges: usize = l.lo.iter().chain(&l.hi).map(|v| v.capacity() * 8).sum();
+            let codes: usize = l.codes.iter().flatten().map(|c| c.capacity() * 8).sum();
+            ranges + codes + (l.age_lo.capacity() + l.age_hi.capacity()) * 8
+        }
+        self.cols.iter().map(|c| c.capacity() * 8).sum::<usize>()
+            + self.ages.capacity() * 8
+            + (self.slot_event.capacity() + self.event_slot.capacity() + self.next.capacity()) * 4
+            + self.ids.capacity() * 8
+            + level(&self.blocks)
+            + level(&self.supers)
+            + level(&self.tops)
     }
 
     /// The bank position of the event that continues `playing` in its segment.
@@ -447,12 +472,12 @@ impl Index {
         let nb = self.schema.neighbourhood;
         let cont_slot = playing.and_then(|p| self.continuation(p)).map(|e| self.event_slot[e] as usize);
 
-        let supers = self.supers.groups();
-        let mut sb = Vec::with_capacity(supers);
-        self.bounds(&self.supers, state, 0, supers, &mut sb);
+        let tops = self.tops.groups();
+        let mut tb = Vec::with_capacity(tops);
+        self.bounds(&self.tops, state, 0, tops, &mut tb);
         let mut scored: Vec<(usize, f64)> = Vec::new();
         let mut best = f64::INFINITY;
-        let mut floor = sb.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut floor = tb.iter().copied().fold(f64::INFINITY, f64::min);
         if let Some(slot) = cont_slot {
             let s = less_bias(self.exact(state, slot), self.schema.bias);
             best = s;
@@ -466,30 +491,44 @@ impl Index {
             if best.is_finite() { threshold(best, nb).max(threshold(floor, nb)) } else { f64::INFINITY }
         };
 
-        // Visit superblocks, then their blocks, in order of their bounds, while they
-        // can still hold a candidate.
-        let mut order: Vec<u32> = (0..supers as u32).collect();
-        order.sort_unstable_by(|&a, &b| sb[a as usize].total_cmp(&sb[b as usize]));
-        let blocks = self.blocks.groups();
+        // Visit top groups, then their superblocks, then their blocks, each in order of
+        // their bounds, while they can still hold a candidate.
+        let mut order: Vec<u32> = (0..tops as u32).collect();
+        order.sort_unstable_by(|&a, &b| tb[a as usize].total_cmp(&tb[b as usize]));
+        let (supers, blocks) = (self.supers.groups(), self.blocks.groups());
+        let mut sb = Vec::with_capacity(TOP);
+        let mut mid: Vec<u8> = Vec::with_capacity(TOP);
         let mut bb = Vec::with_capacity(SUPER);
         let mut inner: Vec<u8> = Vec::with_capacity(SUPER);
         let mut acc = [0.0f64; BLOCK];
-        for s in order {
-            let s = s as usize;
-            if sb[s] > safe(best) {
+        for t in order {
+            let t = t as usize;
+            if tb[t] > safe(best) {
                 break;
             }
-            let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
-            self.bounds(&self.blocks, state, from, to, &mut bb);
-            inner.clear();
-            inner.extend(0..(to - from) as u8);
-            inner.sort_unstable_by(|&a, &b| bb[a as usize].total_cmp(&bb[b as usize]));
-            for &k in &inner {
-                let limit = safe(best);
-                if bb[k as usize] > limit {
+            let (sfrom, sto) = (t * TOP, ((t + 1) * TOP).min(supers));
+            self.bounds(&self.supers, state, sfrom, sto, &mut sb);
+            mid.clear();
+            mid.extend(0..(sto - sfrom) as u8);
+            mid.sort_unstable_by(|&a, &b| sb[a as usize].total_cmp(&sb[b as usize]));
+            for &j in &mid {
+                if sb[j as usize] > safe(best) {
                     break;
                 }
-                best = best.min(self.score_block(state, from + k as usize, cont_slot, &mut acc, &mut scored, limit));
+                let s = sfrom + j as usize;
+                let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
+                self.bounds(&self.blocks, state, from, to, &mut bb);
+                inner.clear();
+                inner.extend(0..(to - from) as u8);
+                inner.sort_unstable_by(|&a, &b| bb[a as usize].total_cmp(&bb[b as usize]));
+                for &k in &inner {
+                    let limit = safe(best);
+                    if bb[k as usize] > limit {
+                        break;
+                    }
+                    best =
+                        best.min(self.score_block(state, from + k as usize, cont_slot, &mut acc, &mut scored, limit));
+                }
             }
         }
         let t = threshold(best, nb);
@@ -548,7 +587,8 @@ impl Index {
     }
 
     /// Scores every event of block `b` exactly, keeps those at or under `limit`, and
-    /// returns the lowest score seen.
+    /// returns the lowest score seen (infinity when the block is given up as soon as no
+    /// event of it can come in under `limit`).
     fn score_block(
         &self,
         state: &[f64],
@@ -563,12 +603,22 @@ impl Index {
         let len = end - start;
         let acc = &mut acc[..len];
         acc.fill(0.0);
+        let rw = self.schema.recency_weight;
+        let ages = &self.ages[start..end];
+        let last = self.schema.features.len().saturating_sub(1);
         for (f, feat) in self.schema.features.iter().enumerate() {
             exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[f][start..end], acc);
+            // Terms are never negative and rounding never makes a sum smaller, so an
+            // event whose partial score with its recency is already over `limit` ends
+            // over it: when every event of the block is, the rest need not be scored.
+            // Its events are then neither candidates nor the best (`limit` is at least
+            // the final threshold), so the answer is the same.
+            if f % 4 == 3 && f < last && acc.iter().zip(ages).all(|(&a, &age)| add_recency(a, rw, age) > limit) {
+                return f64::INFINITY;
+            }
         }
-        let rw = self.schema.recency_weight;
         let mut low = f64::INFINITY;
-        for (k, (a, &age)) in acc.iter_mut().zip(&self.ages[start..end]).enumerate() {
+        for (k, (a, &age)) in acc.iter_mut().zip(ages).enumerate() {
             *a = add_recency(*a, rw, age);
             let slot = start + k;
             if Some(slot) == cont_slot {

@@ -66,16 +66,22 @@ impl Bank {
                 MAX_EVENTS.min(rest.len() / 9)
             )));
         }
-        let (bin, trailing): (BinBank, &[u8]) =
-            postcard::take_from_bytes(body).map_err(|e| err(format!("corrupt binary bank: {e}")))?;
-        // Bytes after the bank are not part of it: a file glued to another, or cut and
-        // mended wrongly, is refused rather than read in part.
-        if !trailing.is_empty() {
-            return Err(err(format!(
-                "{} bytes after the end of the binary bank; expected the file to end there",
-                trailing.len()
-            )));
-        }
+        let bin = match read_whole(body) {
+            Some(bin) => bin,
+            None => {
+                let (bin, trailing): (BinBank, &[u8]) =
+                    postcard::take_from_bytes(body).map_err(|e| err(format!("corrupt binary bank: {e}")))?;
+                // Bytes after the bank are not part of it: a file glued to another, or cut
+                // and mended wrongly, is refused rather than read in part.
+                if !trailing.is_empty() {
+                    return Err(err(format!(
+                        "{} bytes after the end of the binary bank; expected the file to end there",
+                        trailing.len()
+                    )));
+                }
+                bin
+            }
+        };
         let n = bin.features.len();
         if bin.events.len() as u64 != claimed {
             return Err(err(format!("the binary bank claims {claimed} events but holds {}", bin.events.len())));
@@ -124,6 +130,27 @@ impl Bank {
     }
 }
 
+/// The bank of a well-formed file, its values read straight into a vector of their
+/// size: postcard writes them as their count then 8 little-endian bytes each, and
+/// reading them one by one through serde grows the vector step by step (for a million
+/// events, most of the time to open the bank). `None` for anything else: the caller
+/// then reads the file with postcard alone, which names what is wrong.
+fn read_whole(body: &[u8]) -> Option<BinBank> {
+    let (head, rest): (BinHead, &[u8]) = postcard::take_from_bytes(body).ok()?;
+    let (count, rest): (u64, &[u8]) = postcard::take_from_bytes(rest).ok()?;
+    if Some(rest.len()) != usize::try_from(count).ok()?.checked_mul(8) {
+        return None;
+    }
+    let values = rest.chunks_exact(8).map(|b| <[u8; 8]>::try_from(b).map_or(f64::NAN, f64::from_le_bytes)).collect();
+    Some(BinBank {
+        n_events: head.n_events,
+        features: head.features,
+        strings: head.strings,
+        events: head.events,
+        values,
+    })
+}
+
 #[derive(Default)]
 struct Interner {
     strings: Vec<String>,
@@ -151,6 +178,15 @@ struct BinBank {
     values: Vec<f64>,
 }
 
+/// A [`BinBank`] up to its values.
+#[derive(Deserialize)]
+struct BinHead {
+    n_events: u64,
+    features: Vec<String>,
+    strings: Vec<String>,
+    events: Vec<BinEvent>,
+}
+
 #[derive(Serialize, Deserialize)]
 struct BinEvent {
     id: u64,
@@ -164,4 +200,34 @@ struct BinEvent {
     reaction: Option<u32>,
     recorded_at: Option<u64>,
     provenance: Option<(u32, u64, u64)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shadow::workload::arena_workload;
+
+    #[test]
+    fn a_whole_file_is_read_directly_and_as_postcard_reads_it() {
+        let bank = arena_workload(3_000, 16, 0, 4).expect("a workload").bank;
+        let bytes = bank.to_binary();
+        let body = &bytes[BINARY_MAGIC.len()..];
+        let direct = read_whole(body).expect("a well-formed file is read directly");
+        let (slow, rest): (BinBank, &[u8]) = postcard::take_from_bytes(body).expect("postcard reads it");
+        assert!(rest.is_empty());
+        assert_eq!(
+            direct.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            slow.values.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (direct.n_events, &direct.features, &direct.strings, direct.events.len()),
+            (slow.n_events, &slow.features, &slow.strings, slow.events.len())
+        );
+        // Cut short or with bytes after it, the file is left to postcard, which names the problem.
+        assert!(read_whole(&body[..body.len() - 3]).is_none());
+        let mut longer = body.to_vec();
+        longer.push(0);
+        assert!(read_whole(&longer).is_none());
+        assert_eq!(Bank::from_binary("b.bank", &bytes).expect("it loads"), bank);
+    }
 }

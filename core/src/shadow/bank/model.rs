@@ -224,6 +224,26 @@ impl Bank {
         self.events.is_empty()
     }
 
+    /// The memory the bank holds, in bytes: its event records, the heap text of their
+    /// names and the state values (by capacity; what the allocator adds is not counted).
+    pub fn heap_bytes(&self) -> usize {
+        let text = |s: &String| s.capacity();
+        let names: usize = self
+            .events
+            .iter()
+            .map(|e| {
+                text(&e.matchup.0)
+                    + text(&e.matchup.1)
+                    + text(&e.action)
+                    + e.provenance.as_ref().map_or(0, |p| text(&p.bank))
+            })
+            .sum();
+        self.events.capacity() * std::mem::size_of::<Event>()
+            + names
+            + self.values.capacity() * std::mem::size_of::<f64>()
+            + self.features.iter().map(String::capacity).sum::<usize>()
+    }
+
     /// The world state of event `i` (in bank order), one value per [`Bank::features`].
     pub fn state(&self, i: usize) -> &[f64] {
         let n = self.features.len();
@@ -279,26 +299,42 @@ impl Bank {
                 message: format!("{} events; expected at most {MAX_EVENTS}", self.events.len()),
             });
         }
-        let mut ids = HashSet::with_capacity(self.events.len());
-        let mut places = HashSet::with_capacity(self.events.len());
+        // Sorting tells whether anything repeats far faster than hashing a million
+        // events; only a bank with a repeat is walked with sets, to name the first.
+        let repeats = |mut keys: Vec<(u64, u32)>| {
+            keys.sort_unstable();
+            keys.windows(2).any(|w| w[0] == w[1])
+        };
+        let ids_repeat = repeats(self.events.iter().map(|e| (e.id, 0)).collect());
+        let places_repeat = repeats(self.events.iter().map(|e| (e.segment, e.index)).collect());
+        let mut ids = HashSet::new();
+        let mut places = HashSet::new();
         let mut segments: HashMap<u64, (u64, &Matchup)> = HashMap::new();
+        // The events of a segment mostly follow one another: the last segment seen is
+        // checked without a lookup.
+        let mut last: Option<(u64, u64, &Matchup)> = None;
         for (i, e) in self.events.iter().enumerate() {
-            if !ids.insert(e.id) {
+            if ids_repeat && !ids.insert(e.id) {
                 return Err(BankProblem::event(
                     i,
                     "id",
                     format!("event id {} is used twice; ids must be unique", e.id),
                 ));
             }
-            if !places.insert((e.segment, e.index)) {
+            if places_repeat && !places.insert((e.segment, e.index)) {
                 return Err(BankProblem::event(
                     i,
                     "index",
                     format!("segment {} has two events with index {}", e.segment, e.index),
                 ));
             }
-            match segments.get(&e.segment) {
-                Some(&(m, mu)) if m != e.match_id || mu != &e.matchup => {
+            let known = match last {
+                Some((seg, m, mu)) if seg == e.segment => Some((m, mu)),
+                _ => segments.get(&e.segment).copied(),
+            };
+            last = Some((e.segment, known.map_or(e.match_id, |k| k.0), known.map_or(&e.matchup, |k| k.1)));
+            match known {
+                Some((m, mu)) if m != e.match_id || mu != &e.matchup => {
                     return Err(BankProblem::event(
                         i,
                         "segment",

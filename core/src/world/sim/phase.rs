@@ -68,10 +68,14 @@ impl Sim {
     /// The end of a turn: notes where the creature stands, and moves it on to the next
     /// phase when its present phase's `advance` holds.
     pub(super) fn phase_turn(&mut self, now: f64) {
-        let pen = &self.village.objects[self.village.pen];
-        let me = self.village.objects[self.village.me].pos;
-        if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
-            self.phase_event("left_pen");
+        // Once noted, leaving the pen need not be measured again until the phase
+        // starts afresh.
+        if event_bit("left_pen").is_none_or(|b| self.progress.events & b == 0) {
+            let pen = &self.village.objects[self.village.pen];
+            let me = self.village.objects[self.village.me].pos;
+            if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
+                self.phase_event("left_pen");
+            }
         }
         let phase = usize::from(self.creature.phase);
         if phase + 1 >= PHASE_COUNT {
