@@ -94,7 +94,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         });
     }
     let cursor = p.shown().time();
+    let end = c.a.iter().chain(&c.b).map(|(t, _)| *t).fold(0.0, f64::max);
     Plot::new("compare-desires")
+        .include_x(0.0)
+        .include_x(end)
         .legend(Legend::default())
         .x_axis_label("simulated seconds")
         .y_axis_label("desire")

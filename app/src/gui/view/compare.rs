@@ -91,14 +91,14 @@ impl CompareUi {
         let result = (|| {
             let d = diff(a, b)?;
             let mut desires: Vec<(Desire, f64)> = d.desires.iter().map(|(k, v)| (*k, v.max_abs)).collect();
+            let (ca, cb) = (curves(a)?, curves(b)?);
+            if desires.is_empty() {
+                // Nothing differs while both run: show what was felt most in either.
+                let peak = |i: usize| ca.iter().chain(&cb).map(|(_, v)| v[i]).fold(0.0, f64::max);
+                desires = Desire::ALL.iter().map(|d| (*d, peak(d.index()))).filter(|(_, p)| *p > 0.0).collect();
+            }
             desires.sort_by(|x, y| y.1.total_cmp(&x.1));
-            Ok(Compared {
-                key,
-                a: curves(a)?,
-                b: curves(b)?,
-                diff: d,
-                desires: desires.into_iter().map(|(k, _)| k).take(4).collect(),
-            })
+            Ok(Compared { key, a: ca, b: cb, diff: d, desires: desires.into_iter().map(|(k, _)| k).take(4).collect() })
         })();
         self.result = Some(result);
     }
