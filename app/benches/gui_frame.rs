@@ -5,7 +5,8 @@
 //! the example project and drawing the first frame. The preview's frames are
 //! measured at ×1 and ×100 with 60 frames per simulated wall second: the village, the
 //! hand, the desires, credit and log drawn, and the simulation run for the frame's time.
-//! The bank view's frame is measured with 40,000 events while the table scrolls.
+//! The bank view's frame is measured with 40,000 events while the table scrolls, and the
+//! preview's while the timeline of a one-hour recording is dragged (goal: 16 ms).
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -138,6 +139,47 @@ fn preview(c: &mut Criterion) {
     g.finish();
 }
 
+/// Dragging across the timeline of a one-hour recorded run: every frame shows another
+/// turn (a seek), with the village, desires and Why? of that turn drawn.
+fn timeline_drag(c: &mut Criterion) {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(64)
+        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+    h.state_mut().dock = preview_open();
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.step();
+    h.state_mut().ws.preview.as_mut().expect("the preview runs").run(36_000);
+    h.step();
+    let rect = h.get_by_label("Timeline").rect();
+    let strip_y = rect.bottom() + 22.0;
+    let (left, right) = (260.0_f32, 1150.0_f32);
+    let mut x = left;
+    let mut press = true;
+    c.bench_function("timeline: dragging across a one-hour recording, one seek a frame (1920×1080)", |b| {
+        b.iter(|| {
+            x = if x >= right { left } else { x + 7.0 };
+            let pos = egui::pos2(x, strip_y);
+            h.event(egui::Event::PointerMoved(pos));
+            if press {
+                h.event(egui::Event::PointerButton {
+                    pos,
+                    button: egui::PointerButton::Primary,
+                    pressed: true,
+                    modifiers: egui::Modifiers::NONE,
+                });
+                press = false;
+            }
+            h.step();
+            let shapes = h.output().shapes.clone();
+            black_box(h.ctx.tessellate(shapes, 1.0));
+        });
+    });
+    let shown = h.state().ws.preview.as_ref().and_then(creature_workspace::live_preview::LivePreview::scrubbed);
+    println!("timeline drag: last turn shown {shown:?} of 36000");
+}
+
 fn bank_view(c: &mut Criterion) {
     let mut ws = Workspace::open(&example()).expect("the example project");
     let mut view = View::default();
@@ -190,5 +232,5 @@ fn bank_view(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, frame, startup, preview, bank_view);
+criterion_group!(benches, frame, startup, preview, timeline_drag, bank_view);
 criterion_main!(benches);

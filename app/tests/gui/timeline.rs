@@ -116,3 +116,26 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.get_by_label_contains("They first differ at 30.");
     assert!(!c.desires.is_empty(), "some desire differs, and is plotted");
 }
+
+#[test]
+fn a_recording_saves_and_opens_in_another_editor_as_the_preview() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("run.recording");
+    let save = creature_studio::gui::time_travel::TimeCommand::Save;
+    let open = creature_studio::gui::time_travel::TimeCommand::Open;
+    let mut h = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
+    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.step();
+    h.state_mut().ws.preview.as_mut().unwrap().run(300);
+    h.state_mut().run(Command::Live(LiveCommand::Time(save)));
+    h.step();
+    assert!(file.is_file(), "the recording is written where the dialog said");
+    let state = creature_core::scenario::State::of(h.state().ws.preview.as_ref().unwrap().sim());
+
+    let mut other = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
+    other.state_mut().run(Command::Live(LiveCommand::Time(open)));
+    other.step();
+    let p = other.state().ws.preview.as_ref().expect("the recording is the preview");
+    assert_eq!(creature_core::scenario::State::of(p.sim()), state, "it plays again to the same end");
+    assert_eq!(p.speed, 0.0, "an opened recording waits to be scrubbed or played");
+}

@@ -110,6 +110,14 @@ impl Workspace {
             .collect()
     }
 
+    /// The preview's creature at the turn looked back at, when the preview is looking
+    /// back and runs `creature`'s save.
+    pub fn preview_looked_back(&self, creature: &DocId) -> Option<&creature_core::creature::Creature> {
+        let p = self.preview.as_ref()?;
+        p.scrubbed()?;
+        (self.preview_creature_doc().as_ref() == Some(creature)).then(|| p.shown().creature())
+    }
+
     /// The document of the creature save the preview runs, if it is open.
     pub fn preview_creature_doc(&self) -> Option<DocId> {
         let path = self.preview.as_ref()?.creature_path()?;

@@ -149,6 +149,8 @@ impl TabViewer for Viewer<'_> {
             | Tab::Query
             | Tab::Why
             | Tab::Compare => [false, false],
+            // Wide tables and lists scroll sideways rather than cut their last column.
+            Tab::Examples | Tab::Arena => [true, true],
             _ => [false, true],
         }
     }

@@ -111,6 +111,9 @@ impl GraphView {
     /// Brings the graph up to date with the creature's examples of the selected tree.
     pub fn sync(&mut self, ws: &Workspace, creature: &DocId, tree: (Desire, TreeKind)) {
         let Some(c) = ws.creature(creature) else { return };
+        // Looking back on the preview's timeline, its creature's trees are those of the
+        // shown turn.
+        let c = ws.preview_looked_back(creature).unwrap_or(c);
         let memory = c.tree(tree.0, tree.1);
         let key = Key {
             creature: creature.clone(),
