@@ -58,7 +58,8 @@ pub fn breakdown_bar(ui: &mut egui::Ui, b: &Breakdown, max: f64, legend: bool) {
             b.terms.iter().enumerate().filter(|(_, t)| t.contribution > 0.0).collect();
         terms.sort_by(|a, b| b.1.contribution.total_cmp(&a.1.contribution));
         for (i, t) in terms.into_iter().take(8) {
-            ui.horizontal(|ui| {
+            // Wrapped, so that a narrow column (the arena's) never cuts a line off.
+            ui.horizontal_wrapped(|ui| {
                 let (r, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
                 ui.painter().rect_filled(r, 2.0, feature_colour(i));
                 ui.label(format!("{} {:.3} (now {:.2}, then {:.2})", t.feature, t.contribution, t.present, t.recorded));
