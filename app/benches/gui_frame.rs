@@ -201,7 +201,15 @@ fn bank_view(c: &mut Criterion) {
         (ws, view),
     );
     h.step();
-    h.event(egui::Event::PointerMoved(egui::pos2(600.0, 300.0)));
+    // The curation of the bank runs on a worker; once it is shown the layout settles.
+    for _ in 0..150 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The pointer over the table, just under its row count (the Curate section above
+    // it scrolls with its own wheel).
+    let rows = h.get_by_label("40000 rows").rect();
+    h.event(egui::Event::PointerMoved(egui::pos2(rows.center().x, rows.bottom() + 120.0)));
     let wheel = |down: bool| egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
         delta: egui::vec2(0.0, if down { -30.0 } else { 30.0 }),

@@ -115,6 +115,19 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     assert_eq!((c.diff.lessons.a, c.diff.lessons.b), (0, 1), "only the branch had the lesson");
     h.get_by_label_contains("They first differ at 30.");
     assert!(!c.desires.is_empty(), "some desire differs, and is plotted");
+
+    // The tree the slap taught differs: both runs' versions side by side.
+    let t = c.diff.trees.first().expect("the slapped branch's taught tree differs");
+    let name = format!("{} {}", t.desire, creature_studio::gui::command::kind_name(t.tree));
+    h.get_by_label(&name).click();
+    h.step();
+    h.step();
+    assert_eq!(h.state().view.compare.tree, Some((t.desire, t.tree)));
+    h.get_by_label("this run");
+    h.get_by_label("the other");
+    // The branch learnt from the slap: its tree has an example, this run's none.
+    h.get_by_label_contains("no examples: every object is unknown");
+    h.get_by_label_contains("(1 ex)");
 }
 
 #[test]

@@ -83,14 +83,39 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.label("Trees whose examples differ:");
             for t in &d.trees {
                 let name = format!("{} {}", t.desire, crate::gui::command::kind_name(t.tree));
-                if ui.small_button(name).on_hover_text("Show this run's tree in the tree graph").clicked() {
-                    if let Some(doc) = ws.preview_creature_doc() {
-                        out.push(Command::SelectCreature(doc));
-                    }
-                    out.push(Command::SelectTree(t.desire, t.tree));
-                    out.push(Command::ShowTab(Tab::TreeGraph));
+                if ui.small_button(name).on_hover_text("Both runs' trees side by side, below").clicked() {
+                    view.compare.tree = Some((t.desire, t.tree));
                 }
             }
+        });
+    }
+    if let Some((desire, kind)) = view.compare.tree
+        && let Some(other) = view.compare.other.as_ref().and_then(|o| crate::gui::view::compare::other_recorder(ws, o))
+    {
+        ui.horizontal(|ui| {
+            ui.strong(format!("{desire} {} at each run's end", crate::gui::command::kind_name(kind)));
+            if ui.small_button("open this run's in the tree graph").clicked() {
+                if let Some(doc) = ws.preview_creature_doc() {
+                    out.push(Command::SelectCreature(doc));
+                }
+                out.push(Command::SelectTree(desire, kind));
+                out.push(Command::ShowTab(Tab::TreeGraph));
+            }
+            if ui.small_button("close").clicked() {
+                view.compare.tree = None;
+            }
+        });
+        let build = |sim: &creature_core::world::sim::Sim| {
+            let tree =
+                creature_core::mind::tree::build(&sim.data().attributes, &sim.creature().tree(desire, kind).examples);
+            crate::gui::view::compare::tree_lines(&tree).join("\n")
+        };
+        let (mine, theirs) = (build(p.sim()), build(other.sim()));
+        ui.columns(2, |cols| {
+            cols[0].label("this run");
+            cols[0].monospace(mine);
+            cols[1].label("the other");
+            cols[1].monospace(theirs);
         });
     }
     let cursor = p.shown().time();

@@ -37,6 +37,41 @@ pub struct Compared {
 pub struct CompareUi {
     pub other: Option<Other>,
     pub result: Option<Result<Compared, String>>,
+    /// A tree whose examples differ, shown for both runs side by side.
+    pub tree: Option<(Desire, creature_core::data::TreeKind)>,
+}
+
+/// The other run's recorder, if any.
+pub fn other_recorder<'a>(ws: &'a Workspace, other: &'a Other) -> Option<&'a Recorder> {
+    match other {
+        Other::Branch(i) => ws.preview.as_ref()?.branches.get(*i).map(|b| &b.rec),
+        Other::File(_, r) => Some(r.as_ref()),
+    }
+}
+
+/// A tree as indented lines: each question with its answers, each leaf its verdict.
+pub fn tree_lines(tree: &creature_core::mind::tree::Tree) -> Vec<String> {
+    let mut out = Vec::new();
+    if tree.is_empty() {
+        out.push("no examples: every object is unknown".to_owned());
+        return out;
+    }
+    let mut stack = vec![(0usize, 0usize, String::new())];
+    while let Some((n, depth, answer)) = stack.pop() {
+        let Some(node) = tree.nodes.get(n) else { continue };
+        let pad = "    ".repeat(depth);
+        let head = if answer.is_empty() { String::new() } else { format!("{answer} ➡ ") };
+        match &node.question {
+            Some(q) => out.push(format!("{pad}{head}{q}? ({} ex)", node.len())),
+            None => out.push(format!("{pad}{head}{:+.2} ({} ex)", node.verdict, node.len())),
+        }
+        for (a, c) in node.branches.iter().rev() {
+            if *c > n {
+                stack.push((*c, depth + 1, a.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// Samples a run's desires at evenly spaced turns, from its recording.
