@@ -106,16 +106,16 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             }
         });
         let build = |sim: &creature_core::world::sim::Sim| {
-            let tree =
-                creature_core::mind::tree::build(&sim.data().attributes, &sim.creature().tree(desire, kind).examples);
-            crate::gui::view::compare::tree_lines(&tree).join("\n")
+            creature_core::mind::tree::build(&sim.data().attributes, &sim.creature().tree(desire, kind).examples)
         };
         let (mine, theirs) = (build(p.sim()), build(other.sim()));
         ui.columns(2, |cols| {
-            cols[0].label("this run");
-            cols[0].monospace(mine);
-            cols[1].label("the other");
-            cols[1].monospace(theirs);
+            for (col, (name, tree)) in cols.iter_mut().zip([("this run", &mine), ("the other", &theirs)]) {
+                col.label(name);
+                super::compare_trees::draw(col, tree, 180.0);
+                let lines = crate::gui::view::compare::tree_lines(tree).join("\n");
+                col.label(egui::RichText::new(lines).monospace().small());
+            }
         });
     }
     let cursor = p.shown().time();

@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod bank;
 pub mod compare;
+pub mod compare_trees;
 pub mod creature;
 pub mod curate;
 pub mod examples;
