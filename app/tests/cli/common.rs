@@ -26,3 +26,33 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// A file of the example project's shadow folder.
+pub fn shadow_example(name: &str) -> PathBuf {
+    repo().join("projects/example/shadow").join(name)
+}
+
+/// A path as the command line takes it.
+pub fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+/// Runs the command, expects success, parses stdout as one JSON value.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = studio().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// Runs the command, expects exit code 1 (not a panic), returns stderr.
+pub fn fails(args: &[&str]) -> String {
+    let out = studio().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The keys of a JSON object.
+pub fn keys(v: &serde_json::Value) -> std::collections::BTreeSet<&str> {
+    v.as_object().expect("an object").keys().map(String::as_str).collect()
+}

@@ -3,39 +3,16 @@
 //! merge, delete and stats work on files; hostile input exits 1 with FILE:LINE:COL.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::common::studio;
+use crate::common::{fails, json, keys, s, shadow_example, studio};
 use creature_core::shadow::bank::{Bank, StateMap};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{select_naive, state_vector};
 use serde_json::Value;
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").join("projects/example/shadow").join(name)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
-
-/// Runs the command, expects success, parses stdout as one JSON value.
-fn json(args: &[&str]) -> Value {
-    let out = studio().args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
-}
-
-/// Runs the command, expects exit code 1 (not a panic), returns stderr.
-fn fails(args: &[&str]) -> String {
-    let out = studio().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn keys(v: &Value) -> BTreeSet<&str> {
-    v.as_object().expect("an object").keys().map(String::as_str).collect()
+    shadow_example(name)
 }
 
 fn query(bank: &str, extra: &[&str]) -> Value {

@@ -3,35 +3,14 @@
 //! file (never over one without --force), and the scorecard of a shadow.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::common::studio;
+use crate::common::{fails, json, keys, s, shadow_example};
 use creature_core::shadow::bank::Bank;
 use serde_json::Value;
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").join("projects/example/shadow").join(name)
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().expect("UTF-8 path")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = studio().args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = studio().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(1), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn keys(v: &Value) -> BTreeSet<&str> {
-    v.as_object().expect("an object").keys().map(String::as_str).collect()
+    shadow_example(name)
 }
 
 #[test]

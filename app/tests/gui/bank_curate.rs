@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use crate::support::{example, label_containing, palette, project_copy, studio, studio_with_dialogs, until_within};
+use crate::support::{
+    autoplay_a_match, example, label_containing, palette, project_copy, studio, studio_with_dialogs, until_within,
+};
 use creature_core::shadow::bank::Bank;
 use creature_studio::gui::Studio;
 use egui_kittest::Harness;
@@ -87,14 +89,7 @@ fn export_and_import_go_through_the_file_dialog_to_parquet_and_back() {
 #[test]
 fn the_scorecard_shows_in_the_bank_view_after_a_match() {
     let mut h = studio(&example());
-    palette(&mut h, "show panel: arena");
-    h.get_by_label("Autoplay my side (scripted rushdown)").click();
-    h.run();
-    h.get_by_label("▶ Start match").click();
-    h.step();
-    h.get_by_label("⏩ Play to the end").click();
-    h.step();
-    h.step();
+    autoplay_a_match(&mut h);
     h.get_by_label("Discard").click();
     h.step();
     palette(&mut h, "show panel: replay bank");

@@ -1,7 +1,7 @@
 //! The creature inspector driven through the real app: pick Hunger ActOn, add an
 //! example, and the tree graph gains a node at once.
 
-use crate::support::{example, label_containing, palette, studio};
+use crate::support::{click_at, example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use egui_kittest::kittest::Queryable;
@@ -110,15 +110,7 @@ fn a_question_folds_its_subtree_and_the_minimap_moves_the_view() {
     let g = &h.state().view.graph;
     let (r, s) = (g.screen_rect(q).expect("the folded question is drawn"), g.scale().unwrap());
     let at = r.min + egui::vec2(16.0 * s, 14.0 * s);
-    h.event(egui::Event::PointerMoved(at));
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
+    click_at(&mut h, at);
     h.run();
     assert_eq!(h.state().view.graph.node_count(), all);
     assert!(h.state().view.graph.folded.is_empty());
@@ -128,15 +120,7 @@ fn a_question_folds_its_subtree_and_the_minimap_moves_the_view() {
     let map = h.state().view.graph.minimap.expect("the minimap is shown");
     let before = h.state().view.graph.transform().unwrap();
     let at = map.left_top() + egui::vec2(6.0, 6.0);
-    h.event(egui::Event::PointerMoved(at));
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
+    click_at(&mut h, at);
     h.run();
     let after = h.state().view.graph.transform().unwrap();
     assert_ne!(before.translation, after.translation, "the view moved");

@@ -2,23 +2,9 @@
 //! its scores by the creature's trees), the wheel zooms about the pointer, and a button
 //! shows the whole village again.
 
-use crate::support::{example, palette, studio};
+use crate::support::{click_at, example, palette, studio};
 use creature_studio::gui::command::{Command, LiveCommand};
 use egui_kittest::kittest::Queryable;
-
-fn click_at(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>, pos: egui::Pos2) {
-    h.event(egui::Event::PointerMoved(pos));
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    h.step();
-    h.step();
-}
 
 #[test]
 fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {

@@ -2,7 +2,7 @@
 //! changes the query inspector's ranking, and a scripted match recorded in the arena and
 //! kept grows the bank view's row count.
 
-use crate::support::{example, label_containing, palette, studio};
+use crate::support::{autoplay_a_match, example, label_containing, palette, studio};
 use creature_studio::gui::command::Command;
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
@@ -50,14 +50,7 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     };
     let before = rows(&h);
     assert!(before > 0);
-    palette(&mut h, "show panel: arena");
-    h.get_by_label("Autoplay my side (scripted rushdown)").click();
-    h.run();
-    h.get_by_label("▶ Start match").click();
-    h.step();
-    h.get_by_label("⏩ Play to the end").click();
-    h.step();
-    h.step();
+    autoplay_a_match(&mut h);
     let recorded = h.state().view.shadow.arena.pending.as_ref().map_or(0, |p| p.events.len());
     assert!(recorded > 0, "the match was recorded");
     h.get_by_label_contains("Keep in ").click();

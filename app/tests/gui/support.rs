@@ -56,6 +56,35 @@ pub fn palette(h: &mut Harness<'static, Studio>, query: &str) {
     h.run();
 }
 
+/// A click of the primary button at a point of the window (for what AccessKit cannot
+/// place, such as the zoomed graph or the map), then two frames.
+pub fn click_at(h: &mut Harness<'static, Studio>, pos: egui::Pos2) {
+    h.event(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+    h.step();
+}
+
+/// Plays a whole arena match with the left side on autoplay, through the arena's
+/// buttons, up to its Keep/Discard question.
+pub fn autoplay_a_match(h: &mut Harness<'static, Studio>) {
+    palette(h, "show panel: arena");
+    h.get_by_label("Autoplay my side (scripted rushdown)").click();
+    h.run();
+    h.get_by_label("▶ Start match").click();
+    h.step();
+    h.get_by_label("⏩ Play to the end").click();
+    h.step();
+    h.step();
+}
+
 /// The text of the first label containing `part`.
 pub fn label_containing(h: &Harness<'static, Studio>, part: &str) -> String {
     let node = h.get_by_label_contains(part).accesskit_node();

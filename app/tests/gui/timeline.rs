@@ -1,12 +1,15 @@
 //! Time travel in the real editor: a slap undone by looking back before it and playing
 //! on (the slapped future kept as a branch), and the timeline scrubbed with the mouse.
 
-use crate::support::{example, palette, studio};
+use crate::support::{click_at, example, palette, studio};
 use creature_studio::gui::command::{Command, LiveCommand};
 use egui_kittest::kittest::Queryable;
 
-#[test]
-fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
+type Studio = egui_kittest::Harness<'static, creature_studio::gui::Studio>;
+
+/// The example's preview, paused, in phase 6: at turn 300 the hand holds, slaps hard and
+/// releases (H, B, R). Returns the editor and the creature's liking before the slap.
+fn slapped_at_300() -> (Studio, f64) {
     let mut h = studio(&example());
     h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
@@ -18,6 +21,12 @@ fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
         h.key_press(key);
         h.step();
     }
+    (h, liking)
+}
+
+#[test]
+fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
+    let (mut h, liking) = slapped_at_300();
     h.state_mut().ws.preview.as_mut().unwrap().run(20);
     h.step();
     let p = h.state().ws.preview.as_ref().unwrap();
@@ -56,17 +65,7 @@ fn clicking_the_timeline_shows_that_turn_and_end_goes_back_to_the_newest() {
     // The strip is the widget right under the timeline's heading; click its middle.
     let heading = h.get_by_label("Timeline").rect();
     let strip = egui::pos2(600.0, heading.bottom() + 22.0);
-    h.event(egui::Event::PointerMoved(strip));
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: strip,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-    }
-    h.step();
-    h.step();
+    click_at(&mut h, strip);
     let p = h.state().ws.preview.as_ref().unwrap();
     let shown = p.scrubbed().expect("a click on the strip looks back");
     assert!(shown > 0 && shown < 600, "{shown}");
@@ -78,16 +77,7 @@ fn clicking_the_timeline_shows_that_turn_and_end_goes_back_to_the_newest() {
 
 #[test]
 fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn() {
-    let mut h = studio(&example());
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
-    palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Live(LiveCommand::Phase(6)));
-    h.state_mut().ws.preview.as_mut().unwrap().run(300);
-    h.step();
-    for key in [egui::Key::H, egui::Key::B, egui::Key::R] {
-        h.key_press(key);
-        h.step();
-    }
+    let (mut h, _) = slapped_at_300();
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
     let slap = 300;
     // Back before the slap, and on: the slapped run is branch 1.
