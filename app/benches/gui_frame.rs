@@ -102,16 +102,23 @@ fn preview_open() -> DockState<Tab> {
     dock
 }
 
+/// The editor at 60 frames per second with the preview beside the tree graph, running
+/// at `speed`.
+fn preview_at(speed: f64) -> Harness<'static, Studio> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1920.0, 1080.0))
+        .with_step_dt(1.0 / 60.0)
+        .with_max_steps(64)
+        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+    h.state_mut().dock = preview_open();
+    h.state_mut().run(Command::Live(LiveCommand::Speed(speed)));
+    h
+}
+
 fn preview(c: &mut Criterion) {
     let mut g = c.benchmark_group("preview frame (1920×1080, 60 frames per wall second)");
     for speed in [1.0, 100.0] {
-        let mut h = Harness::builder()
-            .with_size(egui::vec2(1920.0, 1080.0))
-            .with_step_dt(1.0 / 60.0)
-            .with_max_steps(64)
-            .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
-        h.state_mut().dock = preview_open();
-        h.state_mut().run(Command::Live(LiveCommand::Speed(speed)));
+        let mut h = preview_at(speed);
         h.step();
         h.step();
         let start = h
@@ -142,13 +149,7 @@ fn preview(c: &mut Criterion) {
 /// Dragging across the timeline of a one-hour recorded run: every frame shows another
 /// turn (a seek), with the village, desires and Why? of that turn drawn.
 fn timeline_drag(c: &mut Criterion) {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1920.0, 1080.0))
-        .with_step_dt(1.0 / 60.0)
-        .with_max_steps(64)
-        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
-    h.state_mut().dock = preview_open();
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    let mut h = preview_at(0.0);
     h.step();
     h.state_mut().ws.preview.as_mut().expect("the preview runs").run(36_000);
     h.step();
