@@ -11,6 +11,7 @@
 //! future is kept as a branch ([`LivePreview::branches`]), not deleted.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{Data, Species};
@@ -20,7 +21,7 @@ use creature_core::mind::lesson::Lesson;
 use creature_core::project::{Project, ron_files};
 use creature_core::recording::{Change, Future, Recorder, Recording, Reload, Sources};
 use creature_core::scenario::Act;
-use creature_core::world::file::BUILTIN_WORLD;
+use creature_core::world::file::{BUILTIN_WORLD, WorldFile};
 use creature_core::world::sim::{HandEvent, Sim};
 
 /// The most simulated work one call to [`LivePreview::advance`] does, in wall seconds
@@ -65,18 +66,29 @@ impl LivePreview {
     /// Cow when it has none) and its world (the built-in village when it names none).
     pub fn open(project: &Project, seed: u64) -> Result<Self, Vec<LoadError>> {
         let species = Data::texts(Some(&project.species_dir()))?;
-        let data = Data::from_files(&species, &project.species_dir().display().to_string())?;
+        let data = Arc::new(Data::from_files(&species, &project.species_dir().display().to_string())?);
         let creature_path = ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next();
-        let creature = match &creature_path {
-            Some(p) => read_text(p).map_err(|e| vec![e])?,
-            None => Creature::newborn(&data, Species::Cow, seed).to_ron(),
+        let (creature, creature_text) = match &creature_path {
+            Some(p) => {
+                let text = read_text(p).map_err(|e| vec![e])?;
+                (Creature::parse(&p.display().to_string(), &text, &data)?, text)
+            }
+            // The run starts from the text it records, so that replays match it exactly.
+            None => {
+                let text = Creature::newborn(&data, Species::Cow, seed).to_ron();
+                (Creature::parse("a newborn Cow", &text, &data)?, text)
+            }
         };
         let world_path = project.manifest.world.as_ref().map(|w| project.resolve(w));
-        let world = match &world_path {
+        let world_text = match &world_path {
             Some(p) => read_text(p).map_err(|e| vec![e])?,
             None => BUILTIN_WORLD.to_owned(),
         };
-        let mut rec = Recorder::from_sources(Sources { species: species.clone(), creature, world }, seed)?;
+        let world_name =
+            world_path.as_ref().map_or_else(|| "the bundled village".to_owned(), |p| p.display().to_string());
+        let world = WorldFile::parse(&world_name, &world_text, &data)?;
+        let start = Sources { species: species.clone(), creature: creature_text, world: world_text };
+        let mut rec = Recorder::new(Sim::new(data, creature, world, seed), seed, start);
         rec.forward_events(true);
         let start_phase = rec.sim().creature().phase;
         Ok(Self {
@@ -191,7 +203,6 @@ impl LivePreview {
     /// Swaps in the species folder with these files changed (name, text); the other
     /// files stay as the run has them. Goes on from the shown turn when scrubbed back.
     pub fn reload_species(&mut self, changed: &[(String, String)]) -> LoadResult<()> {
-        let creature = self.rec.sim().creature();
         let mut texts = self.species.clone();
         for (name, text) in changed {
             match texts.iter_mut().find(|(n, _)| n == name) {
@@ -199,9 +210,7 @@ impl LivePreview {
                 None => texts.push((name.clone(), text.clone())),
             }
         }
-        // The running creature must make sense with the new tables.
-        let data = Data::from_files(&texts, "species")?;
-        Creature::parse(&format!("{} (running)", creature.name), &creature.to_ron(), &data)?;
+        // The recorder refuses tables the running creature does not make sense with.
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
         self.rec.reload_species(texts.clone())?;
         self.species = texts;

@@ -213,9 +213,14 @@ impl Recorder {
     }
 
     /// Parses and applies a reload and records it; a file that does not load changes
-    /// nothing and is not recorded.
+    /// nothing and is not recorded. New species data must make sense of the running
+    /// creature (its desires, actions and attributes), or it is refused the same way.
     pub fn reload(&mut self, reload: Reload) -> LoadResult<()> {
         let parsed = parse_reload(&reload, self.sim.data())?;
+        if let Parsed::Data(data) = &parsed {
+            let running = self.sim.creature();
+            Creature::parse(&format!("{} (running)", running.name), &running.to_ron(), data)?;
+        }
         apply_parsed(&mut self.sim, &parsed);
         let what = reload.what().to_owned();
         self.parsed.insert(self.rec.changes.len(), parsed);
