@@ -96,14 +96,18 @@ impl Workspace {
         Ok(path)
     }
 
-    /// The species folder's files as the data documents hold them now (name, text),
-    /// written as a save would write them.
+    /// The species folder's files as the data documents hold them now (name, text):
+    /// an edited one written as a save would write it.
     fn data_doc_texts(&self) -> Vec<(String, String)> {
         self.docs
             .iter()
             .filter(|(id, _)| matches!(id, DocId::Species(_) | DocId::Desires))
             .filter_map(|(_, d)| {
                 let name = d.path.file_name()?.to_string_lossy().into_owned();
+                // A clean document is its text on disk; only edits are written out anew.
+                if !d.is_dirty() {
+                    return Some((name, d.saved_text.clone()?));
+                }
                 let (_, text) = d.value.contents(&d.path, d.saved_text.as_deref()).ok()?;
                 Some((name, text?))
             })
