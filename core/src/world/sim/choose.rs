@@ -39,8 +39,7 @@ impl Sim {
         if let Some(c) = &mut self.current {
             c.cand.priority = current;
         }
-        let commanded = self.current.as_ref().is_some_and(|cur| self.commanded.is_some_and(|k| k.same_plan(&cur.cand)));
-        if commanded {
+        if self.carrying_out_command() {
             return;
         }
         if let Some(c) = fresh
@@ -54,6 +53,12 @@ impl Sim {
         if self.current.is_none() {
             self.start_best_remembered(now);
         }
+    }
+
+    /// True while the plan under way is one the player commanded: it is carried out to
+    /// its end whatever else becomes urgent.
+    pub(super) fn carrying_out_command(&self) -> bool {
+        self.current.as_ref().is_some_and(|cur| self.commanded.is_some_and(|k| k.same_plan(&cur.cand)))
     }
 
     /// While idle, the best plan of the last rotation, checked afresh.

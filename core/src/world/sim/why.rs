@@ -218,9 +218,7 @@ impl Sim {
                 name(b),
                 p(b.priority)
             ),
-            (Some(c), _)
-                if self.commanded.is_some_and(|k| self.current.as_ref().is_some_and(|cur| k.same_plan(&cur.cand))) =>
-            {
+            (Some(c), _) if self.carrying_out_command() => {
                 format!("{} was commanded: it is carried out to its end whatever else is urgent.", name(c))
             }
             (Some(c), None) => format!("{} ({}) is the only plan.", name(c), p(c.priority)),
