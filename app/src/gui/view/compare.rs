@@ -24,7 +24,8 @@ pub type Curves = Vec<(f64, Vec<f64>)>;
 /// Both runs taken apart.
 #[derive(Clone, Debug)]
 pub struct Compared {
-    /// The two runs' lengths in turns, to know when they changed.
+    /// The two runs' lengths in turns (the preview's rounded up to a snapshot period
+    /// while it runs), to know when they changed.
     key: (u64, u64, usize),
     pub a: Curves,
     pub b: Curves,
@@ -118,7 +119,13 @@ impl CompareUi {
             Some(Other::Branch(i)) => *i,
             _ => usize::MAX,
         };
-        let key = (p.sim().turns(), b.sim().turns(), id);
+        // Replaying both runs is not a per-frame job: while the preview runs, the
+        // comparison is worked out again once per snapshot period (10 simulated s);
+        // paused, at once.
+        let turns = p.sim().turns();
+        let period = creature_core::recording::SNAPSHOT_TURNS;
+        let head = if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns };
+        let key = (head, b.sim().turns(), id);
         if self.result.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|c| c.key == key)) {
             return;
         }
