@@ -38,7 +38,7 @@ type Repeats = Vec<(u64, u64)>;
 /// Exact and near duplicates by comparing every pair, the plain reading of the rules.
 fn pairwise(schema: &Schema, bank: &Bank, near: f64) -> (Repeats, Repeats) {
     let columns = bind(schema, bank).unwrap();
-    let ev = bank.events();
+    let ev: Vec<_> = bank.iter().collect();
     let same_bucket = |i: usize, j: usize| ev[i].matchup == ev[j].matchup && ev[i].action == ev[j].action;
     let mut exact = Vec::new();
     let mut leaders: Vec<usize> = Vec::new();
@@ -113,7 +113,7 @@ fn planted() -> (Bank, [u64; 4]) {
     let next_segment = events.iter().map(|e| e.segment).max().unwrap() + 1;
     let distance = bank.feature_position("distance").unwrap();
     let mut plant = |from: usize, k: u64, change: &dyn Fn(&mut Event, &mut Vec<f64>)| {
-        let mut e = bank.events()[from].clone();
+        let mut e = bank.event(from).to_event();
         e.id = next_id + k;
         e.segment = next_segment + k;
         e.index = 0;
@@ -137,9 +137,9 @@ fn planted_duplicates_and_glitches_are_flagged_and_deleting_them_removes_exactly
     let (bank, [exact, near, far, slow]) = planted();
     let c = curate(&schema, &bank, &CurateOptions::default()).unwrap();
     let of = |list: &[creature_core::shadow::curate::Repeat], id| list.iter().find(|r| r.id == id).map(|r| r.of);
-    assert_eq!(of(&c.duplicates, exact), Some(bank.events()[5].id), "an exact copy repeats its original");
+    assert_eq!(of(&c.duplicates, exact), Some(bank.event(5).id), "an exact copy repeats its original");
     let near_of = of(&c.near_duplicates, near).expect("a copy nudged by a centimetre is a near duplicate");
-    let original = bank.events()[40].id;
+    let original = bank.event(40).id;
     // It repeats event 40, or the event 40 was itself flagged against (the leader kept).
     let leader = of(&c.near_duplicates, original).or(of(&c.duplicates, original)).unwrap_or(original);
     assert_eq!(near_of, leader);

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use creature_core::shadow::bank::{Bank, Event, MAX_REACTION, Matchup, PendingEvent, PendingMatch, merge};
+use creature_core::shadow::bank::{Bank, EventRef, MAX_REACTION, Matchup, PendingEvent, PendingMatch, merge};
 
 fn example(name: &str) -> Bank {
     let path = format!("{}/../projects/example/shadow/{name}.bank.ron", env!("CARGO_MANIFEST_DIR"));
@@ -13,24 +13,24 @@ fn example(name: &str) -> Bank {
 
 /// Match `match_id` of `bank` as a pending match, its segments counted from 0.
 fn pending_from(bank: &Bank, match_id: u64) -> PendingMatch {
-    let members: Vec<usize> = (0..bank.len()).filter(|&i| bank.events()[i].match_id == match_id).collect();
-    let first = members.iter().map(|&i| bank.events()[i].segment).min().unwrap();
+    let members: Vec<usize> = (0..bank.len()).filter(|&i| bank.event(i).match_id == match_id).collect();
+    let first = members.iter().map(|&i| bank.event(i).segment).min().unwrap();
     let features = bank.features().to_vec();
     let events = members
         .iter()
         .map(|&i| {
-            let e = &bank.events()[i];
+            let e = &bank.event(i);
             PendingEvent {
                 segment: e.segment - first,
                 index: e.index,
                 frame: e.frame,
                 state: bank.state(i).to_vec(),
-                action: e.action.clone(),
+                action: e.action.to_owned(),
                 reaction: e.reaction,
             }
         })
         .collect();
-    PendingMatch { matchup: bank.events()[members[0]].matchup.clone(), features, events }
+    PendingMatch { matchup: bank.event(members[0]).matchup.clone(), features, events }
 }
 
 /// Keeps `pending` and checks the new events' ids against the definition: one more
@@ -38,20 +38,19 @@ fn pending_from(bank: &Bank, match_id: u64) -> PendingMatch {
 /// was empty), the events before untouched.
 fn keep_and_check(bank: &mut Bank, pending: &PendingMatch, at: u64) -> u64 {
     let before = bank.clone();
-    let max = |f: fn(&Event) -> u64| before.events().iter().map(f).max();
+    let max = |f: fn(&EventRef) -> u64| before.events().iter().map(|e| f(&e)).max();
     let want_match = max(|e| e.match_id).map_or(1, |m| m + 1);
     let first_segment = max(|e| e.segment).map_or(0, |s| s + 1);
     let first_id = max(|e| e.id).map_or(0, |i| i + 1);
     let got = bank.keep(pending, Some(at)).unwrap();
     assert_eq!(got, want_match);
-    assert!(bank.events()[..before.len()] == *before.events(), "keeping changed the events before");
-    let added = &bank.events()[before.len()..];
-    assert_eq!(added.len(), pending.events.len());
-    for (k, (e, p)) in added.iter().zip(&pending.events).enumerate() {
+    assert!(bank.iter().take(before.len()).eq(before.iter()), "keeping changed the events before");
+    assert_eq!(bank.len() - before.len(), pending.events.len());
+    for (k, (e, p)) in bank.iter().skip(before.len()).zip(&pending.events).enumerate() {
         assert_eq!((e.id, e.match_id, e.segment), (first_id + k as u64, want_match, first_segment + p.segment));
         assert_eq!(
-            (e.index, e.frame, &e.action, e.recorded_at, &e.provenance),
-            (p.index, p.frame, &p.action, Some(at), &None)
+            (e.index, e.frame, e.action, e.recorded_at, e.provenance),
+            (p.index, p.frame, p.action.as_str(), Some(at), None)
         );
     }
     bank.check().unwrap();
@@ -63,7 +62,7 @@ fn kept_matches_get_the_ids_after_the_largest_in_the_bank() {
     let (zoner, turtle) = (example("zoner"), example("turtle"));
     // A merged bank: every event carries its provenance.
     let mut bank = merge(&[("zoner", &zoner), ("turtle", &turtle)]).unwrap();
-    let provenance: Vec<_> = bank.events().iter().map(|e| e.provenance.clone()).collect();
+    let provenance: Vec<_> = bank.events().iter().map(|e| e.provenance.cloned()).collect();
     assert!(provenance.iter().all(Option::is_some));
     let matches: Vec<u64> = zoner.events().iter().map(|e| e.match_id).collect::<BTreeSet<_>>().into_iter().collect();
     let a = pending_from(&zoner, matches[0]);
@@ -83,7 +82,7 @@ fn kept_matches_get_the_ids_after_the_largest_in_the_bank() {
     // (The merged bank numbered its events 0, 1, 2, …; kept events come after them.)
     for e in bank.events() {
         match provenance.get(e.id as usize) {
-            Some(p) => assert_eq!(&e.provenance, p, "event {}", e.id),
+            Some(p) => assert_eq!(e.provenance, p.as_ref(), "event {}", e.id),
             None => assert_eq!(e.provenance, None, "event {}", e.id),
         }
     }

@@ -80,7 +80,7 @@ fn the_zoner_shadow_agrees_with_its_player_more_than_chance_and_plays_like_it() 
 fn a_bank_of_one_match_has_no_agreement_but_is_still_played() {
     let schema = Schema::load(&example("arena.schema.ron")).unwrap();
     let bank = Bank::load(&example("rushdown.bank.ron")).unwrap();
-    let first = bank.events()[0].match_id;
+    let first = bank.event(0).match_id;
     let mut one = bank.clone();
     for m in bank.events().iter().map(|e| e.match_id).filter(|&m| m != first).collect::<Vec<_>>() {
         one.delete_match(m);

@@ -63,7 +63,7 @@ fn play(bias: f64) -> Vec<(u64, bool, f64, Option<f64>)> {
         let sel = index.select(&[s], playing).unwrap();
         assert_eq!(sel.candidates.len(), 1);
         let chosen = sel.candidates[0].event;
-        out.push((bank.events()[chosen].segment, next == Some(chosen), best_raw, next.map(raw)));
+        out.push((bank.event(chosen).segment, next == Some(chosen), best_raw, next.map(raw)));
         playing = Some(chosen);
     }
     out
@@ -168,7 +168,7 @@ fn a_live_shadow_shows_the_breakdown_of_its_last_decision() {
         assert_eq!(shadow.inspect(last.selection.candidates[0].event).unwrap().total, last.selection.best);
         assert_eq!(
             shadow.action_of(pick.event).map(creature_core::shadow::arena::Action::name),
-            Some(bank.events()[pick.event].action.as_str())
+            Some(bank.event(pick.event).action)
         );
         checked += 1;
     }

@@ -245,7 +245,7 @@ fn query(a: &QueryArgs) -> CliResult {
         print_json(&json!({"best": selection.best, "candidates": candidates, "chosen": chosen.id}));
         return Ok(());
     }
-    let ev = &bank.events()[chosen.event];
+    let ev = &bank.event(chosen.event);
     println!(
         "best score {:.6}; {} candidate(s) within {:.0}% of it",
         selection.best,
@@ -253,7 +253,7 @@ fn query(a: &QueryArgs) -> CliResult {
         schema.neighbourhood * 100.0
     );
     for c in &selection.candidates {
-        let e = &bank.events()[c.event];
+        let e = &bank.event(c.event);
         println!(
             "  event {:>6}  score {:>12.6}  match {} segment {} index {}  {}",
             c.id, c.score, e.match_id, e.segment, e.index, e.action

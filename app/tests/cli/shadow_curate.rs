@@ -45,7 +45,7 @@ fn curate_flags_a_bank_merged_with_itself_and_deletes_the_copies_into_a_new_file
     for d in dups {
         let (a, b) = (d["event"].as_u64().unwrap(), d["of"].as_u64().unwrap());
         let (i, j) = (bank.position_of(a).unwrap(), bank.position_of(b).unwrap());
-        assert!(j < i && bank.state(i) == bank.state(j) && bank.events()[i].action == bank.events()[j].action);
+        assert!(j < i && bank.state(i) == bank.state(j) && bank.event(i).action == bank.event(j).action);
     }
     assert_eq!(out["deleted"], Value::Null, "nothing is deleted unless asked");
     let classes = out["coverage"]["classes"].as_array().unwrap();

@@ -129,7 +129,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
     let before = rows(&h);
     assert_eq!(before, bank_len(&h));
     let original = h.state().ws.bank(&id).unwrap().clone();
-    let m = original.events()[0].match_id;
+    let m = original.event(0).match_id;
 
     h.state_mut().run(Command::Live(LiveCommand::DeleteMatch(m)));
     h.run();
@@ -256,7 +256,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
 
     let path = id_path(&bank_doc(&h)).unwrap().clone();
     let mut smaller = Bank::load(&path).unwrap();
-    let first = smaller.events()[0].match_id;
+    let first = smaller.event(0).match_id;
     smaller.delete_match(first);
     smaller.save(&path).unwrap();
     assert!(until(&mut h, |s| s.view.shadow.bank().is_some_and(|b| b.len() == smaller.len())));

@@ -236,13 +236,13 @@ fn exact_duplicates(bank: &Bank) -> (Vec<Repeat>, Vec<Vec<usize>>) {
     let mut seen: HashMap<(usize, Vec<u64>), usize> = HashMap::with_capacity(bank.len());
     let mut repeats = Vec::new();
     for (i, e) in bank.events().iter().enumerate() {
-        let b = *buckets.entry((&e.matchup, e.action.as_str())).or_insert_with(|| {
+        let b = *buckets.entry((e.matchup, e.action)).or_insert_with(|| {
             members.push(Vec::new());
             members.len() - 1
         });
-        let key = (b, bank.state(i).iter().map(|&v| bits(v)).collect());
+        let key = (b, (0..bank.features().len()).map(|f| bits(bank.value(i, f))).collect());
         match seen.get(&key) {
-            Some(&first) => repeats.push(Repeat { id: e.id, position: i, of: bank.events()[first].id, distance: 0.0 }),
+            Some(&first) => repeats.push(Repeat { id: e.id, position: i, of: bank.event(first).id, distance: 0.0 }),
             None => {
                 seen.insert(key, i);
                 members[b].push(i);
@@ -270,14 +270,13 @@ fn near_duplicates(
         let index = Index::build(&plain, &sub)?;
         let mut kept = vec![false; members.len()];
         for (k, &i) in members.iter().enumerate() {
-            let row = bank.state(i);
             for (s, &c) in state.iter_mut().zip(&columns) {
-                *s = row[c];
+                *s = bank.value(i, c);
             }
             // The nearest earlier event that was kept, if one is near enough.
             let leader = index.within(&state, near).into_iter().find(|c| c.event < k && kept[c.event]);
             match leader {
-                Some(c) => repeats.push(Repeat { id: bank.events()[i].id, position: i, of: c.id, distance: c.score }),
+                Some(c) => repeats.push(Repeat { id: bank.event(i).id, position: i, of: c.id, distance: c.score }),
                 None => kept[k] = true,
             }
         }
@@ -319,7 +318,7 @@ fn outliers(schema: &Schema, bank: &Bank, columns: &[usize], k: f64) -> (Vec<Fen
         if f.kind == FeatureKind::Category {
             continue;
         }
-        let mut values: Vec<f64> = (0..bank.len()).map(|i| bank.state(i)[c]).collect();
+        let mut values: Vec<f64> = bank.column(c);
         if let Some(fe) = fence(OutOn::Feature(f.name.clone()), &mut values, k) {
             fences.push((fe, Some(c)));
         }
@@ -332,7 +331,7 @@ fn outliers(schema: &Schema, bank: &Bank, columns: &[usize], k: f64) -> (Vec<Fen
                     Some(r) => f64::from(r),
                     None => continue,
                 },
-                Some(c) => bank.state(i)[*c],
+                Some(c) => bank.value(i, *c),
             };
             if value < f.low || value > f.high {
                 out.push(Outlier { id: e.id, position: i, on: f.on.clone(), value, low: f.low, high: f.high });
@@ -353,8 +352,8 @@ pub fn coverage(bank: &Bank, thin: usize) -> Coverage {
     }
     let mut counts: BTreeMap<Class, usize> = BTreeMap::new();
     for i in 0..bank.len() {
-        let s = bank.state(i);
-        let class = Class { band: Range::of(s[at[0]]), own_state: s[at[1]] as i64, opp_state: s[at[2]] as i64 };
+        let v = |f: usize| bank.value(i, f);
+        let class = Class { band: Range::of(v(at[0])), own_state: v(at[1]) as i64, opp_state: v(at[2]) as i64 };
         *counts.entry(class).or_insert(0) += 1;
     }
     let rows = counts.into_iter().map(|(class, events)| CoverageRow { class, events, thin: events < thin }).collect();

@@ -82,11 +82,11 @@ impl ShadowPlayer {
         let index = Index::build(schema, bank).map_err(|e| e.message)?;
         let mut actions = Vec::with_capacity(bank.len());
         for e in bank.events() {
-            let a = Action::from_name(&e.action).ok_or_else(|| {
+            let a = Action::from_name(e.action).ok_or_else(|| {
                 format!(
                     "bank: event {}: {}",
                     e.id,
-                    crate::error::unknown_name("action", &e.action, Action::ALL.iter().map(|a| a.name()))
+                    crate::error::unknown_name("action", e.action, Action::ALL.iter().map(|a| a.name()))
                 )
             })?;
             actions.push(a);

@@ -71,11 +71,11 @@ pub fn check_bank(file: &str, text: Option<&str>, bank: &Bank, schemas: &[NamedS
         }
     }
     if !schemas.is_empty()
-        && let Some(i) = bank.events().iter().position(|e| Action::from_name(&e.action).is_none())
+        && let Some(i) = bank.events().iter().position(|e| Action::from_name(e.action).is_none())
     {
-        let e = &bank.events()[i];
+        let e = &bank.event(i);
         let (line, col) = place(Some(i), Some("action"));
-        let msg = crate::error::unknown_name("action", &e.action, Action::ALL.iter().map(|a| a.name()));
+        let msg = crate::error::unknown_name("action", e.action, Action::ALL.iter().map(|a| a.name()));
         errors.push(LoadError::new(
             file,
             line,

@@ -192,8 +192,10 @@ fn recorded_situations(bank: &Bank) -> BTreeMap<Situation, BTreeMap<String, usiz
         return out;
     };
     for (i, e) in bank.events().iter().enumerate() {
-        let s = bank.state(i);
-        *out.entry((Range::of(s[d]), s[h] > 0.0)).or_default().entry(e.action.clone()).or_insert(0) += 1;
+        *out.entry((Range::of(bank.value(i, d)), bank.value(i, h) > 0.0))
+            .or_default()
+            .entry(e.action.to_owned())
+            .or_insert(0) += 1;
     }
     out
 }
@@ -259,7 +261,7 @@ struct Prepared {
 impl Prepared {
     fn new(schema: &Schema, bank: &Bank) -> Result<Prepared, String> {
         let index = Index::build(schema, bank).map_err(|e| e.message)?;
-        let actions: Vec<String> = bank.events().iter().map(|e| e.action.clone()).collect();
+        let actions: Vec<String> = bank.events().iter().map(|e| e.action.to_owned()).collect();
         let mut by_action: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
         for (i, a) in actions.iter().enumerate() {
             by_action.entry(a).or_default().push(i);
@@ -300,20 +302,20 @@ fn agreement(schema: &Schema, bank: &Bank, options: &ScoreOptions) -> Result<Opt
     let set = BankSet::from_bank(&bank.subset(&train));
     let mut prepared: HashMap<Matchup, Prepared> = HashMap::new();
     // In play order: segment by segment, event by event.
-    test.sort_by_key(|&i| (bank.events()[i].segment, bank.events()[i].index));
+    test.sort_by_key(|&i| (bank.event(i).segment, bank.event(i).index));
     let mut rng = Rng::seeded(options.seed ^ 0x5eed_5c0e);
     let (mut top1, mut top3, mut expected) = (0usize, 0usize, 0.0);
     let mut last: Option<(u64, u32, usize)> = None;
     let mut state = vec![0.0; columns.len()];
     for &i in &test {
-        let e = &bank.events()[i];
-        if !prepared.contains_key(&e.matchup) {
-            let (b, _) = set.bank_for(&e.matchup);
+        let e = &bank.event(i);
+        if !prepared.contains_key(e.matchup) {
+            let (b, _) = set.bank_for(e.matchup);
             prepared.insert(e.matchup.clone(), Prepared::new(schema, b)?);
         }
-        let p = &prepared[&e.matchup];
+        let p = &prepared[e.matchup];
         for (s, &c) in state.iter_mut().zip(&columns) {
-            *s = bank.state(i)[c];
+            *s = bank.value(i, c);
         }
         let playing = last.filter(|&(seg, ix, _)| seg == e.segment && ix.checked_add(1) == Some(e.index)).map(|l| l.2);
         let Some(sel) = p.index.select(&state, playing) else { continue };

@@ -142,7 +142,7 @@ pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
             return Err(MismatchError { feature: f.name.clone(), event: None, message });
         };
         let is_category = f.kind == super::schema::FeatureKind::Category;
-        let not_a_code = is_category.then(|| (0..bank.len()).find(|&i| bank.state(i)[c].fract() != 0.0)).flatten();
+        let not_a_code = is_category.then(|| (0..bank.len()).find(|&i| bank.value(i, c).fract() != 0.0)).flatten();
         if let Some(i) = not_a_code {
             return Err(MismatchError {
                 feature: f.name.clone(),
@@ -150,8 +150,8 @@ pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
                 message: format!(
                     "`{}` is a category but event {} records {}; category values are integer codes",
                     f.name,
-                    bank.events()[i].id,
-                    bank.state(i)[c]
+                    bank.event(i).id,
+                    bank.value(i, c)
                 ),
             });
         }
@@ -205,10 +205,9 @@ pub fn select_naive(
     let next = playing.and_then(|p| bank.continuations().get(p).copied().flatten());
     let mut scores = Vec::with_capacity(bank.len());
     for (i, age) in ages.iter().enumerate() {
-        let recorded = bank.state(i);
         let mut s = 0.0;
         for (k, f) in schema.features.iter().enumerate() {
-            s = add_term(s, f.weight, f.similarity.eval(state[k], recorded[columns[k]], f.scale));
+            s = add_term(s, f.weight, f.similarity.eval(state[k], bank.value(i, columns[k]), f.scale));
         }
         s = add_recency(s, schema.recency_weight, *age);
         if next == Some(i) {
@@ -224,7 +223,7 @@ pub fn select_naive(
         .iter()
         .enumerate()
         .filter(|&(_, &s)| s <= t)
-        .map(|(i, &s)| Candidate { event: i, id: bank.events()[i].id, score: s })
+        .map(|(i, &s)| Candidate { event: i, id: bank.event(i).id, score: s })
         .collect();
     Ok(Some(finish(best, candidates)))
 }
@@ -362,7 +361,7 @@ impl Index {
             });
         }
         let ages = bank.ages();
-        let raw: Vec<Vec<f64>> = columns.iter().map(|&c| (0..n).map(|i| bank.state(i)[c]).collect()).collect();
+        let raw: Vec<Vec<f64>> = columns.iter().map(|&c| bank.column(c)).collect();
         let mut order: Vec<u32> = (0..n as u32).collect();
         partition(schema, &raw, &ages, &mut order);
         let mut event_slot = vec![0u32; n];

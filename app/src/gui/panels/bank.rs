@@ -79,11 +79,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // Filters.
     // A filter switched on starts at the bank's first match or segment, not at 0 (which
     // a bank need not have), and stays within the ids the bank has.
-    let span = |id: fn(&creature_core::shadow::bank::Event) -> u64| {
-        let ids = sh.bank().map(|b| b.events().iter().map(id));
-        ids.and_then(|i| i.clone().min().zip(i.max())).unwrap_or((0, 0))
-    };
-    let (matches, segments) = (span(|e| e.match_id), span(|e| e.segment));
+    let (matches, segments) =
+        sh.bank().and_then(creature_core::shadow::bank::Bank::id_spans).unwrap_or(((0, 0), (0, 0)));
     ui.horizontal_wrapped(|ui| {
         let f = &mut sh.filter;
         ui.label("match");
@@ -205,7 +202,7 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
                     ui.label(e.frame.to_string());
                 });
                 row.col(|ui| {
-                    ui.label(&e.action);
+                    ui.label(e.action);
                 });
                 row.col(|ui| {
                     ui.label(e.reaction.map_or_else(String::new, |r| format!("{r} f")));

@@ -116,8 +116,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
             let max = parts.iter().map(|b| b.total + if b.continuation { b.bias } else { 0.0 }).fold(1e-9, f64::max);
             egui::ScrollArea::vertical().id_salt("query").auto_shrink(false).show(ui, |ui| {
                 for (rank, b) in parts.iter().enumerate() {
-                    let action =
-                        bank.as_ref().and_then(|bk| bk.events().get(b.event)).map_or("?", |e| e.action.as_str());
+                    let action = bank.as_ref().and_then(|bk| bk.events().get(b.event)).map_or("?", |e| e.action);
                     let selected = sh.selected == Some(rank);
                     let candidate = sel.candidates.iter().any(|c| c.event == b.event);
                     let text = format!(

@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::model::{Bank, Event, LastIds, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
+use super::events::EventRef;
+use super::model::{Bank, LastIds, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
+use super::value_column::ValueColumn;
 
 impl Bank {
     /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards
@@ -11,8 +13,9 @@ impl Bank {
     /// segment ids and its events fresh event ids, each one more than the largest in the
     /// bank. Returns the new match id. A refused match adds none of its events.
     pub fn keep(&mut self, pending: &PendingMatch, recorded_at: Option<u64>) -> Result<u64, String> {
-        if self.events.is_empty() && self.features.is_empty() {
+        if self.is_empty() && self.features.is_empty() {
             self.features = pending.features.clone();
+            self.states = self.features.iter().map(|_| ValueColumn::default()).collect();
         }
         let order: Vec<usize> = pending
             .features
@@ -27,12 +30,15 @@ impl Bank {
                     self.features.join(", ")
                 )
             })?;
-        if self.events.len() + pending.events.len() > MAX_EVENTS {
+        if self.len() + pending.events.len() > MAX_EVENTS {
             return Err(format!("the bank would hold more than {MAX_EVENTS} events"));
         }
         // The largest ids so far, kept up to date from one kept match to the next rather
         // than found again in the whole bank every time.
-        let last = *self.last.get_or_insert_with(|| LastIds::of(&self.events));
+        let last = match self.last {
+            Some(last) => last,
+            None => LastIds::of(self.iter()),
+        };
         let after = |last: Option<u64>, none: u64| match last {
             None => Some(none),
             Some(m) => m.checked_add(1),
@@ -61,28 +67,26 @@ impl Bank {
             }
         }
         let mut last = last;
-        self.events.reserve(pending.events.len());
-        self.values.reserve(pending.events.len() * order.len());
+        self.reserve(pending.events.len());
+        let mut row = vec![0.0; order.len()];
         for (next_id, p) in (first_id..).zip(&pending.events) {
-            let mut row = vec![0.0; order.len()];
             for (k, &pos) in order.iter().enumerate() {
                 row[pos] = p.state[k];
             }
-            self.values.extend(row);
-            let event = Event {
+            let event = EventRef {
                 id: next_id,
-                matchup: pending.matchup.clone(),
+                matchup: &pending.matchup,
                 match_id,
                 segment: first_segment + p.segment,
                 index: p.index,
                 frame: p.frame,
-                action: p.action.clone(),
+                action: &p.action,
                 reaction: p.reaction,
                 recorded_at,
                 provenance: None,
             };
             last.include(&event);
-            self.events.push(event);
+            self.push(&event, row.iter().copied())?;
         }
         self.last = Some(last);
         Ok(match_id)
@@ -114,31 +118,24 @@ impl Bank {
     /// with the same features.
     pub fn subset(&self, positions: &[usize]) -> Bank {
         let mut out = Bank::new(self.features.clone());
-        out.events.reserve(positions.len());
-        out.values.reserve(positions.len() * self.features.len());
+        out.reserve(positions.len());
         for &i in positions {
-            out.events.push(self.events[i].clone());
-            out.values.extend_from_slice(self.state(i));
+            // Cannot fail: the reaction time came from a bank.
+            let _ = out.push(&self.event(i), (0..self.features.len()).map(|f| self.value(i, f)));
         }
         out
     }
 
-    fn retain(&mut self, keep: impl Fn(&Event) -> bool) -> usize {
-        let n = self.features.len();
-        let before = self.events.len();
-        let mut values = Vec::with_capacity(self.values.len());
-        let mut events = Vec::with_capacity(before);
-        for (i, e) in std::mem::take(&mut self.events).into_iter().enumerate() {
-            if keep(&e) {
-                values.extend_from_slice(&self.values[i * n..(i + 1) * n]);
-                events.push(e);
-            }
+    fn retain(&mut self, keep: impl Fn(&EventRef<'_>) -> bool) -> usize {
+        let before = self.len();
+        let mask: Vec<bool> = self.iter().map(|e| keep(&e)).collect();
+        self.rows.retain(&mask);
+        for c in &mut self.states {
+            c.retain(&mask);
         }
-        self.events = events;
-        self.values = values;
         // The largest ids may have gone with the removed events.
         self.last = None;
-        before - self.events.len()
+        before - self.len()
     }
 }
 
@@ -164,11 +161,11 @@ pub fn merge(sources: &[(&str, &Bank)]) -> Result<Bank, String> {
             ));
         }
         let mut when: HashMap<u64, u64> = HashMap::new();
-        for e in &bank.events {
+        for e in bank.iter() {
             let t = e.recorded_at.unwrap_or(0);
             when.entry(e.match_id).and_modify(|w| *w = (*w).min(t)).or_insert(t);
         }
-        for (i, e) in bank.events.iter().enumerate() {
+        for (i, e) in bank.iter().enumerate() {
             matches.entry((when[&e.match_id], s, e.match_id)).or_default().push((s, i));
         }
     }
@@ -177,13 +174,16 @@ pub fn merge(sources: &[(&str, &Bank)]) -> Result<Bank, String> {
         return Err(format!("the merged bank would hold {total} events; expected at most {MAX_EVENTS}"));
     }
     let mut out = Bank::new(features.clone());
-    out.events.reserve(total);
-    out.values.reserve(total * features.len());
+    out.reserve(total);
+    let columns: Vec<Vec<usize>> = sources
+        .iter()
+        .map(|(_, bank)| features.iter().map(|f| bank.feature_position(f).unwrap_or(0)).collect())
+        .collect();
     let mut next_segment = 0u64;
     for (new_match, (_, members)) in matches.into_iter().enumerate() {
         let mut segs: BTreeMap<u64, u64> = BTreeMap::new();
         for &(s, i) in &members {
-            segs.entry(sources[s].1.events[i].segment).or_insert(0);
+            segs.entry(sources[s].1.event(i).segment).or_insert(0);
         }
         for v in segs.values_mut() {
             *v = next_segment;
@@ -191,30 +191,25 @@ pub fn merge(sources: &[(&str, &Bank)]) -> Result<Bank, String> {
         }
         let mut members = members;
         members.sort_by_key(|&(s, i)| {
-            let e = &sources[s].1.events[i];
+            let e = sources[s].1.event(i);
             (e.segment, e.index)
         });
         for (s, i) in members {
             let (name, bank) = sources[s];
-            let e = &bank.events[i];
-            let state = bank.state(i);
-            out.values.extend(features.iter().map(|f| state[bank.feature_position(f).unwrap_or(0)]));
-            out.events.push(Event {
-                id: out.events.len() as u64,
-                matchup: e.matchup.clone(),
+            let e = bank.event(i);
+            let provenance = e.provenance.cloned().unwrap_or_else(|| Provenance {
+                bank: name.to_owned(),
+                match_id: e.match_id,
+                segment: e.segment,
+            });
+            let merged = EventRef {
+                id: out.len() as u64,
                 match_id: new_match as u64 + 1,
                 segment: segs[&e.segment],
-                index: e.index,
-                frame: e.frame,
-                action: e.action.clone(),
-                reaction: e.reaction,
-                recorded_at: e.recorded_at,
-                provenance: Some(e.provenance.clone().unwrap_or_else(|| Provenance {
-                    bank: name.to_owned(),
-                    match_id: e.match_id,
-                    segment: e.segment,
-                })),
-            });
+                provenance: Some(&provenance),
+                ..e
+            };
+            out.push(&merged, columns[s].iter().map(|&c| bank.value(i, c)))?;
         }
     }
     Ok(out)

@@ -2,12 +2,16 @@
 //! matchup with a fallback, grown one kept match at a time, merged with provenance,
 //! pruned by match or segment, and summarised for the editor.
 //!
-//! In memory a bank stores its world states as one row-major matrix of numbers beside
-//! the event records, so that a 40,000-event bank loads from its binary form without
-//! building 40,000 maps.
+//! In memory a bank is kept by column: each event's own fields, what a segment's events
+//! share kept once, and each feature's values as one-byte or two-byte codes into a
+//! dictionary, so that a million events of 16 features take under 64 bytes each.
 //!
-//! - `model`: events, matchups and provenance, the bank and its checks, banks kept per
+//! - `model`: events, matchups and provenance, the bank by column, banks kept per
 //!   matchup ([`BankSet`]) and matches waiting to be kept ([`PendingMatch`]).
+//! - `events`: events as the bank hands them out ([`EventRef`], [`Events`]) and as
+//!   they are given to it ([`Event`]).
+//! - `value_column`: one feature's values, dictionary-coded without loss.
+//! - `check`: the rules a bank keeps, judged by column, the first fault named.
 //! - `ron_form`: the RON form of SPEC §15 and world-state files ([`StateMap`]).
 //! - `binary_form`: the compact binary form for large banks ([`BINARY_MAGIC`]).
 //! - `disk`: loading and saving, in the form the file's bytes or name call for.
@@ -16,19 +20,22 @@
 //! - `stats`: what a bank holds, for the stats command and the editor ([`BankStats`]).
 
 mod binary_form;
+mod check;
 mod disk;
 mod edits;
+mod events;
 mod model;
 mod parquet;
 mod ron_form;
 mod stats;
+mod value_column;
 
 pub use self::parquet::EVENT_COLUMNS;
 pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
+pub use events::{Event, EventIter, EventRef, Events};
 pub use model::{
-    Bank, BankProblem, BankSet, Event, MAX_EVENTS, MAX_NAME, MAX_REACTION, Matchup, PendingEvent, PendingMatch,
-    Provenance,
+    Bank, BankProblem, BankSet, MAX_EVENTS, MAX_NAME, MAX_REACTION, Matchup, PendingEvent, PendingMatch, Provenance,
 };
 pub use ron_form::{StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};

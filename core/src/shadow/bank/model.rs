@@ -1,11 +1,14 @@
-//! The bank in memory: events with their matchup and provenance, the world states as
-//! one row-major matrix beside them, the rules a bank keeps, banks kept per matchup and
-//! matches recorded but not yet kept.
+//! The bank in memory: events by column with what a segment shares kept once, the
+//! world states as one dictionary-coded column per feature, banks kept per matchup and
+//! matches recorded but not yet kept. The rules a bank keeps are in `check`.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+
+use super::events::{Event, EventIter, EventRef, Events};
+use super::value_column::ValueColumn;
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
 pub const MAX_EVENTS: usize = 5_000_000;
@@ -60,7 +63,7 @@ impl Default for Matchup {
 
 /// Where a merged event came from (SPEC §13: merging keeps provenance), so that a
 /// "Frankenstein" shadow made of several players can be traced back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
     /// The name of the bank the event was first recorded in.
@@ -71,32 +74,149 @@ pub struct Provenance {
     pub segment: u64,
 }
 
-/// One recorded decision (SPEC §13): what the world looked like and what was done.
-/// The world state itself lives in the bank ([`Bank::state`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
-    pub id: u64,
+/// What every event of one segment of one match shares: its matchup, match, segment,
+/// recording time and provenance. A bank keeps each once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub(super) struct Head {
     pub matchup: Matchup,
     pub match_id: u64,
     pub segment: u64,
-    pub index: u32,
-    pub frame: u32,
-    pub action: String,
-    /// Frames from the start of the opponent's attack to this response, when this event
-    /// is the recorder's first change of action after one.
-    pub reaction: Option<u32>,
-    /// Seconds since 1970 when the match was kept.
     pub recorded_at: Option<u64>,
     pub provenance: Option<Provenance>,
 }
 
+impl Head {
+    fn of(e: &EventRef<'_>) -> Head {
+        Head {
+            matchup: e.matchup.clone(),
+            match_id: e.match_id,
+            segment: e.segment,
+            recorded_at: e.recorded_at,
+            provenance: e.provenance.cloned(),
+        }
+    }
+
+    fn is_of(&self, e: &EventRef<'_>) -> bool {
+        self.match_id == e.match_id
+            && self.segment == e.segment
+            && self.recorded_at == e.recorded_at
+            && &self.matchup == e.matchup
+            && self.provenance.as_ref() == e.provenance
+    }
+}
+
+/// Values kept once each and referred to by number.
+#[derive(Debug, Clone)]
+pub(super) struct Interned<T> {
+    pub list: Vec<T>,
+    lookup: HashMap<T, u32>,
+}
+
+impl<T> Default for Interned<T> {
+    fn default() -> Self {
+        Self { list: Vec::new(), lookup: HashMap::new() }
+    }
+}
+
+impl<T: std::hash::Hash + Eq + Clone> Interned<T> {
+    /// A table of `list` as it is (the values must be distinct).
+    pub fn from_list(list: Vec<T>) -> Option<Self> {
+        let lookup: HashMap<T, u32> = list.iter().cloned().zip(0..).collect();
+        (lookup.len() == list.len() && u32::try_from(list.len()).is_ok()).then_some(Self { list, lookup })
+    }
+
+    /// The number of `value`, given one when it is new.
+    pub fn number<Q>(&mut self, value: &Q) -> u32
+    where
+        T: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ToOwned<Owned = T> + ?Sized,
+    {
+        if let Some(&k) = self.lookup.get(value) {
+            return k;
+        }
+        let k = self.list.len() as u32;
+        self.list.push(value.to_owned());
+        self.lookup.insert(value.to_owned(), k);
+        k
+    }
+
+    /// The memory the table holds beyond the heap text of its values, in bytes.
+    fn heap_bytes(&self) -> usize {
+        let entry = std::mem::size_of::<T>();
+        self.list.capacity() * entry + self.lookup.capacity() * (entry + 4 + 1)
+    }
+}
+
+/// No reaction time, in [`Rows::reaction`].
+pub(super) const NO_REACTION: u16 = u16::MAX;
+const _: () = assert!(MAX_REACTION < NO_REACTION as u32, "every reaction a bank may keep fits below NO_REACTION");
+
+/// The fields of every event, one column each, in event order.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Rows {
+    pub ids: Vec<u64>,
+    /// Into [`Bank::heads`].
+    pub head: Vec<u32>,
+    pub index: Vec<u32>,
+    pub frame: Vec<u32>,
+    /// Into [`Bank::actions`].
+    pub action: Vec<u32>,
+    /// Frames, or [`NO_REACTION`]: no recorded reaction reaches it (see [`MAX_REACTION`]).
+    pub reaction: Vec<u16>,
+}
+
+impl Rows {
+    fn reserve(&mut self, n: usize) {
+        self.ids.reserve(n);
+        self.head.reserve(n);
+        self.index.reserve(n);
+        self.frame.reserve(n);
+        self.action.reserve(n);
+        self.reaction.reserve(n);
+    }
+
+    fn shrink_to_fit(&mut self) {
+        self.ids.shrink_to_fit();
+        self.head.shrink_to_fit();
+        self.index.shrink_to_fit();
+        self.frame.shrink_to_fit();
+        self.action.shrink_to_fit();
+        self.reaction.shrink_to_fit();
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.ids.capacity() * 8
+            + (self.head.capacity() + self.index.capacity() + self.frame.capacity() + self.action.capacity()) * 4
+            + self.reaction.capacity() * 2
+    }
+
+    pub(super) fn retain(&mut self, keep: &[bool]) {
+        fn filter<T>(v: &mut Vec<T>, keep: &[bool]) {
+            let mut k = keep.iter();
+            v.retain(|_| k.next().copied().unwrap_or(false));
+        }
+        filter(&mut self.ids, keep);
+        filter(&mut self.head, keep);
+        filter(&mut self.index, keep);
+        filter(&mut self.frame, keep);
+        filter(&mut self.action, keep);
+        filter(&mut self.reaction, keep);
+    }
+}
+
 /// A replay bank (SPEC §13).
+///
+/// It is kept by column, so that a million events fit in little memory: each event's
+/// own fields in [`Rows`], what a segment's events share once in [`Head`]s, action
+/// names once, and each feature's values in a [`ValueColumn`].
 #[derive(Debug, Clone, Default)]
 pub struct Bank {
     pub(super) features: Vec<String>,
-    pub(super) events: Vec<Event>,
-    /// Each event's state, one row of `features.len()` numbers per event, in event order.
-    pub(super) values: Vec<f64>,
+    pub(super) rows: Rows,
+    pub(super) heads: Interned<Head>,
+    pub(super) actions: Interned<String>,
+    /// One per feature.
+    pub(super) states: Vec<ValueColumn>,
     /// The largest ids of the events, once [`Bank::keep`] has needed them: kept up to
     /// date as matches are kept, so that keeping a match costs the size of the match,
     /// not of the bank. `None` until first needed and after events are removed. It
@@ -115,16 +235,16 @@ pub(super) struct LastIds {
 
 impl LastIds {
     /// The largest ids among `events`.
-    pub(super) fn of<'a>(events: impl IntoIterator<Item = &'a Event>) -> LastIds {
+    pub(super) fn of<'a>(events: impl IntoIterator<Item = EventRef<'a>>) -> LastIds {
         let mut last = LastIds::default();
         for e in events {
-            last.include(e);
+            last.include(&e);
         }
         last
     }
 
     /// Counts one more event.
-    pub(super) fn include(&mut self, e: &Event) {
+    pub(super) fn include(&mut self, e: &EventRef<'_>) {
         self.match_id = self.match_id.max(Some(e.match_id));
         self.segment = self.segment.max(Some(e.segment));
         self.event = self.event.max(Some(e.id));
@@ -133,7 +253,10 @@ impl LastIds {
 
 impl PartialEq for Bank {
     fn eq(&self, other: &Self) -> bool {
-        self.features == other.features && self.events == other.events && self.values == other.values
+        self.features == other.features
+            && self.len() == other.len()
+            && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+            && self.states.iter().zip(&other.states).all(|(a, b)| (0..a.len()).all(|i| a.get(i) == b.get(i)))
     }
 }
 
@@ -151,6 +274,11 @@ impl BankProblem {
     /// A problem with field or feature `key` of event `i`.
     pub(super) fn event(i: usize, key: &str, message: String) -> Self {
         Self { event: Some(i), key: Some(key.to_owned()), message }
+    }
+
+    /// A problem with the bank as a whole.
+    pub(super) fn whole(message: String) -> Self {
+        Self { event: None, key: None, message }
     }
 }
 
@@ -177,31 +305,97 @@ pub(super) fn check_name(what: &str, name: &str) -> Result<(), String> {
 impl Bank {
     /// An empty bank that records `features`.
     pub fn new(features: Vec<String>) -> Self {
-        Self { features, events: Vec::new(), values: Vec::new(), last: None }
+        let states = features.iter().map(|_| ValueColumn::default()).collect();
+        Self { features, states, ..Self::default() }
     }
 
     /// A bank from its parts: `values` holds each event's state, one row of
     /// `features.len()` numbers per event, in event order. Checked like a loaded bank.
     pub fn from_parts(features: Vec<String>, events: Vec<Event>, values: Vec<f64>) -> Result<Bank, BankProblem> {
         if Some(values.len()) != events.len().checked_mul(features.len()) {
-            return Err(BankProblem {
-                event: None,
-                key: None,
-                message: format!("{} values for {} events × {} features", values.len(), events.len(), features.len()),
-            });
+            return Err(BankProblem::whole(format!(
+                "{} values for {} events × {} features",
+                values.len(),
+                events.len(),
+                features.len()
+            )));
         }
-        let mut seen = HashSet::new();
-        for f in &features {
-            if let Err(message) = check_name("feature name", f) {
-                return Err(BankProblem { event: None, key: None, message });
-            }
-            if !seen.insert(f.as_str()) {
-                return Err(BankProblem { event: None, key: None, message: format!("feature `{f}` is listed twice") });
-            }
+        Self::check_features(&features).map_err(BankProblem::whole)?;
+        if events.len() > MAX_EVENTS {
+            return Err(BankProblem::whole(format!("{} events; expected at most {MAX_EVENTS}", events.len())));
         }
-        let bank = Bank { features, events, values, last: None };
+        let n = features.len();
+        let mut bank = Bank::new(features);
+        bank.reserve(events.len());
+        let mut values = values.into_iter();
+        for (i, e) in events.into_iter().enumerate() {
+            bank.push(&e.as_ref(), values.by_ref().take(n)).map_err(|m| BankProblem::event(i, "reaction", m))?;
+        }
         bank.check()?;
         Ok(bank)
+    }
+
+    /// Refuses feature lists with a blank, overlong or repeated name.
+    pub(super) fn check_features(features: &[String]) -> Result<(), String> {
+        let mut seen = HashSet::new();
+        for f in features {
+            check_name("feature name", f)?;
+            if !seen.insert(f.as_str()) {
+                return Err(format!("feature `{f}` is listed twice"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes room for `more` events.
+    pub(super) fn reserve(&mut self, more: usize) {
+        self.rows.reserve(more);
+        for c in &mut self.states {
+            c.reserve(more);
+        }
+    }
+
+    /// Gives back the room kept for events not yet added.
+    pub fn shrink_to_fit(&mut self) {
+        self.rows.shrink_to_fit();
+        for c in &mut self.states {
+            c.shrink_to_fit();
+        }
+    }
+
+    /// Appends an event and its state (one value per feature, in bank order), unchecked
+    /// but for a reaction time too large to be kept, which no check would let pass
+    /// either; [`Bank::check`] judges the rest.
+    pub(super) fn push(&mut self, e: &EventRef<'_>, state: impl IntoIterator<Item = f64>) -> Result<(), String> {
+        let reaction = match e.reaction {
+            None => NO_REACTION,
+            Some(r) => match u16::try_from(r) {
+                Ok(r) if r != NO_REACTION => r,
+                // Above MAX_REACTION (see the assertion by NO_REACTION), so refused.
+                _ => return Err(check_reaction(Some(r)).err().unwrap_or_default()),
+            },
+        };
+        let last = self.rows.head.last().copied();
+        let head = match last {
+            Some(h) if self.heads.list[h as usize].is_of(e) => h,
+            _ => self.heads.number(&Head::of(e)),
+        };
+        self.rows.ids.push(e.id);
+        self.rows.head.push(head);
+        self.rows.index.push(e.index);
+        self.rows.frame.push(e.frame);
+        self.rows.action.push(self.actions.number(e.action));
+        self.rows.reaction.push(reaction);
+        let mut given = 0;
+        for (c, v) in self.states.iter_mut().zip(state) {
+            c.push(v);
+            given += 1;
+        }
+        // A short state leaves no hole: its missing values are NaN, which the checks refuse.
+        for c in &mut self.states[given..] {
+            c.push(f64::NAN);
+        }
+        Ok(())
     }
 
     /// The recorded feature names; every event has a value for each.
@@ -210,44 +404,96 @@ impl Bank {
     }
 
     /// The events in bank order (the order of the file).
-    pub fn events(&self) -> &[Event] {
-        &self.events
+    pub fn events(&self) -> Events<'_> {
+        Events { bank: self }
+    }
+
+    /// Every event in bank order.
+    pub fn iter(&self) -> EventIter<'_> {
+        EventIter { bank: self, range: 0..self.len() }
+    }
+
+    /// The event at bank position `i`; panics past the end, like indexing.
+    pub fn event(&self, i: usize) -> EventRef<'_> {
+        let h = &self.heads.list[self.rows.head[i] as usize];
+        let reaction = self.rows.reaction[i];
+        EventRef {
+            id: self.rows.ids[i],
+            matchup: &h.matchup,
+            match_id: h.match_id,
+            segment: h.segment,
+            index: self.rows.index[i],
+            frame: self.rows.frame[i],
+            action: &self.actions.list[self.rows.action[i] as usize],
+            reaction: (reaction != NO_REACTION).then_some(u32::from(reaction)),
+            recorded_at: h.recorded_at,
+            provenance: h.provenance.as_ref(),
+        }
+    }
+
+    /// The id of the event at bank position `i`.
+    pub fn id(&self, i: usize) -> u64 {
+        self.rows.ids[i]
     }
 
     /// The number of events.
     pub fn len(&self) -> usize {
-        self.events.len()
+        self.rows.ids.len()
     }
 
     /// Whether the bank has no events.
     pub fn is_empty(&self) -> bool {
-        self.events.is_empty()
+        self.rows.ids.is_empty()
     }
 
-    /// The memory the bank holds, in bytes: its event records, the heap text of their
-    /// names and the state values (by capacity; what the allocator adds is not counted).
+    /// The memory the bank holds, in bytes: the event columns, the feature columns with
+    /// their dictionaries, the segments' shared fields and the names, with their lookups
+    /// (by capacity; what the allocator adds is not counted).
     pub fn heap_bytes(&self) -> usize {
         let text = |s: &String| s.capacity();
-        let names: usize = self
-            .events
+        let head_text: usize = self
+            .heads
+            .list
             .iter()
-            .map(|e| {
-                text(&e.matchup.0)
-                    + text(&e.matchup.1)
-                    + text(&e.action)
-                    + e.provenance.as_ref().map_or(0, |p| text(&p.bank))
-            })
+            .map(|h| text(&h.matchup.0) + text(&h.matchup.1) + h.provenance.as_ref().map_or(0, |p| text(&p.bank)))
             .sum();
-        self.events.capacity() * std::mem::size_of::<Event>()
-            + names
-            + self.values.capacity() * std::mem::size_of::<f64>()
+        let action_text: usize = self.actions.list.iter().map(text).sum();
+        // Each table keeps its values twice: in its list and as its lookup's keys.
+        self.rows.heap_bytes()
+            + self.states.iter().map(ValueColumn::heap_bytes).sum::<usize>()
+            + self.heads.heap_bytes()
+            + self.actions.heap_bytes()
+            + 2 * (head_text + action_text)
             + self.features.iter().map(String::capacity).sum::<usize>()
     }
 
+    /// The part of [`Bank::heap_bytes`] the world states take: the feature columns with
+    /// their dictionaries.
+    pub fn state_heap_bytes(&self) -> usize {
+        self.states.iter().map(ValueColumn::heap_bytes).sum()
+    }
+
+    /// The value of feature `f` (its place in [`Bank::features`]) in event `i`'s state.
+    #[inline]
+    pub fn value(&self, i: usize, f: usize) -> f64 {
+        self.states[f].get(i)
+    }
+
     /// The world state of event `i` (in bank order), one value per [`Bank::features`].
-    pub fn state(&self, i: usize) -> &[f64] {
-        let n = self.features.len();
-        &self.values[i * n..(i + 1) * n]
+    pub fn state(&self, i: usize) -> Vec<f64> {
+        self.states.iter().map(|c| c.get(i)).collect()
+    }
+
+    /// Feature `f`'s value in every event, in bank order.
+    pub fn column(&self, f: usize) -> Vec<f64> {
+        let mut out = Vec::new();
+        self.states[f].decode_into(&mut out);
+        out
+    }
+
+    /// Whether events `i` and `j` record the same state, bit for bit.
+    pub fn same_state(&self, i: usize, j: usize) -> bool {
+        self.states.iter().all(|c| c.same(i, j))
     }
 
     /// Where feature `name` sits in each state.
@@ -257,126 +503,84 @@ impl Bank {
 
     /// The bank position of the event with this id.
     pub fn position_of(&self, id: u64) -> Option<usize> {
-        self.events.iter().position(|e| e.id == id)
+        self.rows.ids.iter().position(|&e| e == id)
     }
 
     /// The bank position of event `index` of `segment`.
     pub fn find(&self, segment: u64, index: u32) -> Option<usize> {
-        self.events.iter().position(|e| e.segment == segment && e.index == index)
+        let heads: Vec<bool> = self.heads.list.iter().map(|h| h.segment == segment).collect();
+        (0..self.len()).find(|&i| self.rows.index[i] == index && heads[self.rows.head[i] as usize])
     }
 
     /// The age of each event for recency (SPEC §15): by match-id rank, the highest match
     /// id has age 0, the lowest age 1, evenly spaced between (one match: age 0).
     pub fn ages(&self) -> Vec<f64> {
-        let ids: BTreeSet<u64> = self.events.iter().map(|e| e.match_id).collect();
+        let used = self.used_heads();
+        let ids: BTreeSet<u64> =
+            self.heads.list.iter().zip(&used).filter(|(_, u)| **u).map(|(h, _)| h.match_id).collect();
         let m = ids.len();
         let rank: HashMap<u64, usize> = ids.into_iter().enumerate().map(|(r, id)| (id, r)).collect();
-        self.events
+        let age: Vec<f64> = self
+            .heads
+            .list
             .iter()
-            .map(|e| if m > 1 { (m - 1 - rank[&e.match_id]) as f64 / (m - 1) as f64 } else { 0.0 })
-            .collect()
+            .map(|h| match rank.get(&h.match_id) {
+                Some(&r) if m > 1 => (m - 1 - r) as f64 / (m - 1) as f64,
+                _ => 0.0,
+            })
+            .collect();
+        self.rows.head.iter().map(|&h| age[h as usize]).collect()
+    }
+
+    /// Which heads some event uses.
+    pub(super) fn used_heads(&self) -> Vec<bool> {
+        let mut used = vec![false; self.heads.list.len()];
+        for &h in &self.rows.head {
+            used[h as usize] = true;
+        }
+        used
     }
 
     /// For each event, the position of the event that directly follows it in its
     /// segment (index + 1), if any: the one sequence continuation favours (SPEC §13).
     pub fn continuations(&self) -> Vec<Option<usize>> {
-        let at: HashMap<(u64, u32), usize> =
-            self.events.iter().enumerate().map(|(i, e)| ((e.segment, e.index), i)).collect();
-        self.events
-            .iter()
-            .map(|e| e.index.checked_add(1).and_then(|next| at.get(&(e.segment, next)).copied()))
+        let segment = |i: usize| self.heads.list[self.rows.head[i] as usize].segment;
+        let at: HashMap<(u64, u32), usize> = (0..self.len()).map(|i| ((segment(i), self.rows.index[i]), i)).collect();
+        (0..self.len())
+            .map(|i| self.rows.index[i].checked_add(1).and_then(|next| at.get(&(segment(i), next)).copied()))
             .collect()
-    }
-
-    /// Checks the rules of SPEC §13/§15 that the file format cannot express: unique
-    /// event ids, unique (segment, index) pairs, one match and matchup per segment,
-    /// finite values, sensible names, reaction times of at most [`MAX_REACTION`].
-    pub fn check(&self) -> Result<(), BankProblem> {
-        if self.events.len() > MAX_EVENTS {
-            return Err(BankProblem {
-                event: None,
-                key: None,
-                message: format!("{} events; expected at most {MAX_EVENTS}", self.events.len()),
-            });
-        }
-        // Sorting tells whether anything repeats far faster than hashing a million
-        // events; only a bank with a repeat is walked with sets, to name the first.
-        let repeats = |mut keys: Vec<(u64, u32)>| {
-            keys.sort_unstable();
-            keys.windows(2).any(|w| w[0] == w[1])
-        };
-        let ids_repeat = repeats(self.events.iter().map(|e| (e.id, 0)).collect());
-        let places_repeat = repeats(self.events.iter().map(|e| (e.segment, e.index)).collect());
-        let mut ids = HashSet::new();
-        let mut places = HashSet::new();
-        let mut segments: HashMap<u64, (u64, &Matchup)> = HashMap::new();
-        // The events of a segment mostly follow one another: the last segment seen is
-        // checked without a lookup.
-        let mut last: Option<(u64, u64, &Matchup)> = None;
-        for (i, e) in self.events.iter().enumerate() {
-            if ids_repeat && !ids.insert(e.id) {
-                return Err(BankProblem::event(
-                    i,
-                    "id",
-                    format!("event id {} is used twice; ids must be unique", e.id),
-                ));
-            }
-            if places_repeat && !places.insert((e.segment, e.index)) {
-                return Err(BankProblem::event(
-                    i,
-                    "index",
-                    format!("segment {} has two events with index {}", e.segment, e.index),
-                ));
-            }
-            let known = match last {
-                Some((seg, m, mu)) if seg == e.segment => Some((m, mu)),
-                _ => segments.get(&e.segment).copied(),
-            };
-            last = Some((e.segment, known.map_or(e.match_id, |k| k.0), known.map_or(&e.matchup, |k| k.1)));
-            match known {
-                Some((m, mu)) if m != e.match_id || mu != &e.matchup => {
-                    return Err(BankProblem::event(
-                        i,
-                        "segment",
-                        format!(
-                            "segment {} belongs to match {m} ({mu}) but this event says match {} ({}); segment ids are unique in a bank",
-                            e.segment, e.match_id, e.matchup
-                        ),
-                    ));
-                }
-                Some(_) => {}
-                None => {
-                    segments.insert(e.segment, (e.match_id, &e.matchup));
-                }
-            }
-            check_name("action", &e.action).map_err(|m| BankProblem::event(i, "action", m))?;
-            check_reaction(e.reaction).map_err(|m| BankProblem::event(i, "reaction", m))?;
-            check_name("own character", e.matchup.own()).map_err(|m| BankProblem::event(i, "matchup", m))?;
-            check_name("opponent character", e.matchup.opponent()).map_err(|m| BankProblem::event(i, "matchup", m))?;
-            for (f, v) in self.features.iter().zip(self.state(i)) {
-                if !v.is_finite() {
-                    return Err(BankProblem::event(i, f, format!("`{f}` is {v}; expected a finite number")));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The events of one matchup as a bank of their own.
     pub fn only(&self, matchup: &Matchup) -> Bank {
-        let mut out = Bank::new(self.features.clone());
-        for (i, e) in self.events.iter().enumerate() {
-            if &e.matchup == matchup {
-                out.events.push(e.clone());
-                out.values.extend_from_slice(self.state(i));
-            }
-        }
-        out
+        let positions: Vec<usize> = (0..self.len()).filter(|&i| self.event(i).matchup == matchup).collect();
+        self.subset(&positions)
+    }
+
+    /// The smallest and largest match ids and segment ids of the bank's events, from
+    /// what the segments share (`None` for an empty bank).
+    pub fn id_spans(&self) -> Option<((u64, u64), (u64, u64))> {
+        let used = self.used_heads();
+        let mut heads = self.heads.list.iter().zip(used).filter(|(_, u)| *u).map(|(h, _)| h);
+        let first = heads.next()?;
+        let start = ((first.match_id, first.match_id), (first.segment, first.segment));
+        Some(heads.fold(start, |((m0, m1), (s0, s1)), h| {
+            ((m0.min(h.match_id), m1.max(h.match_id)), (s0.min(h.segment), s1.max(h.segment)))
+        }))
     }
 
     /// The matchups recorded in the bank.
     pub fn matchups(&self) -> Vec<Matchup> {
-        self.events.iter().map(|e| e.matchup.clone()).collect::<BTreeSet<_>>().into_iter().collect()
+        let used = self.used_heads();
+        self.heads
+            .list
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| *u)
+            .map(|(h, _)| h.matchup.clone())
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect()
     }
 }
 

@@ -20,7 +20,8 @@ use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch, StringArray, Struc
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields, Schema};
 
-use super::model::{Bank, Event, MAX_EVENTS, Matchup, Provenance};
+use super::events::EventRef;
+use super::model::{Bank, BankProblem, MAX_EVENTS, Matchup, Provenance};
 use crate::error::LoadError;
 
 /// The columns an event's own fields take; every other column is a state feature.
@@ -72,7 +73,7 @@ impl Bank {
 
     /// Events `from..to` as one record batch of `schema`.
     fn parquet_batch(&self, schema: &Arc<Schema>, from: usize, to: usize) -> Result<RecordBatch, String> {
-        let events = &self.events[from..to];
+        let events: Vec<EventRef<'_>> = (from..to).map(|i| self.event(i)).collect();
         let mut columns: Vec<ArrayRef> = vec![
             Arc::new(UInt64Array::from_iter_values(events.iter().map(|e| e.id))),
             Arc::new(UInt64Array::from_iter_values(events.iter().map(|e| e.match_id))),
@@ -81,20 +82,17 @@ impl Bank {
             Arc::new(UInt32Array::from_iter_values(events.iter().map(|e| e.frame))),
             Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.matchup.own()))),
             Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.matchup.opponent()))),
-            Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.action.as_str()))),
+            Arc::new(StringArray::from_iter_values(events.iter().map(|e| e.action))),
         ];
         for f in 0..self.features.len() {
-            columns.push(Arc::new(Float64Array::from_iter_values((from..to).map(|i| self.state(i)[f]))));
+            columns.push(Arc::new(Float64Array::from_iter_values((from..to).map(|i| self.value(i, f)))));
         }
         columns.push(Arc::new(events.iter().map(|e| e.reaction).collect::<UInt32Array>()));
         columns.push(Arc::new(events.iter().map(|e| e.recorded_at).collect::<UInt64Array>()));
         // Rows without provenance are null; their children hold placeholders.
-        fn provenance(e: &Event) -> Option<&Provenance> {
-            e.provenance.as_ref()
-        }
-        let banks = StringArray::from_iter_values(events.iter().map(|e| provenance(e).map_or("", |p| p.bank.as_str())));
-        let matches = UInt64Array::from_iter_values(events.iter().map(|e| provenance(e).map_or(0, |p| p.match_id)));
-        let segments = UInt64Array::from_iter_values(events.iter().map(|e| provenance(e).map_or(0, |p| p.segment)));
+        let banks = StringArray::from_iter_values(events.iter().map(|e| e.provenance.map_or("", |p| p.bank.as_str())));
+        let matches = UInt64Array::from_iter_values(events.iter().map(|e| e.provenance.map_or(0, |p| p.match_id)));
+        let segments = UInt64Array::from_iter_values(events.iter().map(|e| e.provenance.map_or(0, |p| p.segment)));
         let present = NullBuffer::from(events.iter().map(|e| e.provenance.is_some()).collect::<Vec<bool>>());
         let provenance = StructArray::try_new(
             provenance_fields(),
@@ -122,8 +120,8 @@ impl Bank {
             ArrowWriter::try_new(Vec::new(), Arc::clone(&schema), Some(props)).map_err(|e| e.to_string())?;
         let mut from = 0;
         // An empty bank still writes its schema, so that readers see its columns.
-        while from < self.events.len() || (from == 0 && self.events.is_empty()) {
-            let to = (from + CHUNK).min(self.events.len());
+        while from < self.len() || (from == 0 && self.is_empty()) {
+            let to = (from + CHUNK).min(self.len());
             let batch = self.parquet_batch(&schema, from, to)?;
             writer.write(&batch).map_err(|e| e.to_string())?;
             if to == from {
@@ -167,16 +165,19 @@ impl Bank {
             }
         }
         let reader = builder.build().map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
-        let mut events = Vec::new();
-        let mut values = Vec::new();
-        for batch in reader {
-            let batch = batch.map_err(|e| fail(format!("cannot read the file's rows: {e}")))?;
-            read_batch(&batch, &features, events.len(), &mut events, &mut values).map_err(&fail)?;
-        }
-        Bank::from_parts(features, events, values).map_err(|p| match p.event {
+        Bank::check_features(&features).map_err(&fail)?;
+        let row_problem = |p: BankProblem| match p.event {
             Some(i) => fail(format!("row {}: {}", i + 1, p.message)),
             None => fail(p.message),
-        })
+        };
+        let mut bank = Bank::new(features);
+        bank.reserve(rows as usize);
+        for batch in reader {
+            let batch = batch.map_err(|e| fail(format!("cannot read the file's rows: {e}")))?;
+            read_batch(&batch, &mut bank).map_err(&fail)?;
+        }
+        bank.check().map_err(row_problem)?;
+        Ok(bank)
     }
 }
 
@@ -201,15 +202,9 @@ fn features_of(schema: &Schema) -> Result<Vec<String>, String> {
     Ok(features)
 }
 
-/// Appends the events and states of one record batch; `first` is the number of rows
-/// before it, for messages.
-fn read_batch(
-    batch: &RecordBatch,
-    features: &[String],
-    first: usize,
-    events: &mut Vec<Event>,
-    values: &mut Vec<f64>,
-) -> Result<(), String> {
+/// Appends the events and states of one record batch to `bank`.
+fn read_batch(batch: &RecordBatch, bank: &mut Bank) -> Result<(), String> {
+    let first = bank.len();
     let n = batch.num_rows();
     let column = |name: &str| batch.column_by_name(name);
     let required = |name: &str| column(name).ok_or_else(|| format!("there is no `{name}` column"));
@@ -233,28 +228,37 @@ fn read_batch(
         Some(c) => provenances(c, first)?,
         None => vec![None; n],
     };
+    let features = bank.features().to_vec();
     let states = features.iter().map(|f| required(f).and_then(|c| numbers(c, f))).collect::<Result<Vec<_>, _>>()?;
-    for row in 0..n {
+    let mut row = Vec::with_capacity(features.len());
+    let mut matchup = Matchup::default();
+    for r in 0..n {
+        row.clear();
         for (f, column) in features.iter().zip(&states) {
-            let v = column[row].ok_or_else(|| {
-                format!("row {}: `{f}` is null; every event records every feature of the bank", first + row + 1)
+            let v = column[r].ok_or_else(|| {
+                format!("row {}: `{f}` is null; every event records every feature of the bank", first + r + 1)
             })?;
-            values.push(v);
+            row.push(v);
         }
         // Required columns were read with nulls refused, so these are all present.
-        let get = |c: &[Option<u64>]| c[row].unwrap_or_default();
-        events.push(Event {
+        let get = |c: &[Option<u64>]| c[r].unwrap_or_default();
+        let (o, p) = (own[r].as_deref().unwrap_or_default(), opponent[r].as_deref().unwrap_or_default());
+        if matchup.own() != o || matchup.opponent() != p {
+            matchup = Matchup::new(o, p);
+        }
+        let event = EventRef {
             id: get(&ids),
-            matchup: Matchup::new(own[row].clone().unwrap_or_default(), opponent[row].clone().unwrap_or_default()),
+            matchup: &matchup,
             match_id: get(&matches),
             segment: get(&segments),
             index: get(&indices) as u32,
             frame: get(&frames) as u32,
-            action: actions[row].clone().unwrap_or_default(),
-            reaction: reactions[row].map(|r| r as u32),
-            recorded_at: recorded[row],
-            provenance: provenance[row].clone(),
-        });
+            action: actions[r].as_deref().unwrap_or_default(),
+            reaction: reactions[r].map(|x| x as u32),
+            recorded_at: recorded[r],
+            provenance: provenance[r].as_ref(),
+        };
+        bank.push(&event, row.iter().copied()).map_err(|m| format!("row {}: {m}", first + r + 1))?;
     }
     Ok(())
 }

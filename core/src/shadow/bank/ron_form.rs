@@ -6,7 +6,8 @@ use std::fmt;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::model::{Bank, BankProblem, Event, MAX_EVENTS, Matchup, Provenance};
+use super::events::EventRef;
+use super::model::{Bank, BankProblem, MAX_EVENTS, Matchup, Provenance};
 use crate::error::{LoadError, parse_ron};
 use crate::ronpos::locate_item;
 
@@ -123,48 +124,56 @@ impl Bank {
         let features: Vec<String> =
             ron.events.first().map(|e| e.state.0.iter().map(|(k, _)| k.clone()).collect()).unwrap_or_default();
         let n = features.len();
-        let mut values = Vec::with_capacity(ron.events.len() * n);
-        let mut events = Vec::with_capacity(ron.events.len());
+        let mut bank = Bank::new(features);
+        bank.reserve(ron.events.len());
+        let mut row = Vec::with_capacity(n);
         for (i, e) in ron.events.into_iter().enumerate() {
-            if e.state.0.len() != n || e.state.0.iter().zip(&features).any(|((k, _), f)| k != f) {
-                let row: Vec<f64> = features
-                    .iter()
-                    .map(|f| e.state.get(f).ok_or_else(|| {
-                        BankProblem::event(i, "state", format!("the state has no value for `{f}`; every event records the same features as the first"))
-                    }))
-                    .collect::<Result<_, _>>()?;
-                if let Some((k, _)) = e.state.0.iter().find(|(k, _)| !features.contains(k)) {
+            row.clear();
+            if e.state.0.len() != n || e.state.0.iter().zip(&bank.features).any(|((k, _), f)| k != f) {
+                for f in &bank.features {
+                    row.push(e.state.get(f).ok_or_else(|| {
+                        BankProblem::event(
+                            i,
+                            "state",
+                            format!(
+                                "the state has no value for `{f}`; every event records the same features as the first"
+                            ),
+                        )
+                    })?);
+                }
+                if let Some((k, _)) = e.state.0.iter().find(|(k, _)| !bank.features.contains(k)) {
                     return Err(BankProblem::event(
                         i,
                         k,
                         format!("`{k}` is not recorded by the first event; every event records the same features"),
                     ));
                 }
-                values.extend(row);
             } else {
-                values.extend(e.state.0.iter().map(|(_, v)| *v));
+                row.extend(e.state.0.iter().map(|(_, v)| *v));
             }
-            events.push(Event {
+            let event = EventRef {
                 id: e.id,
-                matchup: e.matchup,
+                matchup: &e.matchup,
                 match_id: e.match_id,
                 segment: e.segment,
                 index: e.index,
                 frame: e.frame,
-                action: e.action,
+                action: &e.action,
                 reaction: e.reaction,
                 recorded_at: e.recorded_at,
-                provenance: e.provenance,
-            });
+                provenance: e.provenance.as_ref(),
+            };
+            bank.push(&event, row.iter().copied()).map_err(|m| BankProblem::event(i, "reaction", m))?;
         }
-        Ok(Bank { features, events, values, last: None })
+        bank.shrink_to_fit();
+        Ok(bank)
     }
 
     /// The bank as RON (SPEC §15), one event per line.
     pub fn to_ron(&self) -> String {
-        let mut out = String::with_capacity(self.events.len() * (64 + 24 * self.features.len()) + 32);
+        let mut out = String::with_capacity(self.len() * (64 + 24 * self.features.len()) + 32);
         out.push_str("(events: [\n");
-        for (i, e) in self.events.iter().enumerate() {
+        for (i, e) in self.iter().enumerate() {
             let ron = EventRon {
                 id: e.id,
                 matchup: e.matchup.clone(),
@@ -172,11 +181,11 @@ impl Bank {
                 segment: e.segment,
                 index: e.index,
                 frame: e.frame,
-                state: StateMap(self.features.iter().cloned().zip(self.state(i).iter().copied()).collect()),
-                action: e.action.clone(),
+                state: StateMap(self.features.iter().cloned().zip(self.state(i)).collect()),
+                action: e.action.to_owned(),
                 reaction: e.reaction,
                 recorded_at: e.recorded_at,
-                provenance: e.provenance.clone(),
+                provenance: e.provenance.cloned(),
             };
             out.push_str("    ");
             out.push_str(&ron::to_string(&ron).unwrap_or_default());

@@ -3,25 +3,39 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use super::model::Bank;
+use super::model::{Bank, NO_REACTION};
 
 impl Bank {
     /// The numbers the editor shows about a bank (SPEC §13): events, segments, matches,
     /// the action histogram and the reaction-time distribution.
     pub fn stats(&self) -> BankStats {
-        let mut actions = BTreeMap::new();
-        let mut matchups = BTreeMap::new();
-        let mut reactions = Vec::new();
-        for e in &self.events {
-            *actions.entry(e.action.clone()).or_insert(0) += 1;
-            *matchups.entry(e.matchup.to_string()).or_insert(0) += 1;
-            reactions.extend(e.reaction);
+        // Counted by head and by action number, then named: a million events are
+        // counted without a lookup by name each.
+        let mut per_action = vec![0usize; self.actions.list.len()];
+        let mut per_head = vec![0usize; self.heads.list.len()];
+        for (&a, &h) in self.rows.action.iter().zip(&self.rows.head) {
+            per_action[a as usize] += 1;
+            per_head[h as usize] += 1;
         }
+        let mut actions = BTreeMap::new();
+        for (name, n) in self.actions.list.iter().zip(per_action).filter(|(_, n)| *n > 0) {
+            *actions.entry(name.clone()).or_insert(0) += n;
+        }
+        let mut matchups = BTreeMap::new();
+        let mut segments = HashSet::new();
+        let mut matches = HashSet::new();
+        for (h, n) in self.heads.list.iter().zip(per_head).filter(|(_, n)| *n > 0) {
+            *matchups.entry(h.matchup.to_string()).or_insert(0) += n;
+            segments.insert(h.segment);
+            matches.insert(h.match_id);
+        }
+        let mut reactions: Vec<u32> =
+            self.rows.reaction.iter().filter(|&&r| r != NO_REACTION).map(|&r| u32::from(r)).collect();
         reactions.sort_unstable();
         BankStats {
-            events: self.events.len(),
-            segments: self.events.iter().map(|e| e.segment).collect::<HashSet<_>>().len(),
-            matches: self.events.iter().map(|e| e.match_id).collect::<HashSet<_>>().len(),
+            events: self.len(),
+            segments: segments.len(),
+            matches: matches.len(),
             matchups,
             actions,
             reaction: ReactionTimes { frames: reactions },
