@@ -138,7 +138,7 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64
 
 fn events_table(ui: &mut egui::Ui, view: &mut View) {
     let sh = &mut view.shadow;
-    let rows: Vec<usize> = sh.rows().to_vec();
+    let rows = sh.rows();
     let Some(bank) = sh.bank() else { return };
     let features = bank.features().to_vec();
     let shown_features = features.len().min(6);

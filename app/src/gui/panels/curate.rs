@@ -55,9 +55,10 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
             ui.colored_label(ui.visuals().error_fg_color, format!("Cannot curate: {e}"));
         }
         Some(Ok(c)) => {
-            let c = c.clone();
+            let c = std::sync::Arc::clone(c);
             let mut delete = kinds_on;
-            flags(ui, &c, &mut delete, out);
+            let counts = sh.curate.counts(generation, &c);
+            flags(ui, &c, counts, &mut delete, |on| sh.curate.flagged(generation, &c, on), out);
             sh.curate.delete = delete;
             coverage(ui, &c);
         }
@@ -65,27 +66,34 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
 }
 
 /// The counts of each flag, which to delete, and the delete button.
-fn flags(ui: &mut egui::Ui, c: &Curation, delete: &mut [bool; 3], out: &mut Vec<Command>) {
+fn flags(
+    ui: &mut egui::Ui,
+    c: &Curation,
+    counts: [usize; 3],
+    delete: &mut [bool; 3],
+    mut flagged: impl FnMut([bool; 3]) -> usize,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal_wrapped(|ui| {
-        for (k, on) in FlagKind::ALL.into_iter().zip(delete.iter_mut()) {
+        for ((k, on), count) in FlagKind::ALL.into_iter().zip(delete.iter_mut()).zip(counts) {
             let name = match k {
                 FlagKind::Duplicates => "exact duplicates",
                 FlagKind::NearDuplicates => "near duplicates",
                 FlagKind::Outliers => "outliers",
             };
-            ui.checkbox(on, format!("{} {name}", c.count(k)));
+            ui.checkbox(on, format!("{count} {name}"));
         }
         let kinds: Vec<FlagKind> =
             FlagKind::ALL.into_iter().zip(*delete).filter(|(_, on)| *on).map(|(k, _)| k).collect();
-        let ids = c.ids(&kinds);
-        let button = egui::Button::new(format!("🗑 Delete {} flagged events", ids.len()));
+        let n = flagged(*delete);
+        let button = egui::Button::new(format!("🗑 Delete {n} flagged events"));
         if ui
-            .add_enabled(!ids.is_empty(), button)
+            .add_enabled(n > 0, button)
             .on_hover_text("One edit: Ctrl+Z brings them all back. Only the ticked kinds are deleted.")
             .clicked()
         {
             let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
-            let ids = ids.into_iter().collect();
+            let ids = c.ids(&kinds).into_iter().collect();
             out.push(Command::Live(LiveCommand::DeleteFlagged { ids, kinds: names.join(", ") }));
         }
     });

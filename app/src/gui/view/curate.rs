@@ -7,7 +7,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use creature_core::shadow::bank::Bank;
 use creature_core::shadow::bots::Style;
-use creature_core::shadow::curate::{CurateOptions, Curation, curate};
+use creature_core::shadow::curate::{CurateOptions, Curation, FlagKind, curate};
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::score::{ScoreOptions, Scorecard, score};
 
@@ -92,7 +92,13 @@ pub struct CurateUi {
     pub options: CurateOptions,
     /// Which flags the delete button deletes, in `FlagKind::ALL` order.
     pub delete: [bool; 3],
-    curation: Job<CurateKey, Result<Curation, String>>,
+    /// Shared, so that a frame showing a million events' flags does not copy them.
+    curation: Job<CurateKey, Result<Arc<Curation>, String>>,
+    /// How many distinct events the ticked kinds flag, for the curation and the ticks
+    /// it was counted for: a union of a million flags is not recounted every frame.
+    flagged: Option<(CurateKey, [bool; 3], usize)>,
+    /// How many distinct events each kind flags, for the curation it was counted for.
+    counts: Option<(CurateKey, [usize; 3])>,
     /// The bot the shadow is scored against.
     pub against: Style,
     score: Job<ScoreKey, Result<Scorecard, String>>,
@@ -106,6 +112,8 @@ impl Default for CurateUi {
             options: CurateOptions::default(),
             delete: [true, false, true],
             curation: Job::default(),
+            flagged: None,
+            counts: None,
             against: Style::Turtle,
             score: Job::default(),
             asked: 0,
@@ -121,12 +129,43 @@ impl CurateUi {
         generation: u64,
         schema: &Schema,
         bank: &Arc<Bank>,
-    ) -> Option<&Result<Curation, String>> {
+    ) -> Option<&Result<Arc<Curation>, String>> {
         let key = (generation, CurateOptionsKey::from(&self.options));
         let (schema, bank, options) = (schema.clone(), Arc::clone(bank), self.options);
-        self.curation.ensure(&key, move || curate(&schema, &bank, &options).map_err(|e| e.message));
+        self.curation.ensure(&key, move || curate(&schema, &bank, &options).map(Arc::new).map_err(|e| e.message));
         self.curation.poll();
         self.curation.last().filter(|(k, _)| **k == key).map(|(_, v)| v)
+    }
+
+    /// How many distinct events of curation `c` (of bank generation `generation`, with
+    /// the present options) the kinds ticked in `kinds` (in `FlagKind::ALL` order) flag.
+    pub fn flagged(&mut self, generation: u64, c: &Curation, kinds: [bool; 3]) -> usize {
+        let key = (generation, CurateOptionsKey::from(&self.options));
+        if let Some((k, on, n)) = &self.flagged
+            && *k == key
+            && *on == kinds
+        {
+            return *n;
+        }
+        let ticked: Vec<FlagKind> =
+            FlagKind::ALL.into_iter().zip(kinds).filter(|(_, on)| *on).map(|(k, _)| k).collect();
+        let n = c.ids(&ticked).len();
+        self.flagged = Some((key, kinds, n));
+        n
+    }
+
+    /// How many distinct events each kind (in `FlagKind::ALL` order) of curation `c` (of
+    /// bank generation `generation`, with the present options) flags.
+    pub fn counts(&mut self, generation: u64, c: &Curation) -> [usize; 3] {
+        let key = (generation, CurateOptionsKey::from(&self.options));
+        if let Some((k, n)) = &self.counts
+            && *k == key
+        {
+            return *n;
+        }
+        let n = FlagKind::ALL.map(|k| c.count(k));
+        self.counts = Some((key, n));
+        n
     }
 
     /// Whether the curation for bank generation `generation` and the present options

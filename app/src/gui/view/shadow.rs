@@ -62,7 +62,7 @@ pub struct ShadowState {
     /// Bumped on every change of the bank or the schema, for the caches.
     pub generation: u64,
     pub filter: BankFilter,
-    rows: Option<(u64, BankFilter, Vec<usize>)>,
+    rows: Option<(u64, BankFilter, Arc<[usize]>)>,
     stats: Option<(u64, BankStats)>,
     index: Option<(u64, Result<Index, String>)>,
     /// The last query: (generation, state, playing) and its answer.
@@ -291,27 +291,34 @@ impl ShadowState {
         self.sync(ws);
     }
 
-    /// The bank positions that pass the filters.
-    pub fn rows(&mut self) -> &[usize] {
+    /// The bank positions that pass the filters, shared so that a frame need not copy
+    /// a million of them.
+    pub fn rows(&mut self) -> Arc<[usize]> {
         let stale = self.rows.as_ref().is_none_or(|(g, f, _)| *g != self.generation || *f != self.filter);
         if stale {
             let f = &self.filter;
             let action = f.action.to_lowercase();
-            let rows = self.bank.as_ref().map_or_else(Vec::new, |b| {
-                b.events()
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, e)| {
-                        f.match_id.is_none_or(|m| e.match_id == m)
-                            && f.segment.is_none_or(|s| e.segment == s)
-                            && (action.is_empty() || e.action.to_lowercase().contains(&action))
-                    })
-                    .map(|(i, _)| i)
-                    .collect()
-            });
+            let rows: Arc<[usize]> = self.bank.as_ref().map_or_else(
+                || Arc::from([]),
+                |b| {
+                    if f.match_id.is_none() && f.segment.is_none() && action.is_empty() {
+                        return (0..b.len()).collect();
+                    }
+                    b.events()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, e)| {
+                            f.match_id.is_none_or(|m| e.match_id == m)
+                                && f.segment.is_none_or(|s| e.segment == s)
+                                && (action.is_empty() || e.action.to_lowercase().contains(&action))
+                        })
+                        .map(|(i, _)| i)
+                        .collect()
+                },
+            );
             self.rows = Some((self.generation, self.filter.clone(), rows));
         }
-        self.rows.as_ref().map_or(&[], |(_, _, r)| r.as_slice())
+        self.rows.as_ref().map_or_else(|| Arc::from([]), |(_, _, r)| Arc::clone(r))
     }
 
     /// The bank's numbers (SPEC §13).
