@@ -5,7 +5,7 @@
 use creature_core::rng::Rng;
 use creature_core::shadow::bank::{Bank, Event, Matchup};
 use creature_core::shadow::schema::{Feature, FeatureKind, Schema, Similarity};
-use creature_core::shadow::select::{Index, select_naive, threshold};
+use creature_core::shadow::select::{Index, add_term, select_naive, threshold};
 use proptest::prelude::*;
 
 fn event(id: u64, match_id: u64, segment: u64, index: u32, action: &str) -> Event {
@@ -427,5 +427,50 @@ proptest! {
     #[test]
     fn fast_selection_equals_the_plain_definition_on_large_banks(c in large_case()) {
         assert_same(&c)?;
+    }
+}
+
+/// A bank of more events than one top group of the index holds, with a curve feature of
+/// more distinct values than two-byte codes reach (so it is scored from its values) and
+/// one of a few values (so it is scored through its codes): selection and the range
+/// query agree with the plain definition in every top group.
+#[test]
+fn curves_of_many_and_of_few_values_score_exactly_across_top_groups() {
+    let curve = Similarity::Curve { points: vec![(0.0, 0.0), (0.5, 0.2), (2.0, 1.0), (9.0, 1.5)] };
+    let s = schema(vec![feature("many", curve.clone(), 1.0, 1.0), feature("few", curve, 0.5, 3.0)], 0.5, 0.1, 0.0);
+    let n = 70_000;
+    let mut rng = Rng::seeded(11);
+    let events: Vec<Event> = (0..n).map(|i| event(i, i / 500 + 1, i / 50, (i % 50) as u32, "Walk")).collect();
+    let values: Vec<f64> = (0..n).flat_map(|i| [i as f64 / 7.0 + rng.unit() * 1e-3, rng.below(9) as f64]).collect();
+    let bank = Bank::from_parts(vec!["many".into(), "few".into()], events, values).unwrap();
+    let index = Index::build(&s, &bank).unwrap();
+    for k in 0..6 {
+        let state = [rng.range(-10.0, 11_000.0), rng.below(12) as f64];
+        let playing = (k % 2 == 0).then(|| rng.below(n as usize));
+        let naive = select_naive(&s, &bank, &state, playing).unwrap().unwrap();
+        let fast = index.select(&state, playing).unwrap();
+        assert_eq!(naive.best.to_bits(), fast.best.to_bits(), "state {state:?}");
+        let bits = |sel: &creature_core::shadow::select::Selection| {
+            sel.candidates.iter().map(|c| (c.event, c.score.to_bits())).collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&naive), bits(&fast), "state {state:?}");
+        // Without anything playing (and no recency) a score is the plain sum of terms.
+        let plain = select_naive(&s, &bank, &state, None).unwrap().unwrap();
+        let limit = plain.best + 0.3;
+        let score = |i: usize| {
+            s.features.iter().enumerate().fold(0.0, |acc, (f, feat)| {
+                add_term(acc, feat.weight, feat.similarity.eval(state[f], bank.value(i, f), feat.scale))
+            })
+        };
+        let want: Vec<(usize, u64)> = (0..n as usize)
+            .map(|i| (i, score(i)))
+            .filter(|(_, v)| *v <= limit)
+            .map(|(i, v)| (i, v.to_bits()))
+            .collect();
+        let mut got: Vec<(usize, u64)> =
+            index.within(&state, limit).iter().map(|c| (c.event, c.score.to_bits())).collect();
+        got.sort_unstable();
+        assert!(!want.is_empty());
+        assert_eq!(got, want, "state {state:?}");
     }
 }

@@ -45,6 +45,33 @@ pub(super) fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f
     }
 }
 
+/// Adds `weight · curve(|q − v| / scale)` for each recorded value `v = dictionary[code]`
+/// to `acc`, as [`exact_terms`] does, working the curve out once per distinct value:
+/// `memo[code]` keeps it (NaN until worked out). The same arithmetic on the same value
+/// gives the same bits, so the sums are [`exact_terms`]'s.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn coded_curve_terms(
+    points: &[(f64, f64)],
+    w: f64,
+    scale: f64,
+    q: f64,
+    dictionary: &[f64],
+    codes: &[u16],
+    memo: &mut [f64],
+    acc: &mut [f64],
+) {
+    if w == 0.0 {
+        return;
+    }
+    for (a, &c) in acc.iter_mut().zip(codes) {
+        let c = usize::from(c);
+        if memo[c].is_nan() {
+            memo[c] = super::schema::curve_at(points, (q - dictionary[c]).abs() / scale);
+        }
+        *a = add_term(*a, w, memo[c]);
+    }
+}
+
 /// Adds `weight · (lower bound of sim over the group's range)` to each group's bound.
 /// For a curve that never falls (`rising`), the lowest value over a range of
 /// differences is at the smallest difference.

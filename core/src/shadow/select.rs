@@ -24,7 +24,7 @@
 use std::collections::HashMap;
 
 use super::bank::Bank;
-use super::index_kernels::{block_bounds, exact_terms, partition};
+use super::index_kernels::{block_bounds, coded_curve_terms, exact_terms, partition};
 use super::schema::{Schema, Similarity};
 use crate::rng::Rng;
 
@@ -266,11 +266,21 @@ pub struct Breakdown {
 }
 
 /// Per-group ranges for one level of grouping (blocks, or superblocks of blocks).
+///
+/// A query bounds the groups of one parent (the blocks of a superblock, the superblocks
+/// of a top group) together, so their ranges are stored parent by parent: every
+/// feature's ranges for the groups of one parent sit side by side, and the whole parent
+/// is one run of memory that the processor fetches ahead, rather than one short piece in
+/// each of many feature arrays.
 #[derive(Debug, Clone)]
 struct Level {
-    /// `lo[f][g]`, `hi[f][g]`: the range of feature f in group g.
-    lo: Vec<Vec<f64>>,
-    hi: Vec<Vec<f64>>,
+    /// Groups per parent.
+    fanout: usize,
+    features: usize,
+    /// The range of feature `f` in group `parent · fanout + k` is at
+    /// `(parent · features + f) · fanout + k` of `lo` and `hi`.
+    lo: Vec<f64>,
+    hi: Vec<f64>,
     /// For a category feature whose codes are all whole numbers 0–63: which codes occur
     /// in each group, one bit per code. A range of codes nearly always contains the
     /// present one; the set of codes tells exactly whether a group can match it.
@@ -285,9 +295,12 @@ fn code_bit(v: f64) -> Option<u64> {
 }
 
 impl Level {
-    fn new(size: usize, cols: &[Vec<f64>], ages: &[f64], schema: &Schema) -> Self {
+    /// The level of groups of `size` events, `fanout` groups to a parent (0: all groups
+    /// have one parent).
+    fn new(size: usize, fanout: usize, cols: &[Vec<f64>], ages: &[f64], schema: &Schema) -> Self {
         let n = ages.len();
         let groups = n.div_ceil(size);
+        let fanout = if fanout == 0 { groups.max(1) } else { fanout };
         let range = |v: &[f64]| -> (Vec<f64>, Vec<f64>) {
             (0..groups)
                 .map(|g| {
@@ -296,7 +309,18 @@ impl Level {
                 })
                 .unzip()
         };
-        let (lo, hi) = cols.iter().map(|c| range(c)).unzip();
+        let (lo, hi): (Vec<Vec<f64>>, Vec<Vec<f64>>) = cols.iter().map(|c| range(c)).unzip();
+        let features = cols.len();
+        let by_parent = |per_feature: &[Vec<f64>], empty: f64| {
+            let mut out = vec![empty; groups.div_ceil(fanout) * features * fanout];
+            for (f, values) in per_feature.iter().enumerate() {
+                for (g, &v) in values.iter().enumerate() {
+                    out[((g / fanout) * features + f) * fanout + g % fanout] = v;
+                }
+            }
+            out
+        };
+        let (lo, hi) = (by_parent(&lo, f64::INFINITY), by_parent(&hi, f64::NEG_INFINITY));
         let codes = cols
             .iter()
             .zip(&schema.features)
@@ -311,12 +335,87 @@ impl Level {
             })
             .collect();
         let (age_lo, age_hi) = range(ages);
-        Self { lo, hi, codes, age_lo, age_hi }
+        Self { fanout, features, lo, hi, codes, age_lo, age_hi }
+    }
+
+    /// The ranges of feature `f` in groups `from..to`, which share a parent.
+    fn range(&self, f: usize, from: usize, to: usize) -> (&[f64], &[f64]) {
+        let base = ((from / self.fanout) * self.features + f) * self.fanout + from % self.fanout;
+        (&self.lo[base..base + (to - from)], &self.hi[base..base + (to - from)])
     }
 
     fn groups(&self) -> usize {
         self.age_lo.len()
     }
+}
+
+/// The set of the first `n` (at most 32) positions.
+fn all(n: usize) -> u32 {
+    debug_assert!(n <= 32);
+    if n >= 32 { u32::MAX } else { (1u32 << n) - 1 }
+}
+
+/// Takes from `left` the position of the lowest bound (by [`f64::total_cmp`]) and
+/// returns it, unless that bound is over `limit` (or nothing is left): groups are
+/// visited lowest bound first while one can still hold a candidate. A few groups of
+/// sixteen are visited per query, so finding the lowest each time costs less than
+/// sorting them all.
+fn take_lowest(bounds: &[f64], left: &mut u32, limit: f64) -> Option<usize> {
+    let mut rest = *left;
+    let mut lowest: Option<usize> = None;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if lowest.is_none_or(|l| bounds[k].total_cmp(&bounds[l]).is_lt()) {
+            lowest = Some(k);
+        }
+    }
+    let k = lowest?;
+    if bounds[k] > limit {
+        return None;
+    }
+    *left &= !(1 << k);
+    Some(k)
+}
+
+/// The distinct values of one feature and each slot's code into them.
+#[derive(Debug, Clone)]
+struct Coded {
+    dictionary: Vec<f64>,
+    codes: Vec<u16>,
+}
+
+impl Coded {
+    /// The column `col` (by slot) as codes, or `None` when it has more distinct values
+    /// than two-byte codes reach.
+    fn of(col: &[f64]) -> Option<Coded> {
+        let mut index: HashMap<u64, u16> = HashMap::new();
+        let mut dictionary = Vec::new();
+        let mut codes = Vec::with_capacity(col.len());
+        for &v in col {
+            let next = dictionary.len();
+            if next > usize::from(u16::MAX) {
+                return None;
+            }
+            let code = *index.entry(v.to_bits()).or_insert_with(|| {
+                dictionary.push(v);
+                next as u16
+            });
+            codes.push(code);
+        }
+        Some(Coded { dictionary, codes })
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.dictionary.capacity() * 8 + self.codes.capacity() * 2
+    }
+}
+
+/// What one query scores blocks with: the block's partial scores, and per coded feature
+/// the similarity of each distinct value (NaN while not yet worked out).
+struct Scratch {
+    acc: [f64; BLOCK],
+    memo: Vec<Vec<f64>>,
 }
 
 /// Blocks per superblock: the bounds of the superblocks are computed first, and only
@@ -332,8 +431,9 @@ pub const TOP: usize = 16;
 pub struct Index {
     schema: Schema,
     n: usize,
-    /// `cols[f][slot]`: the value of schema feature f for the event in slot `slot`.
-    cols: Vec<Vec<f64>>,
+    /// The value of schema feature `f` for the event in slot `BLOCK · b + k` is at
+    /// `(b · features + f) · BLOCK + k`: a block's values are one run of memory.
+    cols: Vec<f64>,
     ages: Vec<f64>,
     slot_event: Vec<u32>,
     event_slot: Vec<u32>,
@@ -343,6 +443,10 @@ pub struct Index {
     /// Per feature: whether its similarity never decreases with the difference (so its
     /// smallest value over a range of differences is at the smallest difference).
     rising: Vec<bool>,
+    /// Per feature with a curve similarity (the one that costs a search and a division
+    /// per event): its distinct values and each slot's code into them, so that a query
+    /// works out the curve once per distinct value it meets.
+    coded: Vec<Option<Coded>>,
     blocks: Level,
     supers: Level,
     tops: Level,
@@ -369,6 +473,13 @@ impl Index {
             event_slot[e as usize] = slot as u32;
         }
         let cols: Vec<Vec<f64>> = raw.iter().map(|col| order.iter().map(|&e| col[e as usize]).collect()).collect();
+        let features = cols.len();
+        let mut blocked = vec![0.0; n.div_ceil(BLOCK) * features * BLOCK];
+        for (f, col) in cols.iter().enumerate() {
+            for (slot, &v) in col.iter().enumerate() {
+                blocked[((slot / BLOCK) * features + f) * BLOCK + slot % BLOCK] = v;
+            }
+        }
         let slot_ages: Vec<f64> = order.iter().map(|&e| ages[e as usize]).collect();
         let next = bank.continuations().into_iter().map(|c| c.map_or(NONE, |c| c as u32)).collect();
         let rising = schema
@@ -382,16 +493,22 @@ impl Index {
         Ok(Index {
             schema: schema.clone(),
             n,
-            blocks: Level::new(BLOCK, &cols, &slot_ages, schema),
-            supers: Level::new(BLOCK * SUPER, &cols, &slot_ages, schema),
-            tops: Level::new(BLOCK * SUPER * TOP, &cols, &slot_ages, schema),
-            cols,
+            blocks: Level::new(BLOCK, SUPER, &cols, &slot_ages, schema),
+            supers: Level::new(BLOCK * SUPER, TOP, &cols, &slot_ages, schema),
+            tops: Level::new(BLOCK * SUPER * TOP, 0, &cols, &slot_ages, schema),
+            cols: blocked,
             ages: slot_ages,
             slot_event: order,
             event_slot,
             next,
             ids: bank.events().iter().map(|e| e.id).collect(),
             rising,
+            coded: schema
+                .features
+                .iter()
+                .zip(&cols)
+                .map(|(f, col)| matches!(f.similarity, Similarity::Curve { .. }).then(|| Coded::of(col)).flatten())
+                .collect(),
         })
     }
 
@@ -411,21 +528,22 @@ impl Index {
     }
 
     /// The memory the index holds beside its bank, in bytes: the feature columns in
-    /// block order, ages, slot maps, continuations, ids and the block and superblock
+    /// block order and coded, ages, slot maps, continuations, ids and the block and superblock
     /// ranges (by capacity).
     pub fn heap_bytes(&self) -> usize {
         fn level(l: &Level) -> usize {
-            let ranges: usize = l.lo.iter().chain(&l.hi).map(|v| v.capacity() * 8).sum();
+            let ranges = (l.lo.capacity() + l.hi.capacity()) * 8;
             let codes: usize = l.codes.iter().flatten().map(|c| c.capacity() * 8).sum();
             ranges + codes + (l.age_lo.capacity() + l.age_hi.capacity()) * 8
         }
-        self.cols.iter().map(|c| c.capacity() * 8).sum::<usize>()
+        self.cols.capacity() * 8
             + self.ages.capacity() * 8
             + (self.slot_event.capacity() + self.event_slot.capacity() + self.next.capacity()) * 4
             + self.ids.capacity() * 8
             + level(&self.blocks)
             + level(&self.supers)
             + level(&self.tops)
+            + self.coded.iter().flatten().map(Coded::heap_bytes).sum::<usize>()
     }
 
     /// The bank position of the event that continues `playing` in its segment.
@@ -449,7 +567,7 @@ impl Index {
                 }
                 continue;
             }
-            let (lo, hi) = (&level.lo[f][from..to], &level.hi[f][from..to]);
+            let (lo, hi) = level.range(f, from, to);
             block_bounds(&feat.similarity, self.rising[f], feat.weight, feat.scale, state[f], lo, hi, out);
         }
         let rw = self.schema.recency_weight;
@@ -496,10 +614,8 @@ impl Index {
         order.sort_unstable_by(|&a, &b| tb[a as usize].total_cmp(&tb[b as usize]));
         let (supers, blocks) = (self.supers.groups(), self.blocks.groups());
         let mut sb = Vec::with_capacity(TOP);
-        let mut mid: Vec<u8> = Vec::with_capacity(TOP);
         let mut bb = Vec::with_capacity(SUPER);
-        let mut inner: Vec<u8> = Vec::with_capacity(SUPER);
-        let mut acc = [0.0f64; BLOCK];
+        let mut acc = self.scratch();
         for t in order {
             let t = t as usize;
             if tb[t] > safe(best) {
@@ -507,26 +623,15 @@ impl Index {
             }
             let (sfrom, sto) = (t * TOP, ((t + 1) * TOP).min(supers));
             self.bounds(&self.supers, state, sfrom, sto, &mut sb);
-            mid.clear();
-            mid.extend(0..(sto - sfrom) as u8);
-            mid.sort_unstable_by(|&a, &b| sb[a as usize].total_cmp(&sb[b as usize]));
-            for &j in &mid {
-                if sb[j as usize] > safe(best) {
-                    break;
-                }
-                let s = sfrom + j as usize;
+            let mut supers_left = all(sto - sfrom);
+            while let Some(j) = take_lowest(&sb, &mut supers_left, safe(best)) {
+                let s = sfrom + j;
                 let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
                 self.bounds(&self.blocks, state, from, to, &mut bb);
-                inner.clear();
-                inner.extend(0..(to - from) as u8);
-                inner.sort_unstable_by(|&a, &b| bb[a as usize].total_cmp(&bb[b as usize]));
-                for &k in &inner {
+                let mut blocks_left = all(to - from);
+                while let Some(k) = take_lowest(&bb, &mut blocks_left, safe(best)) {
                     let limit = safe(best);
-                    if bb[k as usize] > limit {
-                        break;
-                    }
-                    best =
-                        best.min(self.score_block(state, from + k as usize, cont_slot, &mut acc, &mut scored, limit));
+                    best = best.min(self.score_block(state, from + k, cont_slot, &mut acc, &mut scored, limit));
                 }
             }
         }
@@ -551,21 +656,25 @@ impl Index {
             return Vec::new();
         }
         let supers = self.supers.groups();
-        let mut sb = Vec::with_capacity(supers);
-        self.bounds(&self.supers, state, 0, supers, &mut sb);
+        let mut sb = Vec::with_capacity(TOP);
         let blocks = self.blocks.groups();
         let mut bb = Vec::with_capacity(SUPER);
-        let mut acc = [0.0f64; BLOCK];
+        let mut acc = self.scratch();
         let mut scored = Vec::new();
-        for (s, &bound) in sb.iter().enumerate() {
-            if bound > limit {
-                continue;
-            }
-            let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
-            self.bounds(&self.blocks, state, from, to, &mut bb);
-            for (k, &b) in bb.iter().enumerate() {
-                if b <= limit {
-                    self.score_block(state, from + k, None, &mut acc, &mut scored, limit);
+        for t in 0..self.tops.groups() {
+            let (sfrom, sto) = (t * TOP, ((t + 1) * TOP).min(supers));
+            self.bounds(&self.supers, state, sfrom, sto, &mut sb);
+            for (j, &bound) in sb.iter().enumerate() {
+                if bound > limit {
+                    continue;
+                }
+                let s = sfrom + j;
+                let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
+                self.bounds(&self.blocks, state, from, to, &mut bb);
+                for (k, &b) in bb.iter().enumerate() {
+                    if b <= limit {
+                        self.score_block(state, from + k, None, &mut acc, &mut scored, limit);
+                    }
                 }
             }
         }
@@ -576,11 +685,22 @@ impl Index {
         finish(limit, found.collect()).candidates
     }
 
+    /// Room for scoring blocks, fresh for one query.
+    fn scratch(&self) -> Scratch {
+        let memo = self.coded.iter().map(|c| c.as_ref().map_or_else(Vec::new, |c| vec![f64::NAN; c.dictionary.len()]));
+        Scratch { acc: [0.0; BLOCK], memo: memo.collect() }
+    }
+
+    /// The value of schema feature `f` for the event in `slot`.
+    fn value(&self, f: usize, slot: usize) -> f64 {
+        self.cols[((slot / BLOCK) * self.schema.features.len() + f) * BLOCK + slot % BLOCK]
+    }
+
     /// The exact score of the event in `slot`, without the bias.
     fn exact(&self, state: &[f64], slot: usize) -> f64 {
         let mut s = 0.0;
         for (f, feat) in self.schema.features.iter().enumerate() {
-            s = add_term(s, feat.weight, feat.similarity.eval(state[f], self.cols[f][slot], feat.scale));
+            s = add_term(s, feat.weight, feat.similarity.eval(state[f], self.value(f, slot), feat.scale));
         }
         add_recency(s, self.schema.recency_weight, self.ages[slot])
     }
@@ -593,26 +713,39 @@ impl Index {
         state: &[f64],
         b: usize,
         cont_slot: Option<usize>,
-        acc: &mut [f64; BLOCK],
+        scratch: &mut Scratch,
         scored: &mut Vec<(usize, f64)>,
         limit: f64,
     ) -> f64 {
         let start = b * BLOCK;
         let end = (start + BLOCK).min(self.n);
         let len = end - start;
+        let Scratch { acc, memo } = scratch;
         let acc = &mut acc[..len];
         acc.fill(0.0);
         let rw = self.schema.recency_weight;
         let ages = &self.ages[start..end];
         let last = self.schema.features.len().saturating_sub(1);
         for (f, feat) in self.schema.features.iter().enumerate() {
-            exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[f][start..end], acc);
+            match (&self.coded[f], &feat.similarity) {
+                (Some(Coded { dictionary, codes }), Similarity::Curve { points }) => {
+                    let codes = &codes[start..end];
+                    coded_curve_terms(points, feat.weight, feat.scale, state[f], dictionary, codes, &mut memo[f], acc);
+                }
+                _ => {
+                    let at = (b * self.schema.features.len() + f) * BLOCK;
+                    exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[at..at + len], acc);
+                }
+            }
             // Terms are never negative and rounding never makes a sum smaller, so an
             // event whose partial score with its recency is already over `limit` ends
             // over it: when every event of the block is, the rest need not be scored.
             // Its events are then neither candidates nor the best (`limit` is at least
             // the final threshold), so the answer is the same.
-            if f % 4 == 3 && f < last && acc.iter().zip(ages).all(|(&a, &age)| add_recency(a, rw, age) > limit) {
+            if (f == 1 || f % 4 == 3)
+                && f < last
+                && acc.iter().zip(ages).all(|(&a, &age)| add_recency(a, rw, age) > limit)
+            {
                 return f64::INFINITY;
             }
         }
@@ -641,7 +774,7 @@ impl Index {
         let mut terms = Vec::with_capacity(state.len());
         let mut total = 0.0;
         for (f, feat) in self.schema.features.iter().enumerate() {
-            let recorded = self.cols[f][slot];
+            let recorded = self.value(f, slot);
             let similarity = feat.similarity.eval(state[f], recorded, feat.scale);
             let contribution = term(feat.weight, similarity);
             total = add_term(total, feat.weight, similarity);
