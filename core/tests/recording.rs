@@ -11,7 +11,7 @@ use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
 use creature_core::recording::snapshot::{from_bytes, to_bytes};
 use creature_core::recording::{
-    Future, Input, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
+    Change, Future, Input, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
 };
 use creature_core::rng::Rng;
 use creature_core::scenario::{self, Act, State};
@@ -157,6 +157,44 @@ fn the_timeline_marks_inputs_lessons_and_plans() {
     assert!(slap.turn < lessons[0].turn);
     assert!(marks.iter().any(|m| m.kind == MarkerKind::Plan));
     assert!(marks.windows(2).all(|w| w[0].turn <= w[1].turn));
+}
+
+#[test]
+fn the_hands_moves_are_recorded_but_not_marked() {
+    let mut r = Recorder::new(daisy(5), 5, sources());
+    recorded_until(&mut r, 1300);
+    let moves = r
+        .recording()
+        .changes
+        .iter()
+        .filter(|c| matches!(c.what, Change::Input(Input::Hand(HandEvent::MoveTo(..)))))
+        .count();
+    assert_eq!(moves, 2, "the touches move the hand at turns 300 and 900");
+    let marks = r.recording().markers();
+    assert!(marks.iter().any(|m| m.text.contains("Slap(Hard)")), "{marks:?}");
+    assert!(marks.iter().any(|m| m.text.contains("plan: Hunger Eat sheep_1")), "{marks:?}");
+    assert!(!marks.iter().any(|m| m.text.contains("MoveTo")), "{marks:?}");
+}
+
+#[test]
+fn species_data_the_running_creature_cannot_live_with_is_refused_and_not_recorded() {
+    let mut r = Recorder::new(daisy(5), 5, sources());
+    recorded_until(&mut r, 650);
+    let (changes, events, before) = (r.recording().changes.len(), r.recording().events.len(), to_bytes(r.sim()));
+    // Tables that load on their own but lack an attribute Daisy's trees ask about.
+    let mut files = Data::texts(None).unwrap();
+    let attributes = files.iter_mut().find(|(n, _)| n == "attributes.ron").unwrap();
+    assert!(attributes.1.contains(", \"edible\""));
+    attributes.1 = attributes.1.replace(", \"edible\"", "");
+    assert!(Data::from_files(&files, "species").is_ok(), "the tables themselves load");
+    let errors = r.reload_species(files).unwrap_err();
+    assert!(errors.iter().any(|e| e.message.contains("unknown attribute `edible`")), "{errors:?}");
+    assert!(errors.iter().all(|e| e.file.contains("(running)")), "{errors:?}");
+    assert_eq!((r.recording().changes.len(), r.recording().events.len()), (changes, events), "nothing recorded");
+    assert_eq!(to_bytes(r.sim()), before, "the running simulation is untouched");
+    // The same tables with the attribute are taken, and recorded.
+    r.reload_species(Data::texts(None).unwrap()).unwrap();
+    assert_eq!(r.recording().changes.len(), changes + 1);
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::format::{Change, Happening, Input, Recording};
 use crate::scenario::Act;
+use crate::world::sim::HandEvent;
 
 /// What a mark is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,12 +28,15 @@ pub struct Marker {
 
 impl Recording {
     /// Every mark, by turn; at one turn the inputs and reloads before what they caused.
+    /// The hand's moves are recorded but not marked: a player moving the pointer moves
+    /// the hand every frame, and those marks would hide the touches and lessons.
     #[must_use]
     pub fn markers(&self) -> Vec<Marker> {
         let mut out: Vec<Marker> = self
             .changes
             .iter()
             .filter_map(|c| match &c.what {
+                Change::Input(Input::Hand(HandEvent::MoveTo(..))) => None,
                 Change::Input(i) => Some(Marker { turn: c.turn, kind: input_kind(i), text: describe_input(i) }),
                 // The reload's event says the same.
                 Change::Reload(_) => None,
