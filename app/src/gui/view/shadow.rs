@@ -304,13 +304,18 @@ impl ShadowState {
                     if f.match_id.is_none() && f.segment.is_none() && action.is_empty() {
                         return (0..b.len()).collect();
                     }
+                    // Each action name is matched once, not once per event.
+                    let mut named: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
                     b.events()
                         .iter()
                         .enumerate()
                         .filter(|(_, e)| {
                             f.match_id.is_none_or(|m| e.match_id == m)
                                 && f.segment.is_none_or(|s| e.segment == s)
-                                && (action.is_empty() || e.action.to_lowercase().contains(&action))
+                                && (action.is_empty()
+                                    || *named
+                                        .entry(e.action)
+                                        .or_insert_with(|| e.action.to_lowercase().contains(&action)))
                         })
                         .map(|(i, _)| i)
                         .collect()
