@@ -67,6 +67,14 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     h.state_mut().1.shadow.filter.segment = Some(7);
     h.run();
     h.get_by_label("40 rows");
+    // The action filter matches part of a name, in any case, with the other filters.
+    h.state_mut().1.shadow.filter.action = "IGH".into();
+    h.run();
+    h.get_by_label("20 rows");
+    h.state_mut().1.shadow.filter.segment = None;
+    h.run();
+    h.get_by_label("20000 rows");
+    assert!(h.query_by_label("Idle").is_none());
 }
 
 #[test]
