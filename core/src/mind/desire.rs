@@ -49,6 +49,35 @@ pub fn step(value: f64, drive: f64, increase_seconds: f64, decay: f64, max: f64)
     next.clamp(0.0, max.max(0.0))
 }
 
+/// A desire's growth per turn, `drive / (10 · increase_seconds)`, remembered with the
+/// drive and growth time it was worked out for: a turn whose drive did not change
+/// skips the division. [`Growth::step`] is [`step`], bit for bit.
+#[derive(Clone, Copy, Debug)]
+pub struct Growth {
+    drive: f64,
+    increase_seconds: f64,
+    per_turn: f64,
+}
+
+impl Growth {
+    /// Nothing remembered yet: a NaN drive matches no drive.
+    pub const UNSET: Growth = Growth { drive: f64::NAN, increase_seconds: f64::NAN, per_turn: f64::NAN };
+
+    /// [`step`] with the growth per turn remembered.
+    pub fn step(&mut self, value: f64, drive: f64, increase_seconds: f64, decay: f64, max: f64) -> f64 {
+        let next = if drive > 0.0 {
+            if drive.to_bits() != self.drive.to_bits() || increase_seconds.to_bits() != self.increase_seconds.to_bits()
+            {
+                *self = Growth { drive, increase_seconds, per_turn: drive / (TURNS_PER_SECOND * increase_seconds) };
+            }
+            value + self.per_turn
+        } else {
+            value * decay
+        };
+        next.clamp(0.0, max.max(0.0))
+    }
+}
+
 /// Seconds to fill a desire from 0 to `max` with one source alone and no decay
 /// (SPEC §2: `max · increase_seconds / S(θ, v)`); `None` when the drive is zero.
 pub fn time_to_full(max: f64, increase_seconds: f64, threshold: f64, value: f64, steepness: f64) -> Option<f64> {
@@ -80,6 +109,16 @@ mod tests {
             assert_eq!(felt.sigmoid(th, v, DEFAULT_STEEPNESS).to_bits(), sigmoid(th, v, DEFAULT_STEEPNESS).to_bits());
         }
         assert_eq!(Felt::UNSET.sigmoid(f64::NAN, f64::NAN, DEFAULT_STEEPNESS), 0.0);
+    }
+
+    #[test]
+    fn a_remembered_growth_steps_as_step() {
+        let mut growth = Growth::UNSET;
+        let cases = [(0.2, 0.5, 60.0), (0.3, 0.5, 60.0), (0.3, 0.5, 30.0), (0.3, 0.0, 30.0), (0.99, 0.7, 1.0)];
+        for (value, drive, inc) in cases {
+            let want = step(value, drive, inc, 0.999, 1.0);
+            assert_eq!(growth.step(value, drive, inc, 0.999, 1.0).to_bits(), want.to_bits());
+        }
     }
 
     #[test]

@@ -48,7 +48,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::mind::agenda::Agenda;
-use crate::mind::desire::{Felt, TURNS_PER_SECOND};
+use crate::mind::desire::{Felt, Growth, TURNS_PER_SECOND};
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -118,6 +118,8 @@ pub struct Sim {
     /// Each desire source's last sigmoid (`Tables::desires[d].first_source` + source):
     /// a cache, rebuilt with the tables.
     felt: Vec<Felt>,
+    /// Each desire's last growth per turn: a cache, rebuilt with the tables.
+    growth: Vec<Growth>,
     /// Indices of the desires the phase turns on.
     active: Vec<usize>,
     rotation: Rotation,
@@ -185,6 +187,7 @@ impl Sim {
             distances: Vec::new(),
             drives: vec![0.0; Desire::COUNT],
             felt: Vec::new(),
+            growth: Vec::new(),
             active: Vec::new(),
             rotation: Rotation::default(),
             candidates: vec![None; Desire::COUNT],
@@ -293,6 +296,7 @@ impl Sim {
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
         self.felt = vec![Felt::UNSET; self.tables.sources];
+        self.growth = vec![Growth::UNSET; Desire::COUNT];
         self.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
         self.last_done.resize(self.tables.actions.len(), None);

@@ -3,7 +3,6 @@
 //! input of [`Reads`] is wired here to something in the body or the village.
 
 use super::{DT, Sim};
-use crate::mind::desire::step;
 use crate::reads::Reads;
 use crate::species::Climate;
 use crate::world::file::Owner;
@@ -324,7 +323,7 @@ impl Sim {
                 .zip(felt)
                 .map(|((&src, &th), f)| f.sigmoid(th, self.inputs[src], k))
                 .sum();
-            state.value = step(state.value, drive, state.increase_seconds, rt.decay, state.max);
+            state.value = self.growth[d].step(state.value, drive, state.increase_seconds, rt.decay, state.max);
             self.drives[d] = drive;
         }
     }
