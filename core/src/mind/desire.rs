@@ -16,12 +16,66 @@ pub fn sigmoid(threshold: f64, value: f64, steepness: f64) -> f64 {
     1.0 / (1.0 + (-steepness * (value - threshold)).exp())
 }
 
+/// A source's sigmoid remembered with the threshold and value it was worked out for,
+/// so that a turn whose input did not change skips the exponential. The answer is the
+/// same, bit for bit, as [`sigmoid`]'s for the same steepness: forget it (start again
+/// from [`Felt::UNSET`]) when the steepness changes.
+#[derive(Clone, Copy, Debug)]
+pub struct Felt {
+    threshold: f64,
+    value: f64,
+    drive: f64,
+}
+
+impl Felt {
+    /// Nothing remembered yet: a NaN threshold and value, whose sigmoid is 0.
+    pub const UNSET: Felt = Felt { threshold: f64::NAN, value: f64::NAN, drive: 0.0 };
+
+    /// `S(threshold, value)` with `steepness`, worked out only when threshold or value
+    /// differ from the last call's.
+    pub fn sigmoid(&mut self, threshold: f64, value: f64, steepness: f64) -> f64 {
+        if threshold.to_bits() != self.threshold.to_bits() || value.to_bits() != self.value.to_bits() {
+            *self = Felt { threshold, value, drive: sigmoid(threshold, value, steepness) };
+        }
+        self.drive
+    }
+}
+
 /// One turn of a desire (SPEC §2): with a positive drive the value grows by
 /// `drive / (10 · increase_seconds)`, otherwise it decays by `decay`; then it is
 /// clamped to `[0, max]`.
 pub fn step(value: f64, drive: f64, increase_seconds: f64, decay: f64, max: f64) -> f64 {
     let next = if drive > 0.0 { value + drive / (TURNS_PER_SECOND * increase_seconds) } else { value * decay };
     next.clamp(0.0, max.max(0.0))
+}
+
+/// A desire's growth per turn, `drive / (10 · increase_seconds)`, remembered with the
+/// drive and growth time it was worked out for: a turn whose drive did not change
+/// skips the division. [`Growth::step`] is [`step`], bit for bit.
+#[derive(Clone, Copy, Debug)]
+pub struct Growth {
+    drive: f64,
+    increase_seconds: f64,
+    per_turn: f64,
+}
+
+impl Growth {
+    /// Nothing remembered yet: a NaN drive matches no drive.
+    pub const UNSET: Growth = Growth { drive: f64::NAN, increase_seconds: f64::NAN, per_turn: f64::NAN };
+
+    /// [`step`] with the growth per turn remembered.
+    pub fn step(&mut self, value: f64, drive: f64, increase_seconds: f64, decay: f64, max: f64) -> f64 {
+        let next = if drive > 0.0 {
+            if drive.to_bits() != self.drive.to_bits() || increase_seconds.to_bits() != self.increase_seconds.to_bits()
+            {
+                *self = Growth { drive, increase_seconds, per_turn: drive / (TURNS_PER_SECOND * increase_seconds) };
+            }
+            value + self.per_turn
+        } else {
+            value * decay
+        };
+        next.clamp(0.0, max.max(0.0))
+    }
 }
 
 /// Seconds to fill a desire from 0 to `max` with one source alone and no decay
@@ -46,6 +100,26 @@ mod tests {
         assert_eq!(sigmoid(0.4, -0.3, DEFAULT_STEEPNESS), 0.0);
         assert_eq!(sigmoid(1.0, 0.9, DEFAULT_STEEPNESS), 0.0);
         assert_eq!(sigmoid(1.2, 2.0, DEFAULT_STEEPNESS), 0.0);
+    }
+
+    #[test]
+    fn a_remembered_sigmoid_is_the_sigmoid() {
+        let mut felt = Felt::UNSET;
+        for (th, v) in [(0.4, 0.3), (0.4, 0.3), (0.4, 0.31), (0.5, 0.31), (0.5, 0.0), (0.5, f64::NAN), (1.0, 0.9)] {
+            assert_eq!(felt.sigmoid(th, v, DEFAULT_STEEPNESS).to_bits(), sigmoid(th, v, DEFAULT_STEEPNESS).to_bits());
+        }
+        let mut unset = Felt::UNSET;
+        assert_eq!(unset.sigmoid(f64::NAN, f64::NAN, DEFAULT_STEEPNESS), 0.0);
+    }
+
+    #[test]
+    fn a_remembered_growth_steps_as_step() {
+        let mut growth = Growth::UNSET;
+        let cases = [(0.2, 0.5, 60.0), (0.3, 0.5, 60.0), (0.3, 0.5, 30.0), (0.3, 0.0, 30.0), (0.99, 0.7, 1.0)];
+        for (value, drive, inc) in cases {
+            let want = step(value, drive, inc, 0.999, 1.0);
+            assert_eq!(growth.step(value, drive, inc, 0.999, 1.0).to_bits(), want.to_bits());
+        }
     }
 
     #[test]

@@ -2,12 +2,12 @@
 //! the action by opinion and novelty, the object by tree score × distance priority,
 //! the target by the Activity tree; a switch only to a plan more than twice as urgent.
 
+use super::object_lists::fits;
 use super::{Current, Event, Sim, Why};
 use crate::data::TreeKind;
 use crate::mind::credit::Plan;
 use crate::mind::plan::{Candidate, action_priority, best_action, distance_priority, more_urgent, plan_priority};
 use crate::mind::tree::build;
-use crate::world::rules::Kind;
 
 /// At most this many actions per desire are weighed.
 const MAX_ACTIONS: usize = 16;
@@ -140,22 +140,16 @@ impl Sim {
     /// doing action `a`: the target by the Activity tree for a social desire, the object
     /// by its ActOn score × distance priority (SPEC §4).
     fn choose_objects(&mut self, d: usize, a: usize) -> Option<(usize, usize, f64, f64)> {
-        let rt = &self.tables.desires[d];
-        let (about, social) = (rt.about, rt.social);
+        let social = self.tables.desires[d].social;
         let affords = self.tables.actions[a].affords;
         let eats = self.tables.actions[a].effect == super::Effect::Eat;
-        let fits = |k: Kind, set: crate::world::rules::Kinds| set.is_empty() || set.contains(k);
-        let n = self.village.objects.len();
+        // Only objects of the kinds the desire and the action fit are weighed, in index
+        // order, as a scan of every object skipping the others would.
         if social {
             let mut best: Option<(f64, usize, f64)> = None;
-            for t in 0..n {
-                let k = self.kind(t);
-                let about_ok = if about.is_empty() {
-                    k.is_being() || matches!(k, Kind::Town | Kind::Hand)
-                } else {
-                    about.contains(k)
-                };
-                if !about_ok || !self.reachable(t, false) {
+            for i in 0..self.tables.lists.targets(d).len() {
+                let t = self.tables.lists.targets(d)[i];
+                if !self.reachable(t, false) {
                     continue;
                 }
                 let activity = self.useful(d, TreeKind::Activity, t);
@@ -175,8 +169,9 @@ impl Sim {
                 return None;
             }
             let mut object: Option<(f64, usize)> = None;
-            for o in 0..n {
-                if o == t || !fits(self.kind(o), affords) || !self.reachable(o, eats) {
+            for i in 0..self.tables.lists.affords(a).len() {
+                let o = self.tables.lists.affords(a)[i];
+                if o == t || !self.reachable(o, eats) {
                     continue;
                 }
                 let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);
@@ -188,9 +183,9 @@ impl Sim {
             return Some((o, t, activity, score));
         }
         let mut best: Option<(f64, usize, f64, f64)> = None;
-        for o in 0..n {
-            let k = self.kind(o);
-            if !fits(k, affords) || !fits(k, about) || !self.reachable(o, eats) {
+        for i in 0..self.tables.lists.pair(d, a).len() {
+            let o = self.tables.lists.pair(d, a)[i];
+            if !self.reachable(o, eats) {
                 continue;
             }
             let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);

@@ -7,7 +7,7 @@
 //! Left out, because they follow from what is kept: the species data (a recording keeps
 //! its files' texts and builds it again), the tables arranged from data and world, the
 //! object scores (a pure function of a desire's trees and an object's answers, filled
-//! again when first needed) and the built trees (built again on thaw from the
+//! again when first needed), the sources' remembered sigmoids and the desires' growth per turn (worked out afresh) and the built trees (built again on thaw from the
 //! creature's examples, those that were built). Events not yet taken are not state.
 //!
 //! Both conversions name every field of [`Sim`] without `..`, so a field added to the
@@ -24,6 +24,7 @@ use super::{Current, INPUTS, Scheduled, Sim, Tables};
 use crate::creature::Creature;
 use crate::data::{Data, TreeKind};
 use crate::mind::agenda::Step;
+use crate::mind::desire::{Felt, Growth};
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -156,6 +157,8 @@ impl Sim {
             inputs,
             distances,
             drives,
+            felt: _,
+            growth: _,
             active,
             rotation,
             candidates,
@@ -299,7 +302,7 @@ impl Sim {
             recording,
             commanded,
         } = frozen;
-        let tables = Tables::new(&data, &file);
+        let tables = Tables::new(&data, &file, &village);
         let objects = village.objects.len();
         let fits = |what: &str, len: usize, want: usize| {
             if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
@@ -347,6 +350,8 @@ impl Sim {
         input_array.copy_from_slice(&inputs);
         Ok(Sim {
             useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
+            felt: vec![Felt::UNSET; tables.sources],
+            growth: vec![Growth::UNSET; Desire::COUNT],
             data,
             tables,
             file,

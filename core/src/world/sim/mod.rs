@@ -31,6 +31,7 @@ mod choose;
 mod events;
 mod freeze;
 mod hand;
+mod object_lists;
 mod phase;
 mod reload;
 mod score;
@@ -47,7 +48,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::mind::agenda::Agenda;
-use crate::mind::desire::TURNS_PER_SECOND;
+use crate::mind::desire::{Felt, Growth, TURNS_PER_SECOND};
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -114,6 +115,11 @@ pub struct Sim {
     /// Distance from the creature to each object, measured by the senses each turn.
     distances: Vec<f64>,
     drives: Vec<f64>,
+    /// Each desire source's last sigmoid (`Tables::desires[d].first_source` + source):
+    /// a cache, rebuilt with the tables.
+    felt: Vec<Felt>,
+    /// Each desire's last growth per turn: a cache, rebuilt with the tables.
+    growth: Vec<Growth>,
     /// Indices of the desires the phase turns on.
     active: Vec<usize>,
     rotation: Rotation,
@@ -165,8 +171,8 @@ pub struct Sim {
 impl Sim {
     /// A simulation of `creature` in `world` (checked against `data`), seeded with `seed`.
     pub fn new(data: Arc<Data>, creature: Creature, world: WorldFile, seed: u64) -> Sim {
-        let tables = Tables::new(&data, &world);
         let village = Village::new(&world, &data.attributes, world.senses.explore_cells);
+        let tables = Tables::new(&data, &world, &village);
         let mut sim = Sim {
             curve: ScoreCurve::default(),
             tables,
@@ -180,6 +186,8 @@ impl Sim {
             inputs: [0.0; INPUTS],
             distances: Vec::new(),
             drives: vec![0.0; Desire::COUNT],
+            felt: Vec::new(),
+            growth: Vec::new(),
             active: Vec::new(),
             rotation: Rotation::default(),
             candidates: vec![None; Desire::COUNT],
@@ -287,6 +295,8 @@ impl Sim {
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
+        self.felt = vec![Felt::UNSET; self.tables.sources];
+        self.growth = vec![Growth::UNSET; Desire::COUNT];
         self.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
         self.last_done.resize(self.tables.actions.len(), None);

@@ -3,7 +3,6 @@
 //! input of [`Reads`] is wired here to something in the body or the village.
 
 use super::{DT, Sim};
-use crate::mind::desire::{sigmoid, step};
 use crate::reads::Reads;
 use crate::species::Climate;
 use crate::world::file::Owner;
@@ -315,9 +314,16 @@ impl Sim {
         for &d in &self.active {
             let rt = &self.tables.desires[d];
             let state = &mut self.creature.desires[d];
-            let drive: f64 =
-                rt.sources.iter().zip(&state.thresholds).map(|(&src, &th)| sigmoid(th, self.inputs[src], k)).sum();
-            state.value = step(state.value, drive, state.increase_seconds, rt.decay, state.max);
+            // Most inputs hold still from one turn to the next: their sigmoids are kept.
+            let felt = &mut self.felt[rt.first_source..rt.first_source + rt.sources.len()];
+            let drive: f64 = rt
+                .sources
+                .iter()
+                .zip(&state.thresholds)
+                .zip(felt)
+                .map(|((&src, &th), f)| f.sigmoid(th, self.inputs[src], k))
+                .sum();
+            state.value = self.growth[d].step(state.value, drive, state.increase_seconds, rt.decay, state.max);
             self.drives[d] = drive;
         }
     }

@@ -3,7 +3,10 @@
 
 use crate::data::{ActionCategory, Data};
 use crate::world::file::WorldFile;
-use crate::world::rules::{Kinds, default_about, default_affords};
+use crate::world::rules::{Kind, Kinds, default_about, default_affords};
+use crate::world::village::Village;
+
+use super::object_lists::ObjectLists;
 
 /// What an action does to body and world when its act step ends (SPEC §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +78,8 @@ pub(super) struct ActionRt {
 pub(super) struct DesireRt {
     /// The input each source reads.
     pub(super) sources: Vec<usize>,
+    /// Where its sources start in the list of every desire's sources, in desire order.
+    pub(super) first_source: usize,
     /// Indices into the action table.
     pub(super) actions: Vec<usize>,
     /// What it can be about; empty: anything.
@@ -89,10 +94,16 @@ pub(super) struct DesireRt {
 pub(super) struct Tables {
     pub(super) actions: Vec<ActionRt>,
     pub(super) desires: Vec<DesireRt>,
+    /// The objects of the village each desire and action can be about.
+    pub(super) lists: ObjectLists,
+    /// How many sources the desires have in all.
+    pub(super) sources: usize,
 }
 
 impl Tables {
-    pub(super) fn new(data: &Data, world: &WorldFile) -> Tables {
+    /// The tables of `data` and `world`'s rules for `village`, the village built from
+    /// `world`.
+    pub(super) fn new(data: &Data, world: &WorldFile, village: &Village) -> Tables {
         let mut affords = default_affords();
         affords.extend(world.affords.iter().map(|(k, v)| (k.clone(), v.clone())));
         let mut about = default_about();
@@ -110,11 +121,16 @@ impl Tables {
                 affords: affords.get(&a.name).map_or(Kinds::default(), |k| Kinds::of(k)),
             })
             .collect();
-        let desires = data
+        let mut first_source = 0;
+        let desires: Vec<DesireRt> = data
             .desires
             .iter()
             .map(|d| DesireRt {
                 sources: d.sources.iter().map(|s| s.reads as usize).collect(),
+                first_source: {
+                    first_source += d.sources.len();
+                    first_source - d.sources.len()
+                },
                 actions: d.actions.iter().filter_map(|n| actions.iter().position(|a| &a.name == n)).collect(),
                 about: about.get(&d.name).map_or(Kinds::default(), |k| Kinds::of(k)),
                 social: d.social,
@@ -122,6 +138,8 @@ impl Tables {
                 decay: d.decay,
             })
             .collect();
-        Tables { actions, desires }
+        let kinds: Vec<Kind> = village.objects.iter().map(|o| o.kind).collect();
+        let lists = ObjectLists::new(&desires, &actions, &kinds);
+        Tables { actions, desires, lists, sources: first_source }
     }
 }
