@@ -41,15 +41,8 @@ struct HeaderV2 {
 impl Bank {
     /// The compact binary form for large banks (SPEC §14).
     pub fn to_binary(&self) -> Vec<u8> {
-        let columns = self
-            .states
-            .iter()
-            .map(|c| match &c.codes {
-                Codes::Narrow(_) => (1, c.dictionary.clone()),
-                Codes::Wide(_) => (2, c.dictionary.clone()),
-                Codes::Plain(_) => (8, Vec::new()),
-            })
-            .collect();
+        // A plain column has no dictionary.
+        let columns = self.states.iter().map(|c| (c.code_bytes(), c.dictionary.clone())).collect();
         let header = HeaderV2 {
             n_events: self.len() as u64,
             features: self.features.clone(),
@@ -60,7 +53,7 @@ impl Bank {
         let mut out = BINARY_MAGIC.to_vec();
         out.extend(postcard::to_stdvec(&header).unwrap_or_default());
         let r = &self.rows;
-        let width: usize = self.states.iter().map(|c| header_width(&c.codes)).sum();
+        let width: usize = self.states.iter().map(|c| usize::from(c.code_bytes())).sum();
         out.reserve(self.len() * (ROW_BYTES + width));
         out.extend(r.ids.iter().flat_map(|v| v.to_le_bytes()));
         for column in [&r.head, &r.index, &r.frame, &r.action] {
@@ -175,14 +168,6 @@ impl Bank {
         };
         bank.check().map_err(|p| err(format!("binary bank, {p}")))?;
         Ok(bank)
-    }
-}
-
-fn header_width(codes: &Codes) -> usize {
-    match codes {
-        Codes::Narrow(_) => 1,
-        Codes::Wide(_) => 2,
-        Codes::Plain(_) => 8,
     }
 }
 

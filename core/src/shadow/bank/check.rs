@@ -57,7 +57,7 @@ impl Bank {
     /// segment's events together with rising indices, which is seen in one pass; any
     /// other bank is sorted.
     fn places_unique(&self) -> bool {
-        let segment = |i: usize| self.heads.list[self.rows.head[i] as usize].segment;
+        let segment = |i: usize| self.segment_of(i);
         let mut seen = HashSet::new();
         let mut together = true;
         for i in 0..self.len() {

@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::events::EventRef;
 use super::model::{Bank, LastIds, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
-use super::value_column::ValueColumn;
 
 impl Bank {
     /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards
@@ -14,8 +13,7 @@ impl Bank {
     /// bank. Returns the new match id. A refused match adds none of its events.
     pub fn keep(&mut self, pending: &PendingMatch, recorded_at: Option<u64>) -> Result<u64, String> {
         if self.is_empty() && self.features.is_empty() {
-            self.features = pending.features.clone();
-            self.states = self.features.iter().map(|_| ValueColumn::default()).collect();
+            *self = Bank::new(pending.features.clone());
         }
         let order: Vec<usize> = pending
             .features

@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::events::{Event, EventIter, EventRef, Events};
-use super::value_column::ValueColumn;
+use super::value_column::{ValueColumn, retain_by};
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
 pub const MAX_EVENTS: usize = 5_000_000;
@@ -191,16 +191,12 @@ impl Rows {
     }
 
     pub(super) fn retain(&mut self, keep: &[bool]) {
-        fn filter<T>(v: &mut Vec<T>, keep: &[bool]) {
-            let mut k = keep.iter();
-            v.retain(|_| k.next().copied().unwrap_or(false));
-        }
-        filter(&mut self.ids, keep);
-        filter(&mut self.head, keep);
-        filter(&mut self.index, keep);
-        filter(&mut self.frame, keep);
-        filter(&mut self.action, keep);
-        filter(&mut self.reaction, keep);
+        retain_by(&mut self.ids, keep);
+        retain_by(&mut self.head, keep);
+        retain_by(&mut self.index, keep);
+        retain_by(&mut self.frame, keep);
+        retain_by(&mut self.action, keep);
+        retain_by(&mut self.reaction, keep);
     }
 }
 
@@ -431,11 +427,6 @@ impl Bank {
         }
     }
 
-    /// The id of the event at bank position `i`.
-    pub fn id(&self, i: usize) -> u64 {
-        self.rows.ids[i]
-    }
-
     /// The number of events.
     pub fn len(&self) -> usize {
         self.rows.ids.len()
@@ -491,11 +482,6 @@ impl Bank {
         out
     }
 
-    /// Whether events `i` and `j` record the same state, bit for bit.
-    pub fn same_state(&self, i: usize, j: usize) -> bool {
-        self.states.iter().all(|c| c.same(i, j))
-    }
-
     /// Where feature `name` sits in each state.
     pub fn feature_position(&self, name: &str) -> Option<usize> {
         self.features.iter().position(|f| f == name)
@@ -515,9 +501,7 @@ impl Bank {
     /// The age of each event for recency (SPEC §15): by match-id rank, the highest match
     /// id has age 0, the lowest age 1, evenly spaced between (one match: age 0).
     pub fn ages(&self) -> Vec<f64> {
-        let used = self.used_heads();
-        let ids: BTreeSet<u64> =
-            self.heads.list.iter().zip(&used).filter(|(_, u)| **u).map(|(h, _)| h.match_id).collect();
+        let ids: BTreeSet<u64> = self.heads_in_use().map(|h| h.match_id).collect();
         let m = ids.len();
         let rank: HashMap<u64, usize> = ids.into_iter().enumerate().map(|(r, id)| (id, r)).collect();
         let age: Vec<f64> = self
@@ -532,22 +516,27 @@ impl Bank {
         self.rows.head.iter().map(|&h| age[h as usize]).collect()
     }
 
-    /// Which heads some event uses.
-    pub(super) fn used_heads(&self) -> Vec<bool> {
+    /// The heads some event uses (removing events can leave others unused).
+    fn heads_in_use(&self) -> impl Iterator<Item = &Head> {
         let mut used = vec![false; self.heads.list.len()];
         for &h in &self.rows.head {
             used[h as usize] = true;
         }
-        used
+        self.heads.list.iter().zip(used).filter(|(_, u)| *u).map(|(h, _)| h)
+    }
+
+    /// The segment id of the event at bank position `i`.
+    pub(super) fn segment_of(&self, i: usize) -> u64 {
+        self.heads.list[self.rows.head[i] as usize].segment
     }
 
     /// For each event, the position of the event that directly follows it in its
     /// segment (index + 1), if any: the one sequence continuation favours (SPEC §13).
     pub fn continuations(&self) -> Vec<Option<usize>> {
-        let segment = |i: usize| self.heads.list[self.rows.head[i] as usize].segment;
-        let at: HashMap<(u64, u32), usize> = (0..self.len()).map(|i| ((segment(i), self.rows.index[i]), i)).collect();
+        let at: HashMap<(u64, u32), usize> =
+            (0..self.len()).map(|i| ((self.segment_of(i), self.rows.index[i]), i)).collect();
         (0..self.len())
-            .map(|i| self.rows.index[i].checked_add(1).and_then(|next| at.get(&(segment(i), next)).copied()))
+            .map(|i| self.rows.index[i].checked_add(1).and_then(|next| at.get(&(self.segment_of(i), next)).copied()))
             .collect()
     }
 
@@ -560,8 +549,7 @@ impl Bank {
     /// The smallest and largest match ids and segment ids of the bank's events, from
     /// what the segments share (`None` for an empty bank).
     pub fn id_spans(&self) -> Option<((u64, u64), (u64, u64))> {
-        let used = self.used_heads();
-        let mut heads = self.heads.list.iter().zip(used).filter(|(_, u)| *u).map(|(h, _)| h);
+        let mut heads = self.heads_in_use();
         let first = heads.next()?;
         let start = ((first.match_id, first.match_id), (first.segment, first.segment));
         Some(heads.fold(start, |((m0, m1), (s0, s1)), h| {
@@ -571,16 +559,7 @@ impl Bank {
 
     /// The matchups recorded in the bank.
     pub fn matchups(&self) -> Vec<Matchup> {
-        let used = self.used_heads();
-        self.heads
-            .list
-            .iter()
-            .zip(used)
-            .filter(|(_, u)| *u)
-            .map(|(h, _)| h.matchup.clone())
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect()
+        self.heads_in_use().map(|h| h.matchup.clone()).collect::<BTreeSet<_>>().into_iter().collect()
     }
 }
 
