@@ -56,7 +56,7 @@ pub(super) fn coded_curve_terms(
     scale: f64,
     q: f64,
     dictionary: &[f64],
-    codes: &[u16],
+    codes: &[impl Copy + Into<usize>],
     memo: &mut [f64],
     acc: &mut [f64],
 ) {
@@ -64,7 +64,7 @@ pub(super) fn coded_curve_terms(
         return;
     }
     for (a, &c) in acc.iter_mut().zip(codes) {
-        let c = usize::from(c);
+        let c: usize = c.into();
         if memo[c].is_nan() {
             memo[c] = super::schema::curve_at(points, (q - dictionary[c]).abs() / scale);
         }

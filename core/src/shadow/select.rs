@@ -24,6 +24,7 @@
 use std::collections::HashMap;
 
 use super::bank::Bank;
+use super::bank::{Codes, ValueColumn};
 use super::index_kernels::{block_bounds, coded_curve_terms, exact_terms, partition};
 use super::schema::{Schema, Similarity};
 use crate::rng::Rng;
@@ -315,7 +316,7 @@ impl Level {
             let mut out = vec![empty; groups.div_ceil(fanout) * features * fanout];
             for (f, values) in per_feature.iter().enumerate() {
                 for (g, &v) in values.iter().enumerate() {
-                    out[((g / fanout) * features + f) * fanout + g % fanout] = v;
+                    out[by_run(g, f, features, fanout)] = v;
                 }
             }
             out
@@ -340,7 +341,7 @@ impl Level {
 
     /// The ranges of feature `f` in groups `from..to`, which share a parent.
     fn range(&self, f: usize, from: usize, to: usize) -> (&[f64], &[f64]) {
-        let base = ((from / self.fanout) * self.features + f) * self.fanout + from % self.fanout;
+        let base = by_run(from, f, self.features, self.fanout);
         (&self.lo[base..base + (to - from)], &self.hi[base..base + (to - from)])
     }
 
@@ -378,37 +379,21 @@ fn take_lowest(bounds: &[f64], left: &mut u32, limit: f64) -> Option<usize> {
     Some(k)
 }
 
-/// The distinct values of one feature and each slot's code into them.
-#[derive(Debug, Clone)]
-struct Coded {
-    dictionary: Vec<f64>,
-    codes: Vec<u16>,
+/// Where item `i`'s value of feature `f` sits when the values are stored in runs of
+/// `run` items, every feature's values of one run side by side (`features` of them): the
+/// layout of the index's blocks and of each level's groups under one parent.
+#[inline]
+fn by_run(i: usize, f: usize, features: usize, run: usize) -> usize {
+    ((i / run) * features + f) * run + i % run
 }
 
-impl Coded {
-    /// The column `col` (by slot) as codes, or `None` when it has more distinct values
-    /// than two-byte codes reach.
-    fn of(col: &[f64]) -> Option<Coded> {
-        let mut index: HashMap<u64, u16> = HashMap::new();
-        let mut dictionary = Vec::new();
-        let mut codes = Vec::with_capacity(col.len());
-        for &v in col {
-            let next = dictionary.len();
-            if next > usize::from(u16::MAX) {
-                return None;
-            }
-            let code = *index.entry(v.to_bits()).or_insert_with(|| {
-                dictionary.push(v);
-                next as u16
-            });
-            codes.push(code);
-        }
-        Some(Coded { dictionary, codes })
+/// A curve feature's values by slot, coded; `None` when they are too many for codes.
+fn coded(col: &[f64]) -> Option<ValueColumn> {
+    let mut column = ValueColumn::default();
+    for &v in col {
+        column.push(v);
     }
-
-    fn heap_bytes(&self) -> usize {
-        self.dictionary.capacity() * 8 + self.codes.capacity() * 2
-    }
+    (!matches!(column.codes, Codes::Plain(_))).then_some(column)
 }
 
 /// What one query scores blocks with: the block's partial scores, and per coded feature
@@ -444,9 +429,10 @@ pub struct Index {
     /// smallest value over a range of differences is at the smallest difference).
     rising: Vec<bool>,
     /// Per feature with a curve similarity (the one that costs a search and a division
-    /// per event): its distinct values and each slot's code into them, so that a query
-    /// works out the curve once per distinct value it meets.
-    coded: Vec<Option<Coded>>,
+    /// per event): its values by slot as a bank keeps them, a dictionary of the distinct
+    /// values and a code per slot, so that a query works out the curve once per
+    /// distinct value it meets (`None` when there are too many values for codes).
+    coded: Vec<Option<ValueColumn>>,
     blocks: Level,
     supers: Level,
     tops: Level,
@@ -477,7 +463,7 @@ impl Index {
         let mut blocked = vec![0.0; n.div_ceil(BLOCK) * features * BLOCK];
         for (f, col) in cols.iter().enumerate() {
             for (slot, &v) in col.iter().enumerate() {
-                blocked[((slot / BLOCK) * features + f) * BLOCK + slot % BLOCK] = v;
+                blocked[by_run(slot, f, features, BLOCK)] = v;
             }
         }
         let slot_ages: Vec<f64> = order.iter().map(|&e| ages[e as usize]).collect();
@@ -507,7 +493,7 @@ impl Index {
                 .features
                 .iter()
                 .zip(&cols)
-                .map(|(f, col)| matches!(f.similarity, Similarity::Curve { .. }).then(|| Coded::of(col)).flatten())
+                .map(|(f, col)| matches!(f.similarity, Similarity::Curve { .. }).then(|| coded(col)).flatten())
                 .collect(),
         })
     }
@@ -543,7 +529,7 @@ impl Index {
             + level(&self.blocks)
             + level(&self.supers)
             + level(&self.tops)
-            + self.coded.iter().flatten().map(Coded::heap_bytes).sum::<usize>()
+            + self.coded.iter().flatten().map(ValueColumn::heap_bytes).sum::<usize>()
     }
 
     /// The bank position of the event that continues `playing` in its segment.
@@ -693,7 +679,7 @@ impl Index {
 
     /// The value of schema feature `f` for the event in `slot`.
     fn value(&self, f: usize, slot: usize) -> f64 {
-        self.cols[((slot / BLOCK) * self.schema.features.len() + f) * BLOCK + slot % BLOCK]
+        self.cols[by_run(slot, f, self.schema.features.len(), BLOCK)]
     }
 
     /// The exact score of the event in `slot`, without the bias.
@@ -727,13 +713,16 @@ impl Index {
         let ages = &self.ages[start..end];
         let last = self.schema.features.len().saturating_sub(1);
         for (f, feat) in self.schema.features.iter().enumerate() {
+            let (w, scale, q) = (feat.weight, feat.scale, state[f]);
             match (&self.coded[f], &feat.similarity) {
-                (Some(Coded { dictionary, codes }), Similarity::Curve { points }) => {
-                    let codes = &codes[start..end];
-                    coded_curve_terms(points, feat.weight, feat.scale, state[f], dictionary, codes, &mut memo[f], acc);
+                (Some(c @ ValueColumn { codes: Codes::Narrow(k), .. }), Similarity::Curve { points }) => {
+                    coded_curve_terms(points, w, scale, q, &c.dictionary, &k[start..end], &mut memo[f], acc);
+                }
+                (Some(c @ ValueColumn { codes: Codes::Wide(k), .. }), Similarity::Curve { points }) => {
+                    coded_curve_terms(points, w, scale, q, &c.dictionary, &k[start..end], &mut memo[f], acc);
                 }
                 _ => {
-                    let at = (b * self.schema.features.len() + f) * BLOCK;
+                    let at = by_run(start, f, self.schema.features.len(), BLOCK);
                     exact_terms(&feat.similarity, feat.weight, feat.scale, state[f], &self.cols[at..at + len], acc);
                 }
             }

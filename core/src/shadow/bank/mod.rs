@@ -39,3 +39,4 @@ pub use model::{
 };
 pub use ron_form::{StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};
+pub(crate) use value_column::{Codes, ValueColumn};

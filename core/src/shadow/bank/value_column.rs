@@ -5,14 +5,15 @@
 //! each distinct value once, in a dictionary, and each event a one- or two-byte code
 //! into it. When a column outgrows two-byte codes it keeps its values plainly. Values
 //! are told apart by their bits (`-0.0` and `0.0` are two values), so every value
-//! comes back exactly as it was stored.
+//! comes back exactly as it was stored. The query index keeps its curve features the
+//! same way, in its own order of events.
 
 /// The most distinct values a column keeps in its dictionary.
 const MAX_DICTIONARY: usize = 1 << 16;
 
 /// How the events' values are held.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Codes {
+pub(crate) enum Codes {
     /// One byte per event, into a dictionary of at most 256 values.
     Narrow(Vec<u8>),
     /// Two bytes per event, into a dictionary of at most 65,536 values.
@@ -23,12 +24,12 @@ pub(super) enum Codes {
 
 /// One feature's value for every event of a bank, in event order.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct ValueColumn {
+pub(crate) struct ValueColumn {
     /// Each distinct value once, in order of first appearance (empty for plain values).
-    pub(super) dictionary: Vec<f64>,
+    pub(crate) dictionary: Vec<f64>,
     /// The dictionary's positions sorted by value ([`f64::total_cmp`]), to find a value.
     sorted: Vec<u16>,
-    pub(super) codes: Codes,
+    pub(crate) codes: Codes,
 }
 
 impl Default for ValueColumn {
@@ -94,7 +95,7 @@ impl ValueColumn {
     }
 
     /// Appends a value.
-    pub(super) fn push(&mut self, v: f64) {
+    pub(crate) fn push(&mut self, v: f64) {
         if let Codes::Plain(values) = &mut self.codes {
             values.push(v);
             return;
@@ -186,7 +187,7 @@ impl ValueColumn {
     }
 
     /// The memory the column holds, in bytes (by capacity).
-    pub(super) fn heap_bytes(&self) -> usize {
+    pub(crate) fn heap_bytes(&self) -> usize {
         let codes = match &self.codes {
             Codes::Narrow(c) => c.capacity(),
             Codes::Wide(c) => c.capacity() * 2,
