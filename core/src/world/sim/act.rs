@@ -100,6 +100,7 @@ impl Sim {
             Progress::Ended { step: Step::PickUp { object, .. } } => {
                 if self.village.objects[object].distance_from(self.position()) <= 2.0 * self.file.senses.reach {
                     self.held = Some(object);
+                    self.stir();
                 } else {
                     self.fail(now);
                     return;
@@ -201,6 +202,7 @@ impl Sim {
     /// Puts down what the creature carries.
     pub(super) fn drop_held(&mut self) {
         if let Some(h) = self.held.take() {
+            self.stir();
             self.stuff_dirty = true;
             if self.teaching.held_food.as_deref() == Some(self.village.objects[h].id.as_str()) {
                 self.teaching.held_food = None;
@@ -211,6 +213,8 @@ impl Sim {
     /// The effects of the act step that just ended, and the desire it satisfied.
     fn apply(&mut self, now: f64) {
         let Some(c) = self.current.as_ref().map(|c| c.cand) else { return };
+        // Acts move, take, hurt and eat things.
+        self.stir();
         let (o, t) = (c.object, c.target);
         let rules = self.file.body;
         let effect = self.tables.actions[c.action].effect;

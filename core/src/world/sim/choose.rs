@@ -12,6 +12,46 @@ use crate::mind::tree::build;
 /// At most this many actions per desire are weighed.
 const MAX_ACTIONS: usize = 16;
 
+/// What an action would be done with: (object, target, activity usefulness of the
+/// target, object score).
+type Objects = (usize, usize, f64, f64);
+
+/// Each desire's choice of objects for each of its actions, as worked out in one scene
+/// (the choice reads only where things stand, what they are and what the creature
+/// believes of them; the plan's priority, which moves on with time, is worked out
+/// afresh from it every turn). A debug build works each kept choice out again and
+/// checks it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Choices(Vec<Option<(u64, Option<Objects>)>>);
+
+impl Choices {
+    fn get(&self, d: usize, slot: usize, scene: u64) -> Option<Option<Objects>> {
+        match self.0.get(d * MAX_ACTIONS + slot) {
+            Some(Some((s, kept))) if *s == scene => Some(*kept),
+            _ => None,
+        }
+    }
+
+    fn put(&mut self, d: usize, slot: usize, scene: u64, objects: Option<Objects>) {
+        if self.0.is_empty() {
+            self.0 = vec![None; crate::names::Desire::COUNT * MAX_ACTIONS];
+        }
+        self.0[d * MAX_ACTIONS + slot] = Some((scene, objects));
+    }
+}
+
+/// True when two choices are the same, bit for bit.
+#[cfg(debug_assertions)]
+fn same(a: Option<Objects>, b: Option<Objects>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            a.0 == b.0 && a.1 == b.1 && a.2.to_bits() == b.2.to_bits() && a.3.to_bits() == b.3.to_bits()
+        }
+        _ => false,
+    }
+}
+
 impl Sim {
     /// Re-plans two desires and switches plan when one is more than twice as urgent
     /// as the current plan (idle counts as 0) (SPEC §4).
@@ -104,22 +144,23 @@ impl Sim {
             return None;
         }
         // Actions the creature can do, best first by 0.5 + 0.0025 (opinion + 1) + novelty.
-        let mut actions = [(0usize, 0.0f64); MAX_ACTIONS];
+        // (action, its priority, its place among the desire's actions)
+        let mut actions = [(0usize, 0.0f64, 0usize); MAX_ACTIONS];
         let mut n = 0;
-        for &a in self.tables.desires[d].actions.iter().take(MAX_ACTIONS) {
+        for (slot, &a) in self.tables.desires[d].actions.iter().take(MAX_ACTIONS).enumerate() {
             let skill_ok =
                 self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
             if skill_ok {
-                actions[n] = (a, action_priority(self.opinions[a], self.since_done(a, now)));
+                actions[n] = (a, action_priority(self.opinions[a], self.since_done(a, now)), slot);
                 n += 1;
             }
         }
         let mut left = n;
         while left > 0 {
             let pick =
-                best_action(actions[..left].iter().map(|&(a, _)| (self.opinions[a], self.since_done(a, now))))?.0;
-            let (a, priority) = actions[pick];
-            if let Some((object, target, activity, score)) = self.choose_objects(d, a) {
+                best_action(actions[..left].iter().map(|&(a, ..)| (self.opinions[a], self.since_done(a, now))))?.0;
+            let (a, priority, slot) = actions[pick];
+            if let Some((object, target, activity, score)) = self.objects_for(d, slot, a) {
                 let desire = crate::names::Desire::ALL[d];
                 return Some(Candidate {
                     desire,
@@ -136,10 +177,22 @@ impl Sim {
         None
     }
 
+    /// [`Sim::choose_objects`], kept within one scene.
+    fn objects_for(&mut self, d: usize, slot: usize, a: usize) -> Option<Objects> {
+        if let Some(kept) = self.choices.get(d, slot, self.scene) {
+            #[cfg(debug_assertions)]
+            assert!(same(kept, self.choose_objects(d, a)), "the choice of objects changed without a stir");
+            return kept;
+        }
+        let fresh = self.choose_objects(d, a);
+        self.choices.put(d, slot, self.scene, fresh);
+        fresh
+    }
+
     /// (object, target, activity usefulness of the target, object score) for desire `d`
     /// doing action `a`: the target by the Activity tree for a social desire, the object
     /// by its ActOn score × distance priority (SPEC §4).
-    fn choose_objects(&mut self, d: usize, a: usize) -> Option<(usize, usize, f64, f64)> {
+    fn choose_objects(&mut self, d: usize, a: usize) -> Option<Objects> {
         let social = self.tables.desires[d].social;
         let affords = self.tables.actions[a].affords;
         let eats = self.tables.actions[a].effect == super::Effect::Eat;

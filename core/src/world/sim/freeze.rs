@@ -7,8 +7,9 @@
 //! Left out, because they follow from what is kept: the species data (a recording keeps
 //! its files' texts and builds it again), the tables arranged from data and world, the
 //! object scores (a pure function of a desire's trees and an object's answers, filled
-//! again when first needed), the sources' remembered sigmoids and the desires' growth per turn (worked out afresh) and the built trees (built again on thaw from the
-//! creature's examples, those that were built). Events not yet taken are not state.
+//! again when first needed), what the drives remember between turns (worked out
+//! afresh) and the built trees (built again on thaw from the creature's examples, those
+//! that were built). Events not yet taken are not state.
 //!
 //! Both conversions name every field of [`Sim`] without `..`, so a field added to the
 //! simulation cannot be forgotten here: it does not compile until it is kept or
@@ -24,7 +25,6 @@ use super::{Current, INPUTS, Scheduled, Sim, Tables};
 use crate::creature::Creature;
 use crate::data::{Data, TreeKind};
 use crate::mind::agenda::Step;
-use crate::mind::desire::{Felt, Growth};
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -34,7 +34,10 @@ use crate::rng::Rng;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
+use super::choose::Choices;
+use super::feeling::Feeling;
 use super::phase::PhaseProgress;
+use super::sighting::Sighting;
 
 /// Everything of a [`Sim`] but its species data and what follows from it, as read back
 /// from bytes.
@@ -157,8 +160,10 @@ impl Sim {
             inputs,
             distances,
             drives,
-            felt: _,
-            growth: _,
+            feeling: _,
+            scene: _,
+            sighting: _,
+            choices: _,
             active,
             rotation,
             candidates,
@@ -350,8 +355,10 @@ impl Sim {
         input_array.copy_from_slice(&inputs);
         Ok(Sim {
             useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
-            felt: vec![Felt::UNSET; tables.sources],
-            growth: vec![Growth::UNSET; Desire::COUNT],
+            feeling: Feeling::new(tables.sources),
+            scene: 0,
+            sighting: Sighting::default(),
+            choices: Choices::default(),
             data,
             tables,
             file,

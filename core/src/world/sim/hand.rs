@@ -47,6 +47,15 @@ impl Sim {
     /// Applies a hand event now. A release returns the lesson it sent (also one that
     /// taught nothing); an event naming an unknown object, action or miracle is refused.
     pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+        // The hand can move, give, take and change anything: what was kept of the
+        // layout is measured again, before and after.
+        self.stir();
+        let answer = self.hand_event(event);
+        self.stir();
+        answer
+    }
+
+    fn hand_event(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
         let now = self.time;
         match event {
             HandEvent::MoveTo(x, y) => {
@@ -68,6 +77,7 @@ impl Sim {
             HandEvent::Stroke => {
                 if self.teaching.hand.holding {
                     self.teaching.stroke(&mut self.creature);
+                    self.feeling.taught();
                     self.stroked_at = Some(now);
                     self.phase_event("stroked");
                 }
@@ -75,6 +85,7 @@ impl Sim {
             HandEvent::Slap(s) => {
                 if self.teaching.hand.holding {
                     self.teaching.slap(&mut self.creature, s);
+                    self.feeling.taught();
                     self.slapped_at = Some(now);
                     self.phase_event("slapped");
                 }
@@ -120,6 +131,7 @@ impl Sim {
         object: &str,
         target: Option<&str>,
     ) -> Result<(), String> {
+        self.stir();
         let a = self.action_index(action)?;
         let o = self.object(object)?;
         if !self.reachable(o, self.tables.actions[a].effect == super::Effect::Eat) {
@@ -161,6 +173,7 @@ impl Sim {
             return None;
         }
         let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, now);
+        self.feeling.taught();
         self.lessons += 1;
         if let Some(taught) = &lesson.taught {
             self.phase_lesson();

@@ -29,6 +29,7 @@
 mod act;
 mod choose;
 mod events;
+mod feeling;
 mod freeze;
 mod hand;
 mod object_lists;
@@ -36,6 +37,7 @@ mod phase;
 mod reload;
 mod score;
 mod senses;
+mod sighting;
 mod tables;
 mod view;
 mod why;
@@ -48,7 +50,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::mind::agenda::Agenda;
-use crate::mind::desire::{Felt, Growth, TURNS_PER_SECOND};
+use crate::mind::desire::TURNS_PER_SECOND;
 use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
 use crate::mind::score::ScoreCurve;
@@ -59,7 +61,10 @@ use crate::rng::Rng;
 use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
 use crate::world::village::Village;
+use choose::Choices;
+use feeling::Feeling;
 use phase::PhaseProgress;
+use sighting::Sighting;
 use tables::{Effect, Tables};
 
 pub use events::{Event, Summary, Why};
@@ -112,14 +117,18 @@ pub struct Sim {
     turns: u64,
     time: f64,
     inputs: [f64; INPUTS],
-    /// Distance from the creature to each object, measured by the senses each turn.
+    /// Distance from the creature to each object, measured by the senses.
     distances: Vec<f64>,
+    /// Counts the changes to where things stand and what they are ([`Sim::stir`]):
+    /// what is kept of the layout and of the choices of objects holds within one count.
+    scene: u64,
+    /// What the senses measured of the layout: a cache, kept within one scene.
+    sighting: Sighting,
+    /// Each desire's choice of objects per action: a cache, kept within one scene.
+    choices: Choices,
     drives: Vec<f64>,
-    /// Each desire source's last sigmoid (`Tables::desires[d].first_source` + source):
-    /// a cache, rebuilt with the tables.
-    felt: Vec<Felt>,
-    /// Each desire's last growth per turn: a cache, rebuilt with the tables.
-    growth: Vec<Growth>,
+    /// What the drives remember between turns: a cache, rebuilt with the tables.
+    feeling: Feeling,
     /// Indices of the desires the phase turns on.
     active: Vec<usize>,
     rotation: Rotation,
@@ -185,9 +194,11 @@ impl Sim {
             time: 0.0,
             inputs: [0.0; INPUTS],
             distances: Vec::new(),
+            scene: 0,
+            sighting: Sighting::default(),
+            choices: Choices::default(),
             drives: vec![0.0; Desire::COUNT],
-            felt: Vec::new(),
-            growth: Vec::new(),
+            feeling: Feeling::new(0),
             active: Vec::new(),
             rotation: Rotation::default(),
             candidates: vec![None; Desire::COUNT],
@@ -295,8 +306,9 @@ impl Sim {
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
-        self.felt = vec![Felt::UNSET; self.tables.sources];
-        self.growth = vec![Growth::UNSET; Desire::COUNT];
+        self.feeling = Feeling::new(self.tables.sources);
+        self.choices = Choices::default();
+        self.stir();
         self.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
         self.last_done.resize(self.tables.actions.len(), None);
@@ -333,6 +345,7 @@ impl Sim {
 
     /// Forgets the object scores of desire `d` (its trees changed).
     fn forget_desire(&mut self, d: usize) {
+        self.stir();
         self.trees[d] = None;
         let n = self.village.objects.len();
         self.useful[d * 2 * n..(d + 1) * 2 * n].fill(f64::NAN);
@@ -341,6 +354,7 @@ impl Sim {
 
     /// Forgets the object scores of object `o` (its beliefs changed).
     fn forget_object(&mut self, o: usize) {
+        self.stir();
         let n = self.village.objects.len();
         for k in 0..Desire::COUNT * 2 {
             self.useful[k * n + o] = f64::NAN;

@@ -2,16 +2,11 @@
 //! of the desire sources; then the sigmoid drives fill the desires (SPEC §2). Every
 //! input of [`Reads`] is wired here to something in the body or the village.
 
+use super::sighting::near;
 use super::{DT, Sim};
 use crate::reads::Reads;
 use crate::species::Climate;
-use crate::world::file::Owner;
 use crate::world::rules::Kind;
-
-/// 1 at distance 0, falling to 0 at `range`.
-fn near(d: f64, range: f64) -> f64 {
-    (1.0 - d / range).max(0.0)
-}
 
 /// 1 just after `since`, fading to 0 over `seconds`; 0 when it never happened.
 fn fade(since: Option<f64>, now: f64, seconds: f64) -> f64 {
@@ -32,9 +27,11 @@ impl Sim {
             self.harvest(now);
         }
         if self.schedule.iter().any(|s| now >= s.next) {
+            self.stir();
             self.run_schedule(now);
         }
         if now >= self.next_miracle_try {
+            self.stir();
             self.try_miracles(now);
         }
     }
@@ -140,72 +137,43 @@ impl Sim {
         let working = night < 0.5;
         let need_rate = DT / self.file.body.villager_need_seconds;
 
-        let (mut novelty, mut in_need, mut enemy, mut town, mut friend, mut high, mut stealable) =
-            (0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64, 0.0_f64);
+        self.sight(p);
+        for &i in &self.sighting.villagers {
+            let o = &mut self.village.objects[i];
+            o.need = (o.need + need_rate).min(1.0);
+        }
+        let (mut novelty, mut in_need) = (0.0_f64, 0.0_f64);
         let mut skills_seen = 0u8;
-        let mut friend_in_view = false;
+        for &i in &self.sighting.in_view {
+            let o = &mut self.village.objects[i];
+            o.seen += DT;
+            novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
+            if o.kind == Kind::Villager && o.alive {
+                in_need = in_need.max(o.need * near(self.distances[i], s.view));
+                if working && let Some(k) = o.skill().and_then(|k| SKILLS.iter().position(|x| *x == k)) {
+                    skills_seen |= 1 << k;
+                }
+            }
+        }
         let mut order_from = None;
-        let (hand, me) = (self.village.hand, self.village.me);
-        self.distances.resize(self.village.objects.len(), f64::INFINITY);
-        for (i, o) in self.village.objects.iter_mut().enumerate() {
-            if !o.present || i == hand || i == me {
-                self.distances[i] = if i == me { 0.0 } else { o.distance_from(p) };
-                continue;
-            }
-            let d = o.distance_from(p);
-            self.distances[i] = d;
-            let in_view = d <= s.view;
-            if in_view {
-                o.seen += DT;
-                novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
-            }
-            match o.kind {
-                Kind::Villager if o.alive => {
-                    o.need = (o.need + need_rate).min(1.0);
-                    if in_view {
-                        in_need = in_need.max(o.need * near(d, s.view));
-                        if working && let Some(k) = o.skill().and_then(|k| SKILLS.iter().position(|x| *x == k)) {
-                            skills_seen |= 1 << k;
-                        }
-                    }
-                    if o.owner == Owner::Player {
-                        friend = friend.max(near(d, s.view));
-                        friend_in_view |= in_view;
-                    }
+        for &i in &self.sighting.orderers {
+            let o = &mut self.village.objects[i];
+            if let Some(every) = o.orders_every
+                && now >= o.next_order
+            {
+                o.next_order += every;
+                if self.distances[i] <= s.view {
+                    order_from = Some(i);
                 }
-                Kind::Wolf if o.alive => enemy = enemy.max(near(d, s.view)),
-                Kind::Creature if o.alive => {
-                    match o.owner {
-                        Owner::Rival => enemy = enemy.max(near(d, s.view)),
-                        Owner::Player => {
-                            friend = friend.max(near(d, s.view));
-                            friend_in_view |= in_view;
-                        }
-                        Owner::Wild => {}
-                    }
-                    if let Some(every) = o.orders_every
-                        && now >= o.next_order
-                    {
-                        o.next_order += every;
-                        if in_view {
-                            order_from = Some(i);
-                        }
-                    }
-                }
-                Kind::Town => town = town.max(near(d, s.town_near)),
-                Kind::Hill | Kind::Tree => high = high.max(near(d, s.view)),
-                Kind::StoragePit if o.owner != Owner::Player && o.food + o.wood > 0 => {
-                    stealable = stealable.max(near(d, s.view));
-                }
-                _ => {}
             }
         }
         if let Some(o) = order_from {
             self.creature_order = Some((now, o));
         }
-        if friend_in_view {
+        if self.sighting.friend_in_view {
             self.friend_seen_at = now;
         }
+        let hand = self.village.hand;
         let player_near = if self.file.hand.present {
             let d = self.village.objects[hand].distance_from(p);
             if d <= s.near {
@@ -251,14 +219,14 @@ impl Sim {
         x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
         x[Reads::WorldVillagerInNeed as usize] = in_need;
-        x[Reads::WorldEnemyNear as usize] = enemy;
-        x[Reads::WorldTownNear as usize] = town;
+        x[Reads::WorldEnemyNear as usize] = self.sighting.enemy;
+        x[Reads::WorldTownNear as usize] = self.sighting.town;
         x[Reads::WorldFarFromHome as usize] = (home / s.home_far).min(1.0);
         x[Reads::WorldStuffAway as usize] = self.stuff_away;
-        x[Reads::WorldFriendNear as usize] = friend;
+        x[Reads::WorldFriendNear as usize] = self.sighting.friend;
         x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldHighPlace as usize] = high;
-        x[Reads::WorldStealable as usize] = stealable;
+        x[Reads::WorldHighPlace as usize] = self.sighting.high;
+        x[Reads::WorldStealable as usize] = self.sighting.stealable;
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
         x[Reads::WorldNovelty as usize] = novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;
@@ -304,27 +272,6 @@ impl Sim {
                 self.phase_event("learnt_skill");
                 self.emit(super::Event::Skill { t: now, skill: (*skill).to_owned() });
             }
-        }
-    }
-
-    /// The drives of the active desires fill them (SPEC §2): `drive = Σ S(θᵢ, vᵢ)`, then
-    /// one step of growth or decay.
-    pub(super) fn feel(&mut self) {
-        let k = self.data.steepness;
-        for &d in &self.active {
-            let rt = &self.tables.desires[d];
-            let state = &mut self.creature.desires[d];
-            // Most inputs hold still from one turn to the next: their sigmoids are kept.
-            let felt = &mut self.felt[rt.first_source..rt.first_source + rt.sources.len()];
-            let drive: f64 = rt
-                .sources
-                .iter()
-                .zip(&state.thresholds)
-                .zip(felt)
-                .map(|((&src, &th), f)| f.sigmoid(th, self.inputs[src], k))
-                .sum();
-            state.value = self.growth[d].step(state.value, drive, state.increase_seconds, rt.decay, state.max);
-            self.drives[d] = drive;
         }
     }
 }

@@ -78,6 +78,8 @@ pub(super) struct ActionRt {
 pub(super) struct DesireRt {
     /// The input each source reads.
     pub(super) sources: Vec<usize>,
+    /// The inputs its sources read, one bit each.
+    pub(super) reads: u64,
     /// Where its sources start in the list of every desire's sources, in desire order.
     pub(super) first_source: usize,
     /// Indices into the action table.
@@ -127,6 +129,7 @@ impl Tables {
             .iter()
             .map(|d| DesireRt {
                 sources: d.sources.iter().map(|s| s.reads as usize).collect(),
+                reads: d.sources.iter().fold(0, |bits, s| bits | 1 << s.reads as usize),
                 first_source: {
                     first_source += d.sources.len();
                     first_source - d.sources.len()
