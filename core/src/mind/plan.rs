@@ -76,13 +76,12 @@ pub fn more_urgent(candidate: f64, current: f64) -> bool {
     candidate > SWITCH_FACTOR * current.max(0.0) && candidate > 0.0
 }
 
-/// Picks the action with the highest priority (SPEC §4). `actions` yields each
-/// candidate's (opinion, seconds since done); ties go to the earliest. Returns the
-/// index among the candidates and its priority.
-pub fn best_action(actions: impl IntoIterator<Item = (f64, Option<f64>)>) -> Option<(usize, f64)> {
+/// Picks the action with the highest priority (SPEC §4). `priorities` yields each
+/// candidate's [`action_priority`]; ties go to the earliest. Returns the index among
+/// the candidates and its priority.
+pub fn best_action(priorities: impl IntoIterator<Item = f64>) -> Option<(usize, f64)> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, (opinion, since)) in actions.into_iter().enumerate() {
-        let p = action_priority(opinion, since);
+    for (i, p) in priorities.into_iter().enumerate() {
         if best.is_none_or(|(_, b)| p > b) {
             best = Some((i, p));
         }
@@ -151,11 +150,11 @@ mod tests {
     #[test]
     fn a_slapped_action_loses_to_a_fresh_one_through_novelty() {
         // Seed: the opinion change is small, but with novelty it changes the choice.
-        let (i, _) = best_action([(-0.4, Some(10.0)), (0.0, Some(10.0))]).unwrap();
-        assert_eq!(i, 1);
-        let (i, _) = best_action([(0.0, Some(900.0)), (0.0, Some(10.0))]).unwrap();
-        assert_eq!(i, 0);
-        assert_eq!(best_action([(0.3, None), (0.3, None)]).unwrap().0, 0);
+        let best =
+            |actions: [(f64, Option<f64>); 2]| best_action(actions.map(|(o, t)| action_priority(o, t))).unwrap().0;
+        assert_eq!(best([(-0.4, Some(10.0)), (0.0, Some(10.0))]), 1);
+        assert_eq!(best([(0.0, Some(900.0)), (0.0, Some(10.0))]), 0);
+        assert_eq!(best([(0.3, None), (0.3, None)]), 0);
         assert_eq!(best_action(std::iter::empty()), None);
     }
 

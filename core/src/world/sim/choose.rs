@@ -157,8 +157,7 @@ impl Sim {
         }
         let mut left = n;
         while left > 0 {
-            let pick =
-                best_action(actions[..left].iter().map(|&(a, ..)| (self.opinions[a], self.since_done(a, now))))?.0;
+            let pick = best_action(actions[..left].iter().map(|&(_, p, _)| p))?.0;
             let (a, priority, slot) = actions[pick];
             if let Some((object, target, activity, score)) = self.objects_for(d, slot, a) {
                 let desire = crate::names::Desire::ALL[d];

@@ -66,21 +66,25 @@ impl Sim {
         let k = self.data.steepness;
         let feeling = &mut self.feeling;
         let changed = feeling.changed(&self.inputs);
+        // Drives first, then growth: the divisions of one desire's step need not wait
+        // for the next desire's exponentials.
         for &d in &self.active {
             let rt = &self.tables.desires[d];
-            let state = &mut self.creature.desires[d];
             if changed == u64::MAX || rt.reads & changed != 0 {
                 let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
                 self.drives[d] = rt
                     .sources
                     .iter()
-                    .zip(&state.thresholds)
+                    .zip(&self.creature.desires[d].thresholds)
                     .zip(felt)
                     .map(|((&src, &th), f)| f.sigmoid(th, self.inputs[src], k))
                     .sum();
             }
-            state.value =
-                feeling.growth[d].step(state.value, self.drives[d], state.increase_seconds, rt.decay, state.max);
+        }
+        for &d in &self.active {
+            let state = &mut self.creature.desires[d];
+            let decay = self.tables.desires[d].decay;
+            state.value = feeling.growth[d].step(state.value, self.drives[d], state.increase_seconds, decay, state.max);
         }
     }
 }

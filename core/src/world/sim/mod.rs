@@ -146,6 +146,9 @@ pub struct Sim {
     /// When each action was last done.
     last_done: Vec<Option<f64>>,
     can_leave_pen: bool,
+    /// Where the creature stood when last found inside its pen: a cache for noting
+    /// when it leaves.
+    inside_pen_at: Option<(f64, f64)>,
     moving: bool,
     heat: f64,
     hand_seen_at: f64,
@@ -210,6 +213,7 @@ impl Sim {
             opinions: Vec::new(),
             last_done: Vec::new(),
             can_leave_pen: false,
+            inside_pen_at: None,
             moving: false,
             heat: 0.0,
             hand_seen_at: 0.0,
@@ -307,7 +311,7 @@ impl Sim {
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
         self.feeling = Feeling::new(self.tables.sources);
-        self.choices = Choices::default();
+        // The new scene voids every kept choice of objects.
         self.stir();
         self.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();

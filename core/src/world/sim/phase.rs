@@ -70,11 +70,18 @@ impl Sim {
     pub(super) fn phase_turn(&mut self, now: f64) {
         // Once noted, leaving the pen need not be measured again until the phase
         // starts afresh.
-        if event_bit("left_pen").is_none_or(|b| self.progress.events & b == 0) {
+        // A creature that has not moved since it was last measured inside the pen is
+        // still inside.
+        let me = self.village.objects[self.village.me].pos;
+        let moved =
+            self.inside_pen_at.is_none_or(|at| at.0.to_bits() != me.0.to_bits() || at.1.to_bits() != me.1.to_bits());
+        if moved && event_bit("left_pen").is_none_or(|b| self.progress.events & b == 0) {
             let pen = &self.village.objects[self.village.pen];
-            let me = self.village.objects[self.village.me].pos;
             if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
                 self.phase_event("left_pen");
+                self.inside_pen_at = None;
+            } else {
+                self.inside_pen_at = Some(me);
             }
         }
         let phase = usize::from(self.creature.phase);
