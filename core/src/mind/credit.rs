@@ -2,6 +2,7 @@
 //! the one that scores highest now takes the lesson.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -40,9 +41,9 @@ pub struct Plan {
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
 pub struct ActedOn {
     /// The object's answers (attribute → value).
-    pub object: BTreeMap<String, String>,
+    pub object: Arc<BTreeMap<String, String>>,
     /// The target's answers; the object's again when the target is the object.
-    pub target: BTreeMap<String, String>,
+    pub target: Arc<BTreeMap<String, String>>,
 }
 
 impl Plan {

@@ -238,12 +238,12 @@ fn eating_plan(data: &Data, food: &str, now: f64) -> Plan {
 /// The answers a lesson records about the plan's object (SPEC §8): as they were when
 /// the plan acted on it, or as they are now when it has not acted yet.
 fn object_answers<'a>(beliefs: &'a dyn Beliefs, plan: &'a Plan) -> Option<&'a BTreeMap<String, String>> {
-    plan.acted_on.as_ref().map(|a| &a.object).or_else(|| beliefs.answers(&plan.object))
+    plan.acted_on.as_ref().map(|a| &*a.object).or_else(|| beliefs.answers(&plan.object))
 }
 
 /// The answers a lesson records about the plan's target, likewise.
 fn target_answers<'a>(beliefs: &'a dyn Beliefs, plan: &'a Plan) -> Option<&'a BTreeMap<String, String>> {
-    plan.acted_on.as_ref().map(|a| &a.target).or_else(|| beliefs.answers(&plan.target))
+    plan.acted_on.as_ref().map(|a| &*a.target).or_else(|| beliefs.answers(&plan.target))
 }
 
 /// The four lessons of SPEC §7 for `plan` and lesson `l`; returns the desire's two
@@ -373,8 +373,8 @@ mod tests {
         ]
         .into();
         let then = ActedOn {
-            object: answers(&[("kind", "rock"), ("size", "large")]),
-            target: answers(&[("kind", "villager"), ("alive", "yes")]),
+            object: answers(&[("kind", "rock"), ("size", "large")]).into(),
+            target: answers(&[("kind", "villager"), ("alive", "yes")]).into(),
         };
         let (activity, acton) = slap(throw_plan(Some(then)), &now);
         assert_eq!(answer(&activity.answers, "alive"), "yes", "the target as it was hit");
@@ -393,7 +393,7 @@ mod tests {
         memory.start(throw_plan(None));
         memory.end_active(1.0);
         memory.start(throw_plan(None));
-        let seen = ActedOn { object: answers(&[("kind", "rock")]), target: answers(&[("kind", "town")]) };
+        let seen = ActedOn { object: answers(&[("kind", "rock")]).into(), target: answers(&[("kind", "town")]).into() };
         memory.act_on(seen.clone());
         assert_eq!(memory.plans[0].acted_on, None, "an ended plan keeps what it had");
         assert_eq!(memory.plans[1].acted_on, Some(seen));

@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::data::Data;
 use crate::names::{Desire, Species, Trait};
 use crate::world::file::WorldFile;
-use crate::world::sim::Sim;
+use crate::world::sim::{Setting, Sim};
 
 /// A distribution over the newborns: extremes, 10th/50th/90th percentiles (nearest
 /// rank) and mean.
@@ -112,12 +112,22 @@ impl Shard {
     }
 }
 
-/// Runs newborn `i` of a batch seeded `seed`: the same life whichever shard or thread
-/// runs it.
+/// Runs newborn `i` of a batch seeded `seed` in `setting`, the village `world` builds:
+/// the same life whichever shard or thread runs it.
 #[must_use]
-pub fn life(data: &Arc<Data>, species: Species, world: &WorldFile, i: usize, turns: u64, seed: u64, phase: u8) -> Life {
+#[allow(clippy::too_many_arguments)]
+pub fn life(
+    data: &Arc<Data>,
+    species: Species,
+    world: &WorldFile,
+    setting: &Setting,
+    i: usize,
+    turns: u64,
+    seed: u64,
+    phase: u8,
+) -> Life {
     let seed = newborn_seed(seed, i);
-    let mut sim = Sim::newborn(Arc::clone(data), species, world.clone(), seed);
+    let mut sim = Sim::newborn_in(Arc::clone(data), species, world.clone(), seed, setting);
     sim.set_phase(phase);
     sim.run(turns);
     let c = sim.creature();
@@ -146,10 +156,11 @@ pub fn lives(
     phase: u8,
 ) -> Vec<Life> {
     let step = shard.of.max(1);
+    let setting = Setting::new(data, world);
     (shard.index.min(newborns)..newborns)
         .into_par_iter()
         .step_by(step)
-        .map(|i| life(data, species, world, i, turns, seed, phase))
+        .map(|i| life(data, species, world, &setting, i, turns, seed, phase))
         .collect()
 }
 

@@ -2,6 +2,7 @@
 //! beliefs; the clock; warmth; the explored map (SPEC §4, §8, §10).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -31,8 +32,9 @@ pub struct Obj {
     pub owner: Owner,
     /// The index of the town it belongs to.
     pub town: Option<usize>,
-    /// What the creature believes about it: attribute → answer (SPEC §8).
-    pub answers: BTreeMap<String, String>,
+    /// What the creature believes about it: attribute → answer (SPEC §8). Shared, so
+    /// that a plan remembering them and a copied village need not copy them.
+    pub answers: Arc<BTreeMap<String, String>>,
     /// Answers the file gives, which override the derived ones.
     overrides: BTreeMap<String, String>,
     tribe: Option<String>,
@@ -64,7 +66,7 @@ impl Obj {
             need: 0.0,
             owner,
             town: None,
-            answers: BTreeMap::new(),
+            answers: Arc::default(),
             overrides: BTreeMap::new(),
             tribe: None,
             sex: None,
@@ -242,7 +244,7 @@ impl Village {
         let mut answers: BTreeMap<String, String> =
             schema.iter().filter_map(|a| o.derived(a, town_owner).map(|v| (a.clone(), v))).collect();
         answers.extend(o.overrides.iter().map(|(k, v)| (k.clone(), v.clone())));
-        self.objects[i].answers = answers;
+        self.objects[i].answers = Arc::new(answers);
     }
 
     /// How dark it is at `t` seconds: 1 at night, 0 by day, fading over the hour around
@@ -340,7 +342,7 @@ impl Village {
 
 impl Beliefs for Village {
     fn answers(&self, object: &str) -> Option<&BTreeMap<String, String>> {
-        self.find(object).map(|i| &self.objects[i].answers)
+        self.find(object).map(|i| &*self.objects[i].answers)
     }
 }
 

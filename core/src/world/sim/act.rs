@@ -279,10 +279,12 @@ impl Sim {
         let value = &mut self.creature.desires[d].value;
         *value *= 1.0 - rules.satisfaction;
         self.last_done[c.action] = Some(now);
-        let action = self.tables.actions[c.action].name.clone();
-        let object = self.village.objects[o].id.clone();
-        let kind = self.kind(o).name();
-        self.emit(Event::Done { t: now, desire: c.desire, action, object, kind });
+        if self.recording {
+            let action = self.tables.actions[c.action].name.clone();
+            let object = self.village.objects[o].id.clone();
+            let kind = self.kind(o).name();
+            self.emit(Event::Done { t: now, desire: c.desire, action, object, kind });
+        }
     }
 
     /// Eating: a being is eaten whole and replaced later; a pit gives one food; anything

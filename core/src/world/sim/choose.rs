@@ -311,18 +311,28 @@ impl Sim {
     pub(super) fn start(&mut self, c: Candidate, now: f64, why: Why) {
         let replaced = self.current.as_ref().map(|cur| cur.cand.priority);
         let a = &self.tables.actions[c.action];
-        let (object, target) = (self.village.objects[c.object].id.clone(), self.village.objects[c.target].id.clone());
-        self.teaching.start_plan(Plan {
+        let plan = Plan {
             desire: c.desire,
             action: a.name.clone(),
             category: a.category,
-            object: object.clone(),
-            target: target.clone(),
+            object: self.village.objects[c.object].id.clone(),
+            target: self.village.objects[c.target].id.clone(),
             started: now,
             ended: None,
             acted_on: None,
+        };
+        // The event names are copied only when events are kept.
+        let event = self.recording.then(|| Event::Plan {
+            t: now,
+            desire: c.desire,
+            action: plan.action.clone(),
+            object: plan.object.clone(),
+            target: plan.target.clone(),
+            priority: c.priority,
+            why,
+            replaced,
         });
-        let action = a.name.clone();
+        self.teaching.start_plan(plan);
         if self.same_action != Some(c.action) {
             self.same_since = now;
             self.same_action = Some(c.action);
@@ -334,15 +344,8 @@ impl Sim {
         self.commanded = (why == Why::Command).then_some(c);
         self.current = Some(Current { cand: c, agenda });
         self.plans += 1;
-        self.emit(Event::Plan {
-            t: now,
-            desire: c.desire,
-            action,
-            object,
-            target,
-            priority: c.priority,
-            why,
-            replaced,
-        });
+        if let Some(e) = event {
+            self.emit(e);
+        }
     }
 }

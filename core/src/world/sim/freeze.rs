@@ -308,7 +308,7 @@ impl Sim {
             recording,
             commanded,
         } = frozen;
-        let tables = Tables::new(&data, &file, &village);
+        let tables = Arc::new(Tables::new(&data, &file, &village));
         let objects = village.objects.len();
         let fits = |what: &str, len: usize, want: usize| {
             if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }

@@ -103,12 +103,30 @@ enum Doing {
     Deed { desire: Desire, action: String, object: String },
 }
 
+/// A village as a world file builds it, with the data's tables arranged for it: what
+/// every simulation of that world and data starts from.
+#[derive(Clone, Debug)]
+pub struct Setting {
+    village: Village,
+    tables: Arc<Tables>,
+}
+
+impl Setting {
+    /// The village `world` builds, and the tables of `data` for it.
+    #[must_use]
+    pub fn new(data: &Data, world: &WorldFile) -> Setting {
+        let village = Village::new(world, &data.attributes, world.senses.explore_cells);
+        let tables = Arc::new(Tables::new(data, world, &village));
+        Setting { village, tables }
+    }
+}
+
 /// The simulation of one creature in one village.
 #[derive(Clone, Debug)]
 pub struct Sim {
     data: Arc<Data>,
     file: WorldFile,
-    tables: Tables,
+    tables: Arc<Tables>,
     curve: ScoreCurve,
     creature: Creature,
     village: Village,
@@ -183,8 +201,14 @@ pub struct Sim {
 impl Sim {
     /// A simulation of `creature` in `world` (checked against `data`), seeded with `seed`.
     pub fn new(data: Arc<Data>, creature: Creature, world: WorldFile, seed: u64) -> Sim {
-        let village = Village::new(&world, &data.attributes, world.senses.explore_cells);
-        let tables = Tables::new(&data, &world, &village);
+        let setting = Setting::new(&data, &world);
+        Sim::in_setting(data, creature, world, seed, &setting)
+    }
+
+    /// [`Sim::new`] in a village already built from `world` and `data`: many
+    /// simulations of one world (a batch of newborns) build it once.
+    pub fn in_setting(data: Arc<Data>, creature: Creature, world: WorldFile, seed: u64, setting: &Setting) -> Sim {
+        let (village, tables) = (setting.village.clone(), Arc::clone(&setting.tables));
         let mut sim = Sim {
             curve: ScoreCurve::default(),
             tables,
@@ -253,6 +277,12 @@ impl Sim {
     pub fn newborn(data: Arc<Data>, species: Species, world: WorldFile, seed: u64) -> Sim {
         let creature = Creature::newborn(&data, species, seed);
         Sim::new(data, creature, world, seed)
+    }
+
+    /// [`Sim::newborn`] in a village already built ([`Sim::in_setting`]).
+    pub fn newborn_in(data: Arc<Data>, species: Species, world: WorldFile, seed: u64, setting: &Setting) -> Sim {
+        let creature = Creature::newborn(&data, species, seed);
+        Sim::in_setting(data, creature, world, seed, setting)
     }
 
     /// Keeps the events of each turn for [`Sim::take_events`] (off by default).

@@ -15,7 +15,7 @@ impl Sim {
     pub fn reload_data(&mut self, data: Arc<Data>) {
         let action_name = self.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
         self.data = data;
-        self.tables = Tables::new(&self.data, &self.file, &self.village);
+        self.tables = Arc::new(Tables::new(&self.data, &self.file, &self.village));
         for i in 0..self.village.objects.len() {
             self.village.refresh(i, &self.data.attributes);
         }
@@ -53,7 +53,7 @@ impl Sim {
         self.village = Village::new(&world, &self.data.attributes, world.senses.explore_cells);
         self.distances.clear();
         self.file = world;
-        self.tables = Tables::new(&self.data, &self.file, &self.village);
+        self.tables = Arc::new(Tables::new(&self.data, &self.file, &self.village));
         let me = self.village.me;
         self.village.objects[me].pos = self.village.clamp(pos);
         self.held = held.and_then(|h| self.village.find(&h));
