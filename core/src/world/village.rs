@@ -269,13 +269,28 @@ impl Village {
     /// The temperature at `p` (−1 freezing, 0 mild, +1 hot) with darkness `night`.
     #[must_use]
     pub fn temperature(&self, p: (f64, f64), night: f64) -> f64 {
-        let mut t = self.climate.base - self.climate.night_chill * night;
-        for &i in &self.areas {
+        self.temperature_with(night, self.warmth_at(p))
+    }
+
+    /// How much each warm (+) and cold (−) place warms `p`, in the order the
+    /// temperature adds them up.
+    pub fn warmth_at(&self, p: (f64, f64)) -> impl Iterator<Item = f64> + '_ {
+        self.areas.iter().map(move |&i| {
             let a = &self.objects[i];
             let d = ((a.pos.0 - p.0).powi(2) + (a.pos.1 - p.1).powi(2)).sqrt();
             let r = a.radius.max(1e-9);
             let strength = if d <= 0.5 * r { 1.0 } else { (2.0 * (1.0 - d / r)).max(0.0) };
-            t += if a.kind == Kind::WarmPlace { strength } else { -strength };
+            if a.kind == Kind::WarmPlace { strength } else { -strength }
+        })
+    }
+
+    /// The temperature with darkness `night` at a spot the places warm by `warmth`
+    /// ([`Village::warmth_at`]).
+    #[must_use]
+    pub fn temperature_with(&self, night: f64, warmth: impl IntoIterator<Item = f64>) -> f64 {
+        let mut t = self.climate.base - self.climate.night_chill * night;
+        for w in warmth {
+            t += w;
         }
         t.clamp(-2.0, 2.0)
     }

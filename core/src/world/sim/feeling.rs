@@ -51,9 +51,7 @@ impl Feeling {
     fn changed(&mut self, inputs: &[f64; INPUTS]) -> u64 {
         let mut changed = 0u64;
         for (i, (now, was)) in inputs.iter().zip(&self.inputs).enumerate() {
-            if now.to_bits() != was.to_bits() {
-                changed |= 1 << i;
-            }
+            changed |= u64::from(now.to_bits() != was.to_bits()) << i;
         }
         self.inputs = *inputs;
         if std::mem::take(&mut self.stale) { u64::MAX } else { changed }

@@ -125,8 +125,9 @@ impl Sim {
     pub(super) fn sense(&mut self, now: f64) {
         let s = self.file.senses;
         let p = self.position();
+        let measured = self.sight(p);
         let night = self.village.night(now);
-        let temperature = self.village.temperature(p, night);
+        let temperature = self.village.temperature_with(night, self.sighting.warmth.iter().copied());
         let comfort = self.file.climate.comfort;
         let liked = match self.data.species(self.creature.species).body.climate {
             Climate::Warm => comfort,
@@ -137,7 +138,6 @@ impl Sim {
         let working = night < 0.5;
         let need_rate = DT / self.file.body.villager_need_seconds;
 
-        self.sight(p);
         for &i in &self.sighting.villagers {
             let o = &mut self.village.objects[i];
             o.need = (o.need + need_rate).min(1.0);
@@ -173,9 +173,8 @@ impl Sim {
         if self.sighting.friend_in_view {
             self.friend_seen_at = now;
         }
-        let hand = self.village.hand;
         let player_near = if self.file.hand.present {
-            let d = self.village.objects[hand].distance_from(p);
+            let d = self.distances[self.village.hand];
             if d <= s.near {
                 self.hand_seen_at = now;
             }
@@ -187,9 +186,11 @@ impl Sim {
             self.stuff_away = self.stuff_far_from_home();
             self.stuff_dirty = false;
         }
-        self.village.explore(p, s.view);
-        let pen = self.village.objects[self.village.pen].pos;
-        let home = ((p.0 - pen.0).powi(2) + (p.1 - pen.1).powi(2)).sqrt();
+        // Standing where it stood, the creature explores nothing new.
+        if measured {
+            self.village.explore(p, s.view);
+        }
+        let home = self.sighting.home;
         if self.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
             self.order = None;
         }

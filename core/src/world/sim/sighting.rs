@@ -30,6 +30,10 @@ pub(super) struct Sighting {
     pub(super) villagers: Vec<usize>,
     /// Living creatures that give orders, in view or not.
     pub(super) orderers: Vec<usize>,
+    /// How much each warm and cold place warms the creature's spot.
+    pub(super) warmth: Vec<f64>,
+    /// How far the creature stands from the middle of its pen.
+    pub(super) home: f64,
     pub(super) enemy: f64,
     pub(super) town: f64,
     pub(super) friend: f64,
@@ -46,14 +50,21 @@ impl Sighting {
             list.clear();
         }
         let [in_view, villagers, orderers] = lists;
-        *self = Sighting { at: Some(at), in_view, villagers, orderers, ..Sighting::default() };
+        let mut warmth = std::mem::take(&mut self.warmth);
+        warmth.clear();
+        *self = Sighting { at: Some(at), in_view, villagers, orderers, warmth, ..Sighting::default() };
     }
 
     /// True when both were measured alike, bit for bit.
     #[cfg(debug_assertions)]
     fn same(&self, other: &Sighting) -> bool {
         let at = |s: &Sighting| s.at.map(|(scene, p)| (scene, p.0.to_bits(), p.1.to_bits()));
-        let near = |s: &Sighting| [s.enemy, s.town, s.friend, s.high, s.stealable].map(f64::to_bits);
+        let near = |s: &Sighting| {
+            let mut bits: Vec<u64> =
+                [s.enemy, s.town, s.friend, s.high, s.stealable, s.home].map(f64::to_bits).to_vec();
+            bits.extend(s.warmth.iter().map(|w| w.to_bits()));
+            bits
+        };
         at(self) == at(other)
             && (&self.in_view, &self.villagers, &self.orderers) == (&other.in_view, &other.villagers, &other.orderers)
             && self.friend_in_view == other.friend_in_view
@@ -73,8 +84,9 @@ impl Sim {
         self.scene = self.scene.wrapping_add(1);
     }
 
-    /// Measures the layout from `p` unless it was measured in this scene from there.
-    pub(super) fn sight(&mut self, p: (f64, f64)) {
+    /// Measures the layout from `p` unless it was measured in this scene from there;
+    /// true when it measured.
+    pub(super) fn sight(&mut self, p: (f64, f64)) -> bool {
         if self.sighting.holds(self.scene, p) && self.distances.len() == self.village.objects.len() {
             #[cfg(debug_assertions)]
             {
@@ -83,10 +95,11 @@ impl Sim {
                 let same = distances.iter().zip(&self.distances).all(|(a, b)| a.to_bits() == b.to_bits());
                 assert!(kept.same(&self.sighting) && same, "the layout changed without a stir");
             }
-            return;
+            return false;
         }
         self.stir();
         self.measure(p);
+        true
     }
 
     /// Measures the distance from `p` to every object and what is near.
@@ -96,6 +109,9 @@ impl Sim {
         // The lists are refilled in place, keeping their memory.
         let mut g = std::mem::take(&mut self.sighting);
         g.restart((self.scene, p));
+        g.warmth.extend(self.village.warmth_at(p));
+        let pen = self.village.objects[self.village.pen].pos;
+        g.home = ((p.0 - pen.0).powi(2) + (p.1 - pen.1).powi(2)).sqrt();
         self.distances.resize(self.village.objects.len(), f64::INFINITY);
         for (i, o) in self.village.objects.iter().enumerate() {
             if !o.present || i == hand || i == me {
