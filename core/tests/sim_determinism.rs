@@ -7,7 +7,7 @@ use creature_core::data::{Data, Species};
 use creature_core::mind::hand::Slap;
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Sim};
+use creature_core::world::sim::{Event, HandEvent, Setting, Sim};
 
 fn setup() -> (Arc<Data>, WorldFile) {
     let data = Arc::new(Data::builtin().expect("built-in data"));
@@ -70,4 +70,26 @@ fn a_batch_is_the_same_on_every_run() {
     assert_eq!(format!("{one:?}"), format!("{two:?}"));
     let other = batch::run(&data, Species::Cow, &world, 12, 3_000, 6, 0);
     assert_ne!(format!("{one:?}"), format!("{other:?}"));
+}
+
+#[test]
+fn a_newborn_in_a_shared_village_lives_as_one_in_a_village_of_its_own() {
+    // A batch builds the village once and lets every newborn start from a copy: each
+    // must live exactly the life it would have lived alone, whoever lived there before.
+    let (data, world) = setup();
+    let setting = Setting::new(&data, &world);
+    let mut before = Sim::newborn_in(Arc::clone(&data), Species::Cow, world.clone(), 3, &setting);
+    before.set_phase(5);
+    before.run(3_000);
+    for seed in [7, 8] {
+        let mut alone = Sim::newborn(Arc::clone(&data), Species::Cow, world.clone(), seed);
+        let mut shared = Sim::newborn_in(Arc::clone(&data), Species::Cow, world.clone(), seed, &setting);
+        assert_eq!(alone.freeze(), shared.freeze(), "born alike");
+        for sim in [&mut alone, &mut shared] {
+            sim.set_phase(5);
+            sim.run(6_000);
+        }
+        assert_eq!(alone.freeze(), shared.freeze(), "the same ten minutes, bit for bit");
+        assert!(alone.summary().plans > 5, "the creature did things");
+    }
 }
