@@ -10,6 +10,7 @@ pub mod error;
 pub mod fsutil;
 pub mod mind;
 pub mod names;
+pub mod parquet_table;
 mod problems;
 pub mod project;
 pub mod reads;

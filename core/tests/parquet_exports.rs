@@ -10,11 +10,11 @@ use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 use creature_core::data::{Data, Species};
+use creature_core::parquet_table::read_parquet_table;
 use creature_core::shadow::bank::{Bank, merge};
 use creature_core::world::batch::{self, Shard};
 use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cs-parquet-{name}-{}", std::process::id()));
@@ -29,11 +29,7 @@ fn example_bank(name: &str) -> Bank {
 
 /// Every row of a Parquet file, as one record batch (the tests' files are small).
 fn read_all(path: &Path) -> RecordBatch {
-    let file = std::fs::File::open(path).unwrap();
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap().with_batch_size(1 << 20);
-    let batches: Vec<RecordBatch> = builder.build().unwrap().map(Result::unwrap).collect();
-    assert_eq!(batches.len(), 1, "expected one record batch");
-    batches.into_iter().next().unwrap()
+    read_parquet_table(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]

@@ -130,6 +130,27 @@ pub fn print_json(value: &serde_json::Value) {
     println!("{value}");
 }
 
+/// Where a command writes its one new file, and how it reports.
+#[derive(clap::Args, Debug)]
+pub struct Output {
+    /// The file to write: a bank is RON for .ron and the binary form otherwise; an
+    /// export is Parquet.
+    #[arg(short = 'o', long = "out")]
+    pub out: PathBuf,
+    /// Replace OUT if it exists.
+    #[arg(long)]
+    pub force: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl Output {
+    /// Refuses to write over OUT unless `--force` ([`refuse_existing`]).
+    pub fn refuse_existing(&self) -> CliResult {
+        refuse_existing(&self.out, self.force, "pass --force to replace it")
+    }
+}
+
 /// Refuses to write over anything already at `path` (a file, a link, even a broken
 /// one) unless `force`; `how` tells how to say so. Checked before any work, so a
 /// refused command leaves the file byte for byte as it was.

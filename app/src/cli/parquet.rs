@@ -13,68 +13,56 @@ use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
 use serde_json::json;
 
-use super::{CliError, CliResult, print_json, refuse_existing};
+use super::{CliError, CliResult, Output, print_json};
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
     /// The bank (RON or binary).
     bank: PathBuf,
-    /// The Parquet file to write.
-    #[arg(short = 'o', long = "out")]
-    out: PathBuf,
-    /// Replace OUT if it exists.
-    #[arg(long)]
-    force: bool,
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    o: Output,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
     /// The Parquet file, as `shadow export` writes it.
     file: PathBuf,
-    /// Where to save the bank: RON for .ron, the binary form otherwise.
-    #[arg(short = 'o', long = "out")]
-    out: PathBuf,
-    /// Replace OUT if it exists.
-    #[arg(long)]
-    force: bool,
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    o: Output,
 }
 
 /// `shadow export BANK -o OUT.parquet`.
 pub fn export(a: &ExportArgs) -> CliResult {
-    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
+    a.o.refuse_existing()?;
     let bank = Bank::load(&a.bank)?;
-    bank.save_parquet(&a.out).map_err(|e| CliError::from(format!("{}: {e}", a.out.display())))?;
-    if a.json {
+    bank.save_parquet(&a.o.out).map_err(|e| CliError::from(format!("{}: {e}", a.o.out.display())))?;
+    if a.o.json {
         print_json(&json!({
             "events": bank.len(),
             "features": bank.features(),
-            "out": a.out.display().to_string(),
+            "out": a.o.out.display().to_string(),
         }));
     } else {
-        println!("{}: {} events with {} features, one row each", a.out.display(), bank.len(), bank.features().len());
+        println!("{}: {} events with {} features, one row each", a.o.out.display(), bank.len(), bank.features().len());
     }
     Ok(())
 }
 
 /// `shadow import FILE.parquet -o BANK`.
 pub fn import(a: &ImportArgs) -> CliResult {
-    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
+    a.o.refuse_existing()?;
     let bank = Bank::load_parquet(&a.file)?;
-    bank.save(&a.out).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", a.out.display())))?;
+    bank.save(&a.o.out).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", a.o.out.display())))?;
     let s = bank.stats();
-    if a.json {
+    if a.o.json {
         print_json(&json!({
             "events": s.events,
             "segments": s.segments,
             "matches": s.matches,
-            "out": a.out.display().to_string(),
+            "out": a.o.out.display().to_string(),
         }));
     } else {
-        println!("{}: {} events in {} segments of {} matches", a.out.display(), s.events, s.segments, s.matches);
+        println!("{}: {} events in {} segments of {} matches", a.o.out.display(), s.events, s.segments, s.matches);
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Index, MismatchError, state_vector};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, print_json, refuse_existing};
+use super::{CliError, CliResult, Output, print_json, refuse_existing};
 
 /// The character every arena fighter plays unless told otherwise.
 const DEFAULT_CHARACTER: &str = "Jago";
@@ -132,13 +132,8 @@ pub struct MergeArgs {
     /// The banks to merge.
     #[arg(required = true, num_args = 1..)]
     banks: Vec<PathBuf>,
-    #[arg(short = 'o', long = "out")]
-    out: PathBuf,
-    /// Replace OUT if it exists.
-    #[arg(long)]
-    force: bool,
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    o: Output,
 }
 
 #[derive(clap::Args, Debug)]
@@ -399,7 +394,7 @@ fn fight(a: &FightArgs) -> CliResult {
 }
 
 fn merge_banks(a: &MergeArgs) -> CliResult {
-    refuse_existing(&a.out, a.force, "pass --force to replace it")?;
+    a.o.refuse_existing()?;
     let mut banks = Vec::with_capacity(a.banks.len());
     for p in &a.banks {
         let name = p.file_stem().map_or_else(|| p.display().to_string(), |s| s.to_string_lossy().into_owned());
@@ -407,15 +402,15 @@ fn merge_banks(a: &MergeArgs) -> CliResult {
     }
     let sources: Vec<(&str, &Bank)> = banks.iter().map(|(n, b)| (n.as_str(), b)).collect();
     let merged = merge(&sources).map_err(|e| CliError::from(format!("cannot merge: {e}")))?;
-    save(&merged, &a.out)?;
-    if a.json {
+    save(&merged, &a.o.out)?;
+    if a.o.json {
         let from: Vec<Value> = banks.iter().map(|(n, b)| json!({"bank": n, "events": b.len()})).collect();
-        print_json(&json!({"events": merged.len(), "from": from, "out": a.out.display().to_string()}));
+        print_json(&json!({"events": merged.len(), "from": from, "out": a.o.out.display().to_string()}));
     } else {
         for (n, b) in &banks {
             println!("{n}: {} events", b.len());
         }
-        println!("{}: {} events, {} matches", a.out.display(), merged.len(), merged.stats().matches);
+        println!("{}: {} events, {} matches", a.o.out.display(), merged.len(), merged.stats().matches);
     }
     Ok(())
 }

@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use arrow_array::RecordBatch;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
 use arrow_schema::DataType;
+use creature_core::parquet_table::read_parquet_table;
 use creature_core::shadow::bank::Bank;
 
 use crate::common::{repo, studio};
@@ -46,11 +46,7 @@ fn stats(bank: &Path) -> (String, String) {
 
 /// Every row of a Parquet file, as one record batch (the tests' files are small).
 fn read_all(path: &Path) -> RecordBatch {
-    let file = std::fs::File::open(path).unwrap();
-    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap().with_batch_size(1 << 20);
-    let batches: Vec<RecordBatch> = builder.build().unwrap().map(Result::unwrap).collect();
-    assert_eq!(batches.len(), 1, "expected one record batch");
-    batches.into_iter().next().unwrap()
+    read_parquet_table(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
