@@ -77,13 +77,13 @@ fn a_newborn_in_a_shared_village_lives_as_one_in_a_village_of_its_own() {
     // A batch builds the village once and lets every newborn start from a copy: each
     // must live exactly the life it would have lived alone, whoever lived there before.
     let (data, world) = setup();
-    let setting = Setting::new(&data, &world);
-    let mut before = Sim::newborn_in(Arc::clone(&data), Species::Cow, world.clone(), 3, &setting);
+    let setting = Setting::new(&data, world.clone());
+    let mut before = Sim::newborn_in(Arc::clone(&data), Species::Cow, 3, &setting);
     before.set_phase(5);
     before.run(3_000);
     for seed in [7, 8] {
         let mut alone = Sim::newborn(Arc::clone(&data), Species::Cow, world.clone(), seed);
-        let mut shared = Sim::newborn_in(Arc::clone(&data), Species::Cow, world.clone(), seed, &setting);
+        let mut shared = Sim::newborn_in(Arc::clone(&data), Species::Cow, seed, &setting);
         assert_eq!(alone.freeze(), shared.freeze(), "born alike");
         for sim in [&mut alone, &mut shared] {
             sim.set_phase(5);

@@ -112,22 +112,12 @@ impl Shard {
     }
 }
 
-/// Runs newborn `i` of a batch seeded `seed` in `setting`, the village `world` builds:
-/// the same life whichever shard or thread runs it.
+/// Runs newborn `i` of a batch seeded `seed` in `setting`, the batch's world: the same
+/// life whichever shard or thread runs it.
 #[must_use]
-#[allow(clippy::too_many_arguments)]
-pub fn life(
-    data: &Arc<Data>,
-    species: Species,
-    world: &WorldFile,
-    setting: &Setting,
-    i: usize,
-    turns: u64,
-    seed: u64,
-    phase: u8,
-) -> Life {
+pub fn life(data: &Arc<Data>, species: Species, setting: &Setting, i: usize, turns: u64, seed: u64, phase: u8) -> Life {
     let seed = newborn_seed(seed, i);
-    let mut sim = Sim::newborn_in(Arc::clone(data), species, world.clone(), seed, setting);
+    let mut sim = Sim::newborn_in(Arc::clone(data), species, seed, setting);
     sim.set_phase(phase);
     sim.run(turns);
     let c = sim.creature();
@@ -156,11 +146,11 @@ pub fn lives(
     phase: u8,
 ) -> Vec<Life> {
     let step = shard.of.max(1);
-    let setting = Setting::new(data, world);
+    let setting = Setting::new(data, world.clone());
     (shard.index.min(newborns)..newborns)
         .into_par_iter()
         .step_by(step)
-        .map(|i| life(data, species, world, &setting, i, turns, seed, phase))
+        .map(|i| life(data, species, &setting, i, turns, seed, phase))
         .collect()
 }
 

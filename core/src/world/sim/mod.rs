@@ -103,21 +103,22 @@ enum Doing {
     Deed { desire: Desire, action: String, object: String },
 }
 
-/// A village as a world file builds it, with the data's tables arranged for it: what
+/// A world file with the village it builds and the data's tables arranged for it: what
 /// every simulation of that world and data starts from.
 #[derive(Clone, Debug)]
 pub struct Setting {
+    world: WorldFile,
     village: Village,
     tables: Arc<Tables>,
 }
 
 impl Setting {
-    /// The village `world` builds, and the tables of `data` for it.
+    /// `world`, the village it builds, and the tables of `data` for it.
     #[must_use]
-    pub fn new(data: &Data, world: &WorldFile) -> Setting {
-        let village = Village::new(world, &data.attributes, world.senses.explore_cells);
-        let tables = Arc::new(Tables::new(data, world, &village));
-        Setting { village, tables }
+    pub fn new(data: &Data, world: WorldFile) -> Setting {
+        let village = Village::new(&world, &data.attributes, world.senses.explore_cells);
+        let tables = Arc::new(Tables::new(data, &world, &village));
+        Setting { world, village, tables }
     }
 }
 
@@ -201,14 +202,19 @@ pub struct Sim {
 impl Sim {
     /// A simulation of `creature` in `world` (checked against `data`), seeded with `seed`.
     pub fn new(data: Arc<Data>, creature: Creature, world: WorldFile, seed: u64) -> Sim {
-        let setting = Setting::new(&data, &world);
-        Sim::in_setting(data, creature, world, seed, &setting)
+        let setting = Setting::new(&data, world);
+        Sim::build(data, creature, seed, setting)
     }
 
-    /// [`Sim::new`] in a village already built from `world` and `data`: many
-    /// simulations of one world (a batch of newborns) build it once.
-    pub fn in_setting(data: Arc<Data>, creature: Creature, world: WorldFile, seed: u64, setting: &Setting) -> Sim {
-        let (village, tables) = (setting.village.clone(), Arc::clone(&setting.tables));
+    /// [`Sim::new`] in a setting already built from the world and `data`: many
+    /// simulations of one world (a batch of newborns) build it once and start from
+    /// copies of it.
+    pub fn in_setting(data: Arc<Data>, creature: Creature, seed: u64, setting: &Setting) -> Sim {
+        Sim::build(data, creature, seed, setting.clone())
+    }
+
+    fn build(data: Arc<Data>, creature: Creature, seed: u64, setting: Setting) -> Sim {
+        let Setting { world, village, tables } = setting;
         let mut sim = Sim {
             curve: ScoreCurve::default(),
             tables,
@@ -279,10 +285,10 @@ impl Sim {
         Sim::new(data, creature, world, seed)
     }
 
-    /// [`Sim::newborn`] in a village already built ([`Sim::in_setting`]).
-    pub fn newborn_in(data: Arc<Data>, species: Species, world: WorldFile, seed: u64, setting: &Setting) -> Sim {
+    /// [`Sim::newborn`] in a setting already built ([`Sim::in_setting`]).
+    pub fn newborn_in(data: Arc<Data>, species: Species, seed: u64, setting: &Setting) -> Sim {
         let creature = Creature::newborn(&data, species, seed);
-        Sim::in_setting(data, creature, world, seed, setting)
+        Sim::in_setting(data, creature, seed, setting)
     }
 
     /// Keeps the events of each turn for [`Sim::take_events`] (off by default).

@@ -3,12 +3,11 @@
 
 use std::sync::Arc;
 
-use super::{Current, Sim, Tables};
+use super::{Current, Setting, Sim, Tables};
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
-use crate::world::village::Village;
 
 impl Sim {
     /// Swaps in reloaded species data; the run goes on from where it is.
@@ -50,10 +49,9 @@ impl Sim {
         let plan_ids = self.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
         let held = id(self, self.held);
         let pos = self.position();
-        self.village = Village::new(&world, &self.data.attributes, world.senses.explore_cells);
+        let Setting { world, village, tables } = Setting::new(&self.data, world);
+        (self.file, self.village, self.tables) = (world, village, tables);
         self.distances.clear();
-        self.file = world;
-        self.tables = Arc::new(Tables::new(&self.data, &self.file, &self.village));
         let me = self.village.me;
         self.village.objects[me].pos = self.village.clamp(pos);
         self.held = held.and_then(|h| self.village.find(&h));
