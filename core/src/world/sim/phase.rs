@@ -3,6 +3,7 @@
 //! creature entered it (time spent, lessons taught, miracle sightings, named events)
 //! for it to move on to the next phase. The simulation checks once per turn.
 
+use super::sighting::same_spot;
 use super::{Event, Sim};
 use crate::data::{PHASE_COUNT, PHASE_EVENTS, PhaseAdvance};
 use crate::mind::desire::TURNS_PER_SECOND;
@@ -73,8 +74,7 @@ impl Sim {
         // A creature that has not moved since it was last measured inside the pen is
         // still inside.
         let me = self.village.objects[self.village.me].pos;
-        let moved =
-            self.inside_pen_at.is_none_or(|at| at.0.to_bits() != me.0.to_bits() || at.1.to_bits() != me.1.to_bits());
+        let moved = self.inside_pen_at.is_none_or(|at| !same_spot(at, me));
         if moved && event_bit("left_pen").is_none_or(|b| self.progress.events & b == 0) {
             let pen = &self.village.objects[self.village.pen];
             if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {

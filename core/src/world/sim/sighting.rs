@@ -19,6 +19,12 @@ pub(super) fn near(d: f64, range: f64) -> f64 {
     (1.0 - d / range).max(0.0)
 }
 
+/// True when `a` and `b` are the same spot, bit for bit: nothing measured from one
+/// can differ from the other.
+pub(super) fn same_spot(a: (f64, f64), b: (f64, f64)) -> bool {
+    a.0.to_bits() == b.0.to_bits() && a.1.to_bits() == b.1.to_bits()
+}
+
 /// The layout as the senses last measured it (distances live in `Sim::distances`).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Sighting {
@@ -73,7 +79,7 @@ impl Sighting {
 
     /// True when it was measured in `scene` from `p`.
     fn holds(&self, scene: u64, p: (f64, f64)) -> bool {
-        self.at.is_some_and(|(s, q)| s == scene && q.0.to_bits() == p.0.to_bits() && q.1.to_bits() == p.1.to_bits())
+        self.at.is_some_and(|(s, q)| s == scene && same_spot(q, p))
     }
 }
 
