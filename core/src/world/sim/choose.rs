@@ -6,7 +6,7 @@ use super::object_lists::fits;
 use super::{Current, Event, Sim, Why};
 use crate::data::TreeKind;
 use crate::mind::credit::Plan;
-use crate::mind::plan::{Candidate, action_priority, best_action, distance_priority, more_urgent, plan_priority};
+use crate::mind::plan::{Candidate, action_priority, distance_priority, more_urgent, plan_priority};
 use crate::mind::tree::build;
 
 /// At most this many actions per desire are weighed.
@@ -143,22 +143,23 @@ impl Sim {
         if value.is_nan() || value <= 0.0 {
             return None;
         }
-        // Actions the creature can do, best first by 0.5 + 0.0025 (opinion + 1) + novelty.
-        // (action, its priority, its place among the desire's actions)
-        let mut actions = [(0usize, 0.0f64, 0usize); MAX_ACTIONS];
-        let mut n = 0;
-        for (slot, &a) in self.tables.desires[d].actions.iter().take(MAX_ACTIONS).enumerate() {
+        // Actions the creature can do, best first by 0.5 + 0.0025 (opinion + 1) + novelty:
+        // each action's priority by its place among the desire's actions, and the places
+        // still to weigh, one bit each.
+        let mut priorities = [0.0f64; MAX_ACTIONS];
+        let mut left = 0u32;
+        let actions = &self.tables.desires[d].actions;
+        for (slot, &a) in actions.iter().take(MAX_ACTIONS).enumerate() {
             let skill_ok =
                 self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
             if skill_ok {
-                actions[n] = (a, action_priority(self.opinions[a], self.since_done(a, now)), slot);
-                n += 1;
+                priorities[slot] = action_priority(self.opinions[a], self.since_done(a, now));
+                left |= 1 << slot;
             }
         }
-        let mut left = n;
-        while left > 0 {
-            let pick = best_action(actions[..left].iter().map(|&(_, p, _)| p))?.0;
-            let (a, priority, slot) = actions[pick];
+        while left != 0 {
+            let slot = first_best(&priorities, left);
+            let a = self.tables.desires[d].actions[slot];
             if let Some((object, target, activity, score)) = self.objects_for(d, slot, a) {
                 let desire = crate::names::Desire::ALL[d];
                 return Some(Candidate {
@@ -166,12 +167,11 @@ impl Sim {
                     action: a,
                     object,
                     target,
-                    priority: plan_priority(value, activity, score, priority),
+                    priority: plan_priority(value, activity, score, priorities[slot]),
                 });
             }
-            // Nothing to do this with: weigh the rest, in their order.
-            actions.copy_within(pick + 1..left, pick);
-            left -= 1;
+            // Nothing to do this with: weigh the rest.
+            left &= !(1 << slot);
         }
         None
     }
@@ -348,4 +348,19 @@ impl Sim {
             self.emit(e);
         }
     }
+}
+
+/// The place in `left` (one bit per place) whose priority is highest, the first of
+/// equals: the choice of [`best_action`] among the places in `left`, in their order.
+fn first_best(priorities: &[f64; MAX_ACTIONS], left: u32) -> usize {
+    let mut rest = left;
+    let mut best: Option<usize> = None;
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if best.is_none_or(|b| priorities[k] > priorities[b]) {
+            best = Some(k);
+        }
+    }
+    best.unwrap_or(0)
 }
