@@ -49,11 +49,12 @@ impl Feeling {
 
     /// The inputs that changed since the last turn, one bit each; all of them when stale.
     fn changed(&mut self, inputs: &[f64; INPUTS]) -> u64 {
+        // One pass compares and remembers, rather than a second copy of every input.
         let mut changed = 0u64;
-        for (i, (now, was)) in inputs.iter().zip(&self.inputs).enumerate() {
+        for (i, (now, was)) in inputs.iter().zip(&mut self.inputs).enumerate() {
             changed |= u64::from(now.to_bits() != was.to_bits()) << i;
+            *was = *now;
         }
-        self.inputs = *inputs;
         if std::mem::take(&mut self.stale) { u64::MAX } else { changed }
     }
 }
