@@ -364,3 +364,28 @@ fn first_best(priorities: &[f64; MAX_ACTIONS], left: u32) -> usize {
     }
     best.unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_ACTIONS, first_best};
+    use crate::mind::plan::best_action;
+    use crate::rng::Rng;
+
+    /// The pick from a set of places is the pick of [`best_action`] from the list of
+    /// those places' priorities in order, with ties, repeats and NaN among them.
+    #[test]
+    fn first_best_picks_as_best_action_does_over_the_places_left() {
+        let mut rng = Rng::seeded(7);
+        let values = [0.0, 0.25, 0.5, 0.5, 1.0, f64::NAN, -0.0];
+        for _ in 0..5000 {
+            let priorities: [f64; MAX_ACTIONS] = std::array::from_fn(|_| values[rng.below(values.len())]);
+            let left = (0..MAX_ACTIONS).filter(|_| rng.unit() < 0.5).fold(0u32, |m, k| m | 1 << k);
+            if left == 0 {
+                continue;
+            }
+            let places: Vec<usize> = (0..MAX_ACTIONS).filter(|&k| left & (1 << k) != 0).collect();
+            let (pick, _) = best_action(places.iter().map(|&k| priorities[k])).expect("a place is left");
+            assert_eq!(first_best(&priorities, left), places[pick], "{priorities:?} {left:#b}");
+        }
+    }
+}
