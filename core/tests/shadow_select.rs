@@ -474,3 +474,54 @@ fn curves_of_many_and_of_few_values_score_exactly_across_top_groups() {
         assert_eq!(got, want, "state {state:?}");
     }
 }
+
+/// Values whose differences single precision cannot see, among ordinary small values:
+/// exact ties and ties to within 1e-9, near 0, near −250 and near a million. On a grid
+/// of 1/64, finer than single precision's near a million, values a few 1e-9 apart
+/// round to different single-precision numbers, so their rounded difference is far
+/// larger than the exact one.
+fn fine_value() -> impl Strategy<Value = f64> {
+    let near_tie = (0..3i32, 0..8i32, -3..4i32, prop_oneof![Just(0.0), Just(-250.0), Just(1e6)])
+        .prop_map(|(a, j, k, base)| base + f64::from(a) + f64::from(j) / 64.0 + f64::from(k) * 1e-9);
+    prop_oneof![4 => (0..5i32).prop_map(f64::from), 4 => -3.0..3.0f64, 4 => near_tie, 1 => -1e4..1e4f64]
+}
+
+/// Banks of finite, moderate values (so the index's single-precision bound is used for
+/// every feature), scores that tie or nearly tie with the candidate threshold, weights
+/// up to 1000 and scales down to 0.001.
+fn fine_case() -> impl Strategy<Value = Case> {
+    let features = prop::collection::vec(
+        (
+            similarity(),
+            prop_oneof![4 => Just(1.0), 4 => 0.0..3.0f64, 1 => 100.0..1000.0f64],
+            prop_oneof![4 => Just(1.0), 4 => 0.1..4.0f64, 1 => 0.001..0.01f64],
+        ),
+        1..9,
+    );
+    let knobs = (-1.0..2.0f64, prop_oneof![Just(0.0), Just(0.1), 0.0..1.5f64], prop_oneof![Just(0.0), -0.5..0.5f64]);
+    (features, knobs, 0usize..2500, any::<u64>())
+        .prop_flat_map(|(features, knobs, n, seed)| {
+            let f = features.len();
+            (
+                Just(features),
+                Just(knobs),
+                prop::collection::vec(fine_value(), n * f),
+                prop::collection::vec(fine_value(), f),
+                Just(seed),
+                Just(n),
+            )
+        })
+        .prop_map(|(features, knobs, values, state, seed, n)| build_case(features, knobs, values, state, seed, n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The index gives up events on a single-precision lower bound of their scores; the
+    /// bound must never give up a candidate or the best, even where single precision
+    /// cannot tell two values apart.
+    #[test]
+    fn the_single_precision_bound_never_gives_up_a_candidate(c in fine_case()) {
+        assert_same(&c)?;
+    }
+}

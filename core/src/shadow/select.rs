@@ -12,8 +12,11 @@
 //! [`SUPER`] blocks and top groups of [`TOP`] superblocks, and each group of each level
 //! keeps the range of every feature. A query computes a lower bound of the score any
 //! event of a group can reach, top groups first, and goes down only into groups whose
-//! bound is within the candidate threshold; only the blocks reached are scored, exactly, in f64, with the same arithmetic in the same order as the plain
-//! definition ([`select_naive`]), so best, candidate set and scores are bit-identical.
+//! bound is within the candidate threshold. In each block reached, a proved lower bound
+//! in single precision ([`super::single_bound`]) gives up the events that cannot come in
+//! under the threshold; the rest are scored exactly, in f64, with the same arithmetic in
+//! the same order as the plain definition ([`select_naive`]), so best, candidate set and
+//! scores are bit-identical.
 //!
 //! Every score is a finite number whatever a checked schema allows: a feature weighted
 //! 0 adds exactly nothing (0 × an infinite similarity would be NaN), and every term and
@@ -25,8 +28,10 @@ use std::collections::HashMap;
 
 use super::bank::Bank;
 use super::bank::{Codes, ValueColumn};
-use super::index_kernels::{block_bounds, coded_curve_terms, exact_terms, partition};
+use super::group_ranges::{Level, by_run};
+use super::index_kernels::{coded_curve_terms, exact_terms, partition};
 use super::schema::{Schema, Similarity};
+use super::single_bound::{Block, Plan, Singles, live_events};
 use crate::rng::Rng;
 
 /// Events per block. Small enough that a block's ranges stay tight, large enough that
@@ -266,90 +271,6 @@ pub struct Breakdown {
     pub total: f64,
 }
 
-/// Per-group ranges for one level of grouping (blocks, or superblocks of blocks).
-///
-/// A query bounds the groups of one parent (the blocks of a superblock, the superblocks
-/// of a top group) together, so their ranges are stored parent by parent: every
-/// feature's ranges for the groups of one parent sit side by side, and the whole parent
-/// is one run of memory that the processor fetches ahead, rather than one short piece in
-/// each of many feature arrays.
-#[derive(Debug, Clone)]
-struct Level {
-    /// Groups per parent.
-    fanout: usize,
-    features: usize,
-    /// The range of feature `f` in group `parent · fanout + k` is at
-    /// `(parent · features + f) · fanout + k` of `lo` and `hi`.
-    lo: Vec<f64>,
-    hi: Vec<f64>,
-    /// For a category feature whose codes are all whole numbers 0–63: which codes occur
-    /// in each group, one bit per code. A range of codes nearly always contains the
-    /// present one; the set of codes tells exactly whether a group can match it.
-    codes: Vec<Option<Vec<u64>>>,
-    age_lo: Vec<f64>,
-    age_hi: Vec<f64>,
-}
-
-/// The bit of a whole-number code 0–63.
-fn code_bit(v: f64) -> Option<u64> {
-    (v.fract() == 0.0 && (0.0..64.0).contains(&v)).then(|| 1u64 << (v as u32))
-}
-
-impl Level {
-    /// The level of groups of `size` events, `fanout` groups to a parent (0: all groups
-    /// have one parent).
-    fn new(size: usize, fanout: usize, cols: &[Vec<f64>], ages: &[f64], schema: &Schema) -> Self {
-        let n = ages.len();
-        let groups = n.div_ceil(size);
-        let fanout = if fanout == 0 { groups.max(1) } else { fanout };
-        let range = |v: &[f64]| -> (Vec<f64>, Vec<f64>) {
-            (0..groups)
-                .map(|g| {
-                    let chunk = &v[g * size..((g + 1) * size).min(n)];
-                    chunk.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)))
-                })
-                .unzip()
-        };
-        let (lo, hi): (Vec<Vec<f64>>, Vec<Vec<f64>>) = cols.iter().map(|c| range(c)).unzip();
-        let features = cols.len();
-        let by_parent = |per_feature: &[Vec<f64>], empty: f64| {
-            let mut out = vec![empty; groups.div_ceil(fanout) * features * fanout];
-            for (f, values) in per_feature.iter().enumerate() {
-                for (g, &v) in values.iter().enumerate() {
-                    out[by_run(g, f, features, fanout)] = v;
-                }
-            }
-            out
-        };
-        let (lo, hi) = (by_parent(&lo, f64::INFINITY), by_parent(&hi, f64::NEG_INFINITY));
-        let codes = cols
-            .iter()
-            .zip(&schema.features)
-            .map(|(c, f)| {
-                if !matches!(f.similarity, Similarity::Category { .. }) || c.iter().any(|&v| code_bit(v).is_none()) {
-                    return None;
-                }
-                let mask = |g: usize| {
-                    c[g * size..((g + 1) * size).min(n)].iter().fold(0u64, |m, &v| m | code_bit(v).unwrap_or(0))
-                };
-                Some((0..groups).map(mask).collect())
-            })
-            .collect();
-        let (age_lo, age_hi) = range(ages);
-        Self { fanout, features, lo, hi, codes, age_lo, age_hi }
-    }
-
-    /// The ranges of feature `f` in groups `from..to`, which share a parent.
-    fn range(&self, f: usize, from: usize, to: usize) -> (&[f64], &[f64]) {
-        let base = by_run(from, f, self.features, self.fanout);
-        (&self.lo[base..base + (to - from)], &self.hi[base..base + (to - from)])
-    }
-
-    fn groups(&self) -> usize {
-        self.age_lo.len()
-    }
-}
-
 /// The set of the first `n` (at most 32) positions.
 fn all(n: usize) -> u32 {
     debug_assert!(n <= 32);
@@ -379,14 +300,6 @@ fn take_lowest(bounds: &[f64], left: &mut u32, limit: f64) -> Option<usize> {
     Some(k)
 }
 
-/// Where item `i`'s value of feature `f` sits when the values are stored in runs of
-/// `run` items, every feature's values of one run side by side (`features` of them): the
-/// layout of the index's blocks and of each level's groups under one parent.
-#[inline]
-fn by_run(i: usize, f: usize, features: usize, run: usize) -> usize {
-    ((i / run) * features + f) * run + i % run
-}
-
 /// A curve feature's values by slot, coded; `None` when they are too many for codes.
 fn coded(col: &[f64]) -> Option<ValueColumn> {
     let mut column = ValueColumn::default();
@@ -401,11 +314,18 @@ fn coded(col: &[f64]) -> Option<ValueColumn> {
 struct Scratch {
     acc: [f64; BLOCK],
     memo: Vec<Vec<f64>>,
+    /// The single-precision lower bounds of the block's partial scores.
+    low: [f32; BLOCK],
+    plan: Plan,
 }
 
 /// Blocks per superblock: the bounds of the superblocks are computed first, and only
 /// the blocks of superblocks that can hold a candidate get bounds of their own.
 pub const SUPER: usize = 16;
+
+/// Blocks with at most this many events left after the single-precision bound have
+/// them scored one by one rather than the whole block column by column.
+const SPARSE: usize = 8;
 
 /// Superblocks per top group: above a few hundred thousand events even the superblocks
 /// are too many to bound one by one, so the top groups are bounded first.
@@ -436,6 +356,8 @@ pub struct Index {
     blocks: Level,
     supers: Level,
     tops: Level,
+    /// The columns in single precision, for quickly giving up blocks.
+    singles: Singles,
 }
 
 impl Index {
@@ -482,6 +404,7 @@ impl Index {
             blocks: Level::new(BLOCK, SUPER, &cols, &slot_ages, schema),
             supers: Level::new(BLOCK * SUPER, TOP, &cols, &slot_ages, schema),
             tops: Level::new(BLOCK * SUPER * TOP, 0, &cols, &slot_ages, schema),
+            singles: Singles::new(schema, &cols, &slot_ages),
             cols: blocked,
             ages: slot_ages,
             slot_event: order,
@@ -517,53 +440,20 @@ impl Index {
     /// block order and coded, ages, slot maps, continuations, ids and the block and superblock
     /// ranges (by capacity).
     pub fn heap_bytes(&self) -> usize {
-        fn level(l: &Level) -> usize {
-            let ranges = (l.lo.capacity() + l.hi.capacity()) * 8;
-            let codes: usize = l.codes.iter().flatten().map(|c| c.capacity() * 8).sum();
-            ranges + codes + (l.age_lo.capacity() + l.age_hi.capacity()) * 8
-        }
         self.cols.capacity() * 8
             + self.ages.capacity() * 8
             + (self.slot_event.capacity() + self.event_slot.capacity() + self.next.capacity()) * 4
             + self.ids.capacity() * 8
-            + level(&self.blocks)
-            + level(&self.supers)
-            + level(&self.tops)
+            + self.blocks.heap_bytes()
+            + self.supers.heap_bytes()
+            + self.tops.heap_bytes()
+            + self.singles.heap_bytes()
             + self.coded.iter().flatten().map(ValueColumn::heap_bytes).sum::<usize>()
     }
 
     /// The bank position of the event that continues `playing` in its segment.
     pub fn continuation(&self, playing: usize) -> Option<usize> {
         self.next.get(playing).filter(|&&c| c != NONE).map(|&c| c as usize)
-    }
-
-    /// Lower bounds of the score of every event in groups `from..to` of `level`, less a
-    /// margin for rounding, into `out`.
-    fn bounds(&self, level: &Level, state: &[f64], from: usize, to: usize, out: &mut Vec<f64>) {
-        out.clear();
-        out.resize(to - from, 0.0);
-        for (f, feat) in self.schema.features.iter().enumerate() {
-            if let (Some(codes), Similarity::Category { mismatch }) = (&level.codes[f], &feat.similarity) {
-                // Every recorded code is a whole number 0–63, so a present value that is
-                // not one matches none of them.
-                let bit = code_bit(state[f]).unwrap_or(0);
-                let (w, m) = (feat.weight, *mismatch);
-                for (b, &mask) in out.iter_mut().zip(&codes[from..to]) {
-                    *b = add_term(*b, w, if mask & bit != 0 { 0.0 } else { m });
-                }
-                continue;
-            }
-            let (lo, hi) = level.range(f, from, to);
-            block_bounds(&feat.similarity, self.rising[f], feat.weight, feat.scale, state[f], lo, hi, out);
-        }
-        let rw = self.schema.recency_weight;
-        let edge = if rw >= 0.0 { &level.age_lo[from..to] } else { &level.age_hi[from..to] };
-        for (b, &a) in out.iter_mut().zip(edge) {
-            *b = add_recency(*b, rw, a);
-            // No score is below −f64::MAX, so that is a bound too when the margin
-            // overflows.
-            *b = (*b - 1e-9 * (1.0 + b.abs() + rw.abs())).max(-f64::MAX);
-        }
     }
 
     /// The selection of SPEC §13 for `state` (in schema order), with the event at bank
@@ -577,7 +467,7 @@ impl Index {
 
         let tops = self.tops.groups();
         let mut tb = Vec::with_capacity(tops);
-        self.bounds(&self.tops, state, 0, tops, &mut tb);
+        self.tops.bounds(&self.schema, &self.rising, state, 0, tops, &mut tb);
         let mut scored: Vec<(usize, f64)> = Vec::new();
         let mut best = f64::INFINITY;
         let mut floor = tb.iter().copied().fold(f64::INFINITY, f64::min);
@@ -601,19 +491,19 @@ impl Index {
         let (supers, blocks) = (self.supers.groups(), self.blocks.groups());
         let mut sb = Vec::with_capacity(TOP);
         let mut bb = Vec::with_capacity(SUPER);
-        let mut acc = self.scratch();
+        let mut acc = self.scratch(state);
         for t in order {
             let t = t as usize;
             if tb[t] > safe(best) {
                 break;
             }
             let (sfrom, sto) = (t * TOP, ((t + 1) * TOP).min(supers));
-            self.bounds(&self.supers, state, sfrom, sto, &mut sb);
+            self.supers.bounds(&self.schema, &self.rising, state, sfrom, sto, &mut sb);
             let mut supers_left = all(sto - sfrom);
             while let Some(j) = take_lowest(&sb, &mut supers_left, safe(best)) {
                 let s = sfrom + j;
                 let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
-                self.bounds(&self.blocks, state, from, to, &mut bb);
+                self.blocks.bounds(&self.schema, &self.rising, state, from, to, &mut bb);
                 let mut blocks_left = all(to - from);
                 while let Some(k) = take_lowest(&bb, &mut blocks_left, safe(best)) {
                     let limit = safe(best);
@@ -645,18 +535,18 @@ impl Index {
         let mut sb = Vec::with_capacity(TOP);
         let blocks = self.blocks.groups();
         let mut bb = Vec::with_capacity(SUPER);
-        let mut acc = self.scratch();
+        let mut acc = self.scratch(state);
         let mut scored = Vec::new();
         for t in 0..self.tops.groups() {
             let (sfrom, sto) = (t * TOP, ((t + 1) * TOP).min(supers));
-            self.bounds(&self.supers, state, sfrom, sto, &mut sb);
+            self.supers.bounds(&self.schema, &self.rising, state, sfrom, sto, &mut sb);
             for (j, &bound) in sb.iter().enumerate() {
                 if bound > limit {
                     continue;
                 }
                 let s = sfrom + j;
                 let (from, to) = (s * SUPER, ((s + 1) * SUPER).min(blocks));
-                self.bounds(&self.blocks, state, from, to, &mut bb);
+                self.blocks.bounds(&self.schema, &self.rising, state, from, to, &mut bb);
                 for (k, &b) in bb.iter().enumerate() {
                     if b <= limit {
                         self.score_block(state, from + k, None, &mut acc, &mut scored, limit);
@@ -672,9 +562,10 @@ impl Index {
     }
 
     /// Room for scoring blocks, fresh for one query.
-    fn scratch(&self) -> Scratch {
+    fn scratch(&self, state: &[f64]) -> Scratch {
         let memo = self.coded.iter().map(|c| c.as_ref().map_or_else(Vec::new, |c| vec![f64::NAN; c.dictionary.len()]));
-        Scratch { acc: [0.0; BLOCK], memo: memo.collect() }
+        let plan = Plan::new(&self.schema, &self.singles, &self.coded, state);
+        Scratch { acc: [0.0; BLOCK], memo: memo.collect(), low: [0.0; BLOCK], plan }
     }
 
     /// The value of schema feature `f` for the event in `slot`.
@@ -689,6 +580,14 @@ impl Index {
             s = add_term(s, feat.weight, feat.similarity.eval(state[f], self.value(f, slot), feat.scale));
         }
         add_recency(s, self.schema.recency_weight, self.ages[slot])
+    }
+
+    /// The events of block `b` (of `len` events) that may score at or under `limit`,
+    /// one bit each: the others' single-precision lower bounds are over it already.
+    fn live(&self, state: &[f64], b: usize, len: usize, scratch: &mut Scratch, limit: f64) -> u32 {
+        let Scratch { memo, low, plan, .. } = scratch;
+        let block = Block { index: b, len, low: &mut low[..len] };
+        live_events(&self.schema, &self.singles, &self.coded, state, plan, memo, block, limit)
     }
 
     /// Scores every event of block `b` exactly, keeps those at or under `limit`, and
@@ -706,7 +605,28 @@ impl Index {
         let start = b * BLOCK;
         let end = (start + BLOCK).min(self.n);
         let len = end - start;
-        let Scratch { acc, memo } = scratch;
+        let mut live = self.live(state, b, len, scratch, limit);
+        if let Some(slot) = cont_slot.filter(|s| (start..end).contains(s)) {
+            live &= !(1 << (slot - start));
+        }
+        if live == 0 {
+            return f64::INFINITY;
+        }
+        if live.count_ones() as usize <= SPARSE {
+            // The few events left are scored one by one, with the same arithmetic.
+            let mut low = f64::INFINITY;
+            while live != 0 {
+                let slot = start + live.trailing_zeros() as usize;
+                live &= live - 1;
+                let s = self.exact(state, slot);
+                low = low.min(s);
+                if s <= limit {
+                    scored.push((slot, s));
+                }
+            }
+            return low;
+        }
+        let Scratch { acc, memo, .. } = scratch;
         let acc = &mut acc[..len];
         acc.fill(0.0);
         let rw = self.schema.recency_weight;
