@@ -45,17 +45,33 @@ pub(super) fn exact_terms(sim: &Similarity, w: f64, scale: f64, q: f64, col: &[f
     }
 }
 
-/// Adds `weight · curve(|q − v| / scale)` for each recorded value `v = dictionary[code]`
-/// to `acc`, as [`exact_terms`] does, working the curve out once per distinct value:
-/// `memo[code]` keeps it (NaN until worked out). The same arithmetic on the same value
-/// gives the same bits, so the sums are [`exact_terms`]'s.
-#[allow(clippy::too_many_arguments)]
+/// A curve feature's similarity for one query over its coded values:
+/// `curve(|q − v| / scale)` for the recorded value `v = dictionary[code]`, worked out once
+/// per distinct value into a memo (NaN until worked out). The same arithmetic on the
+/// same value gives the same bits as [`Similarity::eval`].
+pub(super) struct CodedCurve<'a> {
+    pub(super) points: &'a [(f64, f64)],
+    pub(super) scale: f64,
+    pub(super) q: f64,
+    pub(super) dictionary: &'a [f64],
+}
+
+impl CodedCurve<'_> {
+    /// The similarity for the value coded `code`, from `memo` or worked out into it.
+    #[inline]
+    pub(super) fn at(&self, memo: &mut [f64], code: usize) -> f64 {
+        if memo[code].is_nan() {
+            memo[code] = super::schema::curve_at(self.points, (self.q - self.dictionary[code]).abs() / self.scale);
+        }
+        memo[code]
+    }
+}
+
+/// Adds `weight · curve(|q − v| / scale)` for each coded value to `acc`, as
+/// [`exact_terms`] does, so the sums are [`exact_terms`]'s.
 pub(super) fn coded_curve_terms(
-    points: &[(f64, f64)],
+    curve: &CodedCurve,
     w: f64,
-    scale: f64,
-    q: f64,
-    dictionary: &[f64],
     codes: &[impl Copy + Into<usize>],
     memo: &mut [f64],
     acc: &mut [f64],
@@ -64,11 +80,7 @@ pub(super) fn coded_curve_terms(
         return;
     }
     for (a, &c) in acc.iter_mut().zip(codes) {
-        let c: usize = c.into();
-        if memo[c].is_nan() {
-            memo[c] = super::schema::curve_at(points, (q - dictionary[c]).abs() / scale);
-        }
-        *a = add_term(*a, w, memo[c]);
+        *a = add_term(*a, w, curve.at(memo, c.into()));
     }
 }
 

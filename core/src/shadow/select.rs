@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use super::bank::Bank;
 use super::bank::{Codes, ValueColumn};
 use super::group_ranges::{Level, by_run};
-use super::index_kernels::{coded_curve_terms, exact_terms, partition};
+use super::index_kernels::{CodedCurve, coded_curve_terms, exact_terms, partition};
 use super::schema::{Schema, Similarity};
 use super::single_bound::{Block, Plan, Singles, live_events};
 use crate::rng::Rng;
@@ -633,13 +633,14 @@ impl Index {
         let ages = &self.ages[start..end];
         let last = self.schema.features.len().saturating_sub(1);
         for (f, feat) in self.schema.features.iter().enumerate() {
-            let (w, scale, q) = (feat.weight, feat.scale, state[f]);
             match (&self.coded[f], &feat.similarity) {
-                (Some(c @ ValueColumn { codes: Codes::Narrow(k), .. }), Similarity::Curve { points }) => {
-                    coded_curve_terms(points, w, scale, q, &c.dictionary, &k[start..end], &mut memo[f], acc);
-                }
-                (Some(c @ ValueColumn { codes: Codes::Wide(k), .. }), Similarity::Curve { points }) => {
-                    coded_curve_terms(points, w, scale, q, &c.dictionary, &k[start..end], &mut memo[f], acc);
+                (Some(c), Similarity::Curve { points }) if !matches!(c.codes, Codes::Plain(_)) => {
+                    let curve = CodedCurve { points, scale: feat.scale, q: state[f], dictionary: &c.dictionary };
+                    match &c.codes {
+                        Codes::Narrow(k) => coded_curve_terms(&curve, feat.weight, &k[start..end], &mut memo[f], acc),
+                        Codes::Wide(k) => coded_curve_terms(&curve, feat.weight, &k[start..end], &mut memo[f], acc),
+                        Codes::Plain(_) => {}
+                    }
                 }
                 _ => {
                     let at = by_run(start, f, self.schema.features.len(), BLOCK);

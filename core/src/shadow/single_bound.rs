@@ -18,7 +18,8 @@
 
 use super::bank::{Codes, ValueColumn};
 use super::group_ranges::by_run;
-use super::schema::{Schema, Similarity, curve_at};
+use super::index_kernels::CodedCurve;
+use super::schema::{Schema, Similarity};
 use super::select::{BLOCK, recency_share};
 
 /// Half an ulp of 1 in single precision: the largest relative error of one rounding.
@@ -349,11 +350,11 @@ pub(super) fn live_events(
         match (lower, &coded[f], &feat.similarity) {
             (Lower::Coded, Some(column), Similarity::Curve { points }) => {
                 let range = b * BLOCK..b * BLOCK + len;
-                let memo = &mut memo[f];
-                let (w, scale, q) = (feat.weight, feat.scale, state[f]);
+                let curve = CodedCurve { points, scale: feat.scale, q: state[f], dictionary: &column.dictionary };
+                let (w, memo) = (feat.weight, &mut memo[f]);
                 match &column.codes {
-                    Codes::Narrow(k) => coded_terms(points, w, scale, q, &column.dictionary, &k[range], memo, low),
-                    Codes::Wide(k) => coded_terms(points, w, scale, q, &column.dictionary, &k[range], memo, low),
+                    Codes::Narrow(k) => coded_terms(&curve, w, &k[range], memo, low),
+                    Codes::Wide(k) => coded_terms(&curve, w, &k[range], memo, low),
                     Codes::Plain(_) => {}
                 }
             }
@@ -371,24 +372,9 @@ pub(super) fn live_events(
 }
 
 /// Adds `weight × curve(|q − v| / scale)` in single precision for each coded value,
-/// working the curve out once per distinct value into `memo` (NaN until then), exactly
-/// as the exact scoring does.
-#[allow(clippy::too_many_arguments)]
-fn coded_terms(
-    points: &[(f64, f64)],
-    w: f64,
-    scale: f64,
-    q: f64,
-    dictionary: &[f64],
-    codes: &[impl Copy + Into<usize>],
-    memo: &mut [f64],
-    acc: &mut [f32],
-) {
+/// the curve worked out as the exact scoring does.
+fn coded_terms(curve: &CodedCurve, w: f64, codes: &[impl Copy + Into<usize>], memo: &mut [f64], acc: &mut [f32]) {
     for (a, &c) in acc.iter_mut().zip(codes) {
-        let c: usize = c.into();
-        if memo[c].is_nan() {
-            memo[c] = curve_at(points, (q - dictionary[c]).abs() / scale);
-        }
-        *a += (w * memo[c]) as f32;
+        *a += (w * curve.at(memo, c.into())) as f32;
     }
 }
