@@ -203,3 +203,33 @@ fn a_world_built_in_code_without_checks_never_panics() {
     sim.run(2000);
     assert_eq!(sim.turns(), 2000);
 }
+
+/// A thing given to the creature and then eaten from its hand moves to where the
+/// creature stands while the creature itself stands still. The senses measure it there:
+/// a debug build (as `cargo test` runs) checks every kept measurement of the layout
+/// against a fresh one each turn.
+#[test]
+fn a_carried_thing_that_moves_while_the_creature_stands_still_is_sensed_where_it_is() {
+    let data = Arc::new(Data::builtin().unwrap());
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/worlds/meadow.ron");
+    let world = WorldFile::load(&path, &data).unwrap();
+    let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, world, 545);
+    sim.set_phase(2);
+    sim.set_leash(Leash::Aggression);
+    let script = [
+        (90, HandEvent::Stroke),
+        (284, HandEvent::Stroke),
+        (298, HandEvent::Stroke),
+        (132, HandEvent::Give("rock".into())),
+        (23, HandEvent::Order("lamb".into())),
+        (6, HandEvent::Hold),
+        (0, HandEvent::Stroke),
+        (0, HandEvent::Release),
+    ];
+    for (turns, e) in script {
+        sim.run(turns);
+        sim.hand(e).unwrap();
+    }
+    sim.run(5);
+    assert_eq!(object_at(&sim, "rock"), sim.position(), "the creature holds the rock");
+}

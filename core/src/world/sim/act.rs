@@ -2,6 +2,7 @@
 //! effects on body and world when the act step ends — eating raises energy and removes
 //! the food, throwing moves a rock, hitting hurts, sleeping restores.
 
+use super::sighting::same_spot;
 use super::{Current, Effect, Event, Sim};
 use crate::mind::agenda::{Agenda, PICK_UP_SECONDS, Progress, Step, WAIT_SECONDS};
 use crate::mind::credit::ActedOn;
@@ -116,8 +117,15 @@ impl Sim {
         if self.current.as_ref().is_some_and(|c| c.agenda.is_done()) {
             self.finish(now);
         }
+        // What the creature carries is where it stands. A carried thing found
+        // elsewhere (the creature did not move this turn, so nothing else stirred the
+        // scene) changes what the senses measure.
         if let Some(h) = self.held {
-            self.village.objects[h].pos = self.position();
+            let p = self.position();
+            if !same_spot(self.village.objects[h].pos, p) {
+                self.village.objects[h].pos = p;
+                self.stir();
+            }
         }
     }
 
