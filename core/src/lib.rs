@@ -7,6 +7,7 @@
 pub mod creature;
 pub mod data;
 pub mod error;
+pub mod exp;
 pub mod fsutil;
 pub mod mind;
 pub mod names;

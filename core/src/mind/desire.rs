@@ -9,11 +9,12 @@ pub const TURNS_PER_SECOND: f64 = 10.0;
 
 /// The steep sigmoid `S(θ, v)` of SPEC §2: zero for `v ≤ 0` or `θ ≥ 1`, otherwise
 /// `1 / (1 + exp(−k (v − θ)))`.
+#[inline]
 pub fn sigmoid(threshold: f64, value: f64, steepness: f64) -> f64 {
     if value <= 0.0 || threshold >= 1.0 || value.is_nan() || threshold.is_nan() {
         return 0.0;
     }
-    1.0 / (1.0 + (-steepness * (value - threshold)).exp())
+    1.0 / (1.0 + crate::exp::exp(-steepness * (value - threshold)))
 }
 
 /// A source's sigmoid remembered with the threshold and value it was worked out for,

@@ -275,6 +275,7 @@ impl Sim {
     }
 
     /// The distance priority of object `o` for desire `d` (SPEC §4).
+    #[inline]
     fn distance_priority(&self, d: usize, o: usize) -> f64 {
         // The senses measured every distance this turn, before anything moved.
         let distance = match self.distances.get(o) {
@@ -286,6 +287,7 @@ impl Sim {
 
     /// The object score of `o` by one of desire `d`'s trees (SPEC §8, §9), remembered
     /// until the tree or the object's beliefs change.
+    #[inline]
     pub(super) fn useful(&mut self, d: usize, kind: TreeKind, o: usize) -> f64 {
         let k = match kind {
             TreeKind::Activity => 0,
@@ -296,6 +298,12 @@ impl Sim {
         if !cached.is_nan() {
             return cached;
         }
+        self.score_afresh(d, k, o, at)
+    }
+
+    /// [`Sim::useful`] worked out by the tree and remembered at `at`.
+    #[cold]
+    fn score_afresh(&mut self, d: usize, k: usize, o: usize, at: usize) -> f64 {
         let desire = crate::names::Desire::ALL[d];
         let trees = self.trees[d].get_or_insert_with(|| {
             [TreeKind::Activity, TreeKind::ActOn]
