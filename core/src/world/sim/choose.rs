@@ -280,9 +280,15 @@ impl Sim {
         // The senses measured every distance this turn, before anything moved.
         let distance = match self.distances.get(o) {
             Some(d) => *d,
-            None => self.village.objects[o].distance_from(self.position()),
+            None => self.distance_afresh(o),
         };
         distance_priority(self.tables.desires[d].distance_weight, distance, self.held == Some(o))
+    }
+
+    /// The distance to `o` when the senses have not measured it (before the first turn).
+    #[cold]
+    fn distance_afresh(&self, o: usize) -> f64 {
+        self.village.objects[o].distance_from(self.position())
     }
 
     /// The object score of `o` by one of desire `d`'s trees (SPEC §8, §9), remembered
