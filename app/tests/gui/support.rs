@@ -42,18 +42,27 @@ pub fn studio_with_dialogs(project: &Path, answer: Option<PathBuf>) -> Harness<'
         .with_size(egui::vec2(1600.0, 1000.0))
         .with_max_steps(64)
         .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(FakeDialogs(answer)), None));
-    h.run();
+    settle(&mut h);
     h
 }
 
 /// Runs a palette command by typing it, as a person would: Ctrl+Shift+P, the query, Enter.
 pub fn palette(h: &mut Harness<'static, Studio>, query: &str) {
     h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::P);
-    h.run();
+    settle(h);
     h.event(egui::Event::Text(query.to_owned()));
-    h.run();
+    settle(h);
     h.key_press(egui::Key::Enter);
-    h.run();
+    settle(h);
+}
+
+/// [`Harness::run`], waiting out the bank view's work off the editor's thread (a
+/// curation, a score), which keeps asking for frames while it lasts.
+pub fn settle(h: &mut Harness<'static, Studio>) {
+    if h.try_run().is_err() {
+        assert!(until_bank_work_done(h), "the bank view's curation and score finish");
+        h.run();
+    }
 }
 
 /// A click of the primary button at a point of the window (for what AccessKit cannot
@@ -117,6 +126,12 @@ pub fn project_copy() -> (tempfile::TempDir, PathBuf) {
 /// Steps frames until `done` or five seconds pass; the file watcher works in real time.
 pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -> bool {
     until_within(h, Duration::from_secs(5), done)
+}
+
+/// Steps frames until the bank view's work off the editor's thread (a curation, a
+/// score) is done: on a slow machine it can outlast the frames one `Harness::run` allows.
+pub fn until_bank_work_done(h: &mut Harness<'static, Studio>) -> bool {
+    until_within(h, Duration::from_secs(120), |s| !s.view.shadow.curate.working())
 }
 
 /// Steps frames until `done` or `limit` passes (a worker thread's runs, on a slow machine).

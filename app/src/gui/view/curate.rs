@@ -201,6 +201,11 @@ impl CurateUi {
     pub fn scoring(&self) -> bool {
         self.score.is_running()
     }
+
+    /// Whether a curation or a score was still being computed at the last frame.
+    pub fn working(&self) -> bool {
+        self.curation.is_running() || self.score.is_running()
+    }
 }
 
 #[cfg(test)]
