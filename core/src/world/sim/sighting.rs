@@ -49,16 +49,34 @@ pub(super) struct Sighting {
 }
 
 impl Sighting {
-    /// Forgets everything measured, to measure again in `scene` from `p`.
-    fn restart(&mut self, at: (u64, (f64, f64))) {
-        let mut lists = [&mut self.in_view, &mut self.villagers, &mut self.orderers].map(std::mem::take);
-        for list in &mut lists {
+    /// Forgets everything measured, to measure again in `scene` from `p`; the lists keep
+    /// their memory.
+    fn restart(&mut self, measured_at: (u64, (f64, f64))) {
+        // Every field by name, so that a new one cannot be left out; cleared in place
+        // rather than rebuilt, which would move the whole struct each turn it measures.
+        let Sighting {
+            at,
+            in_view,
+            villagers,
+            orderers,
+            warmth,
+            home,
+            enemy,
+            town,
+            friend,
+            friend_in_view,
+            high,
+            stealable,
+        } = self;
+        *at = Some(measured_at);
+        for list in [in_view, villagers, orderers] {
             list.clear();
         }
-        let [in_view, villagers, orderers] = lists;
-        let mut warmth = std::mem::take(&mut self.warmth);
         warmth.clear();
-        *self = Sighting { at: Some(at), in_view, villagers, orderers, warmth, ..Sighting::default() };
+        for v in [home, enemy, town, friend, high, stealable] {
+            *v = 0.0;
+        }
+        *friend_in_view = false;
     }
 
     /// True when both were measured alike, bit for bit.
@@ -112,8 +130,7 @@ impl Sim {
     fn measure(&mut self, p: (f64, f64)) {
         let s = self.file.senses;
         let (hand, me) = (self.village.hand, self.village.me);
-        // The lists are refilled in place, keeping their memory.
-        let mut g = std::mem::take(&mut self.sighting);
+        let g = &mut self.sighting;
         g.restart((self.scene, p));
         g.warmth.extend(self.village.warmth_at(p));
         let pen = self.village.objects[self.village.pen].pos;
@@ -160,6 +177,5 @@ impl Sim {
                 _ => {}
             }
         }
-        self.sighting = g;
     }
 }
