@@ -10,11 +10,11 @@ use crate::mind::plan::{Candidate, action_priority, distance_priority, more_urge
 use crate::mind::tree::build;
 
 /// At most this many actions per desire are weighed.
-const MAX_ACTIONS: usize = 16;
+pub(super) const MAX_ACTIONS: usize = 16;
 
 /// What an action would be done with: (object, target, activity usefulness of the
 /// target, object score).
-type Objects = (usize, usize, f64, f64);
+pub(super) type Objects = (usize, usize, f64, f64);
 
 /// Each desire's choice of objects for each of its actions, as worked out in one scene
 /// (the choice reads only where things stand, what they are and what the creature
@@ -42,7 +42,7 @@ impl Choices {
 
 /// True when two choices are the same, bit for bit.
 #[cfg(debug_assertions)]
-fn same(a: Option<Objects>, b: Option<Objects>) -> bool {
+pub(super) fn same(a: Option<Objects>, b: Option<Objects>) -> bool {
     match (a, b) {
         (None, None) => true,
         (Some(a), Some(b)) => {
@@ -183,15 +183,18 @@ impl Sim {
             assert!(same(kept, self.choose_objects(d, a)), "the choice of objects changed without a stir");
             return kept;
         }
-        let fresh = self.choose_objects(d, a);
+        let fresh = self.weigh(d, slot, a);
         self.choices.put(d, slot, self.scene, fresh);
         fresh
     }
 
     /// (object, target, activity usefulness of the target, object score) for desire `d`
     /// doing action `a`: the target by the Activity tree for a social desire, the object
-    /// by its ActOn score × distance priority (SPEC §4).
-    fn choose_objects(&mut self, d: usize, a: usize) -> Option<Objects> {
+    /// by its ActOn score × distance priority (SPEC §4). This is the choice as defined;
+    /// the turns weigh a kept roster instead ([`Sim::weigh`]), and a debug build checks
+    /// them against it.
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    pub(super) fn choose_objects(&mut self, d: usize, a: usize) -> Option<Objects> {
         let social = self.tables.desires[d].social;
         let affords = self.tables.actions[a].affords;
         let eats = self.tables.actions[a].effect == super::Effect::Eat;
@@ -276,7 +279,7 @@ impl Sim {
 
     /// The distance priority of object `o` for desire `d` (SPEC §4).
     #[inline]
-    fn distance_priority(&self, d: usize, o: usize) -> f64 {
+    pub(super) fn distance_priority(&self, d: usize, o: usize) -> f64 {
         // The senses measured every distance this turn, before anything moved.
         let distance = match self.distances.get(o) {
             Some(d) => *d,

@@ -35,6 +35,7 @@ use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
 use super::choose::Choices;
+use super::roster::Rosters;
 use super::feeling::Feeling;
 use super::phase::PhaseProgress;
 use super::sighting::Sighting;
@@ -162,6 +163,8 @@ impl Sim {
             drives,
             feeling: _,
             scene: _,
+            stage: _,
+            rosters: _,
             sighting: _,
             choices: _,
             active,
@@ -358,6 +361,8 @@ impl Sim {
             useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
             feeling: Feeling::new(tables.sources),
             scene: 0,
+            stage: 0,
+            rosters: Rosters::default(),
             sighting: Sighting::default(),
             choices: Choices::default(),
             data,

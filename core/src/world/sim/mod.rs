@@ -35,6 +35,7 @@ mod hand;
 mod object_lists;
 mod phase;
 mod reload;
+mod roster;
 mod score;
 mod senses;
 mod sighting;
@@ -64,6 +65,7 @@ use crate::world::village::Village;
 use choose::Choices;
 use feeling::Feeling;
 use phase::PhaseProgress;
+use roster::Rosters;
 use sighting::Sighting;
 use tables::{Effect, Tables};
 
@@ -141,6 +143,13 @@ pub struct Sim {
     /// Counts the changes to where things stand and what they are ([`Sim::stir`]):
     /// what is kept of the layout and of the choices of objects holds within one count.
     scene: u64,
+    /// Counts the changes to the things around the creature: every stir of the scene
+    /// but the creature's own steps. What is kept of the objects a choice weighs
+    /// (`rosters`) holds within one count.
+    stage: u64,
+    /// What each desire's choice of objects per action weighs: a cache, kept within one
+    /// stage.
+    rosters: Rosters,
     /// What the senses measured of the layout: a cache, kept within one scene.
     sighting: Sighting,
     /// Each desire's choice of objects per action: a cache, kept within one scene.
@@ -228,6 +237,8 @@ impl Sim {
             inputs: [0.0; INPUTS],
             distances: Vec::new(),
             scene: 0,
+            stage: 0,
+            rosters: Rosters::default(),
             sighting: Sighting::default(),
             choices: Choices::default(),
             drives: vec![0.0; Desire::COUNT],

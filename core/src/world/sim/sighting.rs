@@ -106,6 +106,7 @@ impl Sim {
     /// of objects is measured again when next needed.
     pub(super) fn stir(&mut self) {
         self.scene = self.scene.wrapping_add(1);
+        self.stage = self.stage.wrapping_add(1);
     }
 
     /// Measures the layout from `p` unless it was measured in this scene from there;
@@ -121,7 +122,9 @@ impl Sim {
             }
             return false;
         }
-        self.stir();
+        // A step of the creature is a new scene, but not a new stage: nothing but
+        // where it stands has changed, or a stir has said so already.
+        self.scene = self.scene.wrapping_add(1);
         self.measure(p);
         true
     }
