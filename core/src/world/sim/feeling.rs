@@ -29,16 +29,26 @@ pub(super) struct Feeling {
     inputs: [f64; INPUTS],
     /// True when the next turn must work out every drive afresh.
     stale: bool,
+    /// Which desires are active, by desire index.
+    active: [bool; Desire::COUNT],
 }
 
 impl Feeling {
-    /// Nothing remembered, for desires with `sources` sources in all.
-    pub(super) fn new(sources: usize) -> Feeling {
+    /// Nothing remembered, for desires with `sources` sources in all, of which those
+    /// with the indices `active` are active.
+    pub(super) fn new(sources: usize, active: &[usize]) -> Feeling {
+        let mut on = [false; Desire::COUNT];
+        for &d in active {
+            if let Some(on) = on.get_mut(d) {
+                *on = true;
+            }
+        }
         Feeling {
             felt: vec![Felt::UNSET; sources],
             growth: vec![Growth::UNSET; Desire::COUNT],
             inputs: [f64::NAN; INPUTS],
             stale: true,
+            active: on,
         }
     }
 
@@ -65,25 +75,28 @@ impl Sim {
         let k = self.data.steepness;
         let feeling = &mut self.feeling;
         let changed = feeling.changed(&self.inputs);
-        // Drives first, then growth: the divisions of one desire's step need not wait
-        // for the next desire's exponentials.
-        for &d in &self.active {
-            let rt = &self.tables.desires[d];
-            if changed == u64::MAX || rt.reads & changed != 0 {
+        let inputs = &self.inputs;
+        // Every desire in index order, the inactive ones skipped: walking the lists side
+        // by side needs no index checks. Drives first, then growth: the divisions of one
+        // desire's step need not wait for the next desire's exponentials.
+        let desires = self.tables.desires.iter().zip(&self.creature.desires).zip(&feeling.active);
+        for (((rt, state), &on), drive) in desires.zip(&mut self.drives) {
+            if on && (changed == u64::MAX || rt.reads & changed != 0) {
                 let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
-                self.drives[d] = rt
+                *drive = rt
                     .sources
                     .iter()
-                    .zip(&self.creature.desires[d].thresholds)
+                    .zip(&state.thresholds)
                     .zip(felt)
-                    .map(|((&src, &th), f)| f.sigmoid(th, self.inputs[src], k))
+                    .map(|((&src, &th), f)| f.sigmoid(th, inputs[src], k))
                     .sum();
             }
         }
-        for &d in &self.active {
-            let state = &mut self.creature.desires[d];
-            let decay = self.tables.desires[d].decay;
-            state.value = feeling.growth[d].step(state.value, self.drives[d], state.increase_seconds, decay, state.max);
+        let desires = self.tables.desires.iter().zip(&mut self.creature.desires).zip(&feeling.active);
+        for (((rt, state), &on), (&drive, growth)) in desires.zip(self.drives.iter().zip(&mut feeling.growth)) {
+            if on {
+                state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
+            }
         }
     }
 }

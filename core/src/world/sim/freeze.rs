@@ -359,7 +359,7 @@ impl Sim {
         input_array.copy_from_slice(&inputs);
         Ok(Sim {
             useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
-            feeling: Feeling::new(tables.sources),
+            feeling: Feeling::new(tables.sources, &active),
             scene: 0,
             stage: 0,
             rosters: Rosters::default(),

@@ -242,7 +242,7 @@ impl Sim {
             sighting: Sighting::default(),
             choices: Choices::default(),
             drives: vec![0.0; Desire::COUNT],
-            feeling: Feeling::new(0),
+            feeling: Feeling::new(0, &[]),
             active: Vec::new(),
             rotation: Rotation::default(),
             candidates: vec![None; Desire::COUNT],
@@ -357,7 +357,7 @@ impl Sim {
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
-        self.feeling = Feeling::new(self.tables.sources);
+        self.feeling = Feeling::new(self.tables.sources, &self.active);
         // The new scene voids every kept choice of objects.
         self.stir();
         self.opinions =
