@@ -115,8 +115,19 @@ impl Obj {
     /// The distance from `p` to the object's edge (0 inside an area).
     #[must_use]
     pub fn distance_from(&self, p: (f64, f64)) -> f64 {
-        let d = ((self.pos.0 - p.0).powi(2) + (self.pos.1 - p.1).powi(2)).sqrt();
-        (d - self.reach_radius()).max(0.0)
+        self.edge_distance(self.centre_distance(p))
+    }
+
+    /// The distance from `p` to the object's centre.
+    #[must_use]
+    pub fn centre_distance(&self, p: (f64, f64)) -> f64 {
+        ((self.pos.0 - p.0).powi(2) + (self.pos.1 - p.1).powi(2)).sqrt()
+    }
+
+    /// The distance to the object's edge from a spot `centre` metres from its centre.
+    #[must_use]
+    pub fn edge_distance(&self, centre: f64) -> f64 {
+        (centre - self.reach_radius()).max(0.0)
     }
 
     /// How deep into an area the creature goes: all the way into water or the pen, to
@@ -126,6 +137,18 @@ impl Obj {
             Kind::WarmPlace | Kind::ColdPlace => self.radius * 0.5,
             _ => self.radius,
         }
+    }
+}
+
+/// `h.rem_euclid(24.0)`, bit for bit, without the remainder's slow division for the
+/// hours of the first two days: below 48 the subtraction is exact.
+fn hour_of_day(h: f64) -> f64 {
+    if (0.0..24.0).contains(&h) {
+        h
+    } else if (24.0..48.0).contains(&h) {
+        h - 24.0
+    } else {
+        h.rem_euclid(24.0)
     }
 }
 
@@ -251,7 +274,7 @@ impl Village {
     /// dawn and dusk.
     #[must_use]
     pub fn night(&self, t: f64) -> f64 {
-        let h = (self.clock.start_hour + t / 3600.0).rem_euclid(24.0);
+        let h = hour_of_day(self.clock.start_hour + t / 3600.0);
         let (dawn, dusk) = (self.clock.dawn_hour, self.clock.dusk_hour);
         if h < dawn - 0.5 {
             1.0
@@ -305,7 +328,9 @@ impl Village {
     pub fn explore(&mut self, p: (f64, f64), view: f64) {
         let n = self.cells;
         let (cw, ch) = (self.size.0 / n as f64, self.size.1 / n as f64);
-        let cell_of = |v: f64, w: f64| ((v / w).floor().max(0.0) as usize).min(n - 1);
+        // The conversion truncates and saturates: below 0 (or NaN) is cell 0, as the
+        // floor clamped at 0 would give.
+        let cell_of = |v: f64, w: f64| ((v / w) as usize).min(n - 1);
         let here = cell_of(p.1, ch) * n + cell_of(p.0, cw);
         if self.last_cell == Some(here) {
             return;
@@ -370,6 +395,27 @@ mod tests {
         let data = Data::builtin().unwrap();
         let file = WorldFile::builtin(&data).unwrap();
         (Village::new(&file, &data.attributes, 16), data)
+    }
+
+    #[test]
+    fn the_hour_of_day_is_the_euclidean_remainder_bit_for_bit() {
+        let mut hours = vec![0.0, -0.0, 24.0, 48.0, -24.0, 1e300, -1e-300, f64::NAN, f64::INFINITY, f64::NEG_INFINITY];
+        for edge in [0.0_f64, 24.0, 48.0] {
+            let mut below = edge;
+            let mut above = edge;
+            for _ in 0..4 {
+                below = below.next_down();
+                above = above.next_up();
+                hours.extend([below, above]);
+            }
+        }
+        let mut rng = crate::rng::Rng::seeded(11);
+        hours.extend((0..20_000).map(|_| rng.unit() * 120.0 - 30.0));
+        // Every turn of two days from a start at 8 o'clock, as the clock reads them.
+        hours.extend((0..1_728_000u32).step_by(7).map(|turn| 8.0 + f64::from(turn) / 10.0 / 3600.0));
+        for h in hours {
+            assert_eq!(hour_of_day(h).to_bits(), h.rem_euclid(24.0).to_bits(), "{h}");
+        }
     }
 
     #[test]

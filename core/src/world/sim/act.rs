@@ -143,12 +143,12 @@ impl Sim {
     fn walk_to(&mut self, o: usize, reach: f64) -> bool {
         let p = self.position();
         let target = &self.village.objects[o];
-        let d = target.distance_from(p);
+        let len = target.centre_distance(p);
+        let d = target.edge_distance(len);
         if d <= reach {
             return true;
         }
         let (dx, dy) = (target.pos.0 - p.0, target.pos.1 - p.1);
-        let len = (dx * dx + dy * dy).sqrt();
         let stride = (self.speed() * super::DT).min(d);
         let next = if len > 0.0 { (p.0 + dx / len * stride, p.1 + dy / len * stride) } else { p };
         self.move_to(next);
