@@ -35,9 +35,9 @@ use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
 use super::choose::Choices;
-use super::roster::Rosters;
 use super::feeling::Feeling;
 use super::phase::PhaseProgress;
+use super::roster::Rosters;
 use super::sighting::Sighting;
 
 /// Everything of a [`Sim`] but its species data and what follows from it, as read back
