@@ -17,31 +17,6 @@ pub fn sigmoid(threshold: f64, value: f64, steepness: f64) -> f64 {
     1.0 / (1.0 + crate::exp::exp(-steepness * (value - threshold)))
 }
 
-/// A source's sigmoid remembered with the threshold and value it was worked out for,
-/// so that a turn whose input did not change skips the exponential. The answer is the
-/// same, bit for bit, as [`sigmoid`]'s for the same steepness: forget it (start again
-/// from [`Felt::UNSET`]) when the steepness changes.
-#[derive(Clone, Copy, Debug)]
-pub struct Felt {
-    threshold: f64,
-    value: f64,
-    drive: f64,
-}
-
-impl Felt {
-    /// Nothing remembered yet: a NaN threshold and value, whose sigmoid is 0.
-    pub const UNSET: Felt = Felt { threshold: f64::NAN, value: f64::NAN, drive: 0.0 };
-
-    /// `S(threshold, value)` with `steepness`, worked out only when threshold or value
-    /// differ from the last call's.
-    pub fn sigmoid(&mut self, threshold: f64, value: f64, steepness: f64) -> f64 {
-        if threshold.to_bits() != self.threshold.to_bits() || value.to_bits() != self.value.to_bits() {
-            *self = Felt { threshold, value, drive: sigmoid(threshold, value, steepness) };
-        }
-        self.drive
-    }
-}
-
 /// One turn of a desire (SPEC §2): with a positive drive the value grows by
 /// `drive / (10 · increase_seconds)`, otherwise it decays by `decay`; then it is
 /// clamped to `[0, max]`.
@@ -101,16 +76,6 @@ mod tests {
         assert_eq!(sigmoid(0.4, -0.3, DEFAULT_STEEPNESS), 0.0);
         assert_eq!(sigmoid(1.0, 0.9, DEFAULT_STEEPNESS), 0.0);
         assert_eq!(sigmoid(1.2, 2.0, DEFAULT_STEEPNESS), 0.0);
-    }
-
-    #[test]
-    fn a_remembered_sigmoid_is_the_sigmoid() {
-        let mut felt = Felt::UNSET;
-        for (th, v) in [(0.4, 0.3), (0.4, 0.3), (0.4, 0.31), (0.5, 0.31), (0.5, 0.0), (0.5, f64::NAN), (1.0, 0.9)] {
-            assert_eq!(felt.sigmoid(th, v, DEFAULT_STEEPNESS).to_bits(), sigmoid(th, v, DEFAULT_STEEPNESS).to_bits());
-        }
-        let mut unset = Felt::UNSET;
-        assert_eq!(unset.sigmoid(f64::NAN, f64::NAN, DEFAULT_STEEPNESS), 0.0);
     }
 
     #[test]

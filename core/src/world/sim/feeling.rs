@@ -4,15 +4,15 @@
 //! Most inputs hold still from one turn to the next, so a turn does only the work its
 //! changes call for, and every answer is the one the plain sum would give, bit for bit:
 //! - a desire none of whose inputs changed keeps last turn's drive;
-//! - a source whose input did not change keeps its sigmoid ([`Felt`]);
+//! - a source whose input did not change keeps its sigmoid;
 //! - a desire whose drive did not change keeps its growth per turn ([`Growth`]).
 //!
 //! What a lesson, a reload or a new phase changes (thresholds, steepness, the active
-//! desires) is not tracked: they make the whole memory stale, and the next turn works
-//! every drive out afresh.
+//! desires) is not tracked: they make the whole memory stale ([`Feeling::taught`], or a
+//! new `Feeling`), and the next turn works every drive out afresh.
 
 use super::{INPUTS, Sim};
-use crate::mind::desire::{Felt, Growth};
+use crate::mind::desire::{Growth, sigmoid};
 use crate::names::Desire;
 
 // Which inputs changed in a turn is one bit per input.
@@ -22,7 +22,7 @@ const _: () = assert!(INPUTS <= 64, "one bit per input");
 #[derive(Clone, Debug)]
 pub(super) struct Feeling {
     /// Each source's last sigmoid, in the order of `Tables::desires[d].first_source`.
-    felt: Vec<Felt>,
+    felt: Vec<f64>,
     /// Each desire's last growth per turn.
     growth: Vec<Growth>,
     /// The inputs the drives were last worked out from.
@@ -44,7 +44,7 @@ impl Feeling {
             }
         }
         Feeling {
-            felt: vec![Felt::UNSET; sources],
+            felt: vec![0.0; sources],
             growth: vec![Growth::UNSET; Desire::COUNT],
             inputs: [f64::NAN; INPUTS],
             stale: true,
@@ -88,7 +88,14 @@ impl Sim {
                     .iter()
                     .zip(&state.thresholds)
                     .zip(felt)
-                    .map(|((&src, &th), f)| f.sigmoid(th, inputs[src], k))
+                    .map(|((&src, &th), f)| {
+                        // The input's bit says whether the sigmoid is kept: the threshold
+                        // moves only with a lesson, which makes everything stale.
+                        if (changed >> src) & 1 != 0 {
+                            *f = sigmoid(th, inputs[src], k);
+                        }
+                        *f
+                    })
                     .sum();
             }
         }
@@ -108,12 +115,15 @@ mod tests {
     use super::*;
     use crate::data::Data;
     use crate::mind::desire::sigmoid;
+    use crate::mind::hand::Slap;
     use crate::names::Species;
     use crate::world::file::WorldFile;
+    use crate::world::sim::HandEvent;
 
     /// Every active desire's drive, kept from turn to turn, is the plain sum of its
     /// sources' sigmoids of this turn's inputs, bit for bit, through a grown Cow's hours
-    /// in the bundled village (most desires active, the body and the clock drifting).
+    /// in the bundled village (most desires active, the body and the clock drifting,
+    /// slaps and strokes moving thresholds now and then).
     #[test]
     fn kept_drives_are_the_plain_sums_every_turn() {
         let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
@@ -121,7 +131,17 @@ mod tests {
         let mut sim = Sim::newborn(data, Species::Cow, world, 5);
         sim.set_phase(5);
         let mut recomputed = 0;
+        let mut taught = 0;
         for turn in 0..40_000 {
+            // Now and then a slap or a stroke teaches the plan under way, moving the
+            // thresholds of its desire's sources.
+            if turn % 3_000 == 1_500 && sim.plan().is_some() {
+                let touch = if turn % 6_000 == 1_500 { HandEvent::Slap(Slap::Hard) } else { HandEvent::Stroke };
+                for event in [HandEvent::Hold, touch, HandEvent::Release] {
+                    sim.hand(event).expect("the hand can touch the creature");
+                }
+                taught += 1;
+            }
             let phase = sim.creature.phase;
             sim.step();
             // A phase moving on at the end of a turn turns desires on whose drives the
@@ -140,5 +160,6 @@ mod tests {
             }
         }
         assert!(recomputed > 100_000, "only {recomputed} drives above zero were checked");
+        assert!(taught >= 5, "only {taught} lessons were taught");
     }
 }
