@@ -132,7 +132,7 @@ impl Obj {
 
     /// How deep into an area the creature goes: all the way into water or the pen, to
     /// the warm or cold heart of a warm or cold place.
-    fn reach_radius(&self) -> f64 {
+    pub(crate) fn reach_radius(&self) -> f64 {
         match self.kind {
             Kind::WarmPlace | Kind::ColdPlace => self.radius * 0.5,
             _ => self.radius,

@@ -38,7 +38,7 @@ use super::choose::Choices;
 use super::feeling::Feeling;
 use super::phase::PhaseProgress;
 use super::roster::Rosters;
-use super::sighting::Sighting;
+use super::sighting::{Nearby, Sighting};
 
 /// Everything of a [`Sim`] but its species data and what follows from it, as read back
 /// from bytes.
@@ -166,6 +166,7 @@ impl Sim {
             stage: _,
             rosters: _,
             sighting: _,
+            nearby: _,
             choices: _,
             active,
             rotation,
@@ -364,6 +365,7 @@ impl Sim {
             stage: 0,
             rosters: Rosters::default(),
             sighting: Sighting::default(),
+            nearby: Nearby::default(),
             choices: Choices::default(),
             data,
             tables,

@@ -66,7 +66,7 @@ use choose::Choices;
 use feeling::Feeling;
 use phase::PhaseProgress;
 use roster::Rosters;
-use sighting::Sighting;
+use sighting::{Nearby, Sighting};
 use tables::{Effect, Tables};
 
 pub use events::{Event, Summary, Why};
@@ -152,6 +152,9 @@ pub struct Sim {
     rosters: Rosters,
     /// What the senses measured of the layout: a cache, kept within one scene.
     sighting: Sighting,
+    /// The objects near enough to count for the senses: a cache, kept within one stage
+    /// while the creature stays near where they were listed.
+    nearby: Nearby,
     /// Each desire's choice of objects per action: a cache, kept within one scene.
     choices: Choices,
     drives: Vec<f64>,
@@ -240,6 +243,7 @@ impl Sim {
             stage: 0,
             rosters: Rosters::default(),
             sighting: Sighting::default(),
+            nearby: Nearby::default(),
             choices: Choices::default(),
             drives: vec![0.0; Desire::COUNT],
             feeling: Feeling::new(0, &[]),

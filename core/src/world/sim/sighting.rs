@@ -12,7 +12,8 @@
 
 use super::Sim;
 use crate::world::file::Owner;
-use crate::world::rules::Kind;
+use crate::world::rules::{Kind, SenseRules};
+use crate::world::village::{Obj, Village};
 
 /// 1 at distance 0, falling to 0 at `range`.
 pub(super) fn near(d: f64, range: f64) -> f64 {
@@ -49,9 +50,9 @@ pub(super) struct Sighting {
 }
 
 impl Sighting {
-    /// Forgets everything measured, to measure again in `scene` from `p`; the lists keep
-    /// their memory.
-    fn restart(&mut self, measured_at: (u64, (f64, f64))) {
+    /// Forgets everything measured, to measure again in `scene` from `p`; the lists of
+    /// villagers and orderers only when `relist`. The lists keep their memory.
+    fn restart(&mut self, measured_at: (u64, (f64, f64)), relist: bool) {
         // Every field by name, so that a new one cannot be left out; cleared in place
         // rather than rebuilt, which would move the whole struct each turn it measures.
         let Sighting {
@@ -69,8 +70,10 @@ impl Sighting {
             stealable,
         } = self;
         *at = Some(measured_at);
-        for list in [in_view, villagers, orderers] {
-            list.clear();
+        in_view.clear();
+        if relist {
+            villagers.clear();
+            orderers.clear();
         }
         warmth.clear();
         for v in [home, enemy, town, friend, high, stealable] {
@@ -80,7 +83,7 @@ impl Sighting {
     }
 
     /// True when both were measured alike, bit for bit.
-    #[cfg(debug_assertions)]
+    #[cfg(any(test, debug_assertions))]
     fn same(&self, other: &Sighting) -> bool {
         let at = |s: &Sighting| s.at.map(|(scene, p)| (scene, p.0.to_bits(), p.1.to_bits()));
         let near = |s: &Sighting| {
@@ -101,6 +104,143 @@ impl Sighting {
     }
 }
 
+/// How far the creature may stray from where the objects near it were listed before
+/// they are listed again, in metres.
+const SLACK: f64 = 10.0;
+
+/// The objects that can count for the senses while the creature stays within [`SLACK`]
+/// of where they were listed: every town (a town is near from afar) and every other
+/// present object, but the hand and the creature itself, within view and twice the
+/// slack of that spot. Each of the rest lies farther than view from anywhere within the
+/// slack, so it is out of view and near nothing: only its distance is measured, from
+/// the objects' places and reach kept here side by side. The list holds within one
+/// stage: nothing but the creature moves in it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Nearby {
+    /// The stage, the spot, the view (its bits) and the number of objects it was listed
+    /// in, from, with and among.
+    at: Option<(u64, (f64, f64), u64, usize)>,
+    /// The objects, in index order.
+    objects: Vec<usize>,
+    /// Every object's centre, x and y, and how far into it the creature reaches.
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+    reach: Vec<f64>,
+}
+
+impl Nearby {
+    /// True when the list holds at `p` in `stage` with `view` among `n` objects.
+    fn holds(&self, stage: u64, p: (f64, f64), view: f64, n: usize) -> bool {
+        self.at.is_some_and(|(s, q, v, count)| {
+            s == stage
+                && v == view.to_bits()
+                && count == n
+                && (p.0 - q.0).powi(2) + (p.1 - q.1).powi(2) <= SLACK * SLACK
+        })
+    }
+}
+
+/// One measure of the layout from `p`.
+struct Measure<'a> {
+    village: &'a Village,
+    s: SenseRules,
+    p: (f64, f64),
+}
+
+impl Measure<'_> {
+    /// Starts `g` afresh in `scene` with what does not depend on the objects near: the
+    /// warmth and the way home. The lists of villagers and orderers, which do not
+    /// depend on where the creature stands, are cleared only when `relist`.
+    fn begin(&self, g: &mut Sighting, scene: u64, relist: bool) {
+        g.restart((scene, self.p), relist);
+        g.warmth.extend(self.village.warmth_at(self.p));
+        let pen = self.village.objects[self.village.pen].pos;
+        g.home = ((self.p.0 - pen.0).powi(2) + (self.p.1 - pen.1).powi(2)).sqrt();
+    }
+
+    /// Measures every object, lists the villagers and orderers into `g`, and lists
+    /// into `nearby` the objects near and where every object is.
+    fn all(&self, g: &mut Sighting, distances: &mut Vec<f64>, nearby: &mut Nearby) {
+        let (hand, me) = (self.village.hand, self.village.me);
+        let within = self.s.view + 2.0 * SLACK;
+        let objects = &self.village.objects;
+        nearby.xs.clear();
+        nearby.xs.extend(objects.iter().map(|o| o.pos.0));
+        nearby.ys.clear();
+        nearby.ys.extend(objects.iter().map(|o| o.pos.1));
+        nearby.reach.clear();
+        nearby.reach.extend(objects.iter().map(Obj::reach_radius));
+        let near = &mut nearby.objects;
+        near.clear();
+        distances.resize(self.village.objects.len(), f64::INFINITY);
+        for ((i, o), distance) in self.village.objects.iter().enumerate().zip(distances.iter_mut()) {
+            if !o.present || i == hand || i == me {
+                *distance = if i == me { 0.0 } else { o.distance_from(self.p) };
+                continue;
+            }
+            let d = o.distance_from(self.p);
+            *distance = d;
+            if o.kind == Kind::Town || d <= within {
+                near.push(i);
+            }
+            match o.kind {
+                Kind::Villager if o.alive => g.villagers.push(i),
+                Kind::Creature if o.alive && o.orders_every.is_some() => g.orderers.push(i),
+                _ => {}
+            }
+            self.count(g, i, d);
+        }
+    }
+
+    /// Measures every distance from the places kept in `nearby` (listed by
+    /// [`Measure::all`] in this stage within the slack of here), as
+    /// [`Obj::distance_from`](crate::world::village::Obj::distance_from) does, and
+    /// counts only the objects listed near.
+    fn listed(&self, g: &mut Sighting, distances: &mut Vec<f64>, nearby: &Nearby) {
+        let p = self.p;
+        distances.clear();
+        distances.extend(nearby.xs.iter().zip(&nearby.ys).zip(&nearby.reach).map(|((&x, &y), &r)| {
+            let centre = ((x - p.0).powi(2) + (y - p.1).powi(2)).sqrt();
+            (centre - r).max(0.0)
+        }));
+        distances[self.village.me] = 0.0;
+        for &i in &nearby.objects {
+            self.count(g, i, distances[i]);
+        }
+    }
+
+    /// What present object `i` at distance `d` adds to what is in view and near.
+    #[inline]
+    fn count(&self, g: &mut Sighting, i: usize, d: f64) {
+        let (o, s) = (&self.village.objects[i], &self.s);
+        let in_view = d <= s.view;
+        if in_view {
+            g.in_view.push(i);
+        }
+        match o.kind {
+            Kind::Villager if o.alive && o.owner == Owner::Player => {
+                g.friend = g.friend.max(near(d, s.view));
+                g.friend_in_view |= in_view;
+            }
+            Kind::Wolf if o.alive => g.enemy = g.enemy.max(near(d, s.view)),
+            Kind::Creature if o.alive => match o.owner {
+                Owner::Rival => g.enemy = g.enemy.max(near(d, s.view)),
+                Owner::Player => {
+                    g.friend = g.friend.max(near(d, s.view));
+                    g.friend_in_view |= in_view;
+                }
+                Owner::Wild => {}
+            },
+            Kind::Town => g.town = g.town.max(near(d, s.town_near)),
+            Kind::Hill | Kind::Tree => g.high = g.high.max(near(d, s.view)),
+            Kind::StoragePit if o.owner != Owner::Player && o.food + o.wood > 0 => {
+                g.stealable = g.stealable.max(near(d, s.view));
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Sim {
     /// Marks the scene as changed: whatever was kept of distances, views and choices
     /// of objects is measured again when next needed.
@@ -114,12 +254,7 @@ impl Sim {
     pub(super) fn sight(&mut self, p: (f64, f64)) -> bool {
         if self.sighting.holds(self.scene, p) && self.distances.len() == self.village.objects.len() {
             #[cfg(debug_assertions)]
-            {
-                let (kept, distances) = (self.sighting.clone(), self.distances.clone());
-                self.measure(p);
-                let same = distances.iter().zip(&self.distances).all(|(a, b)| a.to_bits() == b.to_bits());
-                assert!(kept.same(&self.sighting) && same, "the layout changed without a stir");
-            }
+            assert!(self.kept_as_measured(self.scene, p), "the layout changed without a stir");
             return false;
         }
         // A step of the creature is a new scene, but not a new stage: nothing but
@@ -129,56 +264,71 @@ impl Sim {
         true
     }
 
-    /// Measures the distance from `p` to every object and what is near.
+    /// Measures the layout from `p`: the objects listed near it ([`Nearby`]) when the
+    /// list holds there, every object otherwise (and they are listed again).
     fn measure(&mut self, p: (f64, f64)) {
         let s = self.file.senses;
-        let (hand, me) = (self.village.hand, self.village.me);
-        let g = &mut self.sighting;
-        g.restart((self.scene, p));
-        g.warmth.extend(self.village.warmth_at(p));
-        let pen = self.village.objects[self.village.pen].pos;
-        g.home = ((p.0 - pen.0).powi(2) + (p.1 - pen.1).powi(2)).sqrt();
-        self.distances.resize(self.village.objects.len(), f64::INFINITY);
-        for (i, o) in self.village.objects.iter().enumerate() {
-            if !o.present || i == hand || i == me {
-                self.distances[i] = if i == me { 0.0 } else { o.distance_from(p) };
+        let n = self.village.objects.len();
+        let listed = self.nearby.holds(self.stage, p, s.view, n);
+        let m = Measure { village: &self.village, s, p };
+        m.begin(&mut self.sighting, self.scene, !listed);
+        if listed {
+            m.listed(&mut self.sighting, &mut self.distances, &self.nearby);
+        } else {
+            m.all(&mut self.sighting, &mut self.distances, &mut self.nearby);
+            self.nearby.at = Some((self.stage, p, s.view.to_bits(), n));
+        }
+        #[cfg(debug_assertions)]
+        assert!(self.kept_as_measured(self.scene, p), "the objects listed near missed one that counts");
+    }
+
+    /// True when what is kept of the layout, as measured in `scene` from `p`, is what a
+    /// measure of every object would give, bit for bit.
+    #[cfg(any(test, debug_assertions))]
+    fn kept_as_measured(&self, scene: u64, p: (f64, f64)) -> bool {
+        let m = Measure { village: &self.village, s: self.file.senses, p };
+        let (mut fresh, mut distances, mut listed) = (Sighting::default(), Vec::new(), Nearby::default());
+        m.begin(&mut fresh, scene, true);
+        m.all(&mut fresh, &mut distances, &mut listed);
+        fresh.same(&self.sighting)
+            && distances.len() == self.distances.len()
+            && distances.iter().zip(&self.distances).all(|(a, b)| a.to_bits() == b.to_bits())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::data::Data;
+    use crate::names::Species;
+    use crate::world::file::WorldFile;
+
+    /// Turn after turn of a grown Cow roaming the bundled village, what the senses
+    /// measured from the objects listed near is what measuring every object gives, bit
+    /// for bit; and most of those turns did measure from the list.
+    #[test]
+    fn measuring_the_objects_near_is_measuring_them_all() {
+        let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
+        let world = WorldFile::builtin(&data).expect("the bundled village loads");
+        let mut sim = Sim::newborn(data, Species::Cow, world, 2);
+        sim.set_phase(5);
+        let (mut measured, mut from_list) = (0, 0);
+        let mut last = None;
+        for turn in 0..30_000 {
+            sim.step();
+            let (scene, p) = sim.sighting.at.expect("the senses measured");
+            // A measure not checked yet, with nothing stirred after it in the turn.
+            if last == Some(scene) || sim.scene != scene {
                 continue;
             }
-            let d = o.distance_from(p);
-            self.distances[i] = d;
-            let in_view = d <= s.view;
-            if in_view {
-                g.in_view.push(i);
-            }
-            match o.kind {
-                Kind::Villager if o.alive => {
-                    g.villagers.push(i);
-                    if o.owner == Owner::Player {
-                        g.friend = g.friend.max(near(d, s.view));
-                        g.friend_in_view |= in_view;
-                    }
-                }
-                Kind::Wolf if o.alive => g.enemy = g.enemy.max(near(d, s.view)),
-                Kind::Creature if o.alive => {
-                    match o.owner {
-                        Owner::Rival => g.enemy = g.enemy.max(near(d, s.view)),
-                        Owner::Player => {
-                            g.friend = g.friend.max(near(d, s.view));
-                            g.friend_in_view |= in_view;
-                        }
-                        Owner::Wild => {}
-                    }
-                    if o.orders_every.is_some() {
-                        g.orderers.push(i);
-                    }
-                }
-                Kind::Town => g.town = g.town.max(near(d, s.town_near)),
-                Kind::Hill | Kind::Tree => g.high = g.high.max(near(d, s.view)),
-                Kind::StoragePit if o.owner != Owner::Player && o.food + o.wood > 0 => {
-                    g.stealable = g.stealable.max(near(d, s.view));
-                }
-                _ => {}
-            }
+            last = Some(scene);
+            measured += 1;
+            // Listed elsewhere: this turn measured from the list, not every object.
+            from_list += usize::from(sim.nearby.at.is_some_and(|(_, q, ..)| !same_spot(p, q)));
+            assert!(sim.kept_as_measured(scene, p), "turn {turn}");
         }
+        assert!(from_list * 2 > measured, "only {from_list} of {measured} measures were from the list");
     }
 }
