@@ -7,8 +7,10 @@
 //! Each such moment stirs the scene ([`Sim::stir`]); the senses measure again only in
 //! a turn after a stir, and otherwise walk just the objects whose state moves on by
 //! itself: villagers growing needy, things in view growing familiar, other creatures
-//! giving orders. A debug build measures afresh every turn and checks it against what
-//! was kept.
+//! giving orders. Most measures follow the creature's own steps, and most objects lie
+//! far out of view: within one stage such a measure counts only the objects listed
+//! near ([`Nearby`]). A debug build measures afresh every turn and checks it against
+//! what was kept.
 
 use super::Sim;
 use crate::world::file::Owner;
