@@ -368,7 +368,7 @@ impl Sim {
 }
 
 /// The place in `left` (one bit per place) whose priority is highest, the first of
-/// equals: the choice of [`best_action`] among the places in `left`, in their order.
+/// equals: the choice of [`best_action`](crate::mind::plan::best_action) among the places in `left`, in their order.
 fn first_best(priorities: &[f64; MAX_ACTIONS], left: u32) -> usize {
     let mut rest = left;
     let mut best: Option<usize> = None;
