@@ -110,15 +110,9 @@ impl Sim {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
-    use super::*;
-    use crate::data::Data;
     use crate::mind::desire::sigmoid;
     use crate::mind::hand::Slap;
-    use crate::names::Species;
-    use crate::world::file::WorldFile;
-    use crate::world::sim::HandEvent;
+    use crate::world::sim::{HandEvent, village_cow};
 
     /// Every active desire's drive, kept from turn to turn, is the plain sum of its
     /// sources' sigmoids of this turn's inputs, bit for bit, through a grown Cow's hours
@@ -126,9 +120,7 @@ mod tests {
     /// slaps and strokes moving thresholds now and then).
     #[test]
     fn kept_drives_are_the_plain_sums_every_turn() {
-        let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
-        let world = WorldFile::builtin(&data).expect("the bundled village loads");
-        let mut sim = Sim::newborn(data, Species::Cow, world, 5);
+        let mut sim = village_cow(5);
         sim.set_phase(5);
         let mut recomputed = 0;
         let mut taught = 0;

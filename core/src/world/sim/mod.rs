@@ -426,3 +426,12 @@ impl Sim {
         self.village.objects[o].kind
     }
 }
+
+/// A newborn Cow of the shipped species in the bundled village, born from `seed`: the
+/// creature the turn's tests run.
+#[cfg(test)]
+fn village_cow(seed: u64) -> Sim {
+    let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
+    let world = WorldFile::builtin(&data).expect("the bundled village loads");
+    Sim::newborn(data, crate::names::Species::Cow, world, seed)
+}

@@ -309,20 +309,14 @@ impl Sim {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use super::*;
-    use crate::data::Data;
-    use crate::names::Species;
-    use crate::world::file::WorldFile;
+    use crate::world::sim::village_cow;
 
     /// The distances worked out side by side are each object's own distance, bit for
     /// bit, from spots all over the bundled village, its objects' centres among them.
     #[test]
     fn edge_distances_are_the_objects_own() {
-        let data = Data::builtin().expect("the shipped species data loads");
-        let world = WorldFile::builtin(&data).expect("the bundled village loads");
-        let sim = Sim::newborn(Arc::new(data), Species::Cow, world, 3);
+        let sim = village_cow(3);
         let objects = &sim.village.objects;
         let xs: Vec<f64> = objects.iter().map(|o| o.pos.0).collect();
         let ys: Vec<f64> = objects.iter().map(|o| o.pos.1).collect();
@@ -343,9 +337,7 @@ mod tests {
     /// for bit; and most of those turns did measure from the list.
     #[test]
     fn measuring_the_objects_near_is_measuring_them_all() {
-        let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
-        let world = WorldFile::builtin(&data).expect("the bundled village loads");
-        let mut sim = Sim::newborn(data, Species::Cow, world, 2);
+        let mut sim = village_cow(2);
         sim.set_phase(5);
         let (mut measured, mut from_list) = (0, 0);
         let mut last = None;

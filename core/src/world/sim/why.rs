@@ -266,17 +266,7 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Data;
-    use crate::names::Species;
-    use crate::world::file::WorldFile;
-    use crate::world::sim::HandEvent;
-    use std::sync::Arc;
-
-    fn village_cow(seed: u64) -> Sim {
-        let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
-        let world = WorldFile::builtin(&data).expect("the bundled village loads");
-        Sim::newborn(data, Species::Cow, world, seed)
-    }
+    use crate::world::sim::{HandEvent, village_cow};
 
     #[test]
     fn the_plan_under_way_is_taken_apart_into_the_priority_it_runs_with() {
