@@ -121,13 +121,13 @@ impl Obj {
     /// The distance from `p` to the object's centre.
     #[must_use]
     pub fn centre_distance(&self, p: (f64, f64)) -> f64 {
-        ((self.pos.0 - p.0).powi(2) + (self.pos.1 - p.1).powi(2)).sqrt()
+        between(self.pos, p)
     }
 
     /// The distance to the object's edge from a spot `centre` metres from its centre.
     #[must_use]
     pub fn edge_distance(&self, centre: f64) -> f64 {
-        (centre - self.reach_radius()).max(0.0)
+        to_edge(centre, self.reach_radius())
     }
 
     /// How deep into an area the creature goes: all the way into water or the pen, to
@@ -138,6 +138,21 @@ impl Obj {
             _ => self.radius,
         }
     }
+}
+
+/// The distance between spots `a` and `b`.
+#[inline]
+#[must_use]
+pub(crate) fn between(a: (f64, f64), b: (f64, f64)) -> f64 {
+    ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+}
+
+/// The distance to an object's edge from a spot `centre` metres from its centre, when
+/// the creature reaches `reach` metres into it (0 inside).
+#[inline]
+#[must_use]
+pub(crate) fn to_edge(centre: f64, reach: f64) -> f64 {
+    (centre - reach).max(0.0)
 }
 
 /// `h.rem_euclid(24.0)`, bit for bit, without the remainder's slow division for the
@@ -300,7 +315,7 @@ impl Village {
     pub fn warmth_at(&self, p: (f64, f64)) -> impl Iterator<Item = f64> + '_ {
         self.areas.iter().map(move |&i| {
             let a = &self.objects[i];
-            let d = ((a.pos.0 - p.0).powi(2) + (a.pos.1 - p.1).powi(2)).sqrt();
+            let d = between(a.pos, p);
             let r = a.radius.max(1e-9);
             let strength = if d <= 0.5 * r { 1.0 } else { (2.0 * (1.0 - d / r)).max(0.0) };
             if a.kind == Kind::WarmPlace { strength } else { -strength }

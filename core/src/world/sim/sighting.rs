@@ -15,7 +15,7 @@
 use super::Sim;
 use crate::world::file::Owner;
 use crate::world::rules::{Kind, SenseRules};
-use crate::world::village::{Obj, Village};
+use crate::world::village::{Obj, Village, between, to_edge};
 
 /// 1 at distance 0, falling to 0 at `range`.
 pub(super) fn near(d: f64, range: f64) -> f64 {
@@ -149,8 +149,7 @@ impl Nearby {
 #[multiversion::multiversion(targets("x86_64+avx512f", "x86_64+avx"))]
 fn edge_distances(p: (f64, f64), xs: &[f64], ys: &[f64], reach: &[f64], out: &mut [f64]) {
     for (((&x, &y), &r), d) in xs.iter().zip(ys).zip(reach).zip(out) {
-        let centre = ((x - p.0).powi(2) + (y - p.1).powi(2)).sqrt();
-        *d = (centre - r).max(0.0);
+        *d = to_edge(between((x, y), p), r);
     }
 }
 
@@ -169,7 +168,7 @@ impl Measure<'_> {
         g.restart((scene, self.p), relist);
         g.warmth.extend(self.village.warmth_at(self.p));
         let pen = self.village.objects[self.village.pen].pos;
-        g.home = ((self.p.0 - pen.0).powi(2) + (self.p.1 - pen.1).powi(2)).sqrt();
+        g.home = between(self.p, pen);
     }
 
     /// Measures every object, lists the villagers and orderers into `g`, and lists
