@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+pub use crate::ronpos::line_col;
+
 /// The deepest nesting any studio file may use. ron checks it while parsing, so a file
 /// of 100,000 open parentheses is refused instead of overflowing the stack.
 pub const MAX_NESTING: usize = 64;
@@ -56,15 +58,6 @@ pub fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
     }
     let at = text.find(needle)?;
     Some(line_col(text, at))
-}
-
-/// The 1-based line and column (in characters) of byte offset `at` in `text`.
-pub fn line_col(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before[line_start..].chars().count() + 1;
-    (line, col)
 }
 
 /// The RON options every studio file is read with.

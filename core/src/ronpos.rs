@@ -6,6 +6,15 @@
 //! knows strings, comments and nesting, so that a `"weight"` inside a feature name or a
 //! comment is never mistaken for the field.
 
+/// The 1-based line and column (in characters) of byte offset `at` in `text`.
+pub fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
 /// One piece of code text: a structural character or the start of an identifier or a
 /// quoted string, with the nesting depth it sits at.
 #[derive(Debug, Clone, Copy)]
@@ -199,7 +208,7 @@ pub(crate) fn locate_item(text: &str, field: &str, item: usize, key: Option<&str
         return (1, 1);
     };
     let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
-    crate::error::line_col(text, at)
+    line_col(text, at)
 }
 
 /// The byte offset of the quoted string `"value"` inside `span`.
@@ -221,7 +230,7 @@ pub(crate) fn locate_field(text: &str, key: &str) -> (usize, usize) {
                 && &text[w[0].at..w[0].end] == key
                 && w[1].kind == TokenKind::Colon
         })
-        .map_or((1, 1), |w| crate::error::line_col(text, w[0].at))
+        .map_or((1, 1), |w| line_col(text, w[0].at))
 }
 
 /// Every quoted string written as the value of a field `field: "…"` anywhere in `text`,
@@ -371,7 +380,7 @@ mod tests {
         let text = "(desires: {\"Eat\": 0.9, \"Sleep\": 0.1,\n  \"Eat\": 0.0})";
         let d = duplicate_key(text).unwrap();
         assert_eq!(d.key, "\"Eat\"");
-        assert_eq!(crate::error::line_col(text, d.second), (2, 3));
+        assert_eq!(line_col(text, d.second), (2, 3));
         assert_eq!(&text[d.first..d.first + 5], "\"Eat\"");
         // Nested maps, tuple keys, values that are maps, and the same key in two maps.
         let text = "{\"a\": {\"x\": 1, \"y\": {\"x\": 2}}, \"b\": {\"x\": 3}, (1, 2): 0, (1, 3): 0}";
