@@ -12,6 +12,7 @@ pub mod fsutil;
 pub mod mind;
 pub mod names;
 pub mod parquet_table;
+pub mod paths;
 mod problems;
 pub mod project;
 pub mod reads;

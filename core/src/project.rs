@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::Creature;
 use crate::data::{DESIRES_FILE, Data};
 use crate::error::{LoadError, parse_ron, read_text};
+use crate::paths::normalize;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "studio.ron";
@@ -105,29 +106,6 @@ impl Project {
     pub fn shadow_dir(&self) -> PathBuf {
         self.resolve(&self.manifest.shadow)
     }
-}
-
-/// Removes `.` and `..` from a path without touching the disk (a `..` after a link
-/// is taken literally, as a person reading the manifest would). A `..` takes out only
-/// a folder name before it: a leading `..` of a relative path stays, and so does every
-/// `..` after it (`../../x` is two folders up, not one), while `/..` is `/`.
-pub fn normalize(p: &Path) -> PathBuf {
-    use std::path::Component;
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => match out.components().next_back() {
-                Some(Component::Normal(_)) => {
-                    out.pop();
-                }
-                Some(Component::RootDir | Component::Prefix(_)) => {}
-                _ => out.push(".."),
-            },
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// What a studio file holds, told from its name and its top-level fields.
@@ -442,17 +420,6 @@ fn check_text_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn paths_lose_dots() {
-        assert_eq!(normalize(Path::new("/a/projects/example/../../species")), PathBuf::from("/a/species"));
-        assert_eq!(normalize(Path::new("x/./y/../z")), PathBuf::from("x/z"));
-        assert_eq!(normalize(Path::new("../up")), PathBuf::from("../up"));
-        assert_eq!(normalize(Path::new("../../species")), PathBuf::from("../../species"));
-        assert_eq!(normalize(Path::new("./../../species")), PathBuf::from("../../species"));
-        assert_eq!(normalize(Path::new("a/../../b")), PathBuf::from("../b"));
-        assert_eq!(normalize(Path::new("/../x")), PathBuf::from("/x"));
-    }
 
     #[test]
     fn fields_are_found_outside_strings_only_as_fields() {

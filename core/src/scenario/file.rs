@@ -224,7 +224,7 @@ pub struct Loaded {
 impl Loaded {
     /// A path the scenario names, relative to its file.
     pub fn resolve(&self, p: &Path) -> PathBuf {
-        crate::project::normalize(&self.dir.join(p))
+        crate::paths::normalize(&self.dir.join(p))
     }
 }
 
