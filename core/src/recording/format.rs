@@ -12,7 +12,7 @@ use crate::error::{LoadError, LoadResult};
 use crate::mind::lesson::Taught;
 use crate::mind::observation::Attempt;
 use crate::names::Desire;
-use crate::scenario::Act;
+use crate::scenario::file::Act;
 use crate::world::sim::{Event, HandEvent, Why};
 
 /// The first bytes of every recording.
@@ -54,7 +54,7 @@ mod act_record {
     use crate::mind::hand::Slap;
     use crate::mind::leash::Leash;
     use crate::names::Desire;
-    use crate::scenario::Act;
+    use crate::scenario::file::Act;
 
     #[derive(Serialize, Deserialize)]
     enum Record {

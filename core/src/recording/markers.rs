@@ -2,7 +2,7 @@
 //! skills and miracles, each with its turn and one line for people.
 
 use super::format::{Change, Happening, Input, Recording};
-use crate::scenario::Act;
+use crate::scenario::file::Act;
 use crate::world::sim::HandEvent;
 
 /// What a mark is.

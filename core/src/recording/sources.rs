@@ -4,7 +4,8 @@ use super::format::{Recording, Sources};
 use super::recorder::Recorder;
 use crate::data::Data;
 use crate::error::{LoadResult, read_text};
-use crate::scenario::{Outcome, run::Prepared, run_with};
+use crate::scenario::file::{Expect, load};
+use crate::scenario::run::{Outcome, Prepared, check_state_at, prepare, run_with};
 use crate::world::file::BUILTIN_WORLD;
 
 impl Sources {
@@ -30,4 +31,16 @@ pub fn run_scenario_recorded(p: Prepared, state_at: Option<f64>) -> LoadResult<(
     recorder.forward_events(true);
     let out = run_with(&mut recorder, &loaded, state_at);
     Ok((out, recorder.into_recording()))
+}
+
+/// [`run_file`](crate::scenario::run_file), recording the run (SPEC §17 `scenario run --record`).
+pub fn run_file_recorded(
+    path: &std::path::Path,
+    state_at: Option<f64>,
+) -> LoadResult<(Outcome, Vec<Expect>, Recording)> {
+    let loaded = load(path).map_err(|e| vec![e])?;
+    check_state_at(path, &loaded, state_at)?;
+    let expect = loaded.scenario.expect.clone();
+    let (out, rec) = run_scenario_recorded(prepare(loaded)?, state_at)?;
+    Ok((out, expect, rec))
 }

@@ -7,7 +7,7 @@ pub mod run;
 pub mod state;
 
 pub use file::{Act, Expect, Input, Loaded, Scenario, Trigger};
-pub use run::{
-    Drive, Measured, Observed, Outcome, apply, check_file, prepare, run, run_file, run_file_recorded, run_with,
-};
+pub use run::{Drive, Measured, Observed, Outcome, apply, check_file, prepare, run, run_file, run_with};
 pub use state::{State, trees_digest};
+
+pub use crate::recording::sources::run_file_recorded;

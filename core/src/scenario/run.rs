@@ -131,20 +131,8 @@ pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Ou
     Ok((run(prepare(loaded)?, state_at), expect))
 }
 
-/// [`run_file`], recording the run (SPEC §17 `scenario run --record`).
-pub fn run_file_recorded(
-    path: &std::path::Path,
-    state_at: Option<f64>,
-) -> LoadResult<(Outcome, Vec<Expect>, crate::recording::Recording)> {
-    let loaded = super::file::load(path).map_err(|e| vec![e])?;
-    check_state_at(path, &loaded, state_at)?;
-    let expect = loaded.scenario.expect.clone();
-    let (out, rec) = crate::recording::run_scenario_recorded(prepare(loaded)?, state_at)?;
-    Ok((out, expect, rec))
-}
-
 /// Refuses a state asked for outside the run.
-fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
+pub(crate) fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
     if let Some(t) = state_at
         && !(t.is_finite() && (0.0..=loaded.scenario.seconds).contains(&t))
     {
