@@ -4,6 +4,7 @@
 //! - `snapshot`: the whole simulation as bytes, and back;
 //! - `format`: the recording and its file (version, atomic save, clear errors);
 //! - `recorder`: a running simulation that records as it goes ([`Recorder`]);
+//! - `changes`: an input or a reload done to the simulation, live or in a replay;
 //! - `seek`: the simulation at any recorded turn;
 //! - `fork`: a new run from a turn, keeping or dropping the recorded future, with
 //!   changed data;
@@ -25,6 +26,7 @@
 //!   for changed files from a turn on, [`diff()`] between two;
 //! - files: [`Recording::save`] (atomic), [`Recording::load`], [`Recorder::open`].
 
+mod changes;
 pub mod diff;
 pub mod fork;
 pub mod format;

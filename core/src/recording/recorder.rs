@@ -11,23 +11,18 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use super::SNAPSHOT_TURNS;
+use super::changes::{Parsed, apply_input, apply_parsed, parse_reload};
 use super::format::{Change, Happening, Input, Recording, Reload, Sources, Timed};
+use super::seek::{replay, turn_of_seconds};
 use super::snapshot::Snapshot;
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
 use crate::mind::lesson::Lesson;
-use crate::scenario::{Act, Drive};
+use crate::scenario::file::Act;
+use crate::scenario::run::Drive;
 use crate::world::file::WorldFile;
 use crate::world::sim::{Event, HandEvent, Sim};
-
-/// A reload as the simulation takes it, parsed once.
-#[derive(Clone, Debug)]
-pub(super) enum Parsed {
-    Data(Arc<Data>),
-    Creature(Box<Creature>),
-    World(Box<WorldFile>),
-}
 
 /// A running simulation and its recording so far.
 #[derive(Clone, Debug)]
@@ -102,7 +97,7 @@ impl Recorder {
             }
         }
         let end = rec.turns;
-        let (sim, _) = super::seek::replay(&rec, &start_data, &parsed, None, end)
+        let (sim, _) = replay(&rec, &start_data, &parsed, None, end)
             .map_err(|m| vec![crate::error::LoadError::whole_file("recording", m)])?;
         Ok(Recorder {
             sim,
@@ -271,29 +266,23 @@ impl Drive for Recorder {
     }
 }
 
-/// Does an input to `sim`.
-pub(super) fn apply_input(sim: &mut Sim, input: &Input) -> Result<Option<Lesson>, String> {
-    match input {
-        Input::Act(a) => crate::scenario::apply(sim, a).map(|()| None),
-        Input::Hand(e) => sim.hand(e.clone()),
-        Input::Place { x, y } => sim.place_creature(*x, *y).map(|()| None),
+impl Recorder {
+    /// The simulation at `turn` (0 to the turn now), after the changes of that turn.
+    /// The result is kept, so that seeking on from it (scrubbing forward) is cheap.
+    ///
+    /// # Errors
+    /// A turn past the end, or a snapshot that does not restore.
+    pub fn seek(&mut self, turn: u64) -> Result<Sim, String> {
+        if turn == self.sim.turns() {
+            return Ok(self.sim.clone());
+        }
+        let (sim, applied) = replay(&self.rec, &self.start_data, &self.parsed, self.cache.take(), turn)?;
+        self.cache = Some((sim.clone(), applied));
+        Ok(sim)
     }
-}
 
-/// Parses a reload's text against the species data in use (the new data for species).
-pub(super) fn parse_reload(r: &Reload, data: &Arc<Data>) -> LoadResult<Parsed> {
-    Ok(match r {
-        Reload::Species(files) => Parsed::Data(Arc::new(Data::from_files(files, "species")?)),
-        Reload::Creature(text) => Parsed::Creature(Box::new(Creature::parse("creature", text, data)?)),
-        Reload::World(text) => Parsed::World(Box::new(WorldFile::parse("world", text, data)?)),
-    })
-}
-
-/// Swaps a parsed reload into `sim`.
-pub(super) fn apply_parsed(sim: &mut Sim, p: &Parsed) {
-    match p {
-        Parsed::Data(d) => sim.reload_data(Arc::clone(d)),
-        Parsed::Creature(c) => sim.reload_creature((**c).clone()),
-        Parsed::World(w) => sim.reload_world((**w).clone()),
+    /// [`Recorder::seek`] at a simulated second (rounded to its turn).
+    pub fn seek_seconds(&mut self, seconds: f64) -> Result<Sim, String> {
+        self.seek(turn_of_seconds(seconds, self.rec.turns)?)
     }
 }

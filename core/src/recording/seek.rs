@@ -5,31 +5,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use super::changes::{Parsed, apply_input, apply_parsed};
 use super::format::{Change, Recording};
-use super::recorder::{Parsed, Recorder, apply_input, apply_parsed};
 use crate::data::Data;
 use crate::world::sim::Sim;
-
-impl Recorder {
-    /// The simulation at `turn` (0 to the turn now), after the changes of that turn.
-    /// The result is kept, so that seeking on from it (scrubbing forward) is cheap.
-    ///
-    /// # Errors
-    /// A turn past the end, or a snapshot that does not restore.
-    pub fn seek(&mut self, turn: u64) -> Result<Sim, String> {
-        if turn == self.sim.turns() {
-            return Ok(self.sim.clone());
-        }
-        let (sim, applied) = replay(&self.rec, &self.start_data, &self.parsed, self.cache.take(), turn)?;
-        self.cache = Some((sim.clone(), applied));
-        Ok(sim)
-    }
-
-    /// [`Recorder::seek`] at a simulated second (rounded to its turn).
-    pub fn seek_seconds(&mut self, seconds: f64) -> Result<Sim, String> {
-        self.seek(turn_of_seconds(seconds, self.rec.turns)?)
-    }
-}
 
 /// The turn of simulated second `seconds` in a recording of `end` turns.
 ///
