@@ -5,7 +5,7 @@
 
 use super::index_kernels::block_bounds;
 use super::schema::{Schema, Similarity};
-use super::select::{add_recency, add_term};
+use super::score_terms::{add_recency, add_term};
 
 /// Per-group ranges for one level of grouping (blocks, or superblocks of blocks).
 ///

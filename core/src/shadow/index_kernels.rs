@@ -2,8 +2,9 @@
 //! exactly, bounding a block's scores from below, and ordering the events into compact
 //! blocks. Kept apart from [`super::select`], which holds the query itself.
 
+use super::layout::{BLOCK, SUPER, TOP};
 use super::schema::{Schema, Similarity};
-use super::select::{BLOCK, SUPER, TOP, add_term};
+use super::score_terms::add_term;
 
 /// Adds `weight · sim` for each recorded value to `acc`: the exact arithmetic of
 /// [`Similarity::eval`], specialised per similarity so the loops vectorise.

@@ -2,7 +2,10 @@
 //!
 //! - [`schema`]: the features a shadow compares and how (similarity, weight, scale).
 //! - [`bank`]: recorded events, kept per matchup, merged with provenance, summarised.
-//! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event.
+//! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event;
+//!   `score_terms` adds a score up, `bind` puts a schema to a bank or a state, `layout`
+//!   sizes the index's groups, and `index_kernels`, `group_ranges` and `single_bound`
+//!   hold the index's inner loops and bounds.
 //! - [`curate`]: duplicates, near duplicates, outliers and the coverage of a bank.
 //! - [`score`]: how faithfully a shadow plays its bank (agreement, distributions).
 //! - `clock`: the frame rate, shared by the arena and the heuristics.
@@ -14,6 +17,7 @@
 
 pub mod arena;
 pub mod bank;
+mod bind;
 pub mod bots;
 mod clock;
 pub mod curate;
@@ -22,8 +26,10 @@ pub mod fit;
 mod group_ranges;
 pub mod heuristic;
 mod index_kernels;
+mod layout;
 pub mod schema;
 pub mod score;
+mod score_terms;
 pub mod select;
 mod single_bound;
 pub mod workload;

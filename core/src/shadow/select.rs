@@ -28,15 +28,14 @@ use std::collections::HashMap;
 
 use super::bank::Bank;
 use super::bank::{Codes, ValueColumn};
+pub use super::bind::{MismatchError, bind, state_vector};
 use super::group_ranges::{Level, by_run};
 use super::index_kernels::{CodedCurve, coded_curve_terms, exact_terms, partition};
+pub use super::layout::{BLOCK, SUPER, TOP};
 use super::schema::{Schema, Similarity};
+pub use super::score_terms::{add_recency, add_term, less_bias, recency_share, term, threshold};
 use super::single_bound::{Block, Plan, Singles, live_events};
 use crate::rng::Rng;
-
-/// Events per block. Small enough that a block's ranges stay tight, large enough that
-/// the per-block bound is cheap beside the exact scoring it saves.
-pub const BLOCK: usize = 32;
 
 const NONE: u32 = u32::MAX;
 
@@ -73,128 +72,6 @@ impl Selection {
     pub fn choose(&self, rng: &mut Rng) -> Candidate {
         self.try_choose(rng).expect("a selection needs at least one candidate to choose from")
     }
-}
-
-/// The candidate threshold for a best score (SPEC §13).
-#[inline]
-pub fn threshold(best: f64, neighbourhood: f64) -> f64 {
-    best + neighbourhood * best.abs().max(1e-9)
-}
-
-/// `score` plus one feature's share `weight × similarity`, saturating at
-/// [`f64::MAX`]. Weights and similarities of a checked schema are ≥ 0, so the partial
-/// score stays in `[0, f64::MAX]`. A weight of 0 turns the feature off and adds exactly
-/// nothing, even where the similarity is infinite.
-#[inline(always)]
-pub fn add_term(score: f64, weight: f64, similarity: f64) -> f64 {
-    if weight == 0.0 { score } else { (score + weight * similarity).min(f64::MAX) }
-}
-
-/// One feature's share of a score as [`add_term`] adds it: 0 for a weight of 0, else
-/// `weight × similarity` held to at most [`f64::MAX`]. Adding it with [`add_term`]'s
-/// saturation gives exactly [`add_term`]'s result.
-#[inline]
-pub fn term(weight: f64, similarity: f64) -> f64 {
-    if weight == 0.0 { 0.0 } else { (weight * similarity).min(f64::MAX) }
-}
-
-/// The recency share `recency_weight × age`, held within ±[`f64::MAX`].
-#[inline(always)]
-pub fn recency_share(recency_weight: f64, age: f64) -> f64 {
-    (recency_weight * age).clamp(-f64::MAX, f64::MAX)
-}
-
-/// A sum of feature terms (in `[0, f64::MAX]`) plus the recency share, saturating at
-/// [`f64::MAX`].
-#[inline(always)]
-pub fn add_recency(score: f64, recency_weight: f64, age: f64) -> f64 {
-    (score + recency_share(recency_weight, age)).min(f64::MAX)
-}
-
-/// A score less the continuation bias, held within ±[`f64::MAX`].
-#[inline]
-pub fn less_bias(score: f64, bias: f64) -> f64 {
-    (score - bias).clamp(-f64::MAX, f64::MAX)
-}
-
-/// Why a schema cannot be used with a bank or a state.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MismatchError {
-    /// The schema feature (or state key) the problem is about.
-    pub feature: String,
-    /// The bank position of the event the problem is in, if it is in one event.
-    pub event: Option<usize>,
-    pub message: String,
-}
-
-impl std::fmt::Display for MismatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-/// Where each schema feature sits in the bank's states; refuses features the bank does
-/// not record and category values that are not integer codes.
-pub fn bind(schema: &Schema, bank: &Bank) -> Result<Vec<usize>, MismatchError> {
-    let mut columns = Vec::with_capacity(schema.features.len());
-    for f in &schema.features {
-        let Some(c) = bank.feature_position(&f.name) else {
-            let known = bank.features().iter().map(String::as_str);
-            let message = if bank.features().is_empty() {
-                format!("feature `{}` is not recorded in the bank (it records no features)", f.name)
-            } else {
-                format!("{} (it is not recorded in the bank)", crate::error::unknown_name("feature", &f.name, known))
-            };
-            return Err(MismatchError { feature: f.name.clone(), event: None, message });
-        };
-        let is_category = f.kind == super::schema::FeatureKind::Category;
-        let not_a_code = is_category.then(|| (0..bank.len()).find(|&i| bank.value(i, c).fract() != 0.0)).flatten();
-        if let Some(i) = not_a_code {
-            return Err(MismatchError {
-                feature: f.name.clone(),
-                event: Some(i),
-                message: format!(
-                    "`{}` is a category but event {} records {}; category values are integer codes",
-                    f.name,
-                    bank.event(i).id,
-                    bank.value(i, c)
-                ),
-            });
-        }
-        columns.push(c);
-    }
-    Ok(columns)
-}
-
-/// A state given by name (a state file) as a vector in schema order. Every schema
-/// feature must be given, and nothing else.
-pub fn state_vector(schema: &Schema, state: &super::bank::StateMap) -> Result<Vec<f64>, MismatchError> {
-    if let Some((k, _)) = state.0.iter().find(|(k, _)| schema.position(k).is_none()) {
-        return Err(MismatchError {
-            feature: k.clone(),
-            event: None,
-            message: crate::error::unknown_name("feature", k, schema.names()),
-        });
-    }
-    schema
-        .features
-        .iter()
-        .map(|f| {
-            let v = state.get(&f.name).ok_or_else(|| MismatchError {
-                feature: f.name.clone(),
-                event: None,
-                message: format!("the state has no value for `{}`; every schema feature needs one", f.name),
-            })?;
-            if !v.is_finite() {
-                return Err(MismatchError {
-                    feature: f.name.clone(),
-                    event: None,
-                    message: format!("`{}` is {v}; expected a finite number", f.name),
-                });
-            }
-            Ok(v)
-        })
-        .collect()
 }
 
 /// The plain definition of SPEC §13, event by event: the reference the fast [`Index`]
@@ -319,17 +196,9 @@ struct Scratch {
     plan: Plan,
 }
 
-/// Blocks per superblock: the bounds of the superblocks are computed first, and only
-/// the blocks of superblocks that can hold a candidate get bounds of their own.
-pub const SUPER: usize = 16;
-
 /// Blocks with at most this many events left after the single-precision bound have
 /// them scored one by one rather than the whole block column by column.
 const SPARSE: usize = 8;
-
-/// Superblocks per top group: above a few hundred thousand events even the superblocks
-/// are too many to bound one by one, so the top groups are bounded first.
-pub const TOP: usize = 16;
 
 /// A bank prepared for fast, exact queries with one schema.
 #[derive(Debug, Clone)]

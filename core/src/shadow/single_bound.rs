@@ -19,8 +19,9 @@
 use super::bank::{Codes, ValueColumn};
 use super::group_ranges::by_run;
 use super::index_kernels::CodedCurve;
+use super::layout::BLOCK;
 use super::schema::{Schema, Similarity};
-use super::select::{BLOCK, recency_share};
+use super::score_terms::recency_share;
 
 /// Half an ulp of 1 in single precision: the largest relative error of one rounding.
 const U: f64 = f32::EPSILON as f64 / 2.0;
