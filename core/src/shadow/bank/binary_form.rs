@@ -12,8 +12,8 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::events::EventRef;
-use super::model::{Bank, Head, Interned, MAX_EVENTS, Matchup, Provenance, Rows};
+use super::event::{EventRef, Matchup, Provenance};
+use super::model::{Bank, Head, Interned, MAX_EVENTS, Rows};
 use super::value_column::{Codes, ValueColumn};
 use crate::error::LoadError;
 

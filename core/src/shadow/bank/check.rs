@@ -8,7 +8,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::model::{Bank, BankProblem, MAX_EVENTS, MAX_REACTION, Matchup, NO_REACTION, check_name, check_reaction};
+use super::event::Matchup;
+use super::model::{Bank, BankProblem, MAX_EVENTS, MAX_REACTION, NO_REACTION, check_name, check_reaction};
 use super::value_column::ValueColumn;
 
 impl Bank {

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::events::EventRef;
-use super::model::{Bank, LastIds, MAX_EVENTS, PendingMatch, Provenance, check_name, check_reaction};
+use super::event::{EventRef, Provenance};
+use super::model::{Bank, LastIds, MAX_EVENTS, PendingMatch, check_name, check_reaction};
 
 impl Bank {
     /// Adds a kept match (SPEC §13: recording is additive; the user keeps or discards

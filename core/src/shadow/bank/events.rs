@@ -1,86 +1,10 @@
 //! A bank's events as it hands them out: [`EventRef`]s borrowing the bank's names, one
-//! at a time or by iterator, and [`Event`]s with names of their own for building banks.
+//! at a time or by iterator.
 
 use std::fmt;
 
-use super::model::{Bank, Matchup, Provenance};
-
-/// One recorded decision (SPEC §13): what the world looked like and what was done.
-/// The world state itself lives in the bank ([`Bank::state`]). A bank does not keep
-/// events in this form; it hands them out as [`EventRef`]s.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
-    pub id: u64,
-    pub matchup: Matchup,
-    pub match_id: u64,
-    pub segment: u64,
-    pub index: u32,
-    pub frame: u32,
-    pub action: String,
-    /// Frames from the start of the opponent's attack to this response, when this event
-    /// is the recorder's first change of action after one.
-    pub reaction: Option<u32>,
-    /// Seconds since 1970 when the match was kept.
-    pub recorded_at: Option<u64>,
-    pub provenance: Option<Provenance>,
-}
-
-impl Event {
-    /// The event as a bank hands it out.
-    pub fn as_ref(&self) -> EventRef<'_> {
-        EventRef {
-            id: self.id,
-            matchup: &self.matchup,
-            match_id: self.match_id,
-            segment: self.segment,
-            index: self.index,
-            frame: self.frame,
-            action: &self.action,
-            reaction: self.reaction,
-            recorded_at: self.recorded_at,
-            provenance: self.provenance.as_ref(),
-        }
-    }
-}
-
-/// One event of a bank, its names borrowed from the bank.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EventRef<'a> {
-    pub id: u64,
-    pub matchup: &'a Matchup,
-    pub match_id: u64,
-    pub segment: u64,
-    pub index: u32,
-    pub frame: u32,
-    pub action: &'a str,
-    pub reaction: Option<u32>,
-    pub recorded_at: Option<u64>,
-    pub provenance: Option<&'a Provenance>,
-}
-
-impl EventRef<'_> {
-    /// The event with names of its own.
-    pub fn to_event(&self) -> Event {
-        Event {
-            id: self.id,
-            matchup: self.matchup.clone(),
-            match_id: self.match_id,
-            segment: self.segment,
-            index: self.index,
-            frame: self.frame,
-            action: self.action.to_owned(),
-            reaction: self.reaction,
-            recorded_at: self.recorded_at,
-            provenance: self.provenance.cloned(),
-        }
-    }
-}
-
-impl PartialEq<Event> for EventRef<'_> {
-    fn eq(&self, other: &Event) -> bool {
-        *self == other.as_ref()
-    }
-}
+use super::event::{Event, EventRef};
+use super::model::Bank;
 
 /// Every event of a bank, in bank order.
 #[derive(Debug, Clone)]
@@ -170,6 +94,18 @@ impl<'a> IntoIterator for Events<'a> {
 
     fn into_iter(self) -> EventIter<'a> {
         self.iter()
+    }
+}
+
+impl Bank {
+    /// The events in bank order (the order of the file).
+    pub fn events(&self) -> Events<'_> {
+        Events { bank: self }
+    }
+
+    /// Every event in bank order.
+    pub fn iter(&self) -> EventIter<'_> {
+        EventIter { bank: self, range: 0..self.len() }
     }
 }
 

@@ -6,10 +6,11 @@
 //! share kept once, and each feature's values as one-byte or two-byte codes into a
 //! dictionary, so that a million events of 16 features take under 64 bytes each.
 //!
-//! - `model`: events, matchups and provenance, the bank by column, banks kept per
-//!   matchup ([`BankSet`]) and matches waiting to be kept ([`PendingMatch`]).
-//! - `events`: events as the bank hands them out ([`EventRef`], [`Events`]) and as
-//!   they are given to it ([`Event`]).
+//! - `event`: one event as the bank hands it out ([`EventRef`]) and as it is given to
+//!   it ([`Event`]), with its [`Matchup`] and [`Provenance`].
+//! - `model`: the bank by column, banks kept per matchup ([`BankSet`]) and matches
+//!   waiting to be kept ([`PendingMatch`]).
+//! - `events`: a bank's events in bank order ([`Events`], [`EventIter`]).
 //! - `value_column`: one feature's values, dictionary-coded without loss.
 //! - `check`: the rules a bank keeps, judged by column, the first fault named.
 //! - `ron_form`: the RON form of SPEC §15 and world-state files ([`StateMap`]).
@@ -23,6 +24,7 @@ mod binary_form;
 mod check;
 mod disk;
 mod edits;
+mod event;
 mod events;
 mod model;
 mod parquet;
@@ -33,10 +35,9 @@ mod value_column;
 pub use self::parquet::EVENT_COLUMNS;
 pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
-pub use events::{Event, EventIter, EventRef, Events};
-pub use model::{
-    Bank, BankProblem, BankSet, MAX_EVENTS, MAX_NAME, MAX_REACTION, Matchup, PendingEvent, PendingMatch, Provenance,
-};
+pub use event::{Event, EventRef, Matchup, Provenance};
+pub use events::{EventIter, Events};
+pub use model::{Bank, BankProblem, BankSet, MAX_EVENTS, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch};
 pub use ron_form::{StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};
 pub(crate) use value_column::{Codes, ValueColumn};

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::events::{Event, EventIter, EventRef, Events};
+use super::event::{Event, EventRef, Matchup, Provenance};
 use super::value_column::{ValueColumn, retain_by};
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
@@ -27,51 +27,6 @@ pub(super) fn check_reaction(reaction: Option<u32>) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// Own character and opponent character (SPEC §13): banks are kept per matchup.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Matchup(pub String, pub String);
-
-impl Matchup {
-    pub fn new(own: impl Into<String>, opponent: impl Into<String>) -> Self {
-        Self(own.into(), opponent.into())
-    }
-
-    /// The character the events were recorded for.
-    pub fn own(&self) -> &str {
-        &self.0
-    }
-
-    /// The character they were played against.
-    pub fn opponent(&self) -> &str {
-        &self.1
-    }
-}
-
-impl fmt::Display for Matchup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} vs {}", self.0, self.1)
-    }
-}
-
-impl Default for Matchup {
-    fn default() -> Self {
-        Matchup::new("", "")
-    }
-}
-
-/// Where a merged event came from (SPEC §13: merging keeps provenance), so that a
-/// "Frankenstein" shadow made of several players can be traced back.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Provenance {
-    /// The name of the bank the event was first recorded in.
-    pub bank: String,
-    /// Its match id there.
-    pub match_id: u64,
-    /// Its segment id there.
-    pub segment: u64,
 }
 
 /// What every event of one segment of one match shares: its matchup, match, segment,
@@ -397,16 +352,6 @@ impl Bank {
     /// The recorded feature names; every event has a value for each.
     pub fn features(&self) -> &[String] {
         &self.features
-    }
-
-    /// The events in bank order (the order of the file).
-    pub fn events(&self) -> Events<'_> {
-        Events { bank: self }
-    }
-
-    /// Every event in bank order.
-    pub fn iter(&self) -> EventIter<'_> {
-        EventIter { bank: self, range: 0..self.len() }
     }
 
     /// The event at bank position `i`; panics past the end, like indexing.

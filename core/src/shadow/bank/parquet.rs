@@ -20,8 +20,8 @@ use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch, StringArray, Struc
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields, Schema};
 
-use super::events::EventRef;
-use super::model::{Bank, BankProblem, MAX_EVENTS, Matchup, Provenance};
+use super::event::{EventRef, Matchup, Provenance};
+use super::model::{Bank, BankProblem, MAX_EVENTS};
 use crate::error::LoadError;
 
 /// The columns an event's own fields take; every other column is a state feature.

@@ -6,8 +6,8 @@ use std::fmt;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::events::EventRef;
-use super::model::{Bank, BankProblem, MAX_EVENTS, Matchup, Provenance};
+use super::event::{EventRef, Matchup, Provenance};
+use super::model::{Bank, BankProblem, MAX_EVENTS};
 use crate::error::{LoadError, parse_ron};
 use crate::ronpos::locate_item;
 
