@@ -5,6 +5,7 @@
 pub mod batch;
 pub mod batch_parquet;
 pub mod file;
+mod object_def;
 pub mod rules;
 pub mod sim;
 pub mod village;
