@@ -252,49 +252,73 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
 pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
     let sc = &s.scenario;
     let mut errors = Vec::new();
-    let at = |field: &str, item: Option<(&str, usize)>, key: Option<&str>, message: String| {
-        let (line, col) = match item {
-            Some((list, i)) => crate::ronpos::locate_item(&s.text, list, i, key),
-            None => crate::ronpos::locate_field(&s.text, field),
-        };
-        LoadError::new(&s.file, line, col, message)
-    };
     let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
     if !seconds_ok {
-        errors.push(at("seconds", None, None, format!("seconds is {}; expected 0 to {MAX_SECONDS}", sc.seconds)));
+        errors.push(problem(
+            s,
+            "seconds",
+            None,
+            None,
+            format!("seconds is {}; expected 0 to {MAX_SECONDS}", sc.seconds),
+        ));
     }
     if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
-        errors.push(at("phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+        errors.push(problem(s, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
     }
-    let time_ok = |t: f64| (0.0..=MAX_SECONDS).contains(&t);
-    let built_in_affords = crate::world::rules::default_affords();
-    let object = |id: &str| world.object(id);
-    let known_object = |id: &str| -> Result<Kind, String> {
-        object(id)
-            .map(|o| o.kind.kind())
-            .ok_or_else(|| unknown_name("object", id, world.objects.iter().map(|o| o.id.as_str())))
+    check_inputs(s, data, world, &mut errors);
+    check_expectations(s, data, world, seconds_ok, &mut errors);
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// A problem of `s`, placed at the top-level `field`, or at item `i` of the list `list`
+/// (at its `key` when given).
+fn problem(s: &Loaded, field: &str, item: Option<(&str, usize)>, key: Option<&str>, message: String) -> LoadError {
+    let (line, col) = match item {
+        Some((list, i)) => crate::ronpos::locate_item(&s.text, list, i, key),
+        None => crate::ronpos::locate_field(&s.text, field),
     };
+    LoadError::new(&s.file, line, col, message)
+}
+
+/// Whether `t` seconds lies within the longest run a scenario may ask for.
+fn time_ok(t: f64) -> bool {
+    (0.0..=MAX_SECONDS).contains(&t)
+}
+
+/// The kind of the world's object `id`, or why there is none.
+fn known_object(world: &WorldFile, id: &str) -> Result<Kind, String> {
+    world
+        .object(id)
+        .map(|o| o.kind.kind())
+        .ok_or_else(|| unknown_name("object", id, world.objects.iter().map(|o| o.id.as_str())))
+}
+
+/// The problems of the scenario's inputs, in list order: when each fires, and what it
+/// names (actions, objects, miracles, phases, values).
+fn check_inputs(s: &Loaded, data: &crate::data::Data, world: &WorldFile, errors: &mut Vec<LoadError>) {
+    let sc = &s.scenario;
+    let built_in_affords = crate::world::rules::default_affords();
     for (i, input) in sc.inputs.iter().enumerate() {
         let item = Some(("inputs", i));
         let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
         if whens.iter().filter(|w| **w).count() != 1 {
-            errors.push(at("", item, None, "expected exactly one of `at`, `after` and `on`".into()));
+            errors.push(problem(s, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
         }
         if input.wait.is_some() && input.on.is_none() {
-            errors.push(at("", item, Some("wait"), "`wait` goes with `on`".into()));
+            errors.push(problem(s, "", item, Some("wait"), "`wait` goes with `on`".into()));
         }
         for (key, t) in [("at", input.at), ("after", input.after), ("wait", input.wait)] {
             if t.is_some_and(|t| !time_ok(t)) {
-                errors.push(at("", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
+                errors.push(problem(s, "", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
             }
         }
         match &input.act {
             Act::Plan { action, object, target, .. } => {
                 if let Err(m) = data.action_named(action) {
-                    errors.push(at("", item, Some("action"), m));
+                    errors.push(problem(s, "", item, Some("action"), m));
                 }
-                match known_object(object) {
-                    Err(m) => errors.push(at("", item, Some("object"), m)),
+                match known_object(world, object) {
+                    Err(m) => errors.push(problem(s, "", item, Some("object"), m)),
                     Ok(kind) => {
                         // The built-in table with the world's own entries over it, as
                         // the simulation reads it.
@@ -303,35 +327,47 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
                         let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
                         if data.action(action).is_some() && !affords {
                             let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
-                            errors.push(at("", item, Some("object"), m));
+                            errors.push(problem(s, "", item, Some("object"), m));
                         }
                     }
                 }
                 if let Some(t) = target
-                    && let Err(m) = known_object(t)
+                    && let Err(m) = known_object(world, t)
                 {
-                    errors.push(at("", item, Some("target"), m));
+                    errors.push(problem(s, "", item, Some("target"), m));
                 }
             }
             Act::Miracle { name } if !world.watch.miracle_base.contains_key(name) => {
                 let m = unknown_name("miracle", name, world.watch.miracle_base.keys().map(String::as_str));
-                errors.push(at("", item, Some("name"), m));
+                errors.push(problem(s, "", item, Some("name"), m));
             }
             Act::Phase(p) if usize::from(*p) >= PHASE_COUNT => {
-                errors.push(at("", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+                errors.push(problem(s, "", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
             }
             Act::Desire { value, .. } if !value.is_finite() => {
-                errors.push(at("", item, Some("value"), "expected a number".into()));
+                errors.push(problem(s, "", item, Some("value"), "expected a number".into()));
             }
             _ => {}
         }
     }
+}
+
+/// The problems of the scenario's expectations, in list order: their turns within the
+/// run (when its length is itself valid, `seconds_ok`), their bounds, and what they name.
+fn check_expectations(
+    s: &Loaded,
+    data: &crate::data::Data,
+    world: &WorldFile,
+    seconds_ok: bool,
+    errors: &mut Vec<LoadError>,
+) {
+    let sc = &s.scenario;
     for (i, e) in sc.expect.iter().enumerate() {
         let item = Some(("expect", i));
         let (time_key, t) = match e {
             Expect::Plans { from, to, .. } => {
                 if !time_ok(*from) || from > to {
-                    errors.push(at("", item, Some("from"), "expected `from` from 0 to `to`".into()));
+                    errors.push(problem(s, "", item, Some("from"), "expected `from` from 0 to `to`".into()));
                 }
                 ("to", *to)
             }
@@ -339,37 +375,37 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
         };
         if !time_ok(t) || (seconds_ok && t > sc.seconds) {
             let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
-            errors.push(at("", item, Some(time_key), m));
+            errors.push(problem(s, "", item, Some(time_key), m));
         }
         if let Some((min, max)) = e.bounds() {
             if min.is_none() && max.is_none() {
-                errors.push(at("", item, None, "expected at least one of `min` and `max`".into()));
+                errors.push(problem(s, "", item, None, "expected at least one of `min` and `max`".into()));
             }
             if [min, max].iter().flatten().any(|b| !b.is_finite()) {
-                errors.push(at("", item, Some("min"), "expected numbers for the bounds".into()));
+                errors.push(problem(s, "", item, Some("min"), "expected numbers for the bounds".into()));
             }
         }
         match e {
             Expect::Score { object, .. } => {
-                if let Err(m) = known_object(object) {
-                    errors.push(at("", item, Some("object"), m));
+                if let Err(m) = known_object(world, object) {
+                    errors.push(problem(s, "", item, Some("object"), m));
                 }
             }
             Expect::Opinion { action, .. } => {
                 if let Err(m) = data.action_named(action) {
-                    errors.push(at("", item, Some("action"), m));
+                    errors.push(problem(s, "", item, Some("action"), m));
                 }
             }
             Expect::Plans { action, object, .. } => {
                 if let Some(a) = action
                     && let Err(m) = data.action_named(a)
                 {
-                    errors.push(at("", item, Some("action"), m));
+                    errors.push(problem(s, "", item, Some("action"), m));
                 }
                 if let Some(o) = object
-                    && let Err(m) = known_object(o)
+                    && let Err(m) = known_object(world, o)
                 {
-                    errors.push(at("", item, Some("object"), m));
+                    errors.push(problem(s, "", item, Some("object"), m));
                 }
             }
             Expect::Knows { what, .. } => {
@@ -377,13 +413,12 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
                 let miracles = world.watch.miracle_base.keys();
                 if !skills.clone().chain(miracles.clone()).any(|k| k == what) {
                     let all = skills.chain(miracles).map(String::as_str);
-                    errors.push(at("", item, Some("what"), unknown_name("skill or miracle", what, all)));
+                    errors.push(problem(s, "", item, Some("what"), unknown_name("skill or miracle", what, all)));
                 }
             }
             _ => {}
         }
     }
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 #[cfg(test)]
