@@ -61,9 +61,17 @@ pub fn distance_priority(weight: f64, distance: f64, held: bool) -> f64 {
     1.0 - weight * d / DISTANCE_CAP
 }
 
+/// Object score: `distance priority × usefulness` (SPEC §4), the usefulness being the
+/// object score of a tree's verdict (SPEC §9). The choice weighs objects by it with the
+/// ActOn tree's usefulness, and a social desire's targets with the Activity tree's.
+#[must_use]
+#[inline]
+pub fn object_score(distance_priority: f64, usefulness: f64) -> f64 {
+    distance_priority * usefulness
+}
+
 /// Plan priority: `value × activity usefulness(target) × object score × action priority`
-/// (SPEC §4), where the object score is `distance priority × usefulness` of the ActOn
-/// tree's verdict.
+/// (SPEC §4), where the object score is [`object_score`] of the ActOn tree's verdict.
 #[must_use]
 pub fn plan_priority(value: f64, activity: f64, object_score: f64, action: f64) -> f64 {
     value * activity * object_score * action

@@ -92,7 +92,7 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
     let text = RichText::new(if p.current { format!("▶ {name}") } else { name });
     ui.label(if p.current { text.color(CURRENT).strong() } else { text });
     ui.monospace(priority_text(p.priority));
-    for v in [p.value, p.activity, p.distance, p.object_score, p.action_priority] {
+    for v in [p.value, p.activity, p.distance, p.usefulness, p.action_priority] {
         ui.monospace(format!("{v:.3}"));
     }
     ui.monospace(format!("{:+.2}", p.opinion));

@@ -101,7 +101,7 @@ impl Sim {
             Progress::Ended { step: Step::PickUp { object, .. } } => {
                 if self.village.objects[object].distance_from(self.position()) <= 2.0 * self.file.senses.reach {
                     self.held = Some(object);
-                    self.stir();
+                    self.kept.stirred();
                 } else {
                     self.fail(now);
                     return;
@@ -124,7 +124,7 @@ impl Sim {
             let p = self.position();
             if !same_spot(self.village.objects[h].pos, p) {
                 self.village.objects[h].pos = p;
-                self.stir();
+                self.kept.stirred();
             }
         }
     }
@@ -210,7 +210,7 @@ impl Sim {
     /// Puts down what the creature carries.
     pub(super) fn drop_held(&mut self) {
         if let Some(h) = self.held.take() {
-            self.stir();
+            self.kept.stirred();
             self.stuff_dirty = true;
             if self.teaching.held_food.as_deref() == Some(self.village.objects[h].id.as_str()) {
                 self.teaching.held_food = None;
@@ -222,7 +222,7 @@ impl Sim {
     fn apply(&mut self, now: f64) {
         let Some(c) = self.current.as_ref().map(|c| c.cand) else { return };
         // Acts move, take, hurt and eat things.
-        self.stir();
+        self.kept.stirred();
         let (o, t) = (c.object, c.target);
         let rules = self.file.body;
         let effect = self.tables.actions[c.action].effect;

@@ -2,11 +2,10 @@
 //! the action by opinion and novelty, the object by tree score × distance priority,
 //! the target by the Activity tree; a switch only to a plan more than twice as urgent.
 
-use super::object_lists::fits;
 use super::{Current, Event, Sim, Why};
 use crate::data::TreeKind;
 use crate::mind::credit::Plan;
-use crate::mind::plan::{Candidate, action_priority, distance_priority, more_urgent, plan_priority};
+use crate::mind::plan::{Candidate, action_priority, distance_priority, more_urgent, object_score, plan_priority};
 use crate::mind::tree::build;
 
 /// At most this many actions per desire are weighed.
@@ -15,42 +14,6 @@ pub(super) const MAX_ACTIONS: usize = 16;
 /// What an action would be done with: (object, target, activity usefulness of the
 /// target, object score).
 pub(super) type Objects = (usize, usize, f64, f64);
-
-/// Each desire's choice of objects for each of its actions, as worked out in one scene
-/// (the choice reads only where things stand, what they are and what the creature
-/// believes of them; the plan's priority, which moves on with time, is worked out
-/// afresh from it every turn). A debug build works each kept choice out again and
-/// checks it.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Choices(Vec<Option<(u64, Option<Objects>)>>);
-
-impl Choices {
-    fn get(&self, d: usize, slot: usize, scene: u64) -> Option<Option<Objects>> {
-        match self.0.get(d * MAX_ACTIONS + slot) {
-            Some(Some((s, kept))) if *s == scene => Some(*kept),
-            _ => None,
-        }
-    }
-
-    fn put(&mut self, d: usize, slot: usize, scene: u64, objects: Option<Objects>) {
-        if self.0.is_empty() {
-            self.0 = vec![None; crate::names::Desire::COUNT * MAX_ACTIONS];
-        }
-        self.0[d * MAX_ACTIONS + slot] = Some((scene, objects));
-    }
-}
-
-/// True when two choices are the same, bit for bit.
-#[cfg(debug_assertions)]
-pub(super) fn same(a: Option<Objects>, b: Option<Objects>) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(a), Some(b)) => {
-            a.0 == b.0 && a.1 == b.1 && a.2.to_bits() == b.2.to_bits() && a.3.to_bits() == b.3.to_bits()
-        }
-        _ => false,
-    }
-}
 
 impl Sim {
     /// Re-plans two desires and switches plan when one is more than twice as urgent
@@ -128,7 +91,7 @@ impl Sim {
         let value = self.creature.desires[d].value;
         let action = action_priority(self.opinions[c.action], self.since_done(c.action, now));
         let activity = self.useful(d, TreeKind::Activity, c.target);
-        let object = self.distance_priority(d, c.object) * self.useful(d, TreeKind::ActOn, c.object);
+        let object = object_score(self.distance_priority(d, c.object), self.useful(d, TreeKind::ActOn, c.object));
         plan_priority(value, activity, object, action)
     }
 
@@ -176,81 +139,19 @@ impl Sim {
         None
     }
 
-    /// [`Sim::choose_objects`], kept within one scene.
-    fn objects_for(&mut self, d: usize, slot: usize, a: usize) -> Option<Objects> {
-        if let Some(kept) = self.choices.get(d, slot, self.scene) {
+    /// The choice of objects for desire `d` doing action `a` (its place `slot` among the
+    /// desire's actions), kept within one scene: the choice reads only where things
+    /// stand, what they are and what the creature believes of them; the plan's
+    /// priority, which moves on with time, is worked out afresh from it every turn.
+    pub(super) fn objects_for(&mut self, d: usize, slot: usize, a: usize) -> Option<Objects> {
+        if let Some(kept) = self.kept.choice(d, slot) {
             #[cfg(debug_assertions)]
-            assert!(same(kept, self.choose_objects(d, a)), "the choice of objects changed without a stir");
+            self.check_choice(d, a, kept, "the choice of objects changed without a stir");
             return kept;
         }
         let fresh = self.weigh(d, slot, a);
-        self.choices.put(d, slot, self.scene, fresh);
+        self.kept.keep_choice(d, slot, fresh);
         fresh
-    }
-
-    /// (object, target, activity usefulness of the target, object score) for desire `d`
-    /// doing action `a`: the target by the Activity tree for a social desire, the object
-    /// by its ActOn score × distance priority (SPEC §4). This is the choice as defined;
-    /// the turns weigh a kept roster instead ([`Sim::weigh`]), and a debug build checks
-    /// them against it.
-    #[cfg_attr(not(debug_assertions), allow(dead_code))]
-    pub(super) fn choose_objects(&mut self, d: usize, a: usize) -> Option<Objects> {
-        let social = self.tables.desires[d].social;
-        let affords = self.tables.actions[a].affords;
-        let eats = self.tables.actions[a].effect == super::Effect::Eat;
-        // Only objects of the kinds the desire and the action fit are weighed, in index
-        // order, as a scan of every object skipping the others would.
-        if social {
-            let mut best: Option<(f64, usize, f64)> = None;
-            for i in 0..self.tables.lists.targets(d).len() {
-                let t = self.tables.lists.targets(d)[i];
-                if !self.reachable(t, false) {
-                    continue;
-                }
-                let activity = self.useful(d, TreeKind::Activity, t);
-                let s = activity * self.distance_priority(d, t);
-                if best.is_none_or(|(b, _, _)| s > b) {
-                    best = Some((s, t, activity));
-                }
-            }
-            let (_, t, activity) = best?;
-            if fits(self.kind(t), affords) {
-                let score = self.distance_priority(d, t) * self.useful(d, TreeKind::ActOn, t);
-                return Some((t, t, activity, score));
-            }
-            // Only a throw acts on one thing (what it hurls) for another (whom it hits);
-            // any other action must be done to the target itself.
-            if self.tables.actions[a].effect != super::Effect::Throw {
-                return None;
-            }
-            let mut object: Option<(f64, usize)> = None;
-            for i in 0..self.tables.lists.affords(a).len() {
-                let o = self.tables.lists.affords(a)[i];
-                if o == t || !self.reachable(o, eats) {
-                    continue;
-                }
-                let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);
-                if object.is_none_or(|(b, _)| score > b) {
-                    object = Some((score, o));
-                }
-            }
-            let (score, o) = object?;
-            return Some((o, t, activity, score));
-        }
-        let mut best: Option<(f64, usize, f64, f64)> = None;
-        for i in 0..self.tables.lists.pair(d, a).len() {
-            let o = self.tables.lists.pair(d, a)[i];
-            if !self.reachable(o, eats) {
-                continue;
-            }
-            let score = self.distance_priority(d, o) * self.useful(d, TreeKind::ActOn, o);
-            let activity = self.useful(d, TreeKind::Activity, o);
-            let s = activity * score;
-            if best.is_none_or(|(b, ..)| s > b) {
-                best = Some((s, o, activity, score));
-            }
-        }
-        best.map(|(_, o, activity, score)| (o, o, activity, score))
     }
 
     /// True when the creature can get at object `o` now: it is there, not in the
@@ -302,12 +203,11 @@ impl Sim {
             TreeKind::Activity => 0,
             TreeKind::ActOn => 1,
         };
-        let at = (d * 2 + k) * self.village.objects.len() + o;
-        let cached = self.useful[at];
-        if !cached.is_nan() {
-            return cached;
+        let at = self.kept.useful_at(d, k, o);
+        match self.kept.usefulness(at) {
+            Some(kept) => kept,
+            None => self.score_afresh(d, k, o, at),
         }
-        self.score_afresh(d, k, o, at)
     }
 
     /// [`Sim::useful`] worked out by the tree and remembered at `at`.
@@ -319,7 +219,7 @@ impl Sim {
                 .map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
         });
         let score = self.curve.score(trees[k].predict(&self.village.objects[o].answers));
-        self.useful[at] = score;
+        self.kept.keep_usefulness(at, score);
         score
     }
 

@@ -73,7 +73,7 @@ impl Sim {
     /// The drives of the active desires fill them (SPEC §2).
     pub(super) fn feel(&mut self) {
         let k = self.data.steepness;
-        let feeling = &mut self.feeling;
+        let feeling = self.kept.feeling();
         let changed = feeling.changed(&self.inputs);
         let inputs = &self.inputs;
         // Every desire in index order, the inactive ones skipped: walking the lists side

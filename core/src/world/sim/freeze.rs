@@ -34,11 +34,8 @@ use crate::rng::Rng;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
-use super::choose::Choices;
-use super::feeling::Feeling;
+use super::kept::Kept;
 use super::phase::PhaseProgress;
-use super::roster::Rosters;
-use super::sighting::{Nearby, Sighting};
 
 /// Everything of a [`Sim`] but its species data and what follows from it, as read back
 /// from bytes.
@@ -161,13 +158,7 @@ impl Sim {
             inputs,
             distances,
             drives,
-            feeling: _,
-            scene: _,
-            stage: _,
-            rosters: _,
-            sighting: _,
-            nearby: _,
-            choices: _,
+            kept: _,
             active,
             rotation,
             candidates,
@@ -175,7 +166,6 @@ impl Sim {
             held,
             hand_holding,
             trees,
-            useful: _,
             opinions,
             last_done,
             can_leave_pen,
@@ -359,14 +349,7 @@ impl Sim {
         let mut input_array = [0.0; INPUTS];
         input_array.copy_from_slice(&inputs);
         Ok(Sim {
-            useful: vec![f64::NAN; Desire::COUNT * 2 * objects],
-            feeling: Feeling::new(tables.sources, &active),
-            scene: 0,
-            stage: 0,
-            rosters: Rosters::default(),
-            sighting: Sighting::default(),
-            nearby: Nearby::default(),
-            choices: Choices::default(),
+            kept: Kept::new(objects, tables.sources, &active),
             data,
             tables,
             file,

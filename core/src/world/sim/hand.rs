@@ -49,9 +49,9 @@ impl Sim {
     pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
         // The hand can move, give, take and change anything: what was kept of the
         // layout is measured again, before and after.
-        self.stir();
+        self.kept.stirred();
         let answer = self.hand_event(event);
-        self.stir();
+        self.kept.stirred();
         answer
     }
 
@@ -77,7 +77,7 @@ impl Sim {
             HandEvent::Stroke => {
                 if self.teaching.hand.holding {
                     self.teaching.stroke(&mut self.creature);
-                    self.feeling.taught();
+                    self.kept.thresholds_taught();
                     self.stroked_at = Some(now);
                     self.phase_event("stroked");
                 }
@@ -85,7 +85,7 @@ impl Sim {
             HandEvent::Slap(s) => {
                 if self.teaching.hand.holding {
                     self.teaching.slap(&mut self.creature, s);
-                    self.feeling.taught();
+                    self.kept.thresholds_taught();
                     self.slapped_at = Some(now);
                     self.phase_event("slapped");
                 }
@@ -131,7 +131,7 @@ impl Sim {
         object: &str,
         target: Option<&str>,
     ) -> Result<(), String> {
-        self.stir();
+        self.kept.stirred();
         let a = self.action_index(action)?;
         let o = self.object(object)?;
         if !self.reachable(o, self.tables.actions[a].effect == super::Effect::Eat) {
@@ -173,7 +173,7 @@ impl Sim {
             return None;
         }
         let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, now);
-        self.feeling.taught();
+        self.kept.thresholds_taught();
         self.lessons += 1;
         if let Some(taught) = &lesson.taught {
             self.phase_lesson();

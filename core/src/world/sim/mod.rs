@@ -32,13 +32,17 @@ mod events;
 mod feeling;
 mod freeze;
 mod hand;
+mod kept;
 mod object_lists;
 mod phase;
+#[cfg(any(test, debug_assertions))]
+mod reference;
 mod reload;
 mod roster;
 mod score;
 mod senses;
 mod sighting;
+mod table_rows;
 mod tables;
 mod view;
 mod why;
@@ -62,12 +66,10 @@ use crate::rng::Rng;
 use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
 use crate::world::village::Village;
-use choose::Choices;
-use feeling::Feeling;
+use kept::Kept;
 use phase::PhaseProgress;
-use roster::Rosters;
-use sighting::{Nearby, Sighting};
-use tables::{Effect, Tables};
+use table_rows::Effect;
+use tables::Tables;
 
 pub use events::{Event, Summary, Why};
 pub use hand::HandEvent;
@@ -140,26 +142,9 @@ pub struct Sim {
     inputs: [f64; INPUTS],
     /// Distance from the creature to each object, measured by the senses.
     distances: Vec<f64>,
-    /// Counts the changes to where things stand and what they are ([`Sim::stir`]):
-    /// what is kept of the layout and of the choices of objects holds within one count.
-    scene: u64,
-    /// Counts the changes to the things around the creature: every stir of the scene
-    /// but the creature's own steps. What is kept of the objects a choice weighs
-    /// (`rosters`) holds within one count.
-    stage: u64,
-    /// What each desire's choice of objects per action weighs: a cache, kept within one
-    /// stage.
-    rosters: Rosters,
-    /// What the senses measured of the layout: a cache, kept within one scene.
-    sighting: Sighting,
-    /// The objects near enough to count for the senses: a cache, kept within one stage
-    /// while the creature stays near where they were listed.
-    nearby: Nearby,
-    /// Each desire's choice of objects per action: a cache, kept within one scene.
-    choices: Choices,
+    /// Every answer kept from turn to turn, voided only through its events.
+    kept: Kept,
     drives: Vec<f64>,
-    /// What the drives remember between turns: a cache, rebuilt with the tables.
-    feeling: Feeling,
     /// Indices of the desires the phase turns on.
     active: Vec<usize>,
     rotation: Rotation,
@@ -171,8 +156,6 @@ pub struct Sim {
     hand_holding: Option<usize>,
     /// Built trees per desire: (Activity, ActOn), built when first needed.
     trees: Vec<Option<[Tree; 2]>>,
-    /// Object scores per (desire, tree, object); NaN until computed.
-    useful: Vec<f64>,
     opinions: Vec<f64>,
     /// When each action was last done.
     last_done: Vec<Option<f64>>,
@@ -239,14 +222,8 @@ impl Sim {
             time: 0.0,
             inputs: [0.0; INPUTS],
             distances: Vec::new(),
-            scene: 0,
-            stage: 0,
-            rosters: Rosters::default(),
-            sighting: Sighting::default(),
-            nearby: Nearby::default(),
-            choices: Choices::default(),
+            kept: Kept::new(0, 0, &[]),
             drives: vec![0.0; Desire::COUNT],
-            feeling: Feeling::new(0, &[]),
             active: Vec::new(),
             rotation: Rotation::default(),
             candidates: vec![None; Desire::COUNT],
@@ -254,7 +231,6 @@ impl Sim {
             held: None,
             hand_holding: None,
             trees: vec![None; Desire::COUNT],
-            useful: Vec::new(),
             opinions: Vec::new(),
             last_done: Vec::new(),
             can_leave_pen: false,
@@ -360,10 +336,7 @@ impl Sim {
         self.can_leave_pen = self.data.has_ability(phase, crate::data::Ability::LeavePen);
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
-        self.useful = vec![f64::NAN; Desire::COUNT * 2 * self.village.objects.len()];
-        self.feeling = Feeling::new(self.tables.sources, &self.active);
-        // The new scene voids every kept choice of objects.
-        self.stir();
+        self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.active);
         self.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
         self.last_done.resize(self.tables.actions.len(), None);
@@ -398,28 +371,17 @@ impl Sim {
         self.schedule = schedule;
     }
 
-    /// Forgets the object scores of desire `d` (its trees changed).
+    /// Forgets desire `d`'s trees and what was worked out by them (its examples changed).
     fn forget_desire(&mut self, d: usize) {
-        self.stir();
+        self.kept.desire_taught(d);
         self.trees[d] = None;
-        let n = self.village.objects.len();
-        self.useful[d * 2 * n..(d + 1) * 2 * n].fill(f64::NAN);
         self.candidates[d] = None;
-    }
-
-    /// Forgets the object scores of object `o` (its beliefs changed).
-    fn forget_object(&mut self, o: usize) {
-        self.stir();
-        let n = self.village.objects.len();
-        for k in 0..Desire::COUNT * 2 {
-            self.useful[k * n + o] = f64::NAN;
-        }
     }
 
     /// Refreshes an object's beliefs after its state changed.
     fn changed(&mut self, o: usize) {
         self.village.refresh(o, &self.data.attributes);
-        self.forget_object(o);
+        self.kept.object_changed(o);
     }
 
     fn kind(&self, o: usize) -> Kind {

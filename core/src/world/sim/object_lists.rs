@@ -5,7 +5,7 @@
 
 use crate::world::rules::{Kind, Kinds};
 
-use super::tables::{ActionRt, DesireRt};
+use super::table_rows::{ActionRt, DesireRt};
 
 /// Object indices, ascending (the order the choice breaks ties in).
 type List = Vec<usize>;

@@ -4,15 +4,16 @@
 //! could be done to: whether the creature can get at it, what the desire's trees make
 //! of it, and its distance priority. Only the distance follows the creature's own
 //! steps; the rest changes only when the things around it change, and each such change
-//! stirs the scene ([`Sim::stir`]) and starts a new stage. So the objects within reach
-//! are listed with their tree scores once per stage ([`Roster`]), and in a turn after a
-//! step the choice weighs that list with the new distances alone, as the plain choice
-//! ([`Sim::choose_objects`]) would, bit for bit. A debug build lists afresh each time
-//! and checks both the list and the choice.
+//! stirs the scene ([`Kept::stirred`](super::kept::Kept::stirred)) and starts a new
+//! stage. So the objects within reach are listed with their tree scores once per stage
+//! ([`Roster`]), and in a turn after a step the choice weighs that list with the new
+//! distances alone, as the reference choice ([`Sim::choose_objects`]) would, bit for
+//! bit. A debug build lists afresh each time and checks both the list and the choice.
 
 use super::object_lists::fits;
 use super::{Effect, Sim};
 use crate::data::TreeKind;
+use crate::mind::plan::object_score;
 
 /// An object within reach, with its Activity and ActOn scores (the ActOn score is NaN,
 /// unread, for a social desire's target).
@@ -45,33 +46,23 @@ impl Roster {
     }
 }
 
-/// Each (desire, action place)'s roster.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Rosters(Vec<Roster>);
-
 impl Sim {
     /// [`Sim::choose_objects`] for desire `d` doing action `a` (its place `slot` among
     /// the desire's actions), weighing the roster of this stage.
     pub(super) fn weigh(&mut self, d: usize, slot: usize, a: usize) -> Option<super::choose::Objects> {
         let roster = self.roster(d, slot, a);
         let chosen = self.pick(d, a, &roster);
-        self.rosters.0[d * super::choose::MAX_ACTIONS + slot] = roster;
+        self.kept.put_roster(d, slot, roster);
         #[cfg(debug_assertions)]
-        assert!(
-            super::choose::same(chosen, self.choose_objects(d, a)),
-            "the choice from the roster differs from the plain choice"
-        );
+        self.check_choice(d, a, chosen, "the choice from the roster differs from the plain choice");
         chosen
     }
 
     /// The roster of (`d`, `slot`) for this stage, taken out of its place: the kept one,
     /// or a new one listed now.
     fn roster(&mut self, d: usize, slot: usize, a: usize) -> Roster {
-        if self.rosters.0.is_empty() {
-            self.rosters.0 = vec![Roster::default(); crate::names::Desire::COUNT * super::choose::MAX_ACTIONS];
-        }
-        let mut roster = std::mem::take(&mut self.rosters.0[d * super::choose::MAX_ACTIONS + slot]);
-        if roster.stage == Some(self.stage) {
+        let mut roster = self.kept.take_roster(d, slot);
+        if roster.stage == Some(self.kept.stage()) {
             #[cfg(debug_assertions)]
             {
                 let mut fresh = Roster::default();
@@ -87,7 +78,7 @@ impl Sim {
     /// Lists into `roster` (its lists' memory kept) what the choice for desire `d` doing
     /// action `a` weighs in this stage.
     fn list(&mut self, roster: &mut Roster, d: usize, a: usize) {
-        roster.stage = Some(self.stage);
+        roster.stage = Some(self.kept.stage());
         roster.entries.clear();
         roster.hurled.clear();
         let eats = self.tables.actions[a].effect == Effect::Eat;
@@ -125,7 +116,7 @@ impl Sim {
         if self.tables.desires[d].social {
             let mut best: Option<(f64, usize, f64)> = None;
             for e in &roster.entries {
-                let s = e.activity * near(e.object);
+                let s = object_score(near(e.object), e.activity);
                 if best.is_none_or(|(b, _, _)| s > b) {
                     best = Some((s, e.object, e.activity));
                 }
@@ -133,8 +124,7 @@ impl Sim {
             let (_, t, activity) = best?;
             let action = &self.tables.actions[a];
             if fits(self.kind(t), action.affords) {
-                let near_t = near(t);
-                let score = near_t * self.useful(d, TreeKind::ActOn, t);
+                let score = object_score(near(t), self.useful(d, TreeKind::ActOn, t));
                 return Some((t, t, activity, score));
             }
             if action.effect != Effect::Throw {
@@ -145,7 +135,7 @@ impl Sim {
                 if o == t {
                     continue;
                 }
-                let score = near(o) * act_on;
+                let score = object_score(near(o), act_on);
                 if object.is_none_or(|(b, _)| score > b) {
                     object = Some((score, o));
                 }
@@ -155,7 +145,7 @@ impl Sim {
         }
         let mut best: Option<(f64, usize, f64, f64)> = None;
         for e in &roster.entries {
-            let score = near(e.object) * e.act_on;
+            let score = object_score(near(e.object), e.act_on);
             let s = e.activity * score;
             if best.is_none_or(|(b, ..)| s > b) {
                 best = Some((s, e.object, e.activity, score));

@@ -27,11 +27,11 @@ impl Sim {
             self.harvest(now);
         }
         if self.schedule.iter().any(|s| now >= s.next) {
-            self.stir();
+            self.kept.stirred();
             self.run_schedule(now);
         }
         if now >= self.next_miracle_try {
-            self.stir();
+            self.kept.stirred();
             self.try_miracles(now);
         }
     }
@@ -127,7 +127,7 @@ impl Sim {
         let p = self.position();
         let measured = self.sight(p);
         let night = self.village.night(now);
-        let temperature = self.village.temperature_with(night, self.sighting.warmth.iter().copied());
+        let temperature = self.village.temperature_with(night, self.kept.sighting().warmth.iter().copied());
         let comfort = self.file.climate.comfort;
         let liked = match self.data.species(self.creature.species).body.climate {
             Climate::Warm => comfort,
@@ -138,13 +138,13 @@ impl Sim {
         let working = night < 0.5;
         let need_rate = DT / self.file.body.villager_need_seconds;
 
-        for &i in &self.sighting.villagers {
+        for &i in &self.kept.sighting().villagers {
             let o = &mut self.village.objects[i];
             o.need = (o.need + need_rate).min(1.0);
         }
         let (mut novelty, mut in_need) = (0.0_f64, 0.0_f64);
         let mut skills_seen = 0u8;
-        for &i in &self.sighting.in_view {
+        for &i in &self.kept.sighting().in_view {
             let o = &mut self.village.objects[i];
             o.seen += DT;
             novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
@@ -156,7 +156,7 @@ impl Sim {
             }
         }
         let mut order_from = None;
-        for &i in &self.sighting.orderers {
+        for &i in &self.kept.sighting().orderers {
             let o = &mut self.village.objects[i];
             if let Some(every) = o.orders_every
                 && now >= o.next_order
@@ -170,7 +170,7 @@ impl Sim {
         if let Some(o) = order_from {
             self.creature_order = Some((now, o));
         }
-        if self.sighting.friend_in_view {
+        if self.kept.sighting().friend_in_view {
             self.friend_seen_at = now;
         }
         let player_near = if self.file.hand.present {
@@ -190,7 +190,7 @@ impl Sim {
         if measured {
             self.village.explore(p, s.view);
         }
-        let home = self.sighting.home;
+        let home = self.kept.sighting().home;
         if self.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
             self.order = None;
         }
@@ -220,14 +220,14 @@ impl Sim {
         x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
         x[Reads::WorldVillagerInNeed as usize] = in_need;
-        x[Reads::WorldEnemyNear as usize] = self.sighting.enemy;
-        x[Reads::WorldTownNear as usize] = self.sighting.town;
+        x[Reads::WorldEnemyNear as usize] = self.kept.sighting().enemy;
+        x[Reads::WorldTownNear as usize] = self.kept.sighting().town;
         x[Reads::WorldFarFromHome as usize] = (home / s.home_far).min(1.0);
         x[Reads::WorldStuffAway as usize] = self.stuff_away;
-        x[Reads::WorldFriendNear as usize] = self.sighting.friend;
+        x[Reads::WorldFriendNear as usize] = self.kept.sighting().friend;
         x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldHighPlace as usize] = self.sighting.high;
-        x[Reads::WorldStealable as usize] = self.sighting.stealable;
+        x[Reads::WorldHighPlace as usize] = self.kept.sighting().high;
+        x[Reads::WorldStealable as usize] = self.kept.sighting().stealable;
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
         x[Reads::WorldNovelty as usize] = novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;

@@ -4,15 +4,16 @@
 //! enemy, friend, town, high place and stealable store are: all of them follow from
 //! where things stand and what they are, which changes only at a few moments (the
 //! creature or a thing moves, something is eaten, dies, appears or is taught about).
-//! Each such moment stirs the scene ([`Sim::stir`]); the senses measure again only in
-//! a turn after a stir, and otherwise walk just the objects whose state moves on by
-//! itself: villagers growing needy, things in view growing familiar, other creatures
+//! Each such moment stirs the scene ([`Kept::stirred`](super::kept::Kept::stirred));
+//! the senses measure again only in a turn after a stir, and otherwise walk just the
+//! objects whose state moves on by itself: villagers growing needy, things in view growing familiar, other creatures
 //! giving orders. Most measures follow the creature's own steps, and most objects lie
 //! far out of view: within one stage such a measure counts only the objects listed
 //! near ([`Nearby`]). A debug build measures afresh every turn and checks it against
 //! what was kept.
 
 use super::Sim;
+use super::kept::Measuring;
 use crate::world::file::Owner;
 use crate::world::rules::{Kind, SenseRules};
 use crate::world::village::{Obj, Village, between, to_edge};
@@ -86,7 +87,7 @@ impl Sighting {
 
     /// True when both were measured alike, bit for bit.
     #[cfg(any(test, debug_assertions))]
-    fn same(&self, other: &Sighting) -> bool {
+    pub(super) fn same(&self, other: &Sighting) -> bool {
         let at = |s: &Sighting| s.at.map(|(scene, p)| (scene, p.0.to_bits(), p.1.to_bits()));
         let near = |s: &Sighting| {
             let mut bits: Vec<u64> =
@@ -98,6 +99,12 @@ impl Sighting {
             && (&self.in_view, &self.villagers, &self.orderers) == (&other.in_view, &other.villagers, &other.orderers)
             && self.friend_in_view == other.friend_in_view
             && near(self) == near(other)
+    }
+
+    /// The scene it was measured in, and from where; `None` before the first turn.
+    #[cfg(test)]
+    pub(super) fn measured_at(&self) -> Option<(u64, (f64, f64))> {
+        self.at
     }
 
     /// True when it was measured in `scene` from `p`.
@@ -154,17 +161,17 @@ fn edge_distances(p: (f64, f64), xs: &[f64], ys: &[f64], reach: &[f64], out: &mu
 }
 
 /// One measure of the layout from `p`.
-struct Measure<'a> {
-    village: &'a Village,
-    s: SenseRules,
-    p: (f64, f64),
+pub(super) struct Measure<'a> {
+    pub(super) village: &'a Village,
+    pub(super) s: SenseRules,
+    pub(super) p: (f64, f64),
 }
 
 impl Measure<'_> {
     /// Starts `g` afresh in `scene` with what does not depend on the objects near: the
     /// warmth and the way home. The lists of villagers and orderers, which do not
     /// depend on where the creature stands, are cleared only when `relist`.
-    fn begin(&self, g: &mut Sighting, scene: u64, relist: bool) {
+    pub(super) fn begin(&self, g: &mut Sighting, scene: u64, relist: bool) {
         g.restart((scene, self.p), relist);
         g.warmth.extend(self.village.warmth_at(self.p));
         let pen = self.village.objects[self.village.pen].pos;
@@ -173,7 +180,7 @@ impl Measure<'_> {
 
     /// Measures every object, lists the villagers and orderers into `g`, and lists
     /// into `nearby` the objects near and where every object is.
-    fn all(&self, g: &mut Sighting, distances: &mut Vec<f64>, nearby: &mut Nearby) {
+    pub(super) fn all(&self, g: &mut Sighting, distances: &mut Vec<f64>, nearby: &mut Nearby) {
         let (hand, me) = (self.village.hand, self.village.me);
         let within = self.s.view + 2.0 * SLACK;
         let objects = &self.village.objects;
@@ -252,24 +259,17 @@ impl Measure<'_> {
 }
 
 impl Sim {
-    /// Marks the scene as changed: whatever was kept of distances, views and choices
-    /// of objects is measured again when next needed.
-    pub(super) fn stir(&mut self) {
-        self.scene = self.scene.wrapping_add(1);
-        self.stage = self.stage.wrapping_add(1);
-    }
-
     /// Measures the layout from `p` unless it was measured in this scene from there;
     /// true when it measured.
     pub(super) fn sight(&mut self, p: (f64, f64)) -> bool {
-        if self.sighting.holds(self.scene, p) && self.distances.len() == self.village.objects.len() {
+        if self.kept.sighting().holds(self.kept.scene(), p) && self.distances.len() == self.village.objects.len() {
             #[cfg(debug_assertions)]
-            assert!(self.kept_as_measured(self.scene, p), "the layout changed without a stir");
+            assert!(self.kept_as_measured(self.kept.scene(), p), "the layout changed without a stir");
             return false;
         }
         // A step of the creature is a new scene, but not a new stage: nothing but
         // where it stands has changed, or a stir has said so already.
-        self.scene = self.scene.wrapping_add(1);
+        self.kept.creature_stepped();
         self.measure(p);
         true
     }
@@ -279,30 +279,18 @@ impl Sim {
     fn measure(&mut self, p: (f64, f64)) {
         let s = self.file.senses;
         let n = self.village.objects.len();
-        let listed = self.nearby.holds(self.stage, p, s.view, n);
+        let Measuring { scene, stage, sighting, nearby } = self.kept.measuring();
+        let listed = nearby.holds(stage, p, s.view, n);
         let m = Measure { village: &self.village, s, p };
-        m.begin(&mut self.sighting, self.scene, !listed);
+        m.begin(sighting, scene, !listed);
         if listed {
-            m.listed(&mut self.sighting, &mut self.distances, &self.nearby);
+            m.listed(sighting, &mut self.distances, nearby);
         } else {
-            m.all(&mut self.sighting, &mut self.distances, &mut self.nearby);
-            self.nearby.at = Some((self.stage, p, s.view.to_bits(), n));
+            m.all(sighting, &mut self.distances, nearby);
+            nearby.at = Some((stage, p, s.view.to_bits(), n));
         }
         #[cfg(debug_assertions)]
-        assert!(self.kept_as_measured(self.scene, p), "the objects listed near missed one that counts");
-    }
-
-    /// True when what is kept of the layout, as measured in `scene` from `p`, is what a
-    /// measure of every object would give, bit for bit.
-    #[cfg(any(test, debug_assertions))]
-    fn kept_as_measured(&self, scene: u64, p: (f64, f64)) -> bool {
-        let m = Measure { village: &self.village, s: self.file.senses, p };
-        let (mut fresh, mut distances, mut listed) = (Sighting::default(), Vec::new(), Nearby::default());
-        m.begin(&mut fresh, scene, true);
-        m.all(&mut fresh, &mut distances, &mut listed);
-        fresh.same(&self.sighting)
-            && distances.len() == self.distances.len()
-            && distances.iter().zip(&self.distances).all(|(a, b)| a.to_bits() == b.to_bits())
+        assert!(self.kept_as_measured(scene, p), "the objects listed near missed one that counts");
     }
 }
 
@@ -342,15 +330,15 @@ mod tests {
         let mut last = None;
         for turn in 0..30_000 {
             sim.step();
-            let (scene, p) = sim.sighting.at.expect("the senses measured");
+            let (scene, p) = sim.kept.sighting().measured_at().expect("the senses measured");
             // A measure not checked yet, with nothing stirred after it in the turn.
-            if last == Some(scene) || sim.scene != scene {
+            if last == Some(scene) || sim.kept.scene() != scene {
                 continue;
             }
             last = Some(scene);
             measured += 1;
             // Listed elsewhere: this turn measured from the list, not every object.
-            from_list += usize::from(sim.nearby.at.is_some_and(|(_, q, ..)| !same_spot(p, q)));
+            from_list += usize::from(sim.kept.nearby().at.is_some_and(|(_, q, ..)| !same_spot(p, q)));
             assert!(sim.kept_as_measured(scene, p), "turn {turn}");
         }
         assert!(from_list * 2 > measured, "only {from_list} of {measured} measures were from the list");

@@ -17,7 +17,9 @@ use super::Sim;
 use crate::data::TreeKind;
 use crate::mind::credit::Credit;
 use crate::mind::desire::sigmoid;
-use crate::mind::plan::{Candidate, SWITCH_FACTOR, action_priority, distance_priority, more_urgent, novelty};
+use crate::mind::plan::{
+    Candidate, SWITCH_FACTOR, action_priority, distance_priority, more_urgent, novelty, object_score, plan_priority,
+};
 use crate::mind::tree::{Tree, build};
 use crate::names::Desire;
 
@@ -42,7 +44,8 @@ pub struct DesireWhy {
 }
 
 /// A plan and each factor of its priority now (SPEC §4):
-/// `priority = value × activity × distance × object_score × action_priority`.
+/// `priority = value × activity × (distance × usefulness) × action_priority`, the
+/// parenthesis being the object score.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct PlanWhy {
     pub desire: Desire,
@@ -55,8 +58,8 @@ pub struct PlanWhy {
     pub activity: f64,
     /// The object's distance priority.
     pub distance: f64,
-    /// The object's score by the desire's ActOn tree.
-    pub object_score: f64,
+    /// The object's usefulness: its score by the desire's ActOn tree (SPEC §9).
+    pub usefulness: f64,
     pub opinion: f64,
     pub novelty: f64,
     /// `0.5 + 0.0025 · (opinion + 1) + novelty`.
@@ -182,14 +185,15 @@ impl Sim {
         let opinion = self.opinions[c.action];
         let usable = self.usable(c.object) && self.usable(c.target);
         let activity = self.score_by(d, TreeKind::Activity, c.target);
-        let object_score = self.score_by(d, TreeKind::ActOn, c.object);
+        let usefulness = self.score_by(d, TreeKind::ActOn, c.object);
         let distance = distance_priority(
             self.tables.desires[d].distance_weight,
             self.distances.get(c.object).copied().unwrap_or(f64::NAN),
             self.held == Some(c.object),
         );
         let action = action_priority(opinion, since);
-        let priority = if usable { value * activity * (distance * object_score) * action } else { 0.0 };
+        let priority =
+            if usable { plan_priority(value, activity, object_score(distance, usefulness), action) } else { 0.0 };
         let id = |i: usize| self.village.objects[i].id.clone();
         PlanWhy {
             desire: c.desire,
@@ -199,7 +203,7 @@ impl Sim {
             value,
             activity,
             distance,
-            object_score,
+            usefulness,
             opinion,
             novelty: novelty(since),
             action_priority: action,
@@ -281,7 +285,7 @@ mod tests {
             assert!(w.current);
             assert_eq!((w.desire, &w.action, &w.object), (plan.desire, &plan.action, &plan.object));
             // The product of the factors is the priority the turn gave the plan.
-            let product = w.value * w.activity * w.distance * w.object_score * w.action_priority;
+            let product = w.value * w.activity * w.distance * w.usefulness * w.action_priority;
             assert!((product - w.priority).abs() <= 1e-12 * w.priority.abs().max(1.0));
             // A turn that did the action (its novelty restarts) or used up the object
             // changed the factors after the choice; every other turn shows the very
