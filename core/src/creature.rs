@@ -8,7 +8,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::data::{Data, PHASE_COUNT, TreeKind};
-use crate::error::{LoadError, parse_ron, read_text};
+use crate::error::{LoadError, parse_ron};
+use crate::file_reader::read_text;
 use crate::mind::observation::Watching;
 use crate::mind::tree::{CAPACITY, ExampleMemory};
 use crate::names::{Desire, Species, Trait};

@@ -10,7 +10,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{LoadError, LoadResult, parse_ron, read_text};
+use crate::error::{LoadError, LoadResult, parse_ron};
+use crate::file_reader::read_text;
 use crate::mind::desire::DEFAULT_STEEPNESS;
 pub use crate::names::{Desire, Species, Trait};
 use crate::problems::{Problems, check_examples};

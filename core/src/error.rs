@@ -2,7 +2,6 @@
 //! the column, and says what was expected (SPEC §14).
 
 use std::fmt;
-use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
@@ -111,68 +110,6 @@ pub fn check_duplicate_keys(file: &str, text: &str) -> Result<(), LoadError> {
     }
 }
 
-/// Reads and parses a RON file from disk.
-pub fn read_ron<T: DeserializeOwned>(path: &Path) -> Result<(T, String), LoadError> {
-    let file = path.display().to_string();
-    let text = read_text(path)?;
-    let value = parse_ron(&file, &text)?;
-    Ok((value, text))
-}
-
-/// The largest text file the studio reads: far more than any file written by hand or
-/// saved by the studio, small enough that a wrong path (a disk image, a log) is refused
-/// before it fills memory.
-pub const MAX_TEXT_BYTES: u64 = 64 * 1024 * 1024;
-
-/// Reads a UTF-8 text file, with a clear error for a missing, unreadable, oversized or
-/// binary file, and for a path that is not a regular file: a pipe would block the read
-/// and a device such as `/dev/zero` would never end it.
-pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let file = path.display().to_string();
-    let mut bytes = read_bytes(path, MAX_TEXT_BYTES)?;
-    // A byte-order mark is not part of the text: editors hide it, and the studio's
-    // files are UTF-8 without one.
-    if bytes.starts_with(BOM.to_string().as_bytes()) {
-        bytes.drain(..BOM.len_utf8());
-    }
-    String::from_utf8(bytes).map_err(|e| {
-        let (line, col) = {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let text = String::from_utf8_lossy(valid);
-            line_col(&text, text.len())
-        };
-        LoadError::new(&file, line, col, "expected UTF-8 text, found bytes that are not")
-    })
-}
-
-/// Reads at most `limit` bytes of a regular file, with a clear error for a missing,
-/// unreadable or larger file, and for a path that is not a regular file: a pipe would
-/// block the read and a device such as `/dev/zero` would never end it.
-pub fn read_bytes(path: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
-    use std::io::Read;
-    let file = path.display().to_string();
-    let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    // A folder is left to the read below, which says so in the usual words.
-    if !meta.is_file() && !meta.is_dir() {
-        return Err(LoadError::whole_file(
-            &file,
-            "cannot read the file: it is not a regular file (a pipe, socket or device); expected a file",
-        ));
-    }
-    let mut bytes = Vec::with_capacity(meta.len().min(limit + 1) as usize);
-    // Read one byte past the limit, so a file that grew since its size was asked is
-    // still caught.
-    std::fs::File::open(path).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes)).map_err(cannot)?;
-    if bytes.len() as u64 > limit {
-        return Err(LoadError::whole_file(
-            &file,
-            format!("the file is larger than the {} MiB a studio file may be", limit / (1024 * 1024)),
-        ));
-    }
-    Ok(bytes)
-}
-
 fn explain_ron_error(code: &ron::Error) -> String {
     match code {
         ron::Error::ExceededRecursionLimit => {
@@ -263,7 +200,7 @@ mod tests {
         assert_eq!(p.x, 1.0);
         let path = std::env::temp_dir().join(format!("cs-bom-{}.ron", std::process::id()));
         std::fs::write(&path, "\u{feff}(x: 2.0)").unwrap();
-        let text = read_text(&path).unwrap();
+        let text = crate::file_reader::read_text(&path).unwrap();
         std::fs::remove_file(&path).unwrap();
         assert_eq!(text, "(x: 2.0)");
     }

@@ -17,9 +17,11 @@ const TEMP_TRIES: u32 = 64;
 ///   there, so a link planted in the folder is never followed.
 /// - The folder is synced after the rename, so the new name survives a crash.
 /// - A file with other hard links keeps its inode, so every name sees the new contents:
-///   the new contents are written and synced to the temporary file first, then copied
-///   over the file in place. That copy is the one step that is not atomic; if it fails
-///   the complete new contents are left in the temporary file and the error names it.
+///   the new contents are written and synced to the temporary file first, then the
+///   space they need is reserved in the file (so a full disk or a size limit fails
+///   before a byte of it changes), then they are copied over it in place. That copy is
+///   the one step that is not atomic; if it fails the complete new contents are left in
+///   the temporary file and the error names it.
 pub fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = write_target(path)?;
     let dir = match path.parent() {
@@ -31,7 +33,18 @@ pub fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file"))?
         .to_string_lossy()
         .into_owned();
-    let existing = std::fs::metadata(&path).ok().filter(std::fs::Metadata::is_file);
+    let existing = match std::fs::metadata(&path) {
+        Ok(m) if m.is_file() => Some(m),
+        // A rename would put the file in place of a pipe or a device, and a folder
+        // cannot be renamed over.
+        Ok(_) => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file (a pipe, socket, device or folder); only a regular file is replaced",
+            ));
+        }
+        Err(_) => None,
+    };
     let (tmp, mut f) = create_temp(&dir, &name, existing.as_ref())?;
     let mut keep_tmp = false;
     let result = (|| {
@@ -121,17 +134,39 @@ fn links(meta: &std::fs::Metadata) -> u64 {
 }
 
 /// Copies the synced temporary file over `path` in place (the inode, and so every hard
-/// link, stays), syncs it, and removes the temporary file.
+/// link, stays), syncs it, and removes the temporary file. The file's space is reserved
+/// before anything in it is changed, and it is cut to the new length only after the new
+/// contents are in.
 fn overwrite_in_place(tmp: &Path, path: &Path) -> std::io::Result<()> {
     let copy = (|| {
         let bytes = std::fs::read(tmp)?;
-        let mut f = OpenOptions::new().write(true).truncate(true).open(path)?;
+        let mut f = OpenOptions::new().write(true).open(path)?;
+        reserve(&f, bytes.len() as u64)?;
         f.write_all(&bytes)?;
+        f.set_len(bytes.len() as u64)?;
         f.sync_all()
     })();
     match copy {
         Ok(()) => std::fs::remove_file(tmp),
         Err(e) => Err(std::io::Error::new(e.kind(), format!("{e}; the new contents are kept in {}", tmp.display()))),
+    }
+}
+
+/// Makes sure the first `len` bytes of `f` have their space on disk, growing the file
+/// if it is shorter; fails, leaving the contents as they were, when the disk or the
+/// process's file size limit has no room.
+fn reserve(f: &File, len: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        if len > 0 {
+            rustix::fs::fallocate(f, rustix::fs::FallocateFlags::empty(), 0, len).map_err(std::io::Error::from)?;
+        }
+        Ok(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (f, len);
+        Ok(())
     }
 }
 

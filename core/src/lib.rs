@@ -8,6 +8,8 @@ pub mod creature;
 pub mod data;
 pub mod error;
 pub mod exp;
+pub mod file_reader;
+pub mod file_writer;
 pub mod fsutil;
 pub mod mind;
 pub mod names;

@@ -10,7 +10,7 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 /// Every row of the Parquet file at `path`, as one record batch.
 pub fn read_parquet_table(path: &Path) -> Result<RecordBatch, String> {
     let fail = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(|e| fail(&e))?;
+    let (file, _) = crate::file_reader::open(path, crate::file_reader::Limit::Parquet).map_err(|e| e.to_string())?;
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).map_err(|e| fail(&e))?;
     let rows = usize::try_from(builder.metadata().file_metadata().num_rows()).map_err(|e| fail(&e))?;
     let schema = Arc::clone(builder.schema());

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
 use crate::data::{DESIRES_FILE, Data};
-use crate::error::{LoadError, parse_ron, read_text};
+use crate::error::{LoadError, parse_ron};
+use crate::file_reader::read_text;
 use crate::paths::normalize;
 
 /// The manifest's file name.
@@ -354,9 +355,6 @@ fn shadow_dir_near(path: &Path) -> Option<PathBuf> {
     Project::open(dir).ok().map(|p| p.shadow_dir())
 }
 
-/// The largest binary bank `check` reads: room for the largest bank a bank may hold.
-pub const MAX_BINARY_BYTES: u64 = 16 * crate::error::MAX_TEXT_BYTES;
-
 /// Checks one file against `data`: a text file by its kind, a binary bank by its bytes,
 /// and a bank or state in a shadow folder also against the folder's schema.
 pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
@@ -367,7 +365,8 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
     use crate::shadow::{bank::Bank, fit};
     if fit::is_binary(path) {
-        let loaded = crate::error::read_bytes(path, MAX_BINARY_BYTES).and_then(|b| Bank::from_bytes(path, &b));
+        let loaded = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Bank)
+            .and_then(|b| Bank::from_bytes(path, &b));
         return match loaded {
             Ok(_) => fit::check_file(path, true, shadow_dir),
             Err(e) => vec![e],

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::error::{MAX_TEXT_BYTES, read_text};
+use creature_core::file_reader::{MAX_TEXT_BYTES, read_text};
 use creature_core::project::{Checkers, check_paths, ron_files};
 
 /// A fresh, empty folder of its own for one test.
@@ -99,7 +99,7 @@ fn a_file_larger_than_the_limit_is_refused_by_name() {
     f.set_len(MAX_TEXT_BYTES + 1).unwrap();
     drop(f);
     let err = read_text(&path).unwrap_err();
-    assert!(err.message.contains("larger than the 64 MiB a studio file may be"), "{err}");
+    assert!(err.message.contains("larger than the 64 MiB a studio text file may be"), "{err}");
     assert_eq!((err.line, err.col), (1, 1));
     // At the limit it is read (and is valid UTF-8: zero bytes).
     std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(MAX_TEXT_BYTES).unwrap();

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::error::read_text;
+use creature_core::file_reader::read_text;
 use creature_core::shadow::arena::state_name;
 use creature_core::shadow::bank::Bank;
 use creature_core::shadow::curate::{CurateOptions, Curation, FlagKind, curate};

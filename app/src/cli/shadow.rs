@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use creature_core::error::{LoadError, read_text};
+use creature_core::error::LoadError;
+use creature_core::file_reader::read_text;
 use creature_core::rng::Rng;
 use creature_core::shadow::arena::{Action, MAX_HEALTH, Outcome};
 use creature_core::shadow::bank::{Bank, BankSet, BankStats, StateMap, event_position, merge};

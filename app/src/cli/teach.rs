@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use creature_core::creature::{Creature, DesireState};
 use creature_core::data::Data;
-use creature_core::error::{LoadError, read_text};
+use creature_core::error::LoadError;
+use creature_core::file_reader::read_text;
 use creature_core::mind::lesson::{Lesson, Reaction, run_script};
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{Example, ExampleMemory};

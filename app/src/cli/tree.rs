@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use creature_core::error::read_text;
+use creature_core::file_reader::read_text;
 use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{Example, Explanation, Tree};
 use creature_core::mind::tree_file::TreeFile;

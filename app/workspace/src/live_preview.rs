@@ -15,7 +15,8 @@ use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{Data, Species};
-use creature_core::error::{LoadError, LoadResult, read_text};
+use creature_core::error::{LoadError, LoadResult};
+use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::mind::lesson::Lesson;
 use creature_core::project::{Project, ron_files};

@@ -9,7 +9,8 @@ use creature_core::data::{
     ACTIONS_FILE, ATTRIBUTES_FILE, ActionTable, AttributeTable, DESIRES_FILE, Data, DesireTable, PHASES_FILE,
     PhaseTable, TEMPLATE_FILE, Template,
 };
-use creature_core::error::{parse_ron, read_text};
+use creature_core::error::parse_ron;
+use creature_core::file_reader::read_text;
 use creature_core::names::{Desire, Species};
 use creature_core::species::parse_species;
 

@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, Data, DesireTable};
-use creature_core::error::{LoadError, read_text};
+use creature_core::error::LoadError;
+use creature_core::file_reader::read_text;
 use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
 use creature_core::shadow::bank::Bank;

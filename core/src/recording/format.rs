@@ -253,7 +253,7 @@ impl Recording {
     /// Reads a recording file.
     pub fn load(path: &Path) -> LoadResult<Recording> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| vec![LoadError::whole_file(&name, format!("cannot read: {e}"))])?;
+        let bytes = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Recording).map_err(|e| vec![e])?;
         Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
     }
 

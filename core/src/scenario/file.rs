@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::data::{PHASE_COUNT, TreeKind};
-use crate::error::{LoadError, LoadResult, read_text, unknown_name};
+use crate::error::{LoadError, LoadResult, unknown_name};
+use crate::file_reader::read_text;
 use crate::mind::hand::Slap;
 use crate::mind::leash::Leash;
 use crate::names::{Desire, Species};

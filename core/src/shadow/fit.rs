@@ -9,7 +9,8 @@ use super::arena::Action;
 use super::bank::{Bank, StateMap, event_position};
 use super::schema::{FeatureKind, Schema};
 use super::select::{bind, state_vector};
-use crate::error::{LoadError, read_text};
+use crate::error::LoadError;
+use crate::file_reader::read_text;
 
 /// A schema and the name of its file (`built-in arena schema` for the built-in one).
 pub struct NamedSchema {

@@ -191,7 +191,7 @@ impl Schema {
 
     /// Reads and checks a schema file from disk.
     pub fn load(path: &std::path::Path) -> Result<Schema, LoadError> {
-        let text = crate::error::read_text(path)?;
+        let text = crate::file_reader::read_text(path)?;
         Self::parse(&path.display().to_string(), &text)
     }
 

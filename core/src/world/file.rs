@@ -9,7 +9,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::data::Data;
-use crate::error::{LoadError, LoadResult, line_col, parse_ron, read_text};
+use crate::error::{LoadError, LoadResult, line_col, parse_ron};
+use crate::file_reader::read_text;
 use crate::mind::leash::Leash;
 use crate::mind::observation::WatchRules;
 use crate::names::Desire;

@@ -11,9 +11,7 @@ impl Bank {
     /// Reads a bank from disk: the binary form when the file starts with
     /// [`BINARY_MAGIC`], RON otherwise.
     pub fn load(path: &Path) -> Result<Bank, LoadError> {
-        let file = path.display().to_string();
-        let bytes =
-            std::fs::read(path).map_err(|e| LoadError::whole_file(&file, format!("cannot read the file: {e}")))?;
+        let bytes = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Bank)?;
         Self::from_bytes(path, &bytes)
     }
 
@@ -27,7 +25,7 @@ impl Bank {
         match std::str::from_utf8(bytes) {
             Ok(text) => Self::parse_ron(&file, text),
             // read_text says where the first byte that is not UTF-8 is.
-            Err(_) => Err(crate::error::read_text(path)
+            Err(_) => Err(crate::file_reader::read_text(path)
                 .err()
                 .unwrap_or_else(|| LoadError::whole_file(&file, "expected UTF-8 text or a binary bank"))),
         }
