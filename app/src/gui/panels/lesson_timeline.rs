@@ -9,11 +9,26 @@ use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::Desire;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use super::lesson::{GUTTER, PLAYHEAD, category_colour, describe, plan_bars};
+use super::lesson_events::{describe, plan_bars};
 use crate::gui::command::Command;
 use crate::gui::view::View;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
+
+/// The width of the lanes' names, left of the time axis.
+const GUTTER: f32 = 118.0;
+/// The playhead's colour, also the release marker's.
+const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// The colour of a plan's bar, by its action's category.
+fn category_colour(c: ActionCategory) -> Color32 {
+    match c {
+        ActionCategory::Eat => Color32::from_rgb(90, 170, 110),
+        ActionCategory::Fight => Color32::from_rgb(210, 90, 80),
+        ActionCategory::Throw => Color32::from_rgb(200, 140, 60),
+        ActionCategory::Other => Color32::from_rgb(100, 140, 210),
+    }
+}
 
 const RULER: f32 = 22.0;
 const LANE: f32 = 30.0;
