@@ -11,6 +11,7 @@
 //! graph's own layer under the nodes.
 
 use creature_core::data::TreeKind;
+use creature_core::names::Desire;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
@@ -23,7 +24,7 @@ use crate::gui::view::View;
 use crate::gui::view::graph::{
     Drawn, FIT_MARGIN, GNode, GraphView, best_direction, body_text, estimate_size, fit_scale, node_rects, place, title,
 };
-use creature_workspace::Workspace;
+use creature_workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
 const SELECTED: Color32 = Color32::from_rgb(90, 170, 255);
@@ -254,6 +255,42 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
+/// The line above the graph: the tree's name and size, Fit, the hints, and what the
+/// builder weighed at the question under the pointer (or the selected one).
+fn header(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    g: &GraphView,
+    creature: &DocId,
+    (d, k): (Desire, TreeKind),
+    asking: bool,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
+        let c = ws.creature(creature).map(|c| c.tree(d, k));
+        let n = c.map_or(0, |m| m.examples.len());
+        ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
+        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
+        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
+            out.push(Command::FitGraph);
+        }
+        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
+        if asking {
+            ui.colored_label(PATH, "asking: the gold path");
+        }
+    });
+    // The question under the pointer (or the selected one): what it gained over the rest.
+    let weighed = g.hovered.or(g.selected).and_then(|i| {
+        let q = g.tree.nodes.get(i)?.question.as_deref()?;
+        gain_text(q, g.gains.get(i)?)
+    });
+    match weighed {
+        Some(t) => ui.label(t),
+        None => ui.weak("hover a question for its gain ratio and the runner-up"),
+    };
+}
+
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(creature) = view.creature.clone() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
@@ -275,29 +312,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     view.graph.path = path;
     let g = &mut view.graph;
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
-        let c = ws.creature(&creature).map(|c| c.tree(d, k));
-        let n = c.map_or(0, |m| m.examples.len());
-        ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
-        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
-        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
-            out.push(Command::FitGraph);
-        }
-        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
-        if view.examples.asking {
-            ui.colored_label(PATH, "asking: the gold path");
-        }
-    });
-    // The question under the pointer (or the selected one): what it gained over the rest.
-    let weighed = g.hovered.or(g.selected).and_then(|i| {
-        let q = g.tree.nodes.get(i)?.question.as_deref()?;
-        gain_text(q, g.gains.get(i)?)
-    });
-    match weighed {
-        Some(t) => ui.label(t),
-        None => ui.weak("hover a question for its gain ratio and the runner-up"),
-    };
+    header(ui, ws, g, &creature, (d, k), view.examples.asking, out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -375,6 +390,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         ui.ctx().request_repaint();
         return;
     }
+    relayout_once_measured(ui, g);
+}
+
+/// Once every node shown has been drawn, lays the graph out again with the sizes they
+/// were drawn at, until those sizes settle.
+fn relayout_once_measured(ui: &egui::Ui, g: &mut GraphView) {
     // Every node drawn (those folded away are not) has been measured.
     let drawn = |i: usize| g.snarl.get_node(NodeId(i)).is_some();
     if (0..g.measured.len()).all(|i| !drawn(i) || g.measured[i].is_some()) {
