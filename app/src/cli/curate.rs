@@ -11,7 +11,7 @@ use creature_core::shadow::curate::{CurateOptions, Curation, FlagKind, curate};
 use creature_core::shadow::schema::{ARENA_SCHEMA, Schema};
 use serde_json::{Value, json};
 
-use super::shadow::{mismatch, save};
+use super::shadow_shared::{mismatch, save};
 use super::{CliError, CliResult, print_json, refuse_existing};
 
 #[derive(clap::Args, Debug)]

@@ -19,6 +19,7 @@ pub mod scenario;
 pub mod score;
 pub mod shadow;
 pub mod shadow_bench;
+mod shadow_shared;
 pub mod sim;
 pub mod species;
 pub mod teach;

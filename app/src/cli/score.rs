@@ -9,7 +9,7 @@ use creature_core::shadow::schema::Schema;
 use creature_core::shadow::score::{ScoreOptions, Scorecard, score, situation_name};
 use serde_json::{Value, json};
 
-use super::shadow::style;
+use super::shadow_shared::style;
 use super::{CliError, CliResult, print_json};
 
 #[derive(clap::Args, Debug)]

@@ -3,20 +3,21 @@
 //! segments, and summarise a bank. Files are saved atomically; JSON with `--json`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
 use creature_core::rng::Rng;
 use creature_core::shadow::arena::{Action, MAX_HEALTH, Outcome};
-use creature_core::shadow::bank::{Bank, BankSet, BankStats, StateMap, event_position, merge};
+use creature_core::shadow::bank::{Bank, BankSet, BankStats, StateMap, merge};
 use creature_core::shadow::bots::{Bot, Style};
 use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
 use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::{Index, MismatchError, state_vector};
+use creature_core::shadow::select::{Index, state_vector};
 use serde_json::{Value, json};
 
+use super::shadow_shared::{mismatch, save, style};
 use super::{CliError, CliResult, Output, print_json, refuse_existing};
 
 /// The character every arena fighter plays unless told otherwise.
@@ -177,30 +178,6 @@ pub fn run(command: ShadowCommand) -> CliResult {
         ShadowCommand::Curate(a) => super::curate::run(&a),
         ShadowCommand::Score(a) => super::score::run(&a),
     }
-}
-
-pub(super) fn style(name: &str, what: &str) -> Result<Style, CliError> {
-    Style::from_name(name).ok_or_else(|| {
-        CliError::from(format!(
-            "{what}: {}",
-            creature_core::error::unknown_name("bot", name, Style::ALL.iter().map(|s| s.name()))
-        ))
-    })
-}
-
-pub(super) fn save(bank: &Bank, path: &Path) -> CliResult {
-    bank.save(path).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", path.display())))
-}
-
-/// A problem binding a schema to a bank, placed in the file it is about.
-pub(super) fn mismatch(e: &MismatchError, schema: (&Path, &str), bank: &Path) -> CliError {
-    if let Some(event) = e.event {
-        let file = bank.display().to_string();
-        let (line, col) = read_text(bank).map_or((1, 1), |text| event_position(&text, event, Some(&e.feature)));
-        return LoadError::new(file, line, col, e.message.clone()).into();
-    }
-    let needle = format!("\"{}\"", e.feature);
-    LoadError::at_text(&schema.0.display().to_string(), schema.1, &needle, e.message.clone()).into()
 }
 
 fn query(a: &QueryArgs) -> CliResult {

@@ -2,26 +2,22 @@
 //! questions), then applies the frame's commands, then lets the workspace catch up with
 //! the files on disk and the running preview.
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+mod files;
+mod live;
 
-use creature_core::data::TreeKind;
-use creature_core::error::LoadError;
-use creature_core::names::Species;
+use std::path::{Path, PathBuf};
+
 use creature_core::project::FileKind;
-use creature_core::scenario::Act;
 use creature_workspace::edit::Edit;
-use creature_workspace::live_preview::LivePreview;
-use creature_workspace::{Change, DocId, Workspace};
+use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
 use super::chrome::dialogs::{self, Dialogs};
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, menu, palette, short};
+use super::chrome::{file_browser, menu, palette};
 use super::command::{self, Command, LiveCommand, Tab};
-use super::time_travel;
 use super::view::View;
 
 /// The editor.
@@ -270,108 +266,6 @@ impl Studio {
         }
     }
 
-    /// Selects a document just opened, or, when it does not load, says why and shows
-    /// the file at its first problem.
-    fn show_opened(&mut self, p: &Path, opened: Result<DocId, Vec<LoadError>>, select: fn(DocId) -> Command) {
-        match opened {
-            Ok(id) => self.apply(select(id)),
-            Err(errors) => {
-                let line = errors.first().map_or(1, |e| e.line);
-                let first = errors.first().map(ToString::to_string).unwrap_or_default();
-                self.status = format!("{} does not load: {first}", p.display());
-                self.apply(Command::ShowSource { path: p.to_path_buf(), line });
-            }
-        }
-    }
-
-    fn open_file(&mut self, p: &Path) {
-        match Workspace::kind_of(p) {
-            FileKind::LessonScript => {
-                let opened = self.ws.open_lesson(p);
-                self.show_opened(p, opened, Command::SelectLesson);
-            }
-            FileKind::Creature => {
-                let opened = self.ws.open_creature(p);
-                self.show_opened(p, opened, Command::SelectCreature);
-            }
-            FileKind::SpeciesData => {
-                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                if let Some(s) = Species::ALL.iter().find(|s| s.file_stem() == stem) {
-                    self.apply(Command::SelectSpecies(*s));
-                } else if self.ws.doc_for_path(p) == Some(DocId::Desires) {
-                    self.view.active = Some(DocId::Desires);
-                    self.show_tab(Tab::Species);
-                } else {
-                    self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
-                }
-            }
-            kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
-                match self.view.shadow.open_file(&mut self.ws, p, kind) {
-                    Ok(()) => {
-                        self.show_tab(match kind {
-                            FileKind::ShadowBank => Tab::Bank,
-                            FileKind::ShadowSchema => Tab::Schema,
-                            _ => Tab::Query,
-                        });
-                        self.status = format!("Showing {}", p.display());
-                    }
-                    Err(e) => {
-                        self.status = format!("{} does not load: {e}", p.display());
-                        self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
-                    }
-                }
-            }
-            _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
-        }
-    }
-
-    fn save_doc(&mut self, id: &DocId) {
-        match self.ws.save(id) {
-            Ok(path) => self.status = format!("Saved {}", path.display()),
-            Err(e) => {
-                self.status.clone_from(&e);
-                self.modal = Some(Modal::Error(e));
-            }
-        }
-    }
-
-    fn save_as(&mut self) {
-        let Some(id) = self.view.active_docs(&self.ws).into_iter().next() else {
-            self.status = "Nothing to save: select a species or a creature first".into();
-            return;
-        };
-        let start = self.ws.docs.get(&id).and_then(|d| d.path.parent().map(Path::to_path_buf));
-        let Some(path) = self.dialogs.save_file(start.as_deref(), &id.label()) else { return };
-        match self.ws.save_as(&id, &path) {
-            Ok(new_id) => {
-                if matches!(new_id, DocId::Creature(_)) {
-                    self.view.select_creature(&self.ws, new_id);
-                }
-                self.status = format!("Saved {}", path.display());
-            }
-            Err(e) => {
-                self.status.clone_from(&e);
-                self.modal = Some(Modal::Error(e));
-            }
-        }
-    }
-
-    fn save_source(&mut self) {
-        let Some(src) = &mut self.view.source else { return };
-        match creature_core::fsutil::save_atomic(&src.path, src.text.as_bytes()) {
-            Ok(()) => {
-                src.saved.clone_from(&src.text);
-                self.status = format!("Saved {}", src.path.display());
-                self.ws.reload();
-            }
-            Err(e) => {
-                let msg = format!("cannot save {}: {e}. Your text is kept.", src.path.display());
-                self.status.clone_from(&msg);
-                self.modal = Some(Modal::Error(msg));
-            }
-        }
-    }
-
     /// True when the editor holds edits that are not on disk.
     pub fn has_unsaved(&self) -> bool {
         !self.ws.dirty_docs().is_empty() || self.view.source_edited()
@@ -496,186 +390,6 @@ impl Studio {
                     out.push(Command::Quit);
                 }
                 AfterConfirm::OpenProject(p) => self.open_project(&p),
-            }
-        }
-    }
-
-    /// Once per frame: starts the watcher and the preview for the project, routes the
-    /// files changed on disk, runs the simulation for the frame's wall time (while its
-    /// panel is on screen) and the arena's frames, and keeps the toasts' clock.
-    fn live_frame(&mut self, ctx: &egui::Context) {
-        self.open_live_if_needed(ctx);
-        let now = ctx.input(|i| i.time);
-        let changes = self.ws.poll();
-        if !changes.is_empty() {
-            self.after_changes(changes, now);
-        }
-        self.ws.push_edits_to_preview();
-        let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
-        if self.view.village.begin_frame(self.ws.preview.as_ref())
-            && let Some(p) = self.ws.preview.as_mut()
-        {
-            let before = p.sim_time();
-            p.advance(dt);
-            let simulated = p.sim_time() - before;
-            self.view.village.measure(simulated, dt, f64::from(ctx.input(|i| i.unstable_dt)));
-            ctx.request_repaint();
-        }
-        self.take_preview_events();
-        let shadow = &mut self.view.shadow;
-        if shadow.load_if_wanted(&mut self.ws) {
-            ctx.request_repaint();
-        }
-        shadow.sync(&self.ws);
-        if shadow.arena.tick(dt) {
-            ctx.request_repaint();
-        }
-        // A scenario run reports from its worker: look again soon while it goes on.
-        if self.ws.scenarios.poll() || self.ws.scenarios.progress().is_some() {
-            ctx.request_repaint_after(Duration::from_millis(50));
-        }
-        if let Some(next) = self.toasts.expire(now) {
-            ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
-        }
-    }
-
-    /// Starts watching the project and its preview, once per project (again after a
-    /// restart). A preview that cannot start leaves the watcher running: documents
-    /// still follow their files.
-    fn open_live_if_needed(&mut self, ctx: &egui::Context) {
-        let Some(root) = self.ws.project.as_ref().map(|p| p.root.clone()) else { return };
-        if self.live_for.as_ref() == Some(&root) {
-            return;
-        }
-        self.live_for = Some(root.clone());
-        self.view.shadow.open_project(&root, self.ws.project.as_ref());
-        let waker = ctx.clone();
-        if let Err(e) = self.ws.watch(move || waker.request_repaint()) {
-            self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
-        }
-        self.ws.start_preview(1);
-        self.view.village.resume_speed = 1.0;
-    }
-
-    /// Says what the files changed on disk did: the workspace already took them into
-    /// the documents and the preview (or asked about them); here the log, the toasts and
-    /// the status bar tell it.
-    fn after_changes(&mut self, changes: Vec<Change>, now: f64) {
-        let t = self.ws.preview.as_ref().map_or(0.0, LivePreview::sim_time);
-        for c in changes {
-            match c {
-                Change::Reloaded { file } => {
-                    let name = short(&file);
-                    self.view.village.log(t, format!("reloaded {name}"), 0);
-                    self.toasts.push(now, format!("Reloaded {name}"), false);
-                    self.view.shadow.file_changed(&mut self.ws, &file);
-                }
-                Change::Unchanged { .. } => {}
-                Change::Failed { file, errors } => {
-                    let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
-                    self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);
-                    self.status =
-                        format!("{} does not load: {first}; the last good version stays in use", short(&file));
-                    self.toasts.push(now, first, true);
-                }
-            }
-        }
-        self.view.graph.invalidate();
-    }
-
-    /// Moves the preview's events into the log; a lesson that reached the creature's
-    /// document selects it and the tree it taught.
-    fn take_preview_events(&mut self) {
-        for (e, reached) in self.ws.take_preview_events() {
-            self.view.village.log_event(&e);
-            if let Some(id) = reached {
-                self.view.creature = Some(id);
-                if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
-                    self.view.select_tree(tp.desire, TreeKind::ActOn);
-                }
-                self.view.graph.invalidate();
-            }
-        }
-    }
-
-    /// Does `act` to the preview's creature; the status bar says why when it cannot.
-    fn preview_act(&mut self, act: Act) {
-        if let Err(e) = self.ws.preview_act(act) {
-            self.status = e;
-        }
-    }
-
-    /// Carries out one command of the live panels.
-    fn apply_live(&mut self, c: LiveCommand) {
-        let preview = self.ws.preview.as_mut();
-        match c {
-            LiveCommand::Hand(h) => {
-                if let Err(e) = self.ws.preview_hand(h) {
-                    self.status = e;
-                }
-                self.take_preview_events();
-            }
-            LiveCommand::Speed(s) => {
-                if let Some(s) = preview.map(|p| p.set_speed(s))
-                    && s > 0.0
-                {
-                    self.view.village.resume_speed = s;
-                }
-            }
-            LiveCommand::StepTurn => {
-                if let Some(p) = preview {
-                    p.step();
-                }
-                self.take_preview_events();
-            }
-            LiveCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
-            LiveCommand::Leash(l) => self.preview_act(Act::Leash(l)),
-            LiveCommand::RunScenarios(files) => {
-                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
-                self.ws.scenarios.start(files, || {});
-            }
-            LiveCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
-            LiveCommand::Time(t) => self.status = time_travel::apply(t, &mut self.ws, self.dialogs.as_mut()),
-            LiveCommand::KeepLearning => match self.ws.keep_preview_learning() {
-                Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
-                Err(e) => self.status = e,
-            },
-            LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
-                Ok(path) => {
-                    self.status = format!("Saved the preview's inputs as {}", path.display());
-                    self.view.scenario = Some(path);
-                    self.show_tab(Tab::Scenarios);
-                }
-                Err(e) => self.status = e,
-            },
-            LiveCommand::Restart => {
-                self.live_for = None;
-                self.view.village.log.clear();
-            }
-            LiveCommand::Resolve { path, keep_studio } => {
-                self.ws.resolve(&path, keep_studio);
-                self.view.graph.invalidate();
-                self.status = if keep_studio {
-                    format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path))
-                } else {
-                    format!("Took {} from disk", short(&path))
-                };
-            }
-            LiveCommand::SaveSchema | LiveCommand::SaveBank => {
-                let sh = &self.view.shadow;
-                let id = if c == LiveCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
-                if let Some(id) = id {
-                    self.save_doc(&id);
-                }
-            }
-            other => {
-                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws, self.dialogs.as_mut());
-                if let Some(id) = edited {
-                    self.view.active = Some(id);
-                }
-                if let Some(m) = msg {
-                    self.status = m;
-                }
             }
         }
     }

@@ -3,6 +3,7 @@
 
 mod common;
 
+mod circles;
 mod foundation;
 mod hostile;
 mod layers;

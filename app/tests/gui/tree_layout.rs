@@ -10,8 +10,8 @@ use creature_core::mind::lesson::run_script;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{Example, Tree, build};
 use creature_core::names::Desire;
-use creature_studio::gui::panels::graph::{build_snarl, estimate_size};
 use creature_studio::gui::tree_layout::{layout, rects};
+use creature_studio::gui::view::graph::{build_snarl, estimate_size};
 use proptest::prelude::*;
 
 fn check(tree: &Tree, what: &str) {

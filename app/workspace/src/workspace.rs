@@ -6,6 +6,10 @@
 //! The shadow tools' schema and replay banks are documents too, so their edits share the
 //! app-wide undo, the dirty markers, Save All and the "changed on disk" question.
 
+mod history;
+mod opening;
+mod saving;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -13,27 +17,19 @@ use std::sync::Arc;
 use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
-use creature_core::file_reader::read_text;
 use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
 use creature_core::shadow::bank::Bank;
 use creature_core::shadow::schema::Schema;
 
+use self::history::History;
 use crate::checkers::checkers;
-use crate::document::{Doc, DocId, DocValue, SharedBank, fingerprint};
+use crate::document::{Doc, DocId, DocValue, fingerprint};
 use crate::edit::Edit;
 use crate::file_watcher::ProjectWatcher;
 use crate::live_preview::{LivePreview, canonical};
 use crate::reduce::{apply_bank, apply_creature, apply_desires, apply_lesson, apply_schema, apply_species};
 use crate::species_dir::load_species_dir;
-
-/// The whole-app undo order over the documents' own histories: the most recent edit is
-/// undone first, whichever file it was in.
-#[derive(Default)]
-struct History {
-    past: Vec<DocId>,
-    future: Vec<DocId>,
-}
 
 /// A file that changed on disk while the studio holds unsaved edits of it: the person
 /// chooses which version to keep.
@@ -191,88 +187,6 @@ impl Workspace {
         FileKind::detect(path, &text)
     }
 
-    /// Opens a creature save as a document (or returns the open one).
-    pub fn open_creature(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        self.open_text(DocId::Creature(path.to_path_buf()), |file, text, data| {
-            Ok(DocValue::Creature(Box::new(Creature::parse(file, text, data)?)))
-        })
-    }
-
-    /// Opens the text file of `id` (or returns the open document of that file), parsed
-    /// by `parse` from (file name for messages, text, species data).
-    fn open_text(
-        &mut self,
-        id: DocId,
-        parse: impl FnOnce(&str, &str, &Data) -> Result<DocValue, Vec<LoadError>>,
-    ) -> Result<DocId, Vec<LoadError>> {
-        let path = self.doc_path(&id).unwrap_or_default();
-        if let Some(open) = self.doc_for_path(&path) {
-            return Ok(open);
-        }
-        let text = read_text(&path).map_err(|e| vec![e])?;
-        let value = parse(&path.display().to_string(), &text, &self.data)?;
-        self.docs.insert(id.clone(), Doc::new(path, value, Some(text)));
-        Ok(id)
-    }
-
-    /// Opens a lesson script as a document (or returns the open one).
-    pub fn open_lesson(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        self.open_text(DocId::Lesson(path.to_path_buf()), |file, text, data| {
-            Ok(DocValue::Lesson(Box::new(LessonScript::parse(file, text, data)?)))
-        })
-    }
-
-    /// Opens a shadow schema as a document (or returns the open one).
-    pub fn open_schema(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        self.open_text(DocId::Schema(path.to_path_buf()), |file, text, _| {
-            Ok(DocValue::Schema(Box::new(Schema::parse(file, text).map_err(|e| vec![e])?)))
-        })
-    }
-
-    /// Opens a replay bank, RON or binary, as a document (or returns the open one).
-    pub fn open_bank(&mut self, path: &Path) -> Result<DocId, Vec<LoadError>> {
-        if let Some(id) = self.doc_for_path(path) {
-            return Ok(id);
-        }
-        let bytes = std::fs::read(path).map_err(|e| {
-            vec![LoadError::whole_file(path.display().to_string(), format!("cannot read the file: {e}"))]
-        })?;
-        let bank = Bank::from_bytes(path, &bytes).map_err(|e| vec![e])?;
-        let id = DocId::Bank(path.to_path_buf());
-        let mut doc = Doc::new(path.to_path_buf(), DocValue::Bank(SharedBank(Arc::new(bank))), None);
-        doc.disk = Some(fingerprint(&bytes));
-        self.docs.insert(id.clone(), doc);
-        Ok(id)
-    }
-
-    /// A schema document for a file that is not on disk yet (or the open document of
-    /// that file): it holds `schema` and is written on its first save.
-    pub fn new_schema(&mut self, path: &Path, schema: Schema) -> DocId {
-        self.new_doc(DocId::Schema(path.to_path_buf()), DocValue::Schema(Box::new(schema)))
-    }
-
-    /// A bank document for a file that is not on disk yet (or the open document of that
-    /// file).
-    pub fn new_bank(&mut self, path: &Path, bank: Bank) -> DocId {
-        self.new_doc(DocId::Bank(path.to_path_buf()), DocValue::Bank(SharedBank(Arc::new(bank))))
-    }
-
-    fn new_doc(&mut self, id: DocId, value: DocValue) -> DocId {
-        let Some(path) = self.doc_path(&id) else { return id };
-        if let Some(open) = self.doc_for_path(&path) {
-            return open;
-        }
-        self.docs.insert(id.clone(), Doc::new(path, value, None));
-        id
-    }
-
-    fn doc_path(&self, id: &DocId) -> Option<PathBuf> {
-        match id {
-            DocId::Creature(p) | DocId::Lesson(p) | DocId::Schema(p) | DocId::Bank(p) => Some(p.clone()),
-            _ => self.docs.get(id).map(|d| d.path.clone()),
-        }
-    }
-
     /// The schema of a document.
     pub fn schema(&self, id: &DocId) -> Option<&Schema> {
         match self.docs.get(id).map(|d| &d.value) {
@@ -344,127 +258,6 @@ impl Workspace {
         self.docs.iter().filter(|(_, d)| d.is_dirty()).map(|(id, _)| id.clone()).collect()
     }
 
-    /// Writes a document to its file atomically. On failure the edits stay in the editor
-    /// and the message says why.
-    pub fn save(&mut self, id: &DocId) -> Result<PathBuf, String> {
-        let doc = self.docs.get(id).ok_or_else(|| format!("{} is not open", id.label()))?;
-        if let Some(why) = &doc.locked {
-            return Err(format!("cannot save {}: {why}", id.label()));
-        }
-        let path = doc.path.clone();
-        let (bytes, text) = doc.value.contents(&path, doc.saved_text.as_deref())?;
-        creature_core::fsutil::save_atomic(&path, &bytes).map_err(|e| {
-            format!("cannot save {}: {e}. Your edits are kept; save again or save elsewhere.", path.display())
-        })?;
-        if let Some(doc) = self.docs.get_mut(id) {
-            doc.saved = doc.value.clone();
-            doc.saved_text = text;
-            doc.disk = Some(fingerprint(&bytes));
-        }
-        self.refresh_files();
-        self.recheck();
-        Ok(path)
-    }
-
-    /// Writes a document to another file. A creature save then lives at the new path;
-    /// species data, a schema and a bank are written as a copy and keep editing the
-    /// project's own file (the shadow tools show the files of the shadow folder).
-    pub fn save_as(&mut self, id: &DocId, path: &Path) -> Result<DocId, String> {
-        let doc = self.docs.get(id).ok_or_else(|| format!("{} is not open", id.label()))?;
-        let (bytes, text) = doc.value.contents(path, doc.saved_text.as_deref())?;
-        creature_core::fsutil::save_atomic(path, &bytes)
-            .map_err(|e| format!("cannot save {}: {e}. Your edits are kept.", path.display()))?;
-        let new_id = match id {
-            DocId::Creature(_) | DocId::Lesson(_) => {
-                let Some(mut doc) = self.docs.remove(id) else { return Ok(id.clone()) };
-                let new_id = if matches!(id, DocId::Lesson(_)) {
-                    DocId::Lesson(path.to_path_buf())
-                } else {
-                    DocId::Creature(path.to_path_buf())
-                };
-                doc.path = path.to_path_buf();
-                doc.saved = doc.value.clone();
-                doc.saved_text = text;
-                doc.disk = Some(fingerprint(&bytes));
-                doc.locked = None;
-                self.docs.insert(new_id.clone(), doc);
-                for h in self.history.past.iter_mut().chain(self.history.future.iter_mut()) {
-                    if h == id {
-                        *h = new_id.clone();
-                    }
-                }
-                new_id
-            }
-            _ => id.clone(),
-        };
-        self.refresh_files();
-        self.recheck();
-        Ok(new_id)
-    }
-
-    /// Drops the edits of a document, back to what is on disk.
-    pub fn revert(&mut self, id: &DocId) {
-        if let Some(doc) = self.docs.get_mut(id) {
-            doc.value = doc.saved.clone();
-        }
-        self.sync_data(id);
-    }
-
-    /// Records an undo point for every document changed since the last one. Called
-    /// after a frame in which the user is not dragging or typing, so that a whole drag
-    /// is one step.
-    pub fn snapshot(&mut self) {
-        for (id, doc) in &mut self.docs {
-            if doc.value != doc.snapshot {
-                doc.undo.add(&doc.value);
-                doc.snapshot = doc.value.clone();
-                self.history.past.push(id.clone());
-                self.history.future.clear();
-            }
-        }
-    }
-
-    /// True when there is an edit to undo.
-    pub fn can_undo(&self) -> bool {
-        !self.history.past.is_empty()
-    }
-
-    /// True when there is an undone edit to redo.
-    pub fn can_redo(&self) -> bool {
-        !self.history.future.is_empty()
-    }
-
-    /// Undoes the most recent edit, in whichever document it was; returns that document.
-    pub fn undo(&mut self) -> Option<DocId> {
-        self.snapshot();
-        while let Some(id) = self.history.past.pop() {
-            let Some(doc) = self.docs.get_mut(&id) else { continue };
-            if let Some(prev) = doc.undo.undo(&doc.value) {
-                doc.value = prev.clone();
-                doc.snapshot = doc.value.clone();
-                self.history.future.push(id.clone());
-                self.sync_data(&id);
-                return Some(id);
-            }
-        }
-        None
-    }
-
-    /// Redoes the most recently undone edit; returns its document.
-    pub fn redo(&mut self) -> Option<DocId> {
-        while let Some(id) = self.history.future.pop() {
-            let Some(doc) = self.docs.get_mut(&id) else { continue };
-            if let Some(next) = doc.undo.redo(&doc.value) {
-                doc.value = next.clone();
-                doc.snapshot = doc.value.clone();
-                self.history.past.push(id.clone());
-                self.sync_data(&id);
-                return Some(id);
-            }
-        }
-        None
-    }
-
     /// Keeps [`Workspace::data`] in step with a species or desires document.
     pub(crate) fn sync_data(&mut self, id: &DocId) {
         match self.docs.get(id).map(|d| &d.value) {
@@ -504,6 +297,7 @@ impl Workspace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::SharedBank;
     use crate::edit::DesireField;
     use creature_core::data::TreeKind;
     use creature_core::mind::tree::Example;

@@ -12,6 +12,7 @@ use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 use crate::gui::view::compare::Other;
 use creature_workspace::Workspace;
+use creature_workspace::live_preview::LivePreview;
 
 const PALETTE: [Color32; 4] = [
     Color32::from_rgb(240, 170, 60),
@@ -20,11 +21,8 @@ const PALETTE: [Color32; 4] = [
     Color32::from_rgb(230, 100, 180),
 ];
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let Some(p) = ws.preview.as_ref() else {
-        ui.weak("Compare needs the preview running.");
-        return;
-    };
+/// The run to compare with: a branch of the preview's run, or a recording file.
+fn pick_other(ui: &mut egui::Ui, p: &LivePreview, view: &mut View) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Compare this run with");
         let shown = match &view.compare.other {
@@ -57,6 +55,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             }
         }
     });
+}
+
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+    let Some(p) = ws.preview.as_ref() else {
+        ui.weak("Compare needs the preview running.");
+        return;
+    };
+    pick_other(ui, p, view);
     view.compare.sync(ws);
     let Some(result) = &view.compare.result else {
         ui.weak("Pick a branch of the preview's run (or open a recording) to see where the two part.");

@@ -11,8 +11,6 @@
 //! graph's own layer under the nodes.
 
 use creature_core::data::TreeKind;
-use creature_core::mind::score::ScoreCurve;
-use creature_core::mind::tree::{Example, Tree, question_gains};
 use creature_core::names::Desire;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
@@ -21,8 +19,11 @@ use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
 use crate::gui::command::{Command, kind_name};
 use crate::gui::panels::verdict_colour;
-use crate::gui::tree_layout::{self, Direction};
+use crate::gui::tree_layout::Direction;
 use crate::gui::view::View;
+use crate::gui::view::graph::{
+    Drawn, FIT_MARGIN, GNode, GraphView, best_direction, body_text, estimate_size, fit_scale, node_rects, place, title,
+};
 use creature_workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
@@ -35,277 +36,6 @@ const TEXT_POINTS: f32 = 12.5;
 /// The smallest zoom a fit goes down to: the text stays readable, and a tree too large
 /// for the panel is shown from its root, to be panned.
 const MIN_FIT_SCALE: f32 = MIN_TEXT_POINTS / TEXT_POINTS;
-
-/// One node of the drawn tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GNode {
-    /// Index in the built tree's nodes.
-    pub index: usize,
-    pub question: Option<String>,
-    pub verdict: f64,
-    pub score: f64,
-    pub examples: usize,
-}
-
-/// How a node was drawn: its size, and the offset from its drawn rectangle's corner to
-/// its position (the frame's margin), so that the layout can place the rectangle itself.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Drawn {
-    size: Vec2,
-    offset: Vec2,
-}
-
-/// What the shown graph was built from; a change rebuilds it.
-#[derive(Clone, PartialEq)]
-struct Key {
-    creature: DocId,
-    tree: (Desire, TreeKind),
-    examples: Vec<Example>,
-    attributes: Vec<String>,
-}
-
-/// The graph panel's state.
-#[derive(Default)]
-pub struct GraphView {
-    pub snarl: Snarl<GNode>,
-    key: Option<Key>,
-    /// The tree the graph shows.
-    pub tree: Tree,
-    /// The selected node (tree index).
-    pub selected: Option<usize>,
-    /// Fit the graph into the view on the next frame.
-    pub fit: bool,
-    /// The node sizes the current positions were laid out for.
-    laid_out: Vec<Vec2>,
-    /// How each node was last drawn (from `final_node_rect`).
-    measured: Vec<Option<Drawn>>,
-    /// The tree nodes on the asked object's path.
-    pub path: Vec<usize>,
-    /// The graph's transform (graph → screen) as last drawn.
-    transform: Option<TSTransform>,
-    /// A node to bring into the middle of the view on the next frame.
-    focus: Option<usize>,
-    /// True from a rebuild until the nodes have been drawn and laid out at their size.
-    settling: bool,
-    /// Per node, the gain ratio of every attribute that splits its examples, best first.
-    gains: Vec<Vec<(String, f64)>>,
-    /// The node under the pointer, found from where the nodes were drawn.
-    hovered: Option<usize>,
-    /// Which way the tree grows: chosen at each fit, whichever shows it larger.
-    pub direction: Direction,
-    /// Questions whose subtrees are folded away (tree indices), kept while the tree is.
-    pub folded: std::collections::BTreeSet<usize>,
-    /// A graph point to bring into the middle of the view on the next frame (the minimap).
-    pub centre_on: Option<Pos2>,
-    /// Where the minimap was drawn on screen, while it is shown.
-    pub minimap: Option<Rect>,
-}
-
-impl GraphView {
-    /// Forgets the drawn graph so that the next frame builds it again.
-    pub fn invalidate(&mut self) {
-        self.key = None;
-        self.selected = None;
-    }
-
-    /// Brings the graph up to date with the creature's examples of the selected tree.
-    pub fn sync(&mut self, ws: &Workspace, creature: &DocId, tree: (Desire, TreeKind)) {
-        let Some(c) = ws.creature(creature) else { return };
-        // Looking back on the preview's timeline, its creature's trees are those of the
-        // shown turn.
-        let c = ws.preview_looked_back(creature).unwrap_or(c);
-        let memory = c.tree(tree.0, tree.1);
-        let key = Key {
-            creature: creature.clone(),
-            tree,
-            examples: memory.examples.clone(),
-            attributes: ws.data.attributes.clone(),
-        };
-        if self.key.as_ref() == Some(&key) {
-            return;
-        }
-        let same_tree = self.key.as_ref().is_some_and(|k| k.creature == key.creature && k.tree == key.tree);
-        // The tree the running preview built, when it shows this creature: core built it
-        // for the lesson, so it is not built twice.
-        self.tree =
-            ws.built_tree(creature, tree.0, tree.1).cloned().unwrap_or_else(|| memory.tree(&ws.data.attributes));
-        self.gains =
-            (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
-        if !same_tree {
-            self.folded.clear();
-        }
-        let n = self.tree.nodes.len();
-        self.folded.retain(|&f| self.tree.nodes.get(f).is_some_and(|x| !x.is_leaf()));
-        if !same_tree || self.selected.is_some_and(|s| s >= n) {
-            self.selected = None;
-        }
-        self.key = Some(key);
-        self.rebuild();
-    }
-
-    /// Builds the drawn graph from the tree: every node not under a folded question.
-    fn rebuild(&mut self) {
-        let n = self.tree.nodes.len();
-        self.snarl = build_snarl(&self.tree);
-        for (i, hidden) in hidden_under(&self.tree, &self.folded).into_iter().enumerate() {
-            if hidden {
-                self.snarl.remove_node(NodeId(i));
-            }
-        }
-        self.laid_out = (0..n).map(|i| self.snarl.get_node(NodeId(i)).map_or(Vec2::ZERO, estimate_size)).collect();
-        self.measured = vec![None; n];
-        place(&mut self.snarl, &self.tree, &self.laid_out, &[], self.direction, &self.folded);
-        self.fit = true;
-        self.settling = true;
-    }
-
-    /// Folds question `n`'s subtree away, or unfolds it.
-    pub fn toggle_fold(&mut self, n: usize) {
-        if !self.folded.remove(&n) && self.tree.nodes.get(n).is_some_and(|x| !x.is_leaf()) {
-            self.folded.insert(n);
-        }
-        self.rebuild();
-    }
-
-    /// How many nodes lie under node `n`.
-    pub fn below(&self, n: usize) -> usize {
-        let mut count = 0;
-        let mut stack = vec![n];
-        while let Some(v) = stack.pop() {
-            for (_, c) in self.tree.nodes.get(v).map_or(&[][..], |x| &x.branches[..]) {
-                if *c > v {
-                    count += 1;
-                    stack.push(*c);
-                }
-            }
-        }
-        count
-    }
-
-    /// Brings node `n` into the middle of the view once a freshly built graph has been
-    /// laid out (a node clicked in a graph already shown stays where it is).
-    pub fn focus_on(&mut self, n: Option<usize>) {
-        if n.is_some() && self.settling {
-            self.focus = n;
-        }
-    }
-
-    /// The graph's transform (graph → screen) as last drawn.
-    pub fn transform(&self) -> Option<TSTransform> {
-        self.transform
-    }
-
-    /// Where node `n` (tree index) was last drawn on screen.
-    pub fn screen_rect(&self, n: usize) -> Option<Rect> {
-        let r = node_rects(self).get(n).copied().flatten()?;
-        self.transform.map(|t| t * r)
-    }
-
-    /// The zoom the graph was last drawn at (1 is full size).
-    pub fn scale(&self) -> Option<f32> {
-        self.transform.map(|t| t.scaling)
-    }
-
-    /// Number of nodes drawn.
-    pub fn node_count(&self) -> usize {
-        self.snarl.nodes().count()
-    }
-}
-
-/// The nodes of a tree's graph, one per tree node, in the tree's order (the wires
-/// are the tree's branches, drawn by [`paint_wires`]).
-pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
-    let curve = ScoreCurve::default();
-    let mut snarl = Snarl::new();
-    for (i, n) in tree.nodes.iter().enumerate() {
-        snarl.insert_node(
-            Pos2::ZERO,
-            GNode {
-                index: i,
-                question: n.question.clone(),
-                verdict: n.verdict,
-                score: curve.score(Some(n.verdict)),
-                examples: n.len(),
-            },
-        );
-    }
-    snarl
-}
-
-/// How big a node will be drawn, before it has been: from the length of its texts.
-/// The layout uses this first and the measured size once the node has been drawn.
-pub fn estimate_size(n: &GNode) -> Vec2 {
-    const CHAR: f32 = 7.2;
-    let title = title(n).chars().count() + 3;
-    let body = body_text(n).chars().count();
-    match n.question {
-        Some(_) => Vec2::new((title.max(body) as f32 * CHAR + 28.0).max(90.0), 62.0),
-        // A leaf is one line: its verdict, then its score and examples.
-        None => Vec2::new(((title + body) as f32 * CHAR + 36.0).max(90.0), 34.0),
-    }
-}
-
-fn title(n: &GNode) -> String {
-    match &n.question {
-        Some(q) => format!("{q}?"),
-        None => format!("{:+.2}", n.verdict),
-    }
-}
-
-fn body_text(n: &GNode) -> String {
-    match &n.question {
-        Some(_) => format!("{} ex · mean {:+.2}", n.examples, n.verdict),
-        None => format!("score {:.3} · {} ex", n.score, n.examples),
-    }
-}
-
-/// A tree as drawn: a folded question has no children.
-struct Folded<'a> {
-    tree: &'a Tree,
-    folded: &'a std::collections::BTreeSet<usize>,
-}
-
-impl tree_layout::Shape for Folded<'_> {
-    fn len(&self) -> usize {
-        self.tree.nodes.len()
-    }
-    fn children(&self, node: usize) -> Vec<usize> {
-        if self.folded.contains(&node) { Vec::new() } else { tree_layout::Shape::children(self.tree, node) }
-    }
-}
-
-/// For each node of `tree`, whether it lies under a folded question.
-pub fn hidden_under(tree: &Tree, folded: &std::collections::BTreeSet<usize>) -> Vec<bool> {
-    let mut hidden = vec![false; tree.nodes.len()];
-    // Parents come before their children in a built tree.
-    for (i, n) in tree.nodes.iter().enumerate() {
-        for (_, c) in &n.branches {
-            if *c > i && *c < hidden.len() && (hidden[i] || folded.contains(&i)) {
-                hidden[*c] = true;
-            }
-        }
-    }
-    hidden
-}
-
-/// Puts every node where the layout says, given each node's drawn size and (once
-/// known) the offset between its position and its drawn rectangle.
-fn place(
-    snarl: &mut Snarl<GNode>,
-    tree: &Tree,
-    sizes: &[Vec2],
-    measured: &[Option<Drawn>],
-    direction: Direction,
-    folded: &std::collections::BTreeSet<usize>,
-) {
-    let pos = tree_layout::layout_towards(&Folded { tree, folded }, sizes, direction);
-    for (i, p) in pos.iter().enumerate() {
-        if let Some(info) = snarl.get_node_info_mut(NodeId(i)) {
-            let offset = measured.get(i).copied().flatten().map_or(Vec2::ZERO, |d| d.offset);
-            info.pos = *p + offset;
-        }
-    }
-}
 
 struct Viewer<'a> {
     selected: Option<usize>,
@@ -479,37 +209,6 @@ impl SnarlViewer<GNode> for Viewer<'_> {
     }
 }
 
-/// Room left around a fitted tree, in points.
-const FIT_MARGIN: f32 = 24.0;
-
-/// The zoom at which `bounds` fits `view` with a margin.
-fn fit_scale(view: Rect, bounds: Rect) -> f32 {
-    ((view.width() - 2.0 * FIT_MARGIN) / bounds.width()).min((view.height() - 2.0 * FIT_MARGIN) / bounds.height())
-}
-
-/// Top-down, unless the tree on its side fits `view` at a clearly larger zoom (a wide,
-/// shallow tree in a panel that is not much wider than tall).
-pub fn best_direction(
-    tree: &Tree,
-    folded: &std::collections::BTreeSet<usize>,
-    sizes: &[Vec2],
-    view: Rect,
-) -> Direction {
-    let shape = Folded { tree, folded };
-    let hidden = hidden_under(tree, folded);
-    let shown = |p: Vec<Pos2>| -> Rect {
-        p.iter()
-            .zip(sizes)
-            .zip(&hidden)
-            .filter(|(_, h)| !**h)
-            .map(|((p, s), _)| Rect::from_min_size(*p, *s))
-            .reduce(Rect::union)
-            .unwrap_or(Rect::ZERO)
-    };
-    let scale = |d| fit_scale(view, shown(tree_layout::layout_towards(&shape, sizes, d)));
-    if scale(Direction::Right) > 1.05 * scale(Direction::Down) { Direction::Right } else { Direction::Down }
-}
-
 /// What the builder weighed at a question: its gain ratio and the runner-up's.
 pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
     let (best, rest) = gains.split_first()?;
@@ -518,20 +217,6 @@ pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
         None => "no other question splits its examples".to_owned(),
     };
     Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
-}
-
-/// The drawn rectangle of every node by tree index, in graph coordinates; `None` for a
-/// node folded away.
-pub(crate) fn node_rects(g: &GraphView) -> Vec<Option<Rect>> {
-    (0..g.tree.nodes.len())
-        .map(|i| {
-            let info = g.snarl.get_node_info(NodeId(i))?;
-            Some(match g.measured.get(i).copied().flatten() {
-                Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
-                None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
-            })
-        })
-        .collect()
 }
 
 /// The branches as curves from a question to each child (bottom to top, or right side
@@ -570,6 +255,42 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
+/// The line above the graph: the tree's name and size, Fit, the hints, and what the
+/// builder weighed at the question under the pointer (or the selected one).
+fn header(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    g: &GraphView,
+    creature: &DocId,
+    (d, k): (Desire, TreeKind),
+    asking: bool,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
+        let c = ws.creature(creature).map(|c| c.tree(d, k));
+        let n = c.map_or(0, |m| m.examples.len());
+        ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
+        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
+        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
+            out.push(Command::FitGraph);
+        }
+        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
+        if asking {
+            ui.colored_label(PATH, "asking: the gold path");
+        }
+    });
+    // The question under the pointer (or the selected one): what it gained over the rest.
+    let weighed = g.hovered.or(g.selected).and_then(|i| {
+        let q = g.tree.nodes.get(i)?.question.as_deref()?;
+        gain_text(q, g.gains.get(i)?)
+    });
+    match weighed {
+        Some(t) => ui.label(t),
+        None => ui.weak("hover a question for its gain ratio and the runner-up"),
+    };
+}
+
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(creature) = view.creature.clone() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
@@ -591,29 +312,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     view.graph.path = path;
     let g = &mut view.graph;
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
-        let c = ws.creature(&creature).map(|c| c.tree(d, k));
-        let n = c.map_or(0, |m| m.examples.len());
-        ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
-        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
-        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
-            out.push(Command::FitGraph);
-        }
-        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
-        if view.examples.asking {
-            ui.colored_label(PATH, "asking: the gold path");
-        }
-    });
-    // The question under the pointer (or the selected one): what it gained over the rest.
-    let weighed = g.hovered.or(g.selected).and_then(|i| {
-        let q = g.tree.nodes.get(i)?.question.as_deref()?;
-        gain_text(q, g.gains.get(i)?)
-    });
-    match weighed {
-        Some(t) => ui.label(t),
-        None => ui.weak("hover a question for its gain ratio and the runner-up"),
-    };
+    header(ui, ws, g, &creature, (d, k), view.examples.asking, out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -691,6 +390,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         ui.ctx().request_repaint();
         return;
     }
+    relayout_once_measured(ui, g);
+}
+
+/// Once every node shown has been drawn, lays the graph out again with the sizes they
+/// were drawn at, until those sizes settle.
+fn relayout_once_measured(ui: &egui::Ui, g: &mut GraphView) {
     // Every node drawn (those folded away are not) has been measured.
     let drawn = |i: usize| g.snarl.get_node(NodeId(i)).is_some();
     if (0..g.measured.len()).all(|i| !drawn(i) || g.measured[i].is_some()) {

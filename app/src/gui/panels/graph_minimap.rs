@@ -4,8 +4,8 @@
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use super::graph::{GraphView, node_rects};
 use crate::gui::panels::verdict_colour;
+use crate::gui::view::graph::{GraphView, node_rects};
 
 const SIZE: Vec2 = Vec2::new(140.0, 90.0);
 const MARGIN: f32 = 8.0;

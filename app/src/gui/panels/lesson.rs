@@ -4,95 +4,18 @@
 
 use std::collections::BTreeMap;
 
-use creature_core::data::{ActionCategory, Data};
+use creature_core::data::Data;
 use creature_core::mind::hand::Slap;
 use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::{Desire, Species};
-use egui::Color32;
 
 use crate::gui::command::Command;
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
+use crate::gui::panels::lesson_events::{describe, plan_bars};
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
-
-pub(super) const GUTTER: f32 = 118.0;
-pub(super) const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
-
-/// A plan as the timeline draws it: from its start event to its end (a `PlanEnd`, the
-/// next plan's start, or still active at the end of the script).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlanBar {
-    pub desire: Desire,
-    pub action: String,
-    pub object: String,
-    pub start: f64,
-    pub end: Option<f64>,
-    pub start_event: usize,
-    /// The `PlanEnd` event, if one ended it.
-    pub end_event: Option<usize>,
-}
-
-/// The plans of a script, in order (SPEC §6: starting a plan ends the active one).
-pub fn plan_bars(script: &LessonScript) -> Vec<PlanBar> {
-    let mut bars: Vec<PlanBar> = Vec::new();
-    let mut active: Option<usize> = None;
-    for (i, e) in script.events.iter().enumerate() {
-        match &e.what {
-            Do::PlanStart { desire, action, object, .. } => {
-                if let Some(a) = active.take() {
-                    bars[a].end = Some(e.at);
-                }
-                bars.push(PlanBar {
-                    desire: *desire,
-                    action: action.clone(),
-                    object: object.clone(),
-                    start: e.at,
-                    end: None,
-                    start_event: i,
-                    end_event: None,
-                });
-                active = Some(bars.len() - 1);
-            }
-            Do::PlanEnd { desire } => {
-                if let Some(a) = active.filter(|a| bars[*a].desire == *desire) {
-                    bars[a].end = Some(e.at);
-                    bars[a].end_event = Some(i);
-                    active = None;
-                }
-            }
-            _ => {}
-        }
-    }
-    bars
-}
-
-pub(super) fn category_colour(c: ActionCategory) -> Color32 {
-    match c {
-        ActionCategory::Eat => Color32::from_rgb(90, 170, 110),
-        ActionCategory::Fight => Color32::from_rgb(210, 90, 80),
-        ActionCategory::Throw => Color32::from_rgb(200, 140, 60),
-        ActionCategory::Other => Color32::from_rgb(100, 140, 210),
-    }
-}
-
-/// A short name of an event for lists and tooltips.
-pub fn describe(what: &Do) -> String {
-    match what {
-        Do::PlanStart { desire, action, object, target } => match target {
-            Some(t) => format!("plan: {desire} {action} {object} (about {t})"),
-            None => format!("plan: {desire} {action} {object}"),
-        },
-        Do::PlanEnd { desire } => format!("end {desire} plan"),
-        Do::Hold => "hold".into(),
-        Do::Stroke => "stroke".into(),
-        Do::Slap(Slap::Gentle) => "slap (gentle)".into(),
-        Do::Slap(Slap::Hard) => "slap (hard)".into(),
-        Do::Release => "release".into(),
-        Do::Give { object } => format!("give {object}"),
-    }
-}
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.lesson.clone().filter(|id| ws.lesson(id).is_some()) else {
@@ -416,21 +339,5 @@ fn objects(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, script: &LessonScript,
     let next = (1..).map(|n| format!("object{n}")).find(|n| !script.objects.contains_key(n)).unwrap_or_default();
     if ui.button(format!("+ object ({next})")).clicked() {
         out.push(Command::Edit(Edit::LessonObject { lesson: id.clone(), id: next, answers: Some(BTreeMap::new()) }));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_new_plan_ends_the_active_one_and_plan_end_closes_its_own() {
-        let text = include_str!("../../../../projects/example/lessons/slap_after_rock_throw.ron");
-        let data = Data::builtin().unwrap();
-        let s = LessonScript::parse("s", text, &data).unwrap();
-        let bars = plan_bars(&s);
-        assert_eq!(bars.len(), 2);
-        assert_eq!((bars[0].desire, bars[0].start, bars[0].end), (Desire::Hunger, 0.0, Some(4.0)));
-        assert_eq!((bars[1].action.as_str(), bars[1].end_event), ("Throw", Some(3)));
     }
 }

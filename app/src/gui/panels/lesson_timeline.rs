@@ -9,11 +9,26 @@ use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::Desire;
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use super::lesson::{GUTTER, PLAYHEAD, category_colour, describe, plan_bars};
+use super::lesson_events::{PlanBar, describe, plan_bars};
 use crate::gui::command::Command;
-use crate::gui::view::View;
+use crate::gui::view::{LessonUi, View};
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
+
+/// The width of the lanes' names, left of the time axis.
+const GUTTER: f32 = 118.0;
+/// The playhead's colour, also the release marker's.
+const PLAYHEAD: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// The colour of a plan's bar, by its action's category.
+fn category_colour(c: ActionCategory) -> Color32 {
+    match c {
+        ActionCategory::Eat => Color32::from_rgb(90, 170, 110),
+        ActionCategory::Fight => Color32::from_rgb(210, 90, 80),
+        ActionCategory::Throw => Color32::from_rgb(200, 140, 60),
+        ActionCategory::Other => Color32::from_rgb(100, 140, 210),
+    }
+}
 
 const RULER: f32 = 22.0;
 const LANE: f32 = 30.0;
@@ -70,10 +85,46 @@ pub fn show(
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals().clone();
     painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    // Zoom about the pointer with the wheel (or a pinch), scroll in time with Shift+wheel
-    // or a sideways scroll.
+    let scale = zoom_and_scroll(ui, &response, &mut view.lesson_ui, rect, end);
+    let font = egui::FontId::proportional(12.0);
+    let text_colour = visuals.text_color();
+
+    ruler(&painter, rect, scale, &visuals, &font);
+    let pen = Pen { painter: &painter, rect, scale, font: &font, text_colour };
+    let mut handles = plans(&pen, data, &bars, &lanes, end);
+    hand_lane(&pen, lanes.len(), script, view.lesson_ui.selected, &mut handles);
+
+    // Playhead.
+    if let Some(p) = view.lesson_ui.playhead {
+        let x = scale.x(p);
+        painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())], Stroke::new(2.0, PLAYHEAD));
+    }
+
+    drag_events(ui, handles, (id, script), scale, view, out);
+    // A click on the ruler or an empty lane moves the playhead there.
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+        && p.x > scale.left
+    {
+        view.lesson_ui.playing = false;
+        view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
+    }
+    ui.horizontal(|ui| {
+        if view.lesson_ui.zoom > 1.0 && ui.small_button(format!("×{:.0} · whole script", view.lesson_ui.zoom)).clicked() {
+            view.lesson_ui.zoom = 1.0;
+            view.lesson_ui.from = 0.0;
+        }
+        ui.weak("wheel: zoom · Shift+wheel: scroll · bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
+        if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
+            view.lesson_ui.playhead = None;
+        }
+    });
+}
+
+/// Zooms about the pointer with the wheel (or a pinch) and scrolls in time with
+/// Shift+wheel or a sideways scroll; the scale the timeline is then drawn at.
+fn zoom_and_scroll(ui: &egui::Ui, response: &egui::Response, ui_state: &mut LessonUi, rect: Rect, end: f64) -> Scale {
     let width = rect.width() - GUTTER - 12.0;
-    let ui_state = &mut view.lesson_ui;
     ui_state.zoom = ui_state.zoom.clamp(1.0, MAX_ZOOM);
     let mut scale = Scale { left: rect.left() + GUTTER, width, from: ui_state.from, span: end / ui_state.zoom };
     if let Some(p) = response.hover_pos().filter(|p| p.x > scale.left) {
@@ -92,10 +143,11 @@ pub fn show(
     ui_state.from = scale.from;
     ui_state.px_per_second = (f64::from(width) / scale.span) as f32;
     ui_state.timeline_rect = Some(rect);
-    let font = egui::FontId::proportional(12.0);
-    let text_colour = visuals.text_color();
+    scale
+}
 
-    // Ruler: whole seconds, thinned out to keep labels apart.
+/// The ruler: whole seconds, thinned out to keep labels apart.
+fn ruler(painter: &egui::Painter, rect: Rect, scale: Scale, visuals: &egui::Visuals, font: &egui::FontId) {
     let step = [0.1, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0, 600.0, 3600.0]
         .into_iter()
         .find(|s| f64::from(scale.width) * s / scale.span >= 48.0)
@@ -116,34 +168,51 @@ pub fn show(
         );
         t += step;
     }
-    let lane_rect = |row: usize| {
-        let top = rect.top() + RULER + LANE * row as f32;
-        Rect::from_min_max(Pos2::new(rect.left(), top), Pos2::new(rect.right(), top + LANE))
-    };
+}
 
-    // Plans, one lane per desire, with the credit fading after each ends (SPEC §6).
+/// What every lane is drawn with.
+struct Pen<'a> {
+    painter: &'a egui::Painter,
+    rect: Rect,
+    scale: Scale,
+    font: &'a egui::FontId,
+    text_colour: Color32,
+}
+
+impl Pen<'_> {
+    /// The rectangle of lane `row` (0 is the first under the ruler).
+    fn lane_rect(&self, row: usize) -> Rect {
+        let top = self.rect.top() + RULER + LANE * row as f32;
+        Rect::from_min_max(Pos2::new(self.rect.left(), top), Pos2::new(self.rect.right(), top + LANE))
+    }
+}
+
+/// The plans, one lane per desire, with the credit fading after each ends (SPEC §6);
+/// the handles of their start and end events.
+fn plans(pen: &Pen, data: &Data, bars: &[PlanBar], lanes: &[Desire], end: f64) -> Vec<(usize, Rect)> {
+    let decay = &data.actions.credit_decay;
     let mut handles: Vec<(usize, Rect)> = Vec::new();
-    for b in &bars {
+    for b in bars {
         let row = lanes.iter().position(|d| *d == b.desire).unwrap_or(0);
-        let lr = lane_rect(row);
+        let lr = pen.lane_rect(row);
         let category = data.action(&b.action).map_or(ActionCategory::Other, |a| a.category);
         let colour = category_colour(category);
-        let x0 = scale.x(b.start);
-        let x1 = scale.x(b.end.unwrap_or(end));
+        let x0 = pen.scale.x(b.start);
+        let x1 = pen.scale.x(b.end.unwrap_or(end));
         let bar = Rect::from_min_max(Pos2::new(x0, lr.top() + 5.0), Pos2::new(x1.max(x0 + 2.0), lr.bottom() - 5.0));
-        painter.rect_filled(bar, 3.0, colour.gamma_multiply(0.8));
+        pen.painter.rect_filled(bar, 3.0, colour.gamma_multiply(0.8));
         if let Some(e) = b.end {
             let fade = decay.seconds(category);
-            let xf = scale.x(e + fade);
+            let xf = pen.scale.x(e + fade);
             let tail = vec![Pos2::new(x1, bar.top()), Pos2::new(xf, bar.bottom()), Pos2::new(x1, bar.bottom())];
-            painter.add(egui::Shape::convex_polygon(tail, colour.gamma_multiply(0.25), Stroke::NONE));
+            pen.painter.add(egui::Shape::convex_polygon(tail, colour.gamma_multiply(0.25), Stroke::NONE));
         }
         let label = format!("{} {}", b.action, b.object);
-        painter.with_clip_rect(bar.intersect(rect)).text(
+        pen.painter.with_clip_rect(bar.intersect(pen.rect)).text(
             bar.left_center() + Vec2::new(5.0, 0.0),
             egui::Align2::LEFT_CENTER,
             label,
-            font.clone(),
+            pen.font.clone(),
             Color32::BLACK,
         );
         handles
@@ -153,25 +222,35 @@ pub fn show(
         }
     }
     for (row, d) in lanes.iter().enumerate() {
-        let lr = lane_rect(row);
-        painter.text(
-            Pos2::new(rect.left() + 6.0, lr.center().y),
+        let lr = pen.lane_rect(row);
+        pen.painter.text(
+            Pos2::new(pen.rect.left() + 6.0, lr.center().y),
             egui::Align2::LEFT_CENTER,
             d.name(),
-            font.clone(),
-            text_colour,
+            pen.font.clone(),
+            pen.text_colour,
         );
     }
+    handles
+}
 
-    // The hand lane.
-    let hand = lane_rect(lanes.len()).union(lane_rect(lanes.len() + 1));
+/// The hand lane below the plans' lanes: hold, stroke, slap, release and give as
+/// markers, with their handles.
+fn hand_lane(
+    pen: &Pen,
+    lanes: usize,
+    script: &LessonScript,
+    selected: Option<usize>,
+    handles: &mut Vec<(usize, Rect)>,
+) {
+    let hand = pen.lane_rect(lanes).union(pen.lane_rect(lanes + 1));
     let mut last: Option<(f32, bool)> = None;
-    painter.text(
-        Pos2::new(rect.left() + 6.0, hand.center().y),
+    pen.painter.text(
+        Pos2::new(pen.rect.left() + 6.0, hand.center().y),
         egui::Align2::LEFT_CENTER,
         "hand",
-        font.clone(),
-        text_colour,
+        pen.font.clone(),
+        pen.text_colour,
     );
     for (i, e) in script.events.iter().enumerate() {
         let (glyph, colour, radius) = match &e.what {
@@ -183,34 +262,37 @@ pub fn show(
             Do::Give { .. } => ("G", Color32::from_rgb(120, 170, 230), 8.0),
             _ => continue,
         };
-        let x = scale.x(e.at);
+        let x = pen.scale.x(e.at);
         let low = last.is_some_and(|(lx, low)| x - lx < 20.0 && !low);
         last = Some((x, low));
         let centre = Pos2::new(x, if low { hand.center().y + LANE * 0.45 } else { hand.center().y - LANE * 0.2 });
         if matches!(e.what, Do::Release) {
-            painter.line_segment(
-                [Pos2::new(centre.x, rect.top() + RULER), Pos2::new(centre.x, hand.top())],
+            pen.painter.line_segment(
+                [Pos2::new(centre.x, pen.rect.top() + RULER), Pos2::new(centre.x, hand.top())],
                 Stroke::new(1.0, PLAYHEAD.gamma_multiply(0.6)),
             );
         }
-        let selected = view.lesson_ui.selected == Some(i);
-        painter.circle(
+        let selected = selected == Some(i);
+        pen.painter.circle(
             centre,
             radius,
             colour,
             Stroke::new(if selected { 2.5 } else { 1.0 }, if selected { Color32::WHITE } else { Color32::BLACK }),
         );
-        painter.text(centre, egui::Align2::CENTER_CENTER, glyph, egui::FontId::monospace(11.0), Color32::BLACK);
+        pen.painter.text(centre, egui::Align2::CENTER_CENTER, glyph, egui::FontId::monospace(11.0), Color32::BLACK);
         handles.push((i, Rect::from_center_size(centre, Vec2::splat(radius * 2.0 + 2.0))));
     }
+}
 
-    // Playhead.
-    if let Some(p) = view.lesson_ui.playhead {
-        let x = scale.x(p);
-        painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())], Stroke::new(2.0, PLAYHEAD));
-    }
-
-    // Dragging an event moves it in time (0.1 s steps; hold Shift for free movement).
+/// Dragging an event moves it in time (0.1 s steps; hold Shift for free movement).
+fn drag_events(
+    ui: &egui::Ui,
+    handles: Vec<(usize, Rect)>,
+    (id, script): (&DocId, &LessonScript),
+    scale: Scale,
+    view: &mut View,
+    out: &mut Vec<Command>,
+) {
     for (i, r) in handles {
         let Some(e) = script.events.get(i) else { continue };
         let resp = ui.interact(r, ui.id().with(("event", id, i)), Sense::click_and_drag()).on_hover_text(format!(
@@ -236,22 +318,4 @@ pub fn show(
             }
         }
     }
-    // A click on the ruler or an empty lane moves the playhead there.
-    if response.clicked()
-        && let Some(p) = response.interact_pointer_pos()
-        && p.x > scale.left
-    {
-        view.lesson_ui.playing = false;
-        view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
-    }
-    ui.horizontal(|ui| {
-        if view.lesson_ui.zoom > 1.0 && ui.small_button(format!("×{:.0} · whole script", view.lesson_ui.zoom)).clicked() {
-            view.lesson_ui.zoom = 1.0;
-            view.lesson_ui.from = 0.0;
-        }
-        ui.weak("wheel: zoom · Shift+wheel: scroll · bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
-        if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
-            view.lesson_ui.playhead = None;
-        }
-    });
 }

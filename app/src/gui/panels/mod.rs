@@ -11,6 +11,7 @@ pub mod examples;
 pub mod graph;
 pub mod graph_minimap;
 pub mod lesson;
+pub mod lesson_events;
 pub mod lesson_timeline;
 pub mod plots;
 pub mod problems;

@@ -3,16 +3,16 @@
 //! filterable, every number editable). Traits, body and the species' own increase
 //! times save to the species file; the desire definitions to `desires.ron`.
 
-use creature_core::data::Data;
+use creature_core::data::{Data, DesireDef};
 use creature_core::mind::desire::time_to_full;
 use creature_core::mind::observation::WatchRules;
 use creature_core::names::{Desire, Species, Trait};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::{Column, TableBuilder, TableRow};
 
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::{dirty_mark, duration};
-use crate::gui::view::{DesireColumn, View};
+use crate::gui::view::{DesireColumn, SpeciesUi, View};
 use creature_workspace::edit::{BodyField, DesireField, Edit};
 use creature_workspace::{DocId, Workspace};
 
@@ -183,6 +183,42 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
         ui.weak(format!("steepness k = {}", data.steepness));
         ui.weak("· click a name to plot it · click a header to sort");
     });
+    let rows = sorted_rows(data, def, st);
+    let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::horizontal().id_salt("desire-table-h").show(ui, |ui| {
+        TableBuilder::new(ui)
+            .id_salt("desire-table")
+            .striped(true)
+            .resizable(true)
+            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+            .column(Column::exact(26.0))
+            .column(Column::initial(170.0).at_least(100.0))
+            .column(Column::initial(200.0).at_least(80.0))
+            .column(Column::exact(52.0))
+            .column(Column::exact(104.0))
+            .column(Column::exact(124.0))
+            .column(Column::initial(100.0).at_least(80.0))
+            .column(Column::initial(160.0).at_least(120.0))
+            .column(Column::remainder().at_least(44.0))
+            .header(row_h, |mut h| {
+                for column in DESIRE_COLUMNS {
+                    h.col(|ui| {
+                        header_cell(ui, st, column);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(row_h, rows.len(), |mut row| {
+                    let d = rows[row.index()];
+                    desire_row(&mut row, d, (data, def), st, out);
+                });
+            });
+    });
+}
+
+/// The desires the filter lets through (by name or what a source reads), in the
+/// table's sort order.
+fn sorted_rows(data: &Data, def: &SpeciesDef, st: &SpeciesUi) -> Vec<Desire> {
     let filter = st.filter.to_lowercase();
     let mut rows: Vec<Desire> = Desire::ALL
         .iter()
@@ -213,209 +249,158 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
     if !st.ascending {
         rows.reverse();
     }
-    let columns: [(&str, DesireColumn, &str); 9] = [
-        ("#", DesireColumn::Order, "SPEC order"),
-        ("desire", DesireColumn::Name, "click a name to plot it"),
-        (
-            "thresholds θ",
-            DesireColumn::Threshold,
-            "one per source (\"trait\": the species' inborn trait); hover for what it reads",
-        ),
-        ("max", DesireColumn::Max, "the most it can hold (≤ 2)"),
-        (
-            "grows in (s)",
-            DesireColumn::Increase,
-            "seconds to grow by 1.0 with a drive of 1.0: the default for all species",
-        ),
-        ("this species (s)", DesireColumn::Increase, "this species' own growth time, overriding the default"),
-        ("trait: full in", DesireColumn::TimeToFull, "time to full from the species' trait alone"),
-        ("growth · θ · max", DesireColumn::Growth, "lesson sensitivities (SPEC §7)"),
-        ("phase", DesireColumn::Phase, "the development phase that turns it on"),
-    ];
-    let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
-    egui::ScrollArea::horizontal().id_salt("desire-table-h").show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt("desire-table")
-            .striped(true)
-            .resizable(true)
-            .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
-            .column(Column::exact(26.0))
-            .column(Column::initial(170.0).at_least(100.0))
-            .column(Column::initial(200.0).at_least(80.0))
-            .column(Column::exact(52.0))
-            .column(Column::exact(104.0))
-            .column(Column::exact(124.0))
-            .column(Column::initial(100.0).at_least(80.0))
-            .column(Column::initial(160.0).at_least(120.0))
-            .column(Column::remainder().at_least(44.0))
-            .header(row_h, |mut h| {
-                for (name, col, hint) in columns {
-                    h.col(|ui| {
-                        let arrow = if st.sort == col && name != "this species (s)" {
-                            if st.ascending { " ⏶" } else { " ⏷" }
-                        } else {
-                            ""
-                        };
-                        if ui
-                            .add(
-                                egui::Button::new(egui::RichText::new(format!("{name}{arrow}")).strong())
-                                    .frame_when_inactive(false),
-                            )
-                            .on_hover_text(hint)
-                            .clicked()
-                        {
-                            if st.sort == col {
-                                st.ascending = !st.ascending;
-                            } else {
-                                st.sort = col;
-                                st.ascending = true;
-                            }
-                        }
-                    });
-                }
-            })
-            .body(|body| {
-                body.rows(row_h, rows.len(), |mut row| {
-                    let d = rows[row.index()];
-                    let dd = data.desire(d);
-                    row.set_selected(st.plot_desire == d);
-                    row.col(|ui| {
-                        ui.weak(format!("{}", d.index() + 1));
-                    });
-                    row.col(|ui| {
-                        if ui
-                            .add(egui::Button::new(d.name()).frame_when_inactive(false))
-                            .on_hover_text("Plot this desire")
-                            .clicked()
-                        {
-                            st.plot_desire = d;
-                        }
-                    });
-                    row.col(|ui| {
-                        for (i, s) in dd.sources.iter().enumerate() {
-                            let mut th = s.threshold;
-                            let tip = format!("reads {}: {}", s.reads.name(), s.reads.describe());
-                            let mut w = egui::DragValue::new(&mut th).range(0.2..=1.0).speed(0.005).fixed_decimals(2);
-                            if s.reads.trait_read().is_some() {
-                                w = w.prefix("trait ");
-                            }
-                            if ui.add(w).on_hover_text(tip).changed() {
-                                out.push(Command::Edit(Edit::Threshold { desire: d, source: i, value: th }));
-                            }
-                        }
-                    });
-                    row.col(|ui| {
-                        let mut m = dd.max;
-                        if ui.add(egui::DragValue::new(&mut m).range(0.0..=2.0).speed(0.01).fixed_decimals(2)).changed()
-                        {
-                            out.push(Command::Edit(Edit::DesireNumber {
-                                desire: d,
-                                field: DesireField::Max,
-                                value: m,
-                            }));
-                        }
-                    });
-                    row.col(|ui| {
-                        let mut v = dd.increase_seconds;
-                        if ui.add(egui::DragValue::new(&mut v).range(1.0..=1200.0).speed(0.5).max_decimals(1)).changed()
-                        {
-                            out.push(Command::Edit(Edit::DesireNumber {
-                                desire: d,
-                                field: DesireField::IncreaseSeconds,
-                                value: v,
-                            }));
-                        }
-                    });
-                    row.col(|ui| match def.increase_overrides.get(&d) {
-                        Some(v) => {
-                            let mut x = *v;
-                            if ui
-                                .add(egui::DragValue::new(&mut x).range(1.0..=1200.0).speed(0.5).max_decimals(1))
-                                .changed()
-                            {
-                                out.push(Command::Edit(Edit::IncreaseOverride {
-                                    species: def.name,
-                                    desire: d,
-                                    seconds: Some(x),
-                                }));
-                            }
-                            if ui.small_button("×").on_hover_text("Use the default").clicked() {
-                                out.push(Command::Edit(Edit::IncreaseOverride {
-                                    species: def.name,
-                                    desire: d,
-                                    seconds: None,
-                                }));
-                            }
-                        }
-                        None => {
-                            if ui
-                                .small_button("+")
-                                .on_hover_text(format!("Give {} its own increase time", def.name))
-                                .clicked()
-                            {
-                                out.push(Command::Edit(Edit::IncreaseOverride {
-                                    species: def.name,
-                                    desire: d,
-                                    seconds: Some(dd.increase_seconds),
-                                }));
-                            }
-                        }
-                    });
-                    row.col(|ui| match Trait::ALL.iter().find(|t| trait_desire(**t) == d) {
-                        Some(_) => {
-                            ui.label(duration(trait_time(data, def, d)));
-                        }
-                        None => {
-                            let fastest = dd
-                                .sources
-                                .iter()
-                                .filter_map(|s| {
-                                    time_to_full(
-                                        dd.max,
-                                        def.increase_seconds(data, d),
-                                        s.threshold,
-                                        1.0,
-                                        data.steepness,
-                                    )
-                                })
-                                .fold(f64::MAX, f64::min);
-                            ui.weak("—").on_hover_text(format!(
-                                "no trait source; with a source reading 1.0: {}",
-                                duration((fastest < f64::MAX).then_some(fastest))
-                            ));
-                        }
-                    });
-                    row.col(|ui| {
-                        for (field, v, tip) in [
-                            (DesireField::Growth, dd.sensitivity.growth, "growth: increase_seconds × (1 − growth · L)"),
-                            (
-                                DesireField::ThresholdSensitivity,
-                                dd.sensitivity.threshold,
-                                "threshold: θ − threshold · L",
-                            ),
-                            (DesireField::MaximumSensitivity, dd.sensitivity.maximum, "maximum: max + maximum · L"),
-                        ] {
-                            let mut x = v;
-                            if ui
-                                .add(egui::DragValue::new(&mut x).range(0.0..=1.0).speed(0.001).max_decimals(3))
-                                .on_hover_text(tip)
-                                .changed()
-                            {
-                                out.push(Command::Edit(Edit::DesireNumber { desire: d, field, value: x }));
-                            }
-                        }
-                    });
-                    row.col(|ui| {
-                        let mut p = f64::from(dd.phase);
-                        if ui.add(egui::DragValue::new(&mut p).range(0.0..=13.0).speed(0.05)).changed() {
-                            out.push(Command::Edit(Edit::DesireNumber {
-                                desire: d,
-                                field: DesireField::Phase,
-                                value: p,
-                            }));
-                        }
-                    });
-                });
-            });
+    rows
+}
+
+/// The desire table's columns: header, the column it sorts by, and its hint.
+const DESIRE_COLUMNS: [(&str, DesireColumn, &str); 9] = [
+    ("#", DesireColumn::Order, "SPEC order"),
+    ("desire", DesireColumn::Name, "click a name to plot it"),
+    (
+        "thresholds θ",
+        DesireColumn::Threshold,
+        "one per source (\"trait\": the species' inborn trait); hover for what it reads",
+    ),
+    ("max", DesireColumn::Max, "the most it can hold (≤ 2)"),
+    ("grows in (s)", DesireColumn::Increase, "seconds to grow by 1.0 with a drive of 1.0: the default for all species"),
+    ("this species (s)", DesireColumn::Increase, "this species' own growth time, overriding the default"),
+    ("trait: full in", DesireColumn::TimeToFull, "time to full from the species' trait alone"),
+    ("growth · θ · max", DesireColumn::Growth, "lesson sensitivities (SPEC §7)"),
+    ("phase", DesireColumn::Phase, "the development phase that turns it on"),
+];
+
+/// A column's header: its name with the sort arrow, a click sorting by it (again:
+/// the other way).
+fn header_cell(ui: &mut egui::Ui, st: &mut SpeciesUi, (name, col, hint): (&str, DesireColumn, &str)) {
+    let arrow =
+        if st.sort == col && name != "this species (s)" { if st.ascending { " ⏶" } else { " ⏷" } } else { "" };
+    if ui
+        .add(egui::Button::new(egui::RichText::new(format!("{name}{arrow}")).strong()).frame_when_inactive(false))
+        .on_hover_text(hint)
+        .clicked()
+    {
+        if st.sort == col {
+            st.ascending = !st.ascending;
+        } else {
+            st.sort = col;
+            st.ascending = true;
+        }
+    }
+}
+
+/// One desire's row of the table: every number editable.
+fn desire_row(
+    row: &mut TableRow,
+    d: Desire,
+    (data, def): (&Data, &SpeciesDef),
+    st: &mut SpeciesUi,
+    out: &mut Vec<Command>,
+) {
+    let dd = data.desire(d);
+    row.set_selected(st.plot_desire == d);
+    row.col(|ui| {
+        ui.weak(format!("{}", d.index() + 1));
     });
+    row.col(|ui| {
+        if ui.add(egui::Button::new(d.name()).frame_when_inactive(false)).on_hover_text("Plot this desire").clicked() {
+            st.plot_desire = d;
+        }
+    });
+    row.col(|ui| {
+        for (i, s) in dd.sources.iter().enumerate() {
+            let mut th = s.threshold;
+            let tip = format!("reads {}: {}", s.reads.name(), s.reads.describe());
+            let mut w = egui::DragValue::new(&mut th).range(0.2..=1.0).speed(0.005).fixed_decimals(2);
+            if s.reads.trait_read().is_some() {
+                w = w.prefix("trait ");
+            }
+            if ui.add(w).on_hover_text(tip).changed() {
+                out.push(Command::Edit(Edit::Threshold { desire: d, source: i, value: th }));
+            }
+        }
+    });
+    row.col(|ui| {
+        let mut m = dd.max;
+        if ui.add(egui::DragValue::new(&mut m).range(0.0..=2.0).speed(0.01).fixed_decimals(2)).changed() {
+            out.push(Command::Edit(Edit::DesireNumber { desire: d, field: DesireField::Max, value: m }));
+        }
+    });
+    row.col(|ui| {
+        let mut v = dd.increase_seconds;
+        if ui.add(egui::DragValue::new(&mut v).range(1.0..=1200.0).speed(0.5).max_decimals(1)).changed() {
+            out.push(Command::Edit(Edit::DesireNumber { desire: d, field: DesireField::IncreaseSeconds, value: v }));
+        }
+    });
+    row.col(|ui| increase_override_cell(ui, def, d, dd, out));
+    row.col(|ui| trait_time_cell(ui, data, def, d, dd));
+    row.col(|ui| sensitivity_cell(ui, d, dd, out));
+    row.col(|ui| {
+        let mut p = f64::from(dd.phase);
+        if ui.add(egui::DragValue::new(&mut p).range(0.0..=13.0).speed(0.05)).changed() {
+            out.push(Command::Edit(Edit::DesireNumber { desire: d, field: DesireField::Phase, value: p }));
+        }
+    });
+}
+
+/// The species' own increase time for desire `d`: edited, dropped (×), or added (+).
+fn increase_override_cell(ui: &mut egui::Ui, def: &SpeciesDef, d: Desire, dd: &DesireDef, out: &mut Vec<Command>) {
+    match def.increase_overrides.get(&d) {
+        Some(v) => {
+            let mut x = *v;
+            if ui.add(egui::DragValue::new(&mut x).range(1.0..=1200.0).speed(0.5).max_decimals(1)).changed() {
+                out.push(Command::Edit(Edit::IncreaseOverride { species: def.name, desire: d, seconds: Some(x) }));
+            }
+            if ui.small_button("×").on_hover_text("Use the default").clicked() {
+                out.push(Command::Edit(Edit::IncreaseOverride { species: def.name, desire: d, seconds: None }));
+            }
+        }
+        None => {
+            if ui.small_button("+").on_hover_text(format!("Give {} its own increase time", def.name)).clicked() {
+                out.push(Command::Edit(Edit::IncreaseOverride {
+                    species: def.name,
+                    desire: d,
+                    seconds: Some(dd.increase_seconds),
+                }));
+            }
+        }
+    }
+}
+
+/// Time to full of desire `d` from the species' trait, or, with no trait source, the
+/// fastest any source reading 1.0 would give, on hover.
+fn trait_time_cell(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, dd: &DesireDef) {
+    match Trait::ALL.iter().find(|t| trait_desire(**t) == d) {
+        Some(_) => {
+            ui.label(duration(trait_time(data, def, d)));
+        }
+        None => {
+            let fastest = dd
+                .sources
+                .iter()
+                .filter_map(|s| time_to_full(dd.max, def.increase_seconds(data, d), s.threshold, 1.0, data.steepness))
+                .fold(f64::MAX, f64::min);
+            ui.weak("—").on_hover_text(format!(
+                "no trait source; with a source reading 1.0: {}",
+                duration((fastest < f64::MAX).then_some(fastest))
+            ));
+        }
+    }
+}
+
+/// The lesson sensitivities of desire `d` (SPEC §7): growth, threshold and maximum.
+fn sensitivity_cell(ui: &mut egui::Ui, d: Desire, dd: &DesireDef, out: &mut Vec<Command>) {
+    for (field, v, tip) in [
+        (DesireField::Growth, dd.sensitivity.growth, "growth: increase_seconds × (1 − growth · L)"),
+        (DesireField::ThresholdSensitivity, dd.sensitivity.threshold, "threshold: θ − threshold · L"),
+        (DesireField::MaximumSensitivity, dd.sensitivity.maximum, "maximum: max + maximum · L"),
+    ] {
+        let mut x = v;
+        if ui
+            .add(egui::DragValue::new(&mut x).range(0.0..=1.0).speed(0.001).max_decimals(3))
+            .on_hover_text(tip)
+            .changed()
+        {
+            out.push(Command::Edit(Edit::DesireNumber { desire: d, field, value: x }));
+        }
+    }
 }

@@ -130,27 +130,8 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
     let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
     let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
     let fit = (rect.width() / w).min(rect.height() / h);
-    // Zoom about the pointer, pan by dragging (while the hand holds nothing).
     let holding = sim.teaching().hand.holding;
-    if let Some(hp) = resp.hover_pos() {
-        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-        let factor = pinch * (scroll / 240.0).exp();
-        if factor != 1.0 {
-            let before = view(map, rect, w, h, fit).to_world(hp);
-            map.zoom = (map.zoom * factor).clamp(ZOOM.0, ZOOM.1);
-            let after = view(map, rect, w, h, fit).to_world(hp);
-            map.pan += Vec2::new((before.0 - after.0) as f32, (before.1 - after.1) as f32);
-        }
-    }
-    if resp.dragged() && !holding {
-        map.pan -= resp.drag_delta() / (fit * map.zoom);
-    }
-    if resp.double_clicked() {
-        map.zoom = 1.0;
-        map.pan = Vec2::ZERO;
-    }
-    map.pan.x = map.pan.x.clamp(-w / 2.0, w / 2.0);
-    map.pan.y = map.pan.y.clamp(-h / 2.0, h / 2.0);
+    zoom_and_pan(ui, &resp, map, rect, (w, h), holding);
     let vw = view(map, rect, w, h, fit);
     map.drawn = Some((vw.centre, vw.world_centre, vw.scale));
     let s = vw.scale;
@@ -237,10 +218,50 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
     if let Some(t) = tip {
         resp.clone().on_hover_text(t);
     }
+    let near = near.map(|(.., i)| v.objects[i].id.as_str());
+    hand_input(&resp, vw, holding, near, map, out);
+}
+
+/// Zooms about the pointer (wheel or pinch) and pans by dragging while the hand holds
+/// nothing; a double click shows the whole village again.
+fn zoom_and_pan(ui: &egui::Ui, resp: &egui::Response, map: &mut MapUi, rect: Rect, (w, h): (f32, f32), holding: bool) {
+    let fit = (rect.width() / w).min(rect.height() / h);
+    if let Some(hp) = resp.hover_pos() {
+        let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+        let factor = pinch * (scroll / 240.0).exp();
+        if factor != 1.0 {
+            let before = view(map, rect, w, h, fit).to_world(hp);
+            map.zoom = (map.zoom * factor).clamp(ZOOM.0, ZOOM.1);
+            let after = view(map, rect, w, h, fit).to_world(hp);
+            map.pan += Vec2::new((before.0 - after.0) as f32, (before.1 - after.1) as f32);
+        }
+    }
+    if resp.dragged() && !holding {
+        map.pan -= resp.drag_delta() / (fit * map.zoom);
+    }
+    if resp.double_clicked() {
+        map.zoom = 1.0;
+        map.pan = Vec2::ZERO;
+    }
+    map.pan.x = map.pan.x.clamp(-w / 2.0, w / 2.0);
+    map.pan.y = map.pan.y.clamp(-h / 2.0, h / 2.0);
+}
+
+/// What the pointer does to the village: the hand follows it; holding the creature, a
+/// click strokes and a right click slaps (hard with Shift); otherwise a click inspects
+/// the object `near` it.
+fn hand_input(
+    resp: &egui::Response,
+    vw: View,
+    holding: bool,
+    near: Option<&str>,
+    map: &mut MapUi,
+    out: &mut Vec<Command>,
+) {
     // The hand follows the pointer.
     if let Some(hp) = resp.hover_pos()
         && resp.ctx.input(|i| i.pointer.delta() != Vec2::ZERO)
-        && s > 0.0
+        && vw.scale > 0.0
     {
         let (x, y) = vw.to_world(hp);
         out.push(Command::Live(LiveCommand::Hand(HandEvent::MoveTo(x, y))));
@@ -255,7 +276,7 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
             out.push(Command::Live(LiveCommand::Hand(HandEvent::Slap(slap))));
         }
     } else if resp.clicked() {
-        map.inspect = near.map(|(.., i)| v.objects[i].id.clone());
+        map.inspect = near.map(str::to_owned);
     }
 }
 

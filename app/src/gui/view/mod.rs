@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod compare;
 pub mod curate;
+pub mod graph;
 pub mod shadow;
 pub mod village;
 
@@ -19,8 +20,9 @@ use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 
-use super::panels::graph::GraphView;
 use creature_workspace::{DocId, Workspace};
+
+use self::graph::GraphView;
 
 /// The columns of the species editor's desire table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

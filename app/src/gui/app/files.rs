@@ -1,0 +1,118 @@
+//! Opening and saving files from the editor: a file opened by its kind into its panel,
+//! or shown at its first problem; documents saved, saved as, and the source view's text
+//! saved.
+
+use std::path::Path;
+
+use creature_core::error::LoadError;
+use creature_core::names::Species;
+use creature_core::project::FileKind;
+use creature_workspace::{DocId, Workspace};
+
+use super::Studio;
+use crate::gui::chrome::modal::Modal;
+use crate::gui::command::{Command, Tab};
+
+impl Studio {
+    /// Selects a document just opened, or, when it does not load, says why and shows
+    /// the file at its first problem.
+    fn show_opened(&mut self, p: &Path, opened: Result<DocId, Vec<LoadError>>, select: fn(DocId) -> Command) {
+        match opened {
+            Ok(id) => self.apply(select(id)),
+            Err(errors) => {
+                let line = errors.first().map_or(1, |e| e.line);
+                let first = errors.first().map(ToString::to_string).unwrap_or_default();
+                self.status = format!("{} does not load: {first}", p.display());
+                self.apply(Command::ShowSource { path: p.to_path_buf(), line });
+            }
+        }
+    }
+
+    pub(super) fn open_file(&mut self, p: &Path) {
+        match Workspace::kind_of(p) {
+            FileKind::LessonScript => {
+                let opened = self.ws.open_lesson(p);
+                self.show_opened(p, opened, Command::SelectLesson);
+            }
+            FileKind::Creature => {
+                let opened = self.ws.open_creature(p);
+                self.show_opened(p, opened, Command::SelectCreature);
+            }
+            FileKind::SpeciesData => {
+                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                if let Some(s) = Species::ALL.iter().find(|s| s.file_stem() == stem) {
+                    self.apply(Command::SelectSpecies(*s));
+                } else if self.ws.doc_for_path(p) == Some(DocId::Desires) {
+                    self.view.active = Some(DocId::Desires);
+                    self.show_tab(Tab::Species);
+                } else {
+                    self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                }
+            }
+            kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
+                match self.view.shadow.open_file(&mut self.ws, p, kind) {
+                    Ok(()) => {
+                        self.show_tab(match kind {
+                            FileKind::ShadowBank => Tab::Bank,
+                            FileKind::ShadowSchema => Tab::Schema,
+                            _ => Tab::Query,
+                        });
+                        self.status = format!("Showing {}", p.display());
+                    }
+                    Err(e) => {
+                        self.status = format!("{} does not load: {e}", p.display());
+                        self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                    }
+                }
+            }
+            _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
+        }
+    }
+
+    pub(super) fn save_doc(&mut self, id: &DocId) {
+        match self.ws.save(id) {
+            Ok(path) => self.status = format!("Saved {}", path.display()),
+            Err(e) => {
+                self.status.clone_from(&e);
+                self.modal = Some(Modal::Error(e));
+            }
+        }
+    }
+
+    pub(super) fn save_as(&mut self) {
+        let Some(id) = self.view.active_docs(&self.ws).into_iter().next() else {
+            self.status = "Nothing to save: select a species or a creature first".into();
+            return;
+        };
+        let start = self.ws.docs.get(&id).and_then(|d| d.path.parent().map(Path::to_path_buf));
+        let Some(path) = self.dialogs.save_file(start.as_deref(), &id.label()) else { return };
+        match self.ws.save_as(&id, &path) {
+            Ok(new_id) => {
+                if matches!(new_id, DocId::Creature(_)) {
+                    self.view.select_creature(&self.ws, new_id);
+                }
+                self.status = format!("Saved {}", path.display());
+            }
+            Err(e) => {
+                self.status.clone_from(&e);
+                self.modal = Some(Modal::Error(e));
+            }
+        }
+    }
+
+    pub(super) fn save_source(&mut self) {
+        let Some(src) = &mut self.view.source else { return };
+        match creature_core::fsutil::save_atomic(&src.path, src.text.as_bytes()) {
+            Ok(()) => {
+                src.saved.clone_from(&src.text);
+                self.status = format!("Saved {}", src.path.display());
+                self.ws.reload();
+            }
+            Err(e) => {
+                let msg = format!("cannot save {}: {e}. Your text is kept.", src.path.display());
+                self.status.clone_from(&msg);
+                self.modal = Some(Modal::Error(msg));
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! The live side of the editor: once per frame the watcher's changes, the running
+//! preview and the arena; the commands of the live panels carried out on the preview.
+
+use std::time::Duration;
+
+use creature_core::data::TreeKind;
+use creature_core::scenario::Act;
+use creature_workspace::Change;
+use creature_workspace::live_preview::LivePreview;
+
+use super::Studio;
+use crate::gui::chrome::short;
+use crate::gui::command::{LiveCommand, Tab};
+use crate::gui::time_travel;
+
+impl Studio {
+    /// Once per frame: starts the watcher and the preview for the project, routes the
+    /// files changed on disk, runs the simulation for the frame's wall time (while its
+    /// panel is on screen) and the arena's frames, and keeps the toasts' clock.
+    pub(super) fn live_frame(&mut self, ctx: &egui::Context) {
+        self.open_live_if_needed(ctx);
+        let now = ctx.input(|i| i.time);
+        let changes = self.ws.poll();
+        if !changes.is_empty() {
+            self.after_changes(changes, now);
+        }
+        self.ws.push_edits_to_preview();
+        let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
+        if self.view.village.begin_frame(self.ws.preview.as_ref())
+            && let Some(p) = self.ws.preview.as_mut()
+        {
+            let before = p.sim_time();
+            p.advance(dt);
+            let simulated = p.sim_time() - before;
+            self.view.village.measure(simulated, dt, f64::from(ctx.input(|i| i.unstable_dt)));
+            ctx.request_repaint();
+        }
+        self.take_preview_events();
+        let shadow = &mut self.view.shadow;
+        if shadow.load_if_wanted(&mut self.ws) {
+            ctx.request_repaint();
+        }
+        shadow.sync(&self.ws);
+        if shadow.arena.tick(dt) {
+            ctx.request_repaint();
+        }
+        // A scenario run reports from its worker: look again soon while it goes on.
+        if self.ws.scenarios.poll() || self.ws.scenarios.progress().is_some() {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+        if let Some(next) = self.toasts.expire(now) {
+            ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
+        }
+    }
+
+    /// Starts watching the project and its preview, once per project (again after a
+    /// restart). A preview that cannot start leaves the watcher running: documents
+    /// still follow their files.
+    fn open_live_if_needed(&mut self, ctx: &egui::Context) {
+        let Some(root) = self.ws.project.as_ref().map(|p| p.root.clone()) else { return };
+        if self.live_for.as_ref() == Some(&root) {
+            return;
+        }
+        self.live_for = Some(root.clone());
+        self.view.shadow.open_project(&root, self.ws.project.as_ref());
+        let waker = ctx.clone();
+        if let Err(e) = self.ws.watch(move || waker.request_repaint()) {
+            self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
+        }
+        self.ws.start_preview(1);
+        self.view.village.resume_speed = 1.0;
+    }
+
+    /// Says what the files changed on disk did: the workspace already took them into
+    /// the documents and the preview (or asked about them); here the log, the toasts and
+    /// the status bar tell it.
+    fn after_changes(&mut self, changes: Vec<Change>, now: f64) {
+        let t = self.ws.preview.as_ref().map_or(0.0, LivePreview::sim_time);
+        for c in changes {
+            match c {
+                Change::Reloaded { file } => {
+                    let name = short(&file);
+                    self.view.village.log(t, format!("reloaded {name}"), 0);
+                    self.toasts.push(now, format!("Reloaded {name}"), false);
+                    self.view.shadow.file_changed(&mut self.ws, &file);
+                }
+                Change::Unchanged { .. } => {}
+                Change::Failed { file, errors } => {
+                    let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
+                    self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);
+                    self.status =
+                        format!("{} does not load: {first}; the last good version stays in use", short(&file));
+                    self.toasts.push(now, first, true);
+                }
+            }
+        }
+        self.view.graph.invalidate();
+    }
+
+    /// Moves the preview's events into the log; a lesson that reached the creature's
+    /// document selects it and the tree it taught.
+    pub(super) fn take_preview_events(&mut self) {
+        for (e, reached) in self.ws.take_preview_events() {
+            self.view.village.log_event(&e);
+            if let Some(id) = reached {
+                self.view.creature = Some(id);
+                if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
+                    self.view.select_tree(tp.desire, TreeKind::ActOn);
+                }
+                self.view.graph.invalidate();
+            }
+        }
+    }
+
+    /// Does `act` to the preview's creature; the status bar says why when it cannot.
+    fn preview_act(&mut self, act: Act) {
+        if let Err(e) = self.ws.preview_act(act) {
+            self.status = e;
+        }
+    }
+
+    /// Carries out one command of the live panels.
+    pub(super) fn apply_live(&mut self, c: LiveCommand) {
+        let preview = self.ws.preview.as_mut();
+        match c {
+            LiveCommand::Hand(h) => {
+                if let Err(e) = self.ws.preview_hand(h) {
+                    self.status = e;
+                }
+                self.take_preview_events();
+            }
+            LiveCommand::Speed(s) => {
+                if let Some(s) = preview.map(|p| p.set_speed(s))
+                    && s > 0.0
+                {
+                    self.view.village.resume_speed = s;
+                }
+            }
+            LiveCommand::StepTurn => {
+                if let Some(p) = preview {
+                    p.step();
+                }
+                self.take_preview_events();
+            }
+            LiveCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
+            LiveCommand::Leash(l) => self.preview_act(Act::Leash(l)),
+            LiveCommand::RunScenarios(files) => {
+                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
+                self.ws.scenarios.start(files, || {});
+            }
+            LiveCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
+            LiveCommand::Time(t) => self.status = time_travel::apply(t, &mut self.ws, self.dialogs.as_mut()),
+            LiveCommand::KeepLearning => match self.ws.keep_preview_learning() {
+                Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
+                Err(e) => self.status = e,
+            },
+            LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
+                Ok(path) => {
+                    self.status = format!("Saved the preview's inputs as {}", path.display());
+                    self.view.scenario = Some(path);
+                    self.show_tab(Tab::Scenarios);
+                }
+                Err(e) => self.status = e,
+            },
+            LiveCommand::Restart => {
+                self.live_for = None;
+                self.view.village.log.clear();
+            }
+            LiveCommand::Resolve { path, keep_studio } => {
+                self.ws.resolve(&path, keep_studio);
+                self.view.graph.invalidate();
+                self.status = if keep_studio {
+                    format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path))
+                } else {
+                    format!("Took {} from disk", short(&path))
+                };
+            }
+            LiveCommand::SaveSchema | LiveCommand::SaveBank => {
+                let sh = &self.view.shadow;
+                let id = if c == LiveCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
+                if let Some(id) = id {
+                    self.save_doc(&id);
+                }
+            }
+            other => {
+                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws, self.dialogs.as_mut());
+                if let Some(id) = edited {
+                    self.view.active = Some(id);
+                }
+                if let Some(m) = msg {
+                    self.status = m;
+                }
+            }
+        }
+    }
+}
