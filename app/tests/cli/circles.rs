@@ -772,7 +772,6 @@ fn report_long_functions(src: &str) {
 }
 
 #[test]
-#[ignore = "three files of core still hold more than 600 lines before their tests"]
 fn no_core_file_holds_more_than_600_lines_before_its_tests() {
     report_long_files(CRATES[0]);
 }
@@ -788,7 +787,6 @@ fn no_studio_file_holds_more_than_600_lines_before_its_tests() {
 }
 
 #[test]
-#[ignore = "three functions of core are still longer than 120 lines"]
 fn no_core_function_is_longer_than_120_lines() {
     report_long_functions(CRATES[0]);
 }

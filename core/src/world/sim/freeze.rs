@@ -255,6 +255,8 @@ impl Sim {
     /// village (a damaged file, or data other than the run's), with what does not fit.
     pub fn thaw(data: Arc<Data>, bytes: &[u8]) -> Result<Sim, String> {
         let frozen: Frozen = postcard::from_bytes(bytes).map_err(|e| format!("a snapshot does not decode: {e}"))?;
+        let tables = Arc::new(Tables::new(&data, &frozen.file, &frozen.village));
+        frozen.fits(&tables)?;
         let Frozen {
             file,
             curve,
@@ -302,40 +304,7 @@ impl Sim {
             recording,
             commanded,
         } = frozen;
-        let tables = Arc::new(Tables::new(&data, &file, &village));
         let objects = village.objects.len();
-        let fits = |what: &str, len: usize, want: usize| {
-            if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
-        };
-        fits("desire sources", inputs.len(), INPUTS)?;
-        fits("drives", drives.len(), Desire::COUNT)?;
-        fits("plans per desire", candidates.len(), Desire::COUNT)?;
-        fits("built trees", built.len(), Desire::COUNT)?;
-        fits("time per desire", time_in.len(), Desire::COUNT)?;
-        fits("desires of the creature", creature.desires.len(), Desire::COUNT)?;
-        fits("trees of the creature", creature.trees.len(), Desire::COUNT)?;
-        fits("opinions", opinions.len(), tables.actions.len())?;
-        if !village.holds_together() || distances.len() > objects {
-            return Err("the snapshot's village does not hold its own objects".to_owned());
-        }
-        let actions = tables.actions.len();
-        let index_ok = |i: usize| i < objects;
-        let cand_ok = |c: &Candidate| index_ok(c.object) && index_ok(c.target) && c.action < actions;
-        let step_ok = |s: &Step| match *s {
-            Step::MoveTo { object, .. } | Step::PickUp { object, .. } => index_ok(object),
-            Step::MoveAway { from, .. } => index_ok(from),
-            Step::Act { .. } | Step::Wait { .. } => true,
-        };
-        let plans_ok = candidates.iter().flatten().chain(commanded.iter()).all(cand_ok)
-            && current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
-            && [held, hand_holding].iter().flatten().all(|&i| index_ok(i))
-            && [order, creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
-            && same_action.is_none_or(|a| a < actions)
-            && last_done.len() <= actions
-            && active.iter().all(|&d| d < Desire::COUNT);
-        if !plans_ok {
-            return Err("the snapshot names an object, action or desire it does not have".to_owned());
-        }
         let trees = built
             .iter()
             .zip(Desire::ALL)
@@ -400,5 +369,46 @@ impl Sim {
             commanded,
             events: Vec::new(),
         })
+    }
+}
+
+impl Frozen {
+    /// Refuses a state whose lists do not fit the data's `tables` or its own village,
+    /// saying what does not fit.
+    fn fits(&self, tables: &Tables) -> Result<(), String> {
+        let objects = self.village.objects.len();
+        let fits = |what: &str, len: usize, want: usize| {
+            if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
+        };
+        fits("desire sources", self.inputs.len(), INPUTS)?;
+        fits("drives", self.drives.len(), Desire::COUNT)?;
+        fits("plans per desire", self.candidates.len(), Desire::COUNT)?;
+        fits("built trees", self.built.len(), Desire::COUNT)?;
+        fits("time per desire", self.time_in.len(), Desire::COUNT)?;
+        fits("desires of the creature", self.creature.desires.len(), Desire::COUNT)?;
+        fits("trees of the creature", self.creature.trees.len(), Desire::COUNT)?;
+        fits("opinions", self.opinions.len(), tables.actions.len())?;
+        if !self.village.holds_together() || self.distances.len() > objects {
+            return Err("the snapshot's village does not hold its own objects".to_owned());
+        }
+        let actions = tables.actions.len();
+        let index_ok = |i: usize| i < objects;
+        let cand_ok = |c: &Candidate| index_ok(c.object) && index_ok(c.target) && c.action < actions;
+        let step_ok = |s: &Step| match *s {
+            Step::MoveTo { object, .. } | Step::PickUp { object, .. } => index_ok(object),
+            Step::MoveAway { from, .. } => index_ok(from),
+            Step::Act { .. } | Step::Wait { .. } => true,
+        };
+        let plans_ok = self.candidates.iter().flatten().chain(self.commanded.iter()).all(cand_ok)
+            && self.current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
+            && [self.held, self.hand_holding].iter().flatten().all(|&i| index_ok(i))
+            && [self.order, self.creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
+            && self.same_action.is_none_or(|a| a < actions)
+            && self.last_done.len() <= actions
+            && self.active.iter().all(|&d| d < Desire::COUNT);
+        if !plans_ok {
+            return Err("the snapshot names an object, action or desire it does not have".to_owned());
+        }
+        Ok(())
     }
 }

@@ -22,7 +22,7 @@
 use super::choose::{MAX_ACTIONS, Objects};
 use super::feeling::Feeling;
 use super::roster::Roster;
-use super::sighting::{Nearby, Sighting};
+use super::sighting::{Measuring, Nearby, Sighting};
 use crate::names::Desire;
 
 /// Every answer the turns keep, with the counters that say how long each holds.
@@ -48,14 +48,6 @@ pub(super) struct Kept {
     nearby: Nearby,
     /// Each source's last sigmoid and each desire's last growth.
     feeling: Feeling,
-}
-
-/// What a measure of the layout fills, and the counters it is measured in.
-pub(super) struct Measuring<'a> {
-    pub(super) scene: u64,
-    pub(super) stage: u64,
-    pub(super) sighting: &'a mut Sighting,
-    pub(super) nearby: &'a mut Nearby,
 }
 
 impl Kept {

@@ -16,6 +16,17 @@ fn fade(since: Option<f64>, now: f64, seconds: f64) -> f64 {
 /// The skills, in bit order for the per-turn set of skills seen.
 const SKILLS: [&str; 4] = ["build", "fish", "farm", "dance"];
 
+/// What a turn's senses found, for the inputs they feed.
+#[derive(Clone, Copy)]
+struct Sensed {
+    night: f64,
+    cold: f64,
+    player_near: f64,
+    in_need: f64,
+    novelty: f64,
+    home: f64,
+}
+
 impl Sim {
     /// Replacements, harvests, the player's schedule and miracle tries.
     pub(super) fn world_turn(&mut self, now: f64) {
@@ -198,6 +209,17 @@ impl Sim {
             self.creature_order = None;
         }
 
+        self.read_inputs(now, Sensed { night, cold, player_near, in_need, novelty, home });
+        if skills_seen != 0 {
+            self.watch_skills(skills_seen, now);
+        }
+    }
+
+    /// Every desire source's input this turn, from the body, the traits, the leash, the
+    /// events and what the senses found (SPEC §2).
+    #[inline]
+    fn read_inputs(&mut self, now: f64, sensed: Sensed) {
+        let s = self.file.senses;
         let b = self.creature.body;
         let traits = self.creature.traits;
         let aggression =
@@ -213,23 +235,23 @@ impl Sim {
         x[Reads::BodyNausea as usize] = b.nausea;
         x[Reads::BodyItch as usize] = b.itch;
         x[Reads::BodyThirst as usize] = b.thirst;
-        x[Reads::BodyCold as usize] = cold;
+        x[Reads::BodyCold as usize] = sensed.cold;
         x[Reads::BodyHeat as usize] = self.heat;
-        x[Reads::WorldNight as usize] = night;
-        x[Reads::WorldPlayerNear as usize] = player_near;
+        x[Reads::WorldNight as usize] = sensed.night;
+        x[Reads::WorldPlayerNear as usize] = sensed.player_near;
         x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldVillagerInNeed as usize] = in_need;
+        x[Reads::WorldVillagerInNeed as usize] = sensed.in_need;
         x[Reads::WorldEnemyNear as usize] = self.kept.sighting().enemy;
         x[Reads::WorldTownNear as usize] = self.kept.sighting().town;
-        x[Reads::WorldFarFromHome as usize] = (home / s.home_far).min(1.0);
+        x[Reads::WorldFarFromHome as usize] = (sensed.home / s.home_far).min(1.0);
         x[Reads::WorldStuffAway as usize] = self.stuff_away;
         x[Reads::WorldFriendNear as usize] = self.kept.sighting().friend;
         x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldHighPlace as usize] = self.kept.sighting().high;
         x[Reads::WorldStealable as usize] = self.kept.sighting().stealable;
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
-        x[Reads::WorldNovelty as usize] = novelty;
+        x[Reads::WorldNovelty as usize] = sensed.novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;
         x[Reads::TraitFriendliness as usize] = traits.friendliness;
         x[Reads::TraitCommunicativeness as usize] = traits.communicativeness;
@@ -245,10 +267,6 @@ impl Sim {
         x[Reads::EventOrder as usize] = if self.order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventCreatureOrder as usize] = if self.creature_order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventDeedSeen as usize] = fade(self.deed_seen_at, now, s.deed_seconds);
-
-        if skills_seen != 0 {
-            self.watch_skills(skills_seen, now);
-        }
     }
 
     /// The share of rocks lying far from the pen (`world.stuff_away`).

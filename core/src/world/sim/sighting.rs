@@ -13,7 +13,6 @@
 //! what was kept.
 
 use super::Sim;
-use super::kept::Measuring;
 use crate::world::file::Owner;
 use crate::world::rules::{Kind, SenseRules};
 use crate::world::village::{Obj, Village, between, to_edge};
@@ -158,6 +157,14 @@ fn edge_distances(p: (f64, f64), xs: &[f64], ys: &[f64], reach: &[f64], out: &mu
     for (((&x, &y), &r), d) in xs.iter().zip(ys).zip(reach).zip(out) {
         *d = to_edge(between((x, y), p), r);
     }
+}
+
+/// What a measure of the layout fills ([`Kept::measuring`](super::kept::Kept::measuring)), and the counters it is measured in.
+pub(super) struct Measuring<'a> {
+    pub(super) scene: u64,
+    pub(super) stage: u64,
+    pub(super) sighting: &'a mut Sighting,
+    pub(super) nearby: &'a mut Nearby,
 }
 
 /// One measure of the layout from `p`.
