@@ -9,6 +9,7 @@ mod hostile;
 mod layers;
 mod learning;
 mod parquet;
+mod pinned;
 mod preview;
 mod recording;
 mod robust;
