@@ -81,7 +81,7 @@ fn load(c: &mut Criterion) {
     for events in [40_000, 1_000_000] {
         let w = arena_workload(events, 16, 0, 2).expect("a valid workload");
         let path = dir.join(format!("bank{events}.bin"));
-        w.bank.save(&path).expect("the bank saves");
+        w.bank.save(&path, &creature_core::file_writer::Policy::replacing()).expect("the bank saves");
         group.bench_function(format!("shadow load binary bank {events} events"), |b| {
             b.iter(|| black_box(Bank::load(black_box(&path)).expect("the bank loads")));
         });

@@ -213,9 +213,9 @@ impl Creature {
         Self::parse(&path.display().to_string(), &text, data)
     }
 
-    /// Writes the save atomically.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::fsutil::save_atomic(path, self.to_ron().as_bytes())
+    /// Writes the save atomically, under `policy` ([`crate::file_writer`]).
+    pub fn save(&self, path: &Path, policy: &crate::file_writer::Policy) -> Result<(), String> {
+        crate::file_writer::write(path, self.to_ron().as_bytes(), policy)
     }
 
     /// Every problem with the numbers and names of this save.

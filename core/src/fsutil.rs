@@ -22,7 +22,7 @@ const TEMP_TRIES: u32 = 64;
 ///   before a byte of it changes), then they are copied over it in place. That copy is
 ///   the one step that is not atomic; if it fails the complete new contents are left in
 ///   the temporary file and the error names it.
-pub fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = write_target(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

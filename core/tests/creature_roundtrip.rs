@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use creature_core::creature::Creature;
 use creature_core::data::{Data, Species, TreeKind};
+use creature_core::file_writer::Policy;
 use creature_core::mind::tree::Example;
 use proptest::prelude::*;
 
@@ -62,7 +63,7 @@ fn a_save_written_to_disk_loads_back_and_leaves_no_temporary() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("daisy.ron");
     let c = Creature::newborn(data(), Species::Cow, 7);
-    c.save(&path).unwrap();
+    c.save(&path, &Policy::replacing()).unwrap();
     assert_eq!(Creature::load(&path, data()).unwrap(), c);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -10,6 +10,7 @@ use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 use creature_core::data::{Data, Species};
+use creature_core::file_writer::Policy;
 use creature_core::parquet_table::read_parquet_table;
 use creature_core::shadow::bank::{Bank, merge};
 use creature_core::world::batch::{self, Shard};
@@ -38,7 +39,7 @@ fn example_banks_survive_export_and_import() {
     for name in ["rushdown.bank.ron", "turtle.bank.ron", "zoner.bank.ron"] {
         let bank = example_bank(name);
         let out = dir.join(name.replace(".bank.ron", ".parquet"));
-        bank.save_parquet(&out).unwrap();
+        bank.save_parquet(&out, &Policy::replacing()).unwrap();
         let back = Bank::load_parquet(&out).unwrap_or_else(|e| panic!("{e}"));
         assert!(back == bank, "{name}: the imported bank differs");
         assert_eq!(back.events(), bank.events());
@@ -87,12 +88,12 @@ fn merged_banks_keep_their_provenance_through_parquet() {
     let merged = merge(&[("rushdown", &a), ("zoner", &b)]).unwrap();
     assert!(merged.events().iter().any(|e| e.provenance.is_some()));
     let out = dir.join("merged.parquet");
-    merged.save_parquet(&out).unwrap();
+    merged.save_parquet(&out, &Policy::replacing()).unwrap();
     assert!(Bank::load_parquet(&out).unwrap() == merged);
     // An empty bank still writes a readable file.
     let empty = Bank::new(vec!["distance".to_owned()]);
     let out = dir.join("empty.parquet");
-    empty.save_parquet(&out).unwrap();
+    empty.save_parquet(&out, &Policy::replacing()).unwrap();
     assert!(Bank::load_parquet(&out).unwrap().is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -125,7 +126,7 @@ fn shards_of_a_batch_write_the_rows_of_the_whole_batch() {
     assert_eq!(whole.iter().map(|l| l.newborn).collect::<Vec<_>>(), (0..n).collect::<Vec<_>>());
     let dir = temp_dir("batch");
     let whole_path = dir.join("whole.parquet");
-    batch_parquet::save(&whole_path, Species::Cow, &whole).unwrap();
+    batch_parquet::save(&whole_path, Species::Cow, &whole, &Policy::replacing()).unwrap();
     let whole_table = read_all(&whole_path);
     assert_eq!(whole_table.num_rows(), n);
     let names: Vec<String> = whole_table.schema().fields().iter().map(|f| f.name().clone()).collect();
@@ -138,7 +139,7 @@ fn shards_of_a_batch_write_the_rows_of_the_whole_batch() {
         let lives = batch::lives(&data, Species::Cow, &world, n, Shard { index: i, of: 3 }, turns, seed, 0);
         assert!(lives.iter().all(|l| l.newborn % 3 == i));
         let path = dir.join(format!("shard{i}.parquet"));
-        batch_parquet::save(&path, Species::Cow, &lives).unwrap();
+        batch_parquet::save(&path, Species::Cow, &lives, &Policy::replacing()).unwrap();
         let table = read_all(&path);
         for r in 0..table.num_rows() {
             rows.push(row(&table, r));

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::Data;
+use creature_core::file_writer::Policy;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
 use creature_core::recording::snapshot::{from_bytes, to_bytes};
@@ -275,7 +276,7 @@ fn a_recording_opened_from_its_file_goes_on_like_the_straight_run() {
     recorded_until(&mut half, 700);
     let dir = tempdir();
     let path = dir.join("half.recording");
-    half.recording().save(&path).unwrap();
+    half.recording().save(&path, &Policy::replacing()).unwrap();
     let mut reopened = Recorder::open(Recording::load(&path).unwrap()).unwrap();
     assert_eq!(to_bytes(reopened.sim()), to_bytes(half.sim()));
     recorded_until(&mut straight, 1900);

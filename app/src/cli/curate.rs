@@ -12,7 +12,8 @@ use creature_core::shadow::schema::{ARENA_SCHEMA, Schema};
 use serde_json::{Value, json};
 
 use super::shadow_shared::{mismatch, save};
-use super::{CliError, CliResult, print_json, refuse_existing};
+use super::{CliError, CliResult, check_out, print_json};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Args, Debug)]
 pub struct CurateArgs {
@@ -67,8 +68,9 @@ fn kinds(list: &str) -> Result<Vec<FlagKind>, CliError> {
 
 pub fn run(a: &CurateArgs) -> CliResult {
     let delete = a.delete.as_deref().map(kinds).transpose()?;
+    let policy = Policy::forced(a.force).reading([Some(&a.bank), a.schema.as_ref()].into_iter().flatten());
     if let Some(out) = &a.out {
-        refuse_existing(out, a.force, "pass --force to replace it")?;
+        check_out(out, &policy)?;
     }
     for (name, v, ok) in [("--near", a.near, a.near >= 0.0), ("--fence", a.fence, a.fence > 0.0)] {
         if !v.is_finite() || !ok {
@@ -91,7 +93,7 @@ pub fn run(a: &CurateArgs) -> CliResult {
         (Some(kinds), Some(out)) => {
             let ids = c.ids(kinds);
             let removed = bank.delete_events(&ids);
-            save(&bank, out)?;
+            save(&bank, out, &policy)?;
             Some((kinds.clone(), removed, out.as_path()))
         }
         _ => None,

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use creature_core::data::Data;
 use creature_core::error::LoadError;
+use creature_core::file_writer::{self, Policy};
 
 pub mod check;
 pub mod curate;
@@ -146,20 +147,17 @@ pub struct Output {
 }
 
 impl Output {
-    /// Refuses to write over OUT unless `--force` ([`refuse_existing`]).
-    pub fn refuse_existing(&self) -> CliResult {
-        refuse_existing(&self.out, self.force, "pass --force to replace it")
+    /// How OUT is written: a file there is replaced only with `--force`, and never one
+    /// of `inputs`, the files the command reads.
+    pub fn policy<P: AsRef<Path>>(&self, inputs: impl IntoIterator<Item = P>) -> Policy {
+        Policy::forced(self.force).reading(inputs)
     }
 }
 
-/// Refuses to write over anything already at `path` (a file, a link, even a broken
-/// one) unless `force`; `how` tells how to say so. Checked before any work, so a
-/// refused command leaves the file byte for byte as it was.
-pub fn refuse_existing(path: &Path, force: bool, how: &str) -> CliResult {
-    if !force && std::fs::symlink_metadata(path).is_ok() {
-        return Err(format!("{} already exists; {how}", path.display()).into());
-    }
-    Ok(())
+/// Refuses a write to `path` that `policy` does not allow, naming the file. Called
+/// before any work, so a refused command leaves every file as it was.
+pub fn check_out(path: &Path, policy: &Policy) -> CliResult {
+    file_writer::check(path, policy).map_err(CliError::from)
 }
 
 /// The species data from `dir`, or the built-in data.

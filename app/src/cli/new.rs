@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use creature_core::creature::Creature;
 use creature_core::data::Species;
 
-use super::{CliResult, load_data};
+use super::{CliResult, check_out, load_data};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Args, Debug)]
 pub struct NewArgs {
@@ -32,14 +33,13 @@ pub struct NewArgs {
 pub fn run(args: &NewArgs) -> CliResult {
     let data = load_data(args.species_dir.as_deref())?;
     let species = Species::parse(&args.species)?;
-    if args.output.exists() && !args.force {
-        return Err(format!("{} already exists; pass --force to replace it", args.output.display()).into());
-    }
+    let policy = Policy::forced(args.force);
+    check_out(&args.output, &policy)?;
     let mut creature = Creature::newborn(&data, species, args.seed);
     if let Some(name) = &args.name {
         creature.name.clone_from(name);
     }
-    creature.save(&args.output).map_err(|e| format!("{}: cannot save: {e}", args.output.display()))?;
+    creature.save(&args.output, &policy)?;
     eprintln!("wrote a newborn {species} (seed {}) to {}", args.seed, args.output.display());
     Ok(())
 }

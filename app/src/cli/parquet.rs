@@ -13,7 +13,8 @@ use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
 use serde_json::json;
 
-use super::{CliError, CliResult, Output, print_json};
+use super::{CliError, CliResult, Output, check_out, print_json};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Args, Debug)]
 pub struct ExportArgs {
@@ -33,9 +34,10 @@ pub struct ImportArgs {
 
 /// `shadow export BANK -o OUT.parquet`.
 pub fn export(a: &ExportArgs) -> CliResult {
-    a.o.refuse_existing()?;
+    let policy = a.o.policy([&a.bank]);
+    check_out(&a.o.out, &policy)?;
     let bank = Bank::load(&a.bank)?;
-    bank.save_parquet(&a.o.out).map_err(|e| CliError::from(format!("{}: {e}", a.o.out.display())))?;
+    bank.save_parquet(&a.o.out, &policy)?;
     if a.o.json {
         print_json(&json!({
             "events": bank.len(),
@@ -50,9 +52,10 @@ pub fn export(a: &ExportArgs) -> CliResult {
 
 /// `shadow import FILE.parquet -o BANK`.
 pub fn import(a: &ImportArgs) -> CliResult {
-    a.o.refuse_existing()?;
+    let policy = a.o.policy([&a.file]);
+    check_out(&a.o.out, &policy)?;
     let bank = Bank::load_parquet(&a.file)?;
-    bank.save(&a.o.out).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", a.o.out.display())))?;
+    bank.save(&a.o.out, &policy)?;
     let s = bank.stats();
     if a.o.json {
         print_json(&json!({
@@ -71,6 +74,8 @@ pub fn import(a: &ImportArgs) -> CliResult {
 /// seed, and the shard of it.
 pub struct BatchExport<'a> {
     pub out: &'a Path,
+    /// How `out` is written.
+    pub policy: &'a Policy,
     pub shard: Option<&'a str>,
     pub newborns: usize,
     pub turns: u64,
@@ -88,7 +93,7 @@ pub fn sim_batch(data: &Arc<Data>, species: Species, world: &WorldFile, x: &Batc
     };
     let started = Instant::now();
     let lives = batch::lives(data, species, world, x.newborns, shard, x.turns, x.seed, x.phase);
-    batch_parquet::save(x.out, species, &lives).map_err(|e| CliError::from(format!("{}: {e}", x.out.display())))?;
+    batch_parquet::save(x.out, species, &lives, x.policy)?;
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     if x.json {
         print_json(&json!({

@@ -12,7 +12,8 @@ use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_o
 use creature_core::scenario::State;
 use serde_json::json;
 
-use super::{CliResult, print_json};
+use super::{CliResult, check_out, print_json};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum RecordingCommand {
@@ -66,6 +67,9 @@ pub struct ForkArgs {
     /// The new recording.
     #[arg(short = 'o', long = "out")]
     pub out: PathBuf,
+    /// Replace OUT if it exists (never the recording forked from).
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -152,6 +156,9 @@ fn seek(a: &SeekArgs) -> CliResult {
 }
 
 fn fork(a: &ForkArgs) -> CliResult {
+    let reads = [Some(&a.file), a.creature.as_ref(), a.world.as_ref()];
+    let policy = Policy::forced(a.force).reading(reads.into_iter().flatten());
+    check_out(&a.out, &policy)?;
     let mut r = open(&a.file)?;
     let end_before = r.recording().turns;
     let turn = turn_of_seconds(a.at, end_before).map_err(|m| format!("{}: {m}", a.file.display()))?;
@@ -178,7 +185,7 @@ fn fork(a: &ForkArgs) -> CliResult {
     }
     let mut fork = r.fork_with(turn, Future::Keep, changed)?;
     fork.run_to(end);
-    fork.recording().save(&a.out).map_err(|e| format!("{}: cannot write: {e}", a.out.display()))?;
+    fork.recording().save(&a.out, &policy)?;
     println!("{}: {} forked at {} s, run to {} s", a.out.display(), a.file.display(), seconds(turn), seconds(end));
     Ok(())
 }

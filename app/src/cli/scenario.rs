@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use creature_core::scenario::{self, Expect, Outcome};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, check_out};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum ScenarioCommand {
@@ -32,6 +33,24 @@ pub struct RunArgs {
     /// Record the run into this file (SPEC §17), to seek, fork and compare later.
     #[arg(long, value_name = "OUT.recording")]
     pub record: Option<PathBuf>,
+    /// With --record: replace the file if it exists (never one the scenario reads).
+    #[arg(long, requires = "record")]
+    pub force: bool,
+}
+
+/// How `--record` writes: a file there is replaced only with `--force`, and never the
+/// scenario or a file it names (its world, creature save or species files).
+fn record_policy(path: &Path, force: bool) -> Result<Policy, CliError> {
+    let loaded = scenario::file::load(path)?;
+    let s = &loaded.scenario;
+    let mut reads = vec![path.to_path_buf()];
+    reads.extend([&s.world, &s.creature].into_iter().flatten().map(|p| loaded.resolve(p)));
+    if let Some(dir) = &s.species_dir
+        && let Ok(files) = std::fs::read_dir(loaded.resolve(dir))
+    {
+        reads.extend(files.flatten().map(|e| e.path()));
+    }
+    Ok(Policy::forced(force).reading(reads))
 }
 
 pub fn run(c: &ScenarioCommand) -> CliResult {
@@ -44,8 +63,10 @@ fn run_file(args: &RunArgs) -> CliResult {
     let (out, expect) = match &args.record {
         None => scenario::run_file(path, args.state_at)?,
         Some(to) => {
+            let policy = record_policy(path, args.force)?;
+            check_out(to, &policy)?;
             let (out, expect, rec) = scenario::run_file_recorded(path, args.state_at)?;
-            rec.save(to).map_err(|e| format!("{}: cannot write: {e}", to.display()))?;
+            rec.save(to, &policy)?;
             (out, expect)
         }
     };

@@ -18,7 +18,8 @@ use creature_core::shadow::select::{Index, state_vector};
 use serde_json::{Value, json};
 
 use super::shadow_shared::{mismatch, save, style};
-use super::{CliError, CliResult, Output, print_json, refuse_existing};
+use super::{CliError, CliResult, Output, check_out, print_json};
+use creature_core::file_writer::Policy;
 
 /// The character every arena fighter plays unless told otherwise.
 const DEFAULT_CHARACTER: &str = "Jago";
@@ -260,9 +261,14 @@ fn record(a: &RecordArgs) -> CliResult {
     if !["all", "won", "lost"].contains(&a.keep.as_str()) {
         return Err(format!("--keep `{}`: expected all, won or lost", a.keep).into());
     }
-    if !a.append {
-        refuse_existing(&a.out, a.force, "pass --append to add to it or --force to replace it")?;
+    // Appending reads the bank and writes it back: replacing it is the point.
+    let policy = Policy::forced(a.force || a.append);
+    if !a.append && !a.force && std::fs::symlink_metadata(&a.out).is_ok() {
+        return Err(
+            format!("{} already exists; pass --append to add to it or --force to replace it", a.out.display()).into()
+        );
     }
+    check_out(&a.out, &policy)?;
     let mut bank = if a.append && a.out.exists() { Bank::load(&a.out)? } else { Bank::default() };
     let mut kept = Vec::new();
     let mut discarded = 0;
@@ -289,7 +295,7 @@ fn record(a: &RecordArgs) -> CliResult {
             discarded += 1;
         }
     }
-    save(&bank, &a.out)?;
+    save(&bank, &a.out, &policy)?;
     if a.json {
         print_json(
             &json!({"bot": bot.name(), "kept": kept, "discarded": discarded, "events": bank.len(), "out": a.out.display().to_string()}),
@@ -372,7 +378,8 @@ fn fight(a: &FightArgs) -> CliResult {
 }
 
 fn merge_banks(a: &MergeArgs) -> CliResult {
-    a.o.refuse_existing()?;
+    let policy = a.o.policy(&a.banks);
+    check_out(&a.o.out, &policy)?;
     let mut banks = Vec::with_capacity(a.banks.len());
     for p in &a.banks {
         let name = p.file_stem().map_or_else(|| p.display().to_string(), |s| s.to_string_lossy().into_owned());
@@ -380,7 +387,7 @@ fn merge_banks(a: &MergeArgs) -> CliResult {
     }
     let sources: Vec<(&str, &Bank)> = banks.iter().map(|(n, b)| (n.as_str(), b)).collect();
     let merged = merge(&sources).map_err(|e| CliError::from(format!("cannot merge: {e}")))?;
-    save(&merged, &a.o.out)?;
+    save(&merged, &a.o.out, &policy)?;
     if a.o.json {
         let from: Vec<Value> = banks.iter().map(|(n, b)| json!({"bank": n, "events": b.len()})).collect();
         print_json(&json!({"events": merged.len(), "from": from, "out": a.o.out.display().to_string()}));
@@ -394,9 +401,16 @@ fn merge_banks(a: &MergeArgs) -> CliResult {
 }
 
 fn delete(a: &DeleteArgs) -> CliResult {
-    if let Some(out) = &a.out {
-        refuse_existing(out, a.force, "pass --force to replace it, or leave out -o to delete in BANK itself")?;
-    }
+    // Without -o the events are deleted in BANK itself, as asked.
+    let policy = match &a.out {
+        Some(out) => {
+            let policy = Policy::forced(a.force).reading([&a.bank]);
+            check_out(out, &policy)
+                .map_err(|e| CliError::from(format!("{e}, or leave out -o to delete in BANK itself")))?;
+            policy
+        }
+        None => Policy::replacing(),
+    };
     let mut bank = Bank::load(&a.bank)?;
     let (what, removed) = match (a.match_id, a.segment) {
         (Some(m), _) => (format!("match {m}"), bank.delete_match(m)),
@@ -407,7 +421,7 @@ fn delete(a: &DeleteArgs) -> CliResult {
         return Err(format!("{}: there is no {what}", a.bank.display()).into());
     }
     let out = a.out.as_deref().unwrap_or(&a.bank);
-    save(&bank, out)?;
+    save(&bank, out, &policy)?;
     if a.json {
         print_json(&json!({"removed": removed, "events": bank.len(), "out": out.display().to_string()}));
     } else {

@@ -12,7 +12,12 @@ use creature_core::shadow::select::Index;
 use creature_core::shadow::workload::{Workload, arena_workload};
 use serde_json::json;
 
-use super::{CliError, CliResult, print_json};
+use super::{CliError, CliResult, check_out, print_json};
+use creature_core::file_writer::Policy;
+
+/// The files `--dump DIR` writes.
+const DUMP_BANK: &str = "bank.parquet";
+const DUMP_WORKLOAD: &str = "workload.json";
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
@@ -31,6 +36,9 @@ pub struct BenchArgs {
     /// into this folder.
     #[arg(long, value_name = "DIR")]
     dump: Option<PathBuf>,
+    /// With --dump: replace the files in DIR if they exist.
+    #[arg(long, requires = "dump")]
+    force: bool,
 }
 
 /// Milliseconds since `t`.
@@ -39,6 +47,11 @@ fn ms(t: Instant) -> f64 {
 }
 
 pub fn bench(a: &BenchArgs) -> CliResult {
+    if let Some(dir) = &a.dump {
+        for name in [DUMP_BANK, DUMP_WORKLOAD] {
+            check_out(&dir.join(name), &Policy::forced(a.force))?;
+        }
+    }
     let started = Instant::now();
     let w = arena_workload(a.events, a.features, a.queries.max(1), a.seed)?;
     let recorded = ms(started);
@@ -62,6 +75,9 @@ pub fn bench(a: &BenchArgs) -> CliResult {
     times.sort_by(f64::total_cmp);
     let pct = |p: f64| times[((p * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
     let (p50, p99) = (pct(0.50), pct(0.99));
+    if let Some(dir) = &a.dump {
+        dump(dir, &w, &index, &Policy::forced(a.force))?;
+    }
     let (open_ms, opened) = open_time(&w.bank)?;
     // The memory of the bank as opening its file leaves it, with no room kept for growth.
     let n = opened.len().max(1) as f64;
@@ -71,9 +87,6 @@ pub fn bench(a: &BenchArgs) -> CliResult {
     // The bank records every arena feature; the goal is stated per 16 features.
     let n_features = opened.features().len().max(1) as f64;
     let per_16 = bank_bytes - state_bytes + state_bytes * 16.0 / n_features;
-    if let Some(dir) = &a.dump {
-        dump(dir, &w, &index)?;
-    }
     if a.json {
         print_json(&json!({
             "events": w.bank.len(),
@@ -112,7 +125,8 @@ pub fn bench(a: &BenchArgs) -> CliResult {
 /// the bank as loaded.
 fn open_time(bank: &Bank) -> Result<(f64, Bank), CliError> {
     let path = std::env::temp_dir().join(format!("creature-studio-bench-{}.bank", std::process::id()));
-    bank.save(&path).map_err(|e| format!("{}: cannot save the bank: {e}", path.display()))?;
+    // A name of this process's own in the temporary folder, removed below.
+    bank.save(&path, &Policy::replacing())?;
     let timed = || -> Result<(f64, Bank), CliError> {
         let mut best = f64::INFINITY;
         let mut last = None;
@@ -135,10 +149,10 @@ fn open_time(bank: &Bank) -> Result<(f64, Bank), CliError> {
 /// Writes `bank.parquet` (SPEC §18) and `workload.json`: the schema, each query's state
 /// (in schema order) and the id of the event its playing event's continuation is, and
 /// each answer's best score and candidate ids.
-fn dump(dir: &Path, w: &Workload, index: &Index) -> CliResult {
+fn dump(dir: &Path, w: &Workload, index: &Index, policy: &Policy) -> CliResult {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot make the folder: {e}", dir.display()))?;
-    let bank = dir.join("bank.parquet");
-    w.bank.save_parquet(&bank).map_err(|e| format!("{}: {e}", bank.display()))?;
+    let bank = dir.join(DUMP_BANK);
+    w.bank.save_parquet(&bank, policy)?;
     let ids: Vec<u64> = w.bank.events().iter().map(|e| e.id).collect();
     let queries: Vec<_> = w
         .queries
@@ -155,7 +169,5 @@ fn dump(dir: &Path, w: &Workload, index: &Index) -> CliResult {
         })
         .collect();
     let text = serde_json::to_string(&json!({"schema": w.schema, "queries": queries})).map_err(|e| e.to_string())?;
-    let path = dir.join("workload.json");
-    creature_core::fsutil::save_atomic(&path, text.as_bytes())
-        .map_err(|e| CliError::from(format!("{}: cannot save: {e}", path.display())))
+    creature_core::file_writer::write(&dir.join(DUMP_WORKLOAD), text.as_bytes(), policy).map_err(CliError::from)
 }

@@ -21,9 +21,9 @@ pub(super) fn style(name: &str, what: &str) -> Result<Style, CliError> {
     })
 }
 
-/// Saves `bank` at `path`, the error naming the file.
-pub(super) fn save(bank: &Bank, path: &Path) -> CliResult {
-    bank.save(path).map_err(|e| CliError::from(format!("{}: cannot save the bank: {e}", path.display())))
+/// Saves `bank` at `path` under `policy`, the error naming the file.
+pub(super) fn save(bank: &Bank, path: &Path, policy: &creature_core::file_writer::Policy) -> CliResult {
+    bank.save(path, policy).map_err(CliError::from)
 }
 
 /// A problem binding a schema to a bank, placed in the file it is about.

@@ -15,7 +15,8 @@ use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Sim, Summary};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, load_data};
+use super::{CliError, CliResult, check_out, load_data};
+use creature_core::file_writer::Policy;
 
 /// The longest run accepted: a simulated year.
 const MAX_SECONDS: f64 = 365.0 * 86_400.0;
@@ -61,6 +62,9 @@ pub struct SimArgs {
     /// With --parquet: run only the newborns whose index ≡ I (mod K), each as in the whole batch.
     #[arg(long, value_name = "I/K", requires = "parquet")]
     pub shard: Option<String>,
+    /// With --parquet: replace the file if it exists.
+    #[arg(long, requires = "parquet")]
+    pub force: bool,
 }
 
 pub fn run(args: &SimArgs) -> CliResult {
@@ -180,8 +184,12 @@ fn run_batch(args: &SimArgs, data: &Arc<Data>, species: Species, world: &WorldFi
         return Err(CliError(vec![format!("--newborns {n}: expected 1 to {MAX_NEWBORNS}")]));
     }
     if let Some(out) = &args.parquet {
+        let policy =
+            Policy::forced(args.force).reading([args.creature.as_ref(), args.world.as_ref()].into_iter().flatten());
+        check_out(out, &policy)?;
         let x = super::parquet::BatchExport {
             out,
+            policy: &policy,
             shard: args.shard.as_deref(),
             newborns: n,
             turns,

@@ -14,7 +14,8 @@ use creature_core::mind::tree::{Example, ExampleMemory};
 use serde_json::{Map, Value, json};
 
 use super::tree::{draw, tree_json};
-use super::{CliResult, load_data, print_json, refuse_existing};
+use super::{CliResult, check_out, load_data, print_json};
+use creature_core::file_writer::Policy;
 
 #[derive(clap::Args, Debug)]
 pub struct TeachArgs {
@@ -39,8 +40,9 @@ pub struct TeachArgs {
 }
 
 pub fn run(args: &TeachArgs) -> CliResult {
+    let policy = Policy::forced(args.force).reading([Some(&args.file), args.creature.as_ref()].into_iter().flatten());
     if let Some(out) = &args.output {
-        refuse_existing(out, args.force, "pass --force to replace it")?;
+        check_out(out, &policy)?;
     }
     let data = load_data(args.species_dir.as_deref())?;
     let name = args.file.display().to_string();
@@ -74,7 +76,7 @@ pub fn run(args: &TeachArgs) -> CliResult {
         print!("{}", account(&name, &start, &creature, &run, &data));
     }
     if let Some(out) = &args.output {
-        creature.save(out).map_err(|e| format!("{}: cannot save: {e}", out.display()))?;
+        creature.save(out, &policy)?;
         if !args.json {
             println!("saved the taught creature to {}", out.display());
         }

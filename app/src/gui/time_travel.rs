@@ -76,9 +76,10 @@ pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> S
         }
         TimeCommand::Save => {
             let Some(path) = dialogs.save_file(dir.as_deref(), "preview.recording") else { return String::new() };
-            return match p.recorder().recording().save(&path) {
+            // The save dialog has asked before replacing a file there.
+            return match p.recorder().recording().save(&path, &creature_core::file_writer::Policy::replacing()) {
                 Ok(()) => format!("Saved the recording as {}", path.display()),
-                Err(e) => format!("Cannot save {}: {e}. The run is still here; save again elsewhere.", path.display()),
+                Err(e) => format!("{e}. The run is still here; save again elsewhere."),
             };
         }
         TimeCommand::Open => unreachable!("handled above"),

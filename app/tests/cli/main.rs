@@ -17,3 +17,4 @@ mod scenario;
 mod shadow;
 mod shadow_curate;
 mod sim;
+mod writers;

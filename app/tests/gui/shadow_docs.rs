@@ -222,7 +222,7 @@ fn an_outside_save_of_an_edited_bank_asks_which_to_keep() {
     let mut outside = on_disk.clone();
     let last_segment = outside.events().last().unwrap().segment;
     outside.delete_segment(last_segment);
-    outside.save(&path).unwrap();
+    outside.save(&path, &creature_core::file_writer::Policy::replacing()).unwrap();
     assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the outside save is noticed");
     assert_eq!(rows(&h), edited, "nothing is dropped while the question is open");
     answer(&mut h, true);
@@ -231,7 +231,7 @@ fn an_outside_save_of_an_edited_bank_asks_which_to_keep() {
 
     // Another outside save; this time the file on disk is taken.
     outside.delete_match(matches[1]);
-    outside.save(&path).unwrap();
+    outside.save(&path, &creature_core::file_writer::Policy::replacing()).unwrap();
     assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the second outside save is noticed");
     answer(&mut h, false);
     assert_eq!(rows(&h), outside.len(), "{}", h.state().status);
@@ -244,7 +244,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     // A binary bank beside the RON ones.
     let rushdown = Bank::load(&root.join("shadow/rushdown.bank.ron")).unwrap();
     let binary = root.join("shadow/big.bank");
-    rushdown.save(&binary).unwrap();
+    rushdown.save(&binary, &creature_core::file_writer::Policy::replacing()).unwrap();
     assert!(std::fs::read(&binary).unwrap().starts_with(&BINARY_MAGIC[..]));
     palette(&mut h, "show panel: shadow schema");
     palette(&mut h, "show panel: replay bank");
@@ -258,7 +258,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     let mut smaller = Bank::load(&path).unwrap();
     let first = smaller.event(0).match_id;
     smaller.delete_match(first);
-    smaller.save(&path).unwrap();
+    smaller.save(&path, &creature_core::file_writer::Policy::replacing()).unwrap();
     assert!(until(&mut h, |s| s.view.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
     h.run();
     assert_eq!(rows(&h), smaller.len());
@@ -266,7 +266,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     h.state_mut().run(Command::Live(LiveCommand::OpenBank(binary.clone())));
     h.run();
     assert_eq!(rows(&h), rushdown.len(), "{}", h.state().status);
-    smaller.save(&binary).unwrap();
+    smaller.save(&binary, &creature_core::file_writer::Policy::replacing()).unwrap();
     assert!(until(&mut h, |s| s.view.shadow.bank().is_some_and(|b| b.len() == smaller.len())));
     h.run();
     assert_eq!(rows(&h), smaller.len());

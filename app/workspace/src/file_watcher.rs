@@ -130,7 +130,7 @@ mod tests {
         std::fs::write(&file, "(a: 2)").unwrap();
         let seen = wait_for(&w, &file);
         assert_eq!(seen.len(), 1, "{seen:?}");
-        creature_core::fsutil::save_atomic(&file, b"(a: 3)").unwrap();
+        creature_core::file_writer::write(&file, b"(a: 3)", &creature_core::file_writer::Policy::replacing()).unwrap();
         let seen = wait_for(&w, &file);
         assert_eq!(seen.len(), 1, "the temporary file is not reported: {seen:?}");
     }

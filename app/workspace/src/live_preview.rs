@@ -397,7 +397,7 @@ mod tests {
 
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("run.recording");
-        p.recorder().recording().save(&file).unwrap();
+        p.recorder().recording().save(&file, &creature_core::file_writer::Policy::replacing()).unwrap();
         let mut opened = LivePreview::of_recording(Recording::load(&file).unwrap()).unwrap();
         assert_eq!(opened.sim().turns(), 300);
         assert_eq!(State::of(opened.sim()), State::of(p.sim()));

@@ -5,6 +5,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use creature_core::data::TreeKind;
+use creature_core::file_writer::Policy;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
 use creature_core::scenario::{Act, Input, Scenario};
@@ -90,8 +91,8 @@ impl Workspace {
              // expectations to (SPEC §16). Times are simulated seconds from the preview's start.\n{}\n",
             scenario.to_ron()
         );
-        creature_core::fsutil::save_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        // A free name was found above: a file that appeared there since is not replaced.
+        creature_core::file_writer::write(&path, text.as_bytes(), &Policy::new_file())?;
         self.refresh_files();
         Ok(path)
     }

@@ -442,7 +442,7 @@ mod tests {
         assert_eq!(Bank::load(&bin).unwrap(), **ws.bank(&bank).unwrap());
 
         // Another program writes the file: a clean document follows it, a dirty one does not.
-        rushdown.save(&bin).unwrap();
+        rushdown.save(&bin, &creature_core::file_writer::Policy::replacing()).unwrap();
         assert!(ws.changed_on_disk(&bank));
         ws.reload();
         assert_eq!(ws.bank(&bank).unwrap().len(), rushdown.len());
@@ -450,7 +450,7 @@ mod tests {
         let edited = ws.bank(&bank).unwrap().len();
         let mut outside = rushdown.clone();
         outside.delete_match(1);
-        outside.save(&bin).unwrap();
+        outside.save(&bin, &creature_core::file_writer::Policy::replacing()).unwrap();
         ws.reload();
         assert_eq!(ws.bank(&bank).unwrap().len(), edited, "unsaved edits are never dropped by a reload");
         ws.revert(&bank);

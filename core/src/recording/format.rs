@@ -257,9 +257,9 @@ impl Recording {
         Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
     }
 
-    /// Writes the recording atomically.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::fsutil::save_atomic(path, &self.to_bytes())
+    /// Writes the recording atomically, under `policy` ([`crate::file_writer`]).
+    pub fn save(&self, path: &Path, policy: &crate::file_writer::Policy) -> Result<(), String> {
+        crate::file_writer::write(path, &self.to_bytes(), policy)
     }
 
     /// The order a recording keeps: snapshots from turn 0 in order, none past the end,

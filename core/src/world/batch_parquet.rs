@@ -73,8 +73,9 @@ pub fn to_parquet(species: Species, lives: &[Life]) -> Result<Vec<u8>, String> {
     writer.into_inner().map_err(|e| e.to_string())
 }
 
-/// Writes the lives as a Parquet file, atomically (SPEC §14).
-pub fn save(path: &Path, species: Species, lives: &[Life]) -> Result<(), String> {
+/// Writes the lives as a Parquet file, atomically (SPEC §14), under `policy`
+/// ([`crate::file_writer`]).
+pub fn save(path: &Path, species: Species, lives: &[Life], policy: &crate::file_writer::Policy) -> Result<(), String> {
     let bytes = to_parquet(species, lives)?;
-    crate::fsutil::save_atomic(path, &bytes).map_err(|e| format!("cannot save the file: {e}"))
+    crate::file_writer::write(path, &bytes, policy)
 }

@@ -102,14 +102,16 @@ impl Studio {
 
     pub(super) fn save_source(&mut self) {
         let Some(src) = &mut self.view.source else { return };
-        match creature_core::fsutil::save_atomic(&src.path, src.text.as_bytes()) {
+        // The source view saves the file it shows.
+        let policy = creature_core::file_writer::Policy::replacing();
+        match creature_core::file_writer::write(&src.path, src.text.as_bytes(), &policy) {
             Ok(()) => {
                 src.saved.clone_from(&src.text);
                 self.status = format!("Saved {}", src.path.display());
                 self.ws.reload();
             }
             Err(e) => {
-                let msg = format!("cannot save {}: {e}. Your text is kept.", src.path.display());
+                let msg = format!("{e}. Your text is kept.");
                 self.status.clone_from(&msg);
                 self.modal = Some(Modal::Error(msg));
             }

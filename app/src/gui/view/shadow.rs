@@ -526,9 +526,11 @@ impl ShadowState {
         let Some(out) = dialogs.save_parquet(self.dir.as_deref(), &name) else {
             return "Nothing chosen: the bank was not exported".into();
         };
-        match bank.save_parquet(&out) {
+        // The save dialog has asked before replacing a file there; the bank itself is
+        // never replaced by its export.
+        match bank.save_parquet(&out, &creature_core::file_writer::Policy::replacing().reading([&path])) {
             Ok(()) => format!("Exported {} events to {}", bank.len(), out.display()),
-            Err(e) => format!("Cannot export to {}: {e}", out.display()),
+            Err(e) => format!("Cannot export: {e}"),
         }
     }
 

@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use creature_core::file_writer::Policy;
+
 use super::Workspace;
 use crate::document::{DocId, fingerprint};
 
@@ -15,9 +17,9 @@ impl Workspace {
         }
         let path = doc.path.clone();
         let (bytes, text) = doc.value.contents(&path, doc.saved_text.as_deref())?;
-        creature_core::fsutil::save_atomic(&path, &bytes).map_err(|e| {
-            format!("cannot save {}: {e}. Your edits are kept; save again or save elsewhere.", path.display())
-        })?;
+        // A document is saved over its own file.
+        creature_core::file_writer::write(&path, &bytes, &Policy::replacing())
+            .map_err(|e| format!("{e}. Your edits are kept; save again or save elsewhere."))?;
         if let Some(doc) = self.docs.get_mut(id) {
             doc.saved = doc.value.clone();
             doc.saved_text = text;
@@ -34,8 +36,9 @@ impl Workspace {
     pub fn save_as(&mut self, id: &DocId, path: &Path) -> Result<DocId, String> {
         let doc = self.docs.get(id).ok_or_else(|| format!("{} is not open", id.label()))?;
         let (bytes, text) = doc.value.contents(path, doc.saved_text.as_deref())?;
-        creature_core::fsutil::save_atomic(path, &bytes)
-            .map_err(|e| format!("cannot save {}: {e}. Your edits are kept.", path.display()))?;
+        // The save dialog has asked before replacing a file there.
+        creature_core::file_writer::write(path, &bytes, &Policy::replacing())
+            .map_err(|e| format!("{e}. Your edits are kept."))?;
         let new_id = match id {
             DocId::Creature(_) | DocId::Lesson(_) => {
                 let Some(mut doc) = self.docs.remove(id) else { return Ok(id.clone()) };

@@ -34,13 +34,13 @@ impl Bank {
     /// Writes the bank atomically (SPEC §14) in the form of the bank already at `path`
     /// (a RON bank named `*.bank` stays RON, a binary one named `*.ron` stays binary),
     /// and for a new file, RON for a `.ron` path and the binary form for any other.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+    pub fn save(&self, path: &Path, policy: &crate::file_writer::Policy) -> Result<(), String> {
         let bytes = match existing_form(path) {
             Some(true) => self.to_binary(),
             Some(false) => self.to_ron().into_bytes(),
             None => self.bytes_for(path),
         };
-        crate::fsutil::save_atomic(path, &bytes)
+        crate::file_writer::write(path, &bytes, policy)
     }
 
     /// The bytes a save to `path` writes: RON for a `.ron` path, the binary form for any

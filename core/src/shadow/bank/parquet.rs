@@ -132,10 +132,11 @@ impl Bank {
         writer.into_inner().map_err(|e| e.to_string())
     }
 
-    /// Writes the bank as a Parquet file, atomically (SPEC §14).
-    pub fn save_parquet(&self, path: &Path) -> Result<(), String> {
+    /// Writes the bank as a Parquet file, atomically (SPEC §14), under `policy`
+    /// ([`crate::file_writer`]).
+    pub fn save_parquet(&self, path: &Path, policy: &crate::file_writer::Policy) -> Result<(), String> {
         let bytes = self.to_parquet()?;
-        crate::fsutil::save_atomic(path, &bytes).map_err(|e| format!("cannot save the file: {e}"))
+        crate::file_writer::write(path, &bytes, policy)
     }
 
     /// Reads a bank from a Parquet file written by [`Bank::save_parquet`] or by another

@@ -1,0 +1,404 @@
+//! Every command that writes a file, found from the command line's own definition, is
+//! run against what a user may have at the path: a file they made, one of the
+//! command's own inputs, a pipe, and a disk with no room. Each ends with exit 1 and a
+//! message naming the file, and leaves what was there byte for byte as it was.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::CommandFactory;
+use creature_studio::cli::Cli;
+
+use crate::common::{copy_dir, repo, s, studio};
+
+/// What a command does with a path it is given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Role {
+    Reads,
+    Writes,
+}
+
+/// Every argument of every command that takes a path, by command and argument name.
+/// A new one must be added here, and a writer also to [`cases`].
+const PATH_ARGS: &[(&str, &str, Role)] = &[
+    ("new", "output", Role::Writes),
+    ("new", "species_dir", Role::Reads),
+    ("check", "paths", Role::Reads),
+    ("species report", "species_dir", Role::Reads),
+    ("tree learn", "file", Role::Reads),
+    ("teach", "file", Role::Reads),
+    ("teach", "creature", Role::Reads),
+    ("teach", "output", Role::Writes),
+    ("teach", "species_dir", Role::Reads),
+    ("preview", "project", Role::Reads),
+    ("shadow query", "schema", Role::Reads),
+    ("shadow query", "bank", Role::Reads),
+    ("shadow query", "state", Role::Reads),
+    ("shadow record", "out", Role::Writes),
+    ("shadow fight", "bank", Role::Reads),
+    ("shadow fight", "schema", Role::Reads),
+    ("shadow merge", "banks", Role::Reads),
+    ("shadow merge", "out", Role::Writes),
+    ("shadow delete", "bank", Role::Reads),
+    ("shadow delete", "out", Role::Writes),
+    ("shadow stats", "bank", Role::Reads),
+    ("shadow export", "bank", Role::Reads),
+    ("shadow export", "out", Role::Writes),
+    ("shadow import", "file", Role::Reads),
+    ("shadow import", "out", Role::Writes),
+    ("shadow curate", "schema", Role::Reads),
+    ("shadow curate", "bank", Role::Reads),
+    ("shadow curate", "out", Role::Writes),
+    ("shadow score", "bank", Role::Reads),
+    ("shadow score", "schema", Role::Reads),
+    ("shadow bench", "dump", Role::Writes),
+    ("sim", "creature", Role::Reads),
+    ("sim", "world", Role::Reads),
+    ("sim", "species_dir", Role::Reads),
+    ("sim", "parquet", Role::Writes),
+    ("scenario run", "path", Role::Reads),
+    ("scenario run", "record", Role::Writes),
+    ("recording info", "file", Role::Reads),
+    ("recording seek", "file", Role::Reads),
+    ("recording fork", "file", Role::Reads),
+    ("recording fork", "species_dir", Role::Reads),
+    ("recording fork", "creature", Role::Reads),
+    ("recording fork", "world", Role::Reads),
+    ("recording fork", "out", Role::Writes),
+    ("recording diff", "a", Role::Reads),
+    ("recording diff", "b", Role::Reads),
+];
+
+/// (command, argument) of every argument that takes a path, from the definition.
+fn path_args() -> Vec<(String, String)> {
+    fn walk(cmd: &clap::Command, prefix: &str, out: &mut Vec<(String, String)>) {
+        for sub in cmd.get_subcommands() {
+            let name =
+                if prefix.is_empty() { sub.get_name().to_owned() } else { format!("{prefix} {}", sub.get_name()) };
+            for arg in sub.get_arguments() {
+                if arg.get_value_parser().type_id() == std::any::TypeId::of::<PathBuf>() {
+                    out.push((name.clone(), arg.get_id().to_string()));
+                }
+            }
+            walk(sub, &name, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&Cli::command(), "", &mut out);
+    out
+}
+
+#[test]
+fn every_path_argument_is_known_to_read_or_write() {
+    let found = path_args();
+    assert!(found.len() > 30, "the walk finds the commands' path arguments: {found:?}");
+    let unknown: Vec<_> =
+        found.iter().filter(|(c, a)| !PATH_ARGS.iter().any(|(pc, pa, _)| pc == c && pa == a)).collect();
+    assert!(unknown.is_empty(), "say whether these read or write, in PATH_ARGS and cases(): {unknown:?}");
+    let stale: Vec<_> = PATH_ARGS.iter().filter(|(c, a, _)| !found.iter().any(|(fc, fa)| fc == c && fa == a)).collect();
+    assert!(stale.is_empty(), "no longer in the command line: {stale:?}");
+    let writers: Vec<(&str, &str)> =
+        PATH_ARGS.iter().filter(|(_, _, r)| *r == Role::Writes).map(|(c, a, _)| (*c, *a)).collect();
+    let f = Fixtures::new("list");
+    let tried: Vec<(&str, &str)> = cases(&f).iter().map(|c| (c.command, c.arg)).collect();
+    assert_eq!(tried, writers, "every writing argument has its case, in the same order");
+}
+
+/// The files the cases read, in a scratch copy of the example project.
+struct Fixtures {
+    dir: PathBuf,
+    lesson: PathBuf,
+    bank: PathBuf,
+    parquet: PathBuf,
+    scenario: PathBuf,
+    recording: PathBuf,
+    world: PathBuf,
+}
+
+impl Fixtures {
+    fn new(name: &str) -> Fixtures {
+        let dir = std::env::temp_dir().join(format!("cs-writers-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        copy_dir(&repo().join("projects/example"), &dir.join("example"));
+        let ex = dir.join("example");
+        let f = Fixtures {
+            lesson: ex.join("lessons/first_meal_from_the_hand.ron"),
+            bank: ex.join("shadow/zoner.bank.ron"),
+            parquet: dir.join("zoner.parquet"),
+            scenario: ex.join("scenarios/compassion_leash.scenario.ron"),
+            recording: dir.join("run.recording"),
+            world: ex.join("world.ron"),
+            dir,
+        };
+        if name != "list" {
+            let ok = |args: &[&str]| assert!(studio().args(args).output().unwrap().status.success(), "{args:?}");
+            ok(&["shadow", "export", s(&f.bank), "-o", s(&f.parquet)]);
+            ok(&["scenario", "run", s(&f.scenario), "--record", s(&f.recording)]);
+        }
+        f
+    }
+}
+
+impl Drop for Fixtures {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One writing command: its arguments with the path it writes, and the input it reads
+/// that a user could name as that path by mistake (if it reads one).
+struct Case {
+    command: &'static str,
+    arg: &'static str,
+    args: Box<dyn Fn(&str) -> Vec<String>>,
+    input: Option<PathBuf>,
+    /// The path given is a folder the command writes into, not the file itself.
+    folder: Option<&'static str>,
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|&x| x.to_owned()).collect()
+}
+
+fn cases(f: &Fixtures) -> Vec<Case> {
+    let (lesson, bank, parquet) = (s(&f.lesson).to_owned(), s(&f.bank).to_owned(), s(&f.parquet).to_owned());
+    let (scenario, recording, world) = (s(&f.scenario).to_owned(), s(&f.recording).to_owned(), s(&f.world).to_owned());
+    let case = |command, arg, input: Option<&PathBuf>, args: Box<dyn Fn(&str) -> Vec<String>>| Case {
+        command,
+        arg,
+        args,
+        input: input.cloned(),
+        folder: None,
+    };
+    let b = bank.clone();
+    let b2 = bank.clone();
+    let b3 = bank.clone();
+    let b4 = bank.clone();
+    vec![
+        case("new", "output", None, Box::new(|o| strings(&["new", "--species", "Cow", "-o", o]))),
+        case("teach", "output", Some(&f.lesson), Box::new(move |o| strings(&["teach", &lesson, "-o", o]))),
+        case(
+            "shadow record",
+            "out",
+            None,
+            Box::new(|o| strings(&["shadow", "record", "--bot", "zoner", "--vs", "turtle", "--matches", "1", "-o", o])),
+        ),
+        case("shadow merge", "out", Some(&f.bank), Box::new(move |o| strings(&["shadow", "merge", &b, "-o", o]))),
+        case(
+            "shadow delete",
+            "out",
+            Some(&f.bank),
+            Box::new(move |o| strings(&["shadow", "delete", &b2, "--match", "1", "-o", o])),
+        ),
+        case("shadow export", "out", Some(&f.bank), Box::new(move |o| strings(&["shadow", "export", &b3, "-o", o]))),
+        case(
+            "shadow import",
+            "out",
+            Some(&f.parquet),
+            Box::new(move |o| strings(&["shadow", "import", &parquet, "-o", o])),
+        ),
+        case(
+            "shadow curate",
+            "out",
+            Some(&f.bank),
+            Box::new(move |o| strings(&["shadow", "curate", "--bank", &b4, "--delete", "duplicates", "-o", o])),
+        ),
+        Case {
+            folder: Some("bank.parquet"),
+            ..case(
+                "shadow bench",
+                "dump",
+                None,
+                Box::new(|o| strings(&["shadow", "bench", "--events", "2000", "--queries", "10", "--dump", o])),
+            )
+        },
+        case(
+            "sim",
+            "parquet",
+            Some(&f.world),
+            Box::new(move |o| {
+                strings(&[
+                    "sim",
+                    "--species",
+                    "Cow",
+                    "--world",
+                    &world,
+                    "--newborns",
+                    "2",
+                    "--seconds",
+                    "5",
+                    "--parquet",
+                    o,
+                ])
+            }),
+        ),
+        case(
+            "scenario run",
+            "record",
+            Some(&f.scenario),
+            Box::new(move |o| strings(&["scenario", "run", &scenario, "--record", o])),
+        ),
+        case(
+            "recording fork",
+            "out",
+            Some(&f.recording),
+            Box::new(move |o| strings(&["recording", "fork", &recording, "--at", "10", "-o", o])),
+        ),
+    ]
+}
+
+/// Runs the case writing to `out` (with `--force` when `force`), under a file size
+/// limit of `limit_kib` when given; returns (exit code, stderr).
+fn run(c: &Case, out: &Path, force: bool, limit_kib: Option<u64>) -> (Option<i32>, String) {
+    let mut args = (c.args)(s(out));
+    if force {
+        args.push("--force".to_owned());
+    }
+    let bin = assert_cmd::cargo::cargo_bin("creature-studio");
+    let mut cmd = match limit_kib {
+        // A process over its file size limit is sent SIGXFSZ; ignored, the write fails
+        // with an error instead, as on a full disk.
+        Some(kib) => {
+            let mut sh = std::process::Command::new("bash");
+            sh.arg("-c").arg(format!("trap '' XFSZ; ulimit -f {kib}; exec \"$@\"")).arg("_").arg(&bin);
+            sh
+        }
+        None => std::process::Command::new(&bin),
+    };
+    cmd.args(&args).current_dir(repo());
+    let mut child = cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+            return (status.code(), err);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("{} {args:?} did not end within 60 s", c.command);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn refused(c: &Case, what: &str, (code, err): (Option<i32>, String), names: &Path) {
+    assert_eq!(code, Some(1), "{} onto {what}: exit {code:?}: {err}", c.command);
+    assert!(err.contains(&names.display().to_string()), "{} onto {what}: the message names the file: {err}", c.command);
+}
+
+/// Panics unless the user's file at `path` still holds what the test put there.
+fn kept_whole(path: &Path, command: &str) {
+    let now = std::fs::read(path).unwrap();
+    assert!(now == b"the user's own work", "{command}: {} was changed: {} bytes now", path.display(), now.len());
+}
+
+#[test]
+fn a_file_already_there_is_kept_without_force() {
+    let f = Fixtures::new("exists");
+    for c in cases(&f) {
+        let out = f.dir.join(format!("mine-{}", c.arg));
+        let (target, given) = match c.folder {
+            Some(name) => {
+                std::fs::create_dir_all(&out).unwrap();
+                (out.join(name), out.clone())
+            }
+            None => (out.clone(), out.clone()),
+        };
+        std::fs::write(&target, b"the user's own work").unwrap();
+        refused(&c, "a file there", run(&c, &given, false, None), &target);
+        kept_whole(&target, c.command);
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = std::fs::remove_file(&out);
+    }
+}
+
+#[test]
+fn a_commands_own_input_is_never_written_over_even_with_force() {
+    let f = Fixtures::new("input");
+    for c in cases(&f) {
+        let Some(input) = &c.input else { continue };
+        let before = std::fs::read(input).unwrap();
+        refused(&c, "its own input", run(&c, input, true, None), input);
+        assert!(std::fs::read(input).unwrap() == before, "{}: its input was changed", c.command);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_is_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let f = Fixtures::new("pipe");
+    for c in cases(&f) {
+        let out = f.dir.join(format!("pipe-{}", c.arg));
+        let (pipe, given) = match c.folder {
+            Some(name) => {
+                std::fs::create_dir_all(&out).unwrap();
+                (out.join(name), out.clone())
+            }
+            None => (out.clone(), out.clone()),
+        };
+        assert!(std::process::Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+        refused(&c, "a pipe", run(&c, &given, true, None), &pipe);
+        assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo(), "{}", c.command);
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = std::fs::remove_file(&out);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_disk_with_no_room_leaves_the_old_file_whole() {
+    let f = Fixtures::new("full");
+    for c in cases(&f) {
+        let out = f.dir.join(format!("full-{}", c.arg));
+        let (target, given) = match c.folder {
+            Some(name) => {
+                std::fs::create_dir_all(&out).unwrap();
+                (out.join(name), out.clone())
+            }
+            None => (out.clone(), out.clone()),
+        };
+        std::fs::write(&target, b"the user's own work").unwrap();
+        refused(&c, "a disk with no room", run(&c, &given, true, Some(1)), &target);
+        kept_whole(&target, c.command);
+        let _ = std::fs::remove_dir_all(&out);
+        let _ = std::fs::remove_file(&out);
+    }
+}
+
+/// A file with two names keeps its inode when replaced; on a disk with room for the
+/// new contents once but not twice, the old contents stay whole and the new ones wait
+/// in the temporary file the message names. Needs a small disk of its own: a tmpfs,
+/// mounted where the test may (as root), and skipped with a note elsewhere.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hard_linked_bank_on_a_full_disk_is_not_cut_short() {
+    let f = Fixtures::new("hard");
+    let disk = f.dir.join("small");
+    std::fs::create_dir_all(&disk).unwrap();
+    let merged = f.dir.join("merged.bank.ron");
+    assert!(studio().args(["shadow", "merge", s(&f.bank), "-o", s(&merged)]).output().unwrap().status.success());
+    let size = std::fs::metadata(&merged).unwrap().len();
+    // Room for the old file and the new contents once, not for a second copy.
+    let room = (size * 3 / 2 / 4096 + 2) * 4096;
+    let mounted = std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", &format!("size={room}"), "tmpfs", s(&disk)])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if !mounted {
+        eprintln!("no tmpfs could be mounted here: the hard-linked full-disk case is not run");
+        return;
+    }
+    let out = disk.join("keep.bank.ron");
+    std::fs::write(&out, b"the user's own bank").unwrap();
+    std::fs::hard_link(&out, disk.join("link.bank.ron")).unwrap();
+    let result = studio().args(["shadow", "merge", s(&f.bank), "-o", s(&out), "--force"]).output().unwrap();
+    let kept = std::fs::read(&out).unwrap();
+    let _ = std::process::Command::new("umount").arg(&disk).status();
+    assert_eq!(result.status.code(), Some(1), "{}", String::from_utf8_lossy(&result.stderr));
+    assert!(kept == b"the user's own bank", "the old bank was changed: {} bytes now", kept.len());
+    let err = String::from_utf8_lossy(&result.stderr);
+    assert!(err.contains("the new contents are kept in"), "{err}");
+}
