@@ -37,6 +37,22 @@ impl Limit {
         }
     }
 
+    /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
+    /// binary bank (`.bank`), or text.
+    #[must_use]
+    pub fn of_path(path: &Path) -> Limit {
+        let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        if name.ends_with(".recording") {
+            Limit::Recording
+        } else if name.ends_with(".parquet") {
+            Limit::Parquet
+        } else if name.ends_with(".bank") {
+            Limit::Bank
+        } else {
+            Limit::Text
+        }
+    }
+
     /// What the kind is called in a message.
     const fn what(self) -> &'static str {
         match self {

@@ -74,6 +74,10 @@ pub fn run(args: &PreviewArgs) -> CliResult {
                     emit(json!({"event": "reloaded", "file": f}), format!("reloaded {f}"));
                 }
                 Change::Unchanged { .. } => {}
+                Change::Removed { file } => {
+                    let f = file.display().to_string();
+                    emit(json!({"event": "removed", "file": f}), format!("{f} is gone; keeping the last good version"));
+                }
                 Change::Failed { file, errors } => {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();

@@ -43,23 +43,11 @@ impl Drop for Run {
     }
 }
 
-fn is(event: &str) -> impl Fn(&Value) -> bool + '_ {
-    move |v| v["event"] == event
-}
-
-#[test]
-fn species_edits_reload_into_the_running_preview() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&repo.join("species"), &dir.path().join("species"));
-    let project = dir.path().join("projects/example");
-    copy_dir(&repo.join("projects/example"), &project);
-    let cow = dir.path().join("species/cow.ron");
-    let good = std::fs::read_to_string(&cow).unwrap();
-
+/// `preview --headless` of `project` for a minute, its JSON lines read as they come.
+fn start(project: &Path) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_creature-studio"))
         .args(["preview", "--headless", "--json", "--seconds", "60", "--speed", "10", "--project"])
-        .arg(&project)
+        .arg(project)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -74,7 +62,24 @@ fn species_edits_reload_into_the_running_preview() {
             }
         }
     });
-    let mut run = Run { child, lines, seen: Vec::new() };
+    Run { child, lines, seen: Vec::new() }
+}
+
+fn is(event: &str) -> impl Fn(&Value) -> bool + '_ {
+    move |v| v["event"] == event
+}
+
+#[test]
+fn species_edits_reload_into_the_running_preview() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo.join("species"), &dir.path().join("species"));
+    let project = dir.path().join("projects/example");
+    copy_dir(&repo.join("projects/example"), &project);
+    let cow = dir.path().join("species/cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+
+    let mut run = start(&project);
     let wait = Duration::from_secs(20);
     run.until(wait, is("tick")).expect("a first tick");
 
@@ -99,4 +104,34 @@ fn species_edits_reload_into_the_running_preview() {
         run.seen.iter().filter(|v| v["event"] == "tick").filter_map(|v| v["sim_time"].as_f64()).collect();
     assert!(times.len() >= 3, "{times:?}");
     assert!(times.windows(2).all(|w| w[1] > w[0]), "sim_time went back: {times:?}");
+}
+
+/// A species file deleted under the running preview is reported as removed and the run
+/// goes on with the last good data; a pipe put in its place fails to reload at once,
+/// and the run still goes on.
+#[test]
+fn a_deleted_file_or_a_pipe_in_its_place_is_reported_and_the_run_goes_on() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo.join("species"), &dir.path().join("species"));
+    let project = dir.path().join("projects/example");
+    copy_dir(&repo.join("projects/example"), &project);
+    let cow = dir.path().join("species/cow.ron");
+    let mut run = start(&project);
+    let wait = Duration::from_secs(20);
+    run.until(wait, is("tick")).expect("a first tick");
+
+    std::fs::remove_file(&cow).unwrap();
+    let r = run.until(wait, is("removed")).expect("the deletion is reported");
+    assert!(r["file"].as_str().unwrap().ends_with("cow.ron"), "{r}");
+    let before = run.until(wait, is("tick")).expect("the run goes on without the file");
+
+    #[cfg(unix)]
+    {
+        assert!(Command::new("mkfifo").arg(&cow).status().unwrap().success());
+        let f = run.until(wait, is("reload_failed")).expect("the pipe is refused");
+        assert!(f["error"].as_str().unwrap().contains("not a regular file"), "{f}");
+    }
+    let after = run.until(wait, is("tick")).expect("the run goes on");
+    assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
 }

@@ -145,12 +145,15 @@ impl Drop for Fixtures {
     }
 }
 
+/// A case's arguments, given the path it is to write.
+type CaseArgs = Box<dyn Fn(&str) -> Vec<String>>;
+
 /// One writing command: its arguments with the path it writes, and the input it reads
 /// that a user could name as that path by mistake (if it reads one).
 struct Case {
     command: &'static str,
     arg: &'static str,
-    args: Box<dyn Fn(&str) -> Vec<String>>,
+    args: CaseArgs,
     input: Option<PathBuf>,
     /// The path given is a folder the command writes into, not the file itself.
     folder: Option<&'static str>,
@@ -163,7 +166,7 @@ fn strings(v: &[&str]) -> Vec<String> {
 fn cases(f: &Fixtures) -> Vec<Case> {
     let (lesson, bank, parquet) = (s(&f.lesson).to_owned(), s(&f.bank).to_owned(), s(&f.parquet).to_owned());
     let (scenario, recording, world) = (s(&f.scenario).to_owned(), s(&f.recording).to_owned(), s(&f.world).to_owned());
-    let case = |command, arg, input: Option<&PathBuf>, args: Box<dyn Fn(&str) -> Vec<String>>| Case {
+    let case = |command, arg, input: Option<&PathBuf>, args: CaseArgs| Case {
         command,
         arg,
         args,

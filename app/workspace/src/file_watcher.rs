@@ -85,9 +85,11 @@ impl ProjectWatcher {
 
 fn counts_as_change(kind: EventKind) -> bool {
     match kind {
-        EventKind::Create(_) => true,
+        // A file made, or gone: the studio says which, and keeps the last good data.
+        EventKind::Create(_) | EventKind::Remove(_) => true,
+        // Renamed in or away: both ends are looked at.
         EventKind::Modify(ModifyKind::Name(mode)) => {
-            matches!(mode, RenameMode::To | RenameMode::Both | RenameMode::Any)
+            matches!(mode, RenameMode::To | RenameMode::From | RenameMode::Both | RenameMode::Any)
         }
         EventKind::Modify(_) => true,
         EventKind::Access(notify::event::AccessKind::Close(notify::event::AccessMode::Write)) => true,

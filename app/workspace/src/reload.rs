@@ -11,6 +11,7 @@ use std::sync::Arc;
 use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
+use creature_core::file_reader::{Limit, read_bytes};
 use creature_core::mind::script::LessonScript;
 use creature_core::names::Species;
 use creature_core::project::check_file;
@@ -37,6 +38,9 @@ pub enum Change {
     /// The file holds what the studio last read or wrote there (the watcher saw the
     /// studio's own save): nothing changed, nothing to tell.
     Unchanged { file: PathBuf },
+    /// The file is gone (deleted, or renamed away): the last good version stays in
+    /// use, and Problems says so until a file is there again.
+    Removed { file: PathBuf },
 }
 
 /// A changed file, parsed once, in the form its users take.
@@ -109,8 +113,16 @@ impl Workspace {
         let file = path.to_path_buf();
         let label = path.display().to_string();
         let canon = canonical(path);
-        let result = match std::fs::read(path) {
-            Err(e) => Err(vec![LoadError::whole_file(label.clone(), format!("cannot read the file: {e}"))]),
+        if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+            self.problems.retain(|e| e.file != label);
+            self.problems.push(LoadError::whole_file(
+                label,
+                "the file is gone (deleted or renamed); the last good version stays in use until one is here again",
+            ));
+            return Change::Removed { file };
+        }
+        let result = match read_bytes(path, Limit::of_path(path)) {
+            Err(e) => Err(vec![e]),
             // Back to what the studio knows (its own save, or a broken edit undone):
             // the last good version is this one, and its problems are gone.
             Ok(bytes) if self.holds_known_bytes(&canon, &bytes) => {
@@ -251,7 +263,7 @@ impl Workspace {
     pub fn resolve(&mut self, path: &Path, keep_studio: bool) {
         self.conflicts.retain(|c| c.path != path);
         if keep_studio {
-            let disk = std::fs::read(path).unwrap_or_default();
+            let disk = read_bytes(path, Limit::of_path(path)).unwrap_or_default();
             self.declined.retain(|(p, _)| p != path);
             self.declined.push((path.to_path_buf(), disk));
             self.synced_creature = None;
@@ -320,7 +332,7 @@ impl Workspace {
                 continue;
             }
             let path = doc.path.clone();
-            let Ok(bytes) = std::fs::read(&path) else { continue };
+            let Ok(bytes) = read_bytes(&path, Limit::of_path(&path)) else { continue };
             let disk = fingerprint(&bytes);
             if doc.disk == Some(disk) {
                 continue; // unchanged: a bank is not parsed again for every reload
@@ -440,6 +452,41 @@ mod tests {
         ws.resolve(&cow, false);
         assert_eq!(cow_speed(&ws.data), 7.0, "taking the file drops the edits");
         assert!(!ws.is_dirty(&DocId::Species(Species::Cow)));
+    }
+
+    #[test]
+    fn a_deleted_file_is_a_problem_and_the_preview_runs_on_its_last_good_version() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        let cow = canonical(&cow);
+        std::fs::remove_file(&cow).unwrap();
+        assert_eq!(ws.route(&cow), Change::Removed { file: cow.clone() });
+        let gone: Vec<_> = ws.problems.iter().filter(|e| e.file.ends_with("cow.ron")).collect();
+        assert!(gone.len() == 1 && gone[0].message.contains("the file is gone"), "{:?}", ws.problems);
+        let preview = ws.preview.as_mut().unwrap();
+        let before = preview.sim_time();
+        preview.advance(1.0);
+        assert!(preview.sim_time() > before, "the preview runs on");
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 3.0);
+        // The file back: the problem goes.
+        std::fs::copy(repo().join("species/cow.ron"), &cow).unwrap();
+        ws.route(&cow);
+        assert!(!ws.problems.iter().any(|e| e.file.ends_with("cow.ron")), "{:?}", ws.problems);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_in_place_of_a_file_fails_to_reload_at_once() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        let cow = canonical(&cow);
+        std::fs::remove_file(&cow).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(&cow).status().unwrap().success());
+        let Change::Failed { errors, .. } = ws.route(&cow) else { panic!("a pipe does not load") };
+        assert!(errors[0].message.contains("not a regular file"), "{errors:?}");
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 3.0);
     }
 
     #[test]

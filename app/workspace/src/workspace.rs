@@ -17,6 +17,7 @@ use std::sync::Arc;
 use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
+use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
 use creature_core::shadow::bank::Bank;
@@ -183,7 +184,7 @@ impl Workspace {
 
     /// What the file at `path` holds.
     pub fn kind_of(path: &Path) -> FileKind {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let text = read_text(path).unwrap_or_default();
         FileKind::detect(path, &text)
     }
 
@@ -207,7 +208,7 @@ impl Workspace {
     /// loaded or saved (another program wrote it), or cannot be read.
     pub fn changed_on_disk(&self, id: &DocId) -> bool {
         let Some(doc) = self.docs.get(id) else { return false };
-        std::fs::read(&doc.path).map_or(true, |bytes| self.differs_from_disk(id, &bytes))
+        read_bytes(&doc.path, Limit::of_path(&doc.path)).map_or(true, |bytes| self.differs_from_disk(id, &bytes))
     }
 
     /// True when `bytes`, just read from a document's file, are not what the studio last

@@ -143,10 +143,8 @@ pub fn check_file(path: &Path, is_bank: bool, shadow_dir: Option<&Path>) -> Vec<
 #[must_use]
 pub fn is_binary(path: &Path) -> bool {
     use std::io::Read;
-    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return false;
-    }
     let mut head = [0u8; 6];
-    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+    crate::file_reader::open(path, crate::file_reader::Limit::Bank)
+        .is_ok_and(|(mut f, _)| f.read_exact(&mut head).is_ok())
         && head == super::bank::BINARY_MAGIC[..6]
 }

@@ -85,6 +85,12 @@ impl Studio {
                     self.view.shadow.file_changed(&mut self.ws, &file);
                 }
                 Change::Unchanged { .. } => {}
+                Change::Removed { file } => {
+                    let name = short(&file);
+                    self.view.village.log(t, format!("{name} is gone; keeping the last good version"), -1);
+                    self.status = format!("{name} is gone (deleted or renamed); the last good version stays in use");
+                    self.toasts.push(now, format!("{name} is gone"), true);
+                }
                 Change::Failed { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
                     self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);

@@ -18,7 +18,9 @@ struct Named {
 
 /// A recent project for people: its name from its manifest, and its folder.
 pub fn project_label(root: &Path) -> String {
-    let name = std::fs::read_to_string(root.join("studio.ron")).ok().and_then(|t| ron::from_str::<Named>(&t).ok());
+    let name = creature_core::file_reader::read_text(&root.join("studio.ron"))
+        .ok()
+        .and_then(|t| ron::from_str::<Named>(&t).ok());
     match name {
         Some(n) => format!("{} — {}", n.name, root.display()),
         None => format!("{} (no studio.ron there now)", root.display()),

@@ -326,9 +326,9 @@ impl View {
             s.scroll_pending = true;
             return;
         }
-        let text = std::fs::read(path)
+        let text = creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Text)
             .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_else(|e| format!("// cannot read {}: {e}\n", path.display()));
+            .unwrap_or_else(|e| format!("// {e}\n"));
         self.source =
             Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_pending: true });
     }

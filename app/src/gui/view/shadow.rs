@@ -578,7 +578,7 @@ fn done(r: Result<(String, DocId), String>) -> (Option<String>, Option<DocId>) {
 
 /// A state file (`*.state.ron`): the present state by feature name.
 fn read_state(path: &Path) -> Result<StateMap, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = creature_core::file_reader::read_text(path).map_err(|e| e.to_string())?;
     StateMap::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
 }
 

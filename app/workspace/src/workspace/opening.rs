@@ -7,7 +7,7 @@ use std::sync::Arc;
 use creature_core::creature::Creature;
 use creature_core::data::Data;
 use creature_core::error::LoadError;
-use creature_core::file_reader::read_text;
+use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
 use creature_core::shadow::bank::Bank;
 use creature_core::shadow::schema::Schema;
@@ -59,9 +59,7 @@ impl Workspace {
         if let Some(id) = self.doc_for_path(path) {
             return Ok(id);
         }
-        let bytes = std::fs::read(path).map_err(|e| {
-            vec![LoadError::whole_file(path.display().to_string(), format!("cannot read the file: {e}"))]
-        })?;
+        let bytes = read_bytes(path, Limit::of_path(path)).map_err(|e| vec![e])?;
         let bank = Bank::from_bytes(path, &bytes).map_err(|e| vec![e])?;
         let id = DocId::Bank(path.to_path_buf());
         let mut doc = Doc::new(path.to_path_buf(), DocValue::Bank(SharedBank(Arc::new(bank))), None);

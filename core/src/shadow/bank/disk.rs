@@ -56,7 +56,8 @@ impl Bank {
 fn existing_form(path: &Path) -> Option<bool> {
     use std::io::Read;
     let mut head = Vec::with_capacity(6);
-    std::fs::File::open(path).ok()?.take(6).read_to_end(&mut head).ok()?;
+    let (f, _) = crate::file_reader::open(path, crate::file_reader::Limit::Bank).ok()?;
+    f.take(6).read_to_end(&mut head).ok()?;
     if head.is_empty() {
         return None;
     }

@@ -144,11 +144,7 @@ impl Bank {
     pub fn load_parquet(path: &Path) -> Result<Bank, LoadError> {
         let file = path.display().to_string();
         let fail = |message: String| LoadError::whole_file(&file, message);
-        let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
-        if !meta.is_file() {
-            return Err(fail("cannot read the file: it is not a regular file; expected a Parquet file".to_owned()));
-        }
-        let reader = std::fs::File::open(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+        let (reader, _) = crate::file_reader::open(path, crate::file_reader::Limit::Parquet)?;
         let builder = ParquetRecordBatchReaderBuilder::try_new(reader)
             .map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
         let rows = builder.metadata().file_metadata().num_rows();
