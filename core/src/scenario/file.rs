@@ -4,6 +4,8 @@
 //! object does not afford or an unknown desire is a problem of the file, with its line
 //! and column.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -254,6 +256,7 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
     let sc = &s.scenario;
     let placer = Placer::new(&s.text);
     let at = &placer;
+    let objects = Objects::new(world);
     let mut errors = Vec::new();
     let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
     if !seconds_ok {
@@ -269,8 +272,8 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
     if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
         errors.push(problem(s, at, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
     }
-    check_inputs(s, at, data, world, &mut errors);
-    check_expectations(s, at, data, world, seconds_ok, &mut errors);
+    check_inputs(s, at, data, world, &objects, &mut errors);
+    check_expectations(s, at, data, world, &objects, seconds_ok, &mut errors);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
@@ -296,17 +299,48 @@ fn time_ok(t: f64) -> bool {
     (0.0..=MAX_SECONDS).contains(&t)
 }
 
-/// The kind of the world's object `id`, or why there is none.
-fn known_object(world: &WorldFile, id: &str) -> Result<Kind, String> {
-    world
-        .object(id)
-        .map(|o| o.kind.kind())
-        .ok_or_else(|| unknown_name("object", id, world.objects.iter().map(|o| o.id.as_str())))
+/// The world's objects by id, for a check that names them many times: each id is
+/// looked up in a map, and the message for an unknown one (which compares it with every
+/// id) is made once.
+struct Objects<'w> {
+    world: &'w WorldFile,
+    kinds: HashMap<&'w str, Kind>,
+    unknown: RefCell<HashMap<String, String>>,
+}
+
+impl<'w> Objects<'w> {
+    fn new(world: &'w WorldFile) -> Self {
+        let mut kinds = HashMap::new();
+        for o in &world.objects {
+            // The first object of an id is the one `WorldFile::object` finds.
+            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind());
+        }
+        Self { world, kinds, unknown: RefCell::default() }
+    }
+
+    /// The kind of the world's object `id`, or why there is none.
+    fn kind(&self, id: &str) -> Result<Kind, String> {
+        if let Some(&kind) = self.kinds.get(id) {
+            return Ok(kind);
+        }
+        let mut unknown = self.unknown.borrow_mut();
+        let message = unknown
+            .entry(id.to_owned())
+            .or_insert_with(|| unknown_name("object", id, self.world.objects.iter().map(|o| o.id.as_str())));
+        Err(message.clone())
+    }
 }
 
 /// The problems of the scenario's inputs, in list order: when each fires, and what it
 /// names (actions, objects, miracles, phases, values).
-fn check_inputs(s: &Loaded, at: &Placer<'_>, data: &crate::data::Data, world: &WorldFile, errors: &mut Vec<LoadError>) {
+fn check_inputs(
+    s: &Loaded,
+    at: &Placer<'_>,
+    data: &crate::data::Data,
+    world: &WorldFile,
+    objects: &Objects<'_>,
+    errors: &mut Vec<LoadError>,
+) {
     let sc = &s.scenario;
     let built_in_affords = crate::world::rules::default_affords();
     for (i, input) in sc.inputs.iter().enumerate() {
@@ -328,7 +362,7 @@ fn check_inputs(s: &Loaded, at: &Placer<'_>, data: &crate::data::Data, world: &W
                 if let Err(m) = data.action_named(action) {
                     errors.push(problem(s, at, "", item, Some("action"), m));
                 }
-                match known_object(world, object) {
+                match objects.kind(object) {
                     Err(m) => errors.push(problem(s, at, "", item, Some("object"), m)),
                     Ok(kind) => {
                         // The built-in table with the world's own entries over it, as
@@ -343,7 +377,7 @@ fn check_inputs(s: &Loaded, at: &Placer<'_>, data: &crate::data::Data, world: &W
                     }
                 }
                 if let Some(t) = target
-                    && let Err(m) = known_object(world, t)
+                    && let Err(m) = objects.kind(t)
                 {
                     errors.push(problem(s, at, "", item, Some("target"), m));
                 }
@@ -370,6 +404,7 @@ fn check_expectations(
     at: &Placer<'_>,
     data: &crate::data::Data,
     world: &WorldFile,
+    objects: &Objects<'_>,
     seconds_ok: bool,
     errors: &mut Vec<LoadError>,
 ) {
@@ -399,7 +434,7 @@ fn check_expectations(
         }
         match e {
             Expect::Score { object, .. } => {
-                if let Err(m) = known_object(world, object) {
+                if let Err(m) = objects.kind(object) {
                     errors.push(problem(s, at, "", item, Some("object"), m));
                 }
             }
@@ -415,7 +450,7 @@ fn check_expectations(
                     errors.push(problem(s, at, "", item, Some("action"), m));
                 }
                 if let Some(o) = object
-                    && let Err(m) = known_object(world, o)
+                    && let Err(m) = objects.kind(o)
                 {
                     errors.push(problem(s, at, "", item, Some("object"), m));
                 }
