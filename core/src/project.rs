@@ -357,8 +357,8 @@ fn shadow_dir_near(path: &Path) -> Option<PathBuf> {
 /// The largest binary bank `check` reads: room for the largest bank a bank may hold.
 pub const MAX_BINARY_BYTES: u64 = 16 * crate::error::MAX_TEXT_BYTES;
 
-/// Checks one file against `data`: a text file by its kind, a binary bank by its bytes,
-/// and a bank or state in a shadow folder also against the folder's schema.
+/// Checks one file against `data`: a text file by its kind, a binary bank or a recording
+/// by its bytes, and a bank or state in a shadow folder also against the folder's schema.
 pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
     check_file_in(path, data, checkers, shadow_dir_near(path).as_deref())
 }
@@ -366,6 +366,9 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 /// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
 fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
     use crate::shadow::{bank::Bank, fit};
+    if crate::recording::Recording::is_recording(path) {
+        return crate::recording::Recording::load(path).err().unwrap_or_default();
+    }
     if fit::is_binary(path) {
         let loaded = crate::error::read_bytes(path, MAX_BINARY_BYTES).and_then(|b| Bank::from_bytes(path, &b));
         return match loaded {

@@ -348,3 +348,51 @@ fn snapshot_bytes_damaged_one_at_a_time_are_refused_or_run() {
     }
     assert!(refused > 0);
 }
+
+/// A recording whose snapshots do not cover the turns it claims is refused, from its
+/// bytes and when opened, naming what is missing: seeking in it would otherwise
+/// simulate from its last snapshot for as many turns as it claims.
+#[test]
+fn a_recording_claiming_turns_its_snapshots_do_not_cover_is_refused() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let refused = |r: &Recording| {
+        let Err(from_bytes) = Recording::from_bytes("claims.recording", &r.to_bytes()) else {
+            panic!(
+                "a recording of {} turns with snapshots to turn {:?} was read",
+                r.turns,
+                r.snapshots.last().map(|s| s.turn)
+            );
+        };
+        let from_bytes = from_bytes.to_string();
+        assert!(from_bytes.starts_with("claims.recording:1:1: the recording does not hold together: "), "{from_bytes}");
+        let Err(opened) = Recorder::open(r.clone()) else { panic!("a recording of {} turns was opened", r.turns) };
+        assert_eq!(opened.len(), 1);
+        assert!(opened[0].message.ends_with(&from_bytes["claims.recording:1:1: ".len()..]), "{}", opened[0]);
+        from_bytes
+    };
+
+    let mut long = rec.clone();
+    long.turns = 1_000_000_000_000;
+    let err = refused(&long);
+    assert!(err.contains("it claims 1000000000000 turns but its last snapshot is at turn 2900"), "{err}");
+    assert!(err.contains("at least every 100 turns (10 simulated seconds)"), "{err}");
+
+    // The end may be as far from the last snapshot as one snapshot from the next.
+    let mut longest = rec.clone();
+    longest.turns = 3000;
+    longest.snapshots.retain(|s| s.turn <= 2900);
+    assert!(Recording::from_bytes("ok", &longest.to_bytes()).is_ok());
+    longest.snapshots.pop();
+    assert!(refused(&longest).contains("last snapshot is at turn 2800, 200 turns before its end"));
+
+    let mut gap = rec.clone();
+    gap.snapshots.remove(5);
+    assert!(refused(&gap).contains("its snapshots at turns 400 and 600 are 200 turns apart"));
+
+    let mut miscounted = rec.clone();
+    let late = miscounted.snapshots.iter().position(|s| s.applied > 0).unwrap();
+    miscounted.snapshots[late].applied = 0;
+    assert!(
+        refused(&miscounted).contains(&format!("its snapshot of turn {} counts 0 changes", rec.snapshots[late].turn))
+    );
+}

@@ -18,6 +18,10 @@ use crate::world::sim::{Event, HandEvent, Why};
 /// The first bytes of every recording.
 pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
 
+/// The largest recording file read: a simulated week at SPEC §17's 5 MB an hour, with
+/// room to spare; a wrong path (a disk image) is refused before it fills memory.
+pub const MAX_BYTES: u64 = 1 << 30;
+
 /// The format version this build writes and reads.
 pub const VERSION: u32 = 1;
 
@@ -250,11 +254,21 @@ impl Recording {
         Ok(rec)
     }
 
-    /// Reads a recording file.
+    /// Reads a recording file: at most [`MAX_BYTES`], and only a regular file.
     pub fn load(path: &Path) -> LoadResult<Recording> {
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| vec![LoadError::whole_file(&name, format!("cannot read: {e}"))])?;
+        let bytes = crate::error::read_bytes(path, MAX_BYTES).map_err(|e| vec![e])?;
         Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
+    }
+
+    /// Whether the file at `path` starts as a recording does (its magic bytes).
+    #[must_use]
+    pub fn is_recording(path: &Path) -> bool {
+        use std::io::Read;
+        let mut head = [0u8; MAGIC.len()];
+        std::fs::metadata(path).is_ok_and(|m| m.is_file())
+            && std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut head)).is_ok()
+            && &head == MAGIC
     }
 
     /// Writes the recording atomically.
@@ -263,8 +277,9 @@ impl Recording {
     }
 
     /// The order a recording keeps: snapshots from turn 0 in order, none past the end,
-    /// changes and events in turn order, none past the end.
-    fn check(&self) -> Result<(), String> {
+    /// changes and events in turn order, none past the end; and the turns it claims
+    /// covered by its snapshots (see [`Recording::check_coverage`]).
+    pub(super) fn check(&self) -> Result<(), String> {
         if self.snapshots.first().is_none_or(|s| s.turn != 0) {
             return Err("it has no snapshot at turn 0".to_owned());
         }
@@ -282,6 +297,51 @@ impl Recording {
         }
         if !in_order(self.events.iter().map(|e| e.turn).collect()) {
             return Err("its events are out of order or past its end".to_owned());
+        }
+        self.check_coverage()
+    }
+
+    /// The turns a recording claims are covered by its snapshots (SPEC §17: one at least
+    /// every 10 simulated seconds). The recorder takes a snapshot at the start of every
+    /// step from a multiple of [`SNAPSHOT_TURNS`](super::SNAPSHOT_TURNS), and a fork keeps
+    /// those up to its turn, so no two are further apart than that, nor is the end from
+    /// the last. Seeking, opening and comparing simulate at most that far from a
+    /// snapshot; a recording claiming more turns than its snapshots cover would have
+    /// them simulate without end. Each snapshot also counts the changes made before its
+    /// turn among those it has taken, and none made after it.
+    fn check_coverage(&self) -> Result<(), String> {
+        let every = super::SNAPSHOT_TURNS;
+        let rule = format!(
+            "a recording keeps a snapshot at least every {every} turns ({} simulated seconds)",
+            every as f64 / crate::mind::desire::TURNS_PER_SECOND
+        );
+        if let Some(w) = self.snapshots.windows(2).find(|w| w[1].turn - w[0].turn > every) {
+            return Err(format!(
+                "its snapshots at turns {} and {} are {} turns apart; {rule}",
+                w[0].turn,
+                w[1].turn,
+                w[1].turn - w[0].turn
+            ));
+        }
+        if let Some(last) = self.snapshots.last()
+            && self.turns - last.turn > every
+        {
+            return Err(format!(
+                "it claims {} turns but its last snapshot is at turn {}, {} turns before its end; {rule}",
+                self.turns,
+                last.turn,
+                self.turns - last.turn
+            ));
+        }
+        for s in &self.snapshots {
+            let before = self.changes.partition_point(|c| c.turn < s.turn);
+            let by = self.changes.partition_point(|c| c.turn <= s.turn);
+            if !(before..=by).contains(&s.applied) {
+                return Err(format!(
+                    "its snapshot of turn {} counts {} changes taken, where {before} to {by} were made by then",
+                    s.turn, s.applied
+                ));
+            }
         }
         Ok(())
     }
