@@ -396,3 +396,26 @@ fn a_recording_claiming_turns_its_snapshots_do_not_cover_is_refused() {
         refused(&miscounted).contains(&format!("its snapshot of turn {} counts 0 changes", rec.snapshots[late].turn))
     );
 }
+
+/// Comparing starts where two recordings part; a copy whose species text differs by a
+/// comment alone is played from turn 0, and must compare the same: the runs skipped
+/// before the parting are the same to the bit.
+#[test]
+fn a_diff_from_where_the_runs_part_equals_one_played_from_the_start() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let mut from_start = rec.clone();
+    from_start.start.species[0].1.push_str("\n// the same data\n");
+    let mut original = Recorder::open(rec.clone()).unwrap();
+    let played = Recorder::open(from_start).unwrap();
+    assert_eq!(diff(&original, &played).unwrap(), diff(&original, &Recorder::open(rec.clone()).unwrap()).unwrap());
+    let mut faster = original.fork_with(500, Future::Keep, vec![Reload::Species(faster_cows())]).unwrap();
+    faster.run_to(rec.turns);
+    let mut dropped = original.fork(1234, Future::Drop).unwrap();
+    dropped.run_to(rec.turns - 7);
+    for other in [&faster, &dropped] {
+        let d = diff(&original, other).unwrap();
+        assert!(d.first_difference.is_some(), "{d:?}");
+        assert_eq!(d, diff(&played, other).unwrap());
+        assert_eq!(diff(other, &original).unwrap().first_difference, d.first_difference);
+    }
+}
