@@ -419,3 +419,28 @@ fn a_diff_from_where_the_runs_part_equals_one_played_from_the_start() {
         assert_eq!(diff(other, &original).unwrap().first_difference, d.first_difference);
     }
 }
+
+/// The body is written and read as a stream, and the bytes are those of the format as
+/// it was: the body as one postcard message (a snapshot's bytes as a list of bytes)
+/// compressed in Snappy's framed form.
+#[test]
+fn a_recording_streamed_in_and_out_is_the_format_as_it_was() {
+    use std::io::Write;
+    #[derive(serde::Serialize)]
+    struct PlainSnapshot {
+        turn: u64,
+        applied: usize,
+        bytes: Vec<u8>,
+    }
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let s = &rec.snapshots[3];
+    let plain = PlainSnapshot { turn: s.turn, applied: s.applied, bytes: s.bytes.clone() };
+    assert_eq!(postcard::to_stdvec(s).unwrap(), postcard::to_stdvec(&plain).unwrap());
+    let mut whole = creature_core::recording::format::MAGIC.to_vec();
+    whole.extend_from_slice(&creature_core::recording::VERSION.to_le_bytes());
+    let mut w = snap::write::FrameEncoder::new(whole);
+    w.write_all(&postcard::to_stdvec(&rec).unwrap()).unwrap();
+    let whole = w.into_inner().unwrap();
+    assert!(rec.to_bytes() == whole, "the file's bytes changed");
+    assert!(Recording::from_bytes("whole", &whole).unwrap() == rec);
+}

@@ -22,6 +22,25 @@ pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
 /// room to spare; a wrong path (a disk image) is refused before it fills memory.
 pub const MAX_BYTES: u64 = 1 << 30;
 
+/// The largest single text or snapshot a recording may hold, uncompressed: four times
+/// the largest text file the studio reads. Reading sets this much aside, but only the
+/// pages the largest item reaches are ever touched.
+const MAX_ITEM_BYTES: usize = 4 * crate::error::MAX_TEXT_BYTES as usize;
+
+/// A recording's body as it is decompressed, keeping the first error of the frames.
+struct Decompressed<'a> {
+    frames: snap::read::FrameDecoder<&'a [u8]>,
+    error: Option<String>,
+}
+
+impl std::io::Read for Decompressed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.frames.read(buf).inspect_err(|e| {
+            self.error.get_or_insert_with(|| e.to_string());
+        })
+    }
+}
+
 /// The format version this build writes and reads.
 pub const VERSION: u32 = 1;
 
@@ -217,11 +236,17 @@ impl Recording {
         use std::io::Write;
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        // Plain data that postcard always writes; Snappy's writer into a Vec cannot fail.
-        let body = postcard::to_stdvec(self).unwrap_or_default();
-        let mut w = snap::write::FrameEncoder::new(out);
-        let _ = w.write_all(&body);
-        w.into_inner().unwrap_or_default()
+        // The body goes straight into the compressor, never whole in memory: a week's
+        // snapshots are gigabytes before compression. Plain data that postcard always
+        // writes; Snappy's writer into a Vec cannot fail.
+        let w = snap::write::FrameEncoder::new(out);
+        match postcard::to_io(self, w) {
+            Ok(mut w) => {
+                let _ = w.flush();
+                w.into_inner().unwrap_or_default()
+            }
+            Err(_) => Vec::new(),
+        }
     }
 
     /// Reads a recording from the bytes of `file` (named in errors).
@@ -229,7 +254,6 @@ impl Recording {
     /// # Errors
     /// Not a recording, another version, a cut-off or damaged body.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Recording, LoadError> {
-        use std::io::Read;
         let bad = |m: String| LoadError::whole_file(file, m);
         let head = MAGIC.len() + 4;
         if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
@@ -244,12 +268,24 @@ impl Recording {
                 "recording format version {version} is {age} one; this build reads version {VERSION}"
             )));
         }
-        let mut body = Vec::new();
-        snap::read::FrameDecoder::new(&bytes[head..])
-            .read_to_end(&mut body)
+        // Read from the decompressor as it goes, never the whole body at once: a week's
+        // snapshots are gigabytes before compression. Postcard reads each text and
+        // snapshot through `scratch`, which must hold the largest.
+        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(&bytes[head..]), error: None };
+        let mut scratch = vec![0u8; MAX_ITEM_BYTES];
+        let read: Result<(Recording, _), _> = postcard::from_io((&mut body, &mut scratch[..]));
+        let rec = match read {
+            Ok((rec, _)) => rec,
+            // The decompressor's own words (a bad checksum, a frame cut short) say more
+            // than postcard's "unexpected end".
+            Err(e) => {
+                let why = body.error.take().unwrap_or_else(|| e.to_string());
+                return Err(bad(format!("the recording is cut off or damaged: {why}")));
+            }
+        };
+        // A damaged frame after the end of the body is damage all the same.
+        std::io::copy(&mut body, &mut std::io::sink())
             .map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
-        let rec: Recording =
-            postcard::from_bytes(&body).map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
         rec.check().map_err(|m| bad(format!("the recording does not hold together: {m}")))?;
         Ok(rec)
     }
