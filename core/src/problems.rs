@@ -1,25 +1,47 @@
 //! The problems found while checking a loaded file: each one placed at the line and
 //! column of the field or value it is about, all of them reported at once.
 
+use std::collections::HashMap;
+
 use crate::error::LoadError;
 use crate::mind::tree::Example;
+use crate::ronpos::LineIndex;
 
 /// The problems found in one file's text, each placed at the first occurrence of a
 /// field name or quoted value.
+///
+/// The text's line index and where each needle was found are kept, so that a file with
+/// many problems at the same few fields is placed in linear time.
 pub(crate) struct Problems<'a> {
     pub file: &'a str,
     pub text: &'a str,
     pub errors: Vec<LoadError>,
+    index: std::cell::OnceCell<LineIndex<'a>>,
+    found: HashMap<String, (usize, usize)>,
 }
 
 impl<'a> Problems<'a> {
     pub fn new(file: &'a str, text: &'a str) -> Self {
-        Self { file, text, errors: Vec::new() }
+        Self { file, text, errors: Vec::new(), index: std::cell::OnceCell::new(), found: HashMap::new() }
     }
 
-    /// Records a problem at `needle`.
+    /// The line and column of byte offset `at` in the text.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        self.index.get_or_init(|| LineIndex::new(self.text)).line_col(at)
+    }
+
+    /// Records a problem at `needle`: its first occurrence, or the start of the file.
     pub fn at(&mut self, needle: &str, message: impl Into<String>) {
-        self.errors.push(LoadError::at_text(self.file, self.text, needle, message));
+        let (line, col) = match self.found.get(needle) {
+            Some(&pos) => pos,
+            None => {
+                let pos = if needle.is_empty() { None } else { self.text.find(needle) };
+                let pos = pos.map_or((1, 1), |at| self.line_col(at));
+                self.found.insert(needle.to_owned(), pos);
+                pos
+            }
+        };
+        self.errors.push(LoadError::new(self.file, line, col, message));
     }
 
     /// Records an error at `needle` when `value` is not a finite number in [lo, hi].

@@ -355,8 +355,8 @@ fn shadow_dir_near(path: &Path) -> Option<PathBuf> {
     Project::open(dir).ok().map(|p| p.shadow_dir())
 }
 
-/// Checks one file against `data`: a text file by its kind, a binary bank by its bytes,
-/// and a bank or state in a shadow folder also against the folder's schema.
+/// Checks one file against `data`: a text file by its kind, a binary bank or a recording
+/// by its bytes, and a bank or state in a shadow folder also against the folder's schema.
 pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
     check_file_in(path, data, checkers, shadow_dir_near(path).as_deref())
 }
@@ -364,6 +364,9 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 /// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
 fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
     use crate::shadow::{bank::Bank, fit};
+    if crate::recording::Recording::is_recording(path) {
+        return crate::recording::Recording::load(path).err().unwrap_or_default();
+    }
     if fit::is_binary(path) {
         let loaded = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Bank)
             .and_then(|b| Bank::from_bytes(path, &b));

@@ -6,13 +6,80 @@
 //! knows strings, comments and nesting, so that a `"weight"` inside a feature name or a
 //! comment is never mistaken for the field.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 /// The 1-based line and column (in characters) of byte offset `at` in `text`.
+///
+/// Scans the text before `at`; a caller placing many positions in one text builds a
+/// [`LineIndex`] once instead.
 pub fn line_col(text: &str, at: usize) -> (usize, usize) {
     let before = &text[..at.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let col = before[line_start..].chars().count() + 1;
     (line, col)
+}
+
+/// The places of one text, built in one pass so that every later position is found
+/// without scanning the text again: a file with 100,000 problems is placed in linear
+/// time, not quadratic.
+#[derive(Debug, Clone)]
+pub struct LineIndex<'t> {
+    text: &'t str,
+    /// The byte offset at which each line starts; the first is 0.
+    line_starts: Vec<usize>,
+    /// The number of characters before each multiple of [`Self::BLOCK`] bytes, so that
+    /// a column on a very long line is counted from the nearest block, not from the
+    /// line's start.
+    chars_before_block: Vec<usize>,
+}
+
+impl<'t> LineIndex<'t> {
+    const BLOCK: usize = 1024;
+
+    pub fn new(text: &'t str) -> Self {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        line_starts.extend(bytes.iter().enumerate().filter(|(_, b)| **b == b'\n').map(|(i, _)| i + 1));
+        let mut chars_before_block = Vec::with_capacity(bytes.len() / Self::BLOCK + 1);
+        let mut chars = 0;
+        for block in bytes.chunks(Self::BLOCK) {
+            chars_before_block.push(chars);
+            chars += char_starts(block);
+        }
+        chars_before_block.push(chars);
+        Self { text, line_starts, chars_before_block }
+    }
+
+    /// The text this index places positions in.
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    /// The 1-based line and column (in characters) of byte offset `at`, as [`line_col`]
+    /// gives them.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        let at = at.min(self.text.len());
+        // The last line starting at or before `at`; a newline at `at` itself ends the
+        // line, as in `line_col`.
+        let line = self.line_starts.partition_point(|&s| s <= at);
+        let start = self.line_starts[line - 1];
+        (line, self.chars_before(at) - self.chars_before(start) + 1)
+    }
+
+    /// How many characters start before byte offset `at`.
+    fn chars_before(&self, at: usize) -> usize {
+        let block = at / Self::BLOCK;
+        self.chars_before_block[block] + char_starts(&self.text.as_bytes()[block * Self::BLOCK..at])
+    }
+}
+
+/// The number of UTF-8 characters that start in `bytes`: every byte that is not a
+/// continuation byte.
+fn char_starts(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 /// One piece of code text: a structural character or the start of an identifier or a
@@ -146,38 +213,88 @@ fn each_token(text: &str, mut out: impl FnMut(Token)) {
 
 /// The byte spans of the items of the list written `field: [ … ]` one level inside the
 /// outermost value of `text` (the `events` of a bank, the `features` of a schema).
+/// One pass over the text, keeping no list of its tokens.
 pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
-    let toks = tokens(text);
-    let Some(open) = toks.windows(3).position(|w| {
-        w[0].kind == TokenKind::Ident
-            && w[0].depth == 1
-            && &text[w[0].at..w[0].end] == field
-            && w[1].kind == TokenKind::Colon
-            && w[2].kind == TokenKind::Open
-    }) else {
-        return Vec::new();
-    };
-    let list_depth = toks[open + 2].depth;
-    let mut items = Vec::new();
-    let mut start: Option<usize> = None;
-    for t in &toks[open + 3..] {
-        if t.depth == list_depth && t.kind == TokenKind::Close {
-            if let Some(s) = start.take() {
-                items.push((s, t.at));
-            }
-            break;
-        }
-        if t.depth == list_depth && t.kind == TokenKind::Comma {
-            if let Some(s) = start.take() {
-                items.push((s, t.at));
-            }
-            continue;
-        }
-        if start.is_none() {
-            start = Some(t.at);
-        }
+    /// How far the scan has come: looking for `field: [`, inside the list (at the
+    /// list's depth, with the start of the item being read), or past its end.
+    enum State {
+        Seeking([Option<Token>; 2]),
+        Inside { list_depth: usize, start: Option<usize> },
+        Done,
     }
+    let mut items = Vec::new();
+    let mut state = State::Seeking([None, None]);
+    each_token(text, |t| match &mut state {
+        State::Seeking(last) => {
+            if let [Some(name), Some(colon)] = *last
+                && name.kind == TokenKind::Ident
+                && name.depth == 1
+                && &text[name.at..name.end] == field
+                && colon.kind == TokenKind::Colon
+                && t.kind == TokenKind::Open
+            {
+                state = State::Inside { list_depth: t.depth, start: None };
+            } else {
+                *last = [last[1], Some(t)];
+            }
+        }
+        State::Inside { list_depth, start } => {
+            let at_list = t.depth == *list_depth;
+            if at_list && matches!(t.kind, TokenKind::Close | TokenKind::Comma) {
+                if let Some(s) = start.take() {
+                    items.push((s, t.at));
+                }
+                if t.kind == TokenKind::Close {
+                    state = State::Done;
+                }
+            } else if start.is_none() {
+                *start = Some(t.at);
+            }
+        }
+        State::Done => {}
+    });
     items
+}
+
+/// Places positions in one text for a check that reports many problems: the line index
+/// and the items of each list are found once and shared by every problem.
+pub(crate) struct Placer<'t> {
+    index: LineIndex<'t>,
+    /// The item spans of each list asked about so far, by field name.
+    lists: RefCell<HashMap<String, Spans>>,
+}
+
+/// The byte spans of a list's items, shared between the placer and a caller.
+type Spans = Rc<[(usize, usize)]>;
+
+impl<'t> Placer<'t> {
+    pub fn new(text: &'t str) -> Self {
+        Self { index: LineIndex::new(text), lists: RefCell::default() }
+    }
+
+    /// The line and column of byte offset `at`.
+    pub fn line_col(&self, at: usize) -> (usize, usize) {
+        self.index.line_col(at)
+    }
+
+    /// As [`locate_item`]: `key` in item `item` of the list `field`, or the item, or the
+    /// start of the file.
+    pub fn item(&self, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
+        let text = self.index.text();
+        let items = Rc::clone(
+            self.lists.borrow_mut().entry(field.to_owned()).or_insert_with(|| list_items(text, field).into()),
+        );
+        let Some(&span) = items.get(item) else {
+            return (1, 1);
+        };
+        let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
+        self.line_col(at)
+    }
+
+    /// As [`locate_field`]: the top-level field `key`, or the start of the file.
+    pub fn field(&self, key: &str) -> (usize, usize) {
+        locate_field(self.index.text(), key)
+    }
 }
 
 /// Where `key` is written inside `span` as a field name (`key:`) or a quoted map key
@@ -274,7 +391,7 @@ pub(crate) fn duplicate_key(text: &str) -> Option<DuplicateKey> {
     struct Frame {
         depth: usize,
         is_map: bool,
-        keys: std::collections::HashMap<String, usize>,
+        keys: HashMap<String, usize>,
         key_start: Option<usize>,
         in_value: bool,
     }
@@ -323,7 +440,7 @@ pub(crate) fn duplicate_key(text: &str) -> Option<DuplicateKey> {
             stack.push(Frame {
                 depth: t.depth,
                 is_map: text.as_bytes()[t.at] == b'{',
-                keys: std::collections::HashMap::new(),
+                keys: HashMap::new(),
                 key_start: None,
                 in_value: false,
             });
@@ -392,6 +509,29 @@ mod tests {
         // Struct fields are not map keys (serde refuses those itself); lists hold no keys.
         assert_eq!(duplicate_key("(a: 1, a: 2, l: [\"a\", \"a\"])"), None);
         assert_eq!(duplicate_key("{\"k\": \"a: b\", \"j\": \"a\"}"), None);
+    }
+
+    #[test]
+    fn a_line_index_places_as_a_scan_does() {
+        let long: String = "aé\u{1F600}b".repeat(700);
+        for text in ["", "\n", "a\nb", "ab\ncé d\n\n", "é\né\n", long.as_str(), &format!("x\n{long}\n{long}y")] {
+            let index = LineIndex::new(text);
+            for at in (0..=text.len() + 2).filter(|&a| a > text.len() || text.is_char_boundary(a)) {
+                assert_eq!(index.line_col(at), line_col(text, at), "{text:?} at {at}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_placer_places_items_as_locate_item_does() {
+        let text = "(\n  a: 1,\n  events: [\n    (at: 1.0, o: \"é\"),\n    (at: -2.5),\n  ],\n)";
+        let placer = Placer::new(text);
+        for item in 0..3 {
+            for key in [None, Some("at"), Some("o")] {
+                assert_eq!(placer.item("events", item, key), locate_item(text, "events", item, key));
+            }
+        }
+        assert_eq!(placer.field("a"), (2, 3));
     }
 
     #[test]

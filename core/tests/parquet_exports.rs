@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
-use arrow_array::{Array, RecordBatch};
-use arrow_schema::DataType;
+use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch, StringArray, UInt32Array, UInt64Array};
+use arrow_schema::{DataType, Field, Schema};
 use creature_core::data::{Data, Species};
 use creature_core::file_writer::Policy;
 use creature_core::parquet_table::read_parquet_table;
@@ -16,6 +16,10 @@ use creature_core::shadow::bank::{Bank, merge};
 use creature_core::world::batch::{self, Shard};
 use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
+use parquet::arrow::ArrowWriter;
+use parquet::file::metadata::{
+    ColumnChunkMetaDataBuilder, ParquetMetaData, ParquetMetaDataReader, ParquetMetaDataWriter,
+};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cs-parquet-{name}-{}", std::process::id()));
@@ -158,4 +162,105 @@ fn row(table: &RecordBatch, r: usize) -> (u32, u64, String, Vec<u64>) {
     let species = table.column(2).as_string::<i32>().value(r).to_owned();
     let numbers = (3..table.num_columns()).map(|c| table.column(c).as_primitive::<Float64Type>().value(r).to_bits());
     (newborn, seed, species, numbers.collect())
+}
+
+/// A valid export of `bank` with its footer rewritten by `edit`: the column data stays
+/// where it was, and the new footer follows it.
+fn with_footer(bank: &Bank, edit: impl FnOnce(ParquetMetaData) -> ParquetMetaData) -> Vec<u8> {
+    let bytes = bank.to_parquet().unwrap();
+    let footer_len = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap()) as usize;
+    let footer_start = bytes.len() - 8 - footer_len;
+    let metadata = ParquetMetaDataReader::decode_metadata(&bytes[footer_start..bytes.len() - 8]).unwrap();
+    let mut out = bytes[..footer_start].to_vec();
+    let mut footer = Vec::new();
+    ParquetMetaDataWriter::new(&mut footer, &edit(metadata)).finish().unwrap();
+    if !footer.ends_with(b"PAR1") {
+        let len = u32::try_from(footer.len()).unwrap();
+        footer.extend(len.to_le_bytes());
+        footer.extend(b"PAR1");
+    }
+    out.extend(footer);
+    out
+}
+
+/// The metadata with the first column chunk of the first row group changed by `edit`.
+fn edit_first_chunk(
+    metadata: ParquetMetaData,
+    edit: impl FnOnce(ColumnChunkMetaDataBuilder) -> ColumnChunkMetaDataBuilder,
+) -> ParquetMetaData {
+    let mut builder = metadata.into_builder();
+    let mut groups = builder.take_row_groups();
+    let group = groups.remove(0);
+    let mut columns = group.columns().to_vec();
+    columns[0] = edit(columns[0].clone().into_builder()).build().unwrap();
+    groups.insert(0, group.into_builder().set_column_metadata(columns).build().unwrap());
+    builder.set_row_groups(groups).build()
+}
+
+#[test]
+fn a_footer_that_places_a_column_outside_the_file_is_refused_with_its_name() {
+    let bank = example_bank("zoner.bank.ron");
+    let dir = temp_dir("footer");
+    let untouched = with_footer(&bank, |m| m);
+    let path = dir.join("untouched.parquet");
+    std::fs::write(&path, &untouched).unwrap();
+    assert!(Bank::load_parquet(&path).unwrap() == bank, "rewriting the footer unchanged keeps the file valid");
+
+    let negative_start = |c: ColumnChunkMetaDataBuilder| c.set_dictionary_page_offset(None).set_data_page_offset(-8);
+    let negative_length = |c: ColumnChunkMetaDataBuilder| c.set_total_compressed_size(-1);
+    let past_the_end = |c: ColumnChunkMetaDataBuilder| c.set_total_compressed_size(1 << 40);
+    for (name, bytes) in [
+        ("negative_start.parquet", with_footer(&bank, |m| edit_first_chunk(m, negative_start))),
+        ("negative_length.parquet", with_footer(&bank, |m| edit_first_chunk(m, negative_length))),
+        ("past_the_end.parquet", with_footer(&bank, |m| edit_first_chunk(m, past_the_end))),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        let err = Bank::load_parquet(&path).unwrap_err();
+        assert!(err.to_string().starts_with(&path.display().to_string()), "{err}");
+        assert!(err.message.contains("column `event` of row group 0"), "{name}: {err}");
+        let err = read_parquet_table(&path).unwrap_err();
+        assert!(err.contains("outside the file"), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_of_more_features_than_a_bank_records_is_refused_before_its_rows_are_read() {
+    let n = 10_000;
+    let mut fields = vec![
+        Field::new("event", DataType::UInt64, false),
+        Field::new("match_id", DataType::UInt64, false),
+        Field::new("segment", DataType::UInt64, false),
+        Field::new("index", DataType::UInt32, false),
+        Field::new("frame", DataType::UInt32, false),
+        Field::new("own", DataType::Utf8, false),
+        Field::new("opponent", DataType::Utf8, false),
+        Field::new("action", DataType::Utf8, false),
+    ];
+    fields.extend((0..n).map(|i| Field::new(format!("f{i}"), DataType::Float64, true)));
+    let schema = Arc::new(Schema::new(fields));
+    let mut columns: Vec<ArrayRef> = vec![
+        Arc::new(UInt64Array::from(vec![1])),
+        Arc::new(UInt64Array::from(vec![1])),
+        Arc::new(UInt64Array::from(vec![0])),
+        Arc::new(UInt32Array::from(vec![0])),
+        Arc::new(UInt32Array::from(vec![0])),
+        Arc::new(StringArray::from(vec!["Ryu"])),
+        Arc::new(StringArray::from(vec!["Ken"])),
+        Arc::new(StringArray::from(vec!["jab"])),
+    ];
+    let value: ArrayRef = Arc::new(Float64Array::from(vec![0.5]));
+    columns.extend((0..n).map(|_| Arc::clone(&value)));
+    let batch = RecordBatch::try_new(Arc::clone(&schema), columns).unwrap();
+    let mut writer = ArrowWriter::try_new(Vec::new(), schema, None).unwrap();
+    writer.write(&batch).unwrap();
+    let dir = temp_dir("wide");
+    let path = dir.join("wide.parquet");
+    std::fs::write(&path, writer.into_inner().unwrap()).unwrap();
+    let err = Bank::load_parquet(&path).unwrap_err();
+    assert!(err.to_string().starts_with(&path.display().to_string()), "{err}");
+    let limit = creature_core::shadow::bank::MAX_FEATURES;
+    assert!(err.message.contains(&format!("{n} features; a bank records at most {limit}")), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

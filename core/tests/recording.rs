@@ -349,3 +349,99 @@ fn snapshot_bytes_damaged_one_at_a_time_are_refused_or_run() {
     }
     assert!(refused > 0);
 }
+
+/// A recording whose snapshots do not cover the turns it claims is refused, from its
+/// bytes and when opened, naming what is missing: seeking in it would otherwise
+/// simulate from its last snapshot for as many turns as it claims.
+#[test]
+fn a_recording_claiming_turns_its_snapshots_do_not_cover_is_refused() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let refused = |r: &Recording| {
+        let Err(from_bytes) = Recording::from_bytes("claims.recording", &r.to_bytes()) else {
+            panic!(
+                "a recording of {} turns with snapshots to turn {:?} was read",
+                r.turns,
+                r.snapshots.last().map(|s| s.turn)
+            );
+        };
+        let from_bytes = from_bytes.to_string();
+        assert!(from_bytes.starts_with("claims.recording:1:1: the recording does not hold together: "), "{from_bytes}");
+        let Err(opened) = Recorder::open(r.clone()) else { panic!("a recording of {} turns was opened", r.turns) };
+        assert_eq!(opened.len(), 1);
+        assert!(opened[0].message.ends_with(&from_bytes["claims.recording:1:1: ".len()..]), "{}", opened[0]);
+        from_bytes
+    };
+
+    let mut long = rec.clone();
+    long.turns = 1_000_000_000_000;
+    let err = refused(&long);
+    assert!(err.contains("it claims 1000000000000 turns but its last snapshot is at turn 2900"), "{err}");
+    assert!(err.contains("at least every 100 turns (10 simulated seconds)"), "{err}");
+
+    // The end may be as far from the last snapshot as one snapshot from the next.
+    let mut longest = rec.clone();
+    longest.turns = 3000;
+    longest.snapshots.retain(|s| s.turn <= 2900);
+    assert!(Recording::from_bytes("ok", &longest.to_bytes()).is_ok());
+    longest.snapshots.pop();
+    assert!(refused(&longest).contains("last snapshot is at turn 2800, 200 turns before its end"));
+
+    let mut gap = rec.clone();
+    gap.snapshots.remove(5);
+    assert!(refused(&gap).contains("its snapshots at turns 400 and 600 are 200 turns apart"));
+
+    let mut miscounted = rec.clone();
+    let late = miscounted.snapshots.iter().position(|s| s.applied > 0).unwrap();
+    miscounted.snapshots[late].applied = 0;
+    assert!(
+        refused(&miscounted).contains(&format!("its snapshot of turn {} counts 0 changes", rec.snapshots[late].turn))
+    );
+}
+
+/// Comparing starts where two recordings part; a copy whose species text differs by a
+/// comment alone is played from turn 0, and must compare the same: the runs skipped
+/// before the parting are the same to the bit.
+#[test]
+fn a_diff_from_where_the_runs_part_equals_one_played_from_the_start() {
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let mut from_start = rec.clone();
+    from_start.start.species[0].1.push_str("\n// the same data\n");
+    let mut original = Recorder::open(rec.clone()).unwrap();
+    let played = Recorder::open(from_start).unwrap();
+    assert_eq!(diff(&original, &played).unwrap(), diff(&original, &Recorder::open(rec.clone()).unwrap()).unwrap());
+    let mut faster = original.fork_with(500, Future::Keep, vec![Reload::Species(faster_cows())]).unwrap();
+    faster.run_to(rec.turns);
+    let mut dropped = original.fork(1234, Future::Drop).unwrap();
+    dropped.run_to(rec.turns - 7);
+    for other in [&faster, &dropped] {
+        let d = diff(&original, other).unwrap();
+        assert!(d.first_difference.is_some(), "{d:?}");
+        assert_eq!(d, diff(&played, other).unwrap());
+        assert_eq!(diff(other, &original).unwrap().first_difference, d.first_difference);
+    }
+}
+
+/// The body is written and read as a stream, and the bytes are those of the format as
+/// it was: the body as one postcard message (a snapshot's bytes as a list of bytes)
+/// compressed in Snappy's framed form.
+#[test]
+fn a_recording_streamed_in_and_out_is_the_format_as_it_was() {
+    use std::io::Write;
+    #[derive(serde::Serialize)]
+    struct PlainSnapshot {
+        turn: u64,
+        applied: usize,
+        bytes: Vec<u8>,
+    }
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let s = &rec.snapshots[3];
+    let plain = PlainSnapshot { turn: s.turn, applied: s.applied, bytes: s.bytes.clone() };
+    assert_eq!(postcard::to_stdvec(s).unwrap(), postcard::to_stdvec(&plain).unwrap());
+    let mut whole = creature_core::recording::format::MAGIC.to_vec();
+    whole.extend_from_slice(&creature_core::recording::VERSION.to_le_bytes());
+    let mut w = snap::write::FrameEncoder::new(whole);
+    w.write_all(&postcard::to_stdvec(&rec).unwrap()).unwrap();
+    let whole = w.into_inner().unwrap();
+    assert!(rec.to_bytes() == whole, "the file's bytes changed");
+    assert!(Recording::from_bytes("whole", &whole).unwrap() == rec);
+}

@@ -121,3 +121,44 @@ fn every_example_scenario_reads_and_checks_clean() {
         check(&loaded, &data, &world).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
     }
 }
+
+/// A scenario of 100,000 bad lines is reported in full, each problem at its own line
+/// and column: placing one problem does not scan the file again from its start.
+#[test]
+fn every_one_of_many_bad_lines_is_placed_on_its_line() {
+    const N: usize = 50_000;
+    // A character of two bytes before each problem, so that columns count characters.
+    let bad_time = "    /*é*/ (at: -1.0, do: Hold),";
+    let bad_object = "    /*é*/ (at: 1.0, do: Plan(desire: \"Hunger\", action: \"Eat\", object: \"nosuch\")),";
+    let column = |line: &str, key: &str| line[..line.find(key).unwrap()].chars().count() + 1;
+    let mut text = String::from("(\n  species: \"Cow\",\n  seconds: 60.0,\n  inputs: [\n");
+    let first_input_line = 5;
+    for i in 0..N {
+        text.push_str(if i % 2 == 0 { bad_time } else { bad_object });
+        text.push('\n');
+    }
+    text.push_str("  ],\n  expect: [\n");
+    let first_expect_line = first_input_line + N + 2;
+    for _ in 0..N {
+        text.push_str("    Liking(at: 1.0),\n");
+    }
+    text.push_str("  ],\n)\n");
+    let data = Data::builtin().unwrap();
+    let world = WorldFile::builtin(&data).unwrap();
+    let loaded = parse("many.scenario.ron", &text, Path::new(".")).unwrap();
+    let errors = check(&loaded, &data, &world).unwrap_err();
+    assert_eq!(errors.len(), 2 * N);
+    for (i, e) in errors[..N].iter().enumerate() {
+        let (line, key, message) = if i % 2 == 0 {
+            (bad_time, "at:", "expected seconds")
+        } else {
+            (bad_object, "object:", "unknown object `nosuch`")
+        };
+        assert_eq!((e.line, e.col), (first_input_line + i, column(line, key)), "{e}");
+        assert!(e.message.starts_with(message), "{e}");
+    }
+    for (i, e) in errors[N..].iter().enumerate() {
+        assert_eq!((e.line, e.col), (first_expect_line + i, 5), "{e}");
+        assert!(e.message.contains("`min` and `max`"), "{e}");
+    }
+}

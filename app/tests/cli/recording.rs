@@ -217,3 +217,25 @@ fn a_fork_on_broken_species_data_names_the_file_and_writes_nothing() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--record records one scenario file"));
 }
+
+#[test]
+fn a_recording_claiming_more_turns_than_its_snapshots_cover_is_refused_at_once() {
+    let claims = repo().join("tests/hostile/claims_too_many_turns.recording");
+    let dir = tempfile::tempdir().unwrap();
+    let out_path = dir.path().join("fork.recording");
+    let claims_arg = claims.to_str().unwrap();
+    let out_arg = out_path.to_str().unwrap();
+    for args in [
+        vec!["recording", "info", "--json", claims_arg],
+        vec!["recording", "seek", "--at", "1", "--json", claims_arg],
+        vec!["recording", "fork", "--at", "0", "--seconds", "1", "-o", out_arg, claims_arg],
+        vec!["recording", "diff", "--json", claims_arg, claims_arg],
+    ] {
+        let out = studio().args(&args).timeout(std::time::Duration::from_secs(20)).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(&format!("{}:1:1: the recording does not hold together", claims.display())), "{err}");
+        assert!(err.contains("it claims 1000000000000 turns but its last snapshot is at turn 0"), "{err}");
+    }
+    assert!(!out_path.exists());
+}

@@ -1,7 +1,8 @@
 //! Comparing two recordings (SPEC §17 `recording diff`): both are played turn by turn
-//! from their first snapshots; the first turn at which what can be seen of the creature
-//! differs, how far apart each desire got and when, the plans only one of them started,
-//! their lessons, and the trees whose examples differ at the end.
+//! from the turn at which they may first part, each from its own snapshot; the first
+//! turn at which what can be seen of the creature differs, how far apart each desire
+//! got and when, the plans only one of them started, their lessons, and the trees whose
+//! examples differ at the end.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +10,7 @@ use serde::Serialize;
 
 use super::format::{Change, Happening, Recording};
 use super::recorder::Recorder;
-use super::seek::advance;
+use super::seek::{advance, replay};
 use crate::data::TreeKind;
 use crate::mind::desire::TURNS_PER_SECOND;
 use crate::names::Desire;
@@ -60,14 +61,17 @@ pub struct Diff {
 /// A first snapshot that does not restore.
 pub fn diff(a: &Recorder, b: &Recorder) -> Result<Diff, String> {
     let (ra, rb) = (a.recording(), b.recording());
-    let mut sa = first(a)?;
-    let mut sb = first(b)?;
-    let (mut applied_a, mut applied_b) = (ra.snapshots[0].applied, rb.snapshots[0].applied);
     let end = ra.turns.min(rb.turns);
+    // Before this turn the two runs are the same to the bit, so comparing starts there,
+    // each from its own snapshot: a recording diffed with itself, or with a fork of it,
+    // is not played from its start.
+    let from = same_until(ra, rb).map_or(end, |t| t.min(end));
+    let (mut sa, mut applied_a) = replay(ra, &a.start_data, &a.parsed, None, from)?;
+    let (mut sb, mut applied_b) = replay(rb, &b.start_data, &b.parsed, None, from)?;
     let mut first_difference = None;
     let mut desires: BTreeMap<Desire, DesireDiff> = BTreeMap::new();
     let (learn_a, learn_b) = (learning_turns(ra), learning_turns(rb));
-    for turn in 0..=end {
+    for turn in from..=end {
         advance(ra, &a.parsed, &mut sa, &mut applied_a, turn);
         advance(rb, &b.parsed, &mut sb, &mut applied_b, turn);
         for (da, db) in sa.creature().desires.iter().zip(&sb.creature().desires) {
@@ -88,9 +92,9 @@ pub fn diff(a: &Recorder, b: &Recorder) -> Result<Diff, String> {
         first_difference = Some(seconds(end + 1));
     }
     desires.retain(|_, d| d.max_abs > 0.0);
-    // The longer one's end, for its trees.
-    advance(ra, &a.parsed, &mut sa, &mut applied_a, ra.turns);
-    advance(rb, &b.parsed, &mut sb, &mut applied_b, rb.turns);
+    // The longer one's end, for its trees: from its last snapshot when that is nearer.
+    let (sa, _) = replay(ra, &a.start_data, &a.parsed, Some((sa, applied_a)), ra.turns)?;
+    let (sb, _) = replay(rb, &b.start_data, &b.parsed, Some((sb, applied_b)), rb.turns)?;
     let trees = sa
         .creature()
         .trees
@@ -118,11 +122,20 @@ fn seconds(turn: u64) -> f64 {
     turn as f64 / TURNS_PER_SECOND
 }
 
-/// The recording's simulation at its first snapshot.
-fn first(r: &Recorder) -> Result<Sim, String> {
-    let rec = r.recording();
-    let s = rec.snapshots.first().ok_or("the recording has no snapshot")?;
-    s.restore(std::sync::Arc::clone(&r.start_data))
+/// The first turn at which two recordings may differ: that of the first change in which
+/// they part, when they start alike (the same species data and the same first
+/// snapshot, which holds the creature, the world and the generator); `None` when one's
+/// changes are the other's. A run is its start and its changes, so until then the two
+/// are one run.
+fn same_until(a: &Recording, b: &Recording) -> Option<u64> {
+    if a.start.species != b.start.species || a.snapshots.first() != b.snapshots.first() {
+        return Some(0);
+    }
+    let common = a.changes.iter().zip(&b.changes).take_while(|(x, y)| x == y).count();
+    match (a.changes.get(common), b.changes.get(common)) {
+        (None, None) => None,
+        (x, y) => Some(x.map_or(u64::MAX, |c| c.turn).min(y.map_or(u64::MAX, |c| c.turn))),
+    }
 }
 
 /// The turns at which the creature's examples may have changed: lessons and reloads.

@@ -18,6 +18,25 @@ use crate::world::sim::{Event, HandEvent, Why};
 /// The first bytes of every recording.
 pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
 
+/// The largest single text or snapshot a recording may hold, uncompressed: four times
+/// the largest text file the studio reads. Reading sets this much aside, but only the
+/// pages the largest item reaches are ever touched.
+const MAX_ITEM_BYTES: usize = 4 * crate::file_reader::MAX_TEXT_BYTES as usize;
+
+/// A recording's body as it is decompressed, keeping the first error of the frames.
+struct Decompressed<'a> {
+    frames: snap::read::FrameDecoder<&'a [u8]>,
+    error: Option<String>,
+}
+
+impl std::io::Read for Decompressed<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.frames.read(buf).inspect_err(|e| {
+            self.error.get_or_insert_with(|| e.to_string());
+        })
+    }
+}
+
 /// The format version this build writes and reads.
 pub const VERSION: u32 = 1;
 
@@ -213,11 +232,17 @@ impl Recording {
         use std::io::Write;
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        // Plain data that postcard always writes; Snappy's writer into a Vec cannot fail.
-        let body = postcard::to_stdvec(self).unwrap_or_default();
-        let mut w = snap::write::FrameEncoder::new(out);
-        let _ = w.write_all(&body);
-        w.into_inner().unwrap_or_default()
+        // The body goes straight into the compressor, never whole in memory: a week's
+        // snapshots are gigabytes before compression. Plain data that postcard always
+        // writes; Snappy's writer into a Vec cannot fail.
+        let w = snap::write::FrameEncoder::new(out);
+        match postcard::to_io(self, w) {
+            Ok(mut w) => {
+                let _ = w.flush();
+                w.into_inner().unwrap_or_default()
+            }
+            Err(_) => Vec::new(),
+        }
     }
 
     /// Reads a recording from the bytes of `file` (named in errors).
@@ -225,7 +250,6 @@ impl Recording {
     /// # Errors
     /// Not a recording, another version, a cut-off or damaged body.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Recording, LoadError> {
-        use std::io::Read;
         let bad = |m: String| LoadError::whole_file(file, m);
         let head = MAGIC.len() + 4;
         if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
@@ -240,21 +264,43 @@ impl Recording {
                 "recording format version {version} is {age} one; this build reads version {VERSION}"
             )));
         }
-        let mut body = Vec::new();
-        snap::read::FrameDecoder::new(&bytes[head..])
-            .read_to_end(&mut body)
+        // Read from the decompressor as it goes, never the whole body at once: a week's
+        // snapshots are gigabytes before compression. Postcard reads each text and
+        // snapshot through `scratch`, which must hold the largest.
+        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(&bytes[head..]), error: None };
+        let mut scratch = vec![0u8; MAX_ITEM_BYTES];
+        let read: Result<(Recording, _), _> = postcard::from_io((&mut body, &mut scratch[..]));
+        let rec = match read {
+            Ok((rec, _)) => rec,
+            // The decompressor's own words (a bad checksum, a frame cut short) say more
+            // than postcard's "unexpected end".
+            Err(e) => {
+                let why = body.error.take().unwrap_or_else(|| e.to_string());
+                return Err(bad(format!("the recording is cut off or damaged: {why}")));
+            }
+        };
+        // A damaged frame after the end of the body is damage all the same.
+        std::io::copy(&mut body, &mut std::io::sink())
             .map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
-        let rec: Recording =
-            postcard::from_bytes(&body).map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
         rec.check().map_err(|m| bad(format!("the recording does not hold together: {m}")))?;
         Ok(rec)
     }
 
-    /// Reads a recording file.
+    /// Reads a recording file: only a regular file, at most [`Limit::Recording`](crate::file_reader::Limit::Recording).
     pub fn load(path: &Path) -> LoadResult<Recording> {
         let name = path.display().to_string();
         let bytes = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Recording).map_err(|e| vec![e])?;
         Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
+    }
+
+    /// Whether the file at `path` starts as a recording does (its magic bytes).
+    #[must_use]
+    pub fn is_recording(path: &Path) -> bool {
+        use std::io::Read;
+        let mut head = [0u8; MAGIC.len()];
+        crate::file_reader::open(path, crate::file_reader::Limit::Recording)
+            .is_ok_and(|(mut f, _)| f.read_exact(&mut head).is_ok())
+            && &head == MAGIC
     }
 
     /// Writes the recording atomically, under `policy` ([`crate::file_writer`]).
@@ -263,8 +309,9 @@ impl Recording {
     }
 
     /// The order a recording keeps: snapshots from turn 0 in order, none past the end,
-    /// changes and events in turn order, none past the end.
-    fn check(&self) -> Result<(), String> {
+    /// changes and events in turn order, none past the end; and the turns it claims
+    /// covered by its snapshots (see [`Recording::check_coverage`]).
+    pub(super) fn check(&self) -> Result<(), String> {
         if self.snapshots.first().is_none_or(|s| s.turn != 0) {
             return Err("it has no snapshot at turn 0".to_owned());
         }
@@ -282,6 +329,51 @@ impl Recording {
         }
         if !in_order(self.events.iter().map(|e| e.turn).collect()) {
             return Err("its events are out of order or past its end".to_owned());
+        }
+        self.check_coverage()
+    }
+
+    /// The turns a recording claims are covered by its snapshots (SPEC §17: one at least
+    /// every 10 simulated seconds). The recorder takes a snapshot at the start of every
+    /// step from a multiple of [`SNAPSHOT_TURNS`](super::SNAPSHOT_TURNS), and a fork keeps
+    /// those up to its turn, so no two are further apart than that, nor is the end from
+    /// the last. Seeking, opening and comparing simulate at most that far from a
+    /// snapshot; a recording claiming more turns than its snapshots cover would have
+    /// them simulate without end. Each snapshot also counts the changes made before its
+    /// turn among those it has taken, and none made after it.
+    fn check_coverage(&self) -> Result<(), String> {
+        let every = super::SNAPSHOT_TURNS;
+        let rule = format!(
+            "a recording keeps a snapshot at least every {every} turns ({} simulated seconds)",
+            every as f64 / crate::mind::desire::TURNS_PER_SECOND
+        );
+        if let Some(w) = self.snapshots.windows(2).find(|w| w[1].turn - w[0].turn > every) {
+            return Err(format!(
+                "its snapshots at turns {} and {} are {} turns apart; {rule}",
+                w[0].turn,
+                w[1].turn,
+                w[1].turn - w[0].turn
+            ));
+        }
+        if let Some(last) = self.snapshots.last()
+            && self.turns - last.turn > every
+        {
+            return Err(format!(
+                "it claims {} turns but its last snapshot is at turn {}, {} turns before its end; {rule}",
+                self.turns,
+                last.turn,
+                self.turns - last.turn
+            ));
+        }
+        for s in &self.snapshots {
+            let before = self.changes.partition_point(|c| c.turn < s.turn);
+            let by = self.changes.partition_point(|c| c.turn <= s.turn);
+            if !(before..=by).contains(&s.applied) {
+                return Err(format!(
+                    "its snapshot of turn {} counts {} changes taken, where {before} to {by} were made by then",
+                    s.turn, s.applied
+                ));
+            }
         }
         Ok(())
     }

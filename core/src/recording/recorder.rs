@@ -79,11 +79,18 @@ impl Recorder {
         Ok(Recorder::new(sim, seed, start))
     }
 
-    /// Opens a recording to seek in it, fork it, or go on with it from its end.
+    /// Opens a recording to seek in it, fork it, or go on with it from its end. The
+    /// simulation at its end is its last snapshot run on with the changes after it: a
+    /// recording whose snapshots do not cover the turns it claims is refused first, so
+    /// opening simulates at most [`SNAPSHOT_TURNS`] turns.
     ///
     /// # Errors
-    /// Files in it that no longer load, or snapshots that do not restore.
+    /// A recording that does not hold together, files in it that no longer load, or
+    /// snapshots that do not restore.
     pub fn open(rec: Recording) -> LoadResult<Recorder> {
+        rec.check().map_err(|m| {
+            vec![crate::error::LoadError::whole_file("recording", format!("the recording does not hold together: {m}"))]
+        })?;
         let start_data = Arc::new(Data::from_files(&rec.start.species, "species")?);
         let mut parsed = BTreeMap::new();
         let mut data = Arc::clone(&start_data);

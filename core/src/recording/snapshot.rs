@@ -19,7 +19,47 @@ pub struct Snapshot {
     /// after it are replayed on top.
     pub applied: usize,
     /// [`Sim::freeze`]'s bytes.
+    #[serde(with = "byte_string")]
     pub bytes: Vec<u8>,
+}
+
+/// A snapshot's bytes written as one byte string. Postcard writes a `Vec<u8>` and a
+/// byte string alike (the length, then the bytes), so files are the same either way;
+/// read as a byte string, the bytes are copied at once rather than one by one, which
+/// matters when a recording is read from a stream.
+mod byte_string {
+    use std::fmt;
+
+    use serde::de::{Error, SeqAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(bytes)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        struct Bytes;
+        impl<'de> Visitor<'de> for Bytes {
+            type Value = Vec<u8>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the bytes of a snapshot")
+            }
+            fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Vec<u8>, E> {
+                Ok(v.to_vec())
+            }
+            fn visit_byte_buf<E: Error>(self, v: Vec<u8>) -> Result<Vec<u8>, E> {
+                Ok(v)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<u8>, A::Error> {
+                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+                while let Some(b) = seq.next_element()? {
+                    out.push(b);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_byte_buf(Bytes)
+    }
 }
 
 impl Snapshot {

@@ -4,6 +4,8 @@
 //! object does not afford or an unknown desire is a problem of the file, with its line
 //! and column.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +16,7 @@ use crate::file_reader::read_text;
 use crate::mind::hand::Slap;
 use crate::mind::leash::Leash;
 use crate::names::{Desire, Species};
+use crate::ronpos::Placer;
 use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
 
@@ -252,11 +255,15 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
 /// in, each placed at the field it is about.
 pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
     let sc = &s.scenario;
+    let placer = Placer::new(&s.text);
+    let at = &placer;
+    let objects = Objects::new(world);
     let mut errors = Vec::new();
     let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
     if !seconds_ok {
         errors.push(problem(
             s,
+            at,
             "seconds",
             None,
             None,
@@ -264,19 +271,26 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
         ));
     }
     if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
-        errors.push(problem(s, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+        errors.push(problem(s, at, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
     }
-    check_inputs(s, data, world, &mut errors);
-    check_expectations(s, data, world, seconds_ok, &mut errors);
+    check_inputs(s, at, data, world, &objects, &mut errors);
+    check_expectations(s, at, data, world, &objects, seconds_ok, &mut errors);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
-/// A problem of `s`, placed at the top-level `field`, or at item `i` of the list `list`
-/// (at its `key` when given).
-fn problem(s: &Loaded, field: &str, item: Option<(&str, usize)>, key: Option<&str>, message: String) -> LoadError {
+/// A problem of `s`, placed by `at` (built once for the scenario's text) at the
+/// top-level `field`, or at item `i` of the list `list` (at its `key` when given).
+fn problem(
+    s: &Loaded,
+    at: &Placer<'_>,
+    field: &str,
+    item: Option<(&str, usize)>,
+    key: Option<&str>,
+    message: String,
+) -> LoadError {
     let (line, col) = match item {
-        Some((list, i)) => crate::ronpos::locate_item(&s.text, list, i, key),
-        None => crate::ronpos::locate_field(&s.text, field),
+        Some((list, i)) => at.item(list, i, key),
+        None => at.field(field),
     };
     LoadError::new(&s.file, line, col, message)
 }
@@ -286,40 +300,71 @@ fn time_ok(t: f64) -> bool {
     (0.0..=MAX_SECONDS).contains(&t)
 }
 
-/// The kind of the world's object `id`, or why there is none.
-fn known_object(world: &WorldFile, id: &str) -> Result<Kind, String> {
-    world
-        .object(id)
-        .map(|o| o.kind.kind())
-        .ok_or_else(|| unknown_name("object", id, world.objects.iter().map(|o| o.id.as_str())))
+/// The world's objects by id, for a check that names them many times: each id is
+/// looked up in a map, and the message for an unknown one (which compares it with every
+/// id) is made once.
+struct Objects<'w> {
+    world: &'w WorldFile,
+    kinds: HashMap<&'w str, Kind>,
+    unknown: RefCell<HashMap<String, String>>,
+}
+
+impl<'w> Objects<'w> {
+    fn new(world: &'w WorldFile) -> Self {
+        let mut kinds = HashMap::new();
+        for o in &world.objects {
+            // The first object of an id is the one `WorldFile::object` finds.
+            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind());
+        }
+        Self { world, kinds, unknown: RefCell::default() }
+    }
+
+    /// The kind of the world's object `id`, or why there is none.
+    fn kind(&self, id: &str) -> Result<Kind, String> {
+        if let Some(&kind) = self.kinds.get(id) {
+            return Ok(kind);
+        }
+        let mut unknown = self.unknown.borrow_mut();
+        let message = unknown
+            .entry(id.to_owned())
+            .or_insert_with(|| unknown_name("object", id, self.world.objects.iter().map(|o| o.id.as_str())));
+        Err(message.clone())
+    }
 }
 
 /// The problems of the scenario's inputs, in list order: when each fires, and what it
 /// names (actions, objects, miracles, phases, values).
-fn check_inputs(s: &Loaded, data: &crate::data::Data, world: &WorldFile, errors: &mut Vec<LoadError>) {
+fn check_inputs(
+    s: &Loaded,
+    at: &Placer<'_>,
+    data: &crate::data::Data,
+    world: &WorldFile,
+    objects: &Objects<'_>,
+    errors: &mut Vec<LoadError>,
+) {
     let sc = &s.scenario;
     let built_in_affords = crate::world::rules::default_affords();
     for (i, input) in sc.inputs.iter().enumerate() {
         let item = Some(("inputs", i));
         let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
         if whens.iter().filter(|w| **w).count() != 1 {
-            errors.push(problem(s, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
+            errors.push(problem(s, at, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
         }
         if input.wait.is_some() && input.on.is_none() {
-            errors.push(problem(s, "", item, Some("wait"), "`wait` goes with `on`".into()));
+            errors.push(problem(s, at, "", item, Some("wait"), "`wait` goes with `on`".into()));
         }
         for (key, t) in [("at", input.at), ("after", input.after), ("wait", input.wait)] {
             if t.is_some_and(|t| !time_ok(t)) {
-                errors.push(problem(s, "", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
+                errors.push(problem(s, at, "", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
             }
         }
         match &input.act {
             Act::Plan { action, object, target, .. } => {
                 if let Err(m) = data.action_named(action) {
-                    errors.push(problem(s, "", item, Some("action"), m));
+                    errors.push(problem(s, at, "", item, Some("action"), m));
                 }
-                match known_object(world, object) {
-                    Err(m) => errors.push(problem(s, "", item, Some("object"), m)),
+                match objects.kind(object) {
+                    Err(m) => errors.push(problem(s, at, "", item, Some("object"), m)),
                     Ok(kind) => {
                         // The built-in table with the world's own entries over it, as
                         // the simulation reads it.
@@ -328,25 +373,25 @@ fn check_inputs(s: &Loaded, data: &crate::data::Data, world: &WorldFile, errors:
                         let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
                         if data.action(action).is_some() && !affords {
                             let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
-                            errors.push(problem(s, "", item, Some("object"), m));
+                            errors.push(problem(s, at, "", item, Some("object"), m));
                         }
                     }
                 }
                 if let Some(t) = target
-                    && let Err(m) = known_object(world, t)
+                    && let Err(m) = objects.kind(t)
                 {
-                    errors.push(problem(s, "", item, Some("target"), m));
+                    errors.push(problem(s, at, "", item, Some("target"), m));
                 }
             }
             Act::Miracle { name } if !world.watch.miracle_base.contains_key(name) => {
                 let m = unknown_name("miracle", name, world.watch.miracle_base.keys().map(String::as_str));
-                errors.push(problem(s, "", item, Some("name"), m));
+                errors.push(problem(s, at, "", item, Some("name"), m));
             }
             Act::Phase(p) if usize::from(*p) >= PHASE_COUNT => {
-                errors.push(problem(s, "", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+                errors.push(problem(s, at, "", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
             }
             Act::Desire { value, .. } if !value.is_finite() => {
-                errors.push(problem(s, "", item, Some("value"), "expected a number".into()));
+                errors.push(problem(s, at, "", item, Some("value"), "expected a number".into()));
             }
             _ => {}
         }
@@ -357,8 +402,10 @@ fn check_inputs(s: &Loaded, data: &crate::data::Data, world: &WorldFile, errors:
 /// run (when its length is itself valid, `seconds_ok`), their bounds, and what they name.
 fn check_expectations(
     s: &Loaded,
+    at: &Placer<'_>,
     data: &crate::data::Data,
     world: &WorldFile,
+    objects: &Objects<'_>,
     seconds_ok: bool,
     errors: &mut Vec<LoadError>,
 ) {
@@ -368,7 +415,7 @@ fn check_expectations(
         let (time_key, t) = match e {
             Expect::Plans { from, to, .. } => {
                 if !time_ok(*from) || from > to {
-                    errors.push(problem(s, "", item, Some("from"), "expected `from` from 0 to `to`".into()));
+                    errors.push(problem(s, at, "", item, Some("from"), "expected `from` from 0 to `to`".into()));
                 }
                 ("to", *to)
             }
@@ -376,37 +423,37 @@ fn check_expectations(
         };
         if !time_ok(t) || (seconds_ok && t > sc.seconds) {
             let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
-            errors.push(problem(s, "", item, Some(time_key), m));
+            errors.push(problem(s, at, "", item, Some(time_key), m));
         }
         if let Some((min, max)) = e.bounds() {
             if min.is_none() && max.is_none() {
-                errors.push(problem(s, "", item, None, "expected at least one of `min` and `max`".into()));
+                errors.push(problem(s, at, "", item, None, "expected at least one of `min` and `max`".into()));
             }
             if [min, max].iter().flatten().any(|b| !b.is_finite()) {
-                errors.push(problem(s, "", item, Some("min"), "expected numbers for the bounds".into()));
+                errors.push(problem(s, at, "", item, Some("min"), "expected numbers for the bounds".into()));
             }
         }
         match e {
             Expect::Score { object, .. } => {
-                if let Err(m) = known_object(world, object) {
-                    errors.push(problem(s, "", item, Some("object"), m));
+                if let Err(m) = objects.kind(object) {
+                    errors.push(problem(s, at, "", item, Some("object"), m));
                 }
             }
             Expect::Opinion { action, .. } => {
                 if let Err(m) = data.action_named(action) {
-                    errors.push(problem(s, "", item, Some("action"), m));
+                    errors.push(problem(s, at, "", item, Some("action"), m));
                 }
             }
             Expect::Plans { action, object, .. } => {
                 if let Some(a) = action
                     && let Err(m) = data.action_named(a)
                 {
-                    errors.push(problem(s, "", item, Some("action"), m));
+                    errors.push(problem(s, at, "", item, Some("action"), m));
                 }
                 if let Some(o) = object
-                    && let Err(m) = known_object(world, o)
+                    && let Err(m) = objects.kind(o)
                 {
-                    errors.push(problem(s, "", item, Some("object"), m));
+                    errors.push(problem(s, at, "", item, Some("object"), m));
                 }
             }
             Expect::Knows { what, .. } => {
@@ -414,7 +461,7 @@ fn check_expectations(
                 let miracles = world.watch.miracle_base.keys();
                 if !skills.clone().chain(miracles.clone()).any(|k| k == what) {
                     let all = skills.chain(miracles).map(String::as_str);
-                    errors.push(problem(s, "", item, Some("what"), unknown_name("skill or miracle", what, all)));
+                    errors.push(problem(s, at, "", item, Some("what"), unknown_name("skill or miracle", what, all)));
                 }
             }
             _ => {}

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::data::Data;
-use crate::error::{LoadError, LoadResult, line_col, parse_ron};
+use crate::error::{LoadError, LoadResult, parse_ron};
 use crate::file_reader::read_text;
 use crate::mind::leash::Leash;
 use crate::mind::observation::WatchRules;
@@ -401,7 +401,7 @@ fn missing(what: &str, name: &str, ids: &BTreeMap<&str, &ObjectDef>) -> String {
 impl Problems<'_> {
     /// Records a problem at a byte offset (the start of the file when unknown).
     pub(crate) fn at_pos(&mut self, at: Option<usize>, message: impl Into<String>) {
-        let (line, col) = at.map_or((1, 1), |a| line_col(self.text, a));
+        let (line, col) = at.map_or((1, 1), |a| self.line_col(a));
         self.errors.push(LoadError::new(self.file, line, col, message));
     }
 }

@@ -37,7 +37,9 @@ pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
 pub use event::{Event, EventRef, Matchup, Provenance};
 pub use events::{EventIter, Events};
-pub use model::{Bank, BankProblem, BankSet, MAX_EVENTS, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch};
+pub use model::{
+    Bank, BankProblem, BankSet, MAX_EVENTS, MAX_FEATURES, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch,
+};
 pub use ron_form::{StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};
 pub(crate) use value_column::{Codes, ValueColumn};

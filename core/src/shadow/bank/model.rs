@@ -12,6 +12,10 @@ use super::value_column::{ValueColumn, retain_by};
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
 pub const MAX_EVENTS: usize = 5_000_000;
+/// No bank records more state features than this, in any of its forms: four times what
+/// one schema may describe, room for states written by other tools, and a bound on the
+/// columns a file may make the studio allocate.
+pub const MAX_FEATURES: usize = 4 * crate::shadow::schema::MAX_FEATURES;
 /// Action and character names longer than this are refused.
 pub const MAX_NAME: usize = 128;
 /// The longest reaction time a bank may record, in frames: ten minutes. A response
@@ -286,8 +290,12 @@ impl Bank {
         Ok(bank)
     }
 
-    /// Refuses feature lists with a blank, overlong or repeated name.
+    /// Refuses feature lists longer than [`MAX_FEATURES`], and those with a blank,
+    /// overlong or repeated name.
     pub(super) fn check_features(features: &[String]) -> Result<(), String> {
+        if features.len() > MAX_FEATURES {
+            return Err(format!("{} features; a bank records at most {MAX_FEATURES}", features.len()));
+        }
         let mut seen = HashSet::new();
         for f in features {
             check_name("feature name", f)?;

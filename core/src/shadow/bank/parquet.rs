@@ -144,15 +144,19 @@ impl Bank {
     pub fn load_parquet(path: &Path) -> Result<Bank, LoadError> {
         let file = path.display().to_string();
         let fail = |message: String| LoadError::whole_file(&file, message);
-        let (reader, _) = crate::file_reader::open(path, crate::file_reader::Limit::Parquet)?;
+        let (reader, len) = crate::file_reader::open(path, crate::file_reader::Limit::Parquet)?;
         let builder = ParquetRecordBatchReaderBuilder::try_new(reader)
             .map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
+        crate::parquet_table::check_footer(builder.metadata(), len).map_err(&fail)?;
         let rows = builder.metadata().file_metadata().num_rows();
         if usize::try_from(rows).map_or(true, |n| n > MAX_EVENTS) {
             return Err(fail(format!("{rows} rows; expected at most {MAX_EVENTS} events")));
         }
         let schema = Arc::clone(builder.schema());
         let features = features_of(&schema).map_err(&fail)?;
+        // Before any column is read: a file of 10,000 feature columns is refused here,
+        // not after it was read in full, as loading the bank it makes would refuse it.
+        Bank::check_features(&features).map_err(&fail)?;
         for required in &EVENT_COLUMNS[..8] {
             if schema.column_with_name(required).is_none() {
                 return Err(fail(format!(
@@ -162,7 +166,6 @@ impl Bank {
             }
         }
         let reader = builder.build().map_err(|e| fail(format!("not a readable Parquet file: {e}")))?;
-        Bank::check_features(&features).map_err(&fail)?;
         let row_problem = |p: BankProblem| match p.event {
             Some(i) => fail(format!("row {}: {}", i + 1, p.message)),
             None => fail(p.message),

@@ -7,7 +7,7 @@ use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::event::{EventRef, Matchup, Provenance};
-use super::model::{Bank, BankProblem, MAX_EVENTS};
+use super::model::{Bank, BankProblem, MAX_EVENTS, MAX_FEATURES};
 use crate::error::{LoadError, parse_ron};
 use crate::ronpos::locate_item;
 
@@ -35,8 +35,10 @@ impl<'de> Deserialize<'de> for StateMap {
                     if out.iter().any(|(name, _)| *name == k) {
                         return Err(serde::de::Error::custom(format!("feature `{k}` is given twice")));
                     }
-                    if out.len() >= crate::shadow::schema::MAX_FEATURES * 4 {
-                        return Err(serde::de::Error::custom("too many features in one state"));
+                    if out.len() >= MAX_FEATURES {
+                        return Err(serde::de::Error::custom(format!(
+                            "too many features in one state; a bank records at most {MAX_FEATURES}"
+                        )));
                     }
                     out.push((k, v));
                 }
