@@ -3,7 +3,7 @@
 //! - the decision: why the plan under way holds, or what is about to take over (the 2×
 //!   rule, a commanded plan, idling);
 //! - the plans: the one under way and each desire's candidate, with every factor of
-//!   its priority (desire × activity × distance × object score × action, the action
+//!   its priority (desire × activity × distance × usefulness × action, the action
 //!   from its opinion and novelty);
 //! - the path of the plan's object through its ActOn tree, each question with the
 //!   examples its split was learnt from;
@@ -70,9 +70,13 @@ fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command
         ui.weak("No desire has a plan this turn.");
         return;
     }
-    ui.weak("priority = desire × activity × distance × object score × action (0.5 + 0.0025·(opinion+1) + novelty)");
+    ui.weak(
+        "priority = desire × activity × object score (distance × usefulness) × action (0.5 + 0.0025·(opinion+1) + novelty)",
+    );
     egui::Grid::new("why-plans").striped(true).spacing([12.0, 3.0]).show(ui, |ui| {
-        for h in ["plan", "priority", "desire", "activity", "distance", "object", "action", "opinion", "novelty", ""] {
+        for h in
+            ["plan", "priority", "desire", "activity", "distance", "usefulness", "action", "opinion", "novelty", ""]
+        {
             ui.strong(h);
         }
         ui.end_row();
