@@ -4,7 +4,9 @@
 //! and test modules may reach anywhere. The same walk keeps files and functions short.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::common::rust_files;
 
 /// The crates checked, by their `src` folder relative to this crate's manifest.
 const CRATES: [&str; 3] = ["../core/src", "workspace/src", "src"];
@@ -19,20 +21,6 @@ const MAX_FN_LINES: usize = 120;
 struct Source {
     path: String,
     text: String,
-}
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(rust_files(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Every `.rs` file of the crate whose sources are in `src` (relative to the manifest).

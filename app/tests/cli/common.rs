@@ -56,3 +56,18 @@ pub fn fails(args: &[&str]) -> String {
 pub fn keys(v: &serde_json::Value) -> std::collections::BTreeSet<&str> {
     v.as_object().expect("an object").keys().map(String::as_str).collect()
 }
+
+/// Every `.rs` file under `dir`, in path order.
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(rust_files(&p));
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}

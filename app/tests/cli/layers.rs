@@ -2,20 +2,9 @@
 //! of `src/cli` names the `gui` module and no file of `src/gui` names `cli`. Only
 //! `main.rs` knows both.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(rust_files(&p));
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-    out
-}
+use crate::common::rust_files;
 
 /// The places in the files under `dir` that name the module `module` as a path.
 fn naming(dir: &str, module: &str) -> Vec<String> {

@@ -43,6 +43,17 @@ impl Drop for Run {
     }
 }
 
+/// A copy of the species folder and the example project beside it, as in the
+/// repository: (the temporary folder, the project in it).
+fn example_copy() -> (tempfile::TempDir, std::path::PathBuf) {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&repo.join("species"), &dir.path().join("species"));
+    let project = dir.path().join("projects/example");
+    copy_dir(&repo.join("projects/example"), &project);
+    (dir, project)
+}
+
 /// `preview --headless` of `project` for a minute, its JSON lines read as they come.
 fn start(project: &Path) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_creature-studio"))
@@ -71,11 +82,7 @@ fn is(event: &str) -> impl Fn(&Value) -> bool + '_ {
 
 #[test]
 fn species_edits_reload_into_the_running_preview() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&repo.join("species"), &dir.path().join("species"));
-    let project = dir.path().join("projects/example");
-    copy_dir(&repo.join("projects/example"), &project);
+    let (dir, project) = example_copy();
     let cow = dir.path().join("species/cow.ron");
     let good = std::fs::read_to_string(&cow).unwrap();
 
@@ -111,11 +118,7 @@ fn species_edits_reload_into_the_running_preview() {
 /// and the run still goes on.
 #[test]
 fn a_deleted_file_or_a_pipe_in_its_place_is_reported_and_the_run_goes_on() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&repo.join("species"), &dir.path().join("species"));
-    let project = dir.path().join("projects/example");
-    copy_dir(&repo.join("projects/example"), &project);
+    let (dir, project) = example_copy();
     let cow = dir.path().join("species/cow.ron");
     let mut run = start(&project);
     let wait = Duration::from_secs(20);

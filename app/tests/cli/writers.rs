@@ -290,6 +290,26 @@ fn refused(c: &Case, what: &str, (code, err): (Option<i32>, String), names: &Pat
     assert!(err.contains(&names.display().to_string()), "{} onto {what}: the message names the file: {err}", c.command);
 }
 
+/// Where case `c` is given to write (`given`, under the fixtures' folder, named by
+/// `what` and the argument) and the file it would write there (`target`: the path itself,
+/// or the file it writes in a folder, which is made): (out, target, given).
+fn place(f: &Fixtures, c: &Case, what: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let out = f.dir.join(format!("{what}-{}", c.arg));
+    match c.folder {
+        Some(name) => {
+            std::fs::create_dir_all(&out).unwrap();
+            (out.clone(), out.join(name), out)
+        }
+        None => (out.clone(), out.clone(), out),
+    }
+}
+
+/// Removes what a case's run left at `out`, a file or a folder.
+fn clear(out: &Path) {
+    let _ = std::fs::remove_dir_all(out);
+    let _ = std::fs::remove_file(out);
+}
+
 /// Panics unless the user's file at `path` still holds what the test put there.
 fn kept_whole(path: &Path, command: &str) {
     let now = std::fs::read(path).unwrap();
@@ -300,19 +320,11 @@ fn kept_whole(path: &Path, command: &str) {
 fn a_file_already_there_is_kept_without_force() {
     let f = Fixtures::new("exists");
     for c in cases(&f) {
-        let out = f.dir.join(format!("mine-{}", c.arg));
-        let (target, given) = match c.folder {
-            Some(name) => {
-                std::fs::create_dir_all(&out).unwrap();
-                (out.join(name), out.clone())
-            }
-            None => (out.clone(), out.clone()),
-        };
+        let (out, target, given) = place(&f, &c, "mine");
         std::fs::write(&target, b"the user's own work").unwrap();
         refused(&c, "a file there", run(&c, &given, false, None), &target);
         kept_whole(&target, c.command);
-        let _ = std::fs::remove_dir_all(&out);
-        let _ = std::fs::remove_file(&out);
+        clear(&out);
     }
 }
 
@@ -333,19 +345,11 @@ fn a_pipe_is_never_replaced() {
     use std::os::unix::fs::FileTypeExt;
     let f = Fixtures::new("pipe");
     for c in cases(&f) {
-        let out = f.dir.join(format!("pipe-{}", c.arg));
-        let (pipe, given) = match c.folder {
-            Some(name) => {
-                std::fs::create_dir_all(&out).unwrap();
-                (out.join(name), out.clone())
-            }
-            None => (out.clone(), out.clone()),
-        };
+        let (out, pipe, given) = place(&f, &c, "pipe");
         assert!(std::process::Command::new("mkfifo").arg(&pipe).status().unwrap().success());
         refused(&c, "a pipe", run(&c, &given, true, None), &pipe);
         assert!(std::fs::symlink_metadata(&pipe).unwrap().file_type().is_fifo(), "{}", c.command);
-        let _ = std::fs::remove_dir_all(&out);
-        let _ = std::fs::remove_file(&out);
+        clear(&out);
     }
 }
 
@@ -354,19 +358,11 @@ fn a_pipe_is_never_replaced() {
 fn a_disk_with_no_room_leaves_the_old_file_whole() {
     let f = Fixtures::new("full");
     for c in cases(&f) {
-        let out = f.dir.join(format!("full-{}", c.arg));
-        let (target, given) = match c.folder {
-            Some(name) => {
-                std::fs::create_dir_all(&out).unwrap();
-                (out.join(name), out.clone())
-            }
-            None => (out.clone(), out.clone()),
-        };
+        let (out, target, given) = place(&f, &c, "full");
         std::fs::write(&target, b"the user's own work").unwrap();
         refused(&c, "a disk with no room", run(&c, &given, true, Some(1)), &target);
         kept_whole(&target, c.command);
-        let _ = std::fs::remove_dir_all(&out);
-        let _ = std::fs::remove_file(&out);
+        clear(&out);
     }
 }
 
