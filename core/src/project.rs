@@ -239,10 +239,11 @@ fn files_below(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
             // What a link points to; an entry that is not a link is what it is.
             let target = if kind.is_symlink() { std::fs::metadata(&p).ok() } else { None };
             let is_dir = target.as_ref().map_or(kind.is_dir(), std::fs::Metadata::is_dir);
-            let is_file = target.as_ref().map_or(kind.is_file(), std::fs::Metadata::is_file);
             if is_dir {
                 if kind.is_symlink() { linked.push(p) } else { own.push(p) }
-            } else if is_file && wanted(&p) {
+            } else if wanted(&p) {
+                // A pipe, a device or a broken link named like a studio file is listed
+                // too: reading it says what it is, rather than passing it over unsaid.
                 out.push(p);
             }
         }

@@ -65,7 +65,7 @@ fn links_back_up_the_tree_are_walked_once() {
 }
 
 #[test]
-fn pipes_and_devices_are_neither_listed_nor_read() {
+fn a_pipe_named_like_a_studio_file_is_listed_and_check_says_what_it_is() {
     let dir = scratch("fifo");
     std::fs::write(dir.join("a.state.ron"), "{\"distance\": 1.0}").unwrap();
     let fifo = dir.join("b.state.ron");
@@ -73,7 +73,11 @@ fn pipes_and_devices_are_neither_listed_nor_read() {
     if !made.is_ok_and(|s| s.success()) {
         eprintln!("mkfifo is not available; skipping the pipe");
     } else {
-        assert_eq!(ron_files(&dir), vec![dir.join("a.state.ron")]);
+        // Listed, so that checking the folder says what it is instead of passing it by.
+        assert_eq!(ron_files(&dir), vec![dir.join("a.state.ron"), fifo.clone()]);
+        let errors = check_paths(std::slice::from_ref(&dir), &Checkers::default());
+        let named: Vec<_> = errors.iter().filter(|e| e.file.ends_with("b.state.ron")).collect();
+        assert!(named.len() == 1 && named[0].message.contains("not a regular file"), "{errors:?}");
         let err = read_text(&fifo).unwrap_err();
         assert!(err.message.contains("not a regular file"), "{err}");
         // `check` given the pipe itself says so instead of waiting for a writer.
