@@ -18,6 +18,9 @@ pub struct Policy {
     pub replace: bool,
     /// The files the writing command reads: never written over.
     pub inputs: Vec<PathBuf>,
+    /// How the refusal of a file already there says to get past it; `None`: pass
+    /// `--force`.
+    pub how: Option<&'static str>,
 }
 
 impl Policy {
@@ -31,13 +34,21 @@ impl Policy {
     /// document, a command given `--force`).
     #[must_use]
     pub fn replacing() -> Policy {
-        Policy { replace: true, inputs: Vec::new() }
+        Policy { replace: true, ..Policy::default() }
     }
 
     /// Replaces a file at the path when `force`.
     #[must_use]
     pub fn forced(force: bool) -> Policy {
-        Policy { replace: force, inputs: Vec::new() }
+        Policy { replace: force, ..Policy::default() }
+    }
+
+    /// The same policy, its refusal of a file already there saying `how` to get past it
+    /// (`"pass --append to add to it or --force to replace it"`).
+    #[must_use]
+    pub fn telling(mut self, how: &'static str) -> Policy {
+        self.how = Some(how);
+        self
     }
 
     /// The same policy, also refusing to write over any of `inputs`.
@@ -52,6 +63,7 @@ impl Policy {
 /// refusal names the file and says why, and nothing on disk has been touched.
 pub fn check(path: &Path, policy: &Policy) -> Result<(), String> {
     let shown = path.display();
+    let exists = || Err(format!("{shown} already exists; {}", policy.how.unwrap_or("pass --force to replace it")));
     if let Some(input) = policy.inputs.iter().find(|i| same_file(i, path)) {
         return Err(if input == path {
             format!("{shown} is also read by this command; write to another file")
@@ -65,7 +77,7 @@ pub fn check(path: &Path, policy: &Policy) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // Nothing there, or a link to nothing: a link is replaced only when told to.
             return match std::fs::symlink_metadata(path) {
-                Ok(_) if !policy.replace => Err(format!("{shown} already exists; pass --force to replace it")),
+                Ok(_) if !policy.replace => exists(),
                 _ => Ok(()),
             };
         }
@@ -80,7 +92,7 @@ pub fn check(path: &Path, policy: &Policy) -> Result<(), String> {
         ));
     }
     if !policy.replace {
-        return Err(format!("{shown} already exists; pass --force to replace it"));
+        return exists();
     }
     Ok(())
 }
@@ -122,16 +134,9 @@ fn same_inode(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cs-writer-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn a_new_file_is_written_and_an_existing_one_only_when_told() {
-        let dir = scratch("exists");
+        let dir = crate::fsutil::scratch_dir("writer-exists");
         let path = dir.join("out.ron");
         write(&path, b"first", &Policy::new_file()).unwrap();
         let refused = write(&path, b"second", &Policy::new_file()).unwrap_err();
@@ -144,7 +149,7 @@ mod tests {
 
     #[test]
     fn an_input_is_never_written_over_even_when_told_to_replace() {
-        let dir = scratch("input");
+        let dir = crate::fsutil::scratch_dir("writer-input");
         let input = dir.join("in.recording");
         std::fs::write(&input, b"the run").unwrap();
         let policy = Policy::replacing().reading([&input]);
@@ -167,7 +172,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_pipe_a_device_or_a_folder_is_never_replaced() {
-        let dir = scratch("odd");
+        let dir = crate::fsutil::scratch_dir("writer-odd");
         let fifo = dir.join("pipe.parquet");
         assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         for path in [fifo.as_path(), Path::new("/dev/null"), dir.as_path()] {

@@ -262,12 +262,7 @@ fn record(a: &RecordArgs) -> CliResult {
         return Err(format!("--keep `{}`: expected all, won or lost", a.keep).into());
     }
     // Appending reads the bank and writes it back: replacing it is the point.
-    let policy = Policy::forced(a.force || a.append);
-    if !a.append && !a.force && std::fs::symlink_metadata(&a.out).is_ok() {
-        return Err(
-            format!("{} already exists; pass --append to add to it or --force to replace it", a.out.display()).into()
-        );
-    }
+    let policy = Policy::forced(a.force || a.append).telling("pass --append to add to it or --force to replace it");
     check_out(&a.out, &policy)?;
     let mut bank = if a.append && a.out.exists() { Bank::load(&a.out)? } else { Bank::default() };
     let mut kept = Vec::new();
@@ -404,9 +399,10 @@ fn delete(a: &DeleteArgs) -> CliResult {
     // Without -o the events are deleted in BANK itself, as asked.
     let policy = match &a.out {
         Some(out) => {
-            let policy = Policy::forced(a.force).reading([&a.bank]);
-            check_out(out, &policy)
-                .map_err(|e| CliError::from(format!("{e}, or leave out -o to delete in BANK itself")))?;
+            let policy = Policy::forced(a.force)
+                .reading([&a.bank])
+                .telling("pass --force to replace it, or leave out -o to delete in BANK itself");
+            check_out(out, &policy)?;
             policy
         }
         None => Policy::replacing(),
