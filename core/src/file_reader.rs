@@ -38,7 +38,8 @@ impl Limit {
     }
 
     /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
-    /// binary bank (`.bank`), or text.
+    /// bank (`.bank`, or `.bank.ron`, as [`Bank::load`](crate::shadow::bank::Bank::load)
+    /// reads either), or text.
     #[must_use]
     pub fn of_path(path: &Path) -> Limit {
         let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
@@ -46,7 +47,7 @@ impl Limit {
             Limit::Recording
         } else if name.ends_with(".parquet") {
             Limit::Parquet
-        } else if name.ends_with(".bank") {
+        } else if name.ends_with(".bank") || name.ends_with(".bank.ron") {
             Limit::Bank
         } else {
             Limit::Text
@@ -150,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_is_read_whole() {
-        let dir = tempfile_dir("plain");
+        let dir = crate::fsutil::scratch_dir("reader-plain");
         let path = dir.join("a.ron");
         std::fs::write(&path, b"(a: 1)").unwrap();
         assert_eq!(read_bytes(&path, Limit::Text).unwrap(), b"(a: 1)");
@@ -160,7 +161,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_pipe_a_device_and_a_folder_are_refused_at_once() {
-        let dir = tempfile_dir("odd");
+        let dir = crate::fsutil::scratch_dir("reader-odd");
         let fifo = dir.join("pipe.ron");
         assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
         let m = message(read_bytes(&fifo, Limit::Text));
@@ -174,7 +175,7 @@ mod tests {
 
     #[test]
     fn a_file_past_its_kinds_limit_is_refused_naming_the_limit() {
-        let dir = tempfile_dir("large");
+        let dir = crate::fsutil::scratch_dir("reader-large");
         let path = dir.join("big.ron");
         let f = File::create(&path).unwrap();
         // Sparse: no disk is used for the length.
@@ -182,12 +183,5 @@ mod tests {
         let m = message(read_bytes(&path, Limit::Text));
         assert!(m.contains("larger than the 64 MiB a studio text file may be"), "{m}");
         std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    fn tempfile_dir(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("cs-reader-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
     }
 }
