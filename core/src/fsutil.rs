@@ -183,20 +183,23 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
     }
 }
 
+/// An empty folder of its own under the system's temporary folder, for a test named
+/// `name` of this process.
+#[cfg(test)]
+pub(crate) fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cs-atomic-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
-
     #[test]
     fn save_replaces_the_file_and_leaves_no_temporary() {
-        let dir = scratch("plain");
+        let dir = scratch_dir("atomic-plain");
         let path = dir.join("a.ron");
         save_atomic(&path, b"one").unwrap();
         save_atomic(&path, b"two").unwrap();
@@ -216,7 +219,7 @@ mod tests {
     #[test]
     fn a_private_file_stays_private() {
         use std::os::unix::fs::PermissionsExt;
-        let dir = scratch("mode");
+        let dir = scratch_dir("atomic-mode");
         let path = dir.join("secret.ron");
         std::fs::write(&path, b"old").unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
@@ -231,7 +234,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_link_is_written_through_and_stays_a_link() {
-        let dir = scratch("link");
+        let dir = scratch_dir("atomic-link");
         std::fs::create_dir_all(dir.join("real")).unwrap();
         let target = dir.join("real/a.ron");
         std::fs::write(&target, b"old").unwrap();
@@ -253,7 +256,7 @@ mod tests {
     #[test]
     fn a_hard_linked_file_keeps_its_inode_and_every_name_sees_the_save() {
         use std::os::unix::fs::MetadataExt;
-        let dir = scratch("hard");
+        let dir = scratch_dir("atomic-hard");
         let path = dir.join("a.ron");
         std::fs::write(&path, b"old").unwrap();
         std::fs::hard_link(&path, dir.join("b.ron")).unwrap();
@@ -269,7 +272,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_planted_link_at_a_temporary_name_is_never_followed() {
-        let dir = scratch("planted");
+        let dir = scratch_dir("atomic-planted");
         let victim = dir.join("victim.txt");
         std::fs::write(&victim, b"keep me").unwrap();
         // The names a save could be guessed to use: by process id, as they once were.

@@ -145,66 +145,48 @@ impl Drop for Fixtures {
     }
 }
 
-/// A case's arguments, given the path it is to write.
-type CaseArgs = Box<dyn Fn(&str) -> Vec<String>>;
+/// Where a case's arguments name the path it writes.
+const OUT: &str = "OUT";
 
-/// One writing command: its arguments with the path it writes, and the input it reads
-/// that a user could name as that path by mistake (if it reads one).
+/// One writing command: its arguments, [`OUT`] standing for the path it writes, and the
+/// input it reads that a user could name as that path by mistake (if it reads one).
 struct Case {
     command: &'static str,
     arg: &'static str,
-    args: CaseArgs,
+    args: Vec<String>,
     input: Option<PathBuf>,
     /// The path given is a folder the command writes into, not the file itself.
     folder: Option<&'static str>,
 }
 
-fn strings(v: &[&str]) -> Vec<String> {
-    v.iter().map(|&x| x.to_owned()).collect()
-}
-
 fn cases(f: &Fixtures) -> Vec<Case> {
-    let (lesson, bank, parquet) = (s(&f.lesson).to_owned(), s(&f.bank).to_owned(), s(&f.parquet).to_owned());
-    let (scenario, recording, world) = (s(&f.scenario).to_owned(), s(&f.recording).to_owned(), s(&f.world).to_owned());
-    let case = |command, arg, input: Option<&PathBuf>, args: CaseArgs| Case {
+    let case = |command, arg, input: Option<&PathBuf>, args: &[&str]| Case {
         command,
         arg,
-        args,
+        args: args.iter().map(|&a| a.to_owned()).collect(),
         input: input.cloned(),
         folder: None,
     };
-    let b = bank.clone();
-    let b2 = bank.clone();
-    let b3 = bank.clone();
-    let b4 = bank.clone();
+    let (lesson, bank, parquet) = (s(&f.lesson), s(&f.bank), s(&f.parquet));
+    let (scenario, recording, world) = (s(&f.scenario), s(&f.recording), s(&f.world));
     vec![
-        case("new", "output", None, Box::new(|o| strings(&["new", "--species", "Cow", "-o", o]))),
-        case("teach", "output", Some(&f.lesson), Box::new(move |o| strings(&["teach", &lesson, "-o", o]))),
+        case("new", "output", None, &["new", "--species", "Cow", "-o", OUT]),
+        case("teach", "output", Some(&f.lesson), &["teach", lesson, "-o", OUT]),
         case(
             "shadow record",
             "out",
             None,
-            Box::new(|o| strings(&["shadow", "record", "--bot", "zoner", "--vs", "turtle", "--matches", "1", "-o", o])),
+            &["shadow", "record", "--bot", "zoner", "--vs", "turtle", "--matches", "1", "-o", OUT],
         ),
-        case("shadow merge", "out", Some(&f.bank), Box::new(move |o| strings(&["shadow", "merge", &b, "-o", o]))),
-        case(
-            "shadow delete",
-            "out",
-            Some(&f.bank),
-            Box::new(move |o| strings(&["shadow", "delete", &b2, "--match", "1", "-o", o])),
-        ),
-        case("shadow export", "out", Some(&f.bank), Box::new(move |o| strings(&["shadow", "export", &b3, "-o", o]))),
-        case(
-            "shadow import",
-            "out",
-            Some(&f.parquet),
-            Box::new(move |o| strings(&["shadow", "import", &parquet, "-o", o])),
-        ),
+        case("shadow merge", "out", Some(&f.bank), &["shadow", "merge", bank, "-o", OUT]),
+        case("shadow delete", "out", Some(&f.bank), &["shadow", "delete", bank, "--match", "1", "-o", OUT]),
+        case("shadow export", "out", Some(&f.bank), &["shadow", "export", bank, "-o", OUT]),
+        case("shadow import", "out", Some(&f.parquet), &["shadow", "import", parquet, "-o", OUT]),
         case(
             "shadow curate",
             "out",
             Some(&f.bank),
-            Box::new(move |o| strings(&["shadow", "curate", "--bank", &b4, "--delete", "duplicates", "-o", o])),
+            &["shadow", "curate", "--bank", bank, "--delete", "duplicates", "-o", OUT],
         ),
         Case {
             folder: Some("bank.parquet"),
@@ -212,48 +194,24 @@ fn cases(f: &Fixtures) -> Vec<Case> {
                 "shadow bench",
                 "dump",
                 None,
-                Box::new(|o| strings(&["shadow", "bench", "--events", "2000", "--queries", "10", "--dump", o])),
+                &["shadow", "bench", "--events", "2000", "--queries", "10", "--dump", OUT],
             )
         },
         case(
             "sim",
             "parquet",
             Some(&f.world),
-            Box::new(move |o| {
-                strings(&[
-                    "sim",
-                    "--species",
-                    "Cow",
-                    "--world",
-                    &world,
-                    "--newborns",
-                    "2",
-                    "--seconds",
-                    "5",
-                    "--parquet",
-                    o,
-                ])
-            }),
+            &["sim", "--species", "Cow", "--world", world, "--newborns", "2", "--seconds", "5", "--parquet", OUT],
         ),
-        case(
-            "scenario run",
-            "record",
-            Some(&f.scenario),
-            Box::new(move |o| strings(&["scenario", "run", &scenario, "--record", o])),
-        ),
-        case(
-            "recording fork",
-            "out",
-            Some(&f.recording),
-            Box::new(move |o| strings(&["recording", "fork", &recording, "--at", "10", "-o", o])),
-        ),
+        case("scenario run", "record", Some(&f.scenario), &["scenario", "run", scenario, "--record", OUT]),
+        case("recording fork", "out", Some(&f.recording), &["recording", "fork", recording, "--at", "10", "-o", OUT]),
     ]
 }
 
 /// Runs the case writing to `out` (with `--force` when `force`), under a file size
 /// limit of `limit_kib` when given; returns (exit code, stderr).
 fn run(c: &Case, out: &Path, force: bool, limit_kib: Option<u64>) -> (Option<i32>, String) {
-    let mut args = (c.args)(s(out));
+    let mut args: Vec<String> = c.args.iter().map(|a| if a == OUT { s(out).to_owned() } else { a.clone() }).collect();
     if force {
         args.push("--force".to_owned());
     }
