@@ -404,7 +404,7 @@ fn one_error<T>(r: Result<T, LoadError>) -> Result<T, Vec<LoadError>> {
 }
 
 /// The steepness and the 40 desires of `desires.ron`.
-fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDef>), Vec<LoadError>> {
+pub(crate) fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDef>), Vec<LoadError>> {
     let table: DesireTable = one_error(parse_ron(file, text))?;
     let mut p = Problems::new(file, text);
     p.range("steepness", "steepness", table.steepness, 0.1, 1000.0);
@@ -452,7 +452,7 @@ fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDef>), Vec<Lo
     p.finish((table.steepness, table.desires))
 }
 
-fn parse_actions(file: &str, text: &str) -> Result<ActionTable, Vec<LoadError>> {
+pub(crate) fn parse_actions(file: &str, text: &str) -> Result<ActionTable, Vec<LoadError>> {
     let table: ActionTable = one_error(parse_ron(file, text))?;
     let mut p = Problems::new(file, text);
     let c = table.credit_decay;
@@ -478,7 +478,7 @@ fn parse_actions(file: &str, text: &str) -> Result<ActionTable, Vec<LoadError>> 
     p.finish(table)
 }
 
-fn parse_attributes(file: &str, text: &str) -> Result<Vec<String>, Vec<LoadError>> {
+pub(crate) fn parse_attributes(file: &str, text: &str) -> Result<Vec<String>, Vec<LoadError>> {
     let table: AttributeTable = one_error(parse_ron(file, text))?;
     let mut p = Problems::new(file, text);
     let mut seen = BTreeSet::new();
@@ -496,7 +496,7 @@ fn parse_attributes(file: &str, text: &str) -> Result<Vec<String>, Vec<LoadError
     p.finish(table.attributes)
 }
 
-fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>> {
+pub(crate) fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>> {
     let table: PhaseTable = one_error(parse_ron(file, text))?;
     if table.phases.len() != PHASE_COUNT {
         return Err(vec![LoadError::at_text(
@@ -530,8 +530,14 @@ fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>>
     p.finish(table.phases)
 }
 
-fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Template, Vec<LoadError>> {
+pub(crate) fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Template, Vec<LoadError>> {
     let template: Template = one_error(parse_ron(file, text))?;
+    let errors = check_template(file, text, &template, attributes);
+    if errors.is_empty() { Ok(template) } else { Err(errors) }
+}
+
+/// The template's examples within the permanent limit and naming only `attributes`.
+pub(crate) fn check_template(file: &str, text: &str, template: &Template, attributes: &[String]) -> Vec<LoadError> {
     let mut p = Problems::new(file, text);
     let mut counts: BTreeMap<(Desire, TreeKind), usize> = BTreeMap::new();
     for t in &template.trees {
@@ -543,10 +549,10 @@ fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Templ
         }
         check_examples(&mut p, &at, &t.examples, attributes);
     }
-    p.finish(template)
+    p.errors
 }
 
-fn check_desire_actions(
+pub(crate) fn check_desire_actions(
     file: &str,
     text: &str,
     desires: &[DesireDef],

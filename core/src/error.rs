@@ -80,6 +80,8 @@ pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadE
 /// fields, say), and the same checks: a byte-order mark skipped, a key given twice in a
 /// map refused.
 pub fn parse_ron_with<T: DeserializeOwned>(file: &str, text: &str, options: &ron::Options) -> Result<T, LoadError> {
+    #[cfg(feature = "io-counts")]
+    crate::io_counts::parsed();
     let text = text.strip_prefix(BOM).unwrap_or(text);
     check_duplicate_keys(file, text)?;
     options.from_str(text).map_err(|e| {

@@ -71,6 +71,8 @@ pub const MAX_TEXT_BYTES: u64 = Limit::Text.bytes();
 /// Opens the regular file at `path` for reading, with its length, refusing anything
 /// else and a file larger than `limit`, each with a sentence naming the file.
 pub fn open(path: &Path, limit: Limit) -> Result<(File, u64), LoadError> {
+    #[cfg(feature = "io-counts")]
+    crate::io_counts::opened();
     let file = path.display().to_string();
     let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
     let mut options = std::fs::OpenOptions::new();

@@ -6,11 +6,14 @@
 
 pub mod creature;
 pub mod data;
+pub mod data_file;
 pub mod error;
 pub mod exp;
 pub mod file_reader;
 pub mod file_writer;
 pub mod fsutil;
+#[cfg(feature = "io-counts")]
+pub mod io_counts;
 pub mod mind;
 pub mod names;
 pub mod parquet_table;
