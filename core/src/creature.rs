@@ -218,8 +218,13 @@ impl Creature {
         crate::file_writer::write(path, self.to_ron().as_bytes(), policy)
     }
 
-    /// Every problem with the numbers and names of this save.
-    fn check(&self, file: &str, text: &str, data: &Data) -> Result<(), Vec<LoadError>> {
+    /// Every problem with the numbers and names of this save against `data`, placed in
+    /// `text` (the save's text, named `file`): what [`Creature::parse`] checks after
+    /// parsing, for a save already parsed that meets other species data.
+    ///
+    /// # Errors
+    /// Every problem found.
+    pub fn check(&self, file: &str, text: &str, data: &Data) -> Result<(), Vec<LoadError>> {
         let mut p = Problems::new(file, text);
         if usize::from(self.phase) >= PHASE_COUNT {
             p.at("phase", format!("phase is {}; expected 0 to 13", self.phase));

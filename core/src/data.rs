@@ -281,10 +281,20 @@ impl Data {
 
     /// Loads and checks every table and species file in `dir`, reporting every problem.
     pub fn load_dir(dir: &Path) -> LoadResult<Data> {
-        Self::from_texts(&|name: &str| {
+        Self::load_dir_with_texts(dir).0
+    }
+
+    /// [`Data::load_dir`], each file read once, with the texts of the files that could
+    /// be read (name, text), whether or not they load.
+    pub fn load_dir_with_texts(dir: &Path) -> (LoadResult<Data>, Vec<(String, String)>) {
+        let texts = std::cell::RefCell::new(Vec::new());
+        let data = Self::from_texts(&|name: &str| {
             let path = dir.join(name);
-            read_text(&path).map(|t| (t, path.display().to_string()))
-        })
+            let text = read_text(&path)?;
+            texts.borrow_mut().push((name.to_owned(), text.clone()));
+            Ok((text, path.display().to_string()))
+        });
+        (data, texts.into_inner())
     }
 
     /// The names of the files a species folder holds: the tables and one per species.

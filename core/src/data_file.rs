@@ -75,6 +75,22 @@ impl Data {
         })
     }
 
+    /// Puts `file` in place of its part, without the checks between files
+    /// ([`Data::with_file`] makes them).
+    pub fn put_file(&mut self, file: &DataFile) {
+        match file {
+            DataFile::Desires { steepness, desires } => {
+                self.steepness = *steepness;
+                self.desires.clone_from(desires);
+            }
+            DataFile::Actions(a) => self.actions.clone_from(a),
+            DataFile::Attributes(a) => self.attributes.clone_from(a),
+            DataFile::Phases(p) => self.phases.clone_from(p),
+            DataFile::Template(t) => self.template.clone_from(t),
+            DataFile::Species(s) => self.species[s.name.index()].clone_from(s),
+        }
+    }
+
     /// These data with `file` in place of its part, and the rules between files checked
     /// on the new values. `files` are the folder's texts (name, text) with the new file's
     /// among them: a problem one file makes in another is placed in that file's text,
@@ -84,17 +100,7 @@ impl Data {
     /// The problems the new file makes in the others.
     pub fn with_file(&self, file: &DataFile, files: &[(String, String)], origin: &str) -> LoadResult<Data> {
         let mut data = self.clone();
-        match file {
-            DataFile::Desires { steepness, desires } => {
-                data.steepness = *steepness;
-                data.desires.clone_from(desires);
-            }
-            DataFile::Actions(a) => data.actions.clone_from(a),
-            DataFile::Attributes(a) => data.attributes.clone_from(a),
-            DataFile::Phases(p) => data.phases.clone_from(p),
-            DataFile::Template(t) => data.template.clone_from(t),
-            DataFile::Species(s) => data.species[s.name.index()].clone_from(s),
-        }
+        data.put_file(file);
         let text_of = |name: &str| files.iter().find(|(n, _)| n == name).map_or("", |(_, t)| t.as_str());
         let label = |name: &str| format!("{origin}/{name}");
         let mut errors = Vec::new();

@@ -376,33 +376,47 @@ fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Opti
             Err(e) => vec![e],
         };
     }
-    let errors = check_text_file(path, data, checkers);
-    if errors.is_empty()
-        && let Ok(text) = read_text(path)
-    {
-        match FileKind::detect(path, &text) {
-            FileKind::ShadowBank => return fit::check_file(path, true, shadow_dir),
-            FileKind::ShadowState => return fit::check_file(path, false, shadow_dir),
-            _ => {}
-        }
+    match read_text(path) {
+        Ok(text) => check_text_in(path, &text, data, checkers, shadow_dir),
+        Err(e) => vec![e],
     }
-    errors
 }
 
-fn check_text_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
+/// [`check_file`] for a text file already read (`text`, what is at `path`): checked by
+/// its kind, and a bank or state in a shadow folder also against the folder's schema.
+pub fn check_text(path: &Path, text: &str, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
+    check_text_in(path, text, data, checkers, shadow_dir_near(path).as_deref())
+}
+
+fn check_text_in(
+    path: &Path,
+    text: &str,
+    data: &Data,
+    checkers: &Checkers,
+    shadow_dir: Option<&Path>,
+) -> Vec<LoadError> {
+    use crate::shadow::fit;
+    let errors = check_text_by_kind(path, text, data, checkers);
+    if !errors.is_empty() {
+        return errors;
+    }
+    match FileKind::detect(path, text) {
+        FileKind::ShadowBank => fit::check_file(path, true, shadow_dir),
+        FileKind::ShadowState => fit::check_file(path, false, shadow_dir),
+        _ => errors,
+    }
+}
+
+fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
     let file = path.display().to_string();
-    let text = match read_text(path) {
-        Ok(t) => t,
-        Err(e) => return vec![e],
-    };
-    let run = |c: Option<KindChecker>| c.map(|f| f(&file, &text, data)).unwrap_or_default();
-    match FileKind::detect(path, &text) {
-        FileKind::Manifest => parse_ron::<Manifest>(&file, &text).err().into_iter().collect(),
+    let run = |c: Option<KindChecker>| c.map(|f| f(&file, text, data)).unwrap_or_default();
+    match FileKind::detect(path, text) {
+        FileKind::Manifest => parse_ron::<Manifest>(&file, text).err().into_iter().collect(),
         FileKind::SpeciesData => match path.parent() {
             Some(dir) => Data::load_dir(dir).err().unwrap_or_default().into_iter().filter(|e| e.file == file).collect(),
             None => Vec::new(),
         },
-        FileKind::Creature => Creature::parse(&file, &text, data).err().unwrap_or_default(),
+        FileKind::Creature => Creature::parse(&file, text, data).err().unwrap_or_default(),
         FileKind::LessonScript => run(checkers.lesson_script),
         FileKind::TreeExamples => run(checkers.tree_examples),
         FileKind::World => run(checkers.world),
@@ -410,7 +424,7 @@ fn check_text_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErr
         FileKind::ShadowBank => run(checkers.shadow_bank),
         FileKind::ShadowState => run(checkers.shadow_state),
         FileKind::Scenario => crate::scenario::check_file(path),
-        FileKind::Unknown => match parse_ron::<ron::Value>(&file, &text) {
+        FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(
                 file,

@@ -78,6 +78,15 @@ pub fn run(args: &PreviewArgs) -> CliResult {
                     let f = file.display().to_string();
                     emit(json!({"event": "removed", "file": f}), format!("{f} is gone; keeping the last good version"));
                 }
+                Change::Refused { file, errors } => {
+                    let f = file.display().to_string();
+                    let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    let e = e.join("\n");
+                    emit(
+                        json!({"event": "preview_refused", "file": f, "error": e}),
+                        format!("{f} loaded, but the running preview cannot take it:\n{e}"),
+                    );
+                }
                 Change::Failed { file, errors } => {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();

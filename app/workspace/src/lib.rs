@@ -15,6 +15,7 @@ pub mod document;
 pub mod edit;
 pub mod file_watcher;
 pub mod live_preview;
+mod loaders;
 mod preview_sync;
 mod reduce;
 pub mod reload;

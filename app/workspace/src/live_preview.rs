@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use creature_core::creature::Creature;
 use creature_core::data::{Data, Species};
+use creature_core::data_file::DataFile;
 use creature_core::error::{LoadError, LoadResult};
 use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
@@ -218,16 +219,42 @@ impl LivePreview {
         Ok(())
     }
 
+    /// Swaps in one species folder file, already parsed as `file` from `text`: the
+    /// running data with it in, the other files as the run has them, and the folder's
+    /// texts recorded. Goes on from the shown turn when scrubbed back.
+    ///
+    /// # Errors
+    /// The problems the file makes in the running data's other files, or a running
+    /// creature that does not fit the new data: nothing changes then.
+    pub fn reload_data_file(&mut self, name: &str, text: String, file: &DataFile) -> LoadResult<()> {
+        let mut texts = self.species.clone();
+        match texts.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = text,
+            None => texts.push((name.to_owned(), text)),
+        }
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        let data = self.rec.sim().data().with_file(file, &texts, "species")?;
+        self.rec.reload_species_data(texts.clone(), Arc::new(data))?;
+        self.species = texts;
+        Ok(())
+    }
+
+    /// Swaps in a creature save already parsed from `text`.
+    pub fn reload_creature_parsed(&mut self, text: String, creature: Creature) -> LoadResult<()> {
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        self.rec.reload_creature_parsed(text, creature)
+    }
+
+    /// Swaps in a world already parsed from `text`.
+    pub fn reload_world_parsed(&mut self, text: String, world: WorldFile) -> LoadResult<()> {
+        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        self.rec.reload_world_parsed(text, world)
+    }
+
     /// Swaps in a new creature save, by its text.
     pub fn reload_creature(&mut self, text: String) -> LoadResult<()> {
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
         self.rec.reload_creature(text)
-    }
-
-    /// Swaps in a new world, by its text.
-    pub fn reload_world(&mut self, text: String) -> LoadResult<()> {
-        self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
-        self.rec.reload_world(text)
     }
 
     /// Does `act` to the running creature now, as a scenario input would, and keeps it

@@ -99,7 +99,7 @@ impl Workspace {
 
     /// The species folder's files as the data documents hold them now (name, text):
     /// an edited one written as a save would write it.
-    fn data_doc_texts(&self) -> Vec<(String, String)> {
+    pub(crate) fn data_doc_texts(&self) -> Vec<(String, String)> {
         self.docs
             .iter()
             .filter(|(id, _)| matches!(id, DocId::Species(_) | DocId::Desires))
@@ -159,12 +159,14 @@ impl Workspace {
             || running.species != self.data.species
         {
             // The preview records files by their text: the data documents' texts as
-            // they would be saved now.
+            // they would be saved now. What it refused is not offered again unchanged.
             let texts = self.data_doc_texts();
-            if let Some(p) = self.preview.as_mut()
+            if self.refused_texts.as_ref() != Some(&texts)
+                && let Some(p) = self.preview.as_mut()
                 && let Err(e) = p.reload_species(&texts)
             {
                 self.preview_errors = e;
+                self.refused_texts = Some(texts);
             }
         }
         let Some(id) = self.preview_creature_doc() else { return };

@@ -6,24 +6,15 @@
 //! problems. [`Workspace::reload`] is the whole-project version behind F5.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use creature_core::creature::Creature;
-use creature_core::data::{DESIRES_FILE, Data, DesireTable};
+use creature_core::data::{DESIRES_FILE, DesireTable};
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
-use creature_core::mind::script::LessonScript;
-use creature_core::names::Species;
-use creature_core::project::check_file;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
-use creature_core::species::parse_species;
-use creature_core::world::file::WorldFile;
 
-use crate::checkers::checkers;
-use crate::document::{DocId, DocValue, SharedBank, fingerprint};
+use crate::document::{DocId, DocValue, fingerprint};
 use crate::file_watcher::ProjectWatcher;
 use crate::live_preview::canonical;
+use crate::loaders::{ForPreview, LOADERS, Loaded, Target};
 use crate::species_dir::load_species_dir;
 use crate::workspace::{Conflict, Workspace};
 
@@ -35,42 +26,16 @@ pub enum Change {
     Reloaded { file: PathBuf },
     /// The file did not load; the last good version stays in use.
     Failed { file: PathBuf, errors: Vec<LoadError> },
+    /// The file loaded and its documents took it, but the running preview cannot: its
+    /// creature does not fit the new data, say. The preview runs on with what it had,
+    /// and Problems says why until a later version fits.
+    Refused { file: PathBuf, errors: Vec<LoadError> },
     /// The file holds what the studio last read or wrote there (the watcher saw the
     /// studio's own save): nothing changed, nothing to tell.
     Unchanged { file: PathBuf },
     /// The file is gone (deleted, or renamed away): the last good version stays in
     /// use, and Problems says so until a file is there again.
     Removed { file: PathBuf },
-}
-
-/// A changed file, parsed once, in the form its users take.
-enum Parsed {
-    /// One species file of the species folder.
-    Species(Species, Box<creature_core::species::SpeciesDef>),
-    /// A table of the species folder: the whole folder as it now loads.
-    Tables(Box<Data>),
-    Creature(Box<Creature>),
-    /// The preview's world, checked: the preview takes it by its text.
-    World,
-    Lesson(Box<LessonScript>),
-    Schema(Box<Schema>),
-    Bank(Arc<Bank>),
-    /// A file no document and no preview uses: only checked.
-    Checked,
-}
-
-impl Parsed {
-    /// The value a document of the file takes, for the kinds a document holds whole.
-    fn into_doc_value(self) -> Option<DocValue> {
-        match self {
-            Parsed::Species(_, def) => Some(DocValue::Species(def)),
-            Parsed::Creature(c) => Some(DocValue::Creature(c)),
-            Parsed::Lesson(l) => Some(DocValue::Lesson(l)),
-            Parsed::Schema(sc) => Some(DocValue::Schema(sc)),
-            Parsed::Bank(b) => Some(DocValue::Bank(SharedBank(b))),
-            Parsed::Tables(_) | Parsed::World | Parsed::Checked => None,
-        }
-    }
 }
 
 impl Workspace {
@@ -107,8 +72,9 @@ impl Workspace {
         out
     }
 
-    /// Takes one changed file: reads and parses it once and hands the result to the
-    /// documents and the preview that use it.
+    /// Takes one changed file: reads it once (through `file_reader`), parses it once
+    /// by its kind ([`LOADERS`]) and hands the values to the documents and the preview
+    /// that use it. A preview that cannot take what loaded never stops the documents.
     pub fn route(&mut self, path: &Path) -> Change {
         let file = path.to_path_buf();
         let label = path.display().to_string();
@@ -121,7 +87,7 @@ impl Workspace {
             ));
             return Change::Removed { file };
         }
-        let result = match read_bytes(path, Limit::of_path(path)) {
+        let loaded = match read_bytes(path, Limit::of_path(path)) {
             Err(e) => Err(vec![e]),
             // Back to what the studio knows (its own save, or a broken edit undone):
             // the last good version is this one, and its problems are gone.
@@ -129,13 +95,26 @@ impl Workspace {
                 self.problems.retain(|e| e.file != label);
                 return Change::Unchanged { file };
             }
-            Ok(bytes) => self
-                .parse_changed(path, &canon, &label, &bytes)
-                .and_then(|parsed| self.take_changed(path, &canon, parsed, &bytes)),
+            Ok(bytes) => self.load_changed(path, &canon, &label, &bytes).map(|l| (l, bytes)),
         };
         self.problems.retain(|e| e.file != label);
-        match result {
+        let (loaded, bytes) = match loaded {
+            Ok(l) => l,
+            Err(errors) => {
+                self.problems.extend(errors.iter().cloned());
+                return Change::Failed { file, errors };
+            }
+        };
+        let preview = loaded.preview.is_some();
+        match self.take_changed(path, loaded, &bytes) {
             Ok(()) => Change::Reloaded { file },
+            Err(errors) if preview => {
+                // The file is good; the running preview is what cannot take it.
+                self.problems.extend(errors.iter().map(|e| {
+                    LoadError::whole_file(&label, format!("the running preview cannot take this version: {e}"))
+                }));
+                Change::Refused { file, errors }
+            }
             Err(errors) => {
                 self.problems.extend(errors.iter().cloned());
                 Change::Failed { file, errors }
@@ -149,104 +128,66 @@ impl Workspace {
         self.docs.values().any(|d| d.disk == Some(disk) && canonical(&d.path) == canon)
     }
 
-    /// Parses a changed file in the form that fits it.
-    fn parse_changed(&self, path: &Path, canon: &Path, label: &str, bytes: &[u8]) -> Result<Parsed, Vec<LoadError>> {
-        let text =
-            || String::from_utf8(bytes.to_vec()).map_err(|_| vec![LoadError::whole_file(label, "expected UTF-8 text")]);
-        let doc = self.doc_for_path(path);
-        if let Some(species_dir) = self.project.as_ref().map(|p| canonical(&p.species_dir()))
-            && canon.parent() == Some(species_dir.as_path())
-        {
-            let name = canon.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if let Some(s) = Species::ALL.iter().find(|s| format!("{}.ron", s.file_stem()) == name) {
-                return Ok(Parsed::Species(*s, Box::new(parse_species(label, &text()?, *s)?)));
-            }
-            if matches!(doc, Some(DocId::Desires)) || is_table(name) {
-                // The tables check each other (desires name actions, the template names
-                // attributes), so a table is checked as part of its folder.
-                let data = Data::load_dir(&species_dir)?;
-                return Ok(Parsed::Tables(Box::new(data)));
-            }
-        }
-        let preview_creature = self.preview.as_ref().is_some_and(|p| p.runs_creature(canon));
-        if preview_creature || matches!(doc, Some(DocId::Creature(_))) {
-            return Ok(Parsed::Creature(Box::new(Creature::parse(label, &text()?, &self.data)?)));
-        }
-        if self.preview.as_ref().is_some_and(|p| p.runs_world(canon)) {
-            WorldFile::parse(label, &text()?, &self.data)?;
-            return Ok(Parsed::World);
-        }
-        match doc {
-            Some(DocId::Lesson(_)) => {
-                return Ok(Parsed::Lesson(Box::new(LessonScript::parse(label, &text()?, &self.data)?)));
-            }
-            Some(DocId::Schema(_)) => {
-                return Ok(Parsed::Schema(Box::new(Schema::parse(label, &text()?).map_err(|e| vec![e])?)));
-            }
-            _ => {}
-        }
-        if matches!(doc, Some(DocId::Bank(_))) || path.extension().is_some_and(|x| x == "bank") {
-            // A binary bank has no text for the checkers; loading it checks it.
-            return Ok(Parsed::Bank(Arc::new(Bank::from_bytes(path, bytes).map_err(|e| vec![e])?)));
-        }
-        let errors = check_file(path, &self.data, &checkers());
-        if errors.is_empty() { Ok(Parsed::Checked) } else { Err(errors) }
+    /// Parses a changed file once, by the first loader that takes it.
+    fn load_changed(&self, path: &Path, canon: &Path, label: &str, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
+        let target = Target::of(self, path, canon, label);
+        let loader = LOADERS.iter().find(|l| (l.takes)(self, &target));
+        loader.map_or_else(|| Ok(Loaded::default()), |l| (l.load)(self, &target, bytes))
     }
 
-    /// Gives a parsed file to its users: the preview first (it runs what is on disk),
-    /// then the document, which takes it when it holds no unsaved edits and asks
-    /// otherwise.
-    fn take_changed(&mut self, path: &Path, canon: &Path, parsed: Parsed, bytes: &[u8]) -> Result<(), Vec<LoadError>> {
-        let text = String::from_utf8(bytes.to_vec()).ok();
-        let disk = fingerprint(bytes);
-        let (id, value) = match parsed {
-            Parsed::Species(s, def) => {
-                if let Some(p) = &mut self.preview {
-                    p.reload_species(&[(file_name(canon), text.clone().unwrap_or_default())])?;
-                }
-                (Some(DocId::Species(s)), Some(DocValue::Species(def)))
+    /// Gives a parsed file to its users: the document (which takes it when it holds no
+    /// unsaved edits and asks otherwise) and the workspace's data, then the preview,
+    /// which runs what is on disk. Only the preview can refuse it here.
+    fn take_changed(&mut self, path: &Path, loaded: Loaded, bytes: &[u8]) -> Result<(), Vec<LoadError>> {
+        let Loaded { doc, tables, preview, folder_text } = loaded;
+        if let Some((name, text)) = folder_text {
+            match self.species_texts.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) => slot.1 = text,
+                None => self.species_texts.push((name, text)),
             }
-            Parsed::Tables(data) => {
-                if let Some(p) = &mut self.preview {
-                    p.reload_species(&[(file_name(canon), text.clone().unwrap_or_default())])?;
-                }
-                self.data.actions = data.actions.clone();
-                self.data.attributes = data.attributes.clone();
-                self.data.phases = data.phases.clone();
-                self.data.template = data.template.clone();
-                let is_desires = canon.file_name().is_some_and(|n| n == DESIRES_FILE);
-                let table = DesireTable { steepness: data.steepness, desires: data.desires };
-                (is_desires.then_some(DocId::Desires), Some(DocValue::Desires(table)))
+        }
+        if let Some(data) = tables {
+            self.data.actions = data.actions;
+            self.data.attributes = data.attributes;
+            self.data.phases = data.phases;
+            self.data.template = data.template;
+        }
+        if let (Some(value), Some(id)) = (doc, self.doc_for_path(path)) {
+            self.take_into_doc(path, id, value, bytes);
+        }
+        let Some(preview) = preview else { return Ok(()) };
+        let Some(p) = &mut self.preview else { return Ok(()) };
+        let taken = match preview {
+            ForPreview::DataFile { name, text, file } => p.reload_data_file(&name, text, &file),
+            ForPreview::Creature { text, creature } => {
+                // What the preview was given, taken or not: the document is not pushed
+                // to it again until it is edited.
+                self.synced_creature = Some((*creature).clone());
+                p.reload_creature_parsed(text, *creature)
             }
-            Parsed::Creature(c) => {
-                if let Some(p) = &mut self.preview
-                    && p.runs_creature(canon)
-                {
-                    p.reload_creature(c.to_ron())?;
-                    self.synced_creature = Some((*c).clone());
-                }
-                (self.doc_for_path(path), Some(DocValue::Creature(c)))
-            }
-            Parsed::World => {
-                if let Some(p) = &mut self.preview {
-                    p.reload_world(text.clone().unwrap_or_default())?;
-                }
-                (None, None)
-            }
-            parsed @ (Parsed::Lesson(_) | Parsed::Schema(_) | Parsed::Bank(_)) => {
-                (self.doc_for_path(path), parsed.into_doc_value())
-            }
-            Parsed::Checked => (None, None),
+            ForPreview::World { text, world } => p.reload_world_parsed(text, *world),
         };
-        let (Some(id), Some(value)) = (id, value) else { return Ok(()) };
-        let Some(doc) = self.docs.get_mut(&id) else { return Ok(()) };
+        if taken.is_err() {
+            // The documents now hold what the preview refused: not pushed to it again
+            // until they change.
+            self.refused_texts = Some(self.data_doc_texts());
+        }
+        taken
+    }
+
+    /// A document takes its file's new value: as its new baseline when it holds no
+    /// unsaved edits, as a question when it does.
+    fn take_into_doc(&mut self, path: &Path, id: DocId, value: DocValue, bytes: &[u8]) {
+        let disk = fingerprint(bytes);
+        let Some(doc) = self.docs.get_mut(&id) else { return };
         if !doc.is_dirty() {
             if doc.disk != Some(disk) {
-                let keep_text = if matches!(value, DocValue::Bank(_)) { None } else { text };
+                let keep_text =
+                    if matches!(value, DocValue::Bank(_)) { None } else { String::from_utf8(bytes.to_vec()).ok() };
                 doc.take_from_disk(value, keep_text, disk);
                 self.sync_data(&id);
             }
-            return Ok(());
+            return;
         }
         let declined = self.declined.iter().any(|(p, b)| p == path && b == bytes);
         let asked = self.conflicts.iter().any(|c| c.path == path);
@@ -254,7 +195,6 @@ impl Workspace {
         if doc.disk != Some(disk) && !declined && !asked {
             self.conflicts.push(Conflict { path: path.to_path_buf(), doc: id });
         }
-        Ok(())
     }
 
     /// Answers the "changed on disk while edited here" question for `path`: keep the
@@ -283,6 +223,7 @@ impl Workspace {
         let Some(project) = self.project.clone() else { return };
         let dir = project.species_dir();
         let (data, texts, broken) = load_species_dir(&dir);
+        self.species_texts = texts.iter().map(|(n, t)| (n.clone(), t.clone())).collect();
         let fresh: Vec<(DocId, DocValue, Option<String>, bool)> = std::iter::once((
             DocId::Desires,
             DocValue::Desires(DesireTable { steepness: data.steepness, desires: data.desires.clone() }),
@@ -339,10 +280,10 @@ impl Workspace {
             }
             // The same parse as a file the watcher reports; a file that does not load
             // leaves the document as it was.
-            let Ok(parsed) = self.parse_changed(&path, &canonical(&path), &path.display().to_string(), &bytes) else {
+            let Ok(loaded) = self.load_changed(&path, &canonical(&path), &path.display().to_string(), &bytes) else {
                 continue;
             };
-            let value = parsed.into_doc_value();
+            let value = loaded.doc;
             let keep_text = if matches!(id, DocId::Bank(_)) { None } else { String::from_utf8(bytes).ok() };
             if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
                 doc.take_from_disk(value, keep_text, disk);
@@ -351,21 +292,12 @@ impl Workspace {
     }
 }
 
-/// True for the species folder's tables (the species files aside).
-fn is_table(name: &str) -> bool {
-    use creature_core::data::{ACTIONS_FILE, ATTRIBUTES_FILE, PHASES_FILE, TEMPLATE_FILE};
-    [DESIRES_FILE, ACTIONS_FILE, ATTRIBUTES_FILE, PHASES_FILE, TEMPLATE_FILE].contains(&name)
-}
-
-/// The file name of a path, as the species folder's files are named in a recording.
-fn file_name(p: &Path) -> String {
-    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
+    use creature_core::creature::Creature;
+    use creature_core::data::Data;
     use creature_core::names::Species;
 
     use super::*;
@@ -423,6 +355,90 @@ mod tests {
         ws.snapshot();
         assert!(!ws.can_undo(), "a reload is a new baseline, not an edit to undo");
         assert!(!ws.changed_on_disk(&id), "the document knows the file as it is now");
+    }
+
+    /// Routes `path` and gives the files opened and texts parsed meanwhile, counted in
+    /// the one reader and the one RON parser.
+    fn counted_route(ws: &mut Workspace, path: &Path) -> (Change, (u64, u64)) {
+        let (opened, parsed) = creature_core::io_counts::counts();
+        let change = ws.route(path);
+        let (o, p) = creature_core::io_counts::counts();
+        (change, (o - opened, p - parsed))
+    }
+
+    #[test]
+    fn an_outside_save_of_a_species_table_is_one_read_and_one_parse_for_document_and_preview() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        let desires = canonical(&cow.with_file_name(DESIRES_FILE));
+        let text = std::fs::read_to_string(&desires).unwrap();
+        std::fs::write(&desires, text.replacen("steepness: 21.0", "steepness: 18.0", 1)).unwrap();
+        let (change, counts) = counted_route(&mut ws, &desires);
+        assert_eq!(change, Change::Reloaded { file: desires.clone() });
+        assert_eq!(counts, (1, 1), "one read and one parse (files opened, texts parsed)");
+        assert_eq!(ws.data.steepness, 18.0);
+        assert_eq!(ws.preview.as_ref().unwrap().sim().data().steepness, 18.0);
+        let DocValue::Desires(table) = &ws.docs[&DocId::Desires].value else { panic!("the desires document") };
+        assert_eq!(table.steepness, 18.0);
+        assert!(!ws.is_dirty(&DocId::Desires), "a new baseline");
+        // The recording keeps the whole folder's texts, the new one among them, as before.
+        let rec = ws.preview.as_ref().unwrap().recorder().recording();
+        let Some(creature_core::recording::Change::Reload(creature_core::recording::Reload::Species(files))) =
+            rec.changes.last().map(|c| &c.what)
+        else {
+            panic!("the reload is recorded")
+        };
+        assert_eq!(files.len(), Data::file_names().len());
+        assert!(files.iter().any(|(n, t)| n == DESIRES_FILE && t.contains("steepness: 18.0")));
+
+        // A species file, the preview's creature and its world: one read and one parse each.
+        with_speed(&cow, "9.0");
+        let cow = canonical(&cow);
+        assert_eq!(counted_route(&mut ws, &cow), (Change::Reloaded { file: cow.clone() }, (1, 1)));
+        assert_eq!(cow_speed(ws.preview.as_ref().unwrap().sim().data()), 9.0);
+        let world = canonical(&project.join("world.ron"));
+        let text = std::fs::read_to_string(&world).unwrap();
+        std::fs::write(&world, text.replacen("\"aled\"", "\"aled2\"", 1)).unwrap();
+        assert_eq!(counted_route(&mut ws, &world), (Change::Reloaded { file: world.clone() }, (1, 1)));
+        assert!(ws.preview.as_ref().unwrap().sim().world().object("aled2").is_some());
+        let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
+        let mut c = Creature::parse("c", &std::fs::read_to_string(&path).unwrap(), &ws.data).unwrap();
+        c.liking = -0.5;
+        std::fs::write(&path, c.to_ron()).unwrap();
+        assert_eq!(counted_route(&mut ws, &path), (Change::Reloaded { file: path.clone() }, (1, 1)));
+        assert_eq!(ws.preview.as_ref().unwrap().sim().creature().liking, -0.5);
+    }
+
+    #[test]
+    fn a_table_the_preview_cannot_take_is_its_own_change_and_the_document_takes_it() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        // The running creature's trees name the attributes of the folder it was saved
+        // with: an attribute renamed loads (the template does not name it) but the
+        // creature no longer fits.
+        let preview = ws.preview.as_ref().unwrap();
+        let running = preview.sim().creature().clone();
+        let named: Vec<&String> =
+            ws.data.attributes.iter().skip(6).filter(|a| running.to_ron().contains(&format!("\"{a}\""))).collect();
+        let template = std::fs::read_to_string(cow.with_file_name("template.ron")).unwrap();
+        let Some(attr) = named.into_iter().find(|a| !template.contains(&format!("\"{a}\""))).cloned() else {
+            panic!("the example creature names an attribute the template does not")
+        };
+        let attributes = canonical(&cow.with_file_name("attributes.ron"));
+        let text = std::fs::read_to_string(&attributes).unwrap();
+        std::fs::write(&attributes, text.replacen(&format!("\"{attr}\""), "\"renamed_attribute\"", 1)).unwrap();
+        let Change::Refused { errors, .. } = ws.route(&attributes) else { panic!("the preview refuses it") };
+        assert!(!errors.is_empty());
+        assert!(ws.data.attributes.iter().any(|a| a == "renamed_attribute"), "the workspace took the table");
+        assert!(ws.preview.as_ref().unwrap().sim().data().attributes.contains(&attr), "the preview runs on as it was");
+        let shown: Vec<_> = ws.problems.iter().filter(|e| e.file.ends_with("attributes.ron")).collect();
+        assert!(!shown.is_empty() && shown[0].message.contains("the running preview cannot take"), "{:?}", ws.problems);
+        // The old table back: taken, and the problem gone.
+        std::fs::write(&attributes, &text).unwrap();
+        assert_eq!(ws.route(&attributes), Change::Reloaded { file: attributes.clone() });
+        assert!(!ws.problems.iter().any(|e| e.file.ends_with("attributes.ron")), "{:?}", ws.problems);
     }
 
     #[test]

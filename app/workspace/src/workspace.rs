@@ -66,6 +66,12 @@ pub struct Workspace {
     /// preview: when the document differs, the person edited it and the preview takes
     /// the edit.
     pub(crate) synced_creature: Option<Creature>,
+    /// The species folder's files as last read (name, text): a problem that a changed
+    /// file makes in another is placed in that one's text.
+    pub(crate) species_texts: Vec<(String, String)>,
+    /// The data documents' texts (as [`Workspace::data_doc_texts`] gives them) the
+    /// preview last refused: they are not pushed to it again until they change.
+    pub(crate) refused_texts: Option<Vec<(String, String)>>,
     /// The scenarios run in this session, and the run in progress.
     pub scenarios: crate::scenario_runs::ScenarioRuns,
     /// Whether what the preview's creature learns goes into its save's document at
@@ -90,6 +96,8 @@ impl Workspace {
             conflicts: Vec::new(),
             declined: Vec::new(),
             synced_creature: None,
+            species_texts: Vec::new(),
+            refused_texts: None,
             scenarios: Default::default(),
             preview_learns: false,
         };
@@ -112,6 +120,7 @@ impl Workspace {
         ws.docs.clear();
         let (data, texts, broken) = load_species_dir(&dir);
         ws.data = data;
+        ws.species_texts = texts.iter().map(|(n, t)| (n.clone(), t.clone())).collect();
         ws.add_data_docs(&dir, &texts, &broken);
         ws.project = Some(project);
         ws.refresh_files();

@@ -214,14 +214,40 @@ impl Recorder {
         self.reload(Reload::World(text))
     }
 
+    /// The species folder reloaded with these files' texts (name, text), which build
+    /// `data` (already parsed and checked by the caller, as [`Data::from_files`] would).
+    pub fn reload_species_data(&mut self, files: Vec<(String, String)>, data: Arc<Data>) -> LoadResult<()> {
+        self.take_reload(Reload::Species(files), Parsed::Data(data))
+    }
+
+    /// The creature save reloaded with this text, already parsed as `creature`; it must
+    /// fit the species data in use, as its text parsed on replay will.
+    pub fn reload_creature_parsed(&mut self, text: String, creature: Creature) -> LoadResult<()> {
+        creature.check("creature", &text, self.sim.data())?;
+        self.take_reload(Reload::Creature(text), Parsed::Creature(Box::new(creature)))
+    }
+
+    /// The world reloaded with this text, already parsed as `world`; it must fit the
+    /// species data in use, as its text parsed on replay will.
+    pub fn reload_world_parsed(&mut self, text: String, world: WorldFile) -> LoadResult<()> {
+        world.fits("world", &text, self.sim.data())?;
+        self.take_reload(Reload::World(text), Parsed::World(Box::new(world)))
+    }
+
     /// Parses and applies a reload and records it; a file that does not load changes
-    /// nothing and is not recorded. New species data must make sense of the running
-    /// creature (its desires, actions and attributes), or it is refused the same way.
+    /// nothing and is not recorded.
     pub fn reload(&mut self, reload: Reload) -> LoadResult<()> {
         let parsed = parse_reload(&reload, self.sim.data())?;
+        self.take_reload(reload, parsed)
+    }
+
+    /// Applies a parsed reload and records it. New species data must make sense of the
+    /// running creature (its desires, actions and attributes), or it is refused: nothing
+    /// changes and nothing is recorded.
+    fn take_reload(&mut self, reload: Reload, parsed: Parsed) -> LoadResult<()> {
         if let Parsed::Data(data) = &parsed {
             let running = self.sim.creature();
-            Creature::parse(&format!("{} (running)", running.name), &running.to_ron(), data)?;
+            running.check(&format!("{} (running)", running.name), &running.to_ron(), data)?;
         }
         apply_parsed(&mut self.sim, &parsed);
         let what = reload.what().to_owned();

@@ -183,9 +183,19 @@ impl WorldFile {
     /// Parses and checks a world against the species data (its actions and attributes).
     pub fn parse(file: &str, text: &str, data: &Data) -> LoadResult<WorldFile> {
         let world: WorldFile = parse_ron(file, text).map_err(|e| vec![e])?;
+        world.fits(file, text, data)?;
+        Ok(world)
+    }
+
+    /// What [`WorldFile::parse`] checks after parsing, placed in `text` (the world's
+    /// text, named `file`), for a world already parsed that meets other species data.
+    ///
+    /// # Errors
+    /// Every problem found.
+    pub fn fits(&self, file: &str, text: &str, data: &Data) -> LoadResult<()> {
         let mut p = Problems::new(file, text);
-        world.check(&mut p, data);
-        p.finish(world)
+        self.check(&mut p, data);
+        p.finish(())
     }
 
     /// Reads, parses and checks a world file.

@@ -91,6 +91,13 @@ impl Studio {
                     self.status = format!("{name} is gone (deleted or renamed); the last good version stays in use");
                     self.toasts.push(now, format!("{name} is gone"), true);
                 }
+                Change::Refused { file, errors } => {
+                    let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
+                    let name = short(&file);
+                    self.view.village.log(t, format!("the preview keeps its data, it cannot take {name}: {first}"), -1);
+                    self.status = format!("{name} loaded, but the running preview cannot take it: {first}");
+                    self.toasts.push(now, format!("The preview cannot take {name}"), true);
+                }
                 Change::Failed { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
                     self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);

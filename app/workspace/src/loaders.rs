@@ -1,0 +1,179 @@
+//! How each kind of changed file is parsed, once, into the values its users take: one
+//! entry of [`LOADERS`] per kind, the first that takes a file loading it. A new kind of
+//! file is one more entry; what the documents, the workspace's data and the preview do
+//! with a [`Loaded`] is the same for every kind ([`Workspace::route`]).
+
+use std::path::Path;
+use std::sync::Arc;
+
+use creature_core::creature::Creature;
+use creature_core::data::{DESIRES_FILE, Data, DesireTable};
+use creature_core::data_file::DataFile;
+use creature_core::error::LoadError;
+use creature_core::mind::script::LessonScript;
+use creature_core::project::check_text;
+use creature_core::shadow::bank::Bank;
+use creature_core::shadow::schema::Schema;
+use creature_core::world::file::WorldFile;
+
+use crate::checkers::checkers;
+use crate::document::{DocId, DocValue, SharedBank};
+use crate::live_preview::canonical;
+use crate::workspace::Workspace;
+
+/// A changed file as the loaders see it: where it is, how problems name it, and the
+/// document that holds it, if one does.
+pub(crate) struct Target<'a> {
+    pub(crate) path: &'a Path,
+    /// The path with links resolved, as the preview and the documents know their files.
+    pub(crate) canon: &'a Path,
+    pub(crate) label: &'a str,
+    pub(crate) doc: Option<DocId>,
+    /// Its name, when it is one of the project's species folder files.
+    pub(crate) folder_file: Option<String>,
+}
+
+impl<'a> Target<'a> {
+    /// The changed file at `path` (`canon` resolved) in `ws`.
+    pub(crate) fn of(ws: &Workspace, path: &'a Path, canon: &'a Path, label: &'a str) -> Target<'a> {
+        let species_dir = ws.project.as_ref().map(|p| canonical(&p.species_dir()));
+        let name = canon.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let folder_file = (species_dir.is_some() && canon.parent() == species_dir.as_deref())
+            .then(|| name.to_owned())
+            .filter(|n| Data::file_names().contains(n));
+        Target { path, canon, label, doc: ws.doc_for_path(path), folder_file }
+    }
+
+    /// The file's bytes as text.
+    fn text(&self, bytes: &[u8]) -> Result<String, Vec<LoadError>> {
+        String::from_utf8(bytes.to_vec()).map_err(|_| vec![LoadError::whole_file(self.label, "expected UTF-8 text")])
+    }
+}
+
+/// What the running preview takes of a changed file, by value with the text it records.
+pub(crate) enum ForPreview {
+    /// A species folder file: its name in the folder, its text and its value.
+    DataFile { name: String, text: String, file: DataFile },
+    /// The preview's creature: the save as the recording keeps it and its value.
+    Creature { text: String, creature: Box<Creature> },
+    /// The preview's world: its text and its value.
+    World { text: String, world: Box<WorldFile> },
+}
+
+/// A changed file parsed once, in the forms its users take.
+#[derive(Default)]
+pub(crate) struct Loaded {
+    /// The new value of the file's document, if a document holds it whole.
+    pub(crate) doc: Option<DocValue>,
+    /// For a species table: the workspace's data with it in, whose tables no document
+    /// holds (actions, attributes, phases, template) the workspace takes.
+    pub(crate) tables: Option<Box<Data>>,
+    /// What the running preview takes, when it runs the file.
+    pub(crate) preview: Option<ForPreview>,
+    /// For a species folder file: its name and text, as the workspace keeps the folder.
+    pub(crate) folder_text: Option<(String, String)>,
+}
+
+/// Parses a changed file's bytes once into what its users take.
+type Load = fn(&Workspace, &Target<'_>, &[u8]) -> Result<Loaded, Vec<LoadError>>;
+
+/// One kind of file: which changed files it takes, and how it parses one.
+pub(crate) struct Loader {
+    pub(crate) takes: fn(&Workspace, &Target<'_>) -> bool,
+    pub(crate) load: Load,
+}
+
+/// Every kind of changed file, the first that takes a file loading it.
+pub(crate) const LOADERS: &[Loader] = &[
+    // A table or species file of the project's species folder.
+    Loader { takes: |_, t| t.folder_file.is_some(), load: load_data_file },
+    // The preview's creature, or any open creature save.
+    Loader {
+        takes: |ws, t| {
+            ws.preview.as_ref().is_some_and(|p| p.runs_creature(t.canon)) || matches!(t.doc, Some(DocId::Creature(_)))
+        },
+        load: load_creature,
+    },
+    // The preview's world.
+    Loader { takes: |ws, t| ws.preview.as_ref().is_some_and(|p| p.runs_world(t.canon)), load: load_world },
+    // An open lesson script.
+    Loader {
+        takes: |_, t| matches!(t.doc, Some(DocId::Lesson(_))),
+        load: |ws, t, bytes| {
+            let lesson = LessonScript::parse(t.label, &t.text(bytes)?, &ws.data)?;
+            Ok(Loaded { doc: Some(DocValue::Lesson(Box::new(lesson))), ..Loaded::default() })
+        },
+    },
+    // An open shadow schema.
+    Loader {
+        takes: |_, t| matches!(t.doc, Some(DocId::Schema(_))),
+        load: |_, t, bytes| {
+            let schema = Schema::parse(t.label, &t.text(bytes)?).map_err(|e| vec![e])?;
+            Ok(Loaded { doc: Some(DocValue::Schema(Box::new(schema))), ..Loaded::default() })
+        },
+    },
+    // An open bank, or a binary bank: a binary bank has no text for the checkers, and
+    // loading it checks it.
+    Loader {
+        takes: |_, t| matches!(t.doc, Some(DocId::Bank(_))) || t.path.extension().is_some_and(|x| x == "bank"),
+        load: |_, t, bytes| {
+            let bank = Bank::from_bytes(t.path, bytes).map_err(|e| vec![e])?;
+            Ok(Loaded { doc: Some(DocValue::Bank(SharedBank(Arc::new(bank)))), ..Loaded::default() })
+        },
+    },
+    // Any other studio file (scenario, tree examples, manifest, state, a lesson or
+    // world no one runs): checked by its kind, as `check` does.
+    Loader {
+        takes: |_, _| true,
+        load: |ws, t, bytes| {
+            let errors = check_text(t.path, &t.text(bytes)?, &ws.data, &checkers());
+            if errors.is_empty() { Ok(Loaded::default()) } else { Err(errors) }
+        },
+    },
+];
+
+/// A species folder file, parsed alone and put into the workspace's data: the tables
+/// check each other (desires name actions, the template names attributes) on their
+/// values, placed in the folder's texts as the workspace last read them.
+fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
+    let name = t.folder_file.clone().unwrap_or_default();
+    let text = t.text(bytes)?;
+    let file = ws.data.parse_file(&name, t.label, &text)?;
+    let mut texts = ws.species_texts.clone();
+    match texts.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1.clone_from(&text),
+        None => texts.push((name.clone(), text.clone())),
+    }
+    let origin = t.canon.parent().map(|d| d.display().to_string()).unwrap_or_default();
+    let data = ws.data.with_file(&file, &texts, &origin)?;
+    let doc = match &file {
+        DataFile::Species(def) => Some(DocValue::Species(def.clone())),
+        DataFile::Desires { steepness, desires } if name == DESIRES_FILE => {
+            Some(DocValue::Desires(DesireTable { steepness: *steepness, desires: desires.clone() }))
+        }
+        _ => None,
+    };
+    let tables = (!matches!(file, DataFile::Species(_))).then(|| Box::new(data));
+    let preview = Some(ForPreview::DataFile { name: name.clone(), text: text.clone(), file });
+    Ok(Loaded { doc, tables, preview, folder_text: Some((name, text)) })
+}
+
+/// A creature save, parsed against the workspace's data; the preview takes it when it
+/// runs it.
+fn load_creature(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
+    let creature = Creature::parse(t.label, &t.text(bytes)?, &ws.data)?;
+    let preview = ws
+        .preview
+        .as_ref()
+        .is_some_and(|p| p.runs_creature(t.canon))
+        // The recording keeps the save as the studio writes it.
+        .then(|| ForPreview::Creature { text: creature.to_ron(), creature: Box::new(creature.clone()) });
+    Ok(Loaded { doc: Some(DocValue::Creature(Box::new(creature))), preview, ..Loaded::default() })
+}
+
+/// The preview's world, parsed against the workspace's data.
+fn load_world(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
+    let text = t.text(bytes)?;
+    let world = WorldFile::parse(t.label, &text, &ws.data)?;
+    Ok(Loaded { preview: Some(ForPreview::World { text, world: Box::new(world) }), ..Loaded::default() })
+}
