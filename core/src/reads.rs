@@ -7,25 +7,25 @@
 use crate::names::Trait;
 
 macro_rules! reads_table {
-    ($($variant:ident => $name:literal: $doc:literal),+ $(,)?) => {
+    ($($(#[$attr:meta])* $variant:ident => $name:literal: $doc:literal),+ $(,)?) => {
         /// One input a desire source can read, each a number in [0, 1].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Reads {
-            $(#[doc = $doc] $variant),+
+            $($(#[$attr])* #[doc = $doc] $variant),+
         }
 
         impl Reads {
             /// Every input, in a fixed order.
-            pub const ALL: &'static [Reads] = &[$(Reads::$variant),+];
+            pub const ALL: &'static [Reads] = &[$($(#[$attr])* Reads::$variant),+];
 
             /// The dotted name used in the files.
             pub fn name(self) -> &'static str {
-                match self { $(Reads::$variant => $name),+ }
+                match self { $($(#[$attr])* Reads::$variant => $name),+ }
             }
 
             /// What the input measures, for the editor's tooltips.
             pub fn describe(self) -> &'static str {
-                match self { $(Reads::$variant => $doc),+ }
+                match self { $($(#[$attr])* Reads::$variant => $doc),+ }
             }
         }
     };
@@ -72,6 +72,10 @@ reads_table! {
     EventOrder => "event.order": "A pending order from the player.",
     EventCreatureOrder => "event.creature_order": "A pending order from another creature.",
     EventDeedSeen => "event.deed_seen": "A deed of the player it just saw (copying, SPEC §10).",
+    // A distance source the tests add through the table of distance sources
+    // (`world/sim/near.rs`), last so that every other input keeps its place.
+    #[cfg(test)]
+    TestWaterNear => "test.water_near": "How near water is (a source only the tests have).",
 }
 
 impl Reads {

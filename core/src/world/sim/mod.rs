@@ -33,6 +33,7 @@ mod feeling;
 mod freeze;
 mod hand;
 mod kept;
+mod near;
 mod object_lists;
 mod phase;
 #[cfg(any(test, debug_assertions))]

@@ -2,6 +2,7 @@
 //! of the desire sources; then the sigmoid drives fill the desires (SPEC §2). Every
 //! input of [`Reads`] is wired here to something in the body or the village.
 
+use super::near::NEAR_SOURCES;
 use super::sighting::near;
 use super::{DT, Sim};
 use crate::reads::Reads;
@@ -242,14 +243,9 @@ impl Sim {
         x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
         x[Reads::WorldVillagerInNeed as usize] = sensed.in_need;
-        x[Reads::WorldEnemyNear as usize] = self.kept.sighting().enemy;
-        x[Reads::WorldTownNear as usize] = self.kept.sighting().town;
         x[Reads::WorldFarFromHome as usize] = (sensed.home / s.home_far).min(1.0);
         x[Reads::WorldStuffAway as usize] = self.stuff_away;
-        x[Reads::WorldFriendNear as usize] = self.kept.sighting().friend;
         x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldHighPlace as usize] = self.kept.sighting().high;
-        x[Reads::WorldStealable as usize] = self.kept.sighting().stealable;
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
         x[Reads::WorldNovelty as usize] = sensed.novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;
@@ -267,6 +263,14 @@ impl Sim {
         x[Reads::EventOrder as usize] = if self.order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventCreatureOrder as usize] = if self.creature_order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventDeedSeen as usize] = fade(self.deed_seen_at, now, s.deed_seconds);
+        // The distance sources, each the nearest of its rows.
+        for row in NEAR_SOURCES {
+            x[row.reads as usize] = 0.0;
+        }
+        for (row, v) in NEAR_SOURCES.iter().zip(&self.kept.sighting().near) {
+            let slot = &mut x[row.reads as usize];
+            *slot = slot.max(*v);
+        }
     }
 
     /// The share of rocks lying far from the pen (`world.stuff_away`).

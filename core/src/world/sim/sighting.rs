@@ -13,7 +13,8 @@
 //! what was kept.
 
 use super::Sim;
-use crate::world::file::Owner;
+use super::near::{NEAR_COUNT, NEAR_SOURCES, ROWS_OF_KIND};
+use crate::reads::Reads;
 use crate::world::rules::{Kind, SenseRules};
 use crate::world::village::{Obj, Village, between, to_edge};
 
@@ -43,12 +44,10 @@ pub(super) struct Sighting {
     pub(super) warmth: Vec<f64>,
     /// How far the creature stands from the middle of its pen.
     pub(super) home: f64,
-    pub(super) enemy: f64,
-    pub(super) town: f64,
-    pub(super) friend: f64,
+    /// What each distance source reads, by its row in [`NEAR_SOURCES`].
+    pub(super) near: [f64; NEAR_COUNT],
+    /// A friend is in view.
     pub(super) friend_in_view: bool,
-    pub(super) high: f64,
-    pub(super) stealable: f64,
 }
 
 impl Sighting {
@@ -57,20 +56,7 @@ impl Sighting {
     fn restart(&mut self, measured_at: (u64, (f64, f64)), relist: bool) {
         // Every field by name, so that a new one cannot be left out; cleared in place
         // rather than rebuilt, which would move the whole struct each turn it measures.
-        let Sighting {
-            at,
-            in_view,
-            villagers,
-            orderers,
-            warmth,
-            home,
-            enemy,
-            town,
-            friend,
-            friend_in_view,
-            high,
-            stealable,
-        } = self;
+        let Sighting { at, in_view, villagers, orderers, warmth, home, near, friend_in_view } = self;
         *at = Some(measured_at);
         in_view.clear();
         if relist {
@@ -78,9 +64,8 @@ impl Sighting {
             orderers.clear();
         }
         warmth.clear();
-        for v in [home, enemy, town, friend, high, stealable] {
-            *v = 0.0;
-        }
+        *home = 0.0;
+        *near = [0.0; NEAR_COUNT];
         *friend_in_view = false;
     }
 
@@ -89,8 +74,7 @@ impl Sighting {
     pub(super) fn same(&self, other: &Sighting) -> bool {
         let at = |s: &Sighting| s.at.map(|(scene, p)| (scene, p.0.to_bits(), p.1.to_bits()));
         let near = |s: &Sighting| {
-            let mut bits: Vec<u64> =
-                [s.enemy, s.town, s.friend, s.high, s.stealable, s.home].map(f64::to_bits).to_vec();
+            let mut bits: Vec<u64> = s.near.iter().chain([&s.home]).map(|v| v.to_bits()).collect::<Vec<u64>>();
             bits.extend(s.warmth.iter().map(|w| w.to_bits()));
             bits
         };
@@ -241,26 +225,16 @@ impl Measure<'_> {
         if in_view {
             g.in_view.push(i);
         }
-        match o.kind {
-            Kind::Villager if o.alive && o.owner == Owner::Player => {
-                g.friend = g.friend.max(near(d, s.view));
-                g.friend_in_view |= in_view;
+        // The rows that may count an object of this kind, one bit each (most have none).
+        let mut rows = ROWS_OF_KIND[o.kind as usize];
+        while rows != 0 {
+            let i = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let row = &NEAR_SOURCES[i];
+            if row.counts(o) {
+                g.near[i] = g.near[i].max(near(d, row.reach.metres(s)));
+                g.friend_in_view |= in_view && row.reads == Reads::WorldFriendNear;
             }
-            Kind::Wolf if o.alive => g.enemy = g.enemy.max(near(d, s.view)),
-            Kind::Creature if o.alive => match o.owner {
-                Owner::Rival => g.enemy = g.enemy.max(near(d, s.view)),
-                Owner::Player => {
-                    g.friend = g.friend.max(near(d, s.view));
-                    g.friend_in_view |= in_view;
-                }
-                Owner::Wild => {}
-            },
-            Kind::Town => g.town = g.town.max(near(d, s.town_near)),
-            Kind::Hill | Kind::Tree => g.high = g.high.max(near(d, s.view)),
-            Kind::StoragePit if o.owner != Owner::Player && o.food + o.wood > 0 => {
-                g.stealable = g.stealable.max(near(d, s.view));
-            }
-            _ => {}
         }
     }
 }
