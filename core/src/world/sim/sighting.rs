@@ -225,14 +225,16 @@ impl Measure<'_> {
         if in_view {
             g.in_view.push(i);
         }
-        // The rows that may count an object of this kind, one bit each (most have none).
-        let mut rows = ROWS_OF_KIND[o.kind as usize];
-        while rows != 0 {
-            let i = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
-            let row = &NEAR_SOURCES[i];
-            if row.counts(o) {
-                g.near[i] = g.near[i].max(near(d, row.reach.metres(s)));
+        // The rows that may count an object of this kind, one bit each: most kinds have
+        // none. The loop runs over the constant table, so each row's test is built
+        // into the code as the row says it.
+        let rows = ROWS_OF_KIND[o.kind as usize];
+        if rows == 0 {
+            return;
+        }
+        for (i, (row, v)) in NEAR_SOURCES.iter().zip(&mut g.near).enumerate() {
+            if rows & (1 << i) != 0 && row.counts(o) {
+                *v = v.max(near(d, row.reach.metres(s)));
                 g.friend_in_view |= in_view && row.reads == Reads::WorldFriendNear;
             }
         }
