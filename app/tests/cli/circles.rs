@@ -164,9 +164,16 @@ fn without_test_items(code: &str) -> String {
         }
         let mut j = i + mark.len();
         let mut depth = 0usize;
+        // An item inside a list (a macro's rows, an array's elements) may end where the
+        // list closes: that brace is not the item's.
+        let mut closed_around = false;
         while j < c.len() {
             match c[j] {
                 '{' => depth += 1,
+                '}' if depth == 0 => {
+                    closed_around = true;
+                    break;
+                }
                 '}' => {
                     depth -= 1;
                     if depth == 0 {
@@ -178,7 +185,7 @@ fn without_test_items(code: &str) -> String {
             }
             j += 1;
         }
-        let end = (j + 1).min(c.len());
+        let end = if closed_around { j } else { (j + 1).min(c.len()) };
         for ch in &mut c[i..end] {
             if *ch != '\n' {
                 *ch = ' ';
@@ -620,6 +627,15 @@ fn comments_strings_and_test_modules_name_nothing() {
     let code = without_test_items(&blank_comments_and_strings(text));
     assert_eq!(code.lines().count(), text.lines().count(), "newlines stay where they were");
     assert_eq!(named_paths(&code), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn a_test_row_at_the_end_of_a_list_ends_at_the_list() {
+    let text = "table! {\n    A => 1,\n    #[cfg(test)]\n    B => crate::x::Y,\n}\nuse crate::z::W;\n";
+    let code = without_test_items(&blank_comments_and_strings(text));
+    assert_eq!(code.lines().count(), text.lines().count());
+    assert!(code.contains("A => 1") && code.contains('}') && !code.contains("crate::x"), "{code}");
+    assert_eq!(named_paths(&code), vec![words("crate::z::W")]);
 }
 
 #[test]
