@@ -68,7 +68,7 @@ pub fn run(args: &PreviewArgs) -> CliResult {
     let mut next_tick = 1.0;
     loop {
         for change in ws.poll() {
-            match change {
+            match &change {
                 Change::Reloaded { file } => {
                     let f = file.display().to_string();
                     emit(json!({"event": "reloaded", "file": f}), format!("reloaded {f}"));
@@ -78,23 +78,16 @@ pub fn run(args: &PreviewArgs) -> CliResult {
                     let f = file.display().to_string();
                     emit(json!({"event": "removed", "file": f}), format!("{f} is gone; keeping the last good version"));
                 }
-                Change::Refused { file, errors } => {
+                Change::Refused { file, errors } | Change::Failed { file, errors } => {
                     let f = file.display().to_string();
                     let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
                     let e = e.join("\n");
-                    emit(
-                        json!({"event": "preview_refused", "file": f, "error": e}),
-                        format!("{f} loaded, but the running preview cannot take it:\n{e}"),
-                    );
-                }
-                Change::Failed { file, errors } => {
-                    let f = file.display().to_string();
-                    let e: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                    let e = e.join("\n");
-                    emit(
-                        json!({"event": "reload_failed", "file": f, "error": e}),
-                        format!("reload failed, keeping the last good version:\n{e}"),
-                    );
+                    let (event, text) = if matches!(change, Change::Refused { .. }) {
+                        ("preview_refused", format!("{f} loaded, but the running preview cannot take it:\n{e}"))
+                    } else {
+                        ("reload_failed", format!("reload failed, keeping the last good version:\n{e}"))
+                    };
+                    emit(json!({"event": event, "file": f, "error": e}), text);
                 }
             }
         }
