@@ -17,7 +17,8 @@ use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette};
-use super::command::{self, Command, LiveCommand, Tab};
+use super::command::keys::{self, Scope};
+use super::command::{ArenaCommand, ArenaKey, Command, Tab};
 use super::view::View;
 
 /// The editor.
@@ -236,7 +237,12 @@ impl Studio {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,
             },
-            Command::Live(c) => self.apply_live(c),
+            Command::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+            Command::Preview(c) => self.apply_preview(c),
+            Command::Time(c) => self.apply_time(c),
+            Command::Bank(c) => self.apply_bank(c),
+            Command::Arena(c) => self.apply_arena(c),
+            Command::Scenario(c) => self.apply_scenario(c),
         }
     }
 
@@ -290,7 +296,12 @@ impl Studio {
             return;
         }
         if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
-            commands.extend(command::from_shortcuts(&ctx, ctx.egui_wants_keyboard_input()));
+            // While the person types in a text field, undo and redo are left to the
+            // field: its own text undo takes Ctrl+Z.
+            let typing = ctx.egui_wants_keyboard_input();
+            commands.extend(keys::pressed(&ctx, Scope::Global, |c| {
+                !(typing && matches!(c, Command::Undo | Command::Redo))
+            }));
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -302,17 +313,30 @@ impl Studio {
             ctx.request_repaint();
         }
         self.live_frame(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| menu::menu_bar(ui, &self.ws, &self.recent, &mut commands));
+        egui::Panel::top("menu").show(ui, |ui| {
+            menu::menu_bar(ui, &self.ws, &self.recent, self.view.shadow.arena.keyboard_playing(), &mut commands);
+        });
         let pace = self.view.village.status(self.ws.preview.as_ref());
         egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
         dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
+        let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let mut viewer = Viewer { ws: &self.ws, view: &mut self.view, recent: &self.recent, out: &mut commands };
+            let mut viewer = Viewer {
+                ws: &self.ws,
+                view: &mut self.view,
+                recent: &self.recent,
+                out: &mut commands,
+                live: Vec::new(),
+            };
             DockArea::new(&mut self.dock)
                 .style(dock::style(ui.style()))
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut viewer);
+            live = viewer.live;
         });
+        for scope in live {
+            commands.extend(self.scope_keys(&ctx, scope));
+        }
         self.windows(&ctx, &mut commands);
 
         // Panels drew before the commands changed anything: one more frame shows it.
@@ -328,6 +352,23 @@ impl Studio {
         self.update_title(&ctx);
         if applied || !self.pending.is_empty() {
             ctx.request_repaint();
+        }
+    }
+
+    /// The commands of a panel's scope of keys this frame: the preview's pressed keys
+    /// that fit the preview as it is, the arena's held keys when they changed.
+    fn scope_keys(&self, ctx: &egui::Context, scope: Scope) -> Vec<Command> {
+        match scope {
+            Scope::Global => Vec::new(),
+            Scope::Preview => keys::pressed(ctx, scope, |c| match c {
+                Command::Preview(p) => p.enabled(self.ws.preview.as_ref()),
+                _ => true,
+            }),
+            Scope::Arena => {
+                let held = ArenaKey::input(keys::held_arena_keys(ctx));
+                let changed = self.view.shadow.arena.keys().is_some_and(|k| k != held);
+                if changed { vec![Command::Arena(ArenaCommand::Keys(held))] } else { Vec::new() }
+            }
         }
     }
 
@@ -361,7 +402,7 @@ impl Studio {
         if let Some(c) = self.ws.conflicts.first().cloned()
             && let Some(keep_studio) = modal::conflict(ctx, &c)
         {
-            self.apply_live(LiveCommand::Resolve { path: c.path, keep_studio });
+            self.resolve(&c.path, keep_studio);
         }
         self.toasts.show(ctx);
     }

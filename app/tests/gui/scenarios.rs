@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use creature_studio::gui::command::{Command, LiveCommand, Tab};
+use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{label_containing, project_copy, studio, until_within};
@@ -58,20 +58,20 @@ fn run_all_shows_every_scenario_and_its_expectations() {
 fn the_preview_inputs_become_a_scenario_that_is_listed() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
-    for c in [LiveCommand::Phase(6), LiveCommand::StepTurn, LiveCommand::StepTurn] {
-        h.state_mut().run(Command::Live(c));
+    for c in [PreviewCommand::Phase(6), PreviewCommand::StepTurn, PreviewCommand::StepTurn] {
+        h.state_mut().run(Command::Preview(c));
         h.run();
     }
-    h.state_mut().run(Command::Live(LiveCommand::SavePreviewScenario));
+    h.state_mut().run(Command::Scenario(ScenarioCommand::SaveFromPreview));
     h.run();
     let saved = root.join("scenarios/preview_1.scenario.ron");
     assert!(saved.is_file(), "{}", h.state().status);
     assert_eq!(h.state().view.scenario.as_deref(), Some(saved.as_path()));
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("Phase(6)"), "{text}");
-    h.state_mut().run(Command::Live(LiveCommand::RunScenarios(vec![saved.clone()])));
+    h.state_mut().run(Command::Scenario(ScenarioCommand::Run(vec![saved.clone()])));
     h.step();
     assert!(until_within(&mut h, Duration::from_secs(60), |s| s.ws.scenarios.reports.contains_key(&saved)));
     std::thread::sleep(Duration::from_millis(10));

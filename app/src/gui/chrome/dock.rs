@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use creature_workspace::Workspace;
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
+use crate::gui::command::keys::Scope;
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels;
 use crate::gui::view::View;
@@ -108,6 +109,8 @@ pub struct Viewer<'a> {
     /// The recent projects, for the start page.
     pub recent: &'a [PathBuf],
     pub out: &'a mut Vec<Command>,
+    /// The scopes of keys the panels drawn this frame made live.
+    pub live: Vec<Scope>,
 }
 
 impl TabViewer for Viewer<'_> {
@@ -132,6 +135,11 @@ impl TabViewer for Viewer<'_> {
     fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
         if *tab == Tab::Start {
             return panels::start::show(ui, self.ws, self.recent, self.out);
+        }
+        match tab {
+            Tab::Preview if panels::village::keys_live(ui, self.ws, self.view) => self.live.push(Scope::Preview),
+            Tab::Arena if self.view.shadow.arena.keyboard_playing() => self.live.push(Scope::Arena),
+            _ => {}
         }
         panels::show(*tab, ui, self.ws, self.view, self.out);
     }

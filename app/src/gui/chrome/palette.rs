@@ -5,7 +5,7 @@ use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
 use creature_workspace::Workspace;
 
-use crate::gui::command::{Command, NAMED, Tab};
+use crate::gui::command::{Command, Tab, keys};
 
 /// The command palette over everything; true when it closes.
 pub fn show(ctx: &egui::Context, query: &mut String, ws: &Workspace, out: &mut Vec<Command>) -> bool {
@@ -66,9 +66,10 @@ fn rank(text: &str, query: &str) -> Option<u8> {
     query.chars().filter(|c| !c.is_whitespace()).all(|q| chars.any(|t| t == q)).then_some(3)
 }
 
-/// What the palette offers: the named commands, every panel, species, tree and file.
+/// What the palette offers: the named commands (the preview's and the arena's keys
+/// among them), every panel, species, tree and file.
 fn palette_entries(ws: &Workspace) -> Vec<Command> {
-    let mut out: Vec<Command> = NAMED.iter().filter(|c| **c != Command::Palette).cloned().collect();
+    let mut out: Vec<Command> = keys::named().map(|b| b.command.clone()).filter(|c| *c != Command::Palette).collect();
     out.extend(Tab::ALL.iter().map(|t| Command::ShowTab(*t)));
     out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
     if ws.creatures().next().is_some() {

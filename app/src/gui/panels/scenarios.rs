@@ -11,7 +11,7 @@ use creature_workspace::scenario_runs::Report;
 use egui_extras::{Column, TableBuilder};
 
 use crate::gui::chrome::short;
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::{Command, ScenarioCommand};
 use crate::gui::view::View;
 
 /// How a scenario stands, for its mark in the list.
@@ -32,7 +32,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     ui.horizontal(|ui| {
         let running = ws.scenarios.progress().is_some();
         if ui.add_enabled(!files.is_empty() && !running, egui::Button::new("▶ Run all")).clicked() {
-            out.push(Command::Live(LiveCommand::RunScenarios(files.clone())));
+            out.push(Command::Scenario(ScenarioCommand::Run(files.clone())));
         }
         if let Some((done, total)) = ws.scenarios.progress() {
             let bar = egui::ProgressBar::new(done as f32 / total.max(1) as f32)
@@ -65,7 +65,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                     }
                     if ui.small_button("▶").on_hover_text("Run this scenario").clicked() {
                         view.scenario = Some(f.clone());
-                        out.push(Command::Live(LiveCommand::RunScenarios(vec![f.clone()])));
+                        out.push(Command::Scenario(ScenarioCommand::Run(vec![f.clone()])));
                     }
                 });
             }

@@ -6,7 +6,7 @@ use creature_workspace::Workspace;
 use creature_workspace::edit::Edit;
 use egui_plot::{Line, Plot, PlotPoints};
 
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::{BankCommand, Command};
 use crate::gui::view::View;
 
 /// A colour per feature, the same in every chart.
@@ -49,7 +49,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     ui.horizontal(|ui| {
         ui.strong(format!("{name}{}", crate::gui::panels::dirty_mark(dirty)));
         if ui.add_enabled(dirty || unwritten, egui::Button::new("Save schema")).clicked() {
-            out.push(Command::Live(LiveCommand::SaveSchema));
+            out.push(Command::Bank(BankCommand::SaveSchema));
         }
         if let Err(p) = schema.check() {
             ui.colored_label(ui.visuals().error_fg_color, &p.message);

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod curate;
 pub mod graph;
 pub mod shadow;
+mod shadow_commands;
 pub mod village;
 
 use std::collections::BTreeMap;
