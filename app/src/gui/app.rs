@@ -28,8 +28,8 @@ pub struct Studio {
     pub dock: DockState<Tab>,
     pub recent: Vec<PathBuf>,
     pub modal: Option<Modal>,
-    /// The command palette's query while it is open.
-    pub palette: Option<String>,
+    /// The command palette while it is open.
+    pub palette: Option<palette::Palette>,
     /// The path being typed in the "Open path" prompt while it is open.
     pub path_prompt: Option<String>,
     /// The last thing that happened, for the status bar.
@@ -194,7 +194,7 @@ impl Studio {
                     None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
                 };
             }
-            Command::Palette => self.palette = Some(String::new()),
+            Command::Palette => self.palette = Some(palette::Palette::default()),
             Command::ShowTab(t) => self.show_tab(t),
             Command::ResetLayout => self.dock = default_dock(),
             Command::Quit => self.modal_or_close(),
@@ -383,8 +383,8 @@ impl Studio {
     /// The windows over the dock: the palette, the "Open path" prompt, the modal
     /// question, the "changed on disk" question and the toasts.
     fn windows(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        if let Some(query) = &mut self.palette
-            && palette::show(ctx, query, &self.ws, out)
+        if let Some(p) = &mut self.palette
+            && palette::show(ctx, p, &self.ws, out)
         {
             self.palette = None;
         }
