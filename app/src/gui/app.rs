@@ -19,12 +19,15 @@ use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette};
 use super::command::keys::{self, Scope};
 use super::command::{ArenaCommand, ArenaKey, Command, Tab};
+use super::panels::{self, Panels};
 use super::view::View;
 
 /// The editor.
 pub struct Studio {
     pub ws: Workspace,
     pub view: View,
+    /// Every panel with its own state (the registry's).
+    pub panels: Panels,
     pub dock: DockState<Tab>,
     pub recent: Vec<PathBuf>,
     pub modal: Option<Modal>,
@@ -51,10 +54,12 @@ impl Studio {
     /// The editor on a project folder, or with the built-in data when there is none
     /// (or it does not open: its problems are then listed).
     pub fn new(project: Option<&Path>, dialogs: Box<dyn Dialogs>, storage: Option<&dyn eframe::Storage>) -> Studio {
-        let (dock, recent) = dock::restore(storage);
+        let panels = Panels::default();
+        let (dock, recent) = dock::restore(storage, &panels);
         let mut studio = Studio {
             ws: Workspace::builtin(),
             view: View::default(),
+            panels,
             dock,
             recent,
             modal: None,
@@ -85,6 +90,7 @@ impl Studio {
                 self.ws = ws;
                 self.live_for = None;
                 self.view = View { species: self.view.species, ..View::default() };
+                self.panels = Panels::default();
                 if let Some(p) = &self.ws.project {
                     dock::remember(&mut self.recent, p.root.clone());
                 }
@@ -101,7 +107,7 @@ impl Studio {
             Err(errors) => {
                 self.ws.problems = errors;
                 self.status = format!("Cannot open the project at {}: see Problems", path.display());
-                self.show_tab(Tab::Problems);
+                self.show_tab(panels::problems::TAB);
             }
         }
     }
@@ -154,7 +160,7 @@ impl Studio {
             }
             Command::ShowSource { path, line } => {
                 self.view.show_source(&path, line);
-                self.show_tab(Tab::Source);
+                self.show_tab(panels::source::TAB);
             }
             Command::SaveSource => self.save_source(),
             Command::Save => {
@@ -183,36 +189,27 @@ impl Studio {
                 self.ws.reload();
                 self.status = format!("Reloaded {} from disk", self.ws.name());
             }
-            Command::Undo | Command::Redo => {
-                let undo = c == Command::Undo;
-                let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
-                self.status = match done {
-                    Some(id) => {
-                        self.view.follow(&self.ws, &id);
-                        format!("{verb} an edit of {}", id.label())
-                    }
-                    None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
-                };
-            }
+            Command::Undo => self.undo_or_redo(true),
+            Command::Redo => self.undo_or_redo(false),
             Command::Palette => self.palette = Some(palette::Palette::default()),
             Command::ShowTab(t) => self.show_tab(t),
-            Command::ResetLayout => self.dock = default_dock(),
+            Command::ResetLayout => self.dock = default_dock(&self.panels),
             Command::Quit => self.modal_or_close(),
             Command::SelectSpecies(s) => {
                 self.view.species = s;
                 self.view.active = Some(DocId::Species(s));
-                self.show_tab(Tab::Species);
-                self.show_tab(Tab::SpeciesPlots);
+                self.show_tab(panels::species::TAB);
+                self.show_tab(panels::plots::TAB);
             }
             Command::SelectCreature(id) => {
                 self.view.select_creature(&self.ws, id);
-                self.show_tab(Tab::Creature);
-                self.show_tab(Tab::TreeGraph);
+                self.show_tab(panels::creature::TAB);
+                self.show_tab(panels::graph::TAB);
             }
             Command::SelectTree(d, k) => {
                 self.view.select_tree(d, k);
-                self.show_tab(Tab::TreeGraph);
-                self.show_tab(Tab::Examples);
+                self.show_tab(panels::graph::TAB);
+                self.show_tab(panels::examples::TAB);
             }
             Command::SelectNode(n) => self.view.select_node(&self.ws, n),
             Command::SelectLesson(id) => {
@@ -220,14 +217,14 @@ impl Studio {
                 self.view.active = Some(id);
                 self.view.lesson_ui.playhead = None;
                 self.view.lesson_ui.selected = None;
-                self.show_tab(Tab::Lesson);
-                self.show_tab(Tab::LessonResults);
+                self.show_tab(panels::lesson::TAB);
+                self.show_tab(panels::results::TAB);
             }
             Command::Play => {
                 if self.view.lesson.is_some() {
                     self.view.lesson_ui.playhead = Some(0.0);
                     self.view.lesson_ui.playing = true;
-                    self.show_tab(Tab::LessonResults);
+                    self.show_tab(panels::results::TAB);
                 }
             }
             Command::ApplyLesson => self.apply_lesson(),
@@ -244,6 +241,18 @@ impl Studio {
             Command::Arena(c) => self.apply_arena(c),
             Command::Scenario(c) => self.apply_scenario(c),
         }
+    }
+
+    /// Undoes (or redoes) the last edit in the app-wide order and shows its document.
+    fn undo_or_redo(&mut self, undo: bool) {
+        let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
+        self.status = match done {
+            Some(id) => {
+                self.view.follow(&self.ws, &id);
+                format!("{verb} an edit of {}", id.label())
+            }
+            None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
+        };
     }
 
     fn apply_lesson(&mut self) {
@@ -266,7 +275,7 @@ impl Studio {
                 self.view.lesson_ui.applied_to(creature.clone(), outcome);
                 self.view.active = Some(creature);
                 self.view.graph.invalidate();
-                self.show_tab(Tab::LessonResults);
+                self.show_tab(panels::results::TAB);
             }
             Err(e) => self.status = e,
         }
@@ -314,7 +323,8 @@ impl Studio {
         }
         self.live_frame(&ctx);
         egui::Panel::top("menu").show(ui, |ui| {
-            menu::menu_bar(ui, &self.ws, &self.recent, self.view.shadow.arena.keyboard_playing(), &mut commands);
+            let (tabs, arena_playing) = (self.panels.tabs(), self.view.shadow.arena.keyboard_playing());
+            menu::menu_bar(ui, &self.ws, &self.recent, &tabs, arena_playing, &mut commands);
         });
         let pace = self.view.village.status(self.ws.preview.as_ref());
         egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
@@ -322,6 +332,7 @@ impl Studio {
         let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer {
+                panels: &mut self.panels,
                 ws: &self.ws,
                 view: &mut self.view,
                 recent: &self.recent,
@@ -384,7 +395,7 @@ impl Studio {
     /// question, the "changed on disk" question and the toasts.
     fn windows(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         if let Some(p) = &mut self.palette
-            && palette::show(ctx, p, &self.ws, out)
+            && palette::show(ctx, p, &self.ws, &self.panels.tabs(), out)
         {
             self.palette = None;
         }

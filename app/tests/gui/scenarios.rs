@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
+use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{label_containing, project_copy, studio, until_within};
@@ -16,7 +16,7 @@ fn run_all_shows_every_scenario_and_its_expectations() {
     let broken = root.join("scenarios/broken.scenario.ron");
     std::fs::write(&broken, "(species: \"Cow\",\n seconds: 10.0,\n inputs: [(at: 1.0, do: Plan(desire: \"Hunger\", action: \"Eat\", object: \"nobody\"))])").unwrap();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(Tab::Scenarios));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::scenarios::TAB));
     h.run();
     let files = h.state().ws.scenario_files();
     let on_disk = std::fs::read_dir(root.join("scenarios")).unwrap().count();

@@ -3,9 +3,15 @@
 
 use crate::support::{click_at, example, palette, studio};
 use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::panels::compare::ComparePanel;
 use egui_kittest::kittest::Queryable;
 
 type Studio = egui_kittest::Harness<'static, creature_studio::gui::Studio>;
+
+/// The compare panel's comparison.
+fn compare(h: &Studio) -> &creature_studio::gui::view::compare::CompareUi {
+    &h.state().panels.state::<ComparePanel>().expect("the compare panel").run
+}
 
 /// The example's preview, paused, in phase 6: at turn 300 the hand holds, slaps hard and
 /// releases (H, B, R). Returns the editor and the creature's liking before the slap.
@@ -93,12 +99,13 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.step();
     h.get_by_label_contains("at 25.0 s (turn 250)");
 
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::command::Tab::Compare));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
     h.step();
-    h.state_mut().view.compare.other = Some(creature_studio::gui::view::compare::Other::Branch(0));
+    h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
+        Some(creature_studio::gui::view::compare::Other::Branch(0));
     h.step();
     h.step();
-    let c = h.state().view.compare.result.clone().expect("compared").expect("both runs replay");
+    let c = compare(&h).result.clone().expect("compared").expect("both runs replay");
     let first = c.diff.first_difference.expect("the slapped branch differs");
     assert!((30.0..=30.2).contains(&first), "they part at the slap, {first} s");
     assert_eq!((c.diff.lessons.a, c.diff.lessons.b), (0, 1), "only the branch had the lesson");
@@ -111,7 +118,7 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.get_by_label(&name).click();
     h.step();
     h.step();
-    assert_eq!(h.state().view.compare.tree, Some((t.desire, t.tree)));
+    assert_eq!(compare(&h).tree, Some((t.desire, t.tree)));
     h.get_by_label("this run");
     h.get_by_label("the other");
     // The branch learnt from the slap: its tree has an example, this run's none.

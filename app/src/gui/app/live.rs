@@ -11,7 +11,8 @@ use creature_workspace::{Change, DocId};
 
 use super::Studio;
 use crate::gui::chrome::short;
-use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand, Tab};
+use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand};
+use crate::gui::panels;
 use crate::gui::time_travel::{self, TimeCommand};
 
 impl Studio {
@@ -183,7 +184,7 @@ impl Studio {
                 Ok(path) => {
                     self.status = format!("Saved the preview's inputs as {}", path.display());
                     self.view.scenario = Some(path);
-                    self.show_tab(Tab::Scenarios);
+                    self.show_tab(panels::scenarios::TAB);
                 }
                 Err(e) => self.status = e,
             },

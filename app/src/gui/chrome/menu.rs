@@ -10,7 +10,14 @@ use crate::gui::command::{Command, Tab};
 
 /// The menu bar: File, Edit, View, Preview, Arena and Species. The Preview and Arena
 /// menus list every command of their keys' scope, so a new key shows up there.
-pub fn menu_bar(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], arena_playing: bool, out: &mut Vec<Command>) {
+pub fn menu_bar(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    recent: &[PathBuf],
+    tabs: &[Tab],
+    arena_playing: bool,
+    out: &mut Vec<Command>,
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             for c in [Command::OpenProject, Command::OpenFile, Command::OpenPath] {
@@ -43,8 +50,8 @@ pub fn menu_bar(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], arena_pla
             menu_item(ui, &Command::Palette, true, out);
         });
         ui.menu_button("View", |ui| {
-            for t in Tab::ALL {
-                menu_item(ui, &Command::ShowTab(t), true, out);
+            for t in tabs {
+                menu_item(ui, &Command::ShowTab(*t), true, out);
             }
             ui.separator();
             menu_item(ui, &Command::ResetLayout, true, out);

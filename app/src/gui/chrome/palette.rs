@@ -16,8 +16,8 @@ pub struct Palette {
 
 /// The command palette over everything; true when it closes. Up and Down move the row
 /// chosen, Enter runs it, a click runs any row.
-pub fn show(ctx: &egui::Context, palette: &mut Palette, ws: &Workspace, out: &mut Vec<Command>) -> bool {
-    let entries = palette_entries(ws);
+pub fn show(ctx: &egui::Context, palette: &mut Palette, ws: &Workspace, tabs: &[Tab], out: &mut Vec<Command>) -> bool {
+    let entries = palette_entries(ws, tabs);
     let q = palette.query.to_lowercase();
     let mut ranked: Vec<(u8, &Command)> =
         entries.iter().filter_map(|c| rank(&c.label().to_lowercase(), &q).map(|r| (r, c))).collect();
@@ -88,9 +88,9 @@ fn rank(text: &str, query: &str) -> Option<u8> {
 
 /// What the palette offers: the named commands (the preview's and the arena's keys
 /// among them), every panel, species, tree and file.
-fn palette_entries(ws: &Workspace) -> Vec<Command> {
+fn palette_entries(ws: &Workspace, tabs: &[Tab]) -> Vec<Command> {
     let mut out: Vec<Command> = keys::named().map(|b| b.command.clone()).filter(|c| *c != Command::Palette).collect();
-    out.extend(Tab::ALL.iter().map(|t| Command::ShowTab(*t)));
+    out.extend(tabs.iter().map(|t| Command::ShowTab(*t)));
     out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
     if ws.creatures().next().is_some() {
         for d in Desire::ALL {

@@ -10,13 +10,13 @@ pub mod bank;
 pub mod keys;
 pub mod preview;
 pub mod scenario;
+mod tab;
 
 use std::path::PathBuf;
 
 use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
 use egui::KeyboardShortcut;
-use serde::{Deserialize, Serialize};
 
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
@@ -25,80 +25,8 @@ pub use self::arena::{ArenaCommand, ArenaKey};
 pub use self::bank::BankCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
+pub use self::tab::{Tab, TabName};
 use crate::gui::time_travel::TimeCommand;
-
-/// A dockable panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Tab {
-    Start,
-    Project,
-    Problems,
-    Species,
-    SpeciesPlots,
-    Creature,
-    TreeGraph,
-    Examples,
-    Lesson,
-    LessonResults,
-    Source,
-    Preview,
-    Bank,
-    Schema,
-    Query,
-    Arena,
-    Scenarios,
-    Why,
-    Compare,
-}
-
-impl Tab {
-    pub const ALL: [Tab; 19] = [
-        Tab::Start,
-        Tab::Project,
-        Tab::Problems,
-        Tab::Species,
-        Tab::SpeciesPlots,
-        Tab::Creature,
-        Tab::TreeGraph,
-        Tab::Examples,
-        Tab::Lesson,
-        Tab::LessonResults,
-        Tab::Source,
-        Tab::Preview,
-        Tab::Bank,
-        Tab::Schema,
-        Tab::Query,
-        Tab::Arena,
-        Tab::Scenarios,
-        Tab::Why,
-        Tab::Compare,
-    ];
-
-    /// The panel's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Tab::Start => "Start",
-            Tab::Project => "Project",
-            Tab::Problems => "Problems",
-            Tab::Species => "Species",
-            Tab::SpeciesPlots => "Species plots",
-            Tab::Creature => "Creature",
-            Tab::TreeGraph => "Tree",
-            Tab::Examples => "Examples",
-            Tab::Lesson => "Lesson",
-            Tab::LessonResults => "Lesson results",
-            Tab::Source => "Source",
-            Tab::Preview => "Preview",
-            Tab::Bank => "Replay bank",
-            Tab::Schema => "Shadow schema",
-            Tab::Query => "Query inspector",
-            Tab::Arena => "Arena",
-            Tab::Scenarios => "Scenarios",
-            Tab::Why => "Why?",
-            Tab::Compare => "Compare",
-        }
-    }
-}
 
 /// Everything the editor can be asked to do.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,10 +8,41 @@ use creature_core::shadow::bots::Style;
 use creature_core::shadow::fight::Bout;
 
 use super::query::breakdown_bar;
-use crate::gui::command::{ArenaCommand, Command};
+use super::{Cx, Home, Panel};
+use crate::gui::command::keys::Scope;
+use crate::gui::command::{ArenaCommand, Command, Tab};
 use crate::gui::view::View;
+use creature_workspace::Workspace;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Arena", "Arena");
 
-pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+/// The arena.
+pub struct ArenaPanel;
+
+impl Panel for ArenaPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [true, true]
+    }
+
+    /// The arena's keys are live while the keyboard plays a running match.
+    fn keys(&self, _ctx: &egui::Context, _ws: &Workspace, view: &View) -> Option<Scope> {
+        view.shadow.arena.keyboard_playing().then_some(Scope::Arena)
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.ctx().request_repaint();

@@ -7,15 +7,39 @@
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::gui::command::{BankCommand, Command};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{BankCommand, Command, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 
 const ROW_HEIGHT: f32 = 18.0;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Bank", "Replay bank");
+
+/// The replay bank.
+pub struct BankPanel;
+
+impl Panel for BankPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.label("Loading the replay bank…");

@@ -12,7 +12,9 @@ use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
 use creature_core::world::sim::HandEvent;
 
-use crate::gui::command::{Command, PreviewCommand, ScenarioCommand};
+use super::{Cx, Home, Panel};
+use crate::gui::command::keys::Scope;
+use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
@@ -23,15 +25,40 @@ fn live(out: &mut Vec<Command>, c: PreviewCommand) {
     out.push(Command::Preview(c));
 }
 
-/// Whether the preview's keys are live: while it runs and no arena match does (the
-/// arena's keys then have the keyboard), and nothing takes typing.
-pub fn keys_live(ui: &egui::Ui, ws: &Workspace, view: &View) -> bool {
-    ws.preview.is_some()
-        && view.shadow.arena.bout.as_ref().is_none_or(|b| b.arena.is_over())
-        && !ui.ctx().egui_wants_keyboard_input()
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Preview", "Preview");
+
+/// The live preview.
+pub struct PreviewPanel;
+
+impl Panel for PreviewPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    /// The preview's keys are live while it runs and no arena match does (the arena's
+    /// keys then have the keyboard), and nothing takes typing.
+    fn keys(&self, ctx: &egui::Context, ws: &Workspace, view: &View) -> Option<Scope> {
+        let live = ws.preview.is_some()
+            && view.shadow.arena.bout.as_ref().is_none_or(|b| b.arena.is_over())
+            && !ctx.egui_wants_keyboard_input();
+        live.then_some(Scope::Preview)
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     view.village.shown = true;
     let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
