@@ -109,6 +109,23 @@ impl eframe::Storage for MemoryStorage {
 }
 
 #[test]
+fn a_stored_layout_comes_back_without_a_panel_that_is_gone() {
+    use creature_studio::gui::chrome::dock;
+    use creature_studio::gui::panels::{Panels, compare};
+    use eframe::Storage;
+    let panels = Panels::default();
+    let mut storage = MemoryStorage::default();
+    dock::persist(&mut storage, &dock::default_dock(&panels), &[]);
+    let stored = storage.get_string("creature-studio.dock").expect("the layout is stored");
+    assert!(stored.contains("Compare"), "tabs are stored by name: {stored}");
+    // A layout kept by a version that had a panel this one does not.
+    storage.set_string("creature-studio.dock", stored.replace("Compare", "Gone"));
+    let (back, _) = dock::restore(Some(&storage), &panels);
+    assert!(back.find_tab(&compare::TAB).is_none());
+    assert_eq!(back.iter_all_tabs().count(), panels.tabs().len() - 1, "every other panel is where it was");
+}
+
+#[test]
 fn the_panel_layout_and_recent_projects_survive_a_restart() {
     use eframe::App;
     let dialogs = || Box::new(crate::support::FakeDialogs(None));

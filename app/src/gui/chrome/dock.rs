@@ -130,28 +130,7 @@ impl TabViewer for Viewer<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
-    use eframe::Storage;
-
     use super::*;
-
-    /// eframe's storage, in memory.
-    #[derive(Default)]
-    struct Memory(HashMap<String, String>);
-
-    impl eframe::Storage for Memory {
-        fn get_string(&self, key: &str) -> Option<String> {
-            self.0.get(key).cloned()
-        }
-        fn set_string(&mut self, key: &str, value: String) {
-            self.0.insert(key.to_owned(), value);
-        }
-        fn remove_string(&mut self, key: &str) {
-            self.0.remove(key);
-        }
-        fn flush(&mut self) {}
-    }
 
     #[test]
     fn every_panel_is_in_the_default_layout_once() {
@@ -164,22 +143,5 @@ mod tests {
         assert_eq!(laid, names);
         names.dedup();
         assert_eq!(names.len(), panels.tabs().len(), "each panel has a name of its own");
-    }
-
-    #[test]
-    fn a_stored_layout_comes_back_without_the_panels_that_are_gone() {
-        let panels = Panels::default();
-        let mut storage = Memory::default();
-        persist(&mut storage, &default_dock(&panels), &[]);
-        let (back, _) = restore(Some(&storage), &panels);
-        assert_eq!(back.iter_all_tabs().count(), panels.tabs().len());
-        assert!(back.find_tab(&panels::compare::TAB).is_some());
-        // A layout naming a panel this version does not have.
-        let stored = storage.get_string(STORAGE_DOCK).unwrap();
-        assert!(stored.contains("Compare"), "{stored}");
-        storage.set_string(STORAGE_DOCK, stored.replace("Compare", "Gone"));
-        let (back, _) = restore(Some(&storage), &panels);
-        assert!(back.find_tab(&panels::compare::TAB).is_none());
-        assert_eq!(back.iter_all_tabs().count(), panels.tabs().len() - 1);
     }
 }
