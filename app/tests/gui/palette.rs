@@ -84,3 +84,25 @@ fn enter_runs_the_best_match_and_a_new_query_starts_from_it_again() {
     h.run();
     assert!(shown(&h, "Species"), "Enter ran the best match");
 }
+
+#[test]
+fn the_keys_of_the_preview_and_the_arena_are_in_their_menus_and_the_palette() {
+    let mut h = studio(&example());
+    h.get_by_label("Preview").click();
+    h.run();
+    // The menu item shows the command's key beside it.
+    assert!(h.query_by_label_contains("Hand: slap hard").is_some(), "the Preview menu lists the hand");
+    assert!(h.query_by_label_contains("Timeline: the next mark").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Arena").click();
+    h.run();
+    assert!(h.query_by_label_contains("Arena: dash left").is_some(), "the Arena menu lists its held keys");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let mut h = palette_with("arena: thr");
+    let row = h.get_by_label_contains("Arena: throw").accesskit_node().label().unwrap_or_default();
+    assert!(row.ends_with('D'), "the palette shows the key: {row}");
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
