@@ -77,7 +77,11 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     // Controls.
     ui.horizontal_wrapped(|ui| {
         let paused = p.speed == 0.0;
-        if ui.selectable_label(paused, "⏸ Pause").on_hover_text("Space").clicked() {
+        if ui
+            .selectable_label(paused, "⏸ Pause")
+            .on_hover_text(key_of(ui, &Command::Preview(PreviewCommand::TogglePause)))
+            .clicked()
+        {
             live(out, PreviewCommand::TogglePause);
         }
         if ui.button("⏭ Step one turn").clicked() {
@@ -172,25 +176,35 @@ fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
     });
 }
 
+/// The key of `c` as the menus write it, or nothing.
+fn key_of(ui: &egui::Ui, c: &Command) -> String {
+    c.shortcut().map(|k| ui.ctx().format_shortcut(&k)).unwrap_or_default()
+}
+
+/// A hand button's text with the key that does the same: "Hold (H)".
+fn keyed(ui: &egui::Ui, text: &str, h: HandEvent) -> String {
+    format!("{text} ({})", key_of(ui, &Command::Preview(PreviewCommand::Hand(h))))
+}
+
 fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     let hand = p.shown().teaching().hand;
     ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
         if hand.holding {
-            if ui.button("Release (R)").clicked() {
+            if ui.button(keyed(ui, "Release", HandEvent::Release)).clicked() {
                 live(out, PreviewCommand::Hand(HandEvent::Release));
             }
-        } else if ui.button("Hold (H)").clicked() {
+        } else if ui.button(keyed(ui, "Hold", HandEvent::Hold)).clicked() {
             live(out, PreviewCommand::Hand(HandEvent::Hold));
         }
         ui.add_enabled_ui(hand.holding, |ui| {
-            if ui.button("Stroke (T)").clicked() {
+            if ui.button(keyed(ui, "Stroke", HandEvent::Stroke)).clicked() {
                 live(out, PreviewCommand::Hand(HandEvent::Stroke));
             }
-            if ui.button("Slap gently (G)").clicked() {
+            if ui.button(keyed(ui, "Slap gently", HandEvent::Slap(Slap::Gentle))).clicked() {
                 live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Gentle)));
             }
-            if ui.button("Slap hard (B)").clicked() {
+            if ui.button(keyed(ui, "Slap hard", HandEvent::Slap(Slap::Hard))).clicked() {
                 live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Hard)));
             }
         });
