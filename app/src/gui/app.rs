@@ -17,18 +17,22 @@ use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette};
-use super::command::{self, Command, LiveCommand, Tab};
+use super::command::keys::{self, Scope};
+use super::command::{ArenaCommand, ArenaKey, Command, Tab};
+use super::panels::{self, Panels};
 use super::view::View;
 
 /// The editor.
 pub struct Studio {
     pub ws: Workspace,
     pub view: View,
+    /// Every panel with its own state (the registry's).
+    pub panels: Panels,
     pub dock: DockState<Tab>,
     pub recent: Vec<PathBuf>,
     pub modal: Option<Modal>,
-    /// The command palette's query while it is open.
-    pub palette: Option<String>,
+    /// The command palette while it is open.
+    pub palette: Option<palette::Palette>,
     /// The path being typed in the "Open path" prompt while it is open.
     pub path_prompt: Option<String>,
     /// The last thing that happened, for the status bar.
@@ -50,10 +54,12 @@ impl Studio {
     /// The editor on a project folder, or with the built-in data when there is none
     /// (or it does not open: its problems are then listed).
     pub fn new(project: Option<&Path>, dialogs: Box<dyn Dialogs>, storage: Option<&dyn eframe::Storage>) -> Studio {
-        let (dock, recent) = dock::restore(storage);
+        let panels = Panels::default();
+        let (dock, recent) = dock::restore(storage, &panels);
         let mut studio = Studio {
             ws: Workspace::builtin(),
             view: View::default(),
+            panels,
             dock,
             recent,
             modal: None,
@@ -84,6 +90,7 @@ impl Studio {
                 self.ws = ws;
                 self.live_for = None;
                 self.view = View { species: self.view.species, ..View::default() };
+                self.panels = Panels::default();
                 if let Some(p) = &self.ws.project {
                     dock::remember(&mut self.recent, p.root.clone());
                 }
@@ -100,7 +107,7 @@ impl Studio {
             Err(errors) => {
                 self.ws.problems = errors;
                 self.status = format!("Cannot open the project at {}: see Problems", path.display());
-                self.show_tab(Tab::Problems);
+                self.show_tab(panels::problems::TAB);
             }
         }
     }
@@ -153,7 +160,7 @@ impl Studio {
             }
             Command::ShowSource { path, line } => {
                 self.view.show_source(&path, line);
-                self.show_tab(Tab::Source);
+                self.show_tab(panels::source::TAB);
             }
             Command::SaveSource => self.save_source(),
             Command::Save => {
@@ -182,36 +189,27 @@ impl Studio {
                 self.ws.reload();
                 self.status = format!("Reloaded {} from disk", self.ws.name());
             }
-            Command::Undo | Command::Redo => {
-                let undo = c == Command::Undo;
-                let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
-                self.status = match done {
-                    Some(id) => {
-                        self.view.follow(&self.ws, &id);
-                        format!("{verb} an edit of {}", id.label())
-                    }
-                    None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
-                };
-            }
-            Command::Palette => self.palette = Some(String::new()),
+            Command::Undo => self.undo_or_redo(true),
+            Command::Redo => self.undo_or_redo(false),
+            Command::Palette => self.palette = Some(palette::Palette::default()),
             Command::ShowTab(t) => self.show_tab(t),
-            Command::ResetLayout => self.dock = default_dock(),
+            Command::ResetLayout => self.dock = default_dock(&self.panels),
             Command::Quit => self.modal_or_close(),
             Command::SelectSpecies(s) => {
                 self.view.species = s;
                 self.view.active = Some(DocId::Species(s));
-                self.show_tab(Tab::Species);
-                self.show_tab(Tab::SpeciesPlots);
+                self.show_tab(panels::species::TAB);
+                self.show_tab(panels::plots::TAB);
             }
             Command::SelectCreature(id) => {
                 self.view.select_creature(&self.ws, id);
-                self.show_tab(Tab::Creature);
-                self.show_tab(Tab::TreeGraph);
+                self.show_tab(panels::creature::TAB);
+                self.show_tab(panels::graph::TAB);
             }
             Command::SelectTree(d, k) => {
                 self.view.select_tree(d, k);
-                self.show_tab(Tab::TreeGraph);
-                self.show_tab(Tab::Examples);
+                self.show_tab(panels::graph::TAB);
+                self.show_tab(panels::examples::TAB);
             }
             Command::SelectNode(n) => self.view.select_node(&self.ws, n),
             Command::SelectLesson(id) => {
@@ -219,14 +217,14 @@ impl Studio {
                 self.view.active = Some(id);
                 self.view.lesson_ui.playhead = None;
                 self.view.lesson_ui.selected = None;
-                self.show_tab(Tab::Lesson);
-                self.show_tab(Tab::LessonResults);
+                self.show_tab(panels::lesson::TAB);
+                self.show_tab(panels::results::TAB);
             }
             Command::Play => {
                 if self.view.lesson.is_some() {
                     self.view.lesson_ui.playhead = Some(0.0);
                     self.view.lesson_ui.playing = true;
-                    self.show_tab(Tab::LessonResults);
+                    self.show_tab(panels::results::TAB);
                 }
             }
             Command::ApplyLesson => self.apply_lesson(),
@@ -236,8 +234,25 @@ impl Studio {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,
             },
-            Command::Live(c) => self.apply_live(c),
+            Command::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+            Command::Preview(c) => self.apply_preview(c),
+            Command::Time(c) => self.apply_time(c),
+            Command::Bank(c) => self.apply_bank(c),
+            Command::Arena(c) => self.apply_arena(c),
+            Command::Scenario(c) => self.apply_scenario(c),
         }
+    }
+
+    /// Undoes (or redoes) the last edit in the app-wide order and shows its document.
+    fn undo_or_redo(&mut self, undo: bool) {
+        let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
+        self.status = match done {
+            Some(id) => {
+                self.view.follow(&self.ws, &id);
+                format!("{verb} an edit of {}", id.label())
+            }
+            None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
+        };
     }
 
     fn apply_lesson(&mut self) {
@@ -260,7 +275,7 @@ impl Studio {
                 self.view.lesson_ui.applied_to(creature.clone(), outcome);
                 self.view.active = Some(creature);
                 self.view.graph.invalidate();
-                self.show_tab(Tab::LessonResults);
+                self.show_tab(panels::results::TAB);
             }
             Err(e) => self.status = e,
         }
@@ -290,7 +305,12 @@ impl Studio {
             return;
         }
         if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
-            commands.extend(command::from_shortcuts(&ctx, ctx.egui_wants_keyboard_input()));
+            // While the person types in a text field, undo and redo are left to the
+            // field: its own text undo takes Ctrl+Z.
+            let typing = ctx.egui_wants_keyboard_input();
+            commands.extend(keys::pressed(&ctx, Scope::Global, |c| {
+                !(typing && matches!(c, Command::Undo | Command::Redo))
+            }));
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
@@ -302,17 +322,32 @@ impl Studio {
             ctx.request_repaint();
         }
         self.live_frame(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| menu::menu_bar(ui, &self.ws, &self.recent, &mut commands));
+        egui::Panel::top("menu").show(ui, |ui| {
+            let (tabs, arena_playing) = (self.panels.tabs(), self.view.shadow.arena.keyboard_playing());
+            menu::menu_bar(ui, &self.ws, &self.recent, &tabs, arena_playing, &mut commands);
+        });
         let pace = self.view.village.status(self.ws.preview.as_ref());
         egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
         dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
+        let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let mut viewer = Viewer { ws: &self.ws, view: &mut self.view, recent: &self.recent, out: &mut commands };
+            let mut viewer = Viewer {
+                panels: &mut self.panels,
+                ws: &self.ws,
+                view: &mut self.view,
+                recent: &self.recent,
+                out: &mut commands,
+                live: Vec::new(),
+            };
             DockArea::new(&mut self.dock)
                 .style(dock::style(ui.style()))
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut viewer);
+            live = viewer.live;
         });
+        for scope in live {
+            commands.extend(self.scope_keys(&ctx, scope));
+        }
         self.windows(&ctx, &mut commands);
 
         // Panels drew before the commands changed anything: one more frame shows it.
@@ -331,6 +366,23 @@ impl Studio {
         }
     }
 
+    /// The commands of a panel's scope of keys this frame: the preview's pressed keys
+    /// that fit the preview as it is, the arena's held keys when they changed.
+    fn scope_keys(&self, ctx: &egui::Context, scope: Scope) -> Vec<Command> {
+        match scope {
+            Scope::Global => Vec::new(),
+            Scope::Preview => keys::pressed(ctx, scope, |c| match c {
+                Command::Preview(p) => p.enabled(self.ws.preview.as_ref()),
+                _ => true,
+            }),
+            Scope::Arena => {
+                let held = ArenaKey::input(keys::held_arena_keys(ctx));
+                let changed = self.view.shadow.arena.keys().is_some_and(|k| k != held);
+                if changed { vec![Command::Arena(ArenaCommand::Keys(held))] } else { Vec::new() }
+            }
+        }
+    }
+
     fn update_title(&mut self, ctx: &egui::Context) {
         let title = format!("{}{} — Creature Studio", self.ws.name(), if self.has_unsaved() { " *" } else { "" });
         if title != self.title {
@@ -342,8 +394,8 @@ impl Studio {
     /// The windows over the dock: the palette, the "Open path" prompt, the modal
     /// question, the "changed on disk" question and the toasts.
     fn windows(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        if let Some(query) = &mut self.palette
-            && palette::show(ctx, query, &self.ws, out)
+        if let Some(p) = &mut self.palette
+            && palette::show(ctx, p, &self.ws, &self.panels.tabs(), out)
         {
             self.palette = None;
         }
@@ -361,7 +413,7 @@ impl Studio {
         if let Some(c) = self.ws.conflicts.first().cloned()
             && let Some(keep_studio) = modal::conflict(ctx, &c)
         {
-            self.apply_live(LiveCommand::Resolve { path: c.path, keep_studio });
+            self.resolve(&c.path, keep_studio);
         }
         self.toasts.show(ctx);
     }

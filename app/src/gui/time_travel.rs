@@ -30,11 +30,14 @@ pub enum TimeCommand {
 impl TimeCommand {
     pub fn label(&self) -> String {
         match self {
-            TimeCommand::ScrubTo(t) => format!("Show turn {t}"),
-            TimeCommand::Step(n) => format!("Step {n} turns"),
-            TimeCommand::Marker(true) => "Next marker".into(),
-            TimeCommand::Marker(false) => "Previous marker".into(),
-            TimeCommand::Head => "Back to the newest turn".into(),
+            TimeCommand::ScrubTo(0) => "Timeline: the first turn".into(),
+            TimeCommand::ScrubTo(t) => format!("Timeline: show turn {t}"),
+            TimeCommand::Step(1) => "Timeline: a turn forward".into(),
+            TimeCommand::Step(-1) => "Timeline: a turn back".into(),
+            TimeCommand::Step(n) => format!("Timeline: step {n} turns"),
+            TimeCommand::Marker(true) => "Timeline: the next mark".into(),
+            TimeCommand::Marker(false) => "Timeline: the previous mark".into(),
+            TimeCommand::Head => "Timeline: back to the newest turn".into(),
             TimeCommand::SwitchBranch(i) => format!("Switch to branch {}", i + 1),
             TimeCommand::Save => "Save the preview's recording…".into(),
             TimeCommand::Open => "Open a recording…".into(),

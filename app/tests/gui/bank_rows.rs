@@ -45,7 +45,8 @@ fn bank_view(state: (Workspace, View)) -> Harness<'static, (Workspace, View)> {
     Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
         |ui, (ws, view): &mut (Workspace, View)| {
             let mut out = Vec::new();
-            panels::bank::show(ui, ws, view, &mut out);
+            let mut cx = panels::Cx { ws, view, recent: &[], out: &mut out };
+            panels::Panel::ui(&mut panels::bank::BankPanel, ui, &mut cx);
         },
         state,
     )

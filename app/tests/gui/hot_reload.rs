@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::support::studio;
 use crate::support::{project_copy, until};
 use creature_studio::gui::command::Command;
-use creature_studio::gui::command::LiveCommand;
+use creature_studio::gui::command::PreviewCommand;
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
@@ -15,7 +15,7 @@ use egui_kittest::kittest::Queryable;
 fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     std::thread::sleep(Duration::from_millis(200));
 
@@ -48,7 +48,7 @@ fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     let problem = h.state().ws.problems.iter().find(|p| p.file.ends_with("world.ron")).unwrap().to_string();
     assert!(problem.contains("world.ron:"), "{problem}");
     assert!(h.state().ws.preview.is_some());
-    h.state_mut().run(Command::Live(LiveCommand::StepTurn));
+    h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
     h.step();
     assert!(h.state().ws.preview.as_ref().unwrap().sim_time() > t0, "the simulation goes on");
     std::fs::write(&world, &good).unwrap();

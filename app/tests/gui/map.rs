@@ -3,13 +3,13 @@
 //! shows the whole village again.
 
 use crate::support::{click_at, example, palette, studio};
-use creature_studio::gui::command::{Command, LiveCommand};
+use creature_studio::gui::command::{Command, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
 #[test]
 fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
     let mut h = studio(&example());
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
     h.step();
     let (id, pos) = {

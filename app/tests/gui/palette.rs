@@ -1,6 +1,7 @@
-//! The command palette's field stays where it is while typing narrows the list.
+//! The command palette: its field stays where it is while typing narrows the list, and
+//! Up and Down choose the row that Enter runs.
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{example, studio};
 
@@ -22,4 +23,86 @@ fn the_palette_field_does_not_move_while_typing() {
     assert!(h.query_by_label_contains("Species: PolarBear").is_some(), "the list narrowed to the polar bear");
     let after = field(&h, "species: polar");
     assert!((after.min.y - before.min.y).abs() < 0.5, "the field moved from {before:?} to {after:?}");
+}
+
+/// The palette's rows that name a panel starting with S, top to bottom.
+fn rows(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Vec<String> {
+    let mut rows: Vec<(f32, String)> = h
+        .query_all_by_label_contains("Show panel: S")
+        .map(|n| (n.rect().min.y, n.accesskit_node().label().unwrap_or_default().trim().to_owned()))
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|(_, l)| l).collect()
+}
+
+/// Whether the panel titled `title` is the one shown in its part of the dock.
+fn shown(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>, title: &str) -> bool {
+    let dock = &h.state().dock;
+    let Some(tab) = dock.iter_all_tabs().map(|(_, t)| *t).find(|t| t.title() == title) else { return false };
+    dock.find_tab(&tab).is_some_and(|p| dock[p.surface][p.node].get_leaf().is_some_and(|leaf| leaf.active == p.tab))
+}
+
+fn palette_with(query: &str) -> egui_kittest::Harness<'static, creature_studio::gui::Studio> {
+    let mut h = studio(&example());
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::P);
+    h.run();
+    h.event(egui::Event::Text(query.to_owned()));
+    h.run();
+    h
+}
+
+#[test]
+fn down_and_up_choose_the_row_that_enter_runs() {
+    let mut h = palette_with("show panel: s");
+    let rows = rows(&h);
+    assert!(rows.len() >= 5, "several panels start with S: {rows:?}");
+    let down = egui::Key::ArrowDown;
+    for key in [down, down, down, down, egui::Key::ArrowUp] {
+        h.key_press(key);
+        h.run();
+    }
+    // Four down and one up is the fourth row.
+    let fourth = rows[3].trim_start_matches("Show panel: ").to_owned();
+    assert!(!shown(&h, &fourth), "{fourth} is not shown before Enter");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().palette.is_none(), "Enter closes the palette");
+    assert!(shown(&h, &fourth), "Enter ran the fourth row, {fourth}: {rows:?}");
+}
+
+#[test]
+fn enter_runs_the_best_match_and_a_new_query_starts_from_it_again() {
+    let mut h = palette_with("show panel: s");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    // Typing more narrows the list and the choice goes back to its first row.
+    h.event(egui::Event::Text("pecies".to_owned()));
+    h.run();
+    let rows = rows(&h);
+    assert_eq!(rows.first().map(String::as_str), Some("Show panel: Species"), "{rows:?}");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(shown(&h, "Species"), "Enter ran the best match");
+}
+
+#[test]
+fn the_keys_of_the_preview_and_the_arena_are_in_their_menus_and_the_palette() {
+    let mut h = studio(&example());
+    h.get_by_label("Preview").click();
+    h.run();
+    // The menu item shows the command's key beside it.
+    assert!(h.query_by_label_contains("Hand: slap hard").is_some(), "the Preview menu lists the hand");
+    assert!(h.query_by_label_contains("Timeline: the next mark").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.get_by_label("Arena").click();
+    h.run();
+    assert!(h.query_by_label_contains("Arena: dash left").is_some(), "the Arena menu lists its held keys");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    let mut h = palette_with("arena: thr");
+    let row = h.get_by_label_contains("Arena: throw").accesskit_node().label().unwrap_or_default();
+    assert!(row.ends_with('D'), "the palette shows the key: {row}");
+    h.key_press(egui::Key::Escape);
+    h.run();
 }

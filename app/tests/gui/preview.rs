@@ -5,17 +5,17 @@
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::command::LiveCommand;
+use creature_studio::gui::command::PreviewCommand;
 use egui_kittest::kittest::Queryable;
 
 #[test]
 fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     let mut h = studio(&example());
     assert!(h.state().ws.preview.is_some(), "the example project's preview starts with it");
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Live(LiveCommand::Phase(2)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Phase(2)));
     h.step();
     h.get_by_label("×100").click();
     let mut frames = 0;
@@ -62,7 +62,7 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
 
     let (_tmp, root) = crate::support::project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     let daisy = h.state().view.creature.clone().expect("daisy is open");
     let on_disk = std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap();
@@ -98,13 +98,13 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
 fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
     let (_tmp, root) = crate::support::project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Live(LiveCommand::Phase(2)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Phase(2)));
     h.step();
     for _ in 0..30 {
-        h.state_mut().run(Command::Live(LiveCommand::StepTurn));
+        h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
         h.step();
     }
     let creature = h.state().view.creature.clone().expect("daisy is open");

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use creature_studio::gui::command::{Command, LiveCommand, Tab};
+use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{label_containing, project_copy, studio, until_within};
@@ -16,7 +16,7 @@ fn run_all_shows_every_scenario_and_its_expectations() {
     let broken = root.join("scenarios/broken.scenario.ron");
     std::fs::write(&broken, "(species: \"Cow\",\n seconds: 10.0,\n inputs: [(at: 1.0, do: Plan(desire: \"Hunger\", action: \"Eat\", object: \"nobody\"))])").unwrap();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(Tab::Scenarios));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::scenarios::TAB));
     h.run();
     let files = h.state().ws.scenario_files();
     let on_disk = std::fs::read_dir(root.join("scenarios")).unwrap().count();
@@ -58,20 +58,20 @@ fn run_all_shows_every_scenario_and_its_expectations() {
 fn the_preview_inputs_become_a_scenario_that_is_listed() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
-    for c in [LiveCommand::Phase(6), LiveCommand::StepTurn, LiveCommand::StepTurn] {
-        h.state_mut().run(Command::Live(c));
+    for c in [PreviewCommand::Phase(6), PreviewCommand::StepTurn, PreviewCommand::StepTurn] {
+        h.state_mut().run(Command::Preview(c));
         h.run();
     }
-    h.state_mut().run(Command::Live(LiveCommand::SavePreviewScenario));
+    h.state_mut().run(Command::Scenario(ScenarioCommand::SaveFromPreview));
     h.run();
     let saved = root.join("scenarios/preview_1.scenario.ron");
     assert!(saved.is_file(), "{}", h.state().status);
     assert_eq!(h.state().view.scenario.as_deref(), Some(saved.as_path()));
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("Phase(6)"), "{text}");
-    h.state_mut().run(Command::Live(LiveCommand::RunScenarios(vec![saved.clone()])));
+    h.state_mut().run(Command::Scenario(ScenarioCommand::Run(vec![saved.clone()])));
     h.step();
     assert!(until_within(&mut h, Duration::from_secs(60), |s| s.ws.scenarios.reports.contains_key(&saved)));
     std::thread::sleep(Duration::from_millis(10));

@@ -11,7 +11,7 @@ use creature_core::shadow::bank::{BINARY_MAGIC, Bank};
 use creature_core::shadow::schema::Schema;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::command::LiveCommand;
+use creature_studio::gui::command::{BankCommand, PreviewCommand};
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 use egui_kittest::Harness;
@@ -54,7 +54,7 @@ fn ctrl(h: &mut H, key: egui::Key, shift: bool) {
 fn copy_studio() -> (tempfile::TempDir, PathBuf, H) {
     let (tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     std::thread::sleep(Duration::from_millis(200));
     (tmp, root, h)
@@ -131,7 +131,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
     let original = h.state().ws.bank(&id).unwrap().clone();
     let m = original.event(0).match_id;
 
-    h.state_mut().run(Command::Live(LiveCommand::DeleteMatch(m)));
+    h.state_mut().run(Command::Bank(BankCommand::DeleteMatch(m)));
     h.run();
     let deleted = rows(&h);
     assert!(deleted < before, "{}", h.state().status);
@@ -153,7 +153,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
 
     let other = h.state().view.shadow.bank_files.iter().find(|f| Some(*f) != id_path(&id)).cloned().unwrap();
     let other_len = Bank::load(&other).unwrap().len();
-    h.state_mut().run(Command::Live(LiveCommand::MergeBank(other)));
+    h.state_mut().run(Command::Bank(BankCommand::Merge(other)));
     h.run();
     assert_eq!(rows(&h), before + other_len, "{}", h.state().status);
     assert!(h.state().ws.is_dirty(&id));
@@ -216,7 +216,7 @@ fn an_outside_save_of_an_edited_bank_asks_which_to_keep() {
     assert!(matches.len() >= 2, "the example bank has two matches: {matches:?}");
 
     // An unsaved delete, then another program drops the last segment of the file.
-    h.state_mut().run(Command::Live(LiveCommand::DeleteMatch(matches[0])));
+    h.state_mut().run(Command::Bank(BankCommand::DeleteMatch(matches[0])));
     h.run();
     let edited = rows(&h);
     let mut outside = on_disk.clone();
@@ -263,7 +263,7 @@ fn an_outside_save_without_edits_reloads_the_schema_and_the_banks() {
     h.run();
     assert_eq!(rows(&h), smaller.len());
 
-    h.state_mut().run(Command::Live(LiveCommand::OpenBank(binary.clone())));
+    h.state_mut().run(Command::Bank(BankCommand::Open(binary.clone())));
     h.run();
     assert_eq!(rows(&h), rushdown.len(), "{}", h.state().status);
     smaller.save(&binary, &creature_core::file_writer::Policy::replacing()).unwrap();

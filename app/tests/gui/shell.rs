@@ -8,7 +8,7 @@ use crate::support::project_copy;
 use crate::support::{example, studio, studio_with_dialogs};
 use creature_core::names::{Species, Trait};
 use creature_studio::gui::chrome::modal::Modal;
-use creature_studio::gui::command::{Command, Tab};
+use creature_studio::gui::command::Command;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
@@ -27,7 +27,7 @@ fn a_problem_is_listed_with_its_place_and_a_click_shows_the_line() {
     let problem = h.state().ws.problems.iter().find(|p| p.file.ends_with("broken.ron")).cloned().expect("a problem");
     let text = problem.to_string();
     assert!(text.starts_with(&format!("{}:{}:{}: ", broken.display(), problem.line, problem.col)), "{text}");
-    h.state_mut().run(Command::ShowTab(Tab::Problems));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::problems::TAB));
     h.run();
     h.get_by_label(&text).click();
     h.run();
@@ -109,17 +109,37 @@ impl eframe::Storage for MemoryStorage {
 }
 
 #[test]
+fn a_stored_layout_comes_back_without_a_panel_that_is_gone() {
+    use creature_studio::gui::chrome::dock;
+    use creature_studio::gui::panels::{Panels, compare};
+    use eframe::Storage;
+    let panels = Panels::default();
+    let mut storage = MemoryStorage::default();
+    dock::persist(&mut storage, &dock::default_dock(&panels), &[]);
+    let stored = storage.get_string("creature-studio.dock").expect("the layout is stored");
+    assert!(stored.contains("Compare"), "tabs are stored by name: {stored}");
+    // A layout kept by a version that had a panel this one does not.
+    storage.set_string("creature-studio.dock", stored.replace("Compare", "Gone"));
+    let (back, _) = dock::restore(Some(&storage), &panels);
+    assert!(back.find_tab(&compare::TAB).is_none());
+    assert_eq!(back.iter_all_tabs().count(), panels.tabs().len() - 1, "every other panel is where it was");
+}
+
+#[test]
 fn the_panel_layout_and_recent_projects_survive_a_restart() {
     use eframe::App;
     let dialogs = || Box::new(crate::support::FakeDialogs(None));
     let mut first = creature_studio::gui::Studio::new(Some(&example()), dialogs(), None);
     // The person closes the Project panel.
-    first.dock.retain_tabs(|t| *t != Tab::Project);
+    first.dock.retain_tabs(|t| *t != creature_studio::gui::panels::project::TAB);
     let mut storage = MemoryStorage::default();
     first.save(&mut storage);
     let again = creature_studio::gui::Studio::new(None, dialogs(), Some(&storage));
-    assert!(again.dock.find_tab(&Tab::Project).is_none(), "the closed panel stays closed");
-    assert!(again.dock.find_tab(&Tab::TreeGraph).is_some());
+    assert!(
+        again.dock.find_tab(&creature_studio::gui::panels::project::TAB).is_none(),
+        "the closed panel stays closed"
+    );
+    assert!(again.dock.find_tab(&creature_studio::gui::panels::graph::TAB).is_some());
     assert_eq!(again.recent.len(), 1, "the example project is a recent project");
     assert!(again.recent[0].ends_with("projects/example"));
 }

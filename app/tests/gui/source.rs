@@ -1,6 +1,6 @@
 //! The Source panel: Ctrl+Z while typing undoes the text, not an edit of the project.
 
-use creature_studio::gui::command::{Command, Tab};
+use creature_studio::gui::command::Command;
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{project_copy, studio};
@@ -11,7 +11,7 @@ fn ctrl_z_in_the_source_text_undoes_the_typing() {
     let path = root.join("world.ron");
     let mut h = studio(&root);
     h.state_mut().run(Command::ShowSource { path: path.clone(), line: 1 });
-    h.state_mut().run(Command::ShowTab(Tab::Source));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::source::TAB));
     h.run();
     let saved = h.state().view.source.as_ref().unwrap().saved.clone();
     h.get_by_role(egui::accesskit::Role::MultilineTextInput).focus();

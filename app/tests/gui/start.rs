@@ -13,14 +13,14 @@ fn active(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>, tab:
 #[test]
 fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     let mut h = studio(&example());
-    assert!(active(&h, Tab::Start), "a new user's layout opens on the start page");
+    assert!(active(&h, creature_studio::gui::panels::start::TAB), "a new user's layout opens on the start page");
     h.get_by_label("🐄 Open the example creature").click();
     h.run();
     let creature = h.state().view.creature.clone().expect("a creature is open");
     assert_eq!(creature.label(), "daisy.ron");
-    assert!(active(&h, Tab::TreeGraph));
+    assert!(active(&h, creature_studio::gui::panels::graph::TAB));
 
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
     h.run();
     h.get_by_label("▶ Play a lesson").click();
     // A playing lesson repaints every frame.
@@ -29,17 +29,17 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     }
     assert!(h.state().view.lesson.is_some(), "a lesson script is open");
     assert!(h.state().view.lesson_ui.playhead.is_some(), "and playing");
-    assert!(active(&h, Tab::Lesson));
+    assert!(active(&h, creature_studio::gui::panels::lesson::TAB));
 
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
     h.step();
     h.step();
     h.get_by_label("⚔ Fight your shadow").click();
     h.step();
     h.step();
-    assert!(active(&h, Tab::Arena));
+    assert!(active(&h, creature_studio::gui::panels::arena::TAB));
     // The recent projects are listed by the name in their manifest.
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(Tab::Start));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
     h.step();
     h.step();
     h.get_by_label_contains("Example village — ");

@@ -2,18 +2,24 @@
 //! on (the slapped future kept as a branch), and the timeline scrubbed with the mouse.
 
 use crate::support::{click_at, example, palette, studio};
-use creature_studio::gui::command::{Command, LiveCommand};
+use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::panels::compare::ComparePanel;
 use egui_kittest::kittest::Queryable;
 
 type Studio = egui_kittest::Harness<'static, creature_studio::gui::Studio>;
+
+/// The compare panel's comparison.
+fn compare(h: &Studio) -> &creature_studio::gui::view::compare::CompareUi {
+    &h.state().panels.state::<ComparePanel>().expect("the compare panel").run
+}
 
 /// The example's preview, paused, in phase 6: at turn 300 the hand holds, slaps hard and
 /// releases (H, B, R). Returns the editor and the creature's liking before the slap.
 fn slapped_at_300() -> (Studio, f64) {
     let mut h = studio(&example());
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Live(LiveCommand::Phase(6)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Phase(6)));
     h.state_mut().ws.preview.as_mut().unwrap().run(300);
     h.step();
     let liking = h.state().ws.preview.as_ref().unwrap().sim().creature().liking;
@@ -44,7 +50,7 @@ fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
     h.get_by_label_contains("looking back");
 
     // Playing on forks there: no slap in the new run, the slapped run kept as a branch.
-    h.state_mut().run(Command::Live(LiveCommand::Speed(1.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(1.0)));
     for _ in 0..5 {
         h.step();
     }
@@ -58,7 +64,7 @@ fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
 #[test]
 fn clicking_the_timeline_shows_that_turn_and_end_goes_back_to_the_newest() {
     let mut h = studio(&example());
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
     h.state_mut().ws.preview.as_mut().unwrap().run(600);
     h.step();
@@ -81,25 +87,25 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
     let slap = 300;
     // Back before the slap, and on: the slapped run is branch 1.
-    h.state_mut()
-        .run(Command::Live(LiveCommand::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(slap - 1))));
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(slap - 1)));
     h.step();
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
     h.step();
 
     // "Why?" explains the shown turn: look back at turn 250.
-    h.state_mut().run(Command::Live(LiveCommand::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(250))));
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(250)));
     h.step();
     palette(&mut h, "show panel: why");
     h.step();
     h.get_by_label_contains("at 25.0 s (turn 250)");
 
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::command::Tab::Compare));
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
     h.step();
-    h.state_mut().view.compare.other = Some(creature_studio::gui::view::compare::Other::Branch(0));
+    h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
+        Some(creature_studio::gui::view::compare::Other::Branch(0));
     h.step();
     h.step();
-    let c = h.state().view.compare.result.clone().expect("compared").expect("both runs replay");
+    let c = compare(&h).result.clone().expect("compared").expect("both runs replay");
     let first = c.diff.first_difference.expect("the slapped branch differs");
     assert!((30.0..=30.2).contains(&first), "they part at the slap, {first} s");
     assert_eq!((c.diff.lessons.a, c.diff.lessons.b), (0, 1), "only the branch had the lesson");
@@ -112,7 +118,7 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.get_by_label(&name).click();
     h.step();
     h.step();
-    assert_eq!(h.state().view.compare.tree, Some((t.desire, t.tree)));
+    assert_eq!(compare(&h).tree, Some((t.desire, t.tree)));
     h.get_by_label("this run");
     h.get_by_label("the other");
     // The branch learnt from the slap: its tree has an example, this run's none.
@@ -127,16 +133,16 @@ fn a_recording_saves_and_opens_in_another_editor_as_the_preview() {
     let save = creature_studio::gui::time_travel::TimeCommand::Save;
     let open = creature_studio::gui::time_travel::TimeCommand::Open;
     let mut h = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
-    h.state_mut().run(Command::Live(LiveCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.step();
     h.state_mut().ws.preview.as_mut().unwrap().run(300);
-    h.state_mut().run(Command::Live(LiveCommand::Time(save)));
+    h.state_mut().run(Command::Time(save));
     h.step();
     assert!(file.is_file(), "the recording is written where the dialog said");
     let state = creature_core::scenario::State::of(h.state().ws.preview.as_ref().unwrap().sim());
 
     let mut other = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
-    other.state_mut().run(Command::Live(LiveCommand::Time(open)));
+    other.state_mut().run(Command::Time(open));
     other.step();
     let p = other.state().ws.preview.as_ref().expect("the recording is the preview");
     assert_eq!(creature_core::scenario::State::of(p.sim()), state, "it plays again to the same end");

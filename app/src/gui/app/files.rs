@@ -11,7 +11,8 @@ use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
 use crate::gui::chrome::modal::Modal;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::Command;
+use crate::gui::panels;
 
 impl Studio {
     /// Selects a document just opened, or, when it does not load, says why and shows
@@ -44,7 +45,7 @@ impl Studio {
                     self.apply(Command::SelectSpecies(*s));
                 } else if self.ws.doc_for_path(p) == Some(DocId::Desires) {
                     self.view.active = Some(DocId::Desires);
-                    self.show_tab(Tab::Species);
+                    self.show_tab(panels::species::TAB);
                 } else {
                     self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
                 }
@@ -53,9 +54,9 @@ impl Studio {
                 match self.view.shadow.open_file(&mut self.ws, p, kind) {
                     Ok(()) => {
                         self.show_tab(match kind {
-                            FileKind::ShadowBank => Tab::Bank,
-                            FileKind::ShadowSchema => Tab::Schema,
-                            _ => Tab::Query,
+                            FileKind::ShadowBank => panels::bank::TAB,
+                            FileKind::ShadowSchema => panels::schema::TAB,
+                            _ => panels::query::TAB,
                         });
                         self.status = format!("Showing {}", p.display());
                     }

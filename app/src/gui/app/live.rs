@@ -1,17 +1,19 @@
 //! The live side of the editor: once per frame the watcher's changes, the running
 //! preview and the arena; the commands of the live panels carried out on the preview.
 
+use std::path::Path;
 use std::time::Duration;
 
 use creature_core::data::TreeKind;
 use creature_core::scenario::Act;
-use creature_workspace::Change;
 use creature_workspace::live_preview::LivePreview;
+use creature_workspace::{Change, DocId};
 
 use super::Studio;
 use crate::gui::chrome::short;
-use crate::gui::command::{LiveCommand, Tab};
-use crate::gui::time_travel;
+use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand};
+use crate::gui::panels;
+use crate::gui::time_travel::{self, TimeCommand};
 
 impl Studio {
     /// Once per frame: starts the watcher and the preview for the project, routes the
@@ -132,78 +134,116 @@ impl Studio {
         }
     }
 
-    /// Carries out one command of the live panels.
-    pub(super) fn apply_live(&mut self, c: LiveCommand) {
+    /// Carries out a command to the running preview.
+    pub(super) fn apply_preview(&mut self, c: PreviewCommand) {
         let preview = self.ws.preview.as_mut();
         match c {
-            LiveCommand::Hand(h) => {
+            PreviewCommand::Hand(h) => {
                 if let Err(e) = self.ws.preview_hand(h) {
                     self.status = e;
                 }
                 self.take_preview_events();
             }
-            LiveCommand::Speed(s) => {
-                if let Some(s) = preview.map(|p| p.set_speed(s))
-                    && s > 0.0
-                {
-                    self.view.village.resume_speed = s;
+            PreviewCommand::Speed(s) => self.set_preview_speed(s),
+            PreviewCommand::TogglePause => {
+                if let Some(p) = preview {
+                    let s = if p.speed > 0.0 { 0.0 } else { self.view.village.resume_speed.max(1.0) };
+                    self.set_preview_speed(s);
                 }
             }
-            LiveCommand::StepTurn => {
+            PreviewCommand::StepTurn => {
                 if let Some(p) = preview {
                     p.step();
                 }
                 self.take_preview_events();
             }
-            LiveCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
-            LiveCommand::Leash(l) => self.preview_act(Act::Leash(l)),
-            LiveCommand::RunScenarios(files) => {
-                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
-                self.ws.scenarios.start(files, || {});
-            }
-            LiveCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
-            LiveCommand::Time(t) => self.status = time_travel::apply(t, &mut self.ws, self.dialogs.as_mut()),
-            LiveCommand::KeepLearning => match self.ws.keep_preview_learning() {
+            PreviewCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
+            PreviewCommand::Leash(l) => self.preview_act(Act::Leash(l)),
+            PreviewCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
+            PreviewCommand::KeepLearning => match self.ws.keep_preview_learning() {
                 Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
                 Err(e) => self.status = e,
             },
-            LiveCommand::SavePreviewScenario => match self.ws.save_preview_scenario() {
-                Ok(path) => {
-                    self.status = format!("Saved the preview's inputs as {}", path.display());
-                    self.view.scenario = Some(path);
-                    self.show_tab(Tab::Scenarios);
-                }
-                Err(e) => self.status = e,
-            },
-            LiveCommand::Restart => {
+            PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();
             }
-            LiveCommand::Resolve { path, keep_studio } => {
-                self.ws.resolve(&path, keep_studio);
-                self.view.graph.invalidate();
-                self.status = if keep_studio {
-                    format!("Kept the studio's edits of {}; the file on disk is unchanged", short(&path))
-                } else {
-                    format!("Took {} from disk", short(&path))
-                };
+        }
+    }
+
+    /// Sets the preview's pace; a pace above 0 is the one a later "play" goes back to.
+    fn set_preview_speed(&mut self, s: f64) {
+        if let Some(s) = self.ws.preview.as_mut().map(|p| p.set_speed(s))
+            && s > 0.0
+        {
+            self.view.village.resume_speed = s;
+        }
+    }
+
+    /// Carries out a command to the project's scenarios.
+    pub(super) fn apply_scenario(&mut self, c: ScenarioCommand) {
+        match c {
+            ScenarioCommand::Run(files) => {
+                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
+                self.ws.scenarios.start(files, || {});
             }
-            LiveCommand::SaveSchema | LiveCommand::SaveBank => {
-                let sh = &self.view.shadow;
-                let id = if c == LiveCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
+            ScenarioCommand::SaveFromPreview => match self.ws.save_preview_scenario() {
+                Ok(path) => {
+                    self.status = format!("Saved the preview's inputs as {}", path.display());
+                    self.view.scenario = Some(path);
+                    self.show_tab(panels::scenarios::TAB);
+                }
+                Err(e) => self.status = e,
+            },
+        }
+    }
+
+    /// Answers the "changed on disk while edited here" question for `path`.
+    pub(super) fn resolve(&mut self, path: &Path, keep_studio: bool) {
+        self.ws.resolve(path, keep_studio);
+        self.view.graph.invalidate();
+        self.status = if keep_studio {
+            format!("Kept the studio's edits of {}; the file on disk is unchanged", short(path))
+        } else {
+            format!("Took {} from disk", short(path))
+        };
+    }
+
+    /// Carries out a command to the bank shown or its schema: saves here, the rest in
+    /// the shadow state.
+    pub(super) fn apply_bank(&mut self, c: BankCommand) {
+        let sh = &self.view.shadow;
+        match c {
+            BankCommand::Save | BankCommand::SaveSchema => {
+                let id = if c == BankCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
                 if let Some(id) = id {
                     self.save_doc(&id);
                 }
             }
             other => {
-                let (msg, edited) = self.view.shadow.apply(other, &mut self.ws, self.dialogs.as_mut());
-                if let Some(id) = edited {
-                    self.view.active = Some(id);
-                }
-                if let Some(m) = msg {
-                    self.status = m;
-                }
+                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, self.dialogs.as_mut());
+                self.after_shadow(msg, edited);
             }
         }
+    }
+
+    /// Carries out a command to the arena's match.
+    pub(super) fn apply_arena(&mut self, c: ArenaCommand) {
+        let (msg, edited) = self.view.shadow.apply_arena(c, &mut self.ws);
+        self.after_shadow(msg, edited);
+    }
+
+    fn after_shadow(&mut self, msg: Option<String>, edited: Option<DocId>) {
+        if let Some(id) = edited {
+            self.view.active = Some(id);
+        }
+        if let Some(m) = msg {
+            self.status = m;
+        }
+    }
+
+    /// Carries out a command of the preview's timeline.
+    pub(super) fn apply_time(&mut self, c: TimeCommand) {
+        self.status = time_travel::apply(c, &mut self.ws, self.dialogs.as_mut());
     }
 }

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use creature_workspace::Workspace;
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
-use crate::gui::command::{Command, Tab};
-use crate::gui::panels;
+use crate::gui::command::keys::Scope;
+use crate::gui::command::{Command, Tab, TabName};
+use crate::gui::panels::{self, Cx, Home, Panel, Panels};
 use crate::gui::view::View;
 
 /// Where eframe's storage keeps the dock layout and the recent projects.
@@ -17,12 +18,14 @@ const STORAGE_RECENT: &str = "creature-studio.recent";
 const MAX_RECENT: usize = 10;
 
 /// The dock layout and the recent projects as eframe's storage kept them; the default
-/// layout when there is none (or it has no tab left).
-pub fn restore(storage: Option<&dyn eframe::Storage>) -> (DockState<Tab>, Vec<PathBuf>) {
+/// layout when there is none (or it has no tab left). A stored tab no panel has any more
+/// is left out.
+pub fn restore(storage: Option<&dyn eframe::Storage>, panels: &Panels) -> (DockState<Tab>, Vec<PathBuf>) {
     let dock = storage
-        .and_then(|s| eframe::get_value::<DockState<Tab>>(s, STORAGE_DOCK))
+        .and_then(|s| eframe::get_value::<DockState<TabName>>(s, STORAGE_DOCK))
+        .map(|d| d.filter_map_tabs(|n| panels.named(&n.0)))
         .filter(|d| d.iter_all_tabs().count() > 0)
-        .unwrap_or_else(default_dock);
+        .unwrap_or_else(|| default_dock(panels));
     let recent = storage.and_then(|s| eframe::get_value(s, STORAGE_RECENT)).unwrap_or_default();
     (dock, recent)
 }
@@ -42,30 +45,18 @@ pub fn remember(recent: &mut Vec<PathBuf>, root: PathBuf) {
 
 /// The panel layout a new user starts with: files on the left, the start page and the
 /// editors in the middle, their pictures on the right above the examples, and a strip
-/// of problems below.
-pub fn default_dock() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![
-        Tab::Start,
-        Tab::Species,
-        Tab::Creature,
-        Tab::Lesson,
-        Tab::Preview,
-        Tab::Arena,
-        Tab::Bank,
-        Tab::Scenarios,
-        Tab::Source,
-    ]);
+/// of problems below; each panel where its [`Home`] says, in the registry's order.
+pub fn default_dock(panels: &Panels) -> DockState<Tab> {
+    let homes = panels.homes();
+    let at = |home: Home| -> Vec<Tab> { homes.iter().filter(|(_, h)| *h == home).map(|(t, _)| *t).collect() };
+    let mut dock = DockState::new(at(Home::Editors));
     let surface = dock.main_surface_mut();
-    let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, vec![Tab::Project]);
+    let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, at(Home::Files));
     // Problems stays a strip until there is a problem to read.
-    let [top, _below] = surface.split_below(main, PROBLEMS_STRIP, vec![Tab::Problems]);
-    let [_editors, pictures] = surface.split_right(
-        top,
-        0.46,
-        vec![Tab::SpeciesPlots, Tab::TreeGraph, Tab::LessonResults, Tab::Why, Tab::Compare, Tab::Query, Tab::Schema],
-    );
+    let [top, _below] = surface.split_below(main, PROBLEMS_STRIP, at(Home::Strip));
+    let [_editors, pictures] = surface.split_right(top, 0.46, at(Home::Pictures));
     // The examples under the tree graph, tall enough for all 16 slots.
-    surface.split_below(pictures, 0.41, vec![Tab::Examples]);
+    surface.split_below(pictures, 0.41, at(Home::UnderPictures));
     dock
 }
 
@@ -82,7 +73,7 @@ pub fn make_room_for_problems(dock: &mut DockState<Tab>, seen: &mut usize, now: 
     if before == after {
         return;
     }
-    let Some(path) = dock.find_tab(&Tab::Problems) else { return };
+    let Some(path) = dock.find_tab(&panels::problems::TAB) else { return };
     let Some(parent) = path.node.parent() else { return };
     // The Problems leaf is the lower child of a vertical split.
     if parent.right() != path.node {
@@ -103,55 +94,54 @@ pub fn style(egui_style: &egui::Style) -> egui_dock::Style {
 
 /// Draws each dock tab from the workspace and collects the commands it returns.
 pub struct Viewer<'a> {
+    pub panels: &'a mut Panels,
     pub ws: &'a Workspace,
     pub view: &'a mut View,
     /// The recent projects, for the start page.
     pub recent: &'a [PathBuf],
     pub out: &'a mut Vec<Command>,
+    /// The scopes of keys the panels drawn this frame made live.
+    pub live: Vec<Scope>,
 }
 
 impl TabViewer for Viewer<'_> {
     type Tab = Tab;
 
     fn title(&mut self, tab: &mut Tab) -> egui::WidgetText {
-        let n = self.ws.problems.len();
-        match tab {
-            Tab::Problems if n > 0 => format!("Problems ({n})").into(),
-            Tab::Source => match &self.view.source {
-                Some(s) => format!("Source: {}{}", s.name(), if s.text != s.saved { " ⏺" } else { "" }).into(),
-                None => "Source".into(),
-            },
-            t => t.title().into(),
-        }
+        self.panels.get(*tab).map_or_else(|| tab.title().to_owned(), |p| p.title(self.ws, self.view)).into()
     }
 
     fn id(&mut self, tab: &mut Tab) -> egui::Id {
-        egui::Id::new(("tab", *tab))
+        egui::Id::new(("tab", tab.name()))
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, tab: &mut Tab) {
-        if *tab == Tab::Start {
-            return panels::start::show(ui, self.ws, self.recent, self.out);
+        let Some(panel) = self.panels.get_mut(*tab) else { return };
+        if let Some(scope) = panel.keys(ui.ctx(), self.ws, self.view) {
+            self.live.push(scope);
         }
-        panels::show(*tab, ui, self.ws, self.view, self.out);
+        panel.ui(ui, &mut Cx { ws: self.ws, view: self.view, recent: self.recent, out: self.out });
     }
 
     fn scroll_bars(&self, tab: &Tab) -> [bool; 2] {
-        match tab {
-            Tab::TreeGraph
-            | Tab::Source
-            | Tab::Species
-            | Tab::Problems
-            | Tab::Project
-            | Tab::Preview
-            | Tab::Bank
-            | Tab::Schema
-            | Tab::Query
-            | Tab::Why
-            | Tab::Compare => [false, false],
-            // Wide tables and lists scroll sideways rather than cut their last column.
-            Tab::Examples | Tab::Arena => [true, true],
-            _ => [false, true],
-        }
+        self.panels.get(*tab).map_or([false, true], Panel::scroll_bars)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_panel_is_in_the_default_layout_once() {
+        let panels = Panels::default();
+        let dock = default_dock(&panels);
+        let mut laid: Vec<&str> = dock.iter_all_tabs().map(|(_, t)| t.name()).collect();
+        let mut names: Vec<&str> = panels.tabs().iter().map(|t| t.name()).collect();
+        laid.sort_unstable();
+        names.sort_unstable();
+        assert_eq!(laid, names);
+        names.dedup();
+        assert_eq!(names.len(), panels.tabs().len(), "each panel has a name of its own");
     }
 }

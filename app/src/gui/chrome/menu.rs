@@ -5,10 +5,19 @@ use std::path::PathBuf;
 use creature_core::names::Species;
 use creature_workspace::{DocId, Workspace};
 
+use crate::gui::command::keys::{self, Scope};
 use crate::gui::command::{Command, Tab};
 
-/// The menu bar: File, Edit, View and Species.
-pub fn menu_bar(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut Vec<Command>) {
+/// The menu bar: File, Edit, View, Preview, Arena and Species. The Preview and Arena
+/// menus list every command of their keys' scope, so a new key shows up there.
+pub fn menu_bar(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    recent: &[PathBuf],
+    tabs: &[Tab],
+    arena_playing: bool,
+    out: &mut Vec<Command>,
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
             for c in [Command::OpenProject, Command::OpenFile, Command::OpenPath] {
@@ -41,13 +50,29 @@ pub fn menu_bar(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut
             menu_item(ui, &Command::Palette, true, out);
         });
         ui.menu_button("View", |ui| {
-            for t in Tab::ALL {
-                menu_item(ui, &Command::ShowTab(t), true, out);
+            for t in tabs {
+                menu_item(ui, &Command::ShowTab(*t), true, out);
             }
             ui.separator();
             menu_item(ui, &Command::ResetLayout, true, out);
             menu_item(ui, &Command::FitGraph, true, out);
             menu_item(ui, &Command::NewbornsBorn, true, out);
+        });
+        ui.menu_button("Preview", |ui| {
+            let p = ws.preview.as_ref();
+            for c in keys::commands_of(Scope::Preview) {
+                let enabled = match c {
+                    Command::Preview(pc) => pc.enabled(p),
+                    _ => p.is_some(),
+                };
+                menu_item(ui, c, enabled, out);
+            }
+        });
+        ui.menu_button("Arena", |ui| {
+            ui.weak("Held while a match runs:");
+            for c in keys::commands_of(Scope::Arena) {
+                menu_item(ui, c, arena_playing, out);
+            }
         });
         ui.menu_button("Species", |ui| {
             for s in Species::ALL {

@@ -3,37 +3,46 @@
 //! bank at the match end, and see beside the fight which segment the shadow is playing
 //! and why it was picked.
 
-use creature_core::shadow::arena::{Action, KeyInput, MAX_HEALTH, MAX_METER, Outcome, Phase, STAGE_WIDTH, UNITS};
+use creature_core::shadow::arena::{Action, MAX_HEALTH, MAX_METER, Outcome, Phase, STAGE_WIDTH, UNITS};
 use creature_core::shadow::bots::Style;
 use creature_core::shadow::fight::Bout;
 
 use super::query::breakdown_bar;
-use crate::gui::command::{Command, LiveCommand};
+use super::{Cx, Home, Panel};
+use crate::gui::command::keys::Scope;
+use crate::gui::command::{ArenaCommand, Command, Tab};
 use crate::gui::view::View;
+use creature_workspace::Workspace;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Arena", "Arena");
 
-/// The keys of the arena: the arrows walk, jump and crouch; Z light, X heavy, C low,
-/// Space block, Shift dash, A projectile, S anti-air, D throw.
-fn keys(ui: &egui::Ui) -> KeyInput {
-    ui.input(|i| {
-        let k = |key| i.key_down(key);
-        KeyInput {
-            left: k(egui::Key::ArrowLeft),
-            right: k(egui::Key::ArrowRight),
-            up: k(egui::Key::ArrowUp),
-            down: k(egui::Key::ArrowDown),
-            light: k(egui::Key::Z),
-            heavy: k(egui::Key::X),
-            low: k(egui::Key::C),
-            block: k(egui::Key::Space),
-            dash: i.modifiers.shift,
-            projectile: k(egui::Key::A),
-            anti_air: k(egui::Key::S),
-            throw: k(egui::Key::D),
-        }
-    })
+/// The arena.
+pub struct ArenaPanel;
+
+impl Panel for ArenaPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [true, true]
+    }
+
+    /// The arena's keys are live while the keyboard plays a running match.
+    fn keys(&self, _ctx: &egui::Context, _ws: &Workspace, view: &View) -> Option<Scope> {
+        view.shadow.arena.keyboard_playing().then_some(Scope::Arena)
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.view, cx.out);
+    }
 }
 
-pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.ctx().request_repaint();
@@ -54,14 +63,14 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
             .on_hover_text("Records a scripted match instead of your keyboard play");
         ui.checkbox(&mut a.record, "Record my side");
         if ui.button("▶ Start match").clicked() {
-            out.push(Command::Live(LiveCommand::ArenaStart {
+            out.push(Command::Arena(ArenaCommand::Start {
                 opponent: a.opponent.clone(),
                 autoplay: a.autoplay,
                 record: a.record,
             }));
         }
         if ui.button("⏩ Play to the end").clicked() {
-            out.push(Command::Live(LiveCommand::ArenaFinish));
+            out.push(Command::Arena(ArenaCommand::Finish));
         }
         if a.bout.is_some() {
             ui.toggle_value(&mut a.paused, "⏸ Pause");
@@ -75,10 +84,10 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             ui.strong(format!("Recorded {}.", crate::gui::chrome::count(p.events.len(), "decision")));
             if ui.button(format!("Keep in {keep_in}")).clicked() {
-                out.push(Command::Live(LiveCommand::ArenaKeep(true)));
+                out.push(Command::Arena(ArenaCommand::Keep(true)));
             }
             if ui.button("Discard").clicked() {
-                out.push(Command::Live(LiveCommand::ArenaKeep(false)));
+                out.push(Command::Arena(ArenaCommand::Keep(false)));
             }
         });
     }
@@ -87,9 +96,6 @@ pub fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         ui.label("Start a match: you play the left fighter with the keyboard.");
         return;
     };
-    if !a.autoplay && !a.paused {
-        bout.keys[0] = keys(ui);
-    }
     let h = (ui.available_height() * 0.45).clamp(160.0, 320.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());
     draw_arena(ui, rect, bout);

@@ -7,15 +7,39 @@
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::gui::command::{Command, LiveCommand};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{BankCommand, Command, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 
 const ROW_HEIGHT: f32 = 18.0;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Bank", "Replay bank");
+
+/// The replay bank.
+pub struct BankPanel;
+
+impl Panel for BankPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.label("Loading the replay bank…");
@@ -36,19 +60,19 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                     let edited = ws.doc_for_path(f).is_some_and(|id| ws.is_dirty(&id));
                     let name = format!("{}{}", crate::gui::chrome::short(f), crate::gui::panels::dirty_mark(edited));
                     if ui.selectable_label(sh.bank_path.as_ref() == Some(f), name).clicked() {
-                        out.push(Command::Live(LiveCommand::OpenBank(f.clone())));
+                        out.push(Command::Bank(BankCommand::Open(f.clone())));
                     }
                 }
             });
         ui.menu_button("Merge in…", |ui| {
             for f in sh.bank_files.iter().filter(|f| f.exists()) {
                 if sh.bank_path.as_ref() != Some(f) && ui.button(crate::gui::chrome::short(f)).clicked() {
-                    out.push(Command::Live(LiveCommand::MergeBank(f.clone())));
+                    out.push(Command::Bank(BankCommand::Merge(f.clone())));
                 }
             }
         });
         if ui.add_enabled(dirty || unwritten, egui::Button::new("Save bank")).clicked() {
-            out.push(Command::Live(LiveCommand::SaveBank));
+            out.push(Command::Bank(BankCommand::Save));
         }
         let has_bank = sh.bank().is_some();
         if ui
@@ -56,10 +80,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             .on_hover_text("Write the bank, with its unsaved edits, as a Parquet file (one row per event)")
             .clicked()
         {
-            out.push(Command::Live(LiveCommand::ExportBank));
+            out.push(Command::Bank(BankCommand::Export));
         }
         if ui.button("Import…").on_hover_text("Read a Parquet file as a new bank of the shadow folder").clicked() {
-            out.push(Command::Live(LiveCommand::ImportBank));
+            out.push(Command::Bank(BankCommand::Import));
         }
     });
     if let Some(e) = &sh.error {
@@ -92,12 +116,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         if let Some(m) = f.match_id
             && ui.button(format!("🗑 Delete match {m}")).clicked()
         {
-            out.push(Command::Live(LiveCommand::DeleteMatch(m)));
+            out.push(Command::Bank(BankCommand::DeleteMatch(m)));
         }
         if let Some(s) = f.segment
             && ui.button(format!("🗑 Delete segment {s}")).clicked()
         {
-            out.push(Command::Live(LiveCommand::DeleteSegment(s)));
+            out.push(Command::Bank(BankCommand::DeleteSegment(s)));
         }
     });
     // The sections scroll within at most 40% of the view, so the table keeps its room.

@@ -8,9 +8,9 @@ use creature_core::recording::{Recorder, Recording};
 use egui::Color32;
 use egui_plot::{Legend, Line, LineStyle, Plot, VLine};
 
+use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
-use crate::gui::view::View;
-use crate::gui::view::compare::Other;
+use crate::gui::view::compare::{CompareUi, Other};
 use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
 
@@ -22,10 +22,10 @@ const PALETTE: [Color32; 4] = [
 ];
 
 /// The run to compare with: a branch of the preview's run, or a recording file.
-fn pick_other(ui: &mut egui::Ui, p: &LivePreview, view: &mut View) {
+fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Compare this run with");
-        let shown = match &view.compare.other {
+        let shown = match &st.run.other {
             None => "…".to_owned(),
             Some(Other::Branch(i)) => p.branches.get(*i).map_or_else(String::new, |b| b.name.clone()),
             Some(Other::File(path, _)) => crate::gui::chrome::short(path),
@@ -33,7 +33,7 @@ fn pick_other(ui: &mut egui::Ui, p: &LivePreview, view: &mut View) {
         egui::ComboBox::from_id_salt("compare-with").width(260.0).selected_text(shown).show_ui(ui, |ui| {
             for (i, b) in p.branches.iter().enumerate() {
                 if ui.selectable_label(false, &b.name).clicked() {
-                    view.compare.other = Some(Other::Branch(i));
+                    st.run.other = Some(Other::Branch(i));
                 }
             }
             if p.branches.is_empty() {
@@ -41,30 +41,59 @@ fn pick_other(ui: &mut egui::Ui, p: &LivePreview, view: &mut View) {
             }
         });
         ui.label("or a file:");
-        let mut path = view.compare_path.clone();
+        let mut path = st.path.clone();
         let edit =
             ui.add(egui::TextEdit::singleline(&mut path).hint_text("path/to/run.recording").desired_width(220.0));
-        view.compare_path = path;
+        st.path = path;
         if (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.small_button("Open").clicked() {
-            let path = std::path::PathBuf::from(view.compare_path.trim());
+            let path = std::path::PathBuf::from(st.path.trim());
             match Recording::load(&path).and_then(Recorder::open) {
-                Ok(r) => view.compare.other = Some(Other::File(path, Box::new(r))),
+                Ok(r) => st.run.other = Some(Other::File(path, Box::new(r))),
                 Err(e) => {
-                    view.compare.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
+                    st.run.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
                 }
             }
         }
     });
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Compare", "Compare");
+
+/// The comparison: what the run is compared with and the result, and a recording's
+/// path as typed.
+#[derive(Default)]
+pub struct ComparePanel {
+    pub run: CompareUi,
+    pub path: String,
+}
+
+impl Panel for ComparePanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, self, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<Command>) {
     let Some(p) = ws.preview.as_ref() else {
         ui.weak("Compare needs the preview running.");
         return;
     };
-    pick_other(ui, p, view);
-    view.compare.sync(ws);
-    let Some(result) = &view.compare.result else {
+    pick_other(ui, p, st);
+    st.run.sync(ws);
+    let Some(result) = &st.run.result else {
         ui.weak("Pick a branch of the preview's run (or open a recording) to see where the two part.");
         return;
     };
@@ -90,13 +119,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             for t in &d.trees {
                 let name = format!("{} {}", t.desire, crate::gui::command::kind_name(t.tree));
                 if ui.small_button(name).on_hover_text("Both runs' trees side by side, below").clicked() {
-                    view.compare.tree = Some((t.desire, t.tree));
+                    st.run.tree = Some((t.desire, t.tree));
                 }
             }
         });
     }
-    if let Some((desire, kind)) = view.compare.tree
-        && let Some(other) = view.compare.other.as_ref().and_then(|o| crate::gui::view::compare::other_recorder(ws, o))
+    if let Some((desire, kind)) = st.run.tree
+        && let Some(other) = st.run.other.as_ref().and_then(|o| crate::gui::view::compare::other_recorder(ws, o))
     {
         ui.horizontal(|ui| {
             ui.strong(format!("{desire} {} at each run's end", crate::gui::command::kind_name(kind)));
@@ -105,10 +134,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                     out.push(Command::SelectCreature(doc));
                 }
                 out.push(Command::SelectTree(desire, kind));
-                out.push(Command::ShowTab(Tab::TreeGraph));
+                out.push(Command::ShowTab(super::graph::TAB));
             }
             if ui.small_button("close").clicked() {
-                view.compare.tree = None;
+                st.run.tree = None;
             }
         });
         let build = |sim: &creature_core::world::sim::Sim| {

@@ -6,13 +6,37 @@ use creature_core::creature::Creature;
 use creature_core::data::{Data, TreeKind};
 use creature_core::names::Desire;
 
+use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::{dirty_mark, verdict_colour};
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Creature", "Creature");
+
+/// The creature inspector and what its tree search holds.
+#[derive(Default)]
+pub struct CreaturePanel {
+    tree_filter: String,
+}
+
+impl Panel for CreaturePanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, &mut self.tree_filter, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut String, out: &mut Vec<Command>) {
     let Some(id) = view.creature.clone().filter(|id| ws.creature(id).is_some()) else {
         ui.label("No creature is open.");
         if ui.button("Open a creature save…").clicked() {
@@ -31,7 +55,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.add_space(6.0);
             opinions(ui, &id, c, out);
         });
-        trees(&mut cols[1], ws, view, c, out);
+        trees(&mut cols[1], ws, view, tree_filter, c, out);
     });
 }
 
@@ -159,14 +183,17 @@ fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut V
     }
 }
 
-fn trees(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, c: &Creature, out: &mut Vec<Command>) {
+fn trees(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &View,
+    tree_filter: &mut String,
+    c: &Creature,
+    out: &mut Vec<Command>,
+) {
     ui.strong("Decision trees: 40 desires × Activity, ActOn");
-    ui.add(
-        egui::TextEdit::singleline(&mut view.tree_filter)
-            .hint_text("search desires, e.g. hung")
-            .desired_width(f32::INFINITY),
-    );
-    let filter = view.tree_filter.to_lowercase();
+    ui.add(egui::TextEdit::singleline(tree_filter).hint_text("search desires, e.g. hung").desired_width(f32::INFINITY));
+    let filter = tree_filter.to_lowercase();
     egui::ScrollArea::vertical().id_salt("creature-trees").auto_shrink(false).show(ui, |ui| {
         egui::Grid::new("trees").num_columns(3).striped(true).spacing([8.0, 2.0]).show(ui, |ui| {
             ui.weak("desire");
@@ -203,7 +230,7 @@ fn trees(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, c: &Creature, out: 
         });
     });
     if ui.button("Show the tree and its examples").clicked() {
-        out.push(Command::ShowTab(Tab::TreeGraph));
-        out.push(Command::ShowTab(Tab::Examples));
+        out.push(Command::ShowTab(super::graph::TAB));
+        out.push(Command::ShowTab(super::examples::TAB));
     }
 }

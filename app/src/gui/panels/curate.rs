@@ -7,7 +7,7 @@ use creature_core::shadow::bots::Style;
 use creature_core::shadow::curate::{Curation, FlagKind};
 use creature_core::shadow::score::{Scorecard, situation_name};
 
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::{BankCommand, Command};
 use crate::gui::view::shadow::ShadowState;
 
 /// The height of the coverage and situation tables.
@@ -94,7 +94,7 @@ fn flags(
         {
             let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
             let ids = c.ids(&kinds).into_iter().collect();
-            out.push(Command::Live(LiveCommand::DeleteFlagged { ids, kinds: names.join(", ") }));
+            out.push(Command::Bank(BankCommand::DeleteFlagged { ids, kinds: names.join(", ") }));
         }
     });
 }
@@ -159,7 +159,7 @@ fn score_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>
             .on_hover_text("Hold out matches for agreement, then play five matches against the bot")
             .clicked()
         {
-            out.push(Command::Live(LiveCommand::ScoreShadow(against.name().to_owned())));
+            out.push(Command::Bank(BankCommand::ScoreShadow(against.name().to_owned())));
         }
         if busy {
             ui.spinner();

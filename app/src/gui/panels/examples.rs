@@ -8,13 +8,37 @@ use creature_core::creature::Creature;
 use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{CAPACITY, Example, PERMANENT, UNKNOWN};
 
-use crate::gui::command::{Command, kind_name};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Examples", "Examples");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The shown tree's examples.
+pub struct ExamplesPanel;
+
+impl Panel for ExamplesPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::UnderPictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [true, true]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.creature.clone() else {
         ui.weak("Open a creature to see the examples of its trees.");
         return;

@@ -17,7 +17,8 @@ use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
-use crate::gui::command::{Command, kind_name};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
 use crate::gui::view::View;
@@ -290,8 +291,31 @@ fn header(
         None => ui.weak("hover a question for its gain ratio and the runner-up"),
     };
 }
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("TreeGraph", "Tree");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The tree graph.
+pub struct GraphPanel;
+
+impl Panel for GraphPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(creature) = view.creature.clone() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;

@@ -9,15 +9,35 @@ use creature_core::mind::hand::Slap;
 use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::{Desire, Species};
 
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
 use crate::gui::panels::lesson_events::{describe, plan_bars};
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Lesson", "Lesson");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The lesson script's timeline.
+pub struct LessonPanel;
+
+impl Panel for LessonPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.lesson.clone().filter(|id| ws.lesson(id).is_some()) else {
         ui.label("No lesson script is open.");
         ui.weak("Open one from Project, lessons (a script of plans and hand events, SPEC §15).");

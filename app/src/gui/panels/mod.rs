@@ -1,5 +1,6 @@
-//! One module per dock panel. Each draws from the workspace and the view, changes only
-//! its own widget state, and returns what the person asked for as [`Command`]s.
+//! One module per dock panel, each a [`Panel`]: it draws from the workspace and the view,
+//! changes only its own state, and returns what the person asked for as [`Command`]s.
+//! The registry lists them; the dock, the View menu and the palette take them from it.
 
 pub mod arena;
 pub mod bank;
@@ -28,33 +29,137 @@ pub mod village;
 pub mod village_map;
 pub mod why;
 
-use super::command::{Command, Tab};
-use super::view::View;
+use std::any::Any;
+use std::path::PathBuf;
+
 use creature_workspace::Workspace;
 
-/// Draws the panel `tab`.
-pub fn show(tab: Tab, ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    match tab {
-        // The dock draws the start page itself: it needs the recent projects.
-        Tab::Start => {}
-        Tab::Project => project::show(ui, ws, view, out),
-        Tab::Problems => problems::show(ui, ws, out),
-        Tab::Source => source::show(ui, ws, view, out),
-        Tab::Species => species::show(ui, ws, view, out),
-        Tab::SpeciesPlots => plots::show(ui, ws, view, out),
-        Tab::Creature => creature::show(ui, ws, view, out),
-        Tab::TreeGraph => graph::show(ui, ws, view, out),
-        Tab::Examples => examples::show(ui, ws, view, out),
-        Tab::Lesson => lesson::show(ui, ws, view, out),
-        Tab::LessonResults => results::show(ui, ws, view, out),
-        Tab::Preview => village::show(ui, ws, view, out),
-        Tab::Bank => bank::show(ui, ws, view, out),
-        Tab::Schema => schema::show(ui, ws, view, out),
-        Tab::Query => query::show(ui, view, out),
-        Tab::Arena => arena::show(ui, view, out),
-        Tab::Scenarios => scenarios::show(ui, ws, view, out),
-        Tab::Why => why::show(ui, ws, view, out),
-        Tab::Compare => compare::show(ui, ws, view, out),
+use super::command::keys::Scope;
+use super::command::{Command, Tab};
+use super::view::View;
+
+/// Every panel, in the View menu's order, each with its state as it starts: a new tab is
+/// its module and one line here.
+fn registry() -> Vec<Box<dyn Panel>> {
+    vec![
+        Box::new(start::StartPanel::default()),
+        Box::new(project::ProjectPanel::default()),
+        Box::new(problems::ProblemsPanel),
+        Box::new(species::SpeciesPanel),
+        Box::new(plots::PlotsPanel),
+        Box::new(creature::CreaturePanel::default()),
+        Box::new(graph::GraphPanel),
+        Box::new(examples::ExamplesPanel),
+        Box::new(lesson::LessonPanel),
+        Box::new(results::ResultsPanel),
+        Box::new(source::SourcePanel),
+        Box::new(village::PreviewPanel),
+        Box::new(bank::BankPanel),
+        Box::new(schema::SchemaPanel),
+        Box::new(query::QueryPanel),
+        Box::new(arena::ArenaPanel),
+        Box::new(scenarios::ScenariosPanel),
+        Box::new(why::WhyPanel),
+        Box::new(compare::ComparePanel::default()),
+    ]
+}
+
+/// What a panel draws from: the project (read-only, like rerun's `ViewerContext`), the
+/// view (the selection and the state panels share), the recent projects; and where it
+/// puts the commands it asks for.
+pub struct Cx<'a> {
+    pub ws: &'a Workspace,
+    pub view: &'a mut View,
+    pub recent: &'a [PathBuf],
+    pub out: &'a mut Vec<Command>,
+}
+
+/// Where the default layout puts a panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Home {
+    /// The project's files, on the left.
+    Files,
+    /// The editors, in the middle.
+    Editors,
+    /// Their pictures, on the right.
+    Pictures,
+    /// Below the pictures.
+    UnderPictures,
+    /// The strip along the bottom.
+    Strip,
+}
+
+/// A dock panel (Zed's `Panel`, egui's demo `View`): it owns its own state, has a title,
+/// and draws from the project and the view into commands, which the studio applies after
+/// the frame.
+pub trait Panel: Any {
+    /// The tab's identity and title.
+    fn tab(&self) -> Tab;
+
+    /// Where the default layout puts it.
+    fn home(&self) -> Home;
+
+    /// The title on the tab: the panel's own unless it has more to say (a count, a file).
+    fn title(&self, _ws: &Workspace, _view: &View) -> String {
+        self.tab().title().to_owned()
+    }
+
+    /// Whether the dock scrolls it sideways and down; a panel that scrolls its own parts
+    /// says no.
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, true]
+    }
+
+    /// The scope of keys this panel makes live while it is shown, if any.
+    fn keys(&self, _ctx: &egui::Context, _ws: &Workspace, _view: &View) -> Option<Scope> {
+        None
+    }
+
+    /// Draws the panel; what the person asks for goes into `cx.out`.
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>);
+}
+
+/// The studio's panels, one of each, in the registry's order.
+pub struct Panels(Vec<Box<dyn Panel>>);
+
+impl Default for Panels {
+    fn default() -> Panels {
+        Panels(registry())
+    }
+}
+
+impl Panels {
+    /// Every tab, in the View menu's order.
+    pub fn tabs(&self) -> Vec<Tab> {
+        self.0.iter().map(|p| p.tab()).collect()
+    }
+
+    /// Every tab with its place in the default layout.
+    pub fn homes(&self) -> Vec<(Tab, Home)> {
+        self.0.iter().map(|p| (p.tab(), p.home())).collect()
+    }
+
+    /// The tab stored by `name`.
+    pub fn named(&self, name: &str) -> Option<Tab> {
+        self.tabs().into_iter().find(|t| t.name() == name)
+    }
+
+    pub fn get(&self, tab: Tab) -> Option<&dyn Panel> {
+        self.0.iter().find(|p| p.tab() == tab).map(AsRef::as_ref)
+    }
+
+    pub fn get_mut(&mut self, tab: Tab) -> Option<&mut (dyn Panel + 'static)> {
+        self.0.iter_mut().find(|p| p.tab() == tab).map(AsMut::as_mut)
+    }
+
+    /// The panel of type `P`, to read its state.
+    pub fn state<P: Panel>(&self) -> Option<&P> {
+        self.0.iter().find_map(|p| (p.as_ref() as &dyn Any).downcast_ref())
+    }
+
+    /// The panel of type `P`, to change its state (as a test would).
+    pub fn state_mut<P: Panel>(&mut self) -> Option<&mut P> {
+        self.0.iter_mut().find_map(|p| (p.as_mut() as &mut dyn Any).downcast_mut())
     }
 }
 

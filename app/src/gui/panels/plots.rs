@@ -19,7 +19,8 @@ use egui_plot::{
     VLine,
 };
 
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
 use crate::gui::panels::duration;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -37,8 +38,27 @@ const TRAIT_COLOURS: [Color32; 5] = [
 ];
 
 const HIGHLIGHT: Color32 = Color32::from_rgb(255, 210, 80);
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("SpeciesPlots", "Species plots");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The species' curves and newborns.
+pub struct PlotsPanel;
+
+impl Panel for PlotsPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
     ui.horizontal_wrapped(|ui| {

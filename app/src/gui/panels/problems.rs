@@ -3,10 +3,43 @@
 
 use std::path::PathBuf;
 
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
+use crate::gui::view::View;
 use creature_workspace::Workspace;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Problems", "Problems");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
+/// Every problem of the project's files.
+pub struct ProblemsPanel;
+
+impl Panel for ProblemsPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Strip
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    /// With the count once there are problems.
+    fn title(&self, ws: &Workspace, _view: &View) -> String {
+        match ws.problems.len() {
+            0 => TAB.title().to_owned(),
+            n => format!("Problems ({n})"),
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         if ui.button("⟳ Check again").on_hover_text("Re-read the project from disk and check every file").clicked() {
             out.push(Command::Reload);

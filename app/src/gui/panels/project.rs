@@ -4,12 +4,39 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
 use crate::gui::panels::dirty_mark;
-use crate::gui::view::View;
 use creature_workspace::Workspace;
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Project", "Project");
+
+/// The project browser and what its filter holds.
+#[derive(Default)]
+pub struct ProjectPanel {
+    filter: String,
+}
+
+impl Panel for ProjectPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Files
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, &mut self.filter, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut Vec<Command>) {
     let Some(project) = &ws.project else {
         ui.label("No project is open.");
         if ui.button("Open project…").clicked() {
@@ -23,10 +50,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             out.push(Command::Reload);
         }
     });
-    ui.add(egui::TextEdit::singleline(&mut view.files_filter).hint_text("filter files").desired_width(f32::INFINITY));
+    ui.add(egui::TextEdit::singleline(files_filter).hint_text("filter files").desired_width(f32::INFINITY));
     ui.separator();
     let species_dir = project.species_dir();
-    let filter = view.files_filter.to_lowercase();
+    let filter = files_filter.to_lowercase();
     // Folder (as shown) → files in it.
     let mut folders: BTreeMap<String, Vec<(String, &PathBuf)>> = BTreeMap::new();
     for f in &ws.files {

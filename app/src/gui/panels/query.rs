@@ -4,7 +4,8 @@
 use creature_core::shadow::select::Breakdown;
 
 use super::schema::feature_colour;
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 use crate::gui::view::shadow::QuerySource;
 
@@ -67,8 +68,31 @@ pub fn breakdown_bar(ui: &mut egui::Ui, b: &Breakdown, max: f64, legend: bool) {
         }
     }
 }
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Query", "Query inspector");
 
-pub fn show(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
+/// The query inspector.
+pub struct QueryPanel;
+
+impl Panel for QueryPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.ctx().request_repaint();

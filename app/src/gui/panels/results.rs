@@ -12,14 +12,34 @@ use creature_core::names::Desire;
 use egui::Color32;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
-use crate::gui::command::{Command, kind_name};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::{Outcome, View};
 use creature_workspace::Workspace;
 
 const WINNER: Color32 = Color32::from_rgb(255, 200, 40);
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("LessonResults", "Lesson results");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// What the lesson script taught.
+pub struct ResultsPanel;
+
+impl Panel for ResultsPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(id) = view.lesson.clone() else {
         ui.weak("Open a lesson script to see what it teaches.");
         return;

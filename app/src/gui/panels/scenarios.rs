@@ -10,8 +10,9 @@ use creature_workspace::Workspace;
 use creature_workspace::scenario_runs::Report;
 use egui_extras::{Column, TableBuilder};
 
+use super::{Cx, Home, Panel};
 use crate::gui::chrome::short;
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::{Command, ScenarioCommand, Tab};
 use crate::gui::view::View;
 
 /// How a scenario stands, for its mark in the list.
@@ -26,13 +27,32 @@ fn status(ws: &Workspace, path: &Path) -> (&'static str, &'static str) {
         Some(Err(_)) => ("⚠", "the file has problems"),
     }
 }
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Scenarios", "Scenarios");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The project's scenarios.
+pub struct ScenariosPanel;
+
+impl Panel for ScenariosPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let files = ws.scenario_files();
     ui.horizontal(|ui| {
         let running = ws.scenarios.progress().is_some();
         if ui.add_enabled(!files.is_empty() && !running, egui::Button::new("▶ Run all")).clicked() {
-            out.push(Command::Live(LiveCommand::RunScenarios(files.clone())));
+            out.push(Command::Scenario(ScenarioCommand::Run(files.clone())));
         }
         if let Some((done, total)) = ws.scenarios.progress() {
             let bar = egui::ProgressBar::new(done as f32 / total.max(1) as f32)
@@ -65,7 +85,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                     }
                     if ui.small_button("▶").on_hover_text("Run this scenario").clicked() {
                         view.scenario = Some(f.clone());
-                        out.push(Command::Live(LiveCommand::RunScenarios(vec![f.clone()])));
+                        out.push(Command::Scenario(ScenarioCommand::Run(vec![f.clone()])));
                     }
                 });
             }

@@ -6,7 +6,8 @@ use creature_workspace::Workspace;
 use creature_workspace::edit::Edit;
 use egui_plot::{Line, Plot, PlotPoints};
 
-use crate::gui::command::{Command, LiveCommand};
+use super::{Cx, Home, Panel};
+use crate::gui::command::{BankCommand, Command, Tab};
 use crate::gui::view::View;
 
 /// A colour per feature, the same in every chart.
@@ -26,9 +27,32 @@ pub fn feature_colour(i: usize) -> egui::Color32 {
     let c = PALETTE[i % PALETTE.len()];
     if (i / PALETTE.len()) % 2 == 1 { c.gamma_multiply(0.6) } else { c }
 }
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Schema", "Shadow schema");
+
+/// The shadow schema.
+pub struct SchemaPanel;
+
+impl Panel for SchemaPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
 
 /// The schema editor: it edits the workspace's schema document, one [`Edit`] per change.
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.label("Loading the schema…");
@@ -49,7 +73,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     ui.horizontal(|ui| {
         ui.strong(format!("{name}{}", crate::gui::panels::dirty_mark(dirty)));
         if ui.add_enabled(dirty || unwritten, egui::Button::new("Save schema")).clicked() {
-            out.push(Command::Live(LiveCommand::SaveSchema));
+            out.push(Command::Bank(BankCommand::SaveSchema));
         }
         if let Err(p) = schema.check() {
             ui.colored_label(ui.visuals().error_fg_color, &p.message);

@@ -3,11 +3,43 @@
 
 use std::path::Path;
 
-use crate::gui::command::Command;
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Source", "Source");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// A file's text.
+pub struct SourcePanel;
+
+impl Panel for SourcePanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    /// The file shown, marked while its text has unsaved edits.
+    fn title(&self, _ws: &Workspace, view: &View) -> String {
+        match &view.source {
+            Some(s) => format!("Source: {}{}", s.name(), super::dirty_mark(s.text != s.saved)),
+            None => TAB.title().to_owned(),
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(src) = &mut view.source else {
         ui.weak("Click a problem, or right-click a file in Project and choose \u{201c}Show as text\u{201d}.");
         return;

@@ -10,13 +10,37 @@ use creature_core::names::{Desire, Species, Trait};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
 use egui_extras::{Column, TableBuilder, TableRow};
 
+use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::{dirty_mark, duration};
 use crate::gui::view::{DesireColumn, SpeciesUi, View};
 use creature_workspace::edit::{BodyField, DesireField, Edit};
 use creature_workspace::{DocId, Workspace};
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Species", "Species");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// The species editor.
+pub struct SpeciesPanel;
+
+impl Panel for SpeciesPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let s = view.species;
     let def = ws.data.species(s);
     header(ui, ws, s, out);
@@ -63,7 +87,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>)
             out.push(Command::Revert);
         }
         if ui.button("📈 Plots").on_hover_text("Show the species plots").clicked() {
-            out.push(Command::ShowTab(Tab::SpeciesPlots));
+            out.push(Command::ShowTab(super::plots::TAB));
         }
     });
 }

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use creature_core::project::ron_files;
 use serde::Deserialize;
 
+use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
 use creature_workspace::Workspace;
 
@@ -35,7 +36,7 @@ fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest)
 
 /// What the page shows from disk, read again only when the project or the recent list
 /// changes (not every frame).
-#[derive(Clone, Default)]
+#[derive(Default)]
 struct Disk {
     key: (Option<PathBuf>, Vec<PathBuf>),
     creature: Option<PathBuf>,
@@ -43,19 +44,39 @@ struct Disk {
     labels: Vec<String>,
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut Vec<Command>) {
-    let key = (ws.project.as_ref().map(|p| p.root.clone()), recent.to_vec());
-    let id = egui::Id::new("start-page-disk");
-    let mut disk: Disk = ui.ctx().data(|d| d.get_temp(id)).unwrap_or_default();
-    if disk.key != key {
-        disk = Disk {
-            creature: first_file(ws, |m| &m.creatures),
-            lesson: first_file(ws, |m| &m.lessons),
-            labels: recent.iter().map(|r| project_label(r)).collect(),
-            key,
-        };
-        ui.ctx().data_mut(|d| d.insert_temp(id, disk.clone()));
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Start", "Start");
+
+/// The start page and what it last read from disk.
+#[derive(Default)]
+pub struct StartPanel {
+    disk: Disk,
+}
+
+impl Panel for StartPanel {
+    fn tab(&self) -> Tab {
+        TAB
     }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        let key = (cx.ws.project.as_ref().map(|p| p.root.clone()), cx.recent.to_vec());
+        if self.disk.key != key {
+            self.disk = Disk {
+                creature: first_file(cx.ws, |m| &m.creatures),
+                lesson: first_file(cx.ws, |m| &m.lessons),
+                labels: cx.recent.iter().map(|r| project_label(r)).collect(),
+                key,
+            };
+        }
+        show(ui, cx.ws, cx.recent, &self.disk, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out: &mut Vec<Command>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.add_space(12.0);
         ui.heading(egui::RichText::new("Creature Studio").size(26.0));
@@ -67,26 +88,26 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], out: &mut Vec
         );
         ui.add_space(14.0);
         let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(egui::vec2(260.0, 40.0));
-        let Disk { creature, lesson, labels, .. } = &disk;
+        let Disk { creature, lesson, labels, .. } = disk;
         ui.horizontal_wrapped(|ui| {
             let tip = "The creature, its desires and its 80 decision trees";
             if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
                 if let Some(c) = creature {
                     out.push(Command::OpenFileAt(c.clone()));
                 }
-                out.push(Command::ShowTab(Tab::TreeGraph));
+                out.push(Command::ShowTab(super::graph::TAB));
             }
             let tip = "A lesson script played on the creature: the hand's slaps and strokes, and what each teaches";
             if ui.add_enabled(lesson.is_some(), big("▶ Play a lesson")).on_hover_text(tip).clicked() {
                 if let Some(l) = lesson {
                     out.push(Command::OpenFileAt(l.clone()));
                 }
-                out.push(Command::ShowTab(Tab::Lesson));
+                out.push(Command::ShowTab(super::lesson::TAB));
                 out.push(Command::Play);
             }
             let tip = "The arena: play with the keyboard while your side is recorded, then fight the shadow";
             if ui.add(big("⚔ Fight your shadow")).on_hover_text(tip).clicked() {
-                out.push(Command::ShowTab(Tab::Arena));
+                out.push(Command::ShowTab(super::arena::TAB));
             }
         });
         ui.add_space(18.0);

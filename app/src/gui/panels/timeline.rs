@@ -6,7 +6,7 @@
 use creature_core::recording::MarkerKind;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::Command;
 use crate::gui::time_travel::{TimeCommand, shown_turn};
 use creature_workspace::live_preview::LivePreview;
 
@@ -14,7 +14,7 @@ const HEIGHT: f32 = 34.0;
 const SHOWN: Color32 = Color32::from_rgb(255, 200, 40);
 
 fn time(out: &mut Vec<Command>, t: TimeCommand) {
-    out.push(Command::Live(LiveCommand::Time(t)));
+    out.push(Command::Time(t));
 }
 
 /// A mark's colour, by what it marks.
@@ -27,25 +27,6 @@ pub fn colour(kind: MarkerKind) -> Color32 {
         MarkerKind::Phase => Color32::from_rgb(190, 120, 240),
         MarkerKind::Skill | MarkerKind::Miracle => Color32::from_rgb(80, 200, 110),
     }
-}
-
-/// The keys of the timeline, while the preview is shown and nothing takes typing.
-pub fn keys(ui: &egui::Ui, out: &mut Vec<Command>) {
-    ui.input(|i| {
-        let shift = i.modifiers.shift;
-        if i.key_pressed(egui::Key::ArrowLeft) {
-            time(out, if shift { TimeCommand::Marker(false) } else { TimeCommand::Step(-1) });
-        }
-        if i.key_pressed(egui::Key::ArrowRight) {
-            time(out, if shift { TimeCommand::Marker(true) } else { TimeCommand::Step(1) });
-        }
-        if i.key_pressed(egui::Key::Home) {
-            time(out, TimeCommand::ScrubTo(0));
-        }
-        if i.key_pressed(egui::Key::End) {
-            time(out, TimeCommand::Head);
-        }
-    });
 }
 
 pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {

@@ -4,27 +4,62 @@
 //! sees which plan a slap would teach before slapping), skills and miracles; the hand's
 //! running total as a reward bar and the event log.
 //!
-//! Keys while the preview is shown: H hold, T stroke, G gentle slap, B hard slap,
-//! R release, Space pause. The map and the mouse are in `village_map`.
+//! Its keys (H hold, T stroke, G gentle slap, B hard slap, R release, Space pause, and
+//! the timeline's) are commands of the preview's scope in `command::keys`. The map and
+//! the mouse are in `village_map`.
 
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
 use creature_core::world::sim::HandEvent;
 
-use crate::gui::command::{Command, LiveCommand};
+use super::{Cx, Home, Panel};
+use crate::gui::command::keys::Scope;
+use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
 
 const SPEEDS: [f64; 7] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0];
 
-fn live(out: &mut Vec<Command>, c: LiveCommand) {
-    out.push(Command::Live(c));
+fn live(out: &mut Vec<Command>, c: PreviewCommand) {
+    out.push(Command::Preview(c));
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Preview", "Preview");
+
+/// The live preview.
+pub struct PreviewPanel;
+
+impl Panel for PreviewPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Editors
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    /// The preview's keys are live while it runs and no arena match does (the arena's
+    /// keys then have the keyboard), and nothing takes typing.
+    fn keys(&self, ctx: &egui::Context, ws: &Workspace, view: &View) -> Option<Scope> {
+        let live = ws.preview.is_some()
+            && view.shadow.arena.bout.as_ref().is_none_or(|b| b.arena.is_over())
+            && !ctx.egui_wants_keyboard_input();
+        live.then_some(Scope::Preview)
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     view.village.shown = true;
-    let lv = &view.village;
     let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
         for e in &ws.preview_errors {
@@ -34,50 +69,27 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.label("Open a project to see its creature live.");
         }
         if ui.button("Try again").clicked() {
-            live(out, LiveCommand::Restart);
+            live(out, PreviewCommand::Restart);
         }
         return;
     };
     let sim = p.shown();
-    let typing = ui.ctx().egui_wants_keyboard_input();
-    let arena_playing = view.shadow.arena.bout.as_ref().is_some_and(|b| !b.arena.is_over());
-    if !typing && !arena_playing {
-        super::timeline::keys(ui, out);
-        ui.input(|i| {
-            let holding = sim.teaching().hand.holding;
-            if i.key_pressed(egui::Key::H) && !holding {
-                live(out, LiveCommand::Hand(HandEvent::Hold));
-            }
-            if i.key_pressed(egui::Key::T) {
-                live(out, LiveCommand::Hand(HandEvent::Stroke));
-            }
-            if i.key_pressed(egui::Key::G) {
-                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Gentle)));
-            }
-            if i.key_pressed(egui::Key::B) {
-                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Hard)));
-            }
-            if i.key_pressed(egui::Key::R) && holding {
-                live(out, LiveCommand::Hand(HandEvent::Release));
-            }
-            if i.key_pressed(egui::Key::Space) {
-                live(out, LiveCommand::Speed(if p.speed > 0.0 { 0.0 } else { lv.resume_speed.max(1.0) }));
-            }
-        });
-    }
-
     // Controls.
     ui.horizontal_wrapped(|ui| {
         let paused = p.speed == 0.0;
-        if ui.selectable_label(paused, "⏸ Pause").on_hover_text("Space").clicked() {
-            live(out, LiveCommand::Speed(if paused { lv.resume_speed.max(1.0) } else { 0.0 }));
+        if ui
+            .selectable_label(paused, "⏸ Pause")
+            .on_hover_text(key_of(ui, &Command::Preview(PreviewCommand::TogglePause)))
+            .clicked()
+        {
+            live(out, PreviewCommand::TogglePause);
         }
         if ui.button("⏭ Step one turn").clicked() {
-            live(out, LiveCommand::StepTurn);
+            live(out, PreviewCommand::StepTurn);
         }
         for s in SPEEDS {
             if ui.selectable_label(p.speed == s, format!("×{s}")).clicked() {
-                live(out, LiveCommand::Speed(s));
+                live(out, PreviewCommand::Speed(s));
             }
         }
         ui.separator();
@@ -89,7 +101,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             .show_ui(ui, |ui| {
                 for i in 0..=13u8 {
                     if ui.selectable_label(i == phase, format!("{i} {}", name(i))).clicked() {
-                        live(out, LiveCommand::Phase(i));
+                        live(out, PreviewCommand::Phase(i));
                     }
                 }
             });
@@ -99,17 +111,17 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             |ui| {
                 for l in [Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression] {
                     if ui.selectable_label(l == leash, format!("{l:?}")).clicked() {
-                        live(out, LiveCommand::Leash(l));
+                        live(out, PreviewCommand::Leash(l));
                     }
                 }
             },
         );
         if ui.button("⟲ Restart").on_hover_text("Start again from the project's files").clicked() {
-            live(out, LiveCommand::Restart);
+            live(out, PreviewCommand::Restart);
         }
         let save = ui.button("💾 Save as scenario");
         if save.on_hover_text("Write the hand, leash and phase inputs so far as a scenario file").clicked() {
-            live(out, LiveCommand::SavePreviewScenario);
+            out.push(Command::Scenario(ScenarioCommand::SaveFromPreview));
         }
         ui.label(format!("t = {:.1} s", sim.time()));
     });
@@ -155,13 +167,23 @@ fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
         let mut on = ws.preview_learns;
         let learn = format!("Lessons go into {} at once", id.label());
         if ui.checkbox(&mut on, learn).changed() {
-            live(out, LiveCommand::LearnIntoSave(on));
+            live(out, PreviewCommand::LearnIntoSave(on));
         }
         let keep = egui::Button::new(format!("Keep what it learnt in {}", id.label()));
         if ui.add_enabled(!ws.preview_learns, keep).on_hover_text("One edit of the save: Ctrl+Z undoes it").clicked() {
-            live(out, LiveCommand::KeepLearning);
+            live(out, PreviewCommand::KeepLearning);
         }
     });
+}
+
+/// The key of `c` as the menus write it, or nothing.
+fn key_of(ui: &egui::Ui, c: &Command) -> String {
+    c.shortcut().map(|k| ui.ctx().format_shortcut(&k)).unwrap_or_default()
+}
+
+/// A hand button's text with the key that does the same: "Hold (H)".
+fn keyed(ui: &egui::Ui, text: &str, h: HandEvent) -> String {
+    format!("{text} ({})", key_of(ui, &Command::Preview(PreviewCommand::Hand(h))))
 }
 
 fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
@@ -169,21 +191,21 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
         if hand.holding {
-            if ui.button("Release (R)").clicked() {
-                live(out, LiveCommand::Hand(HandEvent::Release));
+            if ui.button(keyed(ui, "Release", HandEvent::Release)).clicked() {
+                live(out, PreviewCommand::Hand(HandEvent::Release));
             }
-        } else if ui.button("Hold (H)").clicked() {
-            live(out, LiveCommand::Hand(HandEvent::Hold));
+        } else if ui.button(keyed(ui, "Hold", HandEvent::Hold)).clicked() {
+            live(out, PreviewCommand::Hand(HandEvent::Hold));
         }
         ui.add_enabled_ui(hand.holding, |ui| {
-            if ui.button("Stroke (T)").clicked() {
-                live(out, LiveCommand::Hand(HandEvent::Stroke));
+            if ui.button(keyed(ui, "Stroke", HandEvent::Stroke)).clicked() {
+                live(out, PreviewCommand::Hand(HandEvent::Stroke));
             }
-            if ui.button("Slap gently (G)").clicked() {
-                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Gentle)));
+            if ui.button(keyed(ui, "Slap gently", HandEvent::Slap(Slap::Gentle))).clicked() {
+                live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Gentle)));
             }
-            if ui.button("Slap hard (B)").clicked() {
-                live(out, LiveCommand::Hand(HandEvent::Slap(Slap::Hard)));
+            if ui.button(keyed(ui, "Slap hard", HandEvent::Slap(Slap::Hard))).clicked() {
+                live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Hard)));
             }
         });
         // The running total in [−1, 1] as the seed's reward bar: red left, green right.

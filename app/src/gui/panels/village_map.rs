@@ -18,7 +18,7 @@ use creature_core::world::rules::Kind;
 use creature_core::world::sim::{HandEvent, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 
-use crate::gui::command::{Command, LiveCommand};
+use crate::gui::command::{Command, PreviewCommand};
 use crate::gui::view::village::MapUi;
 use creature_workspace::live_preview::LivePreview;
 
@@ -264,16 +264,16 @@ fn hand_input(
         && vw.scale > 0.0
     {
         let (x, y) = vw.to_world(hp);
-        out.push(Command::Live(LiveCommand::Hand(HandEvent::MoveTo(x, y))));
+        out.push(Command::Preview(PreviewCommand::Hand(HandEvent::MoveTo(x, y))));
     }
     if holding {
         if resp.clicked() {
-            out.push(Command::Live(LiveCommand::Hand(HandEvent::Stroke)));
+            out.push(Command::Preview(PreviewCommand::Hand(HandEvent::Stroke)));
         }
         if resp.secondary_clicked() {
             let hard = resp.ctx.input(|i| i.modifiers.shift);
             let slap = if hard { Slap::Hard } else { Slap::Gentle };
-            out.push(Command::Live(LiveCommand::Hand(HandEvent::Slap(slap))));
+            out.push(Command::Preview(PreviewCommand::Hand(HandEvent::Slap(slap))));
         }
     } else if resp.clicked() {
         map.inspect = near.map(str::to_owned);

@@ -18,6 +18,7 @@ use creature_core::names::Desire;
 use creature_core::world::sim::{PlanWhy, TurnWhy, priority_text};
 use egui::{Color32, RichText};
 
+use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
@@ -29,8 +30,31 @@ const CURRENT: Color32 = Color32::from_rgb(255, 200, 40);
 fn turn(ws: &Workspace) -> Option<TurnWhy> {
     ws.preview.as_ref().map(|p| p.shown().why())
 }
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Why", "Why?");
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+/// Why the shown turn went as it did.
+pub struct WhyPanel;
+
+impl Panel for WhyPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::Pictures
+    }
+
+    fn scroll_bars(&self) -> [bool; 2] {
+        [false, false]
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        show(ui, cx.ws, cx.view, cx.out);
+    }
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(why) = turn(ws) else {
         ui.weak("Why? explains the running preview: open a project whose preview starts.");
         return;
@@ -61,7 +85,7 @@ fn open_tree(ws: &Workspace, out: &mut Vec<Command>, d: Desire, kind: TreeKind, 
     }
     out.push(Command::SelectTree(d, kind));
     out.push(Command::SelectNode(node));
-    out.push(Command::ShowTab(Tab::TreeGraph));
+    out.push(Command::ShowTab(super::graph::TAB));
 }
 
 fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
@@ -125,7 +149,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
                 .clicked()
             {
                 open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
-                out.push(Command::ShowTab(Tab::Examples));
+                out.push(Command::ShowTab(super::examples::TAB));
             }
         });
     }
@@ -136,7 +160,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
             let examples = path.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
             if ui.small_button(format!("from {examples}")).clicked() {
                 open_tree(ws, out, path.desire, TreeKind::ActOn, Some(node));
-                out.push(Command::ShowTab(Tab::Examples));
+                out.push(Command::ShowTab(super::examples::TAB));
             }
         });
     }
@@ -162,7 +186,7 @@ fn desires(ui: &mut egui::Ui, why: &TurnWhy, view: &View, out: &mut Vec<Command>
             });
             if ui.link("Species sliders").on_hover_text("The traits and thresholds behind these drives").clicked() {
                 out.push(Command::SelectSpecies(view.species));
-                out.push(Command::ShowTab(Tab::Species));
+                out.push(Command::ShowTab(super::species::TAB));
             }
         });
     }

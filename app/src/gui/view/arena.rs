@@ -94,6 +94,23 @@ impl ArenaUi {
         true
     }
 
+    /// Whether the keyboard plays a running match now: then the arena's keys are live.
+    pub fn keyboard_playing(&self) -> bool {
+        self.bout.as_ref().is_some_and(|b| !b.arena.is_over()) && !self.autoplay && !self.paused
+    }
+
+    /// The keys the keyboard side holds, if a match is on.
+    pub fn keys(&self) -> Option<KeyInput> {
+        self.bout.as_ref().map(|b| b.keys[0])
+    }
+
+    /// Sets the keys the keyboard side holds (nothing without a match).
+    pub fn set_keys(&mut self, keys: KeyInput) {
+        if let Some(b) = self.bout.as_mut() {
+            b.keys[0] = keys;
+        }
+    }
+
     /// Plays the match to its end now.
     pub fn finish(&mut self) {
         let Some(bout) = self.bout.as_mut() else { return };

@@ -8,6 +8,7 @@ pub mod compare;
 pub mod curate;
 pub mod graph;
 pub mod shadow;
+mod shadow_commands;
 pub mod village;
 
 use std::collections::BTreeMap;
@@ -192,10 +193,8 @@ pub struct View {
     /// Seed of the sample of newborns in the plots; "a new creature is born" bumps it.
     pub newborn_seed: u64,
     pub species_ui: SpeciesUi,
-    pub tree_filter: String,
     /// How many problems the dock last made room for.
     pub problems_seen: usize,
-    pub files_filter: String,
     pub examples: ExamplesUi,
     pub source: Option<SourceView>,
     /// The lesson script shown in the timeline.
@@ -207,10 +206,6 @@ pub struct View {
     pub shadow: shadow::ShadowState,
     /// The scenario whose expectations the Scenarios panel shows.
     pub scenario: Option<PathBuf>,
-    /// What the preview's run is compared with, and the comparison.
-    pub compare: compare::CompareUi,
-    /// A recording file typed in the comparison.
-    pub compare_path: String,
 }
 
 impl Default for View {
@@ -223,9 +218,7 @@ impl Default for View {
             graph: GraphView::default(),
             newborn_seed: 1,
             species_ui: SpeciesUi::default(),
-            tree_filter: String::new(),
             problems_seen: 0,
-            files_filter: String::new(),
             examples: ExamplesUi::default(),
             source: None,
             lesson: None,
@@ -233,8 +226,6 @@ impl Default for View {
             village: village::VillageUi::default(),
             shadow: shadow::ShadowState::default(),
             scenario: None,
-            compare: compare::CompareUi::default(),
-            compare_path: String::new(),
         }
     }
 }

@@ -9,18 +9,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::project::{FileKind, Project};
-use creature_core::shadow::arena::feature_names;
 use creature_core::shadow::bank::{Bank, BankStats, StateMap};
-use creature_core::shadow::bots::Style;
 use creature_core::shadow::schema::Schema;
 use creature_core::shadow::select::{Breakdown, Index, Selection};
 
 use super::arena::ArenaUi;
 use super::curate::CurateUi;
-use crate::gui::chrome::dialogs::Dialogs;
-use crate::gui::command::LiveCommand;
-use creature_workspace::edit::Edit;
-use creature_workspace::{DocId, SharedBank, Workspace};
+use creature_workspace::{DocId, Workspace};
 
 /// The bank view's filters: a match, a segment, an action (empty: any).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -53,10 +48,10 @@ pub struct ShadowState {
     /// The bank shown: the document [`DocId::Bank`] of this path.
     pub bank_path: Option<PathBuf>,
     /// The shown schema document's value as of the last [`ShadowState::sync`].
-    schema: Option<Schema>,
+    pub(super) schema: Option<Schema>,
     /// The shown bank document's value as of the last [`ShadowState::sync`] (shared with
     /// the document, not copied).
-    bank: Option<Arc<Bank>>,
+    pub(super) bank: Option<Arc<Bank>>,
     /// Why the last bank, schema or merge did not load.
     pub error: Option<String>,
     /// Bumped on every change of the bank or the schema, for the caches.
@@ -79,7 +74,7 @@ pub struct ShadowState {
     pub curate: CurateUi,
     /// A shadow panel was drawn: the files are loaded before the next frame.
     wanted: bool,
-    loaded: bool,
+    pub(super) loaded: bool,
 }
 
 impl ShadowState {
@@ -145,7 +140,7 @@ impl ShadowState {
     }
 
     /// Adds a bank file to the bank list unless it is there; true when it was added.
-    fn list_bank(&mut self, path: &Path) -> bool {
+    pub(super) fn list_bank(&mut self, path: &Path) -> bool {
         if self.bank_files.iter().any(|f| same_file(f, path)) {
             return false;
         }
@@ -385,194 +380,6 @@ impl ShadowState {
         };
         self.query_cache = Some((key, result.clone()));
         Some(result)
-    }
-
-    /// Carries out a shadow command: a change of the schema or the bank becomes an
-    /// [`Edit`] of its document, so undo, the dirty marker and saves cover it; exports
-    /// and imports ask `dialogs` for their file. Returns a message for the status bar
-    /// and the document edited.
-    pub fn apply(
-        &mut self,
-        c: LiveCommand,
-        ws: &mut Workspace,
-        dialogs: &mut dyn Dialogs,
-    ) -> (Option<String>, Option<DocId>) {
-        if !self.loaded {
-            self.load(ws);
-        }
-        let out = match c {
-            LiveCommand::OpenBank(p) => {
-                let msg = if self.show_bank(ws, &p) {
-                    format!("Showing {}", crate::gui::chrome::short(&p))
-                } else {
-                    self.error.clone().unwrap_or_default()
-                };
-                (Some(msg), None)
-            }
-            LiveCommand::DeleteMatch(m) => {
-                let out = self.edit_bank(ws, |bank| Edit::BankDeleteMatch { bank, match_id: m });
-                self.filter.match_id = None;
-                done(out.map(|(n, id)| (format!("Deleted match {m}: {n} events (Ctrl+Z undoes it)"), id)))
-            }
-            LiveCommand::DeleteSegment(s) => {
-                let out = self.edit_bank(ws, |bank| Edit::BankDeleteSegment { bank, segment: s });
-                self.filter.segment = None;
-                done(out.map(|(n, id)| (format!("Deleted segment {s}: {n} events (Ctrl+Z undoes it)"), id)))
-            }
-            LiveCommand::MergeBank(p) => {
-                // The other bank as the studio shows it: its document when open, else the file.
-                let open = ws.doc_for_path(&p).and_then(|id| ws.bank(&id).cloned());
-                let other = match open.map_or_else(|| Bank::load(&p).map(Arc::new), Ok) {
-                    Ok(b) => b,
-                    Err(e) => return (Some(e.to_string()), None),
-                };
-                let label = crate::gui::chrome::short(&p);
-                let out =
-                    self.edit_bank(ws, |bank| Edit::BankMerge { bank, other: SharedBank(other), label: label.clone() });
-                done(out.map(|(_, id)| {
-                    let n = ws.bank(&id).map_or(0, |b| b.len());
-                    (format!("Merged {label}: {n} events (Ctrl+Z undoes it)"), id)
-                }))
-            }
-            LiveCommand::ArenaStart { opponent, autoplay, record } => {
-                let shadow = if opponent == "shadow" {
-                    let schema = self.schema_doc().and_then(|id| ws.schema(&id));
-                    let bank = self.bank_doc().and_then(|id| ws.bank(&id));
-                    let (Some(schema), Some(bank)) = (schema, bank) else {
-                        return (Some("A shadow needs a schema and a bank".into()), None);
-                    };
-                    Some((schema, bank.as_ref()))
-                } else {
-                    None
-                };
-                match self.arena.start(&opponent, autoplay, record, shadow) {
-                    Ok(()) => {
-                        if opponent == "shadow" {
-                            self.source = QuerySource::Arena;
-                        }
-                        (None, None)
-                    }
-                    Err(e) => (Some(e), None),
-                }
-            }
-            LiveCommand::ArenaFinish => {
-                self.arena.finish();
-                (None, None)
-            }
-            LiveCommand::DeleteFlagged { ids, kinds } => {
-                let out = self.edit_bank(ws, |bank| Edit::BankDeleteEvents { bank, ids });
-                done(out.map(|(n, id)| (format!("Deleted {n} events flagged as {kinds} (Ctrl+Z undoes it)"), id)))
-            }
-            LiveCommand::ScoreShadow(bot) => match Style::from_name(&bot) {
-                Some(style) => (self.score(style), None),
-                None => (Some(format!("No bot called `{bot}`")), None),
-            },
-            LiveCommand::ExportBank => (Some(self.export_bank(dialogs)), None),
-            LiveCommand::ImportBank => (self.import_bank(ws, dialogs), None),
-            LiveCommand::ArenaKeep(keep) => {
-                let Some(pending) = self.arena.pending.take() else { return (None, None) };
-                // After a match the bank view shows how faithful the shadow now is,
-                // against the bot just fought (or the one chosen there).
-                let against = Style::from_name(&self.arena.opponent).unwrap_or(self.curate.against);
-                if !keep {
-                    self.score(against);
-                    return (Some("Discarded the recording".into()), None);
-                }
-                if self.bank_doc().is_none()
-                    && let Some(dir) = &self.dir
-                {
-                    // No bank yet: the recording starts a new one in the shadow folder.
-                    let path = dir.join("recorded.bank.ron");
-                    if ws.open_bank(&path).is_err() {
-                        ws.new_bank(&path, Bank::new(feature_names()));
-                    }
-                    self.bank_path = Some(path);
-                }
-                let recorded_at = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(None, |d| Some(d.as_secs()));
-                let n = pending.events.len();
-                let out = self.edit_bank(ws, |bank| Edit::BankKeep { bank, pending: Box::new(pending), recorded_at });
-                self.sync(ws);
-                self.score(against);
-                done(out.map(|(_, id)| {
-                    let m = ws.bank(&id).and_then(|b| b.events().last()).map_or(0, |e| e.match_id);
-                    (format!("Kept the match as match {m} ({n} events; Ctrl+Z undoes it)"), id)
-                }))
-            }
-            _ => (None, None),
-        };
-        self.sync(ws);
-        out
-    }
-
-    /// Starts scoring the shown bank's shadow against `against` off the editor's thread;
-    /// says why not when there is no schema or bank.
-    fn score(&mut self, against: Style) -> Option<String> {
-        let (Some(schema), Some(bank)) = (self.schema.as_ref(), self.bank.as_ref()) else {
-            return Some("Scoring needs a schema and a bank".into());
-        };
-        self.curate.start_score(self.generation, schema, bank, against);
-        None
-    }
-
-    /// Writes the shown bank, with its unsaved edits, as a Parquet file (SPEC §18).
-    fn export_bank(&mut self, dialogs: &mut dyn Dialogs) -> String {
-        let (Some(bank), Some(path)) = (self.bank.clone(), self.bank_path.clone()) else {
-            return "Open a bank first".into();
-        };
-        let stem = path.file_name().and_then(|n| n.to_str()).unwrap_or("bank");
-        let name = format!("{}.parquet", stem.trim_end_matches(".ron").trim_end_matches(".bank"));
-        let Some(out) = dialogs.save_parquet(self.dir.as_deref(), &name) else {
-            return "Nothing chosen: the bank was not exported".into();
-        };
-        // The save dialog has asked before replacing a file there; the bank itself is
-        // never replaced by its export.
-        match bank.save_parquet(&out, &creature_core::file_writer::Policy::replacing().reading([&path])) {
-            Ok(()) => format!("Exported {} events to {}", bank.len(), out.display()),
-            Err(e) => format!("Cannot export: {e}"),
-        }
-    }
-
-    /// Reads a Parquet file as a new bank document of the shadow folder, shown and not
-    /// saved until Save bank writes it; an existing file is never replaced.
-    fn import_bank(&mut self, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> Option<String> {
-        let dir = self.dir.clone()?;
-        let Some(file) = dialogs.pick_parquet(Some(&dir)) else {
-            return Some("Nothing chosen: no bank was imported".into());
-        };
-        let bank = match Bank::load_parquet(&file) {
-            Ok(b) => b,
-            Err(e) => return Some(e.to_string()),
-        };
-        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("imported").to_owned();
-        let free = |p: &Path| !p.exists() && ws.doc_for_path(p).is_none();
-        let path = (0..1000)
-            .map(|k| dir.join(if k == 0 { format!("{stem}.bank.ron") } else { format!("{stem}-{k}.bank.ron") }))
-            .find(|p| free(p))?;
-        let n = bank.len();
-        ws.new_bank(&path, bank);
-        self.list_bank(&path);
-        self.show_bank(ws, &path);
-        Some(format!("Imported {n} events as {} (Save bank writes it)", crate::gui::chrome::short(&path)))
-    }
-
-    /// Applies a bank edit to the shown bank; returns how many events it removed (0 when
-    /// it added some) and the document.
-    fn edit_bank(&mut self, ws: &mut Workspace, edit: impl FnOnce(DocId) -> Edit) -> Result<(usize, DocId), String> {
-        let id = self.bank_doc().ok_or("Open a bank first")?;
-        let before = ws.bank(&id).map_or(0, |b| b.len());
-        let id = ws.apply(edit(id))?;
-        self.picked_row = None;
-        Ok((before.saturating_sub(ws.bank(&id).map_or(0, |b| b.len())), id))
-    }
-}
-
-/// A bank edit's outcome as the status bar's message and the document edited.
-fn done(r: Result<(String, DocId), String>) -> (Option<String>, Option<DocId>) {
-    match r {
-        Ok((msg, id)) => (Some(msg), Some(id)),
-        Err(e) => (Some(e), None),
     }
 }
 

@@ -1,0 +1,113 @@
+//! What the arena panel asks of its match (SPEC §13), and the keys a person holds to
+//! play the near fighter.
+
+use creature_core::shadow::arena::KeyInput;
+
+/// A key of the arena, held to play: each is a command with its key in the arena's
+/// bindings, so the palette and the Arena menu list them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArenaKey {
+    Left,
+    Right,
+    Up,
+    Down,
+    Light,
+    Heavy,
+    Low,
+    Block,
+    DashLeft,
+    DashRight,
+    Projectile,
+    AntiAir,
+    Throw,
+}
+
+impl ArenaKey {
+    /// What the key does, for menus and the palette.
+    fn text(self) -> &'static str {
+        match self {
+            ArenaKey::Left => "walk left",
+            ArenaKey::Right => "walk right",
+            ArenaKey::Up => "jump",
+            ArenaKey::Down => "crouch",
+            ArenaKey::Light => "light attack",
+            ArenaKey::Heavy => "heavy attack",
+            ArenaKey::Low => "low attack",
+            ArenaKey::Block => "block",
+            ArenaKey::DashLeft => "dash left",
+            ArenaKey::DashRight => "dash right",
+            ArenaKey::Projectile => "projectile",
+            ArenaKey::AntiAir => "anti-air",
+            ArenaKey::Throw => "throw",
+        }
+    }
+
+    /// Sets this key as held in `k`; a dash is its direction with the dash held.
+    fn hold(self, k: &mut KeyInput) {
+        match self {
+            ArenaKey::Left => k.left = true,
+            ArenaKey::Right => k.right = true,
+            ArenaKey::Up => k.up = true,
+            ArenaKey::Down => k.down = true,
+            ArenaKey::Light => k.light = true,
+            ArenaKey::Heavy => k.heavy = true,
+            ArenaKey::Low => k.low = true,
+            ArenaKey::Block => k.block = true,
+            ArenaKey::DashLeft => (k.left, k.dash) = (true, true),
+            ArenaKey::DashRight => (k.right, k.dash) = (true, true),
+            ArenaKey::Projectile => k.projectile = true,
+            ArenaKey::AntiAir => k.anti_air = true,
+            ArenaKey::Throw => k.throw = true,
+        }
+    }
+
+    /// The keys a person holds, as the fight reads them.
+    pub fn input(held: impl IntoIterator<Item = ArenaKey>) -> KeyInput {
+        let mut k = KeyInput::default();
+        for key in held {
+            key.hold(&mut k);
+        }
+        k
+    }
+}
+
+/// A command to the arena's match.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArenaCommand {
+    /// Starts a match against `opponent` (a bot style name or "shadow").
+    Start { opponent: String, autoplay: bool, record: bool },
+    /// Plays the running match to its end at once.
+    Finish,
+    /// At the match end: keep the recording in the bank, or drop it.
+    Keep(bool),
+    /// One key held for one frame of the match (from the palette or the menu).
+    Press(ArenaKey),
+    /// The keys held now (from the keyboard, when they change).
+    Keys(KeyInput),
+}
+
+impl ArenaCommand {
+    /// The name in menus and the palette.
+    pub fn label(&self) -> String {
+        match self {
+            ArenaCommand::Start { opponent, .. } => format!("Arena: fight {opponent}"),
+            ArenaCommand::Finish => "Arena: play to the end".into(),
+            ArenaCommand::Keep(true) => "Arena: keep the recording".into(),
+            ArenaCommand::Keep(false) => "Arena: discard the recording".into(),
+            ArenaCommand::Press(k) => format!("Arena: {}", k.text()),
+            ArenaCommand::Keys(_) => "Arena: keys held".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dash_is_its_direction_with_the_dash_held() {
+        let k = ArenaKey::input([ArenaKey::DashLeft, ArenaKey::Light]);
+        assert!(k.left && k.dash && k.light && !k.right);
+        assert_eq!(ArenaKey::input([]), KeyInput::default());
+    }
+}
