@@ -18,10 +18,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::data::{Data, PHASE_COUNT};
-use crate::error::{LoadError, LoadResult, line_col, parse_ron, unknown_name};
+use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
 use crate::mind::hand::Slap;
 use crate::names::{Desire, Species};
-use crate::ronpos::{key_in, list_items, locate_field, string_in};
+use crate::ronpos::{Placer, key_in, list_items, string_in};
 
 /// The latest time a script may use, in seconds (a year of play).
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -146,12 +146,15 @@ impl LessonScript {
 
     fn check(&self, file: &str, text: &str, data: &Data) -> Vec<LoadError> {
         let mut errors = Vec::new();
+        // One index of the lines for every problem: a script of many bad events is
+        // placed in one pass, not one scan of the text per problem.
+        let place = Placer::new(text);
         let err = |at: usize, msg: String| {
-            let (line, col) = line_col(text, at);
+            let (line, col) = place.line_col(at);
             LoadError::new(file, line, col, msg)
         };
         if self.events.len() > MAX_EVENTS {
-            let (line, col) = locate_field(text, "events");
+            let (line, col) = place.field("events");
             errors.push(LoadError::new(
                 file,
                 line,
