@@ -541,7 +541,8 @@ mod tests {
         // Each item on its own line after a line of multi-byte characters longer than a
         // block of the line index.
         let wide = "é".repeat(3000);
-        let text = format!("(\n  // {wide}\n  events: [\n    (x: 1),\n  // {wide}\n    (y: \"{wide}\", x: 2),\n  ],\n)");
+        let text =
+            format!("(\n  // {wide}\n  events: [\n    (x: 1),\n  // {wide}\n    (y: \"{wide}\", x: 2),\n  ],\n)");
         let placer = Placer::new(&text);
         assert_eq!(placer.item("events", 0, Some("x")), (4, 6));
         assert_eq!(placer.item("events", 1, Some("x")), (6, 3000 + 13));

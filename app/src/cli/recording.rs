@@ -12,7 +12,7 @@ use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_o
 use creature_core::scenario::State;
 use serde_json::json;
 
-use super::{CliResult, check_out, print_json};
+use super::{CliResult, bounds, check_out, print_json};
 use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
@@ -38,8 +38,8 @@ pub struct InfoArgs {
 #[derive(clap::Args, Debug)]
 pub struct SeekArgs {
     pub file: PathBuf,
-    /// The simulated second.
-    #[arg(long)]
+    /// The simulated second: 0 to the recording's end (at most 31536000, a year).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::LONGEST_RECORDING))]
     pub at: f64,
     /// Print JSON (SPEC §17).
     #[arg(long)]
@@ -49,8 +49,8 @@ pub struct SeekArgs {
 #[derive(clap::Args, Debug)]
 pub struct ForkArgs {
     pub file: PathBuf,
-    /// The simulated second to fork at.
-    #[arg(long)]
+    /// The simulated second to fork at: 0 to the recording's end (at most 31536000, a year).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::LONGEST_RECORDING))]
     pub at: f64,
     /// Species data to run on from the fork, instead of the recording's.
     #[arg(long)]
@@ -61,8 +61,9 @@ pub struct ForkArgs {
     /// A world file to swap in at the fork.
     #[arg(long)]
     pub world: Option<PathBuf>,
-    /// Simulated seconds to run after the fork; default: to the original's end.
-    #[arg(long)]
+    /// Simulated seconds to run after the fork, 0 to 604800 (a week); default: to the
+    /// original's end.
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub seconds: Option<f64>,
     /// The new recording.
     #[arg(short = 'o', long = "out")]
@@ -163,11 +164,8 @@ fn fork(a: &ForkArgs) -> CliResult {
     let end_before = r.recording().turns;
     let turn = turn_of_seconds(a.at, end_before).map_err(|m| format!("{}: {m}", a.file.display()))?;
     let end = match a.seconds {
-        // At most a week of turns: a whole number well inside u64.
-        Some(s) if s.is_finite() && (0.0..=creature_core::scenario::file::MAX_SECONDS).contains(&s) => {
-            turn + (s * TURNS_PER_SECOND).round() as u64
-        }
-        Some(s) => return Err(format!("--seconds {s}: expected 0 to a week of simulated seconds").into()),
+        // At most a week of turns (its bound): a whole number well inside u64.
+        Some(s) => turn + (s * TURNS_PER_SECOND).round() as u64,
         None => end_before,
     };
     let mut changed = Vec::new();

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use creature_core::scenario::{self, Expect, Outcome};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, check_out};
+use super::{CliError, CliResult, bounds, check_out};
 use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
@@ -27,8 +27,9 @@ pub struct RunArgs {
     /// Print one JSON line per plan change, lesson, skill and miracle before the result.
     #[arg(long)]
     pub trace: bool,
-    /// Also print the state at this simulated second (`state` in the JSON).
-    #[arg(long)]
+    /// Also print the state at this simulated second (`state` in the JSON): 0 to the
+    /// scenario's end, which is at most 604800 (a week).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub state_at: Option<f64>,
     /// Record the run into this file (SPEC §17), to seek, fork and compare later.
     #[arg(long, value_name = "OUT.recording")]
