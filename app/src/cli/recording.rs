@@ -5,11 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use creature_core::creature::Creature;
 use creature_core::data::Data;
 use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_of_seconds};
 use creature_core::scenario::State;
+use creature_core::world::file::WorldFile;
 use serde_json::json;
 
 use super::{CliResult, bounds, check_out, print_json};
@@ -175,13 +177,19 @@ fn fork(a: &ForkArgs) -> CliResult {
         Data::load_dir(dir)?;
         changed.push(Reload::Species(texts));
     }
+    let mut fork = r.fork_with(turn, Future::Keep, changed)?;
+    // Each swapped-in file is checked first against the data the fork runs on, so that
+    // a wrong file (a bank given as the world) is reported under its own path.
     if let Some(p) = &a.creature {
-        changed.push(Reload::Creature(read_text(p)?));
+        let text = read_text(p)?;
+        Creature::parse(&p.display().to_string(), &text, fork.sim().data())?;
+        fork.reload(Reload::Creature(text))?;
     }
     if let Some(p) = &a.world {
-        changed.push(Reload::World(read_text(p)?));
+        let text = read_text(p)?;
+        WorldFile::parse(&p.display().to_string(), &text, fork.sim().data())?;
+        fork.reload(Reload::World(text))?;
     }
-    let mut fork = r.fork_with(turn, Future::Keep, changed)?;
     fork.run_to(end);
     fork.recording().save(&a.out, &policy)?;
     println!("{}: {} forked at {} s, run to {} s", a.out.display(), a.file.display(), seconds(turn), seconds(end));
