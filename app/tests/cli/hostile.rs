@@ -214,6 +214,20 @@ fn hostile_files_too_large_to_keep_are_made_and_refused_the_same_way() {
 }
 
 #[test]
+fn a_recording_larger_than_its_limit_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let case = dir.path().join("sparse.recording");
+    // Three gigabytes of holes: nothing is written to the disk, and reading it whole
+    // would take three gigabytes of memory.
+    let len = 3 << 30;
+    std::fs::File::create(&case).unwrap().set_len(len).unwrap();
+    let mut failures = Vec::new();
+    try_case(&case, ":1:1: the file is larger than the 1024 MiB a recording may be", &mut failures);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert_eq!(std::fs::metadata(&case).unwrap().len(), len);
+}
+
+#[test]
 fn the_whole_corpus_at_once_is_refused_without_a_panic() {
     let corpus = corpus();
     assert!(corpus.is_dir(), "{}", corpus.display());
