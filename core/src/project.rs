@@ -365,7 +365,10 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 /// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
 fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
     use crate::shadow::{bank::Bank, fit};
-    if crate::recording::Recording::is_recording(path) {
+    // A file named as a recording is read as one even when it does not start as one,
+    // so that it is held to a recording's limit and told what a recording needs.
+    let named = crate::file_reader::Limit::of_path(path) == crate::file_reader::Limit::Recording;
+    if named || crate::recording::Recording::is_recording(path) {
         return crate::recording::Recording::load(path).err().unwrap_or_default();
     }
     if fit::is_binary(path) {

@@ -277,8 +277,9 @@ impl<'t> Placer<'t> {
         self.index.line_col(at)
     }
 
-    /// As [`locate_item`]: `key` in item `item` of the list `field`, or the item, or the
-    /// start of the file.
+    /// The position of `key` in item `item` of the list `field`, or of the item itself,
+    /// or of the start of the file; always a valid position for an error. The list's
+    /// items are found once, on the first question about it.
     pub fn item(&self, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
         let text = self.index.text();
         let items = Rc::clone(
@@ -315,25 +316,6 @@ pub(crate) fn key_in(text: &str, span: (usize, usize), key: &str) -> Option<usiz
                 }
         })
         .map(|w| from + w[0].at)
-}
-
-/// The position of `key` in item `item` of the list `field`, or of the item itself, or
-/// of the start of the file; always a valid position for an error.
-pub(crate) fn locate_item(text: &str, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
-    let items = list_items(text, field);
-    let Some(&span) = items.get(item) else {
-        return (1, 1);
-    };
-    let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
-    line_col(text, at)
-}
-
-/// The byte offset of the quoted string `"value"` inside `span`.
-pub(crate) fn string_in(text: &str, span: (usize, usize), value: &str) -> Option<usize> {
-    let (from, to) = (span.0.min(text.len()), span.1.min(text.len()));
-    let sub = text.get(from..to)?;
-    let quoted = format!("\"{value}\"");
-    tokens(sub).iter().find(|t| t.kind == TokenKind::Str && sub[t.at..t.end] == quoted).map(|t| from + t.at)
 }
 
 /// Line and column of the top-level field `key:` of the outermost value; the start of
@@ -470,8 +452,9 @@ mod tests {
         assert_eq!(&text[at..at + 7], "weight:");
         let at = key_in(text, items[1], "x").unwrap();
         assert_eq!(&text[at..at + 3], "\"x\"");
-        assert_eq!(locate_item(text, "features", 1, Some("x")), (1, 53));
-        assert_eq!(locate_item(text, "features", 9, Some("x")), (1, 1));
+        let placer = Placer::new(text);
+        assert_eq!(placer.item("features", 1, Some("x")), (1, 53));
+        assert_eq!(placer.item("features", 9, Some("x")), (1, 1));
     }
 
     #[test]
@@ -481,13 +464,15 @@ mod tests {
         let items = list_items(text, "events");
         assert_eq!(items.len(), 2, "{items:?}");
         assert!(text[items[1].0..].starts_with("(at: -2.5)"));
-        assert_eq!(locate_item(text, "events", 1, Some("at")), (5, 22));
+        assert_eq!(Placer::new(text).item("events", 1, Some("at")), (5, 22));
         let text = "(objects: {\"feedback\": {}}, examples: [(answers: {\"kind\": \"rock\"}, feedback: NaN)])";
         let items = list_items(text, "examples");
         let at = key_in(text, items[0], "feedback").unwrap();
         assert!(text[at..].starts_with("feedback: NaN"));
-        let at = string_in(text, items[0], "rock").unwrap();
-        assert!(text[at..].starts_with("\"rock\""));
+        // The entries of a map are its items too, each starting with its key.
+        let objects = list_items(text, "objects");
+        assert_eq!(objects.len(), 1);
+        assert!(text[objects[0].0..objects[0].1].starts_with("\"feedback\": {}"));
         assert_eq!(locate_field(text, "examples"), (1, 29));
         assert_eq!(locate_field(text, "missing"), (1, 1));
     }
@@ -523,24 +508,46 @@ mod tests {
     }
 
     #[test]
-    fn a_placer_places_items_as_locate_item_does() {
+    fn a_placer_places_a_key_in_an_item_or_the_item_or_the_start() {
         let text = "(\n  a: 1,\n  events: [\n    (at: 1.0, o: \"é\"),\n    (at: -2.5),\n  ],\n)";
         let placer = Placer::new(text);
-        for item in 0..3 {
-            for key in [None, Some("at"), Some("o")] {
-                assert_eq!(placer.item("events", item, key), locate_item(text, "events", item, key));
-            }
+        let want = [
+            ((0, None), (4, 5)),
+            ((0, Some("at")), (4, 6)),
+            ((0, Some("o")), (4, 15)),
+            ((1, None), (5, 5)),
+            ((1, Some("at")), (5, 6)),
+            // A key the item lacks places the item; an item the list lacks, the start.
+            ((1, Some("o")), (5, 5)),
+            ((2, Some("at")), (1, 1)),
+        ];
+        for ((item, key), at) in want {
+            assert_eq!(placer.item("events", item, key), at, "item {item}, key {key:?}");
         }
+        // Asked again, the list found the first time answers the same.
+        assert_eq!(placer.item("events", 0, Some("o")), (4, 15));
+        assert_eq!(placer.item("missing", 0, None), (1, 1));
         assert_eq!(placer.field("a"), (2, 3));
+    }
+
+    #[test]
+    fn a_placer_places_the_item_after_many_long_lines_by_characters() {
+        // Each item on its own line after a line of multi-byte characters longer than a
+        // block of the line index.
+        let wide = "é".repeat(3000);
+        let text =
+            format!("(\n  // {wide}\n  events: [\n    (x: 1),\n  // {wide}\n    (y: \"{wide}\", x: 2),\n  ],\n)");
+        let placer = Placer::new(&text);
+        assert_eq!(placer.item("events", 0, Some("x")), (4, 6));
+        assert_eq!(placer.item("events", 1, Some("x")), (6, 3000 + 13));
     }
 
     #[test]
     fn broken_text_gives_no_items_and_no_panic() {
         for text in ["", "(", "(events: [", "(events: [(\"", "r#\"", "(events: [é, ü]", "/* unclosed"] {
             let _ = list_items(text, "events");
-            let _ = locate_item(text, "events", 0, Some("id"));
+            let _ = Placer::new(text).item("events", 0, Some("id"));
             let _ = locate_field(text, "events");
-            let _ = string_in(text, (0, text.len()), "x");
             let _ = duplicate_key(text);
         }
         for text in ["{", "}", "{:", "{a:}:", "}}}{{{", "{\"a\": 1, \"a\"", "{,:,:}"] {

@@ -113,3 +113,26 @@ fn broken_text_is_refused_without_panicking() {
         assert!(e[0].starts_with("s.ron:"), "{e:?}");
     }
 }
+
+#[test]
+fn many_bad_objects_and_events_are_each_placed_where_written() {
+    let n = 20_000;
+    let objects: String = (0..n).map(|i| format!("  \"o{i}\": {{\"colour\": \"red\"}},\n")).collect();
+    let events: String = (0..n).map(|_| "  (at: -1.0, do: Release),\n").collect();
+    let t = format!("(species: \"Cow\", seed: 1, phase: 2,\n objects: {{\n{objects} }},\n events: [\n{events} ],\n)");
+    let errors = parse(&t).expect_err("every object and event is bad");
+    assert_eq!(errors.len(), 3 * n, "an attribute per object; a time and a release per event");
+    // Object i is on line i + 3, its attribute at column 9 + the digits of its id; event i on
+    // line n + i + 5.
+    let at = |position: String, words: &[&str]| {
+        let hit = errors.iter().find(|e| e.starts_with(&format!("s.ron:{position}: ")));
+        let e = hit.unwrap_or_else(|| panic!("no error at {position}"));
+        assert!(words.iter().all(|w| e.contains(w)), "{words:?} not in {e}");
+    };
+    for i in [0, 1, n / 2, n - 1] {
+        let col = 9 + i.to_string().len();
+        at(format!("{}:{col}", i + 3), &[&format!("object `o{i}`"), "unknown attribute `colour`"]);
+        at(format!("{}:4", n + i + 5), &[&format!("event {}", i + 1), "time is -1"]);
+        at(format!("{}:3", n + i + 5), &[&format!("event {}", i + 1), "Release without a Hold"]);
+    }
+}

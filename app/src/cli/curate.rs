@@ -12,7 +12,7 @@ use creature_core::shadow::schema::{ARENA_SCHEMA, Schema};
 use serde_json::{Value, json};
 
 use super::shadow_shared::{mismatch, save};
-use super::{CliError, CliResult, check_out, print_json};
+use super::{CliError, CliResult, bounds, check_out, print_json};
 use creature_core::file_writer::Policy;
 
 #[derive(clap::Args, Debug)]
@@ -23,14 +23,15 @@ pub struct CurateArgs {
     /// The bank (RON or binary).
     #[arg(long)]
     bank: PathBuf,
-    /// The largest schema distance (Σ weight · similarity) of near duplicates.
-    #[arg(long, default_value_t = CurateOptions::default().near)]
+    /// The largest schema distance (Σ weight · similarity) of near duplicates: 0 to 1000.
+    #[arg(long, default_value_t = CurateOptions::default().near, value_parser = bounds::number(0.0..=bounds::MAX_CURATE))]
     near: f64,
-    /// k of the outlier fences P5 − k·(P95 − P5) and P95 + k·(P95 − P5).
-    #[arg(long, default_value_t = CurateOptions::default().fence)]
+    /// k of the outlier fences P5 − k·(P95 − P5) and P95 + k·(P95 − P5): 0 to 1000.
+    #[arg(long, default_value_t = CurateOptions::default().fence, value_parser = bounds::number(0.0..=bounds::MAX_CURATE))]
     fence: f64,
-    /// Coverage classes with fewer events than this are thin.
-    #[arg(long, default_value_t = CurateOptions::default().thin)]
+    /// Coverage classes with fewer events than this are thin: 0 to 5000000 (a bank's most
+    /// events).
+    #[arg(long, default_value_t = CurateOptions::default().thin, value_parser = bounds::count(0..=bounds::MAX_EVENTS as u64))]
     thin: usize,
     /// Delete the events flagged with these kinds (duplicates, near_duplicates,
     /// outliers; comma-separated) and save the rest to OUT.
@@ -71,15 +72,6 @@ pub fn run(a: &CurateArgs) -> CliResult {
     let policy = Policy::forced(a.force).reading([Some(&a.bank), a.schema.as_ref()].into_iter().flatten());
     if let Some(out) = &a.out {
         check_out(out, &policy)?;
-    }
-    for (name, v, ok) in [("--near", a.near, a.near >= 0.0), ("--fence", a.fence, a.fence > 0.0)] {
-        if !v.is_finite() || !ok {
-            return Err(format!(
-                "{name} {v}: expected a finite number{}",
-                if name == "--near" { " ≥ 0" } else { " > 0" }
-            )
-            .into());
-        }
     }
     let (schema_file, schema_text) = match &a.schema {
         Some(p) => (p.clone(), read_text(p)?),

@@ -10,6 +10,7 @@ use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::file_writer::{self, Policy};
 
+pub mod bounds;
 pub mod check;
 pub mod curate;
 pub mod new;

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use creature_workspace::{Change, Workspace};
 use serde_json::json;
 
-use super::CliResult;
+use super::{CliResult, bounds};
 
 #[derive(clap::Args, Debug)]
 pub struct PreviewArgs {
@@ -19,11 +19,11 @@ pub struct PreviewArgs {
     /// The project folder (with a studio.ron).
     #[arg(long)]
     pub project: PathBuf,
-    /// Wall-clock seconds to run (headless).
-    #[arg(long, default_value_t = 10.0)]
+    /// Wall-clock seconds to run (headless): 0 to 604800, a week.
+    #[arg(long, default_value_t = 10.0, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub seconds: f64,
-    /// Simulated seconds per wall second.
-    #[arg(long, default_value_t = 1.0)]
+    /// Simulated seconds per wall second: 0 to 1000.
+    #[arg(long, default_value_t = 1.0, value_parser = bounds::number(0.0..=bounds::MAX_SPEED))]
     pub speed: f64,
     /// The seed of the simulation.
     #[arg(long, default_value_t = 1)]
@@ -40,12 +40,6 @@ const IDLE: Duration = Duration::from_millis(2);
 pub fn run(args: &PreviewArgs) -> CliResult {
     if !args.headless {
         return Err("without --headless, `preview` opens the editor".into());
-    }
-    if !(args.seconds.is_finite() && args.seconds >= 0.0 && args.seconds <= 7.0 * 86_400.0) {
-        return Err(format!("--seconds is {}; expected a number of seconds from 0 to a week", args.seconds).into());
-    }
-    if !(args.speed.is_finite() && (0.0..=1000.0).contains(&args.speed)) {
-        return Err(format!("--speed is {}; expected a number from 0 to 1000", args.speed).into());
     }
     let mut ws = Workspace::open(&args.project)?;
     if !ws.start_preview(args.seed) {

@@ -5,14 +5,16 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use creature_core::creature::Creature;
 use creature_core::data::Data;
 use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_of_seconds};
 use creature_core::scenario::State;
+use creature_core::world::file::WorldFile;
 use serde_json::json;
 
-use super::{CliResult, check_out, print_json};
+use super::{CliResult, bounds, check_out, print_json};
 use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
@@ -38,8 +40,8 @@ pub struct InfoArgs {
 #[derive(clap::Args, Debug)]
 pub struct SeekArgs {
     pub file: PathBuf,
-    /// The simulated second.
-    #[arg(long)]
+    /// The simulated second: 0 to the recording's end (at most 31536000, a year).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::LONGEST_RECORDING))]
     pub at: f64,
     /// Print JSON (SPEC §17).
     #[arg(long)]
@@ -49,8 +51,8 @@ pub struct SeekArgs {
 #[derive(clap::Args, Debug)]
 pub struct ForkArgs {
     pub file: PathBuf,
-    /// The simulated second to fork at.
-    #[arg(long)]
+    /// The simulated second to fork at: 0 to the recording's end (at most 31536000, a year).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::LONGEST_RECORDING))]
     pub at: f64,
     /// Species data to run on from the fork, instead of the recording's.
     #[arg(long)]
@@ -61,8 +63,9 @@ pub struct ForkArgs {
     /// A world file to swap in at the fork.
     #[arg(long)]
     pub world: Option<PathBuf>,
-    /// Simulated seconds to run after the fork; default: to the original's end.
-    #[arg(long)]
+    /// Simulated seconds to run after the fork, 0 to 604800 (a week); default: to the
+    /// original's end.
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub seconds: Option<f64>,
     /// The new recording.
     #[arg(short = 'o', long = "out")]
@@ -163,11 +166,8 @@ fn fork(a: &ForkArgs) -> CliResult {
     let end_before = r.recording().turns;
     let turn = turn_of_seconds(a.at, end_before).map_err(|m| format!("{}: {m}", a.file.display()))?;
     let end = match a.seconds {
-        // At most a week of turns: a whole number well inside u64.
-        Some(s) if s.is_finite() && (0.0..=creature_core::scenario::file::MAX_SECONDS).contains(&s) => {
-            turn + (s * TURNS_PER_SECOND).round() as u64
-        }
-        Some(s) => return Err(format!("--seconds {s}: expected 0 to a week of simulated seconds").into()),
+        // At most a week of turns (its bound): a whole number well inside u64.
+        Some(s) => turn + (s * TURNS_PER_SECOND).round() as u64,
         None => end_before,
     };
     let mut changed = Vec::new();
@@ -177,13 +177,19 @@ fn fork(a: &ForkArgs) -> CliResult {
         Data::load_dir(dir)?;
         changed.push(Reload::Species(texts));
     }
+    let mut fork = r.fork_with(turn, Future::Keep, changed)?;
+    // Each swapped-in file is checked first against the data the fork runs on, so that
+    // a wrong file (a bank given as the world) is reported under its own path.
     if let Some(p) = &a.creature {
-        changed.push(Reload::Creature(read_text(p)?));
+        let text = read_text(p)?;
+        Creature::parse(&p.display().to_string(), &text, fork.sim().data())?;
+        fork.reload(Reload::Creature(text))?;
     }
     if let Some(p) = &a.world {
-        changed.push(Reload::World(read_text(p)?));
+        let text = read_text(p)?;
+        WorldFile::parse(&p.display().to_string(), &text, fork.sim().data())?;
+        fork.reload(Reload::World(text))?;
     }
-    let mut fork = r.fork_with(turn, Future::Keep, changed)?;
     fork.run_to(end);
     fork.recording().save(&a.out, &policy)?;
     println!("{}: {} forked at {} s, run to {} s", a.out.display(), a.file.display(), seconds(turn), seconds(end));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use creature_core::scenario::{self, Expect, Outcome};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, check_out};
+use super::{CliError, CliResult, bounds, check_out};
 use creature_core::file_writer::Policy;
 
 #[derive(clap::Subcommand, Debug)]
@@ -27,8 +27,9 @@ pub struct RunArgs {
     /// Print one JSON line per plan change, lesson, skill and miracle before the result.
     #[arg(long)]
     pub trace: bool,
-    /// Also print the state at this simulated second (`state` in the JSON).
-    #[arg(long)]
+    /// Also print the state at this simulated second (`state` in the JSON): 0 to the
+    /// scenario's end, which is at most 604800 (a week).
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub state_at: Option<f64>,
     /// Record the run into this file (SPEC §17), to seek, fork and compare later.
     #[arg(long, value_name = "OUT.recording")]
@@ -40,8 +41,7 @@ pub struct RunArgs {
 
 /// How `--record` writes: a file there is replaced only with `--force`, and never the
 /// scenario or a file it names (its world, creature save or species files).
-fn record_policy(path: &Path, force: bool) -> Result<Policy, CliError> {
-    let loaded = scenario::file::load(path)?;
+fn record_policy(path: &Path, loaded: &scenario::Loaded, force: bool) -> Policy {
     let s = &loaded.scenario;
     let mut reads = vec![path.to_path_buf()];
     reads.extend([&s.world, &s.creature].into_iter().flatten().map(|p| loaded.resolve(p)));
@@ -50,7 +50,7 @@ fn record_policy(path: &Path, force: bool) -> Result<Policy, CliError> {
     {
         reads.extend(files.flatten().map(|e| e.path()));
     }
-    Ok(Policy::forced(force).reading(reads))
+    Policy::forced(force).reading(reads)
 }
 
 pub fn run(c: &ScenarioCommand) -> CliResult {
@@ -63,9 +63,10 @@ fn run_file(args: &RunArgs) -> CliResult {
     let (out, expect) = match &args.record {
         None => scenario::run_file(path, args.state_at)?,
         Some(to) => {
-            let policy = record_policy(path, args.force)?;
+            let loaded = scenario::file::load(path)?;
+            let policy = record_policy(path, &loaded, args.force);
             check_out(to, &policy)?;
-            let (out, expect, rec) = scenario::run_file_recorded(path, args.state_at)?;
+            let (out, expect, rec) = scenario::run_file_recorded(loaded, args.state_at)?;
             rec.save(to, &policy)?;
             (out, expect)
         }

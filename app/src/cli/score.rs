@@ -10,7 +10,7 @@ use creature_core::shadow::score::{ScoreOptions, Scorecard, score, situation_nam
 use serde_json::{Value, json};
 
 use super::shadow_shared::style;
-use super::{CliError, CliResult, print_json};
+use super::{CliError, CliResult, bounds, print_json};
 
 #[derive(clap::Args, Debug)]
 pub struct ScoreArgs {
@@ -23,13 +23,13 @@ pub struct ScoreArgs {
     /// The schema; the built-in arena schema by default.
     #[arg(long)]
     schema: Option<PathBuf>,
-    /// Matches against the bot.
-    #[arg(long, default_value_t = ScoreOptions::default().matches)]
+    /// Matches against the bot: 0 to 1000.
+    #[arg(long, default_value_t = ScoreOptions::default().matches, value_parser = clap::value_parser!(u32).range(0..=i64::from(bounds::MAX_MATCHES)))]
     matches: u32,
     #[arg(long, default_value_t = ScoreOptions::default().seed)]
     seed: u64,
-    /// The share of the bank's matches held out for agreement (0 to 1).
-    #[arg(long, default_value_t = ScoreOptions::default().holdout)]
+    /// The share of the bank's matches held out for agreement: 0 to 1.
+    #[arg(long, default_value_t = ScoreOptions::default().holdout, value_parser = bounds::number(0.0..=1.0))]
     holdout: f64,
     /// The shadow's character name (which matchup bank it plays).
     #[arg(long, default_value = "Jago")]
@@ -43,12 +43,6 @@ pub struct ScoreArgs {
 
 pub fn run(a: &ScoreArgs) -> CliResult {
     let against = style(&a.against, "--against")?;
-    if !(a.holdout.is_finite() && (0.0..=1.0).contains(&a.holdout)) {
-        return Err(format!("--holdout {}: expected a share from 0 to 1", a.holdout).into());
-    }
-    if a.matches > 1000 {
-        return Err(format!("--matches {}: expected at most 1000", a.matches).into());
-    }
     let schema = match &a.schema {
         Some(p) => Schema::load(p)?,
         None => Schema::arena(),

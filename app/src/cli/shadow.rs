@@ -81,7 +81,8 @@ pub struct RecordArgs {
     /// Its opponent; by default the three bots in turn.
     #[arg(long)]
     vs: Option<String>,
-    #[arg(long, default_value_t = 5)]
+    /// Matches to record: 0 to 1000.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=i64::from(super::bounds::MAX_MATCHES)))]
     matches: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,

@@ -12,7 +12,7 @@ use creature_core::shadow::select::Index;
 use creature_core::shadow::workload::{Workload, arena_workload};
 use serde_json::json;
 
-use super::{CliError, CliResult, check_out, print_json};
+use super::{CliError, CliResult, bounds, check_out, print_json};
 use creature_core::file_writer::Policy;
 
 /// The files `--dump DIR` writes.
@@ -21,12 +21,14 @@ const DUMP_WORKLOAD: &str = "workload.json";
 
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    #[arg(long, default_value_t = 40_000)]
+    /// Events in the bank: 1 to 5000000 (a bank's most events).
+    #[arg(long, default_value_t = 40_000, value_parser = bounds::count(1..=bounds::MAX_EVENTS as u64))]
     events: usize,
-    #[arg(long, default_value_t = 16)]
+    /// The first this many features of the arena schema: 1 to 20 (all of them).
+    #[arg(long, default_value_t = 16, value_parser = bounds::count(1..=bounds::arena_features()))]
     features: usize,
-    /// How many different queries to time.
-    #[arg(long, default_value_t = 2_000)]
+    /// How many different queries to time (each five times): 1 to 1000000.
+    #[arg(long, default_value_t = 2_000, value_parser = bounds::count(1..=bounds::MAX_QUERIES))]
     queries: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -53,7 +55,7 @@ pub fn bench(a: &BenchArgs) -> CliResult {
         }
     }
     let started = Instant::now();
-    let w = arena_workload(a.events, a.features, a.queries.max(1), a.seed)?;
+    let w = arena_workload(a.events, a.features, a.queries, a.seed)?;
     let recorded = ms(started);
     let built = Instant::now();
     let index = Index::build(&w.schema, &w.bank).map_err(|e| CliError::from(e.message))?;

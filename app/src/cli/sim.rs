@@ -8,21 +8,15 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, PHASE_COUNT, Species};
+use creature_core::data::{Data, Species};
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Sim, Summary};
 use serde_json::{Value, json};
 
-use super::{CliError, CliResult, check_out, load_data};
+use super::{CliResult, bounds, check_out, load_data};
 use creature_core::file_writer::Policy;
-
-/// The longest run accepted: a simulated year.
-const MAX_SECONDS: f64 = 365.0 * 86_400.0;
-
-/// The largest batch accepted.
-const MAX_NEWBORNS: usize = 1_000_000;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
@@ -35,8 +29,8 @@ pub struct SimArgs {
     /// The world file; the bundled example village when omitted.
     #[arg(long)]
     pub world: Option<PathBuf>,
-    /// Simulated seconds to run (10 turns per second).
-    #[arg(long)]
+    /// Simulated seconds to run (10 turns per second): 0 to 604800, a week.
+    #[arg(long, value_parser = bounds::number(0.0..=bounds::WEEK))]
     pub seconds: f64,
     /// The seed of the run (and of the newborn's birth).
     #[arg(long, default_value_t = 1)]
@@ -47,11 +41,12 @@ pub struct SimArgs {
     /// Print one JSON line per plan change, lesson, skill and miracle.
     #[arg(long)]
     pub trace: bool,
-    /// Run this many newborns in parallel and report how their desires spread.
-    #[arg(long)]
+    /// Run this many newborns in parallel and report how their desires spread: 1 to
+    /// 1000000.
+    #[arg(long, value_parser = bounds::count(1..=bounds::MAX_NEWBORNS))]
     pub newborns: Option<usize>,
-    /// The development phase to run at (0–13); a newborn's 0 or the save's when omitted.
-    #[arg(long)]
+    /// The development phase to run at, 0 to 13; a newborn's 0 or the save's when omitted.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=bounds::LAST_PHASE))]
     pub phase: Option<u8>,
     /// Species data folder to use instead of the built-in data.
     #[arg(long)]
@@ -70,14 +65,6 @@ pub struct SimArgs {
 pub fn run(args: &SimArgs) -> CliResult {
     let data = Arc::new(load_data(args.species_dir.as_deref())?);
     let species = Species::parse(&args.species)?;
-    if !(args.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&args.seconds)) {
-        return Err(format!("--seconds {} is not a number of seconds from 0 to {MAX_SECONDS}", args.seconds).into());
-    }
-    if let Some(p) = args.phase
-        && usize::from(p) >= PHASE_COUNT
-    {
-        return Err(format!("--phase {p}: expected 0 to 13").into());
-    }
     let turns = (args.seconds * TURNS_PER_SECOND).round() as u64;
     let world = match &args.world {
         Some(path) => WorldFile::load(path, &data)?,
@@ -179,9 +166,6 @@ fn run_batch(args: &SimArgs, data: &Arc<Data>, species: Species, world: &WorldFi
     }
     if args.trace {
         return Err("--trace follows one creature; it cannot be combined with --newborns".into());
-    }
-    if n == 0 || n > MAX_NEWBORNS {
-        return Err(CliError(vec![format!("--newborns {n}: expected 1 to {MAX_NEWBORNS}")]));
     }
     if let Some(out) = &args.parquet {
         let policy =

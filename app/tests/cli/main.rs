@@ -3,6 +3,7 @@
 
 mod common;
 
+mod bounds;
 mod circles;
 mod foundation;
 mod hostile;

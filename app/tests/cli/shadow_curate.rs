@@ -99,8 +99,6 @@ fn curate_refuses_unknown_kinds_and_bad_numbers_with_a_message() {
     let err = fails(&["shadow", "curate", "--bank", s(&zoner), "--delete", "dupes", "-o", s(&out)]);
     assert!(err.contains("dupes") && err.contains("duplicates"), "{err}");
     assert!(!out.exists());
-    let err = fails(&["shadow", "curate", "--bank", s(&zoner), "--near=-1"]);
-    assert!(err.contains("--near"), "{err}");
     let schema = example("far.state.ron");
     let err = fails(&["shadow", "curate", "--bank", s(&zoner), "--schema", s(&schema)]);
     assert!(err.contains("far.state.ron:"), "{err}");

@@ -13,15 +13,15 @@
 //!
 //! The runner is [`crate::mind::lesson::run_script`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::data::{Data, PHASE_COUNT};
-use crate::error::{LoadError, LoadResult, line_col, parse_ron, unknown_name};
+use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
 use crate::mind::hand::Slap;
 use crate::names::{Desire, Species};
-use crate::ronpos::{key_in, list_items, locate_field, string_in};
+use crate::ronpos::{Placer, key_in, list_items};
 
 /// The latest time a script may use, in seconds (a year of play).
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
@@ -146,12 +146,15 @@ impl LessonScript {
 
     fn check(&self, file: &str, text: &str, data: &Data) -> Vec<LoadError> {
         let mut errors = Vec::new();
+        // One index of the lines for every problem: a script of many bad events is
+        // placed in one pass, not one scan of the text per problem.
+        let place = Placer::new(text);
         let err = |at: usize, msg: String| {
-            let (line, col) = line_col(text, at);
+            let (line, col) = place.line_col(at);
             LoadError::new(file, line, col, msg)
         };
         if self.events.len() > MAX_EVENTS {
-            let (line, col) = locate_field(text, "events");
+            let (line, col) = place.field("events");
             errors.push(LoadError::new(
                 file,
                 line,
@@ -160,14 +163,16 @@ impl LessonScript {
             ));
             return errors;
         }
+        // Each object's entry `"id": {…}` of the map, found in one pass, so that a map of
+        // many objects with unknown attributes is placed in linear time.
+        let entries: HashMap<&str, (usize, usize)> = list_items(text, "objects")
+            .into_iter()
+            .filter_map(|span| Some((text[span.0..span.1].strip_prefix('"')?.split('"').next()?, span)))
+            .collect();
         for (id, answers) in &self.objects {
             for attr in answers.keys().filter(|a| !data.attributes.contains(a)) {
                 let msg = unknown_name("attribute", attr, data.attributes.iter().map(String::as_str));
-                let span = (0, text.len());
-                let at = string_in(text, span, id)
-                    .and_then(|from| key_in(text, (from, text.len()), attr))
-                    .or_else(|| string_in(text, span, id))
-                    .unwrap_or(0);
+                let at = entries.get(id.as_str()).map_or(0, |&span| key_in(text, span, attr).unwrap_or(span.0));
                 errors.push(err(at, format!("object `{id}`: {msg}")));
             }
         }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
 use crate::mind::tree::{Example, Tree, build};
-use crate::ronpos::{key_in, list_items, locate_field, locate_item};
+use crate::ronpos::Placer;
 
 /// The most attributes a tree file may list (a tree is at most this deep).
 pub const MAX_ATTRIBUTES: usize = 256;
@@ -41,50 +41,46 @@ impl TreeFile {
         let parsed: TreeFile = parse_ron(file, text).map_err(|e| vec![e])?;
         let mut errors = Vec::new();
         let at = |(line, col): (usize, usize), msg: String| LoadError::new(file, line, col, msg);
+        // One placer for every problem: a file of many bad rows is placed in one pass.
+        let place = Placer::new(text);
         if parsed.attributes.len() > MAX_ATTRIBUTES {
             errors.push(at(
-                locate_field(text, "attributes"),
+                place.field("attributes"),
                 format!("{} attributes; expected at most {MAX_ATTRIBUTES}", parsed.attributes.len()),
             ));
         }
         for (what, n) in [("examples", parsed.examples.len()), ("queries", parsed.queries.len())] {
             if n > MAX_ROWS {
-                errors.push(at(locate_field(text, what), format!("{n} {what}; expected at most {MAX_ROWS}")));
+                errors.push(at(place.field(what), format!("{n} {what}; expected at most {MAX_ROWS}")));
             }
         }
         let mut seen = BTreeSet::new();
-        let attr_items = list_items(text, "attributes");
         for (i, a) in parsed.attributes.iter().enumerate() {
             if !seen.insert(a.as_str()) {
-                let pos = attr_items.get(i).map_or((1, 1), |s| crate::error::line_col(text, s.0));
-                errors.push(at(pos, format!("attribute `{a}` is listed twice")));
+                errors.push(at(place.item("attributes", i, None), format!("attribute `{a}` is listed twice")));
             }
         }
         let names = || parsed.attributes.iter().map(String::as_str);
-        let example_items = list_items(text, "examples");
         for (i, e) in parsed.examples.iter().enumerate() {
             if !(e.feedback.is_finite() && (-1.0..=1.0).contains(&e.feedback)) {
                 errors.push(at(
-                    locate_item(text, "examples", i, Some("feedback")),
+                    place.item("examples", i, Some("feedback")),
                     format!("example {}: feedback is {}; expected a number from -1 to 1", i + 1, e.feedback),
                 ));
             }
             for key in e.answers.keys().filter(|k| !seen.contains(k.as_str())) {
-                let pos = example_items
-                    .get(i)
-                    .and_then(|&s| key_in(text, s, key))
-                    .map_or_else(|| locate_item(text, "examples", i, None), |p| crate::error::line_col(text, p));
-                errors.push(at(pos, format!("example {}: {}", i + 1, unknown_name("attribute", key, names()))));
+                errors.push(at(
+                    place.item("examples", i, Some(key)),
+                    format!("example {}: {}", i + 1, unknown_name("attribute", key, names())),
+                ));
             }
         }
-        let query_items = list_items(text, "queries");
         for (i, q) in parsed.queries.iter().enumerate() {
             for key in q.keys().filter(|k| !seen.contains(k.as_str())) {
-                let pos = query_items
-                    .get(i)
-                    .and_then(|&s| key_in(text, s, key))
-                    .map_or_else(|| locate_item(text, "queries", i, None), |p| crate::error::line_col(text, p));
-                errors.push(at(pos, format!("query {}: {}", i + 1, unknown_name("attribute", key, names()))));
+                errors.push(at(
+                    place.item("queries", i, Some(key)),
+                    format!("query {}: {}", i + 1, unknown_name("attribute", key, names())),
+                ));
             }
         }
         if errors.is_empty() { Ok(parsed) } else { Err(errors) }
@@ -129,6 +125,33 @@ mod tests {
         assert_eq!(e.len(), 2, "{e:?}");
         assert!(e[0].starts_with("t.ron:2:24: example 1: unknown attribute `knd`; did you mean `kind`?"), "{}", e[0]);
         assert!(e[1].starts_with("t.ron:3:13: query 1:") && e[1].contains("`alive`"), "{}", e[1]);
+    }
+
+    #[test]
+    fn a_hundred_thousand_bad_examples_are_each_placed_where_written() {
+        let n: usize = 100_000;
+        let mut text = String::from("(attributes: [\"kind\"],\n examples: [\n");
+        for i in 0..n {
+            // Every example is bad; every third also names an attribute the file lacks.
+            let answers = if i % 3 == 0 { "{\"knd\": \"rock\"}" } else { "{}" };
+            text.push_str(&format!("  (answers: {answers}, feedback: {}.5),\n", 1 + i % 7));
+        }
+        text.push_str("])");
+        let e = errors(&text);
+        let unknown = n.div_ceil(3);
+        assert_eq!(e.len(), 1 + n + unknown, "the count, each feedback and each unknown attribute");
+        assert!(e[0].starts_with("t.ron:2:2: 100000 examples; expected at most 10000"), "{}", e[0]);
+        // Example i sits on line i + 3; its feedback after its answers.
+        for i in [0, 1, 2, 49_999, 99_998, 99_999] {
+            let line = i + 3;
+            let col = if i % 3 == 0 { 30 } else { 17 };
+            let feedback = format!("t.ron:{line}:{col}: example {}: feedback is {}.5", i + 1, 1 + i % 7);
+            assert!(e.iter().any(|m| m.starts_with(&feedback)), "no `{feedback}`");
+            if i % 3 == 0 {
+                let key = format!("t.ron:{line}:14: example {}: unknown attribute `knd`", i + 1);
+                assert!(e.iter().any(|m| m.starts_with(&key)), "no `{key}`");
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::recorder::Recorder;
 use crate::data::Data;
 use crate::error::LoadResult;
 use crate::file_reader::read_text;
-use crate::scenario::file::{Expect, load};
+use crate::scenario::file::{Expect, Loaded};
 use crate::scenario::run::{Outcome, Prepared, check_state_at, prepare, run_with};
 use crate::world::file::BUILTIN_WORLD;
 
@@ -34,13 +34,11 @@ pub fn run_scenario_recorded(p: Prepared, state_at: Option<f64>) -> LoadResult<(
     Ok((out, recorder.into_recording()))
 }
 
-/// [`run_file`](crate::scenario::run_file), recording the run (SPEC §17 `scenario run --record`).
-pub fn run_file_recorded(
-    path: &std::path::Path,
-    state_at: Option<f64>,
-) -> LoadResult<(Outcome, Vec<Expect>, Recording)> {
-    let loaded = load(path).map_err(|e| vec![e])?;
-    check_state_at(path, &loaded, state_at)?;
+/// [`run_file`](crate::scenario::run_file) on a scenario already loaded, recording the
+/// run (SPEC §17 `scenario run --record`): the caller has read the file once, to know
+/// what the recording must not overwrite, and the run uses that same reading.
+pub fn run_file_recorded(loaded: Loaded, state_at: Option<f64>) -> LoadResult<(Outcome, Vec<Expect>, Recording)> {
+    check_state_at(std::path::Path::new(&loaded.file), &loaded, state_at)?;
     let expect = loaded.scenario.expect.clone();
     let (out, rec) = run_scenario_recorded(prepare(loaded)?, state_at)?;
     Ok((out, expect, rec))

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, line_col, locate, parse_ron};
-use crate::ronpos::locate_item;
+use crate::ronpos::Placer;
 
 /// More features than this is surely a mistake (the seed's shadows used a handful).
 pub const MAX_FEATURES: usize = 256;
@@ -324,7 +324,7 @@ impl Problem {
     /// The problem as a load error with the line and column of the field it is about.
     pub fn locate(&self, file: &str, text: &str) -> LoadError {
         let (line, col) = match self.feature {
-            Some(i) => locate_item(text, "features", i, Some(self.key)),
+            Some(i) => Placer::new(text).item("features", i, Some(self.key)),
             None => field_position(text, self.key),
         };
         LoadError::new(file, line, col, self.message.clone())

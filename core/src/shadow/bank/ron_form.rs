@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use super::event::{EventRef, Matchup, Provenance};
 use super::model::{Bank, BankProblem, MAX_EVENTS, MAX_FEATURES};
 use crate::error::{LoadError, parse_ron};
-use crate::ronpos::locate_item;
+use crate::ronpos::Placer;
 
 /// A world state as written in files: feature name → value, in file order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -101,7 +101,7 @@ impl BankProblem {
     /// Where the problem sits in the RON text it was found in.
     fn locate_ron(&self, file: &str, text: &str) -> LoadError {
         let (line, col) = match self.event {
-            Some(i) => locate_item(text, "events", i, self.key.as_deref()),
+            Some(i) => Placer::new(text).item("events", i, self.key.as_deref()),
             None => (1, 1),
         };
         LoadError::new(file, line, col, self.message.clone())
@@ -201,5 +201,5 @@ impl Bank {
 /// The line and column of `key` (a field or feature name) in event `event` (its place
 /// in the file) of a RON bank, or of the event itself; for errors found after loading.
 pub fn event_position(text: &str, event: usize, key: Option<&str>) -> (usize, usize) {
-    locate_item(text, "events", event, key)
+    Placer::new(text).item("events", event, key)
 }
