@@ -10,7 +10,7 @@ use creature_core::data::Data;
 use creature_core::file_writer::Policy;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
-use creature_core::recording::snapshot::{from_bytes, to_bytes};
+use creature_core::recording::snapshot::{from_bytes, to_bytes, unpack};
 use creature_core::recording::{
     Change, Future, Input, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
 };
@@ -312,8 +312,9 @@ fn damaged_versioned_and_cut_off_files_are_refused_with_a_reason() {
     let refused = |b: &[u8]| Recording::from_bytes("bad.recording", b).unwrap_err().to_string();
     assert!(refused(b"hello").contains("not a recording"));
     let mut newer = bytes.clone();
-    newer[8..12].copy_from_slice(&2u32.to_le_bytes());
-    assert!(refused(&newer).contains("version 2 is a newer one"), "{}", refused(&newer));
+    newer[8..12].copy_from_slice(&(creature_core::recording::VERSION + 1).to_le_bytes());
+    let said = refused(&newer);
+    assert!(said.contains(&format!("version {} is a newer one", creature_core::recording::VERSION + 1)), "{said}");
     let mut older = bytes.clone();
     older[8..12].copy_from_slice(&0u32.to_le_bytes());
     assert!(refused(&older).contains("older"));
@@ -421,22 +422,12 @@ fn a_diff_from_where_the_runs_part_equals_one_played_from_the_start() {
     }
 }
 
-/// The body is written and read as a stream, and the bytes are those of the format as
-/// it was: the body as one postcard message (a snapshot's bytes as a list of bytes)
-/// compressed in Snappy's framed form.
+/// The body is written and read as a stream, and the bytes are those of the format: the
+/// body as one postcard message compressed in Snappy's framed form.
 #[test]
-fn a_recording_streamed_in_and_out_is_the_format_as_it_was() {
+fn a_recording_streamed_in_and_out_is_the_format() {
     use std::io::Write;
-    #[derive(serde::Serialize)]
-    struct PlainSnapshot {
-        turn: u64,
-        applied: usize,
-        bytes: Vec<u8>,
-    }
     let rec = recorded("pit_then_wolf.scenario.ron");
-    let s = &rec.snapshots[3];
-    let plain = PlainSnapshot { turn: s.turn, applied: s.applied, bytes: s.bytes.clone() };
-    assert_eq!(postcard::to_stdvec(s).unwrap(), postcard::to_stdvec(&plain).unwrap());
     let mut whole = creature_core::recording::format::MAGIC.to_vec();
     whole.extend_from_slice(&creature_core::recording::VERSION.to_le_bytes());
     let mut w = snap::write::FrameEncoder::new(whole);
@@ -444,4 +435,70 @@ fn a_recording_streamed_in_and_out_is_the_format_as_it_was() {
     let whole = w.into_inner().unwrap();
     assert!(rec.to_bytes() == whole, "the file's bytes changed");
     assert!(Recording::from_bytes("whole", &whole).unwrap() == rec);
+}
+
+/// A file of format version 1, whose snapshots hold the state's bytes as they are, is
+/// read as the same recording: its snapshots are packed as the recorder packs them.
+#[test]
+fn a_version_1_recording_reads_as_the_same_run() {
+    use std::io::Write;
+    #[derive(serde::Serialize)]
+    struct PlainSnapshot {
+        turn: u64,
+        applied: usize,
+        bytes: Vec<u8>,
+    }
+    #[derive(serde::Serialize)]
+    struct Body<'a> {
+        seed: u64,
+        start: &'a creature_core::recording::Sources,
+        turns: u64,
+        changes: &'a [creature_core::recording::Timed<creature_core::recording::Change>],
+        snapshots: Vec<PlainSnapshot>,
+        events: &'a [creature_core::recording::Timed<creature_core::recording::Happening>],
+    }
+    let rec = recorded("an_hour_of_teaching.scenario.ron");
+    assert!(rec.snapshots.len() > creature_core::recording::snapshot::CHAIN, "the run chains and starts again");
+    let snapshots = (0..rec.snapshots.len())
+        .map(|i| PlainSnapshot {
+            turn: rec.snapshots[i].turn,
+            applied: rec.snapshots[i].applied,
+            bytes: unpack(&rec.snapshots, i).unwrap(),
+        })
+        .collect();
+    let body = Body {
+        seed: rec.seed,
+        start: &rec.start,
+        turns: rec.turns,
+        changes: &rec.changes,
+        snapshots,
+        events: &rec.events,
+    };
+    let mut old = creature_core::recording::format::MAGIC.to_vec();
+    old.extend_from_slice(&1u32.to_le_bytes());
+    let mut w = snap::write::FrameEncoder::new(old);
+    w.write_all(&postcard::to_stdvec(&body).unwrap()).unwrap();
+    let old = w.into_inner().unwrap();
+    assert!(Recording::from_bytes("old.recording", &old).unwrap() == rec);
+}
+
+/// Snapshots are packed against the one before, and one in [`CHAIN`] on its own; each
+/// unpacks to the state the run had at its turn.
+#[test]
+fn packed_snapshots_unpack_to_the_run_at_their_turns() {
+    use creature_core::recording::snapshot::CHAIN;
+    let rec = recorded("an_hour_of_teaching.scenario.ron");
+    let n = rec.snapshots.len();
+    assert!(n > 2 * CHAIN, "{n} snapshots");
+    for (i, s) in rec.snapshots.iter().enumerate() {
+        assert_eq!(s.chained(), i % CHAIN != 0, "snapshot {i}");
+    }
+    let packed: usize = rec.snapshots.iter().map(creature_core::recording::Snapshot::packed_len).sum();
+    let plain: usize = (0..n).map(|i| unpack(&rec.snapshots, i).unwrap().len()).sum();
+    assert!(packed * 4 < plain, "packed {packed} of {plain} bytes");
+    let mut r = Recorder::open(rec.clone()).unwrap();
+    for i in [0, 1, CHAIN - 1, CHAIN, CHAIN + 5, n - 1] {
+        let turn = rec.snapshots[i].turn;
+        assert_eq!(unpack(&rec.snapshots, i).unwrap(), to_bytes(&r.seek(turn).unwrap()), "snapshot {i}");
+    }
 }

@@ -38,6 +38,7 @@ impl Recorder {
             snapshots: self.rec.snapshots.iter().filter(|s| s.turn <= turn).cloned().collect(),
             events: self.rec.events.iter().filter(|e| e.turn <= turn).cloned().collect(),
         };
+        let packer = super::snapshot::Packer::following(&rec.snapshots)?;
         let pending: VecDeque<_> = match future {
             Future::Keep => self.rec.changes[kept..]
                 .iter()
@@ -58,6 +59,7 @@ impl Recorder {
             forward: self.forward,
             fresh: Vec::new(),
             cache: None,
+            packer,
         })
     }
 

@@ -1,7 +1,10 @@
 //! The recording file (SPEC §17, `NAME.recording`): the magic bytes, the format version
 //! as a little-endian `u32`, then the [`Recording`] as postcard in Snappy's framed form,
-//! whose checksums catch a damaged body. Another version, a cut-off or damaged file is
-//! refused with what is wrong, never a panic; saves are atomic.
+//! whose checksums catch a damaged body. Version 2 keeps the snapshots packed as they
+//! are in memory ([`super::snapshot`]); a version 1 file, whose snapshots are plain
+//! bytes, is read and packed as it is read. Another version, a cut-off or damaged file
+//! is refused with what is wrong, never a panic; saves are atomic. A file is read as a
+//! stream, never whole in memory.
 
 use std::path::Path;
 
@@ -24,12 +27,12 @@ pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
 const MAX_ITEM_BYTES: usize = 4 * crate::file_reader::MAX_TEXT_BYTES as usize;
 
 /// A recording's body as it is decompressed, keeping the first error of the frames.
-struct Decompressed<'a> {
-    frames: snap::read::FrameDecoder<&'a [u8]>,
+struct Decompressed<R: std::io::Read> {
+    frames: snap::read::FrameDecoder<R>,
     error: Option<String>,
 }
 
-impl std::io::Read for Decompressed<'_> {
+impl<R: std::io::Read> std::io::Read for Decompressed<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.frames.read(buf).inspect_err(|e| {
             self.error.get_or_insert_with(|| e.to_string());
@@ -38,7 +41,7 @@ impl std::io::Read for Decompressed<'_> {
 }
 
 /// The format version this build writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The texts of the files a run starts from (or reloads), so that it plays again without
 /// the project folder.
@@ -250,28 +253,41 @@ impl Recording {
     /// # Errors
     /// Not a recording, another version, a cut-off or damaged body.
     pub fn from_bytes(file: &str, bytes: &[u8]) -> Result<Recording, LoadError> {
+        Self::from_reader(file, bytes)
+    }
+
+    /// Reads a recording from `input`, the bytes of `file` (named in errors), as a
+    /// stream: what is in memory is the recording, never the file's bytes besides.
+    ///
+    /// # Errors
+    /// Not a recording, another version, a cut-off or damaged body.
+    pub fn from_reader(file: &str, mut input: impl std::io::Read) -> Result<Recording, LoadError> {
         let bad = |m: String| LoadError::whole_file(file, m);
-        let head = MAGIC.len() + 4;
-        if bytes.len() < head || &bytes[..MAGIC.len()] != MAGIC {
+        let mut head = [0u8; MAGIC.len() + 4];
+        if input.read_exact(&mut head).is_err() || &head[..MAGIC.len()] != MAGIC {
             return Err(bad("not a recording: it does not start with a recording's magic bytes".to_owned()));
         }
         let mut v = [0u8; 4];
-        v.copy_from_slice(&bytes[MAGIC.len()..head]);
+        v.copy_from_slice(&head[MAGIC.len()..]);
         let version = u32::from_le_bytes(v);
-        if version != VERSION {
+        if version != VERSION && version != v1::VERSION {
             let age = if version < VERSION { "an older" } else { "a newer" };
             return Err(bad(format!(
-                "recording format version {version} is {age} one; this build reads version {VERSION}"
+                "recording format version {version} is {age} one; this build reads versions {} and {VERSION}",
+                v1::VERSION
             )));
         }
-        // Read from the decompressor as it goes, never the whole body at once: a week's
-        // snapshots are gigabytes before compression. Postcard reads each text and
-        // snapshot through `scratch`, which must hold the largest.
-        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(&bytes[head..]), error: None };
+        // Read from the decompressor as it goes, never the whole body at once. Postcard
+        // reads each text and snapshot through `scratch`, which must hold the largest.
+        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(input), error: None };
         let mut scratch = vec![0u8; MAX_ITEM_BYTES];
-        let read: Result<(Recording, _), _> = postcard::from_io((&mut body, &mut scratch[..]));
+        let read = if version == VERSION {
+            postcard::from_io((&mut body, &mut scratch[..])).map(|(rec, _)| rec)
+        } else {
+            v1::read(&mut body, &mut scratch[..])
+        };
         let rec = match read {
-            Ok((rec, _)) => rec,
+            Ok(rec) => rec,
             // The decompressor's own words (a bad checksum, a frame cut short) say more
             // than postcard's "unexpected end".
             Err(e) => {
@@ -289,8 +305,10 @@ impl Recording {
     /// Reads a recording file: only a regular file, at most [`Limit::Recording`](crate::file_reader::Limit::Recording).
     pub fn load(path: &Path) -> LoadResult<Recording> {
         let name = path.display().to_string();
-        let bytes = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Recording).map_err(|e| vec![e])?;
-        Self::from_bytes(&name, &bytes).map_err(|e| vec![e])
+        let (file, _) = crate::file_reader::open(path, crate::file_reader::Limit::Recording).map_err(|e| vec![e])?;
+        let limit = crate::file_reader::Limit::Recording.bytes();
+        Self::from_reader(&name, std::io::BufReader::with_capacity(1 << 16, std::io::Read::take(file, limit)))
+            .map_err(|e| vec![e])
     }
 
     /// Whether the file at `path` starts as a recording does (its magic bytes).
@@ -314,6 +332,16 @@ impl Recording {
     pub(super) fn check(&self) -> Result<(), String> {
         if self.snapshots.first().is_none_or(|s| s.turn != 0) {
             return Err("it has no snapshot at turn 0".to_owned());
+        }
+        if self.snapshots[0].chained() {
+            return Err("its first snapshot is packed against one before it, which it lacks".to_owned());
+        }
+        let (links, at) = super::snapshot::longest_chain(&self.snapshots);
+        if links >= super::snapshot::CHAIN {
+            return Err(format!(
+                "{links} snapshots in a row up to turn {at} are packed each against the one before; at most {} are",
+                super::snapshot::CHAIN - 1
+            ));
         }
         let in_order =
             |turns: Vec<u64>| turns.windows(2).all(|w| w[0] <= w[1]) && turns.iter().all(|t| *t <= self.turns);
@@ -376,5 +404,54 @@ impl Recording {
             }
         }
         Ok(())
+    }
+}
+
+/// Version 1 of the recording file, read only: the same body as version 2 but with each
+/// snapshot's state as plain bytes. Reading packs them as the recorder does, so that a
+/// recording made by an older build opens, seeks and forks as a new one.
+mod v1 {
+    use serde::Deserialize;
+
+    use super::{Change, Happening, Recording, Sources, Timed};
+    use crate::recording::snapshot::Packer;
+
+    /// The format version these files carry.
+    pub const VERSION: u32 = 1;
+
+    /// A version 1 snapshot: the state's bytes as they are.
+    #[derive(Deserialize)]
+    struct Plain {
+        turn: u64,
+        applied: usize,
+        #[serde(with = "crate::recording::snapshot::byte_string")]
+        bytes: Vec<u8>,
+    }
+
+    /// A version 1 body, field for field.
+    #[derive(Deserialize)]
+    struct Body {
+        seed: u64,
+        start: Sources,
+        turns: u64,
+        changes: Vec<Timed<Change>>,
+        snapshots: Vec<Plain>,
+        events: Vec<Timed<Happening>>,
+    }
+
+    /// Reads a version 1 body from `input` (postcard, each item through `scratch`) and
+    /// packs its snapshots.
+    pub(super) fn read(input: impl std::io::Read, scratch: &mut [u8]) -> postcard::Result<Recording> {
+        let (body, _): (Body, _) = postcard::from_io((input, scratch))?;
+        let mut packer = Packer::default();
+        let snapshots = body.snapshots.into_iter().map(|s| packer.pack(s.turn, s.applied, s.bytes)).collect();
+        Ok(Recording {
+            seed: body.seed,
+            start: body.start,
+            turns: body.turns,
+            changes: body.changes,
+            snapshots,
+            events: body.events,
+        })
     }
 }

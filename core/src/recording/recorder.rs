@@ -14,7 +14,7 @@ use super::SNAPSHOT_TURNS;
 use super::changes::{Parsed, apply_input, apply_parsed, parse_reload};
 use super::format::{Change, Happening, Input, Recording, Reload, Sources, Timed};
 use super::seek::{replay, turn_of_seconds};
-use super::snapshot::Snapshot;
+use super::snapshot::Packer;
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
@@ -41,6 +41,8 @@ pub struct Recorder {
     /// The simulation of the last seek and the changes it has taken: a later seek
     /// between it and the next snapshot goes on from it.
     pub(super) cache: Option<(Sim, usize)>,
+    /// Packs the snapshots still to come against the last one taken.
+    pub(super) packer: Packer,
 }
 
 impl Recorder {
@@ -49,7 +51,8 @@ impl Recorder {
     #[must_use]
     pub fn new(mut sim: Sim, seed: u64, start: Sources) -> Recorder {
         sim.record(true);
-        let first = Snapshot::of(&sim, 0);
+        let mut packer = Packer::default();
+        let first = packer.of(&sim, 0);
         Recorder {
             start_data: Arc::clone(sim.data()),
             rec: Recording {
@@ -66,6 +69,7 @@ impl Recorder {
             forward: false,
             fresh: Vec::new(),
             cache: None,
+            packer,
         }
     }
 
@@ -106,6 +110,8 @@ impl Recorder {
         let end = rec.turns;
         let (sim, _) = replay(&rec, &start_data, &parsed, None, end)
             .map_err(|m| vec![crate::error::LoadError::whole_file("recording", m)])?;
+        let packer =
+            Packer::following(&rec.snapshots).map_err(|m| vec![crate::error::LoadError::whole_file("recording", m)])?;
         Ok(Recorder {
             sim,
             start_data,
@@ -115,6 +121,7 @@ impl Recorder {
             forward: false,
             fresh: Vec::new(),
             cache: None,
+            packer,
         })
     }
 
@@ -162,7 +169,8 @@ impl Recorder {
     pub fn step(&mut self) {
         let now = self.sim.turns();
         if now.is_multiple_of(SNAPSHOT_TURNS) && self.rec.snapshots.last().is_none_or(|s| s.turn < now) {
-            self.rec.snapshots.push(Snapshot::of(&self.sim, self.rec.changes.len()));
+            let snapshot = self.packer.of(&self.sim, self.rec.changes.len());
+            self.rec.snapshots.push(snapshot);
         }
         self.sim.step();
         self.rec.turns = self.sim.turns();

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::changes::{Parsed, apply_input, apply_parsed};
 use super::format::{Change, Recording};
+use super::snapshot::restore;
 use crate::data::Data;
 use crate::world::sim::Sim;
 
@@ -50,14 +51,15 @@ pub(super) fn replay(
         return Err(format!("turn {turn} is past the recording's end at turn {}", rec.turns));
     }
     let at = rec.snapshots.partition_point(|s| s.turn <= turn);
-    let snap = at.checked_sub(1).map(|i| &rec.snapshots[i]).ok_or("the recording has no snapshot at turn 0")?;
+    let at = at.checked_sub(1).ok_or("the recording has no snapshot at turn 0")?;
+    let snap = &rec.snapshots[at];
     let (mut sim, mut applied) = match from {
         Some((sim, applied)) if sim.turns() <= turn && sim.turns() >= snap.turn => (sim, applied),
         _ => {
             if snap.applied > rec.changes.len() {
                 return Err(format!("the snapshot of turn {} counts changes the recording lacks", snap.turn));
             }
-            (snap.restore(data_after(start, parsed, snap.applied))?, snap.applied)
+            (restore(&rec.snapshots, at, data_after(start, parsed, snap.applied))?, snap.applied)
         }
     };
     advance(rec, parsed, &mut sim, &mut applied, turn);
