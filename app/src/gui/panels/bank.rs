@@ -39,7 +39,7 @@ impl Panel for BankPanel {
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     if !sh.ensure_loaded() {
         ui.label("Loading the replay bank…");

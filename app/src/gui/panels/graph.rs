@@ -315,7 +315,7 @@ impl Panel for GraphPanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let Some(creature) = view.creature.clone() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;

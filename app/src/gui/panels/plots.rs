@@ -58,7 +58,7 @@ impl Panel for PlotsPanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
     ui.horizontal_wrapped(|ui| {

@@ -58,7 +58,7 @@ impl Panel for PreviewPanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
     view.village.shown = true;
     let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
