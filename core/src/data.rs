@@ -387,6 +387,12 @@ impl Data {
         self.actions.actions.iter().find(|a| a.name == name)
     }
 
+    /// The desire a deed of `action` is done for when none is named (SPEC §10's motive):
+    /// the first desire, in the desires table's order, whose plans use the action.
+    pub fn motive_of(&self, action: &str) -> Option<Desire> {
+        self.desires.iter().find(|d| d.actions.iter().any(|a| a == action)).map(|d| d.name)
+    }
+
     /// Looks an action up by name; the error suggests the nearest valid one.
     pub fn action_named(&self, name: &str) -> Result<&ActionDef, String> {
         self.action(name).ok_or_else(|| {

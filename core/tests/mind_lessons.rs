@@ -7,7 +7,7 @@ use creature_core::creature::Creature;
 use creature_core::data::{ActionCategory, Data, TreeKind};
 use creature_core::mind::credit::Plan;
 use creature_core::mind::hand::Slap;
-use creature_core::mind::lesson::{Reaction, Teaching, run_script, teach_opinion};
+use creature_core::mind::lesson::{Reaction, Teaching, run_script, takes_food, teach_opinion};
 use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{PERMANENT, UNKNOWN};
@@ -62,7 +62,7 @@ fn meal_then(
     t.end_plan(Some(Desire::Hunger), 4.0);
     t.hold();
     touch(&mut t, creature);
-    t.release(creature, &data, &beliefs, 5.5)
+    t.release(creature, &data, &beliefs, None, 5.5)
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn no_plan_scoring_means_only_the_liking_changes() {
     t.end_plan(None, 4.0);
     t.hold();
     t.slap(&mut c, Slap::Gentle);
-    let l = t.release(&mut c, &data, &Objects::new(), 30.0);
+    let l = t.release(&mut c, &data, &Objects::new(), None, 30.0);
     assert_eq!(l.credit[0].score, 0.0);
     assert_eq!(l.taught, None);
     assert_eq!(c.opinions["Eat"], 0.0);
@@ -170,7 +170,7 @@ fn a_slap_ends_the_active_plan_it_teaches() {
     t.start_plan(plan(Desire::ToPlay, "Play", ActionCategory::Other, "ball", 0.0));
     t.hold();
     t.slap(&mut c, Slap::Gentle);
-    let l = t.release(&mut c, &data, &Objects::new(), 3.0);
+    let l = t.release(&mut c, &data, &Objects::new(), None, 3.0);
     assert_eq!(l.credit[0].score, 1.0);
     assert!(t.plans.active().is_none());
     assert_eq!(t.plans.plans[0].ended, Some(3.0));
@@ -183,26 +183,23 @@ fn stroked_while_holding_food_it_eats_at_once_with_lesson_one() {
     let data = data();
     let mut c = cow(2);
     let mut t = Teaching::default();
-    assert!(t.give(&c, &data, "apple"));
+    assert!(takes_food(&c, &data));
     t.hold();
     t.stroke(&mut c);
     let beliefs = objects(&[("apple", &[("kind", "fruit")])]);
-    let l = t.release(&mut c, &data, &beliefs, 2.0);
+    let l = t.release(&mut c, &data, &beliefs, Some("apple"), 2.0);
     assert_eq!(l.total, 0.1);
     assert_eq!(l.lesson, Some(1.0));
     assert_eq!(l.reaction, Reaction::EatAtOnce { object: "apple".into() });
     assert!((c.opinions["Eat"] - 0.8).abs() < 1e-12);
     assert_eq!(c.tree(Desire::Hunger, TreeKind::ActOn).examples.last().unwrap().feedback, 1.0);
-    assert_eq!(t.held_food, None);
 }
 
 #[test]
 fn a_newborn_does_not_take_food() {
     let data = data();
-    let c = cow(0);
-    let mut t = Teaching::default();
-    assert!(!t.give(&c, &data, "apple"));
-    assert_eq!(t.held_food, None);
+    assert!(!takes_food(&cow(0), &data));
+    assert!(takes_food(&cow(1), &data), "from phase 1 it takes food");
 }
 
 #[test]
@@ -219,7 +216,7 @@ fn lesson_seventeen_replaces_sixteen_and_the_first_fifteen_stay() {
         t.start_plan(plan(Desire::ToPlay, "Play", ActionCategory::Other, &id, at));
         t.hold();
         t.stroke(&mut c);
-        t.release(&mut c, &data, &beliefs, at + 1.0);
+        t.release(&mut c, &data, &beliefs, None, at + 1.0);
     }
     let m = c.tree(Desire::ToPlay, TreeKind::ActOn);
     assert_eq!(m.lessons, 17);
@@ -244,7 +241,7 @@ fn compassion_and_anger_change_growth_by_less_than_one_percent() {
             for _ in 0..touches {
                 if lesson > 0.0 { t.stroke(&mut c) } else { t.slap(&mut c, Slap::Gentle) }
             }
-            let l = t.release(&mut c, &data, &Objects::new(), 1.0);
+            let l = t.release(&mut c, &data, &Objects::new(), None, 1.0);
             assert!(l.taught.is_some());
             let change = (c.desire(d).increase_seconds / before - 1.0).abs();
             assert!(change > 0.0 && change < 0.01, "{d} {lesson}: {change}");

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use creature_core::data::{Data, Species};
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Sim};
+use creature_core::world::sim::{Act, Event, Sim};
 
 fn data() -> Arc<Data> {
     Arc::new(Data::builtin().expect("the shipped species data loads"))
@@ -88,9 +88,9 @@ fn lesson(sim: &mut Sim) -> bool {
         sim.step();
     }
     assert!(sim.plan().is_some(), "the creature takes up a plan within a minute");
-    sim.hand(HandEvent::Hold).unwrap();
-    sim.hand(HandEvent::Stroke).unwrap();
-    let taught = sim.hand(HandEvent::Release).unwrap().expect("a release gives a lesson").taught.is_some();
+    sim.apply(&Act::Hold).unwrap();
+    sim.apply(&Act::Stroke).unwrap();
+    let taught = sim.apply(&Act::Release).unwrap().expect("a release gives a lesson").taught.is_some();
     sim.run(30);
     taught
 }

@@ -12,12 +12,12 @@ use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
 use creature_core::recording::snapshot::{from_bytes, to_bytes, unpack};
 use creature_core::recording::{
-    Change, Future, Input, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
+    Change, Future, MarkerKind, Recorder, Recording, Reload, Sources, diff, run_scenario_recorded,
 };
 use creature_core::rng::Rng;
-use creature_core::scenario::{self, Act, State};
+use creature_core::scenario::{self, State};
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{HandEvent, Sim};
+use creature_core::world::sim::{Act, Sim};
 
 fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
@@ -33,29 +33,22 @@ fn daisy(seed: u64) -> Sim {
 
 /// The player's touches by turn: a lesson every minute (strokes and slaps by turns),
 /// a plan commanded, the hand moved, a desire set by hand.
-fn touch_at(t: u64) -> Option<Input> {
-    let hand = |e| Some(Input::Hand(e));
+fn touch_at(t: u64) -> Option<Act> {
+    let hand = Some;
     match t % 600 {
-        0 if t > 0 => hand(HandEvent::Hold),
-        3 => hand(if t % 1200 == 3 { HandEvent::Stroke } else { HandEvent::Slap(Slap::Hard) }),
-        6 => hand(HandEvent::Release),
-        200 => Some(Input::Act(Act::Plan {
-            desire: Desire::Hunger,
-            action: "Eat".into(),
-            object: "sheep_1".into(),
-            target: None,
-        })),
-        300 => hand(HandEvent::MoveTo(10.0, 12.0)),
-        450 => Some(Input::Act(Act::Desire { name: Desire::Curiosity, value: 0.9 })),
+        0 if t > 0 => hand(Act::Hold),
+        3 => hand(if t % 1200 == 3 { Act::Stroke } else { Act::Slap(Slap::Hard) }),
+        6 => hand(Act::Release),
+        200 => Some(Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None }),
+        300 => hand(Act::Hand { x: 10.0, y: 12.0 }),
+        450 => Some(Act::Desire { name: Desire::Curiosity, value: 0.9 }),
         _ => None,
     }
 }
 
 fn touch(sim: &mut Sim) {
-    match touch_at(sim.turns()) {
-        Some(Input::Act(a)) => drop(scenario::apply(sim, &a)),
-        Some(Input::Hand(e)) => drop(sim.hand(e)),
-        _ => {}
+    if let Some(a) = touch_at(sim.turns()) {
+        drop(sim.apply(&a));
     }
 }
 
@@ -71,7 +64,7 @@ fn live_until(sim: &mut Sim, end: u64) {
 fn recorded_until(r: &mut Recorder, end: u64) {
     while r.sim().turns() < end {
         if let Some(i) = touch_at(r.sim().turns()) {
-            let _ = r.input(i);
+            let _ = r.act(i);
         }
         r.step();
     }
@@ -164,17 +157,12 @@ fn the_timeline_marks_inputs_lessons_and_plans() {
 fn the_hands_moves_are_recorded_but_not_marked() {
     let mut r = Recorder::new(daisy(5), 5, sources());
     recorded_until(&mut r, 1300);
-    let moves = r
-        .recording()
-        .changes
-        .iter()
-        .filter(|c| matches!(c.what, Change::Input(Input::Hand(HandEvent::MoveTo(..)))))
-        .count();
+    let moves = r.recording().changes.iter().filter(|c| matches!(c.what, Change::Input(Act::Hand { .. }))).count();
     assert_eq!(moves, 2, "the touches move the hand at turns 300 and 900");
     let marks = r.recording().markers();
-    assert!(marks.iter().any(|m| m.text.contains("Slap(Hard)")), "{marks:?}");
+    assert!(marks.iter().any(|m| m.text.contains("slap (Hard)")), "{marks:?}");
     assert!(marks.iter().any(|m| m.text.contains("plan: Hunger Eat sheep_1")), "{marks:?}");
-    assert!(!marks.iter().any(|m| m.text.contains("MoveTo")), "{marks:?}");
+    assert!(!marks.iter().any(|m| m.text.contains("hand moved")), "{marks:?}");
 }
 
 #[test]
@@ -448,12 +436,49 @@ fn a_version_1_recording_reads_as_the_same_run() {
         applied: usize,
         bytes: Vec<u8>,
     }
+    // Version 1 wrote a scenario's acts in an enum of their own, inside an input enum.
+    #[derive(serde::Serialize)]
+    enum OldChange {
+        Input(OldInput),
+        Reload(Reload),
+    }
+    #[derive(serde::Serialize)]
+    enum OldInput {
+        Act(OldAct),
+    }
+    #[derive(serde::Serialize)]
+    enum OldAct {
+        Plan { desire: Desire, action: String, object: String, target: Option<String> },
+        Hold,
+        Stroke,
+        Slap(Slap),
+        Release,
+        Leash(creature_core::mind::leash::Leash),
+        Miracle { name: String },
+        Phase(u8),
+        Desire { name: Desire, value: f64 },
+    }
+    let old_change = |c: &Change| match c.clone() {
+        Change::Reload(r) => OldChange::Reload(r),
+        Change::Input(a) => OldChange::Input(OldInput::Act(match a {
+            Act::Plan { desire, action, object, target } => OldAct::Plan { desire, action, object, target },
+            Act::Hold => OldAct::Hold,
+            Act::Stroke => OldAct::Stroke,
+            Act::Slap(s) => OldAct::Slap(s),
+            Act::Release => OldAct::Release,
+            Act::Leash(l) => OldAct::Leash(l),
+            Act::Miracle { name, on: None } => OldAct::Miracle { name },
+            Act::Phase(p) => OldAct::Phase(p),
+            Act::Desire { name, value } => OldAct::Desire { name, value },
+            other => panic!("the scenario has no {other:?}"),
+        })),
+    };
     #[derive(serde::Serialize)]
     struct Body<'a> {
         seed: u64,
         start: &'a creature_core::recording::Sources,
         turns: u64,
-        changes: &'a [creature_core::recording::Timed<creature_core::recording::Change>],
+        changes: Vec<creature_core::recording::Timed<OldChange>>,
         snapshots: Vec<PlainSnapshot>,
         events: &'a [creature_core::recording::Timed<creature_core::recording::Happening>],
     }
@@ -470,7 +495,11 @@ fn a_version_1_recording_reads_as_the_same_run() {
         seed: rec.seed,
         start: &rec.start,
         turns: rec.turns,
-        changes: &rec.changes,
+        changes: rec
+            .changes
+            .iter()
+            .map(|c| creature_core::recording::Timed { turn: c.turn, what: old_change(&c.what) })
+            .collect(),
         snapshots,
         events: &rec.events,
     };

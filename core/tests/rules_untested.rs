@@ -16,7 +16,7 @@ use creature_core::mind::lesson::{Teaching, teach_desire};
 use creature_core::mind::plan::more_urgent;
 use creature_core::names::Desire;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Sim, Why};
+use creature_core::world::sim::{Act, Event, Sim, Why};
 
 fn data() -> Data {
     Data::builtin().expect("the shipped species data loads")
@@ -178,7 +178,7 @@ fn a_slap_taught_through_the_hand_lowers_the_max_of_the_plans_desire() {
     teaching.hold();
     teaching.slap(&mut cow, Slap::Gentle);
     let beliefs: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
-    let lesson = teaching.release(&mut cow, &data, &beliefs, 2.0);
+    let lesson = teaching.release(&mut cow, &data, &beliefs, None, 2.0);
     assert_eq!(lesson.lesson, Some(-0.5));
     assert!(close(cow.desire(Desire::Hunger).max, 0.975), "{}", cow.desire(Desire::Hunger).max);
     assert!(close(cow.desire(Desire::Hunger).increase_seconds, 25.0));
@@ -211,11 +211,11 @@ fn many_hard_slaps_make_the_creature_want_to_run_away() {
     let mut calm = village_cow(&data, phase);
     slapped.run(10);
     calm.run(10);
-    slapped.hand(HandEvent::Hold).unwrap();
+    slapped.apply(&Act::Hold).unwrap();
     for _ in 0..SLAPS {
-        slapped.hand(HandEvent::Slap(Slap::Hard)).unwrap();
+        slapped.apply(&Act::Slap(Slap::Hard)).unwrap();
     }
-    slapped.hand(HandEvent::Release).unwrap();
+    slapped.apply(&Act::Release).unwrap();
     // Each hard slap (t never above 0.25) takes 0.2: −0.03 × 2 = −0.06 of liking.
     let expected = -0.06 * SLAPS as f64;
     let liking = slapped.creature().liking;
@@ -244,7 +244,7 @@ fn many_hard_slaps_make_the_creature_want_to_run_away() {
 
 fn value_after(data: &Arc<Data>, leash: Leash, desire: Desire, seconds: u64) -> f64 {
     let mut sim = village_cow(data, 2);
-    sim.set_leash(leash);
+    sim.apply(&Act::Leash(leash)).unwrap();
     sim.run(seconds * 10);
     sim.creature().desire(desire).value
 }

@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use creature_core::data::Data;
-use creature_core::scenario::file::{check, parse};
+use creature_core::scenario::check::check;
+use creature_core::scenario::file::parse;
 use creature_core::world::file::WorldFile;
 use proptest::prelude::*;
 
@@ -160,5 +161,51 @@ fn every_one_of_many_bad_lines_is_placed_on_its_line() {
     for (i, e) in errors[N..].iter().enumerate() {
         assert_eq!((e.line, e.col), (first_expect_line + i, 5), "{e}");
         assert!(e.message.contains("`min` and `max`"), "{e}");
+    }
+}
+
+/// Each new input and expectation that names something unknown (an object, an action no
+/// desire's plans use, an attribute, a desire's source, a spot that is not a number) is
+/// a problem of the file, placed at the field it is about.
+#[test]
+fn the_players_acts_and_the_new_expectations_are_checked_before_the_run() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("inputs: [(at: 1.0, do: Give(object: \"nosuch\"))]", "object:", "unknown object `nosuch`"),
+        ("inputs: [(at: 1.0, do: Deed(action: \"Eat\", object: \"nosuch\"))]", "object:", "unknown object `nosuch`"),
+        ("inputs: [(at: 1.0, do: Deed(action: \"Thorw\", object: \"rock_1\"))]", "action:", "unknown action `Thorw`"),
+        (
+            "inputs: [(at: 1.0, do: Deed(action: \"Fish\", object: \"rock_1\"))]",
+            "action:",
+            "no desire's plans use `Fish`",
+        ),
+        ("inputs: [(at: 1.0, do: Miracle(name: \"Heal\", on: \"nosuch\"))]", "on:", "unknown object `nosuch`"),
+        ("inputs: [(at: 1.0, do: Hand(x: 1.0, y: NaN))]", "y:", "expected a number"),
+        ("inputs: [(at: 1.0, do: Place(x: inf, y: 1.0))]", "x:", "expected a number"),
+        ("expect: [Distance(at: 1.0, to: \"nosuch\", max: 1.0)]", "to:", "unknown object `nosuch`"),
+        ("expect: [Credit(index: 0, object: \"nosuch\", min: 0.5)]", "object:", "unknown object `nosuch`"),
+        ("expect: [Lesson(index: 0, object: \"nosuch\")]", "object:", "unknown object `nosuch`"),
+        ("expect: [Lesson(index: 0, action: \"Thorw\")]", "action:", "unknown action `Thorw`"),
+        (
+            "expect: [Tree(at: 1.0, desire: \"Hunger\", tree: ActOn, root: \"knid\")]",
+            "root:",
+            "unknown attribute `knid`",
+        ),
+        ("expect: [Tree(at: 1.0, desire: \"Hunger\", tree: ActOn)]", "Tree(", "expected at least one of `root`"),
+        ("expect: [Param(at: 1.0, desire: \"Hunger\", what: Threshold(3), min: 0.1)]", "what:", "Hunger has 1 sources"),
+        ("expect: [Param(at: 1.0, desire: \"Hunger\", what: Max)]", "Param(", "expected at least one of `min`"),
+        ("expect: [Active(at: 99.0, desire: \"Hunger\", active: true)]", "at:", "expected seconds"),
+    ];
+    let data = Data::builtin().unwrap();
+    let world = WorldFile::builtin(&data).unwrap();
+    for (field, key, message) in cases {
+        let line = format!("  {field},");
+        let text = format!("(\n  species: \"Cow\",\n  seconds: 60.0,\n{line}\n)\n");
+        let loaded =
+            parse("new.scenario.ron", &text, Path::new(".")).unwrap_or_else(|e| panic!("{field}: does not parse: {e}"));
+        let errors = check(&loaded, &data, &world).expect_err(field);
+        let e = &errors[0];
+        let col = line[..line.find(key).unwrap()].chars().count() + 1;
+        assert!(e.message.contains(message), "{field}: {e}");
+        assert_eq!((e.line, e.col), (4, col), "{field}: {e}");
     }
 }

@@ -7,7 +7,7 @@ use creature_core::data::{Data, Species};
 use creature_core::mind::hand::Slap;
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Setting, Sim};
+use creature_core::world::sim::{Act, Event, Setting, Sim};
 
 fn setup() -> (Arc<Data>, WorldFile) {
     let data = Arc::new(Data::builtin().expect("built-in data"));
@@ -21,21 +21,21 @@ fn life(seed: u64) -> (String, Vec<Event>) {
     let (data, world) = setup();
     let mut sim = Sim::newborn(data, Species::Ape, world, seed);
     sim.set_phase(8);
-    sim.set_leash(creature_core::mind::leash::Leash::Learning);
+    sim.apply(&Act::Leash(creature_core::mind::leash::Leash::Learning)).unwrap();
     sim.record(true);
     for minute in 0..30u32 {
         sim.run(600);
-        sim.hand(HandEvent::Hold).unwrap();
+        sim.apply(&Act::Hold).unwrap();
         if minute % 2 == 0 {
-            sim.hand(HandEvent::Stroke).unwrap();
+            sim.apply(&Act::Stroke).unwrap();
         } else {
-            sim.hand(HandEvent::Slap(Slap::Hard)).unwrap();
+            sim.apply(&Act::Slap(Slap::Hard)).unwrap();
         }
-        sim.hand(HandEvent::Release).unwrap();
-        sim.hand(HandEvent::Deed {
-            desire: creature_core::names::Desire::ToPlay,
+        sim.apply(&Act::Release).unwrap();
+        sim.apply(&Act::Deed {
             action: "Throw".into(),
             object: "rock_2".into(),
+            desire: Some(creature_core::names::Desire::ToPlay),
         })
         .unwrap();
     }

@@ -10,28 +10,28 @@ use creature_core::mind::leash::Leash;
 use creature_core::names::Desire;
 use creature_core::reads::Reads;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{HandEvent, Sim};
+use creature_core::world::sim::{Act, Sim};
 use proptest::prelude::*;
 
 const OBJECTS: [&str; 6] = ["lamb", "ann", "rock", "pen", "wolf", "nobody"];
 
-fn event() -> impl Strategy<Value = HandEvent> {
+fn event() -> impl Strategy<Value = Act> {
     let object = (0..OBJECTS.len()).prop_map(|i| OBJECTS[i].to_owned());
     prop_oneof![
-        Just(HandEvent::Hold),
-        Just(HandEvent::Stroke),
-        Just(HandEvent::Slap(Slap::Gentle)),
-        Just(HandEvent::Slap(Slap::Hard)),
-        Just(HandEvent::Release),
-        (-50.0..250.0f64, -50.0..250.0f64).prop_map(|(x, y)| HandEvent::MoveTo(x, y)),
-        any::<bool>().prop_map(HandEvent::Present),
-        object.clone().prop_map(HandEvent::Give),
-        object.clone().prop_map(HandEvent::Order),
-        object.clone().prop_map(|on| HandEvent::Cast { miracle: "Heal".into(), on }),
-        (0..Desire::COUNT, object).prop_map(|(d, o)| HandEvent::Deed {
-            desire: Desire::ALL[d],
+        Just(Act::Hold),
+        Just(Act::Stroke),
+        Just(Act::Slap(Slap::Gentle)),
+        Just(Act::Slap(Slap::Hard)),
+        Just(Act::Release),
+        (-50.0..250.0f64, -50.0..250.0f64).prop_map(|(x, y)| Act::Hand { x, y }),
+        any::<bool>().prop_map(Act::Present),
+        object.clone().prop_map(|object| Act::Give { object }),
+        object.clone().prop_map(|object| Act::Order { object }),
+        object.clone().prop_map(|on| Act::Miracle { name: "Heal".into(), on: Some(on) }),
+        (0..Desire::COUNT, object).prop_map(|(d, o)| Act::Deed {
             action: "Throw".into(),
-            object: o
+            object: o,
+            desire: Some(Desire::ALL[d])
         }),
     ]
 }
@@ -51,16 +51,16 @@ proptest! {
         let world = WorldFile::load(&path, &data).unwrap();
         let mut sim = Sim::newborn(Arc::clone(&data), Species::ALL[(seed % 17) as usize], world, seed);
         sim.set_phase(phase);
-        sim.set_leash([Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression][leash]);
+        sim.apply(&Act::Leash([Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression][leash])).unwrap();
         sim.record(true);
         for (turns, e) in script {
             sim.run(turns);
             let unknown = match &e {
-                HandEvent::Give(o) | HandEvent::Order(o) | HandEvent::Cast { on: o, .. } | HandEvent::Deed { object: o, .. } => o == "nobody",
+                Act::Give { object: o } | Act::Order { object: o } | Act::Miracle { on: Some(o), .. } | Act::Deed { object: o, .. } => o == "nobody",
                 _ => false,
             };
             // Only an event naming something that is not in the village is refused.
-            prop_assert_eq!(sim.hand(e).is_err(), unknown);
+            prop_assert_eq!(sim.apply(&e).is_err(), unknown);
             for d in sim.desires() {
                 prop_assert!(d.value >= 0.0 && d.value <= d.max, "{:?}", d);
             }

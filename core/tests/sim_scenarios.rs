@@ -14,7 +14,7 @@ use creature_core::mind::lesson::Reaction;
 use creature_core::mind::observation::Attempt;
 use creature_core::names::Desire;
 use creature_core::world::file::WorldFile;
-use creature_core::world::sim::{Event, HandEvent, Sim, Why};
+use creature_core::world::sim::{Act, Event, Sim, Why};
 
 const HOUR: u64 = 36_000;
 
@@ -49,10 +49,10 @@ fn meal(e: &Event) -> Option<&'static str> {
     }
 }
 
-fn touch(sim: &mut Sim, how: &HandEvent) -> creature_core::mind::lesson::Lesson {
-    sim.hand(HandEvent::Hold).unwrap();
-    sim.hand(how.clone()).unwrap();
-    sim.hand(HandEvent::Release).unwrap().expect("a release reports its lesson")
+fn touch(sim: &mut Sim, how: &Act) -> creature_core::mind::lesson::Lesson {
+    sim.apply(&Act::Hold).unwrap();
+    sim.apply(&how.clone()).unwrap();
+    sim.apply(&Act::Release).unwrap().expect("a release reports its lesson")
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn villagers_eaten(phase: u8, slap: bool) -> (usize, usize, Sim) {
                     villagers += 1;
                     meals += 1;
                     if slap {
-                        let lesson = touch(&mut sim, &HandEvent::Slap(Slap::Gentle));
+                        let lesson = touch(&mut sim, &Act::Slap(Slap::Gentle));
                         let taught = lesson.taught.as_ref().map(|t| (t.desire, t.action.as_str()));
                         if phase >= 2 {
                             assert_eq!(taught, Some((Desire::Hunger, "Eat")), "the meal takes the slap");
@@ -153,7 +153,7 @@ fn meals_after_first_sheep(stroke: bool) -> (usize, usize) {
     }
     assert!(first_sheep, "the lamb is eaten first");
     if stroke {
-        let lesson = touch(&mut sim, &HandEvent::Stroke);
+        let lesson = touch(&mut sim, &Act::Stroke);
         assert_eq!(lesson.lesson, Some(0.5));
         let Reaction::Repeat { desire, action, kind } = &lesson.reaction else { panic!("{:?}", lesson.reaction) };
         assert_eq!((*desire, action.as_str(), kind.as_str()), (Desire::Hunger, "Eat", "sheep"));
@@ -196,7 +196,7 @@ fn watch_heal(phase: u8, seconds: u64) -> (Vec<Event>, Sim) {
     let mut events = Vec::new();
     for s in 0..seconds {
         if s % 30 == 0 {
-            sim.hand(HandEvent::Cast { miracle: "Heal".into(), on: "ann".into() }).unwrap();
+            sim.apply(&Act::Miracle { name: "Heal".into(), on: Some("ann".into()) }).unwrap();
         }
         sim.run(10);
         events.extend(
@@ -241,11 +241,11 @@ fn a_creature_tries_a_miracle_at_half_the_sightings_and_succeeds_after_enough() 
 fn the_learning_leash_counts_three_sightings() {
     let data = data();
     let mut sim = hungry(&data, Species::Ape, meadow(&data), 8, 6);
-    sim.set_leash(Leash::Learning);
-    sim.hand(HandEvent::Cast { miracle: "Heal".into(), on: "ann".into() }).unwrap();
+    sim.apply(&Act::Leash(Leash::Learning)).unwrap();
+    sim.apply(&Act::Miracle { name: "Heal".into(), on: Some("ann".into()) }).unwrap();
     assert!(sim.take_events().contains(&Event::Sighting { t: 0.0, miracle: "Heal".into(), counted: 3 }));
     // A miracle cast out of sight is not seen.
-    sim.hand(HandEvent::Cast { miracle: "Heal".into(), on: "wolf".into() }).unwrap();
+    sim.apply(&Act::Miracle { name: "Heal".into(), on: Some("wolf".into()) }).unwrap();
     assert!(sim.take_events().is_empty());
 }
 
@@ -254,13 +254,13 @@ fn the_learning_leash_counts_three_sightings() {
 fn copies(phase: u8, leash: Leash) -> usize {
     let data = data();
     let mut sim = hungry(&data, Species::Chimp, meadow(&data), phase, 8);
-    sim.set_leash(leash);
+    sim.apply(&Act::Leash(leash)).unwrap();
     let mut copied = 0;
     for _ in 0..20 {
         let p = sim.position();
-        sim.hand(HandEvent::MoveTo(p.0 + 5.0, p.1)).unwrap();
+        sim.apply(&Act::Hand { x: p.0 + 5.0, y: p.1 }).unwrap();
         let before = sim.creature().desire(Desire::ToPlay).value;
-        sim.hand(HandEvent::Deed { desire: Desire::ToPlay, action: "Throw".into(), object: "rock".into() }).unwrap();
+        sim.apply(&Act::Deed { action: "Throw".into(), object: "rock".into(), desire: Some(Desire::ToPlay) }).unwrap();
         for e in sim.take_events() {
             if let Event::Copied { desire, action, object, .. } = e {
                 assert_eq!((desire, action.as_str(), object.as_str()), (Desire::ToPlay, "Throw", "rock"));
@@ -338,7 +338,8 @@ fn acts_change_body_and_world() {
     let rock = sim.village().find("rock").unwrap();
     let before = sim.village().objects[rock].pos;
     want(&mut sim, Desire::ToPlay);
-    sim.command(Desire::ToPlay, "Throw", "rock").unwrap();
+    sim.apply(&Act::Plan { desire: Desire::ToPlay, action: "Throw".into(), object: "rock".into(), target: None })
+        .unwrap();
     sim.run(200);
     assert!(done(&mut sim).contains(&"Throw".to_owned()));
     assert_ne!(sim.village().objects[rock].pos, before, "a thrown rock lands elsewhere");
@@ -346,7 +347,8 @@ fn acts_change_body_and_world() {
     let wolf = sim.village().find("wolf").unwrap();
     let health = sim.creature().body.health;
     want(&mut sim, Desire::Anger);
-    sim.command(Desire::Anger, "Fight", "wolf").unwrap();
+    sim.apply(&Act::Plan { desire: Desire::Anger, action: "Fight".into(), object: "wolf".into(), target: None })
+        .unwrap();
     sim.run(HOUR / 60);
     assert!(done(&mut sim).contains(&"Fight".to_owned()));
     assert!(sim.village().objects[wolf].health < 1.0, "hitting hurts");
@@ -356,7 +358,8 @@ fn acts_change_body_and_world() {
     tired.body.fatigue = 0.9;
     sim.reload_creature(tired);
     want(&mut sim, Desire::Tiredness);
-    sim.command(Desire::Tiredness, "Sleep", "pen").unwrap();
+    sim.apply(&Act::Plan { desire: Desire::Tiredness, action: "Sleep".into(), object: "pen".into(), target: None })
+        .unwrap();
     sim.run(HOUR / 60);
     assert!(done(&mut sim).contains(&"Sleep".to_owned()));
     assert!(sim.creature().body.fatigue < 0.5, "sleeping restores: {}", sim.creature().body.fatigue);
@@ -421,8 +424,9 @@ fn the_editor_can_follow_plans_and_their_credit() {
     }
     // A lesson changes the trees the plans are chosen by.
     let eat = sim.creature().tree(Desire::Hunger, TreeKind::ActOn).examples.len();
-    sim.command(Desire::Hunger, "Eat", "sheep_1").unwrap();
-    touch(&mut sim, &HandEvent::Slap(Slap::Hard));
+    sim.apply(&Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None })
+        .unwrap();
+    touch(&mut sim, &Act::Slap(Slap::Hard));
     assert_eq!(sim.creature().tree(Desire::Hunger, TreeKind::ActOn).examples.len(), eat + 1);
     assert!(sim.plan().is_none_or(|p| p.object != "sheep_1"), "a slapped active plan is dropped");
 }
@@ -431,16 +435,19 @@ fn the_editor_can_follow_plans_and_their_credit() {
 fn hand_events_naming_unknown_things_are_refused() {
     let data = data();
     let mut sim = hungry(&data, Species::Cow, meadow(&data), 5, 13);
-    assert!(sim.hand(HandEvent::Give("unicorn".into())).unwrap_err().contains("unknown object"));
-    assert!(sim.hand(HandEvent::Cast { miracle: "Heel".into(), on: "ann".into() }).unwrap_err().contains("Heal"));
+    assert!(sim.apply(&Act::Give { object: "unicorn".into() }).unwrap_err().contains("unknown object"));
+    assert!(sim.apply(&Act::Miracle { name: "Heel".into(), on: Some("ann".into()) }).unwrap_err().contains("Heal"));
     assert!(
-        sim.hand(HandEvent::Deed { desire: Desire::Anger, action: "Thorw".into(), object: "rock".into() }).is_err()
+        sim.apply(&Act::Deed { action: "Thorw".into(), object: "rock".into(), desire: Some(Desire::Anger) }).is_err()
     );
-    assert!(sim.hand(HandEvent::MoveTo(f64::NAN, 1.0)).is_err());
-    assert!(sim.command(Desire::Hunger, "Eat", "nowhere").is_err());
-    assert!(sim.place_creature(f64::INFINITY, 0.0).is_err());
+    assert!(sim.apply(&Act::Hand { x: f64::NAN, y: 1.0 }).is_err());
+    assert!(
+        sim.apply(&Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "nowhere".into(), target: None })
+            .is_err()
+    );
+    assert!(sim.apply(&Act::Place { x: f64::INFINITY, y: 0.0 }).is_err());
     // A release without a hold is no lesson.
-    assert_eq!(sim.hand(HandEvent::Release).unwrap(), None);
+    assert_eq!(sim.apply(&Act::Release).unwrap(), None);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use creature_core::mind::leash::Leash;
 use creature_core::names::Desire;
 use creature_core::reads::Reads;
 use creature_core::world::file::{ObjectKind, WorldFile};
-use creature_core::world::sim::{HandEvent, Sim};
+use creature_core::world::sim::{Act, Sim};
 
 fn example(data: &Data) -> WorldFile {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/world.ron");
@@ -54,7 +54,7 @@ fn every_source_input_is_wired_to_the_body_or_the_world() {
     };
     let visit = |sim: &mut Sim, id: &str, turns: u64, look: &mut dyn FnMut(&Sim)| {
         let (x, y) = object_at(sim, id);
-        sim.place_creature(x + 1.0, y).unwrap();
+        sim.apply(&Act::Place { x: x + 1.0, y }).unwrap();
         for _ in 0..turns {
             sim.step();
             look(sim);
@@ -66,31 +66,31 @@ fn every_source_input_is_wired_to_the_body_or_the_world() {
         visit(&mut sim, id, 2, &mut look);
     }
     visit(&mut sim, "rival_creature", 100, &mut look);
-    sim.place_creature(0.0, 300.0).unwrap();
+    sim.apply(&Act::Place { x: 0.0, y: 300.0 }).unwrap();
     sim.run(50);
     look(&sim);
     for leash in [Leash::Compassion, Leash::Aggression, Leash::Learning] {
-        sim.set_leash(leash);
+        sim.apply(&Act::Leash(leash)).unwrap();
         sim.step();
         look(&sim);
     }
     let p = sim.position();
-    sim.hand(HandEvent::MoveTo(p.0, p.1)).unwrap();
-    sim.hand(HandEvent::Hold).unwrap();
-    sim.hand(HandEvent::Slap(Slap::Hard)).unwrap();
-    sim.hand(HandEvent::Release).unwrap();
+    sim.apply(&Act::Hand { x: p.0, y: p.1 }).unwrap();
+    sim.apply(&Act::Hold).unwrap();
+    sim.apply(&Act::Slap(Slap::Hard)).unwrap();
+    sim.apply(&Act::Release).unwrap();
     sim.step();
     look(&sim);
-    sim.hand(HandEvent::Hold).unwrap();
+    sim.apply(&Act::Hold).unwrap();
     for _ in 0..10 {
-        sim.hand(HandEvent::Stroke).unwrap();
+        sim.apply(&Act::Stroke).unwrap();
     }
-    sim.hand(HandEvent::Release).unwrap();
-    sim.hand(HandEvent::Order("pen".into())).unwrap();
-    sim.hand(HandEvent::Deed { desire: Desire::ToPlay, action: "Play".into(), object: "pen".into() }).unwrap();
+    sim.apply(&Act::Release).unwrap();
+    sim.apply(&Act::Order { object: "pen".into() }).unwrap();
+    sim.apply(&Act::Deed { action: "Play".into(), object: "pen".into(), desire: Some(Desire::ToPlay) }).unwrap();
     sim.step();
     look(&sim);
-    sim.hand(HandEvent::Present(false)).unwrap();
+    sim.apply(&Act::Present(false)).unwrap();
     sim.run(100);
     look(&sim);
     let silent: Vec<&str> = Reads::ALL.iter().zip(&max).filter(|(_, m)| **m <= 0.0).map(|(r, _)| r.name()).collect();
@@ -204,10 +204,9 @@ fn a_world_built_in_code_without_checks_never_panics() {
     assert_eq!(sim.turns(), 2000);
 }
 
-/// A thing given to the creature and then eaten from its hand moves to where the
-/// creature stands while the creature itself stands still. The senses measure it there:
-/// a debug build (as `cargo test` runs) checks every kept measurement of the layout
-/// against a fresh one each turn.
+/// A thing the creature picks up jumps to where the creature stands, on a turn the
+/// creature itself stands still. The senses measure it there: a debug build (as `cargo
+/// test` runs) checks every kept measurement of the layout against a fresh one each turn.
 #[test]
 fn a_carried_thing_that_moves_while_the_creature_stands_still_is_sensed_where_it_is() {
     let data = Arc::new(Data::builtin().unwrap());
@@ -215,21 +214,19 @@ fn a_carried_thing_that_moves_while_the_creature_stands_still_is_sensed_where_it
     let world = WorldFile::load(&path, &data).unwrap();
     let mut sim = Sim::newborn(Arc::clone(&data), Species::Cow, world, 545);
     sim.set_phase(2);
-    sim.set_leash(Leash::Aggression);
-    let script = [
-        (90, HandEvent::Stroke),
-        (284, HandEvent::Stroke),
-        (298, HandEvent::Stroke),
-        (132, HandEvent::Give("rock".into())),
-        (23, HandEvent::Order("lamb".into())),
-        (6, HandEvent::Hold),
-        (0, HandEvent::Stroke),
-        (0, HandEvent::Release),
-    ];
-    for (turns, e) in script {
-        sim.run(turns);
-        sim.hand(e).unwrap();
+    sim.apply(&Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "lamb".into(), target: None })
+        .unwrap();
+    let mut picked_up = None;
+    for _ in 0..600 {
+        let (before, lamb) = (sim.position(), object_at(&sim, "lamb"));
+        sim.step();
+        if object_at(&sim, "lamb") == sim.position() && lamb != before {
+            picked_up = Some((before, sim.position()));
+            break;
+        }
     }
+    let (before, after) = picked_up.expect("the creature picks the lamb up");
+    assert_eq!(before, after, "it stood still on the turn it picked the lamb up");
     sim.run(5);
-    assert_eq!(object_at(&sim, "rock"), sim.position(), "the creature holds the rock");
+    assert_eq!(object_at(&sim, "lamb"), sim.position(), "it carries the lamb where it stands");
 }

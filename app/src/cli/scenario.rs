@@ -91,8 +91,11 @@ fn run_file(args: &RunArgs) -> CliResult {
         );
         for m in &out.expectations {
             let mark = if m.passed { "ok  " } else { "FAIL" };
-            let what = expect.get(m.index).map(Expect::describe).unwrap_or_default();
-            let _ = writeln!(stdout, "  {mark} #{} {what}: {}", m.index, m.observed);
+            let what = match &m.why {
+                Some(why) => why.clone(),
+                None => format!("{}: {}", expect.get(m.index).map(Expect::describe).unwrap_or_default(), m.observed),
+            };
+            let _ = writeln!(stdout, "  {mark} #{} {what}", m.index);
         }
         for r in &out.refused {
             let _ = writeln!(stdout, "  FAIL {r}");
@@ -154,9 +157,12 @@ fn first_failure(out: &Outcome, expect: &[Expect]) -> String {
     out.expectations
         .iter()
         .find(|m| !m.passed)
-        .map(|m| {
-            let what = expect.get(m.index).map(Expect::describe).unwrap_or_default();
-            format!("expectation #{} {what}: observed {}", m.index, m.observed)
+        .map(|m| match &m.why {
+            Some(why) => format!("expectation #{} {why}", m.index),
+            None => {
+                let what = expect.get(m.index).map(Expect::describe).unwrap_or_default();
+                format!("expectation #{} {what}: observed {}", m.index, m.observed)
+            }
         })
         .unwrap_or_default()
 }

@@ -98,3 +98,45 @@ fn a_folder_runs_every_scenario_and_says_which_failed() {
     assert!(lines[0].starts_with("pass ") && lines[0].ends_with("a.scenario.ron"), "{text}");
     assert!(lines[1].starts_with("FAIL ") && lines[1].contains("liking at 5 s ≥ 0.5"), "{text}");
 }
+
+/// The README's table of the seed's claims names, for every row, example scenarios that
+/// exist; every example scenario is in the table; and a failed expectation says why in
+/// the designer's words, a score with its path through the tree.
+#[test]
+fn every_claim_of_the_seed_has_a_scenario_and_a_failure_says_why() {
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let start = readme.find("| The seed says | Checked by |").expect("the claims table");
+    let rows: Vec<&str> = readme[start..].lines().skip(2).take_while(|l| l.starts_with('|')).collect();
+    assert!(rows.len() >= 20, "{} rows", rows.len());
+    let dir = repo().join("projects/example/scenarios");
+    let mut named = std::collections::BTreeSet::new();
+    for row in &rows {
+        let checked_by = row.rsplit('|').nth(1).unwrap();
+        let names: Vec<&str> = checked_by.split('`').skip(1).step_by(2).collect();
+        assert!(!names.is_empty(), "a row without a scenario: {row}");
+        for n in names {
+            assert!(dir.join(format!("{n}.scenario.ron")).is_file(), "{n} of `{row}` is not an example scenario");
+            named.insert(n.to_owned());
+        }
+    }
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if let Some(stem) = name.strip_suffix(".scenario.ron") {
+            assert!(named.contains(stem), "{stem} checks no claim of the table");
+        }
+    }
+
+    // The pit's score turned round: the line says what was measured, and the path.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(dir.join("pit_then_wolf.scenario.ron")).unwrap();
+    let text = text.replace("object: \"home_pit\", max: 0.0999", "object: \"home_pit\", min: 0.5");
+    assert!(text.contains("min: 0.5"), "the pit's expectation was found");
+    let file = write(tmp.path(), "pit.scenario.ron", &text);
+    let out = studio().args(["scenario", "run"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout.lines().find(|l| l.starts_with("  FAIL")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("score of home_pit by Hunger ActOn"), "{line}");
+    assert!(line.contains(", below 0.5: the tree asks "), "{line}");
+    assert!(line.contains("verdict "), "{line}");
+}

@@ -1,9 +1,11 @@
 //! The live preview driven through the real app: run the example creature until it has a
-//! plan, hold it, slap it hard and release; the lesson appears in the event log, and the
-//! creature's document learns it when the person asks (at once, or with "Keep").
+//! plan, hold it, slap it hard and release; the lesson appears in the event log and, as
+//! the simulation returned it, in the side panel, and the creature's document learns it
+//! when the person asks (at once, or with "Keep").
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
+use creature_core::world::sim::Act;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::command::PreviewCommand;
 use egui_kittest::kittest::Queryable;
@@ -15,7 +17,7 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Preview(PreviewCommand::Phase(2)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(2))));
     h.step();
     h.get_by_label("×100").click();
     let mut frames = 0;
@@ -45,6 +47,18 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
 
     let line = label_containing(&h, "lesson -0.50");
     assert!(line.contains(&format!("taught to {} {}", plan.desire, plan.action)), "{line}");
+    // The side panel shows the lesson the simulation returned: the value, the plan it
+    // went to, the opinion it changed and what the creature does now.
+    let shown = h.state().view.village.last_lesson.clone().expect("the release's lesson is kept for the panel");
+    let taught = shown.taught.as_ref().expect("the slap taught the plan under way");
+    assert_eq!((taught.desire, taught.action.as_str()), (plan.desire, plan.action.as_str()));
+    assert_eq!(shown.lesson, Some(-0.5));
+    label_containing(&h, "L = -0.50");
+    label_containing(&h, &format!("taught: {} {} {}", plan.desire, plan.action, plan.object));
+    let opinion = label_containing(&h, &format!("opinion of {}:", plan.action));
+    let (now, was) = (shown.opinion.unwrap(), shown.opinion_before.unwrap());
+    assert!(opinion.ends_with(&format!("{now:+.2}, was {was:+.2}")), "{opinion}");
+    label_containing(&h, &format!("then: {} falls to 0", plan.desire));
     let after = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
     assert_ne!(before, after, "the slapped plan's ActOn tree learnt the lesson");
     assert!(after.iter().any(|e| e.feedback < 0.0));
@@ -101,7 +115,7 @@ fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Preview(PreviewCommand::Phase(2)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(2))));
     h.step();
     for _ in 0..30 {
         h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));

@@ -3,6 +3,7 @@
 //! broken file's problems with their place, and the preview's inputs saved as a new
 //! scenario.
 
+use creature_core::world::sim::Act;
 use std::time::Duration;
 
 use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
@@ -60,7 +61,7 @@ fn the_preview_inputs_become_a_scenario_that_is_listed() {
     let mut h = studio(&root);
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
-    for c in [PreviewCommand::Phase(6), PreviewCommand::StepTurn, PreviewCommand::StepTurn] {
+    for c in [PreviewCommand::Act(Act::Phase(6)), PreviewCommand::StepTurn, PreviewCommand::StepTurn] {
         h.state_mut().run(Command::Preview(c));
         h.run();
     }

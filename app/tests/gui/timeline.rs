@@ -2,6 +2,7 @@
 //! on (the slapped future kept as a branch), and the timeline scrubbed with the mouse.
 
 use crate::support::{click_at, example, palette, studio};
+use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
 use creature_studio::gui::panels::compare::ComparePanel;
 use egui_kittest::kittest::Queryable;
@@ -19,7 +20,7 @@ fn slapped_at_300() -> (Studio, f64) {
     let mut h = studio(&example());
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
-    h.state_mut().run(Command::Preview(PreviewCommand::Phase(6)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
     h.state_mut().ws.preview.as_mut().unwrap().run(300);
     h.step();
     let liking = h.state().ws.preview.as_ref().unwrap().sim().creature().liking;

@@ -3,6 +3,7 @@
 
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
+use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
@@ -10,7 +11,7 @@ use egui_kittest::kittest::Queryable;
 fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
     let mut h = studio(&example());
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    h.state_mut().run(Command::Preview(PreviewCommand::Phase(2)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(2))));
     h.run();
     palette(&mut h, "show panel: why");
     // Step the preview a few turns at a time until the creature has a plan whose object

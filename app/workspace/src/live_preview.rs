@@ -24,7 +24,7 @@ use creature_core::project::{Project, ron_files};
 use creature_core::recording::{Change, Future, Recorder, Recording, Reload, Sources};
 use creature_core::scenario::Act;
 use creature_core::world::file::{BUILTIN_WORLD, WorldFile};
-use creature_core::world::sim::{HandEvent, Sim};
+use creature_core::world::sim::Sim;
 
 /// The most simulated work one call to [`LivePreview::advance`] does, in wall seconds
 /// of simulation at the current speed: a slow frame is caught up over the next frames
@@ -258,23 +258,20 @@ impl LivePreview {
     }
 
     /// Does `act` to the running creature now, as a scenario input would, and keeps it
-    /// with the simulated second for [`LivePreview::inputs`]. A plan or a miracle is not
-    /// taken here (the preview's own hand does those).
-    pub fn act(&mut self, act: Act) -> Result<(), String> {
-        if matches!(act, Act::Plan { .. } | Act::Miracle { .. }) {
-            return Err("the preview takes plans and miracles from its own hand".into());
+    /// with the simulated second for [`LivePreview::inputs`]; a release returns its
+    /// lesson. Moves of the hand within one turn keep only the last: the pointer moves
+    /// the hand every frame.
+    pub fn act(&mut self, act: Act) -> Result<Option<Lesson>, String> {
+        self.fork_here()?;
+        let lesson = self.rec.act(act.clone())?;
+        let now = self.rec.sim().time();
+        if let (Act::Hand { .. }, Some((t, Act::Hand { .. }))) = (&act, self.inputs.last())
+            && *t == now
+        {
+            self.inputs.pop();
         }
-        self.fork_here()?;
-        self.rec.act(&act)?;
-        self.inputs.push((self.rec.sim().time(), act));
-        Ok(())
-    }
-
-    /// Any touch of the hand (moving it, giving, casting), recorded; a release returns
-    /// its lesson.
-    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
-        self.fork_here()?;
-        self.rec.hand(event)
+        self.inputs.push((now, act));
+        Ok(lesson)
     }
 
     /// One turn on.
@@ -383,8 +380,8 @@ mod tests {
         // A turn's inputs belong to it: "before the slap" is the turn before.
         let before = p.sim().turns() - 1;
         let liking = p.sim().creature().liking;
-        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
-            p.hand(h).unwrap();
+        for h in [Act::Hold, Act::Slap(Slap::Hard), Act::Release] {
+            p.act(h).unwrap();
         }
         p.run(50);
         assert_ne!(p.sim().creature().liking, liking, "the slap changed how the creature likes the player");

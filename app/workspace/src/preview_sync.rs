@@ -6,11 +6,11 @@ use std::path::{Component, Path, PathBuf};
 
 use creature_core::data::TreeKind;
 use creature_core::file_writer::Policy;
+use creature_core::mind::lesson::Lesson;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
 use creature_core::scenario::{Act, Input, Scenario};
 use creature_core::world::sim::Event;
-use creature_core::world::sim::HandEvent;
 
 use crate::document::DocId;
 use crate::edit::Edit;
@@ -37,25 +37,10 @@ impl Workspace {
         }
     }
 
-    /// Does `act` to the preview's creature and keeps it among the preview's inputs.
-    pub fn preview_act(&mut self, act: Act) -> Result<(), String> {
+    /// Does `act` to the preview's creature and keeps it among the preview's inputs; a
+    /// release returns the lesson the simulation sent.
+    pub fn preview_act(&mut self, act: Act) -> Result<Option<Lesson>, String> {
         self.preview.as_mut().ok_or("the preview is not running")?.act(act)
-    }
-
-    /// A touch of the player's hand on the preview's creature. Hold, stroke, slap and
-    /// release are kept among the preview's inputs; the hand's moves and gifts are not.
-    pub fn preview_hand(&mut self, h: HandEvent) -> Result<(), String> {
-        let act = match h {
-            HandEvent::Hold => Act::Hold,
-            HandEvent::Stroke => Act::Stroke,
-            HandEvent::Slap(s) => Act::Slap(s),
-            HandEvent::Release => Act::Release,
-            other => {
-                let p = self.preview.as_mut().ok_or("the preview is not running")?;
-                return p.hand(other).map(|_| ());
-            }
-        };
-        self.preview_act(act)
     }
 
     /// Writes what the person did in the preview (hand, leash, phase, desire values) as
@@ -268,8 +253,8 @@ mod tests {
             turns += 1;
         }
         let plan = p.sim().plan().expect("the creature makes a plan");
-        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
-            p.hand(h).unwrap();
+        for h in [Act::Hold, Act::Slap(Slap::Hard), Act::Release] {
+            p.act(h).unwrap();
         }
         let lessons = |ws: &mut Workspace| -> Vec<Option<DocId>> {
             let events = ws.take_preview_events();
@@ -290,8 +275,8 @@ mod tests {
         // Learning into the save: the next lesson reaches the document at once.
         ws.preview_learns = true;
         let p = ws.preview.as_mut().unwrap();
-        for h in [HandEvent::Hold, HandEvent::Slap(Slap::Hard), HandEvent::Release] {
-            p.hand(h).unwrap();
+        for h in [Act::Hold, Act::Slap(Slap::Hard), Act::Release] {
+            p.act(h).unwrap();
         }
         assert_eq!(lessons(&mut ws), vec![Some(id.clone())]);
     }
@@ -318,13 +303,24 @@ mod tests {
         run(&mut ws, 2);
         ws.preview_act(Act::Release).unwrap();
         run(&mut ws, 50);
+        // The hand moves (twice in one turn: the last is kept), gives a sheep and plays
+        // with a rock before the creature.
+        ws.preview_act(Act::Hand { x: 180.0, y: 140.0 }).unwrap();
+        ws.preview_act(Act::Hand { x: 190.0, y: 150.0 }).unwrap();
+        ws.preview_act(Act::Give { object: "sheep_1".into() }).unwrap();
+        run(&mut ws, 20);
+        ws.preview_act(Act::Deed { action: "Play".into(), object: "rock_1".into(), desire: None }).unwrap();
+        run(&mut ws, 50);
         let live = creature_core::scenario::State::of(ws.preview.as_ref().unwrap().sim());
 
         let path = ws.save_preview_scenario().unwrap();
         assert!(path.ends_with("scenarios/preview_1.scenario.ron"));
         assert!(ws.scenario_files().contains(&path), "the new scenario is listed");
         let loaded = creature_core::scenario::file::load(&path).unwrap();
-        assert_eq!(loaded.scenario.inputs.len(), 4);
+        let acts: Vec<&Act> = loaded.scenario.inputs.iter().map(|i| &i.act).collect();
+        assert_eq!(acts.len(), 7, "{acts:?}");
+        assert_eq!(acts[4], &Act::Hand { x: 190.0, y: 150.0 });
+        assert!(matches!(acts[5], Act::Give { .. }) && matches!(acts[6], Act::Deed { .. }), "{acts:?}");
         let out = creature_core::scenario::run(creature_core::scenario::prepare(loaded).unwrap(), Some(live.sim_time));
         assert!(out.passed, "{:?}", out.refused);
         assert_eq!(out.state.unwrap(), live, "the scenario replays the preview's run");

@@ -111,8 +111,6 @@ pub struct Teaching {
     pub rules: HandRules,
     pub hand: Hand,
     pub plans: PlanMemory,
-    /// Food the player gave the creature, still in its hands.
-    pub held_food: Option<String>,
 }
 
 impl Teaching {
@@ -138,16 +136,6 @@ impl Teaching {
         }
     }
 
-    /// The player hands the creature food; it takes it from phase 1 on (SPEC §12).
-    /// Returns whether it took it.
-    pub fn give(&mut self, creature: &Creature, data: &Data, object: &str) -> bool {
-        let takes = data.has_ability(creature.phase, Ability::TakeFood);
-        if takes {
-            self.held_food = Some(object.to_owned());
-        }
-        takes
-    }
-
     /// The creature starts a plan; the active one ends (SPEC §6).
     pub fn start_plan(&mut self, plan: Plan) {
         self.plans.start(plan);
@@ -162,19 +150,28 @@ impl Teaching {
 
     /// The player lets go at `now` (SPEC §5–§7): the total becomes a lesson, credit
     /// picks a plan, and the four lessons and the after-lesson reaction follow. Before
-    /// phase 2 only the liking (already changed by each touch) is affected.
-    pub fn release(&mut self, creature: &mut Creature, data: &Data, beliefs: &dyn Beliefs, now: f64) -> Lesson {
+    /// phase 2 only the liking (already changed by each touch) is affected. `held_food`
+    /// is the food in the creature's hands, however it came there: stroked, it eats it
+    /// at once and the eating plan learns the strongest lesson.
+    pub fn release(
+        &mut self,
+        creature: &mut Creature,
+        data: &Data,
+        beliefs: &dyn Beliefs,
+        held_food: Option<&str>,
+        now: f64,
+    ) -> Lesson {
         let released = self.hand.release(&self.rules);
         let mut lesson = released.lesson;
         let teaches = data.has_ability(creature.phase, Ability::HandTeaches);
         let mut eat_at_once = None;
         if teaches
             && lesson.is_some_and(|l| l > 0.0)
-            && let Some(food) = self.held_food.take()
+            && let Some(food) = held_food
         {
-            self.plans.start(eating_plan(data, &food, now));
+            self.plans.start(eating_plan(data, food, now));
             lesson = Some(HELD_FOOD_LESSON);
-            eat_at_once = Some(food);
+            eat_at_once = Some(food.to_owned());
         }
         let decay = &data.actions.credit_decay;
         let mut report = Lesson {
@@ -218,6 +215,12 @@ impl Teaching {
         report.trees = Some((activity, acton));
         report
     }
+}
+
+/// Whether the creature takes what the hand gives it: from phase 1 on (SPEC §12).
+#[must_use]
+pub fn takes_food(creature: &Creature, data: &Data) -> bool {
+    data.has_ability(creature.phase, Ability::TakeFood)
 }
 
 /// The Hunger plan of eating held food, starting now (SPEC §7).
@@ -282,6 +285,8 @@ pub struct ScriptRun {
 pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -> ScriptRun {
     let mut teaching = Teaching::default();
     let mut run = ScriptRun::default();
+    // What the hand gave the creature, still in its hands.
+    let mut held: Option<String> = None;
     for e in &script.events {
         let now = e.at;
         match &e.what {
@@ -303,7 +308,8 @@ pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -
             Do::Stroke => teaching.stroke(creature),
             Do::Slap(s) => teaching.slap(creature, *s),
             Do::Give { object } => {
-                let note = if teaching.give(creature, data, object) {
+                let note = if takes_food(creature, data) {
+                    held = Some(object.clone());
                     format!("the creature takes `{object}` and holds it")
                 } else {
                     format!("the creature is too young to take `{object}` (phase {})", creature.phase)
@@ -312,7 +318,10 @@ pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -
             }
             Do::Release => {
                 if teaching.hand.holding {
-                    let lesson = teaching.release(creature, data, &script.objects, now);
+                    let lesson = teaching.release(creature, data, &script.objects, held.as_deref(), now);
+                    if matches!(lesson.reaction, Reaction::EatAtOnce { .. }) {
+                        held = None;
+                    }
                     run.examples.push(lesson.taught.as_ref().map(|t| {
                         let memory = |kind| creature.tree(t.desire, kind).examples.clone();
                         (memory(TreeKind::Activity), memory(TreeKind::ActOn))
@@ -358,7 +367,7 @@ mod tests {
         teaching.start_plan(plan);
         teaching.hold();
         teaching.slap(&mut creature, Slap::Gentle);
-        let lesson = teaching.release(&mut creature, &data, beliefs, 1.0);
+        let lesson = teaching.release(&mut creature, &data, beliefs, None, 1.0);
         assert!(lesson.taught.is_some());
         let last = |kind| creature.tree(Desire::Anger, kind).examples.last().unwrap().clone();
         (last(TreeKind::Activity), last(TreeKind::ActOn))

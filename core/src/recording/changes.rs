@@ -1,14 +1,12 @@
-//! The recorded changes as the simulation takes them: an input done to it, and a reload
-//! parsed once and swapped in; the recorder applies them live and a seek replays them
-//! the same way.
+//! The recorded reloads as the simulation takes them: parsed once and swapped in; the
+//! recorder applies them live and a seek replays them the same way.
 
 use std::sync::Arc;
 
-use super::format::{Input, Reload};
+use super::format::Reload;
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
-use crate::mind::lesson::Lesson;
 use crate::world::file::WorldFile;
 use crate::world::sim::Sim;
 
@@ -18,15 +16,6 @@ pub(super) enum Parsed {
     Data(Arc<Data>),
     Creature(Box<Creature>),
     World(Box<WorldFile>),
-}
-
-/// Does an input to `sim`.
-pub(super) fn apply_input(sim: &mut Sim, input: &Input) -> Result<Option<Lesson>, String> {
-    match input {
-        Input::Act(a) => crate::scenario::run::apply(sim, a).map(|()| None),
-        Input::Hand(e) => sim.hand(e.clone()),
-        Input::Place { x, y } => sim.place_creature(*x, *y).map(|()| None),
-    }
 }
 
 /// Parses a reload's text against the species data in use (the new data for species).

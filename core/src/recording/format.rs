@@ -15,8 +15,7 @@ use crate::error::{LoadError, LoadResult};
 use crate::mind::lesson::Taught;
 use crate::mind::observation::Attempt;
 use crate::names::Desire;
-use crate::scenario::file::Act;
-use crate::world::sim::{Event, HandEvent, Why};
+use crate::world::sim::{Act, Event, Why};
 
 /// The first bytes of every recording.
 pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
@@ -55,72 +54,6 @@ pub struct Sources {
     pub world: String,
 }
 
-/// What the player or the studio did to the running creature.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub enum Input {
-    /// A scenario input (SPEC §16 ACT): a plan, the hand, a leash, a miracle, a phase, a
-    /// desire's value.
-    Act(#[serde(with = "act_record")] Act),
-    /// Any other touch of the hand (moving it, giving, casting on an object, a deed, an
-    /// order).
-    Hand(HandEvent),
-    /// The creature put somewhere by the editor.
-    Place { x: f64, y: f64 },
-}
-
-/// [`Act`] with every field written: the scenario file leaves a plan's `target` out
-/// when it has none, which postcard, having no field names, could not read back.
-mod act_record {
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    use crate::mind::hand::Slap;
-    use crate::mind::leash::Leash;
-    use crate::names::Desire;
-    use crate::scenario::file::Act;
-
-    #[derive(Serialize, Deserialize)]
-    enum Record {
-        Plan { desire: Desire, action: String, object: String, target: Option<String> },
-        Hold,
-        Stroke,
-        Slap(Slap),
-        Release,
-        Leash(Leash),
-        Miracle { name: String },
-        Phase(u8),
-        Desire { name: Desire, value: f64 },
-    }
-
-    pub fn serialize<S: Serializer>(act: &Act, s: S) -> Result<S::Ok, S::Error> {
-        let r = match act.clone() {
-            Act::Plan { desire, action, object, target } => Record::Plan { desire, action, object, target },
-            Act::Hold => Record::Hold,
-            Act::Stroke => Record::Stroke,
-            Act::Slap(x) => Record::Slap(x),
-            Act::Release => Record::Release,
-            Act::Leash(l) => Record::Leash(l),
-            Act::Miracle { name } => Record::Miracle { name },
-            Act::Phase(p) => Record::Phase(p),
-            Act::Desire { name, value } => Record::Desire { name, value },
-        };
-        r.serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Act, D::Error> {
-        Ok(match Record::deserialize(d)? {
-            Record::Plan { desire, action, object, target } => Act::Plan { desire, action, object, target },
-            Record::Hold => Act::Hold,
-            Record::Stroke => Act::Stroke,
-            Record::Slap(x) => Act::Slap(x),
-            Record::Release => Act::Release,
-            Record::Leash(l) => Act::Leash(l),
-            Record::Miracle { name } => Act::Miracle { name },
-            Record::Phase(p) => Act::Phase(p),
-            Record::Desire { name, value } => Act::Desire { name, value },
-        })
-    }
-}
-
 /// A file that changed under the running simulation, by its new text.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Reload {
@@ -144,10 +77,11 @@ impl Reload {
     }
 }
 
-/// A change between two turns: an input or a reload.
+/// A change between two turns: what the player or the studio did to the running
+/// creature, or a reload.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Change {
-    Input(Input),
+    Input(Act),
     Reload(Reload),
 }
 
@@ -413,8 +347,12 @@ impl Recording {
 mod v1 {
     use serde::Deserialize;
 
-    use super::{Change, Happening, Recording, Sources, Timed};
+    use super::{Change, Happening, Recording, Reload, Sources, Timed};
+    use crate::mind::hand::Slap;
+    use crate::mind::leash::Leash;
+    use crate::names::Desire;
     use crate::recording::snapshot::Packer;
+    use crate::world::sim::Act;
 
     /// The format version these files carry.
     pub const VERSION: u32 = 1;
@@ -428,13 +366,86 @@ mod v1 {
         bytes: Vec<u8>,
     }
 
+    /// A version 1 change: the player's touches came in three shapes then.
+    #[derive(Deserialize)]
+    enum OldChange {
+        Input(OldInput),
+        Reload(Reload),
+    }
+
+    #[derive(Deserialize)]
+    enum OldInput {
+        Act(OldAct),
+        Hand(OldHand),
+        Place { x: f64, y: f64 },
+    }
+
+    #[derive(Deserialize)]
+    enum OldAct {
+        Plan { desire: Desire, action: String, object: String, target: Option<String> },
+        Hold,
+        Stroke,
+        Slap(Slap),
+        Release,
+        Leash(Leash),
+        Miracle { name: String },
+        Phase(u8),
+        Desire { name: Desire, value: f64 },
+    }
+
+    #[derive(Deserialize)]
+    enum OldHand {
+        MoveTo(f64, f64),
+        Present(bool),
+        Hold,
+        Stroke,
+        Slap(Slap),
+        Release,
+        Give(String),
+        Cast { miracle: String, on: String },
+        Deed { desire: Desire, action: String, object: String },
+        Order(String),
+    }
+
+    impl From<OldChange> for Change {
+        fn from(c: OldChange) -> Change {
+            match c {
+                OldChange::Reload(r) => Change::Reload(r),
+                OldChange::Input(OldInput::Place { x, y }) => Change::Input(Act::Place { x, y }),
+                OldChange::Input(OldInput::Act(a)) => Change::Input(match a {
+                    OldAct::Plan { desire, action, object, target } => Act::Plan { desire, action, object, target },
+                    OldAct::Hold => Act::Hold,
+                    OldAct::Stroke => Act::Stroke,
+                    OldAct::Slap(s) => Act::Slap(s),
+                    OldAct::Release => Act::Release,
+                    OldAct::Leash(l) => Act::Leash(l),
+                    OldAct::Miracle { name } => Act::Miracle { name, on: None },
+                    OldAct::Phase(p) => Act::Phase(p),
+                    OldAct::Desire { name, value } => Act::Desire { name, value },
+                }),
+                OldChange::Input(OldInput::Hand(h)) => Change::Input(match h {
+                    OldHand::MoveTo(x, y) => Act::Hand { x, y },
+                    OldHand::Present(on) => Act::Present(on),
+                    OldHand::Hold => Act::Hold,
+                    OldHand::Stroke => Act::Stroke,
+                    OldHand::Slap(s) => Act::Slap(s),
+                    OldHand::Release => Act::Release,
+                    OldHand::Give(object) => Act::Give { object },
+                    OldHand::Cast { miracle, on } => Act::Miracle { name: miracle, on: Some(on) },
+                    OldHand::Deed { desire, action, object } => Act::Deed { action, object, desire: Some(desire) },
+                    OldHand::Order(object) => Act::Order { object },
+                }),
+            }
+        }
+    }
+
     /// A version 1 body, field for field.
     #[derive(Deserialize)]
     struct Body {
         seed: u64,
         start: Sources,
         turns: u64,
-        changes: Vec<Timed<Change>>,
+        changes: Vec<Timed<OldChange>>,
         snapshots: Vec<Plain>,
         events: Vec<Timed<Happening>>,
     }
@@ -449,7 +460,7 @@ mod v1 {
             seed: body.seed,
             start: body.start,
             turns: body.turns,
-            changes: body.changes,
+            changes: body.changes.into_iter().map(|c| Timed { turn: c.turn, what: c.what.into() }).collect(),
             snapshots,
             events: body.events,
         })

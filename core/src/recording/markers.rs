@@ -1,9 +1,8 @@
 //! The timeline's marks (SPEC §17): lessons, reloads, plan and phase changes, inputs,
 //! skills and miracles, each with its turn and one line for people.
 
-use super::format::{Change, Happening, Input, Recording};
-use crate::scenario::file::Act;
-use crate::world::sim::HandEvent;
+use super::format::{Change, Happening, Recording};
+use crate::world::sim::Act;
 
 /// What a mark is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,8 +35,8 @@ impl Recording {
             .changes
             .iter()
             .filter_map(|c| match &c.what {
-                Change::Input(Input::Hand(HandEvent::MoveTo(..))) => None,
-                Change::Input(i) => Some(Marker { turn: c.turn, kind: input_kind(i), text: describe_input(i) }),
+                Change::Input(Act::Hand { .. }) => None,
+                Change::Input(i) => Some(Marker { turn: c.turn, kind: input_kind(i), text: i.describe() }),
                 // The reload's event says the same.
                 Change::Reload(_) => None,
             })
@@ -52,31 +51,10 @@ impl Recording {
     }
 }
 
-fn input_kind(i: &Input) -> MarkerKind {
+fn input_kind(i: &Act) -> MarkerKind {
     match i {
-        Input::Act(Act::Phase(_)) => MarkerKind::Phase,
+        Act::Phase(_) => MarkerKind::Phase,
         _ => MarkerKind::Input,
-    }
-}
-
-fn describe_input(i: &Input) -> String {
-    match i {
-        Input::Act(a) => match a {
-            Act::Plan { desire, action, object, target } => match target {
-                Some(t) => format!("plan: {desire} {action} {object} at {t}"),
-                None => format!("plan: {desire} {action} {object}"),
-            },
-            Act::Hold => "hand: hold".to_owned(),
-            Act::Stroke => "hand: stroke".to_owned(),
-            Act::Slap(s) => format!("hand: slap ({s:?})"),
-            Act::Release => "hand: release".to_owned(),
-            Act::Leash(l) => format!("leash: {l:?}"),
-            Act::Miracle { name } => format!("miracle: {name}"),
-            Act::Phase(p) => format!("phase set to {p}"),
-            Act::Desire { name, value } => format!("desire: {name} set to {value}"),
-        },
-        Input::Hand(e) => format!("hand: {e:?}"),
-        Input::Place { x, y } => format!("creature placed at ({x:.1}, {y:.1})"),
     }
 }
 

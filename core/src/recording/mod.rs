@@ -38,7 +38,7 @@ pub mod sources;
 
 pub use diff::{Diff, diff};
 pub use fork::Future;
-pub use format::{Change, Happening, Input, Recording, Reload, Sources, Timed, VERSION};
+pub use format::{Change, Happening, Recording, Reload, Sources, Timed, VERSION};
 pub use markers::{Marker, MarkerKind};
 pub use recorder::Recorder;
 pub use seek::turn_of_seconds;

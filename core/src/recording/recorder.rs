@@ -11,18 +11,18 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use super::SNAPSHOT_TURNS;
-use super::changes::{Parsed, apply_input, apply_parsed, parse_reload};
-use super::format::{Change, Happening, Input, Recording, Reload, Sources, Timed};
+use super::changes::{Parsed, apply_parsed, parse_reload};
+use super::format::{Change, Happening, Recording, Reload, Sources, Timed};
 use super::seek::{replay, turn_of_seconds};
 use super::snapshot::Packer;
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
 use crate::mind::lesson::Lesson;
-use crate::scenario::file::Act;
 use crate::scenario::run::Drive;
 use crate::world::file::WorldFile;
-use crate::world::sim::{Event, HandEvent, Sim};
+use crate::world::sim::Act;
+use crate::world::sim::{Event, Sim};
 
 /// A running simulation and its recording so far.
 #[derive(Clone, Debug)]
@@ -34,7 +34,7 @@ pub struct Recorder {
     /// Every reload parsed, by its index in `rec.changes`.
     pub(super) parsed: BTreeMap<usize, Parsed>,
     /// Recorded inputs still to fire at their turns (a fork that keeps its future).
-    pub(super) pending: VecDeque<Timed<Input>>,
+    pub(super) pending: VecDeque<Timed<Act>>,
     /// Hand the simulation's events on to [`Recorder::take_events`] too.
     pub(super) forward: bool,
     pub(super) fresh: Vec<Event>,
@@ -178,31 +178,17 @@ impl Recorder {
         while self.pending.front().is_some_and(|p| p.turn <= self.rec.turns) {
             if let Some(p) = self.pending.pop_front() {
                 // A recorded input that cannot be done now is kept as it was tried.
-                let _ = self.input(p.what);
+                let _ = self.act(p.what);
             }
         }
     }
 
-    /// A scenario input, now (SPEC §16 ACT).
-    pub fn act(&mut self, act: &Act) -> Result<(), String> {
-        self.input(Input::Act(act.clone())).map(|_| ())
-    }
-
-    /// A touch of the hand, now; a release returns its lesson.
-    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
-        self.input(Input::Hand(event))
-    }
-
-    /// Puts the creature at (x, y).
-    pub fn place(&mut self, x: f64, y: f64) -> Result<(), String> {
-        self.input(Input::Place { x, y }).map(|_| ())
-    }
-
-    /// Does and records an input. Inputs that are refused are recorded too: replaying
-    /// them refuses them again at the same point.
-    pub fn input(&mut self, input: Input) -> Result<Option<Lesson>, String> {
-        let out = apply_input(&mut self.sim, &input);
-        self.record(Change::Input(input));
+    /// Does and records what the player does, now (SPEC §16 ACT); a release returns its
+    /// lesson. Acts that are refused are recorded too: replaying them refuses them again
+    /// at the same point.
+    pub fn act(&mut self, act: Act) -> Result<Option<Lesson>, String> {
+        let out = self.sim.apply(&act);
+        self.record(Change::Input(act));
         self.absorb();
         out
     }
@@ -298,8 +284,8 @@ impl Drive for Recorder {
         Recorder::step(self);
     }
 
-    fn act(&mut self, act: &Act) -> Result<(), String> {
-        Recorder::act(self, act)
+    fn act(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
+        Recorder::act(self, act.clone())
     }
 
     fn take_events(&mut self) -> Vec<Event> {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::changes::{Parsed, apply_input, apply_parsed};
+use super::changes::{Parsed, apply_parsed};
 use super::format::{Change, Recording};
 use super::snapshot::restore;
 use crate::data::Data;
@@ -80,7 +80,7 @@ pub(super) fn advance(
         while let Some(c) = rec.changes.get(*applied).filter(|c| c.turn <= sim.turns()) {
             match &c.what {
                 // Refused inputs were recorded as tried; replaying refuses them again.
-                Change::Input(i) => drop(apply_input(sim, i)),
+                Change::Input(i) => drop(sim.apply(i)),
                 Change::Reload(_) => {
                     if let Some(p) = parsed.get(applied) {
                         apply_parsed(sim, p);

@@ -1,24 +1,17 @@
 //! The scenario file (SPEC §16, `NAME.scenario.ron`): one creature in a world, a script
-//! of player inputs and expectations. Parsing checks every name against the species
-//! data and the world before anything runs, so that an unknown object, an action its
-//! object does not afford or an unknown desire is a problem of the file, with its line
-//! and column.
+//! of player inputs and expectations, as written. `check` then checks every name
+//! against the species data and the world before anything runs.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{PHASE_COUNT, TreeKind};
-use crate::error::{LoadError, LoadResult, unknown_name};
+use crate::data::TreeKind;
+use crate::error::LoadError;
 use crate::file_reader::read_text;
-use crate::mind::hand::Slap;
-use crate::mind::leash::Leash;
 use crate::names::{Desire, Species};
-use crate::ronpos::Placer;
-use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
+pub use crate::world::sim::Act;
 
 /// The longest run a scenario may ask for: an in-game week.
 pub const MAX_SECONDS: f64 = 7.0 * 86_400.0;
@@ -77,33 +70,6 @@ pub enum Trigger {
     Lesson,
 }
 
-/// What the player does.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub enum Act {
-    /// The creature takes this plan now as if it had chosen it.
-    Plan {
-        desire: Desire,
-        action: String,
-        object: String,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<String>,
-    },
-    Hold,
-    Stroke,
-    Slap(Slap),
-    Release,
-    Leash(Leash),
-    /// A miracle cast where the creature sees it.
-    Miracle {
-        name: String,
-    },
-    Phase(u8),
-    Desire {
-        name: Desire,
-        value: f64,
-    },
-}
-
 /// What must hold. Bounds are inclusive; at least one of `min` and `max` is given.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Expect {
@@ -153,13 +119,120 @@ pub enum Expect {
         kind: Option<Kind>,
         #[serde(default)]
         object: Option<String>,
+        /// Why the plan started.
+        #[serde(default)]
+        why: Option<Started>,
         #[serde(default)]
         min: Option<f64>,
         #[serde(default)]
         max: Option<f64>,
     },
-    /// A skill or a miracle learnt.
-    Knows { at: f64, what: String },
+    /// A skill or a miracle learnt; `known: false` asserts it is not learnt yet.
+    Knows {
+        at: f64,
+        what: String,
+        #[serde(default)]
+        known: Option<bool>,
+    },
+    /// One of a desire's parameters that lessons change (SPEC §7 lesson 1).
+    Param {
+        at: f64,
+        desire: Desire,
+        what: Param,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// The `index`-th release of the run (from 0): the plan taught matches every filter
+    /// given, `taught: false` asserts that nothing was taught, and the bounds hold the
+    /// lesson's value L. Measured at the run's end.
+    Lesson {
+        index: usize,
+        #[serde(default)]
+        desire: Option<Desire>,
+        #[serde(default)]
+        action: Option<String>,
+        #[serde(default)]
+        object: Option<String>,
+        #[serde(default)]
+        taught: Option<bool>,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// The credit score release `index` gave the remembered plan on `object` (0 when it
+    /// was not remembered). Measured at the run's end.
+    Credit {
+        index: usize,
+        object: String,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// A tree's example count, and the attribute its root asks (`"none"` for a leaf).
+    Tree {
+        at: f64,
+        desire: Desire,
+        tree: TreeKind,
+        #[serde(default)]
+        root: Option<String>,
+        #[serde(default)]
+        examples_min: Option<f64>,
+        #[serde(default)]
+        examples_max: Option<f64>,
+    },
+    /// Metres from the creature to an object, or to the hand (`"hand"`).
+    Distance {
+        at: f64,
+        to: String,
+        #[serde(default)]
+        min: Option<f64>,
+        #[serde(default)]
+        max: Option<f64>,
+    },
+    /// Whether the phase has unlocked the desire.
+    Active { at: f64, desire: Desire, active: bool },
+}
+
+/// Why a plan started, as a `Plans` expectation filters it (SPEC §16).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Started {
+    /// The creature chose it (idle, or more than twice as urgent).
+    Chosen,
+    /// A `Plan` input.
+    Commanded,
+    /// A lesson's reaction: a stroke's repeat, or stroked food eaten at once.
+    Repeated,
+    /// A copied deed of the player.
+    Copied,
+}
+
+impl Started {
+    /// How the simulation's reason for a plan reads in a scenario.
+    #[must_use]
+    pub fn of(why: crate::world::sim::Why) -> Started {
+        use crate::world::sim::Why;
+        match why {
+            Why::Idle | Why::Urgent => Started::Chosen,
+            Why::Command => Started::Commanded,
+            Why::Lesson => Started::Repeated,
+            Why::Copy => Started::Copied,
+        }
+    }
+}
+
+/// A desire's parameter that lessons change (SPEC §7).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// Seconds to grow by 1.0 with a drive of 1.0.
+    IncreaseSeconds,
+    /// Source I's threshold θ.
+    Threshold(usize),
+    /// The most the desire can hold.
+    Max,
 }
 
 impl Scenario {
@@ -171,15 +244,21 @@ impl Scenario {
 }
 
 impl Expect {
-    /// The simulated second it is measured at (the end of the window for `Plans`).
-    pub fn at(&self) -> f64 {
+    /// The simulated second it is measured at (the end of the window for `Plans`);
+    /// `None` for those measured at the run's end (`Lesson`, `Credit`).
+    pub fn at(&self) -> Option<f64> {
         match self {
             Expect::Score { at, .. }
             | Expect::Desire { at, .. }
             | Expect::Opinion { at, .. }
             | Expect::Liking { at, .. }
-            | Expect::Knows { at, .. } => *at,
-            Expect::Plans { to, .. } => *to,
+            | Expect::Knows { at, .. }
+            | Expect::Param { at, .. }
+            | Expect::Tree { at, .. }
+            | Expect::Distance { at, .. }
+            | Expect::Active { at, .. } => Some(*at),
+            Expect::Plans { to, .. } => Some(*to),
+            Expect::Lesson { .. } | Expect::Credit { .. } => None,
         }
     }
 
@@ -198,8 +277,43 @@ impl Expect {
             Expect::Desire { at, name, min, max } => format!("{name} at {at} s{}", bounds(min, max)),
             Expect::Opinion { at, action, min, max } => format!("opinion of {action} at {at} s{}", bounds(min, max)),
             Expect::Liking { at, min, max } => format!("liking at {at} s{}", bounds(min, max)),
-            Expect::Plans { from, to, min, max, .. } => format!("plans in [{from}, {to}) s{}", bounds(min, max)),
-            Expect::Knows { at, what } => format!("knows {what} at {at} s"),
+            Expect::Plans { from, to, desire, action, kind, object, why, min, max } => {
+                let filters: Vec<String> = [
+                    desire.map(|d| d.to_string()),
+                    action.clone(),
+                    kind.map(|k| format!("on a {}", k.name())),
+                    object.as_ref().map(|o| format!("on {o}")),
+                    why.map(|w| format!("{w:?}").to_lowercase()),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let which = if filters.is_empty() { String::new() } else { format!(" ({})", filters.join(", ")) };
+                format!("plans{which} started in [{from}, {to}) s{}", bounds(min, max))
+            }
+            Expect::Knows { at, what, known: Some(false) } => format!("does not know {what} at {at} s"),
+            Expect::Knows { at, what, .. } => format!("knows {what} at {at} s"),
+            Expect::Param { at, desire, what, min, max } => {
+                format!("{desire}'s {what:?} at {at} s{}", bounds(min, max))
+            }
+            Expect::Lesson { index, taught: Some(false), .. } => format!("release {index} teaches nothing"),
+            Expect::Lesson { index, desire, action, object, min, max, .. } => {
+                let plan: Vec<String> =
+                    [desire.map(|d| d.to_string()), action.clone(), object.clone()].into_iter().flatten().collect();
+                let to = if plan.is_empty() { String::new() } else { format!(" to {}", plan.join(" ")) };
+                format!("release {index} teaches{to}, L{}", bounds(min, max))
+            }
+            Expect::Credit { index, object, min, max } => {
+                format!("credit of the plan on {object} at release {index}{}", bounds(min, max))
+            }
+            Expect::Tree { at, desire, tree, root, examples_min, examples_max } => {
+                let root = root.as_ref().map_or(String::new(), |r| format!(", asking {r} first"));
+                format!("{desire} {tree:?} tree at {at} s{root}, examples{}", bounds(examples_min, examples_max))
+            }
+            Expect::Distance { at, to, min, max } => format!("metres to {to} at {at} s{}", bounds(min, max)),
+            Expect::Active { at, desire, active } => {
+                format!("{desire} {} at {at} s", if *active { "unlocked" } else { "locked" })
+            }
         }
     }
 
@@ -210,8 +324,20 @@ impl Expect {
             | Expect::Desire { min, max, .. }
             | Expect::Opinion { min, max, .. }
             | Expect::Liking { min, max, .. }
-            | Expect::Plans { min, max, .. } => Some((*min, *max)),
-            Expect::Knows { .. } => None,
+            | Expect::Plans { min, max, .. }
+            | Expect::Param { min, max, .. }
+            | Expect::Credit { min, max, .. }
+            | Expect::Distance { min, max, .. } => Some((*min, *max)),
+            Expect::Tree { examples_min, examples_max, .. } => Some((*examples_min, *examples_max)),
+            Expect::Knows { .. } | Expect::Lesson { .. } | Expect::Active { .. } => None,
+        }
+    }
+
+    /// The bounds a lesson's value must lie in, for a `Lesson` that gives any.
+    pub fn lesson_bounds(&self) -> Option<(Option<f64>, Option<f64>)> {
+        match self {
+            Expect::Lesson { min, max, .. } if min.is_some() || max.is_some() => Some((*min, *max)),
+            _ => None,
         }
     }
 }
@@ -251,223 +377,20 @@ pub fn load(path: &Path) -> Result<Loaded, LoadError> {
     parse(&path.display().to_string(), &text, &dir)
 }
 
-/// Every problem of a parsed scenario against the species data and the world it runs
-/// in, each placed at the field it is about.
-pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
-    let sc = &s.scenario;
-    let placer = Placer::new(&s.text);
-    let at = &placer;
-    let objects = Objects::new(world);
-    let mut errors = Vec::new();
-    let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
-    if !seconds_ok {
-        errors.push(problem(
-            s,
-            at,
-            "seconds",
-            None,
-            None,
-            format!("seconds is {}; expected 0 to {MAX_SECONDS}", sc.seconds),
-        ));
-    }
-    if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
-        errors.push(problem(s, at, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
-    }
-    check_inputs(s, at, data, world, &objects, &mut errors);
-    check_expectations(s, at, data, world, &objects, seconds_ok, &mut errors);
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+/// The claim a scenario checks: the comment lines before its first field, joined into
+/// one paragraph (a designer writes what the scenario shows there).
+#[must_use]
+pub fn claim(text: &str) -> String {
+    let lines = text.trim_start_matches('\u{feff}').lines().map(str::trim).take_while(|l| l.starts_with("//"));
+    let words: Vec<&str> = lines.map(|l| l.trim_start_matches('/').trim()).filter(|l| !l.is_empty()).collect();
+    words.join(" ")
 }
 
-/// A problem of `s`, placed by `at` (built once for the scenario's text) at the
-/// top-level `field`, or at item `i` of the list `list` (at its `key` when given).
-fn problem(
-    s: &Loaded,
-    at: &Placer<'_>,
-    field: &str,
-    item: Option<(&str, usize)>,
-    key: Option<&str>,
-    message: String,
-) -> LoadError {
-    let (line, col) = match item {
-        Some((list, i)) => at.item(list, i, key),
-        None => at.field(field),
-    };
-    LoadError::new(&s.file, line, col, message)
-}
+/// What a `Tree` expectation's root is when the tree is a single leaf.
+pub const NO_QUESTION: &str = "none";
 
-/// Whether `t` seconds lies within the longest run a scenario may ask for.
-fn time_ok(t: f64) -> bool {
-    (0.0..=MAX_SECONDS).contains(&t)
-}
-
-/// The world's objects by id, for a check that names them many times: each id is
-/// looked up in a map, and the message for an unknown one (which compares it with every
-/// id) is made once.
-struct Objects<'w> {
-    world: &'w WorldFile,
-    kinds: HashMap<&'w str, Kind>,
-    unknown: RefCell<HashMap<String, String>>,
-}
-
-impl<'w> Objects<'w> {
-    fn new(world: &'w WorldFile) -> Self {
-        let mut kinds = HashMap::new();
-        for o in &world.objects {
-            // The first object of an id is the one `WorldFile::object` finds.
-            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind());
-        }
-        Self { world, kinds, unknown: RefCell::default() }
-    }
-
-    /// The kind of the world's object `id`, or why there is none.
-    fn kind(&self, id: &str) -> Result<Kind, String> {
-        if let Some(&kind) = self.kinds.get(id) {
-            return Ok(kind);
-        }
-        let mut unknown = self.unknown.borrow_mut();
-        let message = unknown
-            .entry(id.to_owned())
-            .or_insert_with(|| unknown_name("object", id, self.world.objects.iter().map(|o| o.id.as_str())));
-        Err(message.clone())
-    }
-}
-
-/// The problems of the scenario's inputs, in list order: when each fires, and what it
-/// names (actions, objects, miracles, phases, values).
-fn check_inputs(
-    s: &Loaded,
-    at: &Placer<'_>,
-    data: &crate::data::Data,
-    world: &WorldFile,
-    objects: &Objects<'_>,
-    errors: &mut Vec<LoadError>,
-) {
-    let sc = &s.scenario;
-    let built_in_affords = crate::world::rules::default_affords();
-    for (i, input) in sc.inputs.iter().enumerate() {
-        let item = Some(("inputs", i));
-        let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
-        if whens.iter().filter(|w| **w).count() != 1 {
-            errors.push(problem(s, at, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
-        }
-        if input.wait.is_some() && input.on.is_none() {
-            errors.push(problem(s, at, "", item, Some("wait"), "`wait` goes with `on`".into()));
-        }
-        for (key, t) in [("at", input.at), ("after", input.after), ("wait", input.wait)] {
-            if t.is_some_and(|t| !time_ok(t)) {
-                errors.push(problem(s, at, "", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
-            }
-        }
-        match &input.act {
-            Act::Plan { action, object, target, .. } => {
-                if let Err(m) = data.action_named(action) {
-                    errors.push(problem(s, at, "", item, Some("action"), m));
-                }
-                match objects.kind(object) {
-                    Err(m) => errors.push(problem(s, at, "", item, Some("object"), m)),
-                    Ok(kind) => {
-                        // The built-in table with the world's own entries over it, as
-                        // the simulation reads it.
-                        let own = world.affords.get(action);
-                        let kinds = own.or_else(|| built_in_affords.get(action));
-                        let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
-                        if data.action(action).is_some() && !affords {
-                            let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
-                            errors.push(problem(s, at, "", item, Some("object"), m));
-                        }
-                    }
-                }
-                if let Some(t) = target
-                    && let Err(m) = objects.kind(t)
-                {
-                    errors.push(problem(s, at, "", item, Some("target"), m));
-                }
-            }
-            Act::Miracle { name } if !world.watch.miracle_base.contains_key(name) => {
-                let m = unknown_name("miracle", name, world.watch.miracle_base.keys().map(String::as_str));
-                errors.push(problem(s, at, "", item, Some("name"), m));
-            }
-            Act::Phase(p) if usize::from(*p) >= PHASE_COUNT => {
-                errors.push(problem(s, at, "", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
-            }
-            Act::Desire { value, .. } if !value.is_finite() => {
-                errors.push(problem(s, at, "", item, Some("value"), "expected a number".into()));
-            }
-            _ => {}
-        }
-    }
-}
-
-/// The problems of the scenario's expectations, in list order: their turns within the
-/// run (when its length is itself valid, `seconds_ok`), their bounds, and what they name.
-fn check_expectations(
-    s: &Loaded,
-    at: &Placer<'_>,
-    data: &crate::data::Data,
-    world: &WorldFile,
-    objects: &Objects<'_>,
-    seconds_ok: bool,
-    errors: &mut Vec<LoadError>,
-) {
-    let sc = &s.scenario;
-    for (i, e) in sc.expect.iter().enumerate() {
-        let item = Some(("expect", i));
-        let (time_key, t) = match e {
-            Expect::Plans { from, to, .. } => {
-                if !time_ok(*from) || from > to {
-                    errors.push(problem(s, at, "", item, Some("from"), "expected `from` from 0 to `to`".into()));
-                }
-                ("to", *to)
-            }
-            _ => ("at", e.at()),
-        };
-        if !time_ok(t) || (seconds_ok && t > sc.seconds) {
-            let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
-            errors.push(problem(s, at, "", item, Some(time_key), m));
-        }
-        if let Some((min, max)) = e.bounds() {
-            if min.is_none() && max.is_none() {
-                errors.push(problem(s, at, "", item, None, "expected at least one of `min` and `max`".into()));
-            }
-            if [min, max].iter().flatten().any(|b| !b.is_finite()) {
-                errors.push(problem(s, at, "", item, Some("min"), "expected numbers for the bounds".into()));
-            }
-        }
-        match e {
-            Expect::Score { object, .. } => {
-                if let Err(m) = objects.kind(object) {
-                    errors.push(problem(s, at, "", item, Some("object"), m));
-                }
-            }
-            Expect::Opinion { action, .. } => {
-                if let Err(m) = data.action_named(action) {
-                    errors.push(problem(s, at, "", item, Some("action"), m));
-                }
-            }
-            Expect::Plans { action, object, .. } => {
-                if let Some(a) = action
-                    && let Err(m) = data.action_named(a)
-                {
-                    errors.push(problem(s, at, "", item, Some("action"), m));
-                }
-                if let Some(o) = object
-                    && let Err(m) = objects.kind(o)
-                {
-                    errors.push(problem(s, at, "", item, Some("object"), m));
-                }
-            }
-            Expect::Knows { what, .. } => {
-                let skills = world.watch.skill_seconds.keys();
-                let miracles = world.watch.miracle_base.keys();
-                if !skills.clone().chain(miracles.clone()).any(|k| k == what) {
-                    let all = skills.chain(miracles).map(String::as_str);
-                    errors.push(problem(s, at, "", item, Some("what"), unknown_name("skill or miracle", what, all)));
-                }
-            }
-            _ => {}
-        }
-    }
-}
+/// What a `Distance` expectation names for the player's hand.
+pub const HAND: &str = "hand";
 
 #[cfg(test)]
 mod tests {

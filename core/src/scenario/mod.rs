@@ -2,12 +2,14 @@
 //! a script of player inputs, and expectations are measured at their turns: the seed's
 //! stories checked in the living village, and the runs the studio records.
 
+pub mod check;
 pub mod file;
 pub mod run;
 pub mod state;
 
-pub use file::{Act, Expect, Input, Loaded, Scenario, Trigger};
-pub use run::{Drive, Measured, Observed, Outcome, apply, check_file, prepare, run, run_file, run_with};
+pub use check::check;
+pub use file::{Act, Expect, Input, Loaded, Param, Scenario, Started, Trigger};
+pub use run::{Drive, Measured, Observed, Outcome, check_file, prepare, run, run_file, run_with};
 pub use state::{State, trees_digest};
 
 pub use crate::recording::sources::run_file_recorded;

@@ -5,16 +5,18 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::file::{Act, Expect, Loaded, Trigger, check};
+use super::check::check;
+use super::file::{Act, Expect, HAND, Loaded, NO_QUESTION, Param, Started, Trigger};
 use super::state::State;
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
 use crate::mind::desire::TURNS_PER_SECOND;
+use crate::mind::lesson::Lesson;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
 use crate::world::rules::Kind;
-use crate::world::sim::{Event, HandEvent, Sim};
+use crate::world::sim::{Event, Sim};
 
 /// What an expectation measured: a number, or whether a skill or miracle is known.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq)]
@@ -22,6 +24,8 @@ use crate::world::sim::{Event, HandEvent, Sim};
 pub enum Observed {
     Number(f64),
     Known(bool),
+    /// Nothing to measure: a release that taught nothing, or none at that index.
+    Nothing,
 }
 
 impl std::fmt::Display for Observed {
@@ -29,6 +33,7 @@ impl std::fmt::Display for Observed {
         match self {
             Observed::Number(v) => write!(f, "{v:.4}"),
             Observed::Known(k) => write!(f, "{k}"),
+            Observed::Nothing => write!(f, "nothing"),
         }
     }
 }
@@ -39,11 +44,18 @@ pub struct Measured {
     pub index: usize,
     pub passed: bool,
     pub observed: Observed,
+    /// Why a failed expectation failed, in the designer's words: what was measured
+    /// against what was expected, and what lies behind it (a score's path through its
+    /// tree, the plans a release weighed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// A finished run.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// The claim the scenario checks: its leading comment, as one paragraph.
+    pub claim: String,
     pub passed: bool,
     pub sim_time: f64,
     pub plans: u64,
@@ -59,12 +71,13 @@ pub struct Outcome {
 }
 
 /// A plan started during the run, for `Plans` expectations.
-struct Started {
+struct Begun {
     t: f64,
     desire: Desire,
     action: String,
     object: String,
     kind: Option<Kind>,
+    why: Started,
 }
 
 /// The data, world and creature a scenario runs with, loaded and checked.
@@ -155,8 +168,8 @@ pub trait Drive {
     fn sim(&self) -> &Sim;
     /// One turn.
     fn step(&mut self);
-    /// An input, now.
-    fn act(&mut self, act: &Act) -> Result<(), String>;
+    /// An input, now; a release returns its lesson.
+    fn act(&mut self, act: &Act) -> Result<Option<Lesson>, String>;
     /// The simulation's events since the last call.
     fn take_events(&mut self) -> Vec<Event>;
 }
@@ -170,8 +183,8 @@ impl Drive for Sim {
         Sim::step(self);
     }
 
-    fn act(&mut self, act: &Act) -> Result<(), String> {
-        apply(self, act)
+    fn act(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
+        self.apply(act)
     }
 
     fn take_events(&mut self) -> Vec<Event> {
@@ -199,6 +212,7 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
         current: None,
         plan_count: 0,
         started: Vec::new(),
+        lessons: Vec::new(),
         events: Vec::new(),
         refused: Vec::new(),
     };
@@ -207,7 +221,7 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
     for turn in 0..=end {
         runner.fire_due();
         for (i, e) in sc.expect.iter().enumerate() {
-            if turn_of(e.at()) == turn {
+            if turn_of(e.at().unwrap_or(sc.seconds)) == turn {
                 measured[i] = Some(runner.measure(i, e));
             }
         }
@@ -225,6 +239,7 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
     let expectations: Vec<Measured> = measured.into_iter().flatten().collect();
     let summary = sim.summary();
     Outcome {
+        claim: super::file::claim(&loaded.text),
         passed: expectations.iter().all(|m| m.passed) && refused.is_empty(),
         sim_time: sim.time(),
         plans: summary.plans,
@@ -234,46 +249,6 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
         events,
         refused,
     }
-}
-
-/// Does `act` to `sim` now, as a scenario input (SPEC §16); also what a recording
-/// replays. An act that cannot be done is refused with why.
-pub fn apply(sim: &mut Sim, act: &Act) -> Result<(), String> {
-    let hand = |sim: &mut Sim, e: HandEvent| sim.hand(e).map(|_| ());
-    match act {
-        Act::Plan { desire, action, object, target } => sim.command_about(*desire, action, object, target.as_deref()),
-        Act::Hold => hand(sim, HandEvent::Hold),
-        Act::Stroke => hand(sim, HandEvent::Stroke),
-        Act::Slap(s) => hand(sim, HandEvent::Slap(*s)),
-        Act::Release => hand(sim, HandEvent::Release),
-        Act::Leash(l) => {
-            sim.set_leash(*l);
-            Ok(())
-        }
-        Act::Miracle { name } => {
-            let near = nearest_object(sim).ok_or("the village has no object to cast on")?;
-            hand(sim, HandEvent::Cast { miracle: name.clone(), on: near })
-        }
-        Act::Phase(p) => {
-            sim.set_phase(*p);
-            Ok(())
-        }
-        Act::Desire { name, value } => {
-            sim.set_desire(*name, *value);
-            Ok(())
-        }
-    }
-}
-
-/// The object nearest the creature, where a miracle it sees is cast.
-fn nearest_object(sim: &Sim) -> Option<String> {
-    let at = sim.position();
-    sim.village()
-        .objects
-        .iter()
-        .filter(|o| o.present)
-        .min_by(|a, b| a.distance_from(at).total_cmp(&b.distance_from(at)))
-        .map(|o| o.id.clone())
 }
 
 /// The run's bookkeeping between turns.
@@ -289,7 +264,9 @@ struct Runner<'a, D: Drive> {
     /// The plan under way: its desire and its number among the plans started.
     current: Option<(Desire, u64)>,
     plan_count: u64,
-    started: Vec<Started>,
+    started: Vec<Begun>,
+    /// Every release's lesson, in order.
+    lessons: Vec<Lesson>,
     events: Vec<Event>,
     refused: Vec<String>,
 }
@@ -308,8 +285,10 @@ impl<D: Drive> Runner<'_, D> {
             if !due.is_some_and(|d| d <= now + 1e-9) {
                 break;
             }
-            if let Err(why) = self.drive.act(&input.act) {
-                self.refused.push(format!("input {} at {now:.1} s: {why}", self.next));
+            match self.drive.act(&input.act) {
+                Ok(Some(lesson)) => self.lessons.push(lesson),
+                Ok(None) => {}
+                Err(why) => self.refused.push(format!("input {} at {now:.1} s: {why}", self.next)),
             }
             self.next += 1;
             self.fired_at = now;
@@ -325,16 +304,17 @@ impl<D: Drive> Runner<'_, D> {
         let now = self.drive.sim().time();
         for e in self.drive.take_events() {
             match &e {
-                Event::Plan { t, desire, action, object, .. } => {
+                Event::Plan { t, desire, action, object, why, .. } => {
                     self.plan_count += 1;
                     let kind =
                         self.drive.sim().village().find(object).map(|o| self.drive.sim().village().objects[o].kind);
-                    self.started.push(Started {
+                    self.started.push(Begun {
                         t: *t,
                         desire: *desire,
                         action: action.clone(),
                         object: object.clone(),
                         kind,
+                        why: Started::of(*why),
                     });
                     if let Some((d, _)) = self.current.take() {
                         self.note(&Trigger::PlanEnded { desire: d }, *t);
@@ -371,16 +351,100 @@ impl<D: Drive> Runner<'_, D> {
 
     /// Measures expectation `index` now.
     fn measure(&self, index: usize, e: &Expect) -> Measured {
-        let c = self.drive.sim().creature();
-        let number = |v: f64| Observed::Number(v);
-        let observed = match e {
+        let observed = self.observe(e);
+        let within = |v: f64, (min, max): (Option<f64>, Option<f64>)| {
+            v.is_finite() && min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m)
+        };
+        let passed = match (e, observed) {
+            (Expect::Knows { known, .. }, Observed::Known(k)) => k == known.unwrap_or(true),
+            (Expect::Active { active, .. }, Observed::Known(a)) => a == *active,
+            (Expect::Lesson { index: i, desire, action, object, taught, .. }, _) => {
+                self.lessons.get(*i).is_some_and(|l| {
+                    let taught_fits = taught.is_none_or(|t| t == l.taught.is_some());
+                    let no_filter = desire.is_none() && action.is_none() && object.is_none();
+                    let plan_fits = no_filter
+                        || l.taught.as_ref().is_some_and(|t| {
+                            desire.is_none_or(|d| t.desire == d)
+                                && action.as_ref().is_none_or(|a| &t.action == a)
+                                && object.as_ref().is_none_or(|o| &t.object == o)
+                        });
+                    let value_fits = e.lesson_bounds().is_none_or(|b| l.lesson.is_some_and(|v| within(v, b)));
+                    taught_fits && plan_fits && value_fits
+                })
+            }
+            (Expect::Tree { root: Some(r), .. }, Observed::Number(v)) => {
+                self.tree_root(e).is_some_and(|root| &root == r) && e.bounds().is_none_or(|b| within(v, b))
+            }
+            (_, Observed::Number(v)) => e.bounds().is_some_and(|b| within(v, b)),
+            _ => false,
+        };
+        let why = (!passed).then(|| self.because(e, observed));
+        Measured { index, passed, observed, why }
+    }
+
+    /// Why `e` failed on `observed`, in the designer's words.
+    fn because(&self, e: &Expect, observed: Observed) -> String {
+        let mut out = format!("{} was {observed}", e.describe());
+        if let (Observed::Number(v), Some((min, max))) = (observed, e.bounds().or_else(|| e.lesson_bounds())) {
+            if let Some(m) = min.filter(|m| v < *m) {
+                out += &format!(", below {m}");
+            }
+            if let Some(m) = max.filter(|m| v > *m) {
+                out += &format!(", above {m}");
+            }
+        }
+        let sim = self.drive.sim();
+        match e {
             Expect::Score { desire, tree, object, .. } => {
-                number(self.drive.sim().object_score(*desire, *tree, object).unwrap_or(f64::NAN))
+                if let Ok(path) = sim.score_path(*desire, *tree, object) {
+                    let asked: Vec<String> =
+                        path.steps.iter().map(|s| format!("{} ({})", s.question, s.answer)).collect();
+                    out += &match (asked.is_empty(), path.verdict) {
+                        (_, None) => ": the tree has no examples yet".to_owned(),
+                        (true, Some(v)) => format!(": the tree is one leaf, verdict {v:+.2}"),
+                        (false, Some(v)) => format!(": the tree asks {}; verdict {v:+.2}", asked.join(", then ")),
+                    };
+                }
+            }
+            Expect::Lesson { index, .. } | Expect::Credit { index, .. } => match self.lessons.get(*index) {
+                None => out += &format!(": the run had {} releases", self.lessons.len()),
+                Some(l) => {
+                    let plans: Vec<String> = l
+                        .credit
+                        .iter()
+                        .map(|c| format!("{:.2} {} {} {}", c.score, c.plan.desire, c.plan.action, c.plan.object))
+                        .collect();
+                    let remembered = if plans.is_empty() { "no plans".to_owned() } else { plans.join("; ") };
+                    let taught = l
+                        .taught
+                        .as_ref()
+                        .map_or("nothing".to_owned(), |t| format!("{} {} {}", t.desire, t.action, t.object));
+                    out += &format!(": it remembered {remembered}, and taught {taught}");
+                }
+            },
+            Expect::Tree { root: Some(_), .. } => {
+                if let Some(r) = self.tree_root(e) {
+                    out += &format!(": its root asks {r}");
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// What expectation `e` measures now.
+    fn observe(&self, e: &Expect) -> Observed {
+        let sim = self.drive.sim();
+        let c = sim.creature();
+        let number = Observed::Number;
+        match e {
+            Expect::Score { desire, tree, object, .. } => {
+                number(sim.object_score(*desire, *tree, object).unwrap_or(f64::NAN))
             }
             Expect::Desire { name, .. } => number(c.desire(*name).value),
             Expect::Opinion { action, .. } => number(c.opinions.get(action).copied().unwrap_or(0.0)),
             Expect::Liking { .. } => number(c.liking),
-            Expect::Plans { from, to, desire, action, kind, object, .. } => {
+            Expect::Plans { from, to, desire, action, kind, object, why, .. } => {
                 let n = self
                     .started
                     .iter()
@@ -389,20 +453,57 @@ impl<D: Drive> Runner<'_, D> {
                     .filter(|p| action.as_ref().is_none_or(|a| &p.action == a))
                     .filter(|p| kind.is_none_or(|k| p.kind == Some(k)))
                     .filter(|p| object.as_ref().is_none_or(|o| &p.object == o))
+                    .filter(|p| why.is_none_or(|w| p.why == w))
                     .count();
                 number(n as f64)
             }
             Expect::Knows { what, .. } => {
                 Observed::Known(c.watching.knows_skill(what) || c.watching.knows_miracle(what))
             }
-        };
-        let passed = match (observed, e.bounds()) {
-            (Observed::Number(v), Some((min, max))) => {
-                min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m) && v.is_finite()
+            Expect::Param { desire, what, .. } => {
+                let d = c.desire(*desire);
+                number(match what {
+                    Param::IncreaseSeconds => d.increase_seconds,
+                    Param::Threshold(i) => d.thresholds.get(*i).copied().unwrap_or(f64::NAN),
+                    Param::Max => d.max,
+                })
             }
-            (Observed::Known(k), _) => k,
-            (Observed::Number(_), None) => false,
+            Expect::Lesson { index, taught, .. } => match (self.lessons.get(*index), taught) {
+                (None, _) => Observed::Nothing,
+                (Some(l), Some(_)) => Observed::Known(l.taught.is_some()),
+                (Some(l), None) => l.lesson.filter(|_| l.taught.is_some()).map_or(Observed::Nothing, number),
+            },
+            Expect::Credit { index, object, .. } => match self.lessons.get(*index) {
+                None => Observed::Nothing,
+                Some(l) => {
+                    number(l.credit.iter().filter(|c| &c.plan.object == object).map(|c| c.score).fold(0.0, f64::max))
+                }
+            },
+            Expect::Tree { desire, tree, .. } => number(c.tree(*desire, *tree).examples.len() as f64),
+            Expect::Distance { to, .. } => {
+                let v = sim.village();
+                let o = if to == HAND { Some(v.hand) } else { v.find(to) };
+                number(o.map_or(f64::NAN, |o| v.objects[o].distance_from(sim.position())))
+            }
+            Expect::Active { desire, .. } => {
+                Observed::Known(sim.desires().iter().any(|d| d.desire == *desire && d.active))
+            }
+        }
+    }
+
+    /// The attribute the root of a `Tree` expectation's tree asks now, `"none"` for a
+    /// single leaf: the tree the simulation built, or built from the examples as it would.
+    fn tree_root(&self, e: &Expect) -> Option<String> {
+        let Expect::Tree { desire, tree, .. } = e else { return None };
+        let sim = self.drive.sim();
+        let built;
+        let t = match sim.built_tree(*desire, *tree) {
+            Some(t) => t,
+            None => {
+                built = sim.creature().tree(*desire, *tree).tree(&sim.data().attributes);
+                &built
+            }
         };
-        Measured { index, passed, observed }
+        Some(t.root().and_then(|n| n.question.clone()).unwrap_or_else(|| NO_QUESTION.to_owned()))
     }
 }

@@ -90,6 +90,12 @@ impl Kind {
         matches!(self, Kind::Villager | Kind::Sheep | Kind::Wolf | Kind::Creature)
     }
 
+    /// Things the creature eats whole, a meal each (SPEC §3); held, they are the food in
+    /// its hands that a stroke makes it eat at once (SPEC §7).
+    pub fn is_food(self) -> bool {
+        matches!(self, Kind::Villager | Kind::Sheep | Kind::Wolf)
+    }
+
     /// Things the creature can pick up and carry.
     pub fn is_portable(self) -> bool {
         matches!(self, Kind::Villager | Kind::Sheep | Kind::Wolf | Kind::Rock)

@@ -127,23 +127,23 @@ impl Studio {
         }
     }
 
-    /// Does `act` to the preview's creature; the status bar says why when it cannot.
+    /// Does `act` to the preview's creature; a release's lesson, as the simulation
+    /// returned it, is what the preview shows of it; the status bar says why an act
+    /// cannot be done.
     fn preview_act(&mut self, act: Act) {
-        if let Err(e) = self.ws.preview_act(act) {
-            self.status = e;
+        match self.ws.preview_act(act) {
+            Ok(Some(lesson)) => self.view.village.last_lesson = Some(lesson),
+            Ok(None) => {}
+            Err(e) => self.status = e,
         }
+        self.take_preview_events();
     }
 
     /// Carries out a command to the running preview.
     pub(super) fn apply_preview(&mut self, c: PreviewCommand) {
         let preview = self.ws.preview.as_mut();
         match c {
-            PreviewCommand::Hand(h) => {
-                if let Err(e) = self.ws.preview_hand(h) {
-                    self.status = e;
-                }
-                self.take_preview_events();
-            }
+            PreviewCommand::Act(a) => self.preview_act(a),
             PreviewCommand::Speed(s) => self.set_preview_speed(s),
             PreviewCommand::TogglePause => {
                 if let Some(p) = preview {
@@ -157,8 +157,6 @@ impl Studio {
                 }
                 self.take_preview_events();
             }
-            PreviewCommand::Phase(phase) => self.preview_act(Act::Phase(phase.min(13))),
-            PreviewCommand::Leash(l) => self.preview_act(Act::Leash(l)),
             PreviewCommand::LearnIntoSave(on) => self.ws.preview_learns = on,
             PreviewCommand::KeepLearning => match self.ws.keep_preview_learning() {
                 Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
@@ -167,6 +165,7 @@ impl Studio {
             PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();
+                self.view.village.last_lesson = None;
             }
         }
     }

@@ -4,7 +4,7 @@
 //! one scope share a key.
 
 use creature_core::mind::hand::Slap;
-use creature_core::world::sim::HandEvent;
+use creature_core::world::sim::Act;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::Command;
@@ -95,11 +95,11 @@ pub const BINDINGS: &[Binding] = &[
     global(Command::Quit, CMD, Key::Q),
     preview(PreviewCommand::TogglePause, Key::Space),
     Binding { command: Command::Preview(PreviewCommand::StepTurn), scope: Scope::Preview, key: None },
-    preview(PreviewCommand::Hand(HandEvent::Hold), Key::H),
-    preview(PreviewCommand::Hand(HandEvent::Stroke), Key::T),
-    preview(PreviewCommand::Hand(HandEvent::Slap(Slap::Gentle)), Key::G),
-    preview(PreviewCommand::Hand(HandEvent::Slap(Slap::Hard)), Key::B),
-    preview(PreviewCommand::Hand(HandEvent::Release), Key::R),
+    preview(PreviewCommand::Act(Act::Hold), Key::H),
+    preview(PreviewCommand::Act(Act::Stroke), Key::T),
+    preview(PreviewCommand::Act(Act::Slap(Slap::Gentle)), Key::G),
+    preview(PreviewCommand::Act(Act::Slap(Slap::Hard)), Key::B),
+    preview(PreviewCommand::Act(Act::Release), Key::R),
     time(TimeCommand::Step(-1), NONE, Key::ArrowLeft),
     time(TimeCommand::Step(1), NONE, Key::ArrowRight),
     time(TimeCommand::Marker(false), SHIFT, Key::ArrowLeft),

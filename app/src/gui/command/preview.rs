@@ -1,24 +1,22 @@
-//! What the preview panel asks of the running preview: the hand, the pace, the phase
-//! and leash, a restart, and where its lessons go.
+//! What the preview panel asks of the running preview: what the player does (the hand,
+//! the phase, the leash), the pace, a restart, and where its lessons go.
 
 use creature_core::mind::hand::Slap;
-use creature_core::mind::leash::Leash;
-use creature_core::world::sim::HandEvent;
+use creature_core::world::sim::Act;
 use creature_workspace::live_preview::LivePreview;
 
 /// A command to the running preview.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PreviewCommand {
-    /// A touch of the player's hand on the preview creature (SPEC §5).
-    Hand(HandEvent),
+    /// What the player does to the preview's creature (SPEC §16 ACT): the hand, the
+    /// phase, the leash; a scenario and a recording keep it in the same shape.
+    Act(Act),
     /// Simulated seconds per wall second; 0 pauses.
     Speed(f64),
     /// Pauses a running preview, or plays a paused one at the speed it last ran at.
     TogglePause,
     /// Runs exactly one turn (0.1 s), paused or not.
     StepTurn,
-    Phase(u8),
-    Leash(Leash),
     /// Starts the preview again from the project's files.
     Restart,
     /// Whether the preview's lessons go into the creature's save at once.
@@ -31,13 +29,11 @@ impl PreviewCommand {
     /// The name in menus and the palette.
     pub fn label(&self) -> String {
         match self {
-            PreviewCommand::Hand(h) => hand_label(h),
+            PreviewCommand::Act(a) => act_label(a),
             PreviewCommand::Speed(s) if *s == 0.0 => "Pause the preview".into(),
             PreviewCommand::Speed(s) => format!("Preview speed ×{s}"),
             PreviewCommand::TogglePause => "Pause or play the preview".into(),
             PreviewCommand::StepTurn => "Step the preview one turn".into(),
-            PreviewCommand::Phase(p) => format!("Preview phase {p}"),
-            PreviewCommand::Leash(l) => format!("Preview leash {l:?}"),
             PreviewCommand::Restart => "Restart the preview".into(),
             PreviewCommand::LearnIntoSave(on) => {
                 format!("Preview lessons go into the save: {}", if *on { "on" } else { "off" })
@@ -53,21 +49,23 @@ impl PreviewCommand {
         let Some(p) = preview else { return false };
         let holding = p.shown().teaching().hand.holding;
         match self {
-            PreviewCommand::Hand(HandEvent::Hold) => !holding,
-            PreviewCommand::Hand(HandEvent::Release) => holding,
+            PreviewCommand::Act(Act::Hold) => !holding,
+            PreviewCommand::Act(Act::Release) => holding,
             _ => true,
         }
     }
 }
 
-/// A hand event in words.
-fn hand_label(h: &HandEvent) -> String {
-    match h {
-        HandEvent::Hold => "Hand: hold the creature".into(),
-        HandEvent::Stroke => "Hand: stroke".into(),
-        HandEvent::Slap(Slap::Gentle) => "Hand: slap gently".into(),
-        HandEvent::Slap(Slap::Hard) => "Hand: slap hard".into(),
-        HandEvent::Release => "Hand: let go (teaches the total)".into(),
-        other => format!("Hand: {other:?}"),
+/// An act in the words of menus and the palette.
+fn act_label(a: &Act) -> String {
+    match a {
+        Act::Hold => "Hand: hold the creature".into(),
+        Act::Stroke => "Hand: stroke".into(),
+        Act::Slap(Slap::Gentle) => "Hand: slap gently".into(),
+        Act::Slap(Slap::Hard) => "Hand: slap hard".into(),
+        Act::Release => "Hand: let go (teaches the total)".into(),
+        Act::Phase(p) => format!("Preview phase {p}"),
+        Act::Leash(l) => format!("Preview leash {l:?}"),
+        other => other.describe(),
     }
 }

@@ -130,8 +130,16 @@ fn show_report(ui: &mut egui::Ui, path: &Path, report: &Report, out: &mut Vec<Co
         "{verdict} · {:.1} simulated s · {} plans · {} lessons",
         outcome.sim_time, outcome.plans, outcome.lessons
     ));
+    if !outcome.claim.is_empty() {
+        ui.label(egui::RichText::new(&outcome.claim).italics());
+    }
     for r in &outcome.refused {
         ui.colored_label(ui.visuals().error_fg_color, format!("could not be done: {r}"));
+    }
+    for m in outcome.expectations.iter().filter(|m| !m.passed) {
+        if let Some(why) = &m.why {
+            ui.colored_label(ui.visuals().error_fg_color, format!("#{} {why}", m.index));
+        }
     }
     let good = egui::Color32::from_rgb(60, 190, 80);
     let bad = ui.visuals().error_fg_color;

@@ -2,7 +2,8 @@
 //! its agenda and the player's hand; speed, phase and leash; the desires live, the plan
 //! and its agenda step, the last five plans with their credit scores now (so a designer
 //! sees which plan a slap would teach before slapping), skills and miracles; the hand's
-//! running total as a reward bar and the event log.
+//! running total as a reward bar, the last lesson as the simulation returned it, and the
+//! event log.
 //!
 //! Its keys (H hold, T stroke, G gentle slap, B hard slap, R release, Space pause, and
 //! the timeline's) are commands of the preview's scope in `command::keys`. The map and
@@ -10,7 +11,8 @@
 
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
-use creature_core::world::sim::HandEvent;
+use creature_core::mind::lesson::{Lesson, Reaction};
+use creature_core::world::sim::Act;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::keys::Scope;
@@ -101,7 +103,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             .show_ui(ui, |ui| {
                 for i in 0..=13u8 {
                     if ui.selectable_label(i == phase, format!("{i} {}", name(i))).clicked() {
-                        live(out, PreviewCommand::Phase(i));
+                        live(out, PreviewCommand::Act(Act::Phase(i)));
                     }
                 }
             });
@@ -111,7 +113,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             |ui| {
                 for l in [Leash::None, Leash::Compassion, Leash::Learning, Leash::Aggression] {
                     if ui.selectable_label(l == leash, format!("{l:?}")).clicked() {
-                        live(out, PreviewCommand::Leash(l));
+                        live(out, PreviewCommand::Act(Act::Leash(l)));
                     }
                 }
             },
@@ -128,7 +130,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     hand_bar(ui, p, out);
     learning_bar(ui, ws, out);
     ui.separator();
-    let crate::gui::view::village::VillageUi { log, show_inactive, map, .. } = &mut view.village;
+    let crate::gui::view::village::VillageUi { log, show_inactive, map, last_lesson, .. } = &mut view.village;
     egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
         event_log(ui, log);
     });
@@ -137,11 +139,15 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
     egui::Panel::right("pv-side").resizable(true).default_size(250.0).min_size(200.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
-            super::village_map::inspector(ui, sim, map);
+            super::village_map::inspector(ui, sim, map, out);
             plan_view(ui, p);
             ui.add_space(6.0);
             credit_view(ui, p);
             ui.add_space(6.0);
+            if let Some(lesson) = last_lesson {
+                lesson_view(ui, lesson);
+                ui.add_space(6.0);
+            }
             desires_view(ui, p, show_inactive);
             ui.add_space(6.0);
             learning_view(ui, p);
@@ -182,8 +188,8 @@ fn key_of(ui: &egui::Ui, c: &Command) -> String {
 }
 
 /// A hand button's text with the key that does the same: "Hold (H)".
-fn keyed(ui: &egui::Ui, text: &str, h: HandEvent) -> String {
-    format!("{text} ({})", key_of(ui, &Command::Preview(PreviewCommand::Hand(h))))
+fn keyed(ui: &egui::Ui, text: &str, h: Act) -> String {
+    format!("{text} ({})", key_of(ui, &Command::Preview(PreviewCommand::Act(h))))
 }
 
 fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
@@ -191,21 +197,21 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Hand");
         if hand.holding {
-            if ui.button(keyed(ui, "Release", HandEvent::Release)).clicked() {
-                live(out, PreviewCommand::Hand(HandEvent::Release));
+            if ui.button(keyed(ui, "Release", Act::Release)).clicked() {
+                live(out, PreviewCommand::Act(Act::Release));
             }
-        } else if ui.button(keyed(ui, "Hold", HandEvent::Hold)).clicked() {
-            live(out, PreviewCommand::Hand(HandEvent::Hold));
+        } else if ui.button(keyed(ui, "Hold", Act::Hold)).clicked() {
+            live(out, PreviewCommand::Act(Act::Hold));
         }
         ui.add_enabled_ui(hand.holding, |ui| {
-            if ui.button(keyed(ui, "Stroke", HandEvent::Stroke)).clicked() {
-                live(out, PreviewCommand::Hand(HandEvent::Stroke));
+            if ui.button(keyed(ui, "Stroke", Act::Stroke)).clicked() {
+                live(out, PreviewCommand::Act(Act::Stroke));
             }
-            if ui.button(keyed(ui, "Slap gently", HandEvent::Slap(Slap::Gentle))).clicked() {
-                live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Gentle)));
+            if ui.button(keyed(ui, "Slap gently", Act::Slap(Slap::Gentle))).clicked() {
+                live(out, PreviewCommand::Act(Act::Slap(Slap::Gentle)));
             }
-            if ui.button(keyed(ui, "Slap hard", HandEvent::Slap(Slap::Hard))).clicked() {
-                live(out, PreviewCommand::Hand(HandEvent::Slap(Slap::Hard)));
+            if ui.button(keyed(ui, "Slap hard", Act::Slap(Slap::Hard))).clicked() {
+                live(out, PreviewCommand::Act(Act::Slap(Slap::Hard)));
             }
         });
         // The running total in [−1, 1] as the seed's reward bar: red left, green right.
@@ -276,13 +282,7 @@ fn plan_view(ui: &mut egui::Ui, p: &LivePreview) {
 fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
     ui.strong("Last 5 plans: who a lesson now would go to");
     let credits = p.shown().recent_plans();
-    // SPEC §6: the highest score wins; ties go to the most recently started plan.
-    let winner = credits
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.score > 0.0)
-        .max_by(|a, b| a.1.score.total_cmp(&b.1.score).then(a.1.plan.started.total_cmp(&b.1.plan.started)))
-        .map(|(i, _)| i);
+    let winner = p.shown().lesson_goes_to();
     if credits.is_empty() {
         ui.weak("no plans yet");
     }
@@ -308,6 +308,47 @@ fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
             );
         });
     }
+}
+
+/// The last release as the simulation returned it (SPEC §5–§7): the lesson, the plans
+/// credit weighed and the one taught, and what each of the four lessons changed.
+fn lesson_view(ui: &mut egui::Ui, l: &Lesson) {
+    ui.strong(format!("Last lesson, at {:.1} s", l.at));
+    let Some(value) = l.lesson else {
+        ui.label(format!("nothing taught: the total was {:+.2}", l.total));
+        return;
+    };
+    let colour = crate::gui::panels::verdict_colour(value);
+    ui.colored_label(colour, format!("L = {value:+.2} (total {:+.2})", l.total));
+    for (i, c) in l.credit.iter().enumerate().rev() {
+        let mark = if Some(i) == l.winner { "◀ taught" } else { "" };
+        ui.add(
+            egui::Label::new(format!("{:.2} {} {} {} {mark}", c.score, c.plan.desire, c.plan.action, c.plan.object))
+                .truncate(),
+        );
+    }
+    let Some(t) = &l.taught else {
+        ui.weak("no plan scored above 0: only the liking changed");
+        return;
+    };
+    ui.label(format!("taught: {} {} {} (about {})", t.desire, t.action, t.object, t.target));
+    if let (Some(before), Some(after)) = (&l.desire_before, &l.desire) {
+        ui.label(format!("growth time: {:.1} s, was {:.1} s", after.increase_seconds, before.increase_seconds));
+        for (i, (b, a)) in before.thresholds.iter().zip(&after.thresholds).enumerate() {
+            ui.label(format!("threshold {i}: {a:.2}, was {b:.2}"));
+        }
+        ui.label(format!("max: {:.2}, was {:.2}", after.max, before.max));
+    }
+    if let (Some(before), Some(after)) = (l.opinion_before, l.opinion) {
+        ui.label(format!("opinion of {}: {after:+.2}, was {before:+.2}", t.action));
+    }
+    let then = match &l.reaction {
+        Reaction::None => "nothing more".to_owned(),
+        Reaction::DropPlan { desire } => format!("{desire} falls to 0 and the plan is dropped"),
+        Reaction::Repeat { action, kind, .. } => format!("{action} again on the nearest {kind}"),
+        Reaction::EatAtOnce { object } => format!("eats {object} at once"),
+    };
+    ui.label(format!("then: {then}"));
 }
 
 fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {

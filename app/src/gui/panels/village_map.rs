@@ -15,7 +15,7 @@ use creature_core::data::TreeKind;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
 use creature_core::world::rules::Kind;
-use creature_core::world::sim::{HandEvent, Sim};
+use creature_core::world::sim::{Act, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 
 use crate::gui::command::{Command, PreviewCommand};
@@ -264,16 +264,16 @@ fn hand_input(
         && vw.scale > 0.0
     {
         let (x, y) = vw.to_world(hp);
-        out.push(Command::Preview(PreviewCommand::Hand(HandEvent::MoveTo(x, y))));
+        out.push(Command::Preview(PreviewCommand::Act(Act::Hand { x: x, y: y })));
     }
     if holding {
         if resp.clicked() {
-            out.push(Command::Preview(PreviewCommand::Hand(HandEvent::Stroke)));
+            out.push(Command::Preview(PreviewCommand::Act(Act::Stroke)));
         }
         if resp.secondary_clicked() {
             let hard = resp.ctx.input(|i| i.modifiers.shift);
             let slap = if hard { Slap::Hard } else { Slap::Gentle };
-            out.push(Command::Preview(PreviewCommand::Hand(HandEvent::Slap(slap))));
+            out.push(Command::Preview(PreviewCommand::Act(Act::Slap(slap))));
         }
     } else if resp.clicked() {
         map.inspect = near.map(str::to_owned);
@@ -310,7 +310,7 @@ fn legend(painter: &egui::Painter, rect: Rect) {
 
 /// The inspected object: its beliefs, and its score by each of the creature's trees
 /// that has examples (every other tree gives the unknown's score).
-pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi) {
+pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Command>) {
     let Some(id) = map.inspect.clone() else { return };
     let v = sim.village();
     let Some(o) = v.find(&id).and_then(|i| v.objects.get(i)) else {
@@ -325,6 +325,7 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi) {
     });
     let beliefs: Vec<String> = o.answers.iter().map(|(a, v)| format!("{a}: {v}")).collect();
     ui.label(egui::RichText::new(beliefs.join(" · ")).small());
+    player_acts(ui, sim, &o.id, map, out);
     let c = sim.creature();
     egui::Grid::new("pv-inspect").striped(true).spacing([10.0, 2.0]).show(ui, |ui| {
         ui.strong("tree");
@@ -351,6 +352,38 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi) {
         if !any {
             ui.weak("no tree has examples yet: every score is the unknown's");
             ui.end_row();
+        }
+    });
+}
+
+/// What the player can do with the inspected object: give it to the creature, cast a
+/// miracle on it, or do a deed on it for the creature to see (SPEC §16's `Give`,
+/// `Miracle` and `Deed`, kept among the preview's inputs like a touch).
+fn player_acts(ui: &mut egui::Ui, sim: &Sim, id: &str, map: &mut MapUi, out: &mut Vec<Command>) {
+    let act = |out: &mut Vec<Command>, a: Act| out.push(Command::Preview(PreviewCommand::Act(a)));
+    ui.horizontal_wrapped(|ui| {
+        if ui.small_button("Give to the creature").on_hover_text("From phase 1 it takes what it is given").clicked() {
+            act(out, Act::Give { object: id.to_owned() });
+        }
+        for miracle in sim.world().watch.miracle_base.keys() {
+            if ui.small_button(format!("Cast {miracle}")).clicked() {
+                act(out, Act::Miracle { name: miracle.clone(), on: Some(id.to_owned()) });
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let actions = &sim.data().actions.actions;
+        if !actions.iter().any(|a| a.name == map.deed) {
+            map.deed = actions.first().map(|a| a.name.clone()).unwrap_or_default();
+        }
+        egui::ComboBox::from_id_salt("pv-deed").width(90.0).selected_text(map.deed.clone()).show_ui(ui, |ui| {
+            for a in actions {
+                ui.selectable_value(&mut map.deed, a.name.clone(), &a.name);
+            }
+        });
+        let hint = "Do this to the object where the creature can see: from phase 3, on the learning leash, it may copy";
+        if ui.small_button("Do it").on_hover_text(hint).clicked() {
+            act(out, Act::Deed { action: map.deed.clone(), object: id.to_owned(), desire: None });
         }
     });
 }

@@ -3,6 +3,7 @@
 //! while it is, so a hidden preview costs nothing and an idle editor does not redraw
 //! sixty times a second).
 
+use creature_core::mind::lesson::Lesson;
 use creature_core::world::sim::Event;
 use creature_workspace::live_preview::LivePreview;
 
@@ -27,6 +28,8 @@ pub struct MapUi {
     pub pan: egui::Vec2,
     /// The object whose beliefs and scores are shown.
     pub inspect: Option<String>,
+    /// The action the inspector's deed does.
+    pub deed: String,
     /// Where the map was last drawn: the screen point of the view's centre, the world
     /// point there, and points per metre.
     pub drawn: Option<(egui::Pos2, (f32, f32), f32)>,
@@ -42,7 +45,7 @@ impl MapUi {
 
 impl Default for MapUi {
     fn default() -> Self {
-        Self { zoom: 1.0, pan: egui::Vec2::ZERO, inspect: None, drawn: None }
+        Self { zoom: 1.0, pan: egui::Vec2::ZERO, inspect: None, deed: String::new(), drawn: None }
     }
 }
 
@@ -66,6 +69,8 @@ pub struct VillageUi {
     /// The speed to go back to after a pause.
     pub resume_speed: f64,
     pub show_inactive: bool,
+    /// The lesson the last release in the preview sent, as the simulation returned it.
+    pub last_lesson: Option<Lesson>,
 }
 
 impl Default for VillageUi {
@@ -82,6 +87,7 @@ impl Default for VillageUi {
             frame_ms: None,
             resume_speed: 1.0,
             show_inactive: false,
+            last_lesson: None,
         }
     }
 }

@@ -107,7 +107,7 @@ impl Sim {
                     return;
                 }
             }
-            Progress::Ended { step: Step::Act { .. } } => self.apply(now),
+            Progress::Ended { step: Step::Act { .. } } => self.act_effects(now),
             Progress::GaveUp => {
                 self.fail(now);
                 return;
@@ -209,17 +209,14 @@ impl Sim {
 
     /// Puts down what the creature carries.
     pub(super) fn drop_held(&mut self) {
-        if let Some(h) = self.held.take() {
+        if self.held.take().is_some() {
             self.kept.stirred();
             self.stuff_dirty = true;
-            if self.teaching.held_food.as_deref() == Some(self.village.objects[h].id.as_str()) {
-                self.teaching.held_food = None;
-            }
         }
     }
 
     /// The effects of the act step that just ended, and the desire it satisfied.
-    fn apply(&mut self, now: f64) {
+    fn act_effects(&mut self, now: f64) {
         let Some(c) = self.current.as_ref().map(|c| c.cand) else { return };
         // Acts move, take, hurt and eat things.
         self.kept.stirred();
@@ -306,7 +303,7 @@ impl Sim {
                     self.meal(1.0);
                 }
             }
-            Kind::Villager | Kind::Sheep | Kind::Wolf => {
+            k if k.is_food() => {
                 if self.held == Some(o) {
                     self.drop_held();
                 }

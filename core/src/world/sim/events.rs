@@ -72,7 +72,7 @@ pub enum Why {
     Lesson,
     /// It copied a deed of the player (SPEC §10).
     Copy,
-    /// The editor told it to ([`Sim::command`](super::Sim::command)).
+    /// The player told it to (an [`Act::Plan`](super::Act::Plan)).
     Command,
 }
 

@@ -112,7 +112,7 @@ impl Sim {
 mod tests {
     use crate::mind::desire::sigmoid;
     use crate::mind::hand::Slap;
-    use crate::world::sim::{HandEvent, village_cow};
+    use crate::world::sim::{Act, village_cow};
 
     /// Every active desire's drive, kept from turn to turn, is the plain sum of its
     /// sources' sigmoids of this turn's inputs, bit for bit, through a grown Cow's hours
@@ -128,9 +128,9 @@ mod tests {
             // Now and then a slap or a stroke teaches the plan under way, moving the
             // thresholds of its desire's sources.
             if turn % 3_000 == 1_500 && sim.plan().is_some() {
-                let touch = if turn % 6_000 == 1_500 { HandEvent::Slap(Slap::Hard) } else { HandEvent::Stroke };
-                for event in [HandEvent::Hold, touch, HandEvent::Release] {
-                    sim.hand(event).expect("the hand can touch the creature");
+                let touch = if turn % 6_000 == 1_500 { Act::Slap(Slap::Hard) } else { Act::Stroke };
+                for event in [Act::Hold, touch, Act::Release] {
+                    sim.apply(&event).expect("the hand can touch the creature");
                 }
                 taught += 1;
             }

@@ -2,63 +2,32 @@
 //! [`Teaching`](crate::mind::lesson::Teaching) (SPEC §5–§7); miracles cast are seen and
 //! learnt (SPEC §10); deeds are copied on the learning leash from phase 3 (SPEC §10).
 
-use serde::{Deserialize, Serialize};
-
-use super::{Current, Doing, Event, Sim, Why};
+use super::{Act, Current, Doing, Event, Sim, Why};
 use crate::data::Ability;
 use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
-use crate::mind::hand::Slap;
 use crate::mind::lesson::{Lesson, Reaction};
 use crate::mind::observation::{Attempt, Deed, consider_copy};
 use crate::mind::plan::Candidate;
 use crate::names::Desire;
 
-/// What the player does with the hand.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub enum HandEvent {
-    /// The hand moves to (x, y).
-    MoveTo(f64, f64),
-    /// The player comes back (true) or goes away (false).
-    Present(bool),
-    /// Picks the creature up: a new running total (SPEC §5).
-    Hold,
-    Stroke,
-    Slap(Slap),
-    /// Lets go: the total is taught as one lesson (SPEC §5–§7).
-    Release,
-    /// Hands the creature an object (food, from phase 1: SPEC §12).
-    Give(String),
-    /// Casts a miracle on an object (SPEC §10).
-    Cast {
-        miracle: String,
-        on: String,
-    },
-    /// Does a deed: an action on an object, for a motive (SPEC §10).
-    Deed {
-        desire: Desire,
-        action: String,
-        object: String,
-    },
-    /// Orders the creature (`event.order`) to come to an object.
-    Order(String),
-}
-
 impl Sim {
-    /// Applies a hand event now. A release returns the lesson it sent (also one that
-    /// taught nothing); an event naming an unknown object, action or miracle is refused.
-    pub fn hand(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+    /// Does a touch of the hand now; [`Sim::apply`] sends every act of the hand here. A
+    /// release returns the lesson it sent (also one that taught nothing); a touch naming
+    /// an unknown object, action or miracle is refused.
+    pub(super) fn hand_act(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
         // The hand can move, give, take and change anything: what was kept of the
         // layout is measured again, before and after.
         self.kept.stirred();
-        let answer = self.hand_event(event);
+        let answer = self.hand_event(act);
         self.kept.stirred();
         answer
     }
 
-    fn hand_event(&mut self, event: HandEvent) -> Result<Option<Lesson>, String> {
+    fn hand_event(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
         let now = self.time;
-        match event {
-            HandEvent::MoveTo(x, y) => {
+        match act {
+            Act::Hand { x, y } => {
+                let (x, y) = (*x, *y);
                 if !(x.is_finite() && y.is_finite()) {
                     return Err(format!("the hand cannot go to ({x}, {y})"));
                 }
@@ -67,14 +36,14 @@ impl Sim {
                 self.distances.clear();
                 self.file.hand.at = self.village.objects[h].pos;
             }
-            HandEvent::Present(on) => self.file.hand.present = on,
-            HandEvent::Hold => {
+            Act::Present(on) => self.file.hand.present = *on,
+            Act::Hold => {
                 self.teaching.hold();
                 if self.teaching.hand.holding {
                     self.phase_event("held");
                 }
             }
-            HandEvent::Stroke => {
+            Act::Stroke => {
                 if self.teaching.hand.holding {
                     self.teaching.stroke(&mut self.creature);
                     self.kept.thresholds_taught();
@@ -82,20 +51,19 @@ impl Sim {
                     self.phase_event("stroked");
                 }
             }
-            HandEvent::Slap(s) => {
+            Act::Slap(s) => {
                 if self.teaching.hand.holding {
-                    self.teaching.slap(&mut self.creature, s);
+                    self.teaching.slap(&mut self.creature, *s);
                     self.kept.thresholds_taught();
                     self.slapped_at = Some(now);
                     self.phase_event("slapped");
                 }
             }
-            HandEvent::Release => return Ok(self.release(now)),
-            HandEvent::Give(id) => {
-                let o = self.object(&id)?;
-                if self.teaching.give(&self.creature, &self.data, &id) {
+            Act::Release => return Ok(self.release(now)),
+            Act::Give { object } => {
+                let o = self.object(object)?;
+                if crate::mind::lesson::takes_food(&self.creature, &self.data) {
                     self.drop_held();
-                    self.teaching.held_food = Some(id);
                     self.held = Some(o);
                     if self.hand_holding == Some(o) {
                         self.hand_holding = None;
@@ -104,27 +72,39 @@ impl Sim {
                     self.phase_event("took_food");
                 }
             }
-            HandEvent::Cast { miracle, on } => self.cast(&miracle, &on, now)?,
-            HandEvent::Deed { desire, action, object } => self.deed(desire, &action, &object, now)?,
-            HandEvent::Order(id) => {
-                let o = self.object(&id)?;
+            Act::Miracle { name, on: Some(on) } => self.cast(name, on, now)?,
+            Act::Deed { action, object, desire } => {
+                let desire = match desire {
+                    Some(d) => *d,
+                    None => {
+                        self.action_index(action)?;
+                        self.data
+                            .motive_of(action)
+                            .ok_or_else(|| format!("no desire's plans use `{action}`: name the deed's desire"))?
+                    }
+                };
+                self.deed(desire, action, object, now)?;
+            }
+            Act::Order { object } => {
+                let o = self.object(object)?;
                 self.order = Some((now, o));
             }
+            Act::Plan { .. }
+            | Act::Leash(_)
+            | Act::Miracle { on: None, .. }
+            | Act::Phase(_)
+            | Act::Desire { .. }
+            | Act::Place { .. } => return Err(format!("{} is not a touch of the hand", act.describe())),
         }
         Ok(None)
     }
 
     /// Makes the creature start a plan now, whatever it was doing: `desire` doing
     /// `action` to `object` (the editor's "do this"; the plan memory takes it like any
-    /// other plan, so a lesson after it teaches about it).
-    pub fn command(&mut self, desire: Desire, action: &str, object: &str) -> Result<(), String> {
-        self.command_about(desire, action, object, None)
-    }
-
-    /// Like [`Sim::command`], with what the desire is about (SPEC §4): `target` is whom
-    /// or what the plan is for (a throw hurls `object` at it), `None` for the object
-    /// itself. A lesson after it teaches the Activity tree about the target.
-    pub fn command_about(
+    /// other plan, so a lesson after it teaches about it). `target` is whom or what the
+    /// plan is for (a throw hurls `object` at it), `None` for the object itself. A lesson
+    /// after it teaches the Activity tree about the target.
+    pub(super) fn command_about(
         &mut self,
         desire: Desire,
         action: &str,
@@ -172,7 +152,10 @@ impl Sim {
         if !self.teaching.hand.holding {
             return None;
         }
-        let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, now);
+        // Food in its hands, whether the hand gave it or it picked it up itself.
+        let food = self.held.filter(|&h| self.kind(h).is_food());
+        let food = food.map(|h| self.village.objects[h].id.as_str());
+        let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, food, now);
         self.kept.thresholds_taught();
         self.lessons += 1;
         if let Some(taught) = &lesson.taught {

@@ -15,14 +15,15 @@
 //!   plan under way and its agenda step), [`Sim::recent_plans`] (the last five plans with
 //!   their credit scores now), [`Sim::input`] (every desire source input),
 //!   [`Sim::creature`], [`Sim::village`], [`Sim::position`], [`Sim::summary`];
-//! - touch: [`Sim::hand`] with a [`HandEvent`] (a release returns its lesson),
-//!   [`Sim::command`], [`Sim::place_creature`], [`Sim::set_phase`], [`Sim::set_leash`];
+//! - touch: [`Sim::apply`] with an [`Act`], the one way in for whatever the player does
+//!   (the hand, a commanded plan, a leash, a phase, a miracle, a deed); a release
+//!   returns its lesson;
 //! - hot reload: [`Sim::reload_data`], [`Sim::reload_creature`], [`Sim::reload_world`],
 //!   which keep the clock and go on with the new data.
 //!
 //! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans),
 //! `act` (agendas and effects) and `phase` (the phase moving on by itself, SPEC §12);
-//! the hand in `hand`; the editor's reads and touches in `view`, hot reload in
+//! what the player does in `player_act` and the hand in `hand`; the editor's reads and touches in `view`, hot reload in
 //! `reload`, what a run reports in `events`, the data as the turns use it in
 //! `tables`, and the reasons behind a turn, read for the editor's "why?", in `why`.
 
@@ -36,6 +37,7 @@ mod kept;
 mod near;
 mod object_lists;
 mod phase;
+mod player_act;
 #[cfg(any(test, debug_assertions))]
 mod reference;
 mod reload;
@@ -73,7 +75,7 @@ use table_rows::Effect;
 use tables::Tables;
 
 pub use events::{Event, Summary, Why};
-pub use hand::HandEvent;
+pub use player_act::Act;
 pub use view::{DesireView, PlanView};
 pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy, priority_text};
 
@@ -189,7 +191,7 @@ pub struct Sim {
     /// What the creature has done since it entered its present phase (`phase`).
     progress: PhaseProgress,
     recording: bool,
-    /// The plan the player commanded (`Sim::command`), carried out to its end: it is
+    /// The plan the player commanded (`Act::Plan`), carried out to its end: it is
     /// not given up for a more urgent one.
     commanded: Option<Candidate>,
     events: Vec<Event>,

@@ -3,7 +3,7 @@
 
 use super::Sim;
 use crate::data::TreeKind;
-use crate::mind::tree::build;
+use crate::mind::tree::{Explanation, build};
 use crate::names::Desire;
 
 impl Sim {
@@ -14,5 +14,13 @@ impl Sim {
         let o = self.object(object)?;
         let tree = build(&self.data.attributes, &self.creature.tree(desire, kind).examples);
         Ok(self.curve.score(tree.predict(&self.village.objects[o].answers)))
+    }
+
+    /// How `object`'s present answers walk the same tree to their verdict: the
+    /// questions asked and the object's answers, as [`Sim::object_score`] scores it.
+    pub fn score_path(&self, desire: Desire, kind: TreeKind, object: &str) -> Result<Explanation, String> {
+        let o = self.object(object)?;
+        let tree = build(&self.data.attributes, &self.creature.tree(desire, kind).examples);
+        Ok(tree.explain(&self.village.objects[o].answers))
     }
 }

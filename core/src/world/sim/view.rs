@@ -150,6 +150,13 @@ impl Sim {
         self.teaching.plans.credit(self.time, &self.data.actions.credit_decay)
     }
 
+    /// The index in [`Sim::recent_plans`] of the plan a lesson now would go to (SPEC §6),
+    /// `None` when no plan scores above 0.
+    #[must_use]
+    pub fn lesson_goes_to(&self) -> Option<usize> {
+        self.teaching.plans.winner(self.time, &self.data.actions.credit_decay)
+    }
+
     /// The hand, the plan memory and the food held: the teaching state (SPEC §5, §6).
     #[must_use]
     pub fn teaching(&self) -> &Teaching {
@@ -181,7 +188,7 @@ impl Sim {
 
     /// Puts the creature at (x, y), as the editor's drag does; it stays on the map and,
     /// until it may leave (SPEC §12, phase 5), in its pen.
-    pub fn place_creature(&mut self, x: f64, y: f64) -> Result<(), String> {
+    pub(super) fn place_creature(&mut self, x: f64, y: f64) -> Result<(), String> {
         if !(x.is_finite() && y.is_finite()) {
             return Err(format!("the creature cannot stand at ({x}, {y})"));
         }
@@ -202,7 +209,7 @@ impl Sim {
 
     /// Sets the value of desire `d` now, within [0, its max] (a designer's nudge in the
     /// preview or a scenario).
-    pub fn set_desire(&mut self, d: Desire, value: f64) {
+    pub(super) fn set_desire(&mut self, d: Desire, value: f64) {
         let state = self.creature.desire_mut(d);
         if value.is_finite() {
             state.value = value.clamp(0.0, state.max);
@@ -210,7 +217,7 @@ impl Sim {
     }
 
     /// Puts the creature on a leash (SPEC §11).
-    pub fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
+    pub(super) fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
         self.file.hand.leash = leash;
     }
 

@@ -270,7 +270,7 @@ impl Sim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::sim::{HandEvent, village_cow};
+    use crate::world::sim::{Act, village_cow};
 
     #[test]
     fn the_plan_under_way_is_taken_apart_into_the_priority_it_runs_with() {
@@ -320,9 +320,9 @@ mod tests {
             sim.run(10);
             let Some(p) = sim.plan() else { continue };
             if p.desire == Desire::Hunger && p.step > 0 {
-                sim.hand(HandEvent::Hold).expect("the hand can hold");
-                sim.hand(HandEvent::Slap(crate::mind::hand::Slap::Hard)).expect("the hand can slap");
-                sim.hand(HandEvent::Release).expect("the hand can release");
+                sim.apply(&Act::Hold).expect("the hand can hold");
+                sim.apply(&Act::Slap(crate::mind::hand::Slap::Hard)).expect("the hand can slap");
+                sim.apply(&Act::Release).expect("the hand can release");
                 looked = true;
                 break;
             }

@@ -1,0 +1,297 @@
+//! A scenario checked against the species data and the world it runs in, before
+//! anything runs (SPEC §16): every input and expectation names only what exists, fires
+//! within the run and gives the bounds it needs; each problem is placed at the field it
+//! is about, with its line and column.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use super::file::{Act, Expect, HAND, Loaded, MAX_SECONDS, NO_QUESTION, Param};
+use crate::data::PHASE_COUNT;
+use crate::error::{LoadError, LoadResult, unknown_name};
+use crate::ronpos::Placer;
+use crate::world::file::WorldFile;
+use crate::world::rules::Kind;
+
+/// Every problem of a parsed scenario against the species data and the world it runs
+/// in, each placed at the field it is about.
+pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
+    let sc = &s.scenario;
+    let placer = Placer::new(&s.text);
+    let at = &placer;
+    let objects = Objects::new(world);
+    let mut errors = Vec::new();
+    let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
+    if !seconds_ok {
+        errors.push(problem(
+            s,
+            at,
+            "seconds",
+            None,
+            None,
+            format!("seconds is {}; expected 0 to {MAX_SECONDS}", sc.seconds),
+        ));
+    }
+    if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
+        errors.push(problem(s, at, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+    }
+    check_inputs(s, at, data, world, &objects, &mut errors);
+    check_expectations(s, at, data, &objects, seconds_ok, &mut errors);
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// A problem of `s`, placed by `at` (built once for the scenario's text) at the
+/// top-level `field`, or at item `i` of the list `list` (at its `key` when given).
+fn problem(
+    s: &Loaded,
+    at: &Placer<'_>,
+    field: &str,
+    item: Option<(&str, usize)>,
+    key: Option<&str>,
+    message: String,
+) -> LoadError {
+    let (line, col) = match item {
+        Some((list, i)) => at.item(list, i, key),
+        None => at.field(field),
+    };
+    LoadError::new(&s.file, line, col, message)
+}
+
+/// Whether `t` seconds lies within the longest run a scenario may ask for.
+fn time_ok(t: f64) -> bool {
+    (0.0..=MAX_SECONDS).contains(&t)
+}
+
+/// The world's objects by id, for a check that names them many times: each id is
+/// looked up in a map, and the message for an unknown one (which compares it with every
+/// id) is made once.
+struct Objects<'w> {
+    world: &'w WorldFile,
+    kinds: HashMap<&'w str, Kind>,
+    unknown: RefCell<HashMap<String, String>>,
+}
+
+impl<'w> Objects<'w> {
+    fn new(world: &'w WorldFile) -> Self {
+        let mut kinds = HashMap::new();
+        for o in &world.objects {
+            // The first object of an id is the one `WorldFile::object` finds.
+            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind());
+        }
+        Self { world, kinds, unknown: RefCell::default() }
+    }
+
+    /// The kind of the world's object `id`, or why there is none.
+    fn kind(&self, id: &str) -> Result<Kind, String> {
+        if let Some(&kind) = self.kinds.get(id) {
+            return Ok(kind);
+        }
+        let mut unknown = self.unknown.borrow_mut();
+        let message = unknown
+            .entry(id.to_owned())
+            .or_insert_with(|| unknown_name("object", id, self.world.objects.iter().map(|o| o.id.as_str())));
+        Err(message.clone())
+    }
+}
+
+/// The problems of the scenario's inputs, in list order: when each fires, and what it
+/// names (actions, objects, miracles, phases, values).
+fn check_inputs(
+    s: &Loaded,
+    at: &Placer<'_>,
+    data: &crate::data::Data,
+    world: &WorldFile,
+    objects: &Objects<'_>,
+    errors: &mut Vec<LoadError>,
+) {
+    let sc = &s.scenario;
+    let built_in_affords = crate::world::rules::default_affords();
+    for (i, input) in sc.inputs.iter().enumerate() {
+        let item = Some(("inputs", i));
+        let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
+        if whens.iter().filter(|w| **w).count() != 1 {
+            errors.push(problem(s, at, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
+        }
+        if input.wait.is_some() && input.on.is_none() {
+            errors.push(problem(s, at, "", item, Some("wait"), "`wait` goes with `on`".into()));
+        }
+        for (key, t) in [("at", input.at), ("after", input.after), ("wait", input.wait)] {
+            if t.is_some_and(|t| !time_ok(t)) {
+                errors.push(problem(s, at, "", item, Some(key), format!("expected seconds from 0 to {MAX_SECONDS}")));
+            }
+        }
+        match &input.act {
+            Act::Plan { action, object, target, .. } => {
+                if let Err(m) = data.action_named(action) {
+                    errors.push(problem(s, at, "", item, Some("action"), m));
+                }
+                match objects.kind(object) {
+                    Err(m) => errors.push(problem(s, at, "", item, Some("object"), m)),
+                    Ok(kind) => {
+                        // The built-in table with the world's own entries over it, as
+                        // the simulation reads it.
+                        let own = world.affords.get(action);
+                        let kinds = own.or_else(|| built_in_affords.get(action));
+                        let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
+                        if data.action(action).is_some() && !affords {
+                            let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
+                            errors.push(problem(s, at, "", item, Some("object"), m));
+                        }
+                    }
+                }
+                if let Some(t) = target
+                    && let Err(m) = objects.kind(t)
+                {
+                    errors.push(problem(s, at, "", item, Some("target"), m));
+                }
+            }
+            Act::Miracle { name, on } => {
+                if !world.watch.miracle_base.contains_key(name) {
+                    let m = unknown_name("miracle", name, world.watch.miracle_base.keys().map(String::as_str));
+                    errors.push(problem(s, at, "", item, Some("name"), m));
+                }
+                if let Some(o) = on
+                    && let Err(m) = objects.kind(o)
+                {
+                    errors.push(problem(s, at, "", item, Some("on"), m));
+                }
+            }
+            Act::Give { object } | Act::Order { object } => {
+                if let Err(m) = objects.kind(object) {
+                    errors.push(problem(s, at, "", item, Some("object"), m));
+                }
+            }
+            Act::Deed { action, object, desire } => {
+                match data.action_named(action) {
+                    Err(m) => errors.push(problem(s, at, "", item, Some("action"), m)),
+                    Ok(_) if desire.is_none() && data.motive_of(action).is_none() => {
+                        let m = format!("no desire's plans use `{action}`: name the deed's `desire`");
+                        errors.push(problem(s, at, "", item, Some("action"), m));
+                    }
+                    Ok(_) => {}
+                }
+                if let Err(m) = objects.kind(object) {
+                    errors.push(problem(s, at, "", item, Some("object"), m));
+                }
+            }
+            Act::Hand { x, y } | Act::Place { x, y } if !(x.is_finite() && y.is_finite()) => {
+                let key = if x.is_finite() { "y" } else { "x" };
+                errors.push(problem(s, at, "", item, Some(key), "expected a number".into()));
+            }
+            Act::Phase(p) if usize::from(*p) >= PHASE_COUNT => {
+                errors.push(problem(s, at, "", item, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
+            }
+            Act::Desire { value, .. } if !value.is_finite() => {
+                errors.push(problem(s, at, "", item, Some("value"), "expected a number".into()));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The problems of the scenario's expectations, in list order: their turns within the
+/// run (when its length is itself valid, `seconds_ok`), their bounds, and what they name.
+fn check_expectations(
+    s: &Loaded,
+    at: &Placer<'_>,
+    data: &crate::data::Data,
+    objects: &Objects<'_>,
+    seconds_ok: bool,
+    errors: &mut Vec<LoadError>,
+) {
+    let sc = &s.scenario;
+    for (i, e) in sc.expect.iter().enumerate() {
+        let item = Some(("expect", i));
+        let (time_key, t) = match e {
+            Expect::Plans { from, to, .. } => {
+                if !time_ok(*from) || from > to {
+                    errors.push(problem(s, at, "", item, Some("from"), "expected `from` from 0 to `to`".into()));
+                }
+                ("to", Some(*to))
+            }
+            _ => ("at", e.at()),
+        };
+        if let Some(t) = t
+            && (!time_ok(t) || (seconds_ok && t > sc.seconds))
+        {
+            let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
+            errors.push(problem(s, at, "", item, Some(time_key), m));
+        }
+        let bounds = e.bounds().or_else(|| e.lesson_bounds());
+        if let Some((min, max)) = bounds {
+            let (low, high) =
+                if matches!(e, Expect::Tree { .. }) { ("examples_min", "examples_max") } else { ("min", "max") };
+            if min.is_none() && max.is_none() && !matches!(e, Expect::Tree { root: Some(_), .. }) {
+                let m = if matches!(e, Expect::Tree { .. }) {
+                    "expected at least one of `root`, `examples_min` and `examples_max`".to_owned()
+                } else {
+                    format!("expected at least one of `{low}` and `{high}`")
+                };
+                errors.push(problem(s, at, "", item, None, m));
+            }
+            if [min, max].iter().flatten().any(|b| !b.is_finite()) {
+                errors.push(problem(s, at, "", item, Some(low), "expected numbers for the bounds".into()));
+            }
+        }
+        check_names(s, at, data, objects, i, e, errors);
+    }
+}
+
+/// The problems of what expectation `i` names: actions, objects, skills and miracles,
+/// desires' sources and the trees' attributes.
+fn check_names(
+    s: &Loaded,
+    at: &Placer<'_>,
+    data: &crate::data::Data,
+    objects: &Objects<'_>,
+    i: usize,
+    e: &Expect,
+    errors: &mut Vec<LoadError>,
+) {
+    let item = Some(("expect", i));
+    let world = objects.world;
+    let action_ok = |a: &Option<String>, errors: &mut Vec<LoadError>| {
+        if let Some(a) = a
+            && let Err(m) = data.action_named(a)
+        {
+            errors.push(problem(s, at, "", item, Some("action"), m));
+        }
+    };
+    let object_ok = |key: &'static str, o: &Option<String>, errors: &mut Vec<LoadError>| {
+        if let Some(o) = o
+            && let Err(m) = objects.kind(o)
+        {
+            errors.push(problem(s, at, "", item, Some(key), m));
+        }
+    };
+    match e {
+        Expect::Score { object, .. } => object_ok("object", &Some(object.clone()), errors),
+        Expect::Opinion { action, .. } => action_ok(&Some(action.clone()), errors),
+        Expect::Plans { action, object, .. } | Expect::Lesson { action, object, .. } => {
+            action_ok(action, errors);
+            object_ok("object", object, errors);
+        }
+        Expect::Knows { what, .. } => {
+            let skills = world.watch.skill_seconds.keys();
+            let miracles = world.watch.miracle_base.keys();
+            if !skills.clone().chain(miracles.clone()).any(|k| k == what) {
+                let all = skills.chain(miracles).map(String::as_str);
+                errors.push(problem(s, at, "", item, Some("what"), unknown_name("skill or miracle", what, all)));
+            }
+        }
+        Expect::Param { desire, what: Param::Threshold(n), .. } => {
+            let sources = data.desires.iter().find(|d| d.name == *desire).map_or(0, |d| d.sources.len());
+            if *n >= sources {
+                let m = format!("{desire} has {sources} sources: expected a source index below {sources}");
+                errors.push(problem(s, at, "", item, Some("what"), m));
+            }
+        }
+        Expect::Credit { object, .. } => object_ok("object", &Some(object.clone()), errors),
+        Expect::Tree { root: Some(r), .. } if r != NO_QUESTION && !data.attributes.contains(r) => {
+            let all = data.attributes.iter().map(String::as_str).chain([NO_QUESTION]);
+            errors.push(problem(s, at, "", item, Some("root"), unknown_name("attribute", r, all)));
+        }
+        Expect::Distance { to, .. } if to != HAND => object_ok("to", &Some(to.clone()), errors),
+        _ => {}
+    }
+}
