@@ -64,7 +64,9 @@ fn an_inspected_sheep_can_be_given_to_the_creature_and_a_deed_done_on_it() {
     click_at(&mut h, at);
     h.get_by_label("Give to the creature").click();
     h.step();
+    h.step();
     h.get_by_label("Do it").click();
+    h.step();
     h.step();
     let p = h.state().ws.preview.as_ref().unwrap();
     let sim = p.sim();

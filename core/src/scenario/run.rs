@@ -482,8 +482,12 @@ impl<D: Drive> Runner<'_, D> {
             Expect::Tree { desire, tree, .. } => number(c.tree(*desire, *tree).examples.len() as f64),
             Expect::Distance { to, .. } => {
                 let v = sim.village();
+                // An object that is not there (eaten, burnt, not yet back) has no distance.
                 let o = if to == HAND { Some(v.hand) } else { v.find(to) };
-                number(o.map_or(f64::NAN, |o| v.objects[o].distance_from(sim.position())))
+                match o.map(|o| &v.objects[o]).filter(|o| o.present) {
+                    Some(o) => number(o.distance_from(sim.position())),
+                    None => Observed::Nothing,
+                }
             }
             Expect::Active { desire, .. } => {
                 Observed::Known(sim.desires().iter().any(|d| d.desire == *desire && d.active))

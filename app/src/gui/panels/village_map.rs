@@ -361,26 +361,28 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
 /// `Miracle` and `Deed`, kept among the preview's inputs like a touch).
 fn player_acts(ui: &mut egui::Ui, sim: &Sim, id: &str, map: &mut MapUi, out: &mut Vec<Command>) {
     let act = |out: &mut Vec<Command>, a: Act| out.push(Command::Preview(PreviewCommand::Act(a)));
-    ui.horizontal_wrapped(|ui| {
-        if ui.small_button("Give to the creature").on_hover_text("From phase 1 it takes what it is given").clicked() {
-            act(out, Act::Give { object: id.to_owned() });
+    let pick = |ui: &mut egui::Ui, salt: &str, chosen: &mut String, names: Vec<String>| {
+        if !names.contains(chosen) {
+            *chosen = names.first().cloned().unwrap_or_default();
         }
-        for miracle in sim.world().watch.miracle_base.keys() {
-            if ui.small_button(format!("Cast {miracle}")).clicked() {
-                act(out, Act::Miracle { name: miracle.clone(), on: Some(id.to_owned()) });
+        egui::ComboBox::from_id_salt(salt).width(80.0).selected_text(chosen.clone()).show_ui(ui, |ui| {
+            for n in names {
+                ui.selectable_value(chosen, n.clone(), n);
             }
+        });
+    };
+    // One act a row, so that each stays whole in the narrowest side panel.
+    if ui.small_button("Give to the creature").on_hover_text("From phase 1 it takes what it is given").clicked() {
+        act(out, Act::Give { object: id.to_owned() });
+    }
+    ui.horizontal(|ui| {
+        pick(ui, "pv-miracle", &mut map.miracle, sim.world().watch.miracle_base.keys().cloned().collect());
+        if ui.small_button("Cast").on_hover_text("Cast the miracle on this object").clicked() {
+            act(out, Act::Miracle { name: map.miracle.clone(), on: Some(id.to_owned()) });
         }
     });
     ui.horizontal(|ui| {
-        let actions = &sim.data().actions.actions;
-        if !actions.iter().any(|a| a.name == map.deed) {
-            map.deed = actions.first().map(|a| a.name.clone()).unwrap_or_default();
-        }
-        egui::ComboBox::from_id_salt("pv-deed").width(90.0).selected_text(map.deed.clone()).show_ui(ui, |ui| {
-            for a in actions {
-                ui.selectable_value(&mut map.deed, a.name.clone(), &a.name);
-            }
-        });
+        pick(ui, "pv-deed", &mut map.deed, sim.data().actions.actions.iter().map(|a| a.name.clone()).collect());
         let hint = "Do this to the object where the creature can see: from phase 3, on the learning leash, it may copy";
         if ui.small_button("Do it").on_hover_text(hint).clicked() {
             act(out, Act::Deed { action: map.deed.clone(), object: id.to_owned(), desire: None });

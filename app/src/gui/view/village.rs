@@ -30,6 +30,8 @@ pub struct MapUi {
     pub inspect: Option<String>,
     /// The action the inspector's deed does.
     pub deed: String,
+    /// The miracle the inspector casts.
+    pub miracle: String,
     /// Where the map was last drawn: the screen point of the view's centre, the world
     /// point there, and points per metre.
     pub drawn: Option<(egui::Pos2, (f32, f32), f32)>,
@@ -45,7 +47,14 @@ impl MapUi {
 
 impl Default for MapUi {
     fn default() -> Self {
-        Self { zoom: 1.0, pan: egui::Vec2::ZERO, inspect: None, deed: String::new(), drawn: None }
+        Self {
+            zoom: 1.0,
+            pan: egui::Vec2::ZERO,
+            inspect: None,
+            deed: String::new(),
+            miracle: String::new(),
+            drawn: None,
+        }
     }
 }
 
