@@ -65,9 +65,9 @@ fn act(sim: &mut Sim, desire: Desire, action: &str, object: &str, target: Option
 }
 
 /// Holds the creature, touches it once and lets go; the lesson must go to `object`.
-fn teach(sim: &mut Sim, touch: Act, object: &str) -> Lesson {
+fn teach(sim: &mut Sim, touch: &Act, object: &str) -> Lesson {
     sim.apply(&Act::Hold).unwrap();
-    sim.apply(&touch).unwrap();
+    sim.apply(touch).unwrap();
     let lesson = sim.apply(&Act::Release).unwrap().expect("a release reports its lesson");
     let taught = lesson.taught.as_ref().expect("the lesson taught a plan");
     assert_eq!(taught.object, object, "the lesson went to the plan just done");
@@ -98,14 +98,14 @@ fn hunger_scores(sim: &Sim) -> String {
 fn slapped_for_eating_a_villager_and_stroked_for_a_sheep_it_learns_villagers_are_not_food() {
     let mut sim = cow();
     act(&mut sim, Desire::Hunger, "Eat", "aled", None);
-    let slap = teach(&mut sim, Act::Slap(Slap::Hard), "aled");
+    let slap = teach(&mut sim, &Act::Slap(Slap::Hard), "aled");
     assert_eq!(slap.reaction, Reaction::DropPlan { desire: Desire::Hunger });
     // The lesson records Aled as he was when eaten, not as the meal left him.
     assert!(!sim.village().objects[sim.village().find("aled").unwrap()].alive);
     let taught = sim.creature().tree(Desire::Hunger, TreeKind::ActOn).examples.last().unwrap().clone();
     assert_eq!((taught.answer("kind"), taught.answer("alive"), taught.feedback), ("villager", "yes", -0.5));
     act(&mut sim, Desire::Hunger, "Eat", "sheep_1", None);
-    teach(&mut sim, Act::Stroke, "sheep_1");
+    teach(&mut sim, &Act::Stroke, "sheep_1");
     let all = hunger_scores(&sim);
 
     let villagers = present(&sim, Kind::Villager);
@@ -148,9 +148,9 @@ fn a_newborn_in_the_village_finds_food_mildly_good_and_rocks_and_trees_bad() {
 fn slapped_for_stoning_its_own_town_and_stroked_for_the_rival_it_learns_whose_town_to_hate() {
     let mut sim = cow();
     act(&mut sim, Desire::Anger, "Throw", "rock_1", Some("home_town"));
-    teach(&mut sim, Act::Slap(Slap::Gentle), "rock_1");
+    teach(&mut sim, &Act::Slap(Slap::Gentle), "rock_1");
     act(&mut sim, Desire::Anger, "Throw", "rock_2", Some("rival_town"));
-    let lesson = teach(&mut sim, Act::Stroke, "rock_2");
+    let lesson = teach(&mut sim, &Act::Stroke, "rock_2");
     assert_eq!(lesson.taught.as_ref().map(|t| t.target.as_str()), Some("rival_town"));
 
     let own = score(&sim, Desire::Anger, TreeKind::Activity, "home_town");
@@ -167,11 +167,11 @@ fn slapped_for_stoning_its_own_town_and_stroked_for_the_rival_it_learns_whose_to
 fn slapped_for_eating_from_a_pit_and_stroked_for_a_wolf_it_learns_to_spare_the_pit() {
     let mut sim = cow();
     act(&mut sim, Desire::Hunger, "Eat", "home_pit", None);
-    teach(&mut sim, Act::Slap(Slap::Gentle), "home_pit");
+    teach(&mut sim, &Act::Slap(Slap::Gentle), "home_pit");
     let taught = sim.creature().tree(Desire::Hunger, TreeKind::ActOn).examples.last().unwrap().clone();
     assert_eq!((taught.answer("kind"), taught.answer("allegiance")), ("storage_pit", "mine"));
     act(&mut sim, Desire::Hunger, "Eat", "wolf_1", None);
-    teach(&mut sim, Act::Stroke, "wolf_1");
+    teach(&mut sim, &Act::Stroke, "wolf_1");
     let all = hunger_scores(&sim);
 
     let pit = score(&sim, Desire::Hunger, TreeKind::ActOn, "home_pit");
@@ -193,7 +193,7 @@ fn stroked_for_fighting_a_wolf_it_fights_the_other_wolf() {
     let mut sim = cow();
     act(&mut sim, Desire::Anger, "Fight", "wolf_1", None);
     assert!(sim.village().objects[sim.village().find("wolf_1").unwrap()].alive, "one blow does not kill");
-    let lesson = teach(&mut sim, Act::Stroke, "wolf_1");
+    let lesson = teach(&mut sim, &Act::Stroke, "wolf_1");
     assert_eq!(
         lesson.reaction,
         Reaction::Repeat { desire: Desire::Anger, action: "Fight".into(), kind: "wolf".into() }
@@ -206,7 +206,7 @@ fn stroked_for_fighting_a_wolf_it_fights_the_other_wolf() {
 fn stroked_for_stoning_the_rival_town_it_throws_another_rock_at_it() {
     let mut sim = cow();
     act(&mut sim, Desire::Anger, "Throw", "rock_2", Some("rival_town"));
-    teach(&mut sim, Act::Stroke, "rock_2");
+    teach(&mut sim, &Act::Stroke, "rock_2");
     let (action, object, target) = plan(&sim);
     assert_eq!((action.as_str(), target.as_str()), ("Throw", "rival_town"));
     assert_ne!(object, "rock_2", "the rock just thrown lies by the town, nearest of all; another is taken");
@@ -218,7 +218,7 @@ fn stroked_for_eating_from_the_rival_pit_it_eats_from_another_pit() {
     let mut sim = cow();
     act(&mut sim, Desire::Hunger, "Eat", "rival_pit", None);
     assert!(sim.village().objects[sim.village().find("rival_pit").unwrap()].food > 0, "the pit is still stocked");
-    teach(&mut sim, Act::Stroke, "rival_pit");
+    teach(&mut sim, &Act::Stroke, "rival_pit");
     let (action, object, _) = plan(&sim);
     assert_eq!(action, "Eat");
     assert_ne!(object, "rival_pit", "the pit it stands at is nearest of all; it goes to another");

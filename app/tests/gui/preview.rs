@@ -140,3 +140,34 @@ fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
     h.run();
     assert_eq!(h.state().ws.creature(&creature).unwrap(), &before, "and Ctrl+Z takes it back");
 }
+
+/// Holding the creature shows what letting go would teach, and hovering a slap shows
+/// what the slap and a release would: the numbers of a release worked out on a copy,
+/// the same as the real slap then gives.
+#[test]
+fn the_hand_shows_a_lessons_foresight_before_it_is_given() {
+    let mut h = studio(&example());
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
+    palette(&mut h, "show panel: preview");
+    h.step();
+    while h.state().ws.preview.as_ref().unwrap().sim().plan().is_none() {
+        h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
+        h.step();
+    }
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Hold)));
+    h.step();
+    h.step();
+    label_containing(&h, "If you let go now");
+    h.get_by_label_contains("Slap hard").hover();
+    // A tooltip waits for the pointer to rest.
+    for _ in 0..60 {
+        h.step();
+    }
+    label_containing(&h, "This, then letting go, would teach");
+    let foreseen = label_containing(&h, "L = -0.50");
+    let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().unwrap();
+    label_containing(&h, &format!("taught: {} {} {}", plan.desire, plan.action, plan.object));
+    assert!(foreseen.contains("total -0.20"), "{foreseen}");
+    assert!(h.state().view.village.last_lesson.is_none(), "nothing was taught yet");
+}

@@ -117,6 +117,24 @@ impl LivePreview {
         self.scrub.as_ref().map_or_else(|| self.rec.sim(), |(_, s)| s)
     }
 
+    /// What letting go would teach after `touches` (strokes and slaps; none: the
+    /// release now), worked out on a copy of the simulation shown, never on the run:
+    /// the lesson the copy's release returns, and the copy after it. A creature not
+    /// held is held first, as the hand would.
+    #[must_use]
+    pub fn foresee(&self, touches: &[Act]) -> Option<(Lesson, Sim)> {
+        let mut copy = self.shown().clone();
+        copy.record(false);
+        if !copy.teaching().hand.holding {
+            copy.apply(&Act::Hold).ok()?;
+        }
+        for t in touches {
+            copy.apply(t).ok()?;
+        }
+        let lesson = copy.apply(&Act::Release).ok()??;
+        Some((lesson, copy))
+    }
+
     /// The run's recorder: its recording, markers and seeks.
     pub fn recorder(&self) -> &Recorder {
         &self.rec
@@ -406,6 +424,26 @@ mod tests {
         straight.act(Act::Phase(6)).unwrap();
         straight.run(p.sim().turns());
         assert_eq!(State::of(straight.sim()), State::of(p.sim()));
+    }
+
+    #[test]
+    fn the_foresight_of_a_slap_is_what_the_slap_then_teaches_and_the_run_is_untouched() {
+        let mut p = LivePreview::open(&example(), 1).unwrap();
+        p.act(Act::Phase(6)).unwrap();
+        while p.sim().plan().is_none() {
+            p.step();
+        }
+        p.run(20);
+        let before = State::of(p.sim());
+        let (foreseen, after) = p.foresee(&[Act::Slap(Slap::Hard)]).expect("a slap can be foreseen");
+        assert_eq!(State::of(p.sim()), before, "foreseeing does not touch the run");
+        assert!(foreseen.taught.is_some(), "the plan under way takes the slap");
+        let mut lesson = None;
+        for a in [Act::Hold, Act::Slap(Slap::Hard), Act::Release] {
+            lesson = p.act(a).unwrap();
+        }
+        assert_eq!(lesson.as_ref(), Some(&foreseen), "the release teaches what was foreseen");
+        assert_eq!(State::of(&after), State::of(p.sim()), "and leaves the creature as foreseen");
     }
 
     #[test]

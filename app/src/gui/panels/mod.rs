@@ -12,6 +12,7 @@ pub mod examples;
 pub mod graph;
 pub mod graph_minimap;
 pub mod lesson;
+pub mod lesson_card;
 pub mod lesson_events;
 pub mod lesson_timeline;
 pub mod plots;

@@ -11,7 +11,6 @@
 
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
-use creature_core::mind::lesson::{Lesson, Reaction};
 use creature_core::world::sim::Act;
 
 use super::{Cx, Home, Panel};
@@ -144,8 +143,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             ui.add_space(6.0);
             credit_view(ui, p);
             ui.add_space(6.0);
+            if p.shown().teaching().hand.holding {
+                super::lesson_card::foresight(ui, p, &[]);
+                ui.add_space(6.0);
+            }
             if let Some(lesson) = last_lesson {
-                lesson_view(ui, lesson);
+                super::lesson_card::show(ui, &format!("Last lesson, at {:.1} s", lesson.at), lesson);
                 ui.add_space(6.0);
             }
             desires_view(ui, p, show_inactive);
@@ -204,14 +207,17 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             live(out, PreviewCommand::Act(Act::Hold));
         }
         ui.add_enabled_ui(hand.holding, |ui| {
-            if ui.button(keyed(ui, "Stroke", Act::Stroke)).clicked() {
-                live(out, PreviewCommand::Act(Act::Stroke));
-            }
-            if ui.button(keyed(ui, "Slap gently", Act::Slap(Slap::Gentle))).clicked() {
-                live(out, PreviewCommand::Act(Act::Slap(Slap::Gentle)));
-            }
-            if ui.button(keyed(ui, "Slap hard", Act::Slap(Slap::Hard))).clicked() {
-                live(out, PreviewCommand::Act(Act::Slap(Slap::Hard)));
+            for (text, touch) in [
+                ("Stroke", Act::Stroke),
+                ("Slap gently", Act::Slap(Slap::Gentle)),
+                ("Slap hard", Act::Slap(Slap::Hard)),
+            ] {
+                let b = ui.button(keyed(ui, text, touch.clone()));
+                // What this touch and a release would teach, worked out on a copy.
+                let b = b.on_hover_ui(|ui| super::lesson_card::foresight(ui, p, std::slice::from_ref(&touch)));
+                if b.clicked() {
+                    live(out, PreviewCommand::Act(touch));
+                }
             }
         });
         // The running total in [−1, 1] as the seed's reward bar: red left, green right.
@@ -308,47 +314,6 @@ fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
             );
         });
     }
-}
-
-/// The last release as the simulation returned it (SPEC §5–§7): the lesson, the plans
-/// credit weighed and the one taught, and what each of the four lessons changed.
-fn lesson_view(ui: &mut egui::Ui, l: &Lesson) {
-    ui.strong(format!("Last lesson, at {:.1} s", l.at));
-    let Some(value) = l.lesson else {
-        ui.label(format!("nothing taught: the total was {:+.2}", l.total));
-        return;
-    };
-    let colour = crate::gui::panels::verdict_colour(value);
-    ui.colored_label(colour, format!("L = {value:+.2} (total {:+.2})", l.total));
-    for (i, c) in l.credit.iter().enumerate().rev() {
-        let mark = if Some(i) == l.winner { "◀ taught" } else { "" };
-        ui.add(
-            egui::Label::new(format!("{:.2} {} {} {} {mark}", c.score, c.plan.desire, c.plan.action, c.plan.object))
-                .truncate(),
-        );
-    }
-    let Some(t) = &l.taught else {
-        ui.weak("no plan scored above 0: only the liking changed");
-        return;
-    };
-    ui.label(format!("taught: {} {} {} (about {})", t.desire, t.action, t.object, t.target));
-    if let (Some(before), Some(after)) = (&l.desire_before, &l.desire) {
-        ui.label(format!("growth time: {:.1} s, was {:.1} s", after.increase_seconds, before.increase_seconds));
-        for (i, (b, a)) in before.thresholds.iter().zip(&after.thresholds).enumerate() {
-            ui.label(format!("threshold {i}: {a:.2}, was {b:.2}"));
-        }
-        ui.label(format!("max: {:.2}, was {:.2}", after.max, before.max));
-    }
-    if let (Some(before), Some(after)) = (l.opinion_before, l.opinion) {
-        ui.label(format!("opinion of {}: {after:+.2}, was {before:+.2}", t.action));
-    }
-    let then = match &l.reaction {
-        Reaction::None => "nothing more".to_owned(),
-        Reaction::DropPlan { desire } => format!("{desire} falls to 0 and the plan is dropped"),
-        Reaction::Repeat { action, kind, .. } => format!("{action} again on the nearest {kind}"),
-        Reaction::EatAtOnce { object } => format!("eats {object} at once"),
-    };
-    ui.label(format!("then: {then}"));
 }
 
 fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {

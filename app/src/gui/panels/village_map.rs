@@ -264,7 +264,7 @@ fn hand_input(
         && vw.scale > 0.0
     {
         let (x, y) = vw.to_world(hp);
-        out.push(Command::Preview(PreviewCommand::Act(Act::Hand { x: x, y: y })));
+        out.push(Command::Preview(PreviewCommand::Act(Act::Hand { x, y })));
     }
     if holding {
         if resp.clicked() {
