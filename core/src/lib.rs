@@ -4,6 +4,7 @@
 //! [`data`] and [`species`], the creature save in [`creature`], the preview village in
 //! [`world`], and the Killer Instinct shadow in [`shadow`]. See ARCHITECTURE.md.
 
+pub mod cond;
 pub mod creature;
 pub mod data;
 pub mod data_file;

@@ -1,6 +1,6 @@
-//! `creature-studio recording info | seek | fork | diff` (SPEC §17): a recorded run read
-//! back without the project folder, the state at any second, a fork on changed data, and
-//! what differs between two recordings.
+//! `creature-studio recording info | seek | fork | diff | find` (SPEC §17, §19): a
+//! recorded run read back without the project folder, the state at any second, a fork
+//! on changed data, what differs between two recordings, and the turns a condition fired.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -27,6 +27,19 @@ pub enum RecordingCommand {
     Fork(ForkArgs),
     /// What differs between two recordings, and from when.
     Diff(DiffArgs),
+    /// Every turn at which a condition fired (SPEC §19), as `Lesson(sign: Slap)`.
+    Find(FindArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct FindArgs {
+    pub file: PathBuf,
+    /// The condition (SPEC §19), in RON.
+    #[arg(long, value_name = "COND")]
+    pub when: String,
+    /// Print JSON (SPEC §19).
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -90,6 +103,7 @@ pub fn run(c: &RecordingCommand) -> CliResult {
         RecordingCommand::Seek(a) => seek(a),
         RecordingCommand::Fork(a) => fork(a),
         RecordingCommand::Diff(a) => diff_files(a),
+        RecordingCommand::Find(a) => find(a),
     }
 }
 
@@ -139,6 +153,25 @@ fn open(path: &Path) -> Result<Recorder, super::CliError> {
 /// Problems of the files kept inside a recording, said as the recording's.
 fn errors_in(path: &Path, errors: &[creature_core::error::LoadError]) -> super::CliError {
     super::CliError(errors.iter().map(|e| format!("{}: in the recorded file {e}", path.display())).collect())
+}
+
+fn find(a: &FindArgs) -> CliResult {
+    let r = open(&a.file)?;
+    let cond = creature_core::cond::Cond::parse(&a.when, r.sim().data(), r.sim().world())
+        .map_err(|e| format!("--when, column {}: {}", e.col, e.message))?;
+    let started = Instant::now();
+    let hits = r.find(&cond).map_err(|m| format!("{}: {m}", a.file.display()))?;
+    let find_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let listed: Vec<_> = hits.iter().map(|&t| json!({"turn": t, "sim_time": seconds(t)})).collect();
+    if a.json {
+        print_json(&json!({"hits": listed, "find_ms": find_ms}));
+    } else {
+        println!("{}: {} fired {} times (found in {find_ms:.1} ms)", a.file.display(), cond.describe(), hits.len());
+        for t in hits {
+            println!("  turn {t} ({} s)", seconds(t));
+        }
+    }
+    Ok(())
 }
 
 fn seek(a: &SeekArgs) -> CliResult {

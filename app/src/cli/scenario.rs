@@ -37,6 +37,10 @@ pub struct RunArgs {
     /// With --record: replace the file if it exists (never one the scenario reads).
     #[arg(long, requires = "record")]
     pub force: bool,
+    /// Stop at the first turn this condition fires (SPEC §19, as `PlanStarted(kind:
+    /// Villager)`) and report the run so far with the state there.
+    #[arg(long = "break", value_name = "COND", conflicts_with = "record")]
+    pub until: Option<String>,
 }
 
 /// How `--record` writes: a file there is replaced only with `--force`, and never the
@@ -60,9 +64,10 @@ pub fn run(c: &ScenarioCommand) -> CliResult {
 
 fn run_file(args: &RunArgs) -> CliResult {
     let path = &args.path;
-    let (out, expect) = match &args.record {
-        None => scenario::run_file(path, args.state_at)?,
-        Some(to) => {
+    let (out, expect) = match (&args.record, &args.until) {
+        (None, Some(cond)) => run_until(path, cond, args.state_at)?,
+        (None, None) => scenario::run_file(path, args.state_at)?,
+        (Some(to), _) => {
             let loaded = scenario::file::load(path)?;
             let policy = record_policy(path, &loaded, args.force);
             check_out(to, &policy)?;
@@ -78,7 +83,11 @@ fn run_file(args: &RunArgs) -> CliResult {
         }
     }
     if args.json {
-        let _ = writeln!(stdout, "{}", to_json(&out));
+        let mut v = to_json(&out);
+        if args.until.is_some() {
+            v["break"] = out.broke.map_or(Value::Null, |t| json!({"turn": t, "sim_time": t as f64 / 10.0}));
+        }
+        let _ = writeln!(stdout, "{v}");
     } else {
         let _ = writeln!(
             stdout,
@@ -89,6 +98,15 @@ fn run_file(args: &RunArgs) -> CliResult {
             out.plans,
             out.lessons
         );
+        match (out.broke, &args.until) {
+            (Some(t), Some(cond)) => {
+                let _ = writeln!(stdout, "  stopped at turn {t} ({:.1} s): {cond} fired", t as f64 / 10.0);
+            }
+            (None, Some(cond)) => {
+                let _ = writeln!(stdout, "  {cond} never fired");
+            }
+            _ => {}
+        }
         for m in &out.expectations {
             let mark = if m.passed { "ok  " } else { "FAIL" };
             let what = match &m.why {
@@ -110,6 +128,9 @@ fn run_file(args: &RunArgs) -> CliResult {
 fn run_dir(args: &RunArgs) -> CliResult {
     if args.record.is_some() {
         return Err("--record records one scenario file, not a folder".into());
+    }
+    if args.until.is_some() {
+        return Err("--break stops one scenario file, not a folder".into());
     }
     let files = scenario_files(&args.path);
     if files.is_empty() {
@@ -176,6 +197,18 @@ fn scenario_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The JSON of SPEC §16.
+/// Runs the scenario at `path` until `cond` fires; a condition that names something
+/// the scenario's data or world lacks is refused with its column.
+fn run_until(path: &Path, cond: &str, state_at: Option<f64>) -> Result<(Outcome, Vec<Expect>), CliError> {
+    let loaded = scenario::file::load(path)?;
+    scenario::run::check_state_at(path, &loaded, state_at)?;
+    let scenario::run::Prepared { loaded, mut sim } = scenario::prepare(loaded)?;
+    let cond = creature_core::cond::Cond::parse(cond, sim.data(), sim.world())
+        .map_err(|e| CliError(vec![format!("--break, column {}: {}", e.col, e.message)]))?;
+    let expect = loaded.scenario.expect.clone();
+    Ok((scenario::run_until(&mut sim, &loaded, state_at, Some(cond)), expect))
+}
+
 fn to_json(out: &Outcome) -> Value {
     let mut v = json!({
         "passed": out.passed,

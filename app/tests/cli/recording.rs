@@ -239,3 +239,47 @@ fn a_recording_claiming_more_turns_than_its_snapshots_cover_is_refused_at_once()
     }
     assert!(!out_path.exists());
 }
+
+/// `recording find` (SPEC §19) lists every turn a condition fired, as JSON with its own
+/// time; `scenario run --break` stops at the first of them with the state a seek there
+/// shows; a bad condition is refused on both with its column, and nothing runs.
+#[test]
+fn find_lists_a_conditions_turns_and_break_stops_at_the_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rec = record_hour(tmp.path());
+    let when = "Lesson(sign: Slap)";
+    let out = studio().args(["recording", "find", "--json", "--when", when]).arg(&rec).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json_line(&out);
+    assert!(v["find_ms"].as_f64().unwrap() >= 0.0);
+    let hits = v["hits"].as_array().unwrap();
+    assert_eq!(hits.len(), 2, "the hour slaps twice: {v}");
+    let first = &hits[0];
+    assert_eq!(first["sim_time"].as_f64().unwrap() * 10.0, first["turn"].as_f64().unwrap());
+
+    let out = studio().args(["scenario", "run", "--json", "--break", when]).arg(hour()).output().unwrap();
+    let v = json_line(&out);
+    assert_eq!(v["break"], *first, "{v}");
+    assert_eq!(v["sim_time"], first["sim_time"]);
+    assert_eq!(v["state"], state_of_seek(&rec, first["sim_time"].as_f64().unwrap()));
+
+    let out =
+        studio().args(["scenario", "run", "--json", "--break", "Learnt(what: \"Hel\")"]).arg(hour()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--break, column 8: unknown skill or miracle `Hel`"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing ran");
+    let out = studio()
+        .args(["recording", "find", "--when", "Below(desire: \"Hungr\", value: 0.1)"])
+        .arg(&rec)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--when, column 16: unknown desire `Hungr`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = studio().args(["scenario", "run", "--json", "--break", "Phase(to: 13)"]).arg(hour()).output().unwrap();
+    assert_eq!(json_line(&out)["break"], Value::Null, "a condition that never fires runs to the end");
+}

@@ -67,6 +67,7 @@ const PATH_ARGS: &[(&str, &str, Role)] = &[
     ("recording fork", "out", Role::Writes),
     ("recording diff", "a", Role::Reads),
     ("recording diff", "b", Role::Reads),
+    ("recording find", "file", Role::Reads),
 ];
 
 /// (command, argument) of every argument that takes a path, from the definition.

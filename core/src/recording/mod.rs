@@ -28,6 +28,7 @@
 
 mod changes;
 pub mod diff;
+mod find;
 pub mod fork;
 pub mod format;
 pub mod markers;

@@ -26,7 +26,7 @@ pub fn turn_of_seconds(seconds: f64, end: u64) -> Result<u64, String> {
 }
 
 /// The species data in effect after the first `applied` changes.
-fn data_after(start: &Arc<Data>, parsed: &BTreeMap<usize, Parsed>, applied: usize) -> Arc<Data> {
+pub(super) fn data_after(start: &Arc<Data>, parsed: &BTreeMap<usize, Parsed>, applied: usize) -> Arc<Data> {
     parsed
         .range(..applied)
         .rev()

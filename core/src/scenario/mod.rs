@@ -9,7 +9,7 @@ pub mod state;
 
 pub use check::check;
 pub use file::{Act, Expect, Input, Loaded, Param, Scenario, Started, Trigger};
-pub use run::{Drive, Measured, Observed, Outcome, check_file, prepare, run, run_file, run_with};
+pub use run::{Drive, Measured, Observed, Outcome, check_file, prepare, run, run_file, run_until, run_with};
 pub use state::{State, trees_digest};
 
 pub use crate::recording::sources::run_file_recorded;

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::check::check;
 use super::file::{Act, Expect, HAND, Loaded, NO_QUESTION, Param, Started, Trigger};
 use super::state::State;
+use crate::cond::{Cond, Watch};
 use crate::creature::Creature;
 use crate::data::Data;
 use crate::error::LoadResult;
@@ -61,8 +62,10 @@ pub struct Outcome {
     pub plans: u64,
     pub lessons: u64,
     pub expectations: Vec<Measured>,
-    /// The state at the asked second, if one was asked for.
+    /// The state at the asked second, if one was asked for, or where the run stopped.
     pub state: Option<State>,
+    /// The turn at which the run stopped because its `--break` condition fired.
+    pub broke: Option<u64>,
     /// The simulation's events, for `--trace`.
     pub events: Vec<Event>,
     /// Inputs that could not be done when they fired (the creature was not held for a
@@ -145,7 +148,7 @@ pub fn run_file(path: &std::path::Path, state_at: Option<f64>) -> LoadResult<(Ou
 }
 
 /// Refuses a state asked for outside the run.
-pub(crate) fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
+pub fn check_state_at(path: &std::path::Path, loaded: &Loaded, state_at: Option<f64>) -> LoadResult<()> {
     if let Some(t) = state_at
         && !(t.is_finite() && (0.0..=loaded.scenario.seconds).contains(&t))
     {
@@ -201,6 +204,15 @@ pub fn run(p: Prepared, state_at: Option<f64>) -> Outcome {
 /// Runs the scenario `loaded` on `drive` (its simulation as [`prepare`] built it) to
 /// its end; `state_at` asks for the state at that second.
 pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>) -> Outcome {
+    run_until(drive, loaded, state_at, None)
+}
+
+/// Like [`run_with`], stopping at the first turn at which `until` fires (SPEC §19,
+/// `--break`): the outcome then holds the expectations measured so far, the turn it
+/// stopped at, and the state there.
+pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>, until: Option<Cond>) -> Outcome {
+    let mut watch = until.map(Watch::new);
+    let mut broke = None;
     let sc = &loaded.scenario;
     let end = turn_of(sc.seconds);
     let mut runner = Runner {
@@ -218,8 +230,18 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
     };
     let mut measured: Vec<Option<Measured>> = vec![None; sc.expect.len()];
     let mut state = None;
+    let mut watched = 0;
     for turn in 0..=end {
         runner.fire_due();
+        if let Some(w) = &mut watch {
+            let fired = w.fired(runner.drive.sim(), &runner.events[watched..]);
+            watched = runner.events.len();
+            if fired {
+                broke = Some(turn);
+                state = Some(State::of(runner.drive.sim()));
+                break;
+            }
+        }
         for (i, e) in sc.expect.iter().enumerate() {
             if turn_of(e.at().unwrap_or(sc.seconds)) == turn {
                 measured[i] = Some(runner.measure(i, e));
@@ -246,6 +268,7 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
         lessons: summary.lessons,
         expectations,
         state,
+        broke,
         events,
         refused,
     }

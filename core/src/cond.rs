@@ -1,0 +1,307 @@
+//! Conditions (SPEC §19): something that happens in a run, written in RON as a
+//! scenario's triggers are. One syntax serves the editor's breakpoints, `scenario run
+//! --break` and `recording find`. A [`Watch`] looks at a run turn by turn and says at
+//! which turns its condition fired.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::data::{Data, TreeKind};
+use crate::error::{LoadError, parse_ron_with, unknown_name};
+use crate::mind::observation::Attempt;
+use crate::mind::tree::Example;
+use crate::names::Desire;
+use crate::world::file::WorldFile;
+use crate::world::rules::Kind;
+use crate::world::sim::{Event, Sim, Why};
+
+/// Something that happens in a run.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub enum Cond {
+    /// A plan starts that matches every filter given.
+    PlanStarted {
+        #[serde(default)]
+        desire: Option<Desire>,
+        #[serde(default)]
+        action: Option<String>,
+        #[serde(default)]
+        object: Option<String>,
+        #[serde(default)]
+        kind: Option<Kind>,
+    },
+    /// A plan is replaced by one more than twice as urgent (SPEC §4).
+    PlanSwitched,
+    /// A release teaches a plan (of `desire`, by a stroke or a slap, when given).
+    Lesson {
+        #[serde(default)]
+        desire: Option<Desire>,
+        #[serde(default)]
+        sign: Option<Sign>,
+    },
+    /// The phase changes (to `to`, when given).
+    Phase {
+        #[serde(default)]
+        to: Option<u8>,
+    },
+    /// A skill or miracle is learnt (`what`, when given).
+    Learnt {
+        #[serde(default)]
+        what: Option<String>,
+    },
+    /// The turn a desire's value first passes `value` from below.
+    Above { desire: Desire, value: f64 },
+    /// The turn a desire's value first passes `value` from above.
+    Below { desire: Desire, value: f64 },
+    /// The turn the liking comes into the range given (above `above`, below `below`).
+    Liking {
+        #[serde(default)]
+        above: Option<f64>,
+        #[serde(default)]
+        below: Option<f64>,
+    },
+    /// The turn an object's score by a tree comes into the range given.
+    Score {
+        desire: Desire,
+        tree: TreeKind,
+        object: String,
+        #[serde(default)]
+        above: Option<f64>,
+        #[serde(default)]
+        below: Option<f64>,
+    },
+}
+
+/// Which way a lesson went.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    Stroke,
+    Slap,
+}
+
+/// Where a condition's text came from, for its problems: `--when`, `--break` or the
+/// breakpoint's name.
+const FILE: &str = "condition";
+
+impl Cond {
+    /// Reads a condition and checks every name it gives against the species data and
+    /// the world (an unknown desire, action, id, kind, skill or miracle), each problem
+    /// placed at its column. A condition without fields may be written bare
+    /// (`PlanStarted` for `PlanStarted()`).
+    pub fn parse(text: &str, data: &Data, world: &WorldFile) -> Result<Cond, LoadError> {
+        let trimmed = text.trim();
+        let bare =
+            !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_alphanumeric()) && trimmed != "PlanSwitched";
+        let written = if bare { format!("{trimmed}()") } else { text.to_owned() };
+        let options = crate::error::ron_options().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let cond: Cond = parse_ron_with(FILE, &written, &options)?;
+        cond.check(&written, data, world)?;
+        Ok(cond)
+    }
+
+    /// The first name the condition gives that the data or the world lacks.
+    fn check(&self, text: &str, data: &Data, world: &WorldFile) -> Result<(), LoadError> {
+        let at = |key: &str, message: String| {
+            let offset = crate::ronpos::key_in(text, (0, text.len()), key).unwrap_or(0);
+            let (line, col) = crate::ronpos::line_col(text, offset);
+            Err(LoadError::new(FILE, line, col, message))
+        };
+        let object = |id: &str| world.objects.iter().any(|o| o.id == id);
+        let objects = || world.objects.iter().map(|o| o.id.as_str());
+        match self {
+            Cond::PlanStarted { action: Some(a), .. } if data.action(a).is_none() => {
+                at("action", data.action_named(a).err().unwrap_or_default())
+            }
+            Cond::PlanStarted { object: Some(o), .. } | Cond::Score { object: o, .. } if !object(o) => {
+                at("object", unknown_name("object", o, objects()))
+            }
+            Cond::Learnt { what: Some(w) } => {
+                let skills = world.watch.skill_seconds.keys();
+                let miracles = world.watch.miracle_base.keys();
+                if skills.clone().chain(miracles.clone()).any(|k| k == w) {
+                    Ok(())
+                } else {
+                    at("what", unknown_name("skill or miracle", w, skills.chain(miracles).map(String::as_str)))
+                }
+            }
+            Cond::Phase { to: Some(p) } if usize::from(*p) >= crate::data::PHASE_COUNT => {
+                at("to", format!("expected a phase from 0 to {}", crate::data::PHASE_COUNT - 1))
+            }
+            Cond::Above { value, .. } | Cond::Below { value, .. } if !value.is_finite() => {
+                at("value", "expected a number".into())
+            }
+            Cond::Liking { above: None, below: None } | Cond::Score { above: None, below: None, .. } => {
+                at("above", "expected at least one of `above` and `below`".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The condition as a sentence, for the Breakpoints panel and the log.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        let range = |above: &Option<f64>, below: &Option<f64>| match (above, below) {
+            (Some(a), Some(b)) => format!("between {a} and {b}"),
+            (Some(a), None) => format!("above {a}"),
+            (None, Some(b)) => format!("below {b}"),
+            (None, None) => "anywhere".to_owned(),
+        };
+        match self {
+            Cond::PlanStarted { desire, action, object, kind } => {
+                let mut s = format!("{} plan", desire.map_or("A".to_owned(), |d| d.to_string()));
+                if let Some(a) = action {
+                    s += &format!(" to {a}");
+                }
+                match (object, kind) {
+                    (Some(o), _) => s += &format!(" on {o}"),
+                    (None, Some(k)) => s += &format!(" on a {}", k.name()),
+                    (None, None) => {}
+                }
+                s
+            }
+            Cond::PlanSwitched => "A plan more than twice as urgent takes over".to_owned(),
+            Cond::Lesson { desire, sign } => {
+                let how = match sign {
+                    Some(Sign::Stroke) => "stroke",
+                    Some(Sign::Slap) => "slap",
+                    None => "lesson",
+                };
+                format!("A {how} teaches {}", desire.map_or("a plan".to_owned(), |d| format!("a {d} plan")))
+            }
+            Cond::Phase { to: Some(p) } => format!("The phase becomes {p}"),
+            Cond::Phase { to: None } => "The phase changes".to_owned(),
+            Cond::Learnt { what: Some(w) } => format!("{w} is learnt"),
+            Cond::Learnt { what: None } => "A skill or miracle is learnt".to_owned(),
+            Cond::Above { desire, value } => format!("{desire} rises past {value}"),
+            Cond::Below { desire, value } => format!("{desire} falls past {value}"),
+            Cond::Liking { above, below } => format!("The liking comes {}", range(above, below)),
+            Cond::Score { desire, tree, object, above, below } => {
+                format!("{object}'s {desire} {tree:?} score comes {}", range(above, below))
+            }
+        }
+    }
+}
+
+/// A score as last worked out: the tree's examples, the object's answers, the score.
+type Scored = (Vec<Example>, Arc<BTreeMap<String, String>>, f64);
+
+/// A condition looking at a run: fed the simulation after each turn with that turn's
+/// events, it says whether the condition fired then.
+#[derive(Clone, Debug)]
+pub struct Watch {
+    cond: Cond,
+    /// What a value condition saw the turn before: whether it was inside its range.
+    was: Option<bool>,
+    /// The phase the turn before.
+    phase: Option<u8>,
+    /// A `Score`'s last tree input and score.
+    scored: Option<Scored>,
+}
+
+impl Watch {
+    #[must_use]
+    pub fn new(cond: Cond) -> Self {
+        Self { cond, was: None, phase: None, scored: None }
+    }
+
+    #[must_use]
+    pub fn cond(&self) -> &Cond {
+        &self.cond
+    }
+
+    /// Whether the condition fired on the turn that left `sim` as it is, whose events
+    /// are `events`. The first turn it sees only sets where the values start.
+    pub fn fired(&mut self, sim: &Sim, events: &[Event]) -> bool {
+        match &self.cond {
+            Cond::PlanStarted { .. } | Cond::PlanSwitched | Cond::Lesson { .. } | Cond::Learnt { .. } => {
+                events.iter().any(|e| self.matches(sim, e))
+            }
+            Cond::Phase { to } => {
+                let now = sim.creature().phase;
+                let moved = self.phase.is_some_and(|p| p != now) && to.is_none_or(|t| t == now);
+                self.phase = Some(now);
+                moved
+            }
+            Cond::Above { desire, value } => {
+                let v = sim.creature().desire(*desire).value;
+                self.entered(v >= *value)
+            }
+            Cond::Below { desire, value } => {
+                let v = sim.creature().desire(*desire).value;
+                self.entered(v <= *value)
+            }
+            Cond::Liking { above, below } => {
+                let v = sim.creature().liking;
+                self.entered(inside(v, *above, *below))
+            }
+            Cond::Score { above, below, .. } => {
+                let (above, below) = (*above, *below);
+                let inside = self.score(sim).is_some_and(|v| inside(v, above, below));
+                self.entered(inside)
+            }
+        }
+    }
+
+    /// True when the value comes inside its range this turn, having been outside.
+    fn entered(&mut self, inside: bool) -> bool {
+        let fired = self.was == Some(false) && inside;
+        self.was = Some(inside);
+        fired
+    }
+
+    /// A `Score`'s score now, worked out again only when the tree's examples or the
+    /// object's answers changed.
+    fn score(&mut self, sim: &Sim) -> Option<f64> {
+        let Cond::Score { desire, tree, object, .. } = &self.cond else { return None };
+        let v = sim.village();
+        let answers = &v.objects[v.find(object)?].answers;
+        let examples = &sim.creature().tree(*desire, *tree).examples;
+        if let Some((e, a, s)) = &self.scored
+            && e == examples
+            && (Arc::ptr_eq(a, answers) || a == answers)
+        {
+            return Some(*s);
+        }
+        let s = sim.object_score(*desire, *tree, object).ok()?;
+        self.scored = Some((examples.clone(), Arc::clone(answers), s));
+        Some(s)
+    }
+
+    /// Whether event `e` is what an event condition waits for.
+    fn matches(&self, sim: &Sim, e: &Event) -> bool {
+        match (&self.cond, e) {
+            (
+                Cond::PlanStarted { desire: d, action: a, object: o, kind: k },
+                Event::Plan { desire, action, object, .. },
+            ) => {
+                let v = sim.village();
+                let kind = v.find(object).map(|i| v.objects[i].kind);
+                d.is_none_or(|d| d == *desire)
+                    && a.as_ref().is_none_or(|a| a == action)
+                    && o.as_ref().is_none_or(|o| o == object)
+                    && k.is_none_or(|k| Some(k) == kind)
+            }
+            (Cond::PlanSwitched, Event::Plan { why, .. }) => *why == Why::Urgent,
+            (Cond::Lesson { desire: d, sign }, Event::Lesson { lesson: Some(l), taught: Some(t), .. }) => {
+                let sign_fits = match sign {
+                    Some(Sign::Stroke) => *l > 0.0,
+                    Some(Sign::Slap) => *l < 0.0,
+                    None => true,
+                };
+                d.is_none_or(|d| d == t.desire) && sign_fits
+            }
+            (Cond::Learnt { what }, Event::Skill { skill, .. }) => what.as_ref().is_none_or(|w| w == skill),
+            (Cond::Learnt { what }, Event::Miracle { miracle, result: Attempt::Succeeded, .. }) => {
+                what.as_ref().is_none_or(|w| w == miracle)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether `v` lies above `above` and below `below`, where given.
+fn inside(v: f64, above: Option<f64>, below: Option<f64>) -> bool {
+    above.is_none_or(|a| v > a) && below.is_none_or(|b| v < b)
+}

@@ -1,0 +1,109 @@
+//! Conditions (SPEC §19) on the example project's hour of teaching: `Recorder::find`
+//! names every turn a condition fired, the same turns the recording's own events and
+//! seeks show; a scenario run with `--break` stops at the first of them, in the state a
+//! seek there shows; a condition naming something unknown is refused at its column.
+
+use std::path::{Path, PathBuf};
+
+use creature_core::cond::Cond;
+use creature_core::mind::observation::Attempt;
+use creature_core::names::Desire;
+use creature_core::recording::{Happening, Recorder, Recording, run_scenario_recorded};
+use creature_core::scenario::{self, State};
+
+fn scenario_file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/scenarios").join(name)
+}
+
+fn hour() -> Recorder {
+    let loaded = scenario::file::load(&scenario_file("an_hour_of_teaching.scenario.ron")).unwrap();
+    let (out, rec) = run_scenario_recorded(scenario::prepare(loaded).unwrap(), None).unwrap();
+    assert!(out.passed);
+    Recorder::open(rec).unwrap()
+}
+
+fn parse(r: &Recorder, text: &str) -> Cond {
+    Cond::parse(text, r.sim().data(), r.sim().world()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The turns of the recording's own events that `keep` picks.
+fn happened(rec: &Recording, keep: impl Fn(&Happening) -> bool) -> Vec<u64> {
+    let mut turns: Vec<u64> = rec.events.iter().filter(|e| keep(&e.what)).map(|e| e.turn).collect();
+    turns.dedup();
+    turns
+}
+
+#[test]
+fn event_conditions_fire_at_the_turns_of_the_recorded_events() {
+    let r = hour();
+    let rec = r.recording();
+    let lessons = happened(rec, |h| matches!(h, Happening::Lesson { taught: Some(_), .. }));
+    assert!(lessons.len() >= 3, "{lessons:?}");
+    assert_eq!(r.find(&parse(&r, "Lesson")).unwrap(), lessons);
+    let slaps = happened(rec, |h| matches!(h, Happening::Lesson { taught: Some(_), lesson: Some(l), .. } if *l < 0.0));
+    assert_eq!(r.find(&parse(&r, "Lesson(sign: Slap)")).unwrap(), slaps);
+    assert!(!slaps.is_empty() && slaps.len() < lessons.len(), "some lessons were strokes");
+
+    let wolves = happened(rec, |h| matches!(h, Happening::Plan { object, .. } if object.starts_with("wolf")));
+    assert_eq!(r.find(&parse(&r, "PlanStarted(kind: Wolf)")).unwrap(), wolves);
+    let hunger = happened(rec, |h| matches!(h, Happening::Plan { desire: Desire::Hunger, .. }));
+    assert_eq!(r.find(&parse(&r, "PlanStarted(desire: \"Hunger\")")).unwrap(), hunger);
+
+    let heal =
+        happened(rec, |h| matches!(h, Happening::Miracle { miracle, result: Attempt::Succeeded } if miracle == "Heal"));
+    assert_eq!(heal.len(), 1);
+    assert_eq!(r.find(&parse(&r, "Learnt(what: \"Heal\")")).unwrap(), heal);
+    assert_eq!(r.find(&parse(&r, "Phase")).unwrap(), Vec::<u64>::new(), "the phase is set once, before the run");
+}
+
+#[test]
+fn value_conditions_fire_where_a_seek_shows_the_value_cross() {
+    let mut r = hour();
+    for (text, value) in [
+        (
+            "Above(desire: \"Hunger\", value: 0.5)",
+            Box::new(|s: &State| s.desires[&Desire::Hunger] >= 0.5) as Box<dyn Fn(&State) -> bool>,
+        ),
+        ("Liking(below: -0.05)", Box::new(|s: &State| s.liking < -0.05)),
+    ] {
+        let cond = parse(&r, text);
+        let hits = r.find(&cond).unwrap();
+        assert!(!hits.is_empty(), "{text} fires in the hour");
+        for t in hits {
+            let (before, at) = (State::of(&r.seek(t - 1).unwrap()), State::of(&r.seek(t).unwrap()));
+            assert!(!value(&before) && value(&at), "{text} at turn {t}: it crossed there");
+        }
+    }
+}
+
+#[test]
+fn a_break_stops_the_scenario_at_the_first_hit_in_the_state_a_seek_shows() {
+    let mut r = hour();
+    let cond = parse(&r, "Lesson(sign: Stroke)");
+    let first = r.find(&cond).unwrap()[0];
+    let loaded = scenario::file::load(&scenario_file("an_hour_of_teaching.scenario.ron")).unwrap();
+    let scenario::run::Prepared { loaded, mut sim } = scenario::prepare(loaded).unwrap();
+    let out = scenario::run_until(&mut sim, &loaded, None, Some(cond));
+    assert_eq!(out.broke, Some(first));
+    assert_eq!(out.state, Some(State::of(&r.seek(first).unwrap())));
+    assert!(out.expectations.len() < loaded.scenario.expect.len(), "only what was reached is measured");
+}
+
+#[test]
+fn a_condition_naming_something_unknown_is_refused_at_its_column() {
+    let r = hour();
+    for (text, col, message) in [
+        ("PlanStarted(object: \"wolf_9\")", 13, "unknown object `wolf_9`"),
+        ("PlanStarted(action: \"Thorw\")", 13, "unknown action `Thorw`"),
+        ("PlanStarted(kind: Wofl)", 19, "Wofl"),
+        ("Lesson(desire: \"Hungre\")", 17, "Hungre"),
+        ("Learnt(what: \"Heel\")", 8, "unknown skill or miracle `Heel`"),
+        ("Score(desire: \"Hunger\", tree: ActOn, object: \"wolf_1\")", 1, "at least one of `above` and `below`"),
+        ("Above(desire: \"Hunger\")", 23, "missing field named `value`"),
+    ] {
+        let e = Cond::parse(text, r.sim().data(), r.sim().world()).expect_err(text);
+        assert!(e.message.contains(message), "{text}: {e}");
+        assert_eq!(e.col, col, "{text}: {e}");
+    }
+    assert_eq!(parse(&r, "PlanStarted"), parse(&r, "PlanStarted()"), "a condition without fields may be bare");
+}
