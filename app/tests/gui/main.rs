@@ -7,6 +7,7 @@ mod support;
 mod arena_keys;
 mod bank_curate;
 mod bank_rows;
+mod breakpoints;
 mod creature;
 mod glyphs;
 mod hot_reload;

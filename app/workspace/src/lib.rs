@@ -10,6 +10,8 @@
 //! [`workspace::Conflict`] for a document with unsaved edits, and the
 //! [`live_preview::LivePreview`]'s data, creature or world.
 
+mod breakpoint_edits;
+pub mod breakpoints;
 pub mod checkers;
 pub mod document;
 pub mod edit;

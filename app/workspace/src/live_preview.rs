@@ -26,6 +26,8 @@ use creature_core::scenario::Act;
 use creature_core::world::file::{BUILTIN_WORLD, WorldFile};
 use creature_core::world::sim::Sim;
 
+use crate::breakpoints::Breakpoints;
+
 /// The most simulated work one call to [`LivePreview::advance`] does, in wall seconds
 /// of simulation at the current speed: a slow frame is caught up over the next frames
 /// instead of freezing the window.
@@ -61,6 +63,10 @@ pub struct LivePreview {
     pub inputs: Vec<(f64, Act)>,
     /// The phase the run started in.
     pub start_phase: u8,
+    /// What pauses the run at the turn it happens.
+    pub breakpoints: Breakpoints,
+    /// Events the breakpoints looked at, not yet taken by [`LivePreview::take_events`].
+    held: Vec<creature_core::world::sim::Event>,
 }
 
 impl LivePreview {
@@ -104,6 +110,8 @@ impl LivePreview {
             owed_turns: 0.0,
             inputs: Vec::new(),
             start_phase,
+            breakpoints: Breakpoints::default(),
+            held: Vec::new(),
         })
     }
 
@@ -217,6 +225,8 @@ impl LivePreview {
             owed_turns: 0.0,
             inputs: Vec::new(),
             start_phase,
+            breakpoints: Breakpoints::default(),
+            held: Vec::new(),
         })
     }
 
@@ -282,6 +292,15 @@ impl LivePreview {
     pub fn act(&mut self, act: Act) -> Result<Option<Lesson>, String> {
         self.fork_here()?;
         let lesson = self.rec.act(act.clone())?;
+        if self.breakpoints.any_on() {
+            // What the act did belongs to this turn, as a recording's changes do.
+            let events = self.rec.take_events();
+            if self.breakpoints.check(self.rec.sim(), &events).is_some() {
+                self.speed = 0.0;
+                self.owed_turns = 0.0;
+            }
+            self.held.extend(events);
+        }
         let now = self.rec.sim().time();
         if let (Act::Hand { .. }, Some((t, Act::Hand { .. }))) = (&act, self.inputs.last())
             && *t == now
@@ -294,21 +313,39 @@ impl LivePreview {
 
     /// One turn on.
     pub fn step(&mut self) {
-        if self.fork_here().is_ok() {
-            self.rec.step();
-        }
+        self.run(1);
     }
 
-    /// `n` turns on.
-    pub fn run(&mut self, n: u64) {
-        if self.fork_here().is_ok() {
-            self.rec.run(n);
+    /// `n` turns on; a breakpoint that fires stops the run at that turn and pauses it.
+    /// Returns the turns run.
+    pub fn run(&mut self, n: u64) -> u64 {
+        if self.fork_here().is_err() {
+            return 0;
         }
+        if !self.breakpoints.any_on() {
+            self.rec.run(n);
+            return n;
+        }
+        self.breakpoints.hit = None;
+        for i in 1..=n {
+            self.rec.step();
+            let events = self.rec.take_events();
+            let hit = self.breakpoints.check(self.rec.sim(), &events).is_some();
+            self.held.extend(events);
+            if hit {
+                self.speed = 0.0;
+                self.owed_turns = 0.0;
+                return i;
+            }
+        }
+        n
     }
 
     /// The simulation's events since the last call.
     pub fn take_events(&mut self) -> Vec<creature_core::world::sim::Event> {
-        self.rec.take_events()
+        let mut events = std::mem::take(&mut self.held);
+        events.extend(self.rec.take_events());
+        events
     }
 
     /// Sets the simulated seconds per wall second, from 0 (paused) to 100; a value that
@@ -340,10 +377,7 @@ impl LivePreview {
         self.owed_turns -= turns;
         // At most a few thousand turns per call: a whole number well inside u64.
         let turns = turns as u64;
-        if turns > 0 {
-            self.run(turns);
-        }
-        turns
+        if turns > 0 { self.run(turns) } else { 0 }
     }
 
     /// The creature save the preview runs, if the project has one (else a newborn).

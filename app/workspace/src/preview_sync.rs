@@ -12,6 +12,7 @@ use creature_core::names::Desire;
 use creature_core::scenario::{Act, Input, Scenario};
 use creature_core::world::sim::Event;
 
+use crate::breakpoints::Breakpoints;
 use crate::document::DocId;
 use crate::edit::Edit;
 use crate::live_preview::LivePreview;
@@ -23,8 +24,11 @@ impl Workspace {
     pub fn start_preview(&mut self, seed: u64) -> bool {
         let Some(project) = &self.project else { return false };
         self.synced_creature = None;
+        let kept = self.preview.take().map(|p| p.breakpoints);
         match LivePreview::open(project, seed) {
-            Ok(p) => {
+            Ok(mut p) => {
+                // A restart keeps the breakpoints set; the first start reads the project's.
+                p.breakpoints = kept.unwrap_or_else(|| Breakpoints::load(&project.root, p.sim()));
                 self.preview = Some(p);
                 self.preview_errors.clear();
                 true

@@ -112,9 +112,23 @@ impl Studio {
         self.view.graph.invalidate();
     }
 
+    /// Does a change of the workspace; the status bar says why it could not be done.
+    fn or_status(&mut self, change: impl FnOnce(&mut creature_workspace::Workspace) -> Result<(), String>) {
+        if let Err(e) = change(&mut self.ws) {
+            self.status = e;
+        }
+    }
+
     /// Moves the preview's events into the log; a lesson that reached the creature's
-    /// document selects it and the tree it taught.
+    /// document selects it and the tree it taught; a breakpoint that fired is said in
+    /// the log and the status bar.
     pub(super) fn take_preview_events(&mut self) {
+        let hit = self.ws.preview.as_mut().and_then(|p| p.breakpoints.hit.take());
+        if let Some(h) = hit {
+            let t = h.turn as f64 / 10.0;
+            self.view.village.log(t, format!("breakpoint {} fired: {} (paused)", h.index + 1, h.what), -1);
+            self.status = format!("Paused at {t:.1} s: breakpoint {}, {}", h.index + 1, h.what);
+        }
         for (e, reached) in self.ws.take_preview_events() {
             self.view.village.log_event(&e);
             if let Some(id) = reached {
@@ -162,6 +176,9 @@ impl Studio {
                 Ok(id) => self.status = format!("Kept what the preview learnt in {} (Ctrl+Z undoes it)", id.label()),
                 Err(e) => self.status = e,
             },
+            PreviewCommand::AddBreakpoint(c) => self.or_status(|ws| ws.add_breakpoint(&c)),
+            PreviewCommand::SetBreakpoint(i, on) => self.or_status(|ws| ws.set_breakpoint_on(i, on)),
+            PreviewCommand::RemoveBreakpoint(i) => self.or_status(|ws| ws.remove_breakpoint(i)),
             PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();

@@ -23,6 +23,11 @@ pub enum PreviewCommand {
     LearnIntoSave(bool),
     /// Writes what the preview's creature has learnt into its save's document.
     KeepLearning,
+    /// Adds a breakpoint: a condition (SPEC §19) that pauses the preview when it fires.
+    AddBreakpoint(String),
+    /// Switches breakpoint `0` on or off.
+    SetBreakpoint(usize, bool),
+    RemoveBreakpoint(usize),
 }
 
 impl PreviewCommand {
@@ -39,6 +44,9 @@ impl PreviewCommand {
                 format!("Preview lessons go into the save: {}", if *on { "on" } else { "off" })
             }
             PreviewCommand::KeepLearning => "Keep what the preview's creature learnt".into(),
+            PreviewCommand::AddBreakpoint(c) => format!("Break when {c}"),
+            PreviewCommand::SetBreakpoint(i, on) => format!("Breakpoint {} {}", i + 1, if *on { "on" } else { "off" }),
+            PreviewCommand::RemoveBreakpoint(i) => format!("Delete breakpoint {}", i + 1),
         }
     }
 

@@ -4,6 +4,7 @@
 
 pub mod arena;
 pub mod bank;
+pub mod breakpoints;
 pub mod compare;
 pub mod compare_trees;
 pub mod creature;
@@ -61,6 +62,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(arena::ArenaPanel),
         Box::new(scenarios::ScenariosPanel),
         Box::new(why::WhyPanel),
+        Box::new(breakpoints::BreakpointsPanel::default()),
         Box::new(compare::ComparePanel::default()),
     ]
 }

@@ -1,0 +1,94 @@
+//! Breakpoints (SPEC §19): conditions that pause the running preview at the turn they
+//! fire. Type one (`PlanStarted(kind: Villager)`), see it read as a sentence or its
+//! problem with its column before adding it, switch each on or off, delete it; the
+//! list is kept in the project. "Continue" plays on to the next hit.
+
+use creature_core::cond::Cond;
+
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, PreviewCommand, Tab};
+
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Breakpoints", "Breakpoints");
+
+/// Some conditions to start from, offered under the field.
+const EXAMPLES: [&str; 4] =
+    ["PlanStarted(kind: Villager)", "Lesson(sign: Slap)", "Above(desire: \"Hunger\", value: 0.5)", "Learnt"];
+
+/// The preview's breakpoints and the condition being written.
+#[derive(Default)]
+pub struct BreakpointsPanel {
+    draft: String,
+}
+
+impl Panel for BreakpointsPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::UnderPictures
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        let live = |out: &mut Vec<Command>, c: PreviewCommand| out.push(Command::Preview(c));
+        let Some(p) = cx.ws.preview.as_ref() else {
+            ui.weak("Breakpoints pause the running preview: open a project whose preview starts.");
+            return;
+        };
+        // The draft read as the preview would read it, at every change.
+        let read = (!self.draft.trim().is_empty()).then(|| Cond::parse(&self.draft, p.sim().data(), p.sim().world()));
+        ui.horizontal(|ui| {
+            ui.label("Break when");
+            let field = ui.add(egui::TextEdit::singleline(&mut self.draft).hint_text(EXAMPLES[0]).desired_width(320.0));
+            let ok = matches!(read, Some(Ok(_)));
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
+                live(cx.out, PreviewCommand::AddBreakpoint(std::mem::take(&mut self.draft)));
+            }
+        });
+        match &read {
+            Some(Ok(c)) => {
+                ui.weak(c.describe());
+            }
+            Some(Err(e)) => {
+                ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
+            }
+            None => {
+                ui.horizontal_wrapped(|ui| {
+                    ui.weak("for instance:");
+                    for example in EXAMPLES {
+                        if ui.small_button(example).clicked() {
+                            self.draft = example.to_owned();
+                        }
+                    }
+                });
+            }
+        }
+        ui.separator();
+        for e in &p.breakpoints.problems {
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+        }
+        if p.breakpoints.list().is_empty() {
+            ui.weak("No breakpoints yet.");
+        }
+        for (i, b) in p.breakpoints.list().iter().enumerate() {
+            ui.horizontal(|ui| {
+                let mut on = b.on;
+                if ui.checkbox(&mut on, format!("{}. {}", i + 1, b.cond.describe())).changed() {
+                    live(cx.out, PreviewCommand::SetBreakpoint(i, on));
+                }
+                ui.weak(&b.text);
+                if ui.small_button("🗑").on_hover_text("Delete this breakpoint").clicked() {
+                    live(cx.out, PreviewCommand::RemoveBreakpoint(i));
+                }
+            });
+        }
+        if p.speed == 0.0 && p.breakpoints.any_on() {
+            ui.separator();
+            if ui.button("▶ Continue").on_hover_text("Play on to the next hit").clicked() {
+                live(cx.out, PreviewCommand::TogglePause);
+            }
+        }
+    }
+}

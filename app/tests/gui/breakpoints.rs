@@ -1,0 +1,57 @@
+//! Breakpoints in the real app, on a copy of the example project: a condition picked
+//! in the Breakpoints panel reads as a sentence, is added and kept in the project; a
+//! slap then fires it, the preview pauses, the log says which breakpoint fired, and
+//! switching it off lets the run go on.
+
+use creature_core::world::sim::Act;
+use creature_studio::gui::command::{Command, PreviewCommand};
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{copy_dir, label_containing, palette, studio};
+
+#[test]
+fn a_breakpoint_set_in_its_panel_pauses_the_preview_when_it_fires() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    copy_dir(&repo.join("species"), &tmp.path().join("species"));
+    copy_dir(&repo.join("projects/example"), &tmp.path().join("projects/example"));
+    let root = tmp.path().join("projects/example");
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
+    palette(&mut h, "show panel: breakpoints");
+    h.step();
+    h.get_by_label("Lesson(sign: Slap)").click();
+    h.step();
+    h.step();
+    label_containing(&h, "A slap teaches a plan");
+    h.get_by_label("Add").click();
+    h.step();
+    h.step();
+    label_containing(&h, "1. A slap teaches a plan");
+    let kept = std::fs::read_to_string(root.join("breakpoints.ron")).unwrap();
+    assert!(kept.contains("Lesson(sign: Slap)"), "{kept}");
+
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(10.0)));
+    for _ in 0..20 {
+        h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
+        h.step();
+    }
+    assert!(h.state().ws.preview.as_ref().unwrap().sim().plan().is_some(), "a plan is under way");
+    for a in [Act::Hold, Act::Slap(creature_core::mind::hand::Slap::Hard), Act::Release] {
+        h.state_mut().run(Command::Preview(PreviewCommand::Act(a)));
+        h.step();
+    }
+    h.step();
+    let p = h.state().ws.preview.as_ref().unwrap();
+    assert_eq!(p.speed, 0.0, "the slap's lesson paused the preview");
+    assert!(h.state().status.contains("breakpoint 1, A slap teaches a plan"), "{}", h.state().status);
+    assert!(h.state().view.village.log.iter().any(|l| l.text.starts_with("breakpoint 1 fired")));
+    h.get_by_label("▶ Continue");
+
+    h.get_by_label_contains("1. A slap teaches a plan").click();
+    h.step();
+    h.step();
+    assert!(!h.state().ws.preview.as_ref().unwrap().breakpoints.list()[0].on, "switched off");
+    assert!(std::fs::read_to_string(root.join("breakpoints.ron")).unwrap().contains("on: false"));
+}

@@ -1,0 +1,144 @@
+//! The preview's breakpoints (SPEC §19): conditions that pause the running preview at
+//! the turn they fire. Each is written as a condition, reads as a sentence, can be
+//! switched off, and the list is kept in the project's `breakpoints.ron`, so that it is
+//! there when the studio opens the project again.
+
+use std::path::{Path, PathBuf};
+
+use creature_core::cond::{Cond, Watch};
+use creature_core::error::LoadError;
+use creature_core::file_writer::Policy;
+use creature_core::world::sim::{Event, Sim};
+use serde::{Deserialize, Serialize};
+
+/// The file beside `studio.ron` that keeps a project's breakpoints.
+pub const FILE: &str = "breakpoints.ron";
+
+/// One breakpoint: its condition as written, read, and whether it is on.
+#[derive(Clone, Debug)]
+pub struct Breakpoint {
+    pub text: String,
+    pub cond: Cond,
+    pub on: bool,
+    watch: Watch,
+}
+
+/// Where a breakpoint fired: the turn, and which one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    pub turn: u64,
+    pub index: usize,
+    /// The breakpoint as a sentence, as it read when it fired.
+    pub what: String,
+}
+
+/// A breakpoint as the file keeps it.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    when: String,
+    on: bool,
+}
+
+/// The breakpoints of a project.
+#[derive(Clone, Debug, Default)]
+pub struct Breakpoints {
+    list: Vec<Breakpoint>,
+    /// The last hit, until the preview runs on.
+    pub hit: Option<Hit>,
+    /// What was wrong with the kept list when it was read.
+    pub problems: Vec<LoadError>,
+}
+
+impl Breakpoints {
+    #[must_use]
+    pub fn list(&self) -> &[Breakpoint] {
+        &self.list
+    }
+
+    /// Whether any breakpoint is on: only then does the preview look at every turn.
+    #[must_use]
+    pub fn any_on(&self) -> bool {
+        self.list.iter().any(|b| b.on)
+    }
+
+    /// Adds the condition `text`, checked against what the preview runs; a bad one is
+    /// refused with its column.
+    pub fn add(&mut self, text: &str, sim: &Sim) -> Result<(), LoadError> {
+        let cond = Cond::parse(text, sim.data(), sim.world())?;
+        self.list.push(Breakpoint { text: text.trim().to_owned(), watch: Watch::new(cond.clone()), cond, on: true });
+        Ok(())
+    }
+
+    pub fn set_on(&mut self, i: usize, on: bool) {
+        if let Some(b) = self.list.get_mut(i) {
+            b.on = on;
+            // Switched on again, it starts looking afresh.
+            b.watch = Watch::new(b.cond.clone());
+        }
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        if i < self.list.len() {
+            self.list.remove(i);
+        }
+    }
+
+    /// Shows every breakpoint that is on the turn that left `sim` as it is, with its
+    /// events; returns the first that fired, which is also kept as [`Breakpoints::hit`].
+    pub fn check(&mut self, sim: &Sim, events: &[Event]) -> Option<&Hit> {
+        let mut first = None;
+        for (i, b) in self.list.iter_mut().enumerate().filter(|(_, b)| b.on) {
+            // Every watch sees every turn, so that its values stay current.
+            if b.watch.fired(sim, events) && first.is_none() {
+                first = Some(Hit { turn: sim.turns(), index: i, what: b.cond.describe() });
+            }
+        }
+        if first.is_some() {
+            self.hit = first;
+        }
+        self.hit.as_ref().filter(|h| h.turn == sim.turns())
+    }
+
+    /// The project's breakpoints, from `breakpoints.ron` in `root` when it has one; a
+    /// kept condition the project no longer allows is left out, with why.
+    pub fn load(root: &Path, sim: &Sim) -> Breakpoints {
+        let path = root.join(FILE);
+        let mut out = Breakpoints::default();
+        if !path.is_file() {
+            return out;
+        }
+        let file = path.display().to_string();
+        let kept: Vec<Kept> = match creature_core::file_reader::read_text(&path)
+            .and_then(|text| creature_core::error::parse_ron(&file, &text))
+        {
+            Ok(k) => k,
+            Err(e) => {
+                out.problems.push(e);
+                return out;
+            }
+        };
+        let mut problems = Vec::new();
+        for k in kept {
+            match out.add(&k.when, sim) {
+                Ok(()) => {
+                    let last = out.list.len() - 1;
+                    out.list[last].on = k.on;
+                }
+                Err(e) => problems.push(LoadError::whole_file(&file, format!("`{}`: {}", k.when, e.message))),
+            }
+        }
+        out.problems = problems;
+        out
+    }
+
+    /// Writes the list into `breakpoints.ron` in `root`, through the one writer.
+    pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
+        let kept: Vec<Kept> = self.list.iter().map(|b| Kept { when: b.text.clone(), on: b.on }).collect();
+        let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
+        let text = ron::ser::to_string_pretty(&kept, pretty).map_err(|e| e.to_string())?;
+        let text = format!("// The studio's breakpoints for this project (SPEC §19 conditions).\n{text}\n");
+        let path = root.join(FILE);
+        creature_core::file_writer::write(&path, text.as_bytes(), &Policy::replacing())?;
+        Ok(path)
+    }
+}
