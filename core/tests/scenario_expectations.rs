@@ -35,21 +35,10 @@ fn contradict(e: &Expect, observed: Observed, attributes: &[String]) -> Option<E
         (Expect::Tree { root: Some(r), .. }, _) => {
             *r = attributes.iter().find(|a| *a != r).cloned().unwrap_or_else(|| NO_QUESTION.to_owned());
         }
-        (Expect::Tree { examples_min, examples_max, .. }, Observed::Number(v)) => {
-            (*examples_min, *examples_max) = past(v);
+        (e, Observed::Number(v)) => {
+            let (min, max) = e.bounds_mut()?;
+            (*min, *max) = past(v);
         }
-        (
-            Expect::Score { min, max, .. }
-            | Expect::Desire { min, max, .. }
-            | Expect::Opinion { min, max, .. }
-            | Expect::Liking { min, max, .. }
-            | Expect::Plans { min, max, .. }
-            | Expect::Param { min, max, .. }
-            | Expect::Lesson { min, max, .. }
-            | Expect::Credit { min, max, .. }
-            | Expect::Distance { min, max, .. },
-            Observed::Number(v),
-        ) => (*min, *max) = past(v),
         _ => return None,
     }
     Some(e)

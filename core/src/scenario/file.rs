@@ -317,8 +317,18 @@ impl Expect {
         }
     }
 
-    /// The inclusive bounds, for the expectations that have them.
+    /// The inclusive bounds, for the expectations that have them (a `Lesson`'s are
+    /// [`Expect::lesson_bounds`]).
     pub fn bounds(&self) -> Option<(Option<f64>, Option<f64>)> {
+        if matches!(self, Expect::Lesson { .. }) {
+            return None;
+        }
+        self.clone().bounds_mut().map(|(min, max)| (*min, *max))
+    }
+
+    /// The bounds to change, of every expectation that has them (a `Tree`'s example
+    /// counts, a `Lesson`'s value).
+    pub fn bounds_mut(&mut self) -> Option<(&mut Option<f64>, &mut Option<f64>)> {
         match self {
             Expect::Score { min, max, .. }
             | Expect::Desire { min, max, .. }
@@ -326,10 +336,11 @@ impl Expect {
             | Expect::Liking { min, max, .. }
             | Expect::Plans { min, max, .. }
             | Expect::Param { min, max, .. }
+            | Expect::Lesson { min, max, .. }
             | Expect::Credit { min, max, .. }
-            | Expect::Distance { min, max, .. } => Some((*min, *max)),
-            Expect::Tree { examples_min, examples_max, .. } => Some((*examples_min, *examples_max)),
-            Expect::Knows { .. } | Expect::Lesson { .. } | Expect::Active { .. } => None,
+            | Expect::Distance { min, max, .. } => Some((min, max)),
+            Expect::Tree { examples_min, examples_max, .. } => Some((examples_min, examples_max)),
+            Expect::Knows { .. } | Expect::Active { .. } => None,
         }
     }
 
