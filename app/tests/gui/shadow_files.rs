@@ -16,7 +16,10 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     std::fs::write(&near, far.replace("\"distance\": 4.0", "\"distance\": 0.7")).unwrap();
     let mut h = studio(&root);
 
-    // A click on the bank in the project browser shows it in the bank view.
+    // A click on the bank in the project browser shows it in the bank view (scrolled
+    // to first, as the project's list is longer than the panel).
+    h.get_by_label_contains("zoner.bank.ron").scroll_to_me();
+    h.run();
     h.get_by_label_contains("zoner.bank.ron").click();
     h.run();
     let zoner = root.join("shadow/zoner.bank.ron");
