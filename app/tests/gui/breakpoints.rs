@@ -55,3 +55,30 @@ fn a_breakpoint_set_in_its_panel_pauses_the_preview_when_it_fires() {
     assert!(!h.state().ws.preview.as_ref().unwrap().breakpoints.list()[0].on, "switched off");
     assert!(std::fs::read_to_string(root.join("breakpoints.ron")).unwrap().contains("on: false"));
 }
+
+/// A breakpoint is set where the thing is shown: the inspected object's button puts a
+/// plan on it in the list as its condition.
+#[test]
+fn a_breakpoint_is_set_from_the_inspected_object() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    copy_dir(&repo.join("species"), &tmp.path().join("species"));
+    copy_dir(&repo.join("projects/example"), &tmp.path().join("projects/example"));
+    let mut h = studio(&tmp.path().join("projects/example"));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    h.step();
+    let (id, pos) = {
+        let v = h.state().ws.preview.as_ref().unwrap().sim().village();
+        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
+        (o.id.clone(), o.pos)
+    };
+    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
+    crate::support::click_at(&mut h, at);
+    h.get_by_label("Break on a plan on it").click();
+    h.step();
+    h.step();
+    let texts: Vec<String> =
+        h.state().ws.preview.as_ref().unwrap().breakpoints.list().iter().map(|b| b.text.clone()).collect();
+    assert_eq!(texts, vec![format!("PlanStarted(object: \"{id}\")")]);
+}

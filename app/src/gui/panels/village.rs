@@ -151,7 +151,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 super::lesson_card::show(ui, &format!("Last lesson, at {:.1} s", lesson.at), lesson);
                 ui.add_space(6.0);
             }
-            desires_view(ui, p, show_inactive);
+            desires_view(ui, p, show_inactive, out);
             ui.add_space(6.0);
             learning_view(ui, p);
         });
@@ -316,7 +316,7 @@ fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
     }
 }
 
-fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
+fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         ui.strong("Desires");
         ui.checkbox(show_inactive, "show inactive");
@@ -346,7 +346,7 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
             );
             // Room kept at the right for the number and the scroll bar that floats over it.
             let (rect, r) =
-                ui.allocate_exact_size(egui::vec2((ui.available_width() - 56.0).max(30.0), 10.0), egui::Sense::hover());
+                ui.allocate_exact_size(egui::vec2((ui.available_width() - 56.0).max(30.0), 10.0), egui::Sense::click());
             ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
             let frac = if d.max > 0.0 { (d.value / d.max).clamp(0.0, 1.0) } else { 0.0 } as f32;
             let colour =
@@ -356,7 +356,36 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool) {
                 2.0,
                 colour,
             );
-            r.on_hover_text(format!("drive {:.2} · {:.0} s spent on its plans", d.drive, d.seconds));
+            r.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::WidgetType::ProgressIndicator,
+                    true,
+                    format!("{} value", d.desire.name()),
+                )
+            });
+            let r = r.on_hover_text(format!(
+                "drive {:.2} · {:.0} s spent on its plans · right click to break on it",
+                d.drive, d.seconds
+            ));
+            r.context_menu(|ui| {
+                // Round figures either side of the value now.
+                let up = ((d.value + 0.1).min(d.max) * 10.0).round() / 10.0;
+                let down = ((d.value - 0.1).max(0.0) * 10.0).round() / 10.0;
+                let name = d.desire.name();
+                for (text, cond) in [
+                    (format!("Break when {name} rises past {up}"), format!("Above(desire: \"{name}\", value: {up})")),
+                    (
+                        format!("Break when {name} falls past {down}"),
+                        format!("Below(desire: \"{name}\", value: {down})"),
+                    ),
+                    (format!("Break when a {name} plan starts"), format!("PlanStarted(desire: \"{name}\")")),
+                ] {
+                    if ui.button(text).clicked() {
+                        live(out, PreviewCommand::AddBreakpoint(cond));
+                        ui.close();
+                    }
+                }
+            });
             ui.label(format!("{:.2}", d.value));
         });
     }

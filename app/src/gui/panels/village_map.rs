@@ -326,6 +326,11 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
     let beliefs: Vec<String> = o.answers.iter().map(|(a, v)| format!("{a}: {v}")).collect();
     ui.label(egui::RichText::new(beliefs.join(" · ")).small());
     player_acts(ui, sim, &o.id, map, out);
+    let hint = "Pause the preview when the creature starts a plan on this object";
+    if ui.small_button("Break on a plan on it").on_hover_text(hint).clicked() {
+        let cond = format!("PlanStarted(object: \"{}\")", o.id);
+        out.push(Command::Preview(PreviewCommand::AddBreakpoint(cond)));
+    }
     let c = sim.creature();
     egui::Grid::new("pv-inspect").striped(true).spacing([10.0, 2.0]).show(ui, |ui| {
         ui.strong("tree");
