@@ -7,15 +7,11 @@ use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{copy_dir, label_containing, palette, studio};
+use crate::support::{label_containing, palette, project_copy, studio};
 
 #[test]
 fn a_breakpoint_set_in_its_panel_pauses_the_preview_when_it_fires() {
-    let tmp = tempfile::tempdir().unwrap();
-    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    copy_dir(&repo.join("species"), &tmp.path().join("species"));
-    copy_dir(&repo.join("projects/example"), &tmp.path().join("projects/example"));
-    let root = tmp.path().join("projects/example");
+    let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
@@ -60,21 +56,12 @@ fn a_breakpoint_set_in_its_panel_pauses_the_preview_when_it_fires() {
 /// plan on it in the list as its condition.
 #[test]
 fn a_breakpoint_is_set_from_the_inspected_object() {
-    let tmp = tempfile::tempdir().unwrap();
-    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    copy_dir(&repo.join("species"), &tmp.path().join("species"));
-    copy_dir(&repo.join("projects/example"), &tmp.path().join("projects/example"));
-    let mut h = studio(&tmp.path().join("projects/example"));
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
     h.step();
-    let (id, pos) = {
-        let v = h.state().ws.preview.as_ref().unwrap().sim().village();
-        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
-        (o.id.clone(), o.pos)
-    };
-    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
-    crate::support::click_at(&mut h, at);
+    let id = crate::support::inspect_a_sheep(&mut h);
     h.get_by_label("Break on a plan on it").click();
     h.step();
     h.step();

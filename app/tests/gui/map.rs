@@ -55,13 +55,7 @@ fn an_inspected_sheep_can_be_given_to_the_creature_and_a_deed_done_on_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
     palette(&mut h, "show panel: preview");
     h.step();
-    let (id, pos) = {
-        let v = h.state().ws.preview.as_ref().unwrap().sim().village();
-        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
-        (o.id.clone(), o.pos)
-    };
-    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
-    click_at(&mut h, at);
+    let id = crate::support::inspect_a_sheep(&mut h);
     h.get_by_label("Give to the creature").click();
     h.step();
     h.step();
