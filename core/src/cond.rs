@@ -95,8 +95,7 @@ impl Cond {
         let bare =
             !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_alphanumeric()) && trimmed != "PlanSwitched";
         let written = if bare { format!("{trimmed}()") } else { text.to_owned() };
-        let options = crate::error::ron_options().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let cond: Cond = parse_ron_with(FILE, &written, &options)?;
+        let cond: Cond = parse_ron_with(FILE, &written, &crate::error::ron_options_bare_optional())?;
         cond.check(&written, data, world)?;
         Ok(cond)
     }

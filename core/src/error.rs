@@ -64,6 +64,12 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_recursion_limit(MAX_NESTING)
 }
 
+/// The RON options of the files whose optional fields may be written bare (`phase: 6`
+/// for `phase: Some(6)`): scenarios and conditions.
+pub fn ron_options_bare_optional() -> ron::Options {
+    ron_options().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
 /// The byte-order mark some editors put at the start of UTF-8 files.
 pub const BOM: char = '\u{feff}';
 

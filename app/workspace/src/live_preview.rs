@@ -294,12 +294,7 @@ impl LivePreview {
         let lesson = self.rec.act(act.clone())?;
         if self.breakpoints.any_on() {
             // What the act did belongs to this turn, as a recording's changes do.
-            let events = self.rec.take_events();
-            if self.breakpoints.check(self.rec.sim(), &events).is_some() {
-                self.speed = 0.0;
-                self.owed_turns = 0.0;
-            }
-            self.held.extend(events);
+            self.look_for_breakpoints();
         }
         let now = self.rec.sim().time();
         if let (Act::Hand { .. }, Some((t, Act::Hand { .. }))) = (&act, self.inputs.last())
@@ -329,16 +324,24 @@ impl LivePreview {
         self.breakpoints.hit = None;
         for i in 1..=n {
             self.rec.step();
-            let events = self.rec.take_events();
-            let hit = self.breakpoints.check(self.rec.sim(), &events).is_some();
-            self.held.extend(events);
-            if hit {
-                self.speed = 0.0;
-                self.owed_turns = 0.0;
+            if self.look_for_breakpoints() {
                 return i;
             }
         }
         n
+    }
+
+    /// Shows the breakpoints the turn as it is now, with its events (kept for
+    /// [`LivePreview::take_events`]); one that fires pauses the run. Returns whether one did.
+    fn look_for_breakpoints(&mut self) -> bool {
+        let events = self.rec.take_events();
+        let hit = self.breakpoints.check(self.rec.sim(), &events).is_some();
+        self.held.extend(events);
+        if hit {
+            self.speed = 0.0;
+            self.owed_turns = 0.0;
+        }
+        hit
     }
 
     /// The simulation's events since the last call.

@@ -2,10 +2,8 @@
 //! from its first snapshot, every turn shown to a condition's [`Watch`] with that
 //! turn's events, as the run had them.
 
-use super::changes::apply_parsed;
-use super::format::Change;
 use super::recorder::Recorder;
-use super::seek::data_after;
+use super::seek::{apply_due, data_after};
 use super::snapshot::restore;
 use crate::cond::{Cond, Watch};
 
@@ -24,18 +22,7 @@ impl Recorder {
         let mut watch = Watch::new(cond.clone());
         let mut hits = Vec::new();
         loop {
-            while let Some(c) = rec.changes.get(applied).filter(|c| c.turn <= sim.turns()) {
-                match &c.what {
-                    // Refused inputs were recorded as tried; playing them refuses them again.
-                    Change::Input(i) => drop(sim.apply(i)),
-                    Change::Reload(_) => {
-                        if let Some(p) = self.parsed.get(&applied) {
-                            apply_parsed(&mut sim, p);
-                        }
-                    }
-                }
-                applied += 1;
-            }
+            apply_due(rec, &self.parsed, &mut sim, &mut applied);
             let events = sim.take_events();
             if watch.fired(&sim, &events) {
                 hits.push(sim.turns());

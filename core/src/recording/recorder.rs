@@ -21,8 +21,7 @@ use crate::error::LoadResult;
 use crate::mind::lesson::Lesson;
 use crate::scenario::run::Drive;
 use crate::world::file::WorldFile;
-use crate::world::sim::Act;
-use crate::world::sim::{Event, Sim};
+use crate::world::sim::{Act, Event, Sim};
 
 /// A running simulation and its recording so far.
 #[derive(Clone, Debug)]

@@ -66,6 +66,23 @@ pub(super) fn replay(
     Ok((sim, applied))
 }
 
+/// Does to `sim`, which has taken `applied` of the recording's changes, those due at
+/// its turn.
+pub(super) fn apply_due(rec: &Recording, parsed: &BTreeMap<usize, Parsed>, sim: &mut Sim, applied: &mut usize) {
+    while let Some(c) = rec.changes.get(*applied).filter(|c| c.turn <= sim.turns()) {
+        match &c.what {
+            // Refused inputs were recorded as tried; replaying refuses them again.
+            Change::Input(i) => drop(sim.apply(i)),
+            Change::Reload(_) => {
+                if let Some(p) = parsed.get(applied) {
+                    apply_parsed(sim, p);
+                }
+            }
+        }
+        *applied += 1;
+    }
+}
+
 /// Runs `sim`, which has taken `applied` of the recording's changes, on to `turn`: the
 /// changes due at its turn first, then a step and the changes of the next turn, and so
 /// on.
@@ -77,18 +94,7 @@ pub(super) fn advance(
     turn: u64,
 ) {
     loop {
-        while let Some(c) = rec.changes.get(*applied).filter(|c| c.turn <= sim.turns()) {
-            match &c.what {
-                // Refused inputs were recorded as tried; replaying refuses them again.
-                Change::Input(i) => drop(sim.apply(i)),
-                Change::Reload(_) => {
-                    if let Some(p) = parsed.get(applied) {
-                        apply_parsed(sim, p);
-                    }
-                }
-            }
-            *applied += 1;
-        }
+        apply_due(rec, parsed, sim, applied);
         sim.take_events();
         if sim.turns() >= turn {
             return;

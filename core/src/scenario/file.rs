@@ -239,7 +239,7 @@ impl Scenario {
     /// The scenario as RON text, optional fields written bare, as a person would.
     pub fn to_ron(&self) -> String {
         let pretty = ron::ser::PrettyConfig::new().depth_limit(3).indentor("    ".to_owned());
-        options().to_string_pretty(self, pretty).unwrap_or_default()
+        crate::error::ron_options_bare_optional().to_string_pretty(self, pretty).unwrap_or_default()
     }
 }
 
@@ -369,15 +369,9 @@ impl Loaded {
     }
 }
 
-/// The RON options of a scenario: those of every studio file, and optional fields may
-/// be written bare (`phase: 6` for `phase: Some(6)`).
-fn options() -> ron::Options {
-    crate::error::ron_options().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-}
-
 /// Parses scenario text (not yet checked against data or world).
 pub fn parse(file: &str, text: &str, dir: &Path) -> Result<Loaded, LoadError> {
-    let scenario: Scenario = crate::error::parse_ron_with(file, text, &options())?;
+    let scenario: Scenario = crate::error::parse_ron_with(file, text, &crate::error::ron_options_bare_optional())?;
     Ok(Loaded { file: file.to_owned(), text: text.to_owned(), scenario, dir: dir.to_path_buf() })
 }
 

@@ -519,18 +519,10 @@ impl<D: Drive> Runner<'_, D> {
     }
 
     /// The attribute the root of a `Tree` expectation's tree asks now, `"none"` for a
-    /// single leaf: the tree the simulation built, or built from the examples as it would.
+    /// single leaf.
     fn tree_root(&self, e: &Expect) -> Option<String> {
         let Expect::Tree { desire, tree, .. } = e else { return None };
-        let sim = self.drive.sim();
-        let built;
-        let t = match sim.built_tree(*desire, *tree) {
-            Some(t) => t,
-            None => {
-                built = sim.creature().tree(*desire, *tree).tree(&sim.data().attributes);
-                &built
-            }
-        };
+        let t = self.drive.sim().tree_now(*desire, *tree);
         Some(t.root().and_then(|n| n.question.clone()).unwrap_or_else(|| NO_QUESTION.to_owned()))
     }
 }

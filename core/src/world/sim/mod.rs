@@ -23,9 +23,10 @@
 //!
 //! A turn's parts live in `senses` (world, body, inputs, drives), `choose` (plans),
 //! `act` (agendas and effects) and `phase` (the phase moving on by itself, SPEC §12);
-//! what the player does in `player_act` and the hand in `hand`; the editor's reads and touches in `view`, hot reload in
-//! `reload`, what a run reports in `events`, the data as the turns use it in
-//! `tables`, and the reasons behind a turn, read for the editor's "why?", in `why`.
+//! what the player does in `player_act` and the hand in `hand`; the editor's reads and
+//! touches in `view`, hot reload in `reload`, what a run reports in `events`, the data as
+//! the turns use it in `tables`, and the reasons behind a turn, read for the editor's
+//! "why?", in `why`.
 
 mod act;
 mod choose;

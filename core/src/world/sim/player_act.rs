@@ -75,12 +75,6 @@ pub enum Act {
 }
 
 impl Act {
-    /// Whether this is a touch of the hand on the creature (hold, stroke, slap, release).
-    #[must_use]
-    pub fn is_touch(&self) -> bool {
-        matches!(self, Act::Hold | Act::Stroke | Act::Slap(_) | Act::Release)
-    }
-
     /// The act in a few words, for logs, markers and the palette.
     #[must_use]
     pub fn describe(&self) -> String {

@@ -3,7 +3,7 @@
 
 use super::Sim;
 use crate::data::TreeKind;
-use crate::mind::tree::{Explanation, build};
+use crate::mind::tree::{Explanation, Tree};
 use crate::names::Desire;
 
 impl Sim {
@@ -12,15 +12,20 @@ impl Sim {
     /// object id is refused.
     pub fn object_score(&self, desire: Desire, kind: TreeKind, object: &str) -> Result<f64, String> {
         let o = self.object(object)?;
-        let tree = build(&self.data.attributes, &self.creature.tree(desire, kind).examples);
-        Ok(self.curve.score(tree.predict(&self.village.objects[o].answers)))
+        Ok(self.curve.score(self.tree_now(desire, kind).predict(&self.village.objects[o].answers)))
+    }
+
+    /// Desire `desire`'s tree of `kind` built from the creature's examples as they are
+    /// now: the tree every score above is the verdict of.
+    #[must_use]
+    pub fn tree_now(&self, desire: Desire, kind: TreeKind) -> Tree {
+        self.creature.tree(desire, kind).tree(&self.data.attributes)
     }
 
     /// How `object`'s present answers walk the same tree to their verdict: the
     /// questions asked and the object's answers, as [`Sim::object_score`] scores it.
     pub fn score_path(&self, desire: Desire, kind: TreeKind, object: &str) -> Result<Explanation, String> {
         let o = self.object(object)?;
-        let tree = build(&self.data.attributes, &self.creature.tree(desire, kind).examples);
-        Ok(tree.explain(&self.village.objects[o].answers))
+        Ok(self.tree_now(desire, kind).explain(&self.village.objects[o].answers))
     }
 }
