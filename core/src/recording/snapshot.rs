@@ -8,8 +8,14 @@
 //! seventh of its bytes, and a simulated week stays in memory at a few hundred
 //! megabytes. Every [`CHAIN`]th snapshot is packed on its own, so that unpacking any
 //! one unpacks at most that many.
+//!
+//! Packing is most of what recording costs a run, so the [`Packer`] hands snapshots to
+//! a worker thread of its own, a few at a time, and the run goes on at once (SPEC §17:
+//! recording slows the simulation by at most a fifth). A snapshot not packed yet is
+//! packed by whoever reads it first; the bytes are the same whichever thread packs them.
 
-use std::sync::Arc;
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
@@ -29,16 +35,94 @@ pub struct Snapshot {
     pub applied: usize,
     /// [`Sim::freeze`]'s bytes as an LZ4 block, its length first; against the previous
     /// snapshot's bytes when `chained`.
-    #[serde(with = "byte_string")]
-    packed: Vec<u8>,
+    #[serde(with = "packed_bytes")]
+    packed: Packed,
     chained: bool,
+}
+
+/// A snapshot's LZ4 block: packed already, or the bytes to pack and the dictionary to
+/// pack them against. Whoever first needs the block packs it (the packer's worker, or a
+/// reader that comes first), and only once.
+#[derive(Clone, Debug)]
+struct Packed(Arc<Cell>);
+
+#[derive(Debug)]
+struct Cell {
+    block: OnceLock<Vec<u8>>,
+    /// The snapshot's bytes and, when chained, the previous snapshot's, until packed.
+    input: Mutex<Option<(Arc<Vec<u8>>, Option<Arc<Vec<u8>>>)>>,
+}
+
+impl Packed {
+    fn ready(block: Vec<u8>) -> Packed {
+        Packed(Arc::new(Cell { block: OnceLock::from(block), input: Mutex::new(None) }))
+    }
+
+    fn to_pack(bytes: Arc<Vec<u8>>, dict: Option<Arc<Vec<u8>>>) -> Packed {
+        Packed(Arc::new(Cell { block: OnceLock::new(), input: Mutex::new(Some((bytes, dict))) }))
+    }
+
+    /// The block, packed first if nobody has yet.
+    fn bytes(&self) -> &[u8] {
+        self.0.block.get_or_init(|| {
+            let input = self.0.input.lock().map(|mut i| i.take()).unwrap_or_default();
+            match input {
+                Some((bytes, Some(dict))) => lz4_flex::block::compress_prepend_size_with_dict(&bytes, &dict),
+                Some((bytes, None)) => lz4_flex::block::compress_prepend_size(&bytes),
+                // Set only with a block, or with its input: a block is packed once.
+                None => Vec::new(),
+            }
+        })
+    }
+}
+
+impl PartialEq for Packed {
+    fn eq(&self, other: &Packed) -> bool {
+        self.bytes() == other.bytes()
+    }
+}
+
+impl Eq for Packed {}
+
+/// How many snapshots the packer hands its worker at once: waking a thread costs more
+/// than packing one snapshot, and a few snapshots' bytes wait unpacked at most.
+const BATCH: usize = 8;
+
+/// The packer's worker thread: it packs what it is handed in order and ends when every
+/// packer handing it work is gone.
+#[derive(Clone, Debug)]
+struct Worker(Sender<Vec<Packed>>);
+
+impl Worker {
+    fn start() -> Option<Worker> {
+        let (jobs, inbox) = channel::<Vec<Packed>>();
+        let spawned = std::thread::Builder::new().name("snapshot-packer".to_owned()).spawn(move || {
+            for batch in inbox {
+                for packed in batch {
+                    packed.bytes();
+                }
+            }
+        });
+        spawned.ok().map(|_| Worker(jobs))
+    }
 }
 
 /// Packs snapshots as they are taken, each against the one before.
 #[derive(Clone, Debug, Default)]
 pub struct Packer {
     /// The bytes of the last snapshot packed, and how many in a row were chained.
-    last: Option<(Vec<u8>, usize)>,
+    last: Option<(Arc<Vec<u8>>, usize)>,
+    /// Snapshots not yet handed to the worker.
+    waiting: Vec<Packed>,
+    /// Started with the first batch; `None` after that only where no thread could be
+    /// started, and then each snapshot is packed when first read.
+    worker: Option<Worker>,
+}
+
+impl Drop for Packer {
+    fn drop(&mut self) {
+        self.hand_over();
+    }
 }
 
 impl Packer {
@@ -53,24 +137,46 @@ impl Packer {
             return Ok(Packer::default());
         };
         let links = snapshots.iter().rev().take_while(|s| s.chained).count();
-        Ok(Packer { last: Some((unpack(snapshots, last)?, links)) })
+        Ok(Packer { last: Some((Arc::new(unpack(snapshots, last)?), links)), waiting: Vec::new(), worker: None })
     }
 
     /// Packs the state of `sim` now, after `applied` changes.
     pub fn of(&mut self, sim: &Sim, applied: usize) -> Snapshot {
-        self.pack(sim.turns(), applied, to_bytes(sim))
+        let size = self.last.as_ref().map_or(0, |(bytes, _)| bytes.len());
+        self.pack(sim.turns(), applied, sim.freeze_into(Vec::with_capacity(size + size / 8)))
     }
 
-    /// Packs `bytes`, the state at `turn` after `applied` changes.
+    /// Packs `bytes`, the state at `turn` after `applied` changes. The snapshot comes
+    /// back at once; its block is packed on the worker thread, or by the first reader.
     pub fn pack(&mut self, turn: u64, applied: usize, bytes: Vec<u8>) -> Snapshot {
-        let (packed, chained, links) = match self.last.take() {
-            Some((prev, links)) if links + 1 < CHAIN => {
-                (lz4_flex::block::compress_prepend_size_with_dict(&bytes, &prev), true, links + 1)
-            }
-            _ => (lz4_flex::block::compress_prepend_size(&bytes), false, 0),
+        let bytes = Arc::new(bytes);
+        let (dict, links) = match self.last.take() {
+            Some((prev, links)) if links + 1 < CHAIN => (Some(prev), links + 1),
+            _ => (None, 0),
         };
-        self.last = Some((bytes, links));
+        let chained = dict.is_some();
+        self.last = Some((Arc::clone(&bytes), links));
+        let packed = Packed::to_pack(bytes, dict);
+        self.waiting.push(packed.clone());
+        if self.waiting.len() >= BATCH {
+            self.hand_over();
+        }
         Snapshot { turn, applied, packed, chained }
+    }
+
+    /// Hands the snapshots waiting to the worker, starting it first if need be.
+    fn hand_over(&mut self) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        if self.worker.is_none() {
+            self.worker = Worker::start();
+        }
+        let batch = std::mem::take(&mut self.waiting);
+        if let Some(worker) = &self.worker {
+            // A worker gone leaves the batch to its readers, who pack what they read.
+            let _ = worker.0.send(batch);
+        }
     }
 }
 
@@ -130,7 +236,8 @@ impl Snapshot {
     /// Its bytes, unpacked against `dict` (the previous snapshot's bytes when chained).
     fn unpack_on(&self, dict: &[u8]) -> Result<Vec<u8>, String> {
         let damaged = |why: String| format!("the snapshot of turn {} does not unpack: {why}", self.turn);
-        let size = self.packed.first_chunk::<4>().map(|b| u32::from_le_bytes(*b) as usize);
+        let packed = self.packed.bytes();
+        let size = packed.first_chunk::<4>().map(|b| u32::from_le_bytes(*b) as usize);
         match size {
             None => return Err(damaged("it is cut off".to_owned())),
             Some(n) if n > MAX_STATE_BYTES => {
@@ -138,7 +245,7 @@ impl Snapshot {
             }
             Some(_) => {}
         }
-        lz4_flex::block::decompress_size_prepended_with_dict(&self.packed, dict).map_err(|e| damaged(e.to_string()))
+        lz4_flex::block::decompress_size_prepended_with_dict(packed, dict).map_err(|e| damaged(e.to_string()))
     }
 
     /// Whether it is packed against the snapshot before it.
@@ -150,7 +257,23 @@ impl Snapshot {
     /// How many bytes it takes packed.
     #[must_use]
     pub fn packed_len(&self) -> usize {
-        self.packed.len()
+        self.packed.bytes().len()
+    }
+}
+
+/// A snapshot's block written as a byte string, waiting for it first if it is still
+/// being packed.
+mod packed_bytes {
+    use serde::{Deserializer, Serializer};
+
+    use super::{Packed, byte_string};
+
+    pub fn serialize<S: Serializer>(packed: &Packed, s: S) -> Result<S::Ok, S::Error> {
+        byte_string::serialize(packed.bytes(), s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Packed, D::Error> {
+        byte_string::deserialize(d).map(Packed::ready)
     }
 }
 

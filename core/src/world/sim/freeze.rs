@@ -144,6 +144,13 @@ impl Sim {
     /// The simulation's state as bytes (postcard), for [`Sim::thaw`] (SPEC §17).
     #[must_use]
     pub fn freeze(&self) -> Vec<u8> {
+        self.freeze_into(Vec::new())
+    }
+
+    /// [`Sim::freeze`]'s bytes after those of `out`: a recorder that knows about how
+    /// large a state is gives room for it, so the bytes are not moved as they grow.
+    #[must_use]
+    pub fn freeze_into(&self, out: Vec<u8>) -> Vec<u8> {
         let Sim {
             data: _,
             tables: _,
@@ -244,7 +251,7 @@ impl Sim {
             commanded,
         };
         // Plain data that postcard always writes into a Vec.
-        postcard::to_stdvec(&frozen).unwrap_or_default()
+        postcard::to_extend(&frozen, out).unwrap_or_default()
     }
 
     /// The simulation [`Sim::freeze`] gave `bytes` for, running on `data`, the data it
