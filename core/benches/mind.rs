@@ -87,7 +87,7 @@ fn full_lesson(c: &mut Criterion) {
             |(mut creature, mut teaching)| {
                 teaching.hold();
                 teaching.slap(&mut creature, Slap::Gentle);
-                let lesson = teaching.release(&mut creature, &data, &beliefs, 23.0);
+                let lesson = teaching.release(&mut creature, &data, &beliefs, None, 23.0);
                 // Returned, so that freeing the copies is not timed.
                 (lesson, creature, teaching)
             },

@@ -5,7 +5,7 @@
 //! in the binary as the defaults ([`Data::builtin`]) and can be loaded from any folder
 //! ([`Data::load_dir`]) so that edits reload into a running preview.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,13 @@ pub use crate::names::{Desire, Species, Trait};
 use crate::problems::{Problems, check_examples};
 pub use crate::reads::Reads;
 use crate::species_file::{BUILTIN, SpeciesDef, parse_species};
+pub use crate::species_tables::{
+    Ability, ActionCategory, ActionDef, ActionTable, AttributeTable, CreditDecay, PHASE_COUNT, PHASE_EVENTS,
+    PhaseAdvance, PhaseDef, PhaseTable,
+};
+pub(crate) use crate::species_tables::{parse_actions, parse_attributes, parse_phases};
 pub use crate::template::{Template, TemplateTree, TreeKind};
+use crate::world::own_kinds::{KINDS_FILE, KindDef, check_kinds, parse_kinds};
 
 /// How one lesson moves a desire's parameters (SPEC §7, lesson 1).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -102,130 +108,6 @@ pub struct DesireTable {
     pub desires: Vec<DesireDef>,
 }
 
-/// The credit-assignment category of an action (SPEC §6).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ActionCategory {
-    Eat,
-    Fight,
-    Throw,
-    Other,
-}
-
-/// How long after it ends a plan of each category can still take a lesson (SPEC §6).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct CreditDecay {
-    pub eat: f64,
-    pub fight: f64,
-    pub throw: f64,
-    pub other: f64,
-}
-
-impl CreditDecay {
-    /// The decay time in seconds for `category`.
-    pub fn seconds(&self, category: ActionCategory) -> f64 {
-        match category {
-            ActionCategory::Eat => self.eat,
-            ActionCategory::Fight => self.fight,
-            ActionCategory::Throw => self.throw,
-            ActionCategory::Other => self.other,
-        }
-    }
-}
-
-/// One action a plan can use (SPEC §4, §6).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct ActionDef {
-    pub name: String,
-    pub category: ActionCategory,
-    /// How long the act step of the agenda lasts, in seconds.
-    pub seconds: f64,
-    /// The skill this action needs before the creature can do it, learnt by watching (SPEC §10).
-    #[serde(default)]
-    pub skill: Option<String>,
-}
-
-/// `species/actions.ron`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct ActionTable {
-    pub credit_decay: CreditDecay,
-    pub actions: Vec<ActionDef>,
-}
-
-/// `species/attributes.ron`: the belief attributes in schema order (SPEC §8).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct AttributeTable {
-    pub attributes: Vec<String>,
-}
-
-/// What a development phase turns on, beyond its desires (SPEC §12).
-#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ability {
-    /// Takes food from the hand and eats it (phase 1).
-    TakeFood,
-    /// Lessons from the hand teach more than the liking (phase 2).
-    HandTeaches,
-    /// Copies the player's deeds on the learning leash (phase 3).
-    CopyPlayer,
-    /// May leave its pen (phase 5).
-    LeavePen,
-    /// Learns miracles by seeing them (phase 8).
-    LearnMiracles,
-}
-
-/// One development phase (SPEC §12).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct PhaseDef {
-    pub name: String,
-    /// Abilities first granted at this phase; they stay for every later phase.
-    #[serde(default)]
-    pub abilities: Vec<Ability>,
-    /// When the creature moves on by itself to the next phase; `None`: it stays until
-    /// the phase is set (always so for the last phase).
-    #[serde(default)]
-    pub advance: Option<PhaseAdvance>,
-}
-
-/// What must all have held, since the creature entered a phase, for it to move on to
-/// the next one. A part left out (0 or empty) always holds.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
-#[serde(deny_unknown_fields)]
-pub struct PhaseAdvance {
-    /// Simulated seconds spent in the phase.
-    #[serde(default)]
-    pub after_seconds: f64,
-    /// Hand lessons that taught a plan (a release with a plan credited).
-    #[serde(default)]
-    pub lessons: u32,
-    /// Sightings of the player's miracles, as many as each one counted (SPEC §10: three
-    /// on the learning leash); a failed try of its own does not count here.
-    #[serde(default)]
-    pub sightings: u32,
-    /// Named events that each happened at least once, from [`PHASE_EVENTS`].
-    #[serde(default)]
-    pub events: Vec<String>,
-}
-
-/// The events a phase's `advance` can wait for:
-/// - `ate`: the creature finished an Eat act;
-/// - `held`: the player's hand picked it up;
-/// - `took_food`: it took food from the player's hand;
-/// - `stroked`, `slapped`: the hand stroked or slapped it while holding it;
-/// - `left_pen`: it stood outside its pen;
-/// - `learnt_skill`: it learnt a skill by watching villagers (SPEC §10).
-pub const PHASE_EVENTS: [&str; 7] = ["ate", "held", "took_food", "stroked", "slapped", "left_pen", "learnt_skill"];
-
-/// `species/phases.ron`.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct PhaseTable {
-    pub phases: Vec<PhaseDef>,
-}
-
 /// The file names of the tables in a species folder.
 pub const DESIRES_FILE: &str = "desires.ron";
 pub const ACTIONS_FILE: &str = "actions.ron";
@@ -233,11 +115,9 @@ pub const ATTRIBUTES_FILE: &str = "attributes.ron";
 pub const PHASES_FILE: &str = "phases.ron";
 pub const TEMPLATE_FILE: &str = "template.ron";
 
-/// The number of development phases (SPEC §12).
-pub const PHASE_COUNT: usize = 14;
-
-/// Gives a file's text and the name to report it by, from its name in a species folder.
-type FileReader<'a> = &'a dyn Fn(&str) -> Result<(String, String), LoadError>;
+/// Gives a file's text and the name to report it by, from its name in a species folder
+/// and whether the folder must hold it: `None` for an optional file the folder lacks.
+type FileReader<'a> = &'a dyn Fn(&str, bool) -> Result<Option<(String, String)>, LoadError>;
 
 /// Everything in a species folder, checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -251,6 +131,8 @@ pub struct Data {
     pub template: Template,
     /// The 17 species, indexed by [`Species::index`].
     pub species: Vec<SpeciesDef>,
+    /// The kinds of object of one's own (`kinds.ron`; none when the folder lacks it).
+    pub kinds: Vec<KindDef>,
 }
 
 /// The embedded default files: (file name, text).
@@ -261,6 +143,7 @@ fn builtin_files() -> Vec<(String, &'static str)> {
         (ATTRIBUTES_FILE.to_owned(), include_str!("../../species/attributes.ron")),
         (PHASES_FILE.to_owned(), include_str!("../../species/phases.ron")),
         (TEMPLATE_FILE.to_owned(), include_str!("../../species/template.ron")),
+        (KINDS_FILE.to_owned(), include_str!("../../species/kinds.ron")),
     ];
     files.extend(BUILTIN.iter().map(|(stem, text)| (format!("{stem}.ron"), *text)));
     files
@@ -270,11 +153,11 @@ impl Data {
     /// The defaults compiled into the binary from the repository's `species/`.
     pub fn builtin() -> LoadResult<Data> {
         let files = builtin_files();
-        Self::from_texts(&|name: &str| {
+        Self::from_texts(&|name: &str, _| {
             files
                 .iter()
                 .find(|(n, _)| n == name)
-                .map(|(_, t)| Ok(((*t).to_owned(), format!("species/{name}"))))
+                .map(|(_, t)| Ok(Some(((*t).to_owned(), format!("species/{name}")))))
                 .unwrap_or_else(|| Err(LoadError::whole_file(format!("species/{name}"), "missing built-in file")))
         })
     }
@@ -288,11 +171,14 @@ impl Data {
     /// be read (name, text), whether or not they load.
     pub fn load_dir_with_texts(dir: &Path) -> (LoadResult<Data>, Vec<(String, String)>) {
         let texts = std::cell::RefCell::new(Vec::new());
-        let data = Self::from_texts(&|name: &str| {
+        let data = Self::from_texts(&|name: &str, required: bool| {
             let path = dir.join(name);
+            if !required && is_absent(&path) {
+                return Ok(None);
+            }
             let text = read_text(&path)?;
             texts.borrow_mut().push((name.to_owned(), text.clone()));
-            Ok((text, path.display().to_string()))
+            Ok(Some((text, path.display().to_string())))
         });
         (data, texts.into_inner())
     }
@@ -313,6 +199,7 @@ impl Data {
         let mut errors = Vec::new();
         let texts: Vec<(String, String)> = Self::file_names()
             .into_iter()
+            .filter(|name| name != KINDS_FILE || !is_absent(&dir.join(name)))
             .filter_map(|name| read_text(&dir.join(&name)).map(|t| (name, t)).map_err(|e| errors.push(e)).ok())
             .collect();
         if errors.is_empty() { Ok(texts) } else { Err(errors) }
@@ -321,20 +208,22 @@ impl Data {
     /// Builds and checks the data from files' texts, (file name, text); problems name
     /// each file as `origin/NAME`.
     pub fn from_files(files: &[(String, String)], origin: &str) -> LoadResult<Data> {
-        Self::from_texts(&|name: &str| {
+        Self::from_texts(&|name: &str, required: bool| {
             let shown = format!("{origin}/{name}");
-            files
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, t)| Ok((t.clone(), shown.clone())))
-                .unwrap_or_else(|| Err(LoadError::whole_file(shown.clone(), "missing file")))
+            match files.iter().find(|(n, _)| n == name) {
+                Some((_, t)) => Ok(Some((t.clone(), shown))),
+                None if required => Err(LoadError::whole_file(shown, "missing file")),
+                None => Ok(None),
+            }
         })
     }
 
     /// Builds the data from a function that gives each file's text and display name.
     fn from_texts(read: FileReader<'_>) -> LoadResult<Data> {
         let mut errors = Vec::new();
-        let mut load = |name: &str| -> Option<(String, String)> { read(name).map_err(|e| errors.push(e)).ok() };
+        let mut read_as = |name: &str, required: bool| read(name, required).map_err(|e| errors.push(e)).ok().flatten();
+        let kinds = read_as(KINDS_FILE, false);
+        let mut load = |name: &str| read_as(name, true);
         let desires = load(DESIRES_FILE);
         let actions = load(ACTIONS_FILE);
         let attributes = load(ATTRIBUTES_FILE);
@@ -362,11 +251,24 @@ impl Data {
         if let (Some(d), Some(a), Some((text, file))) = (&desires, &actions, &desires_text) {
             check_desire_actions(file, text, &d.1, a, &mut errors);
         }
-        match (desires, actions, attributes, phases, template) {
-            (Some((steepness, desires)), Some(actions), Some(attributes), Some(phases), Some(template))
-                if errors.is_empty() && species.len() == Species::ALL.len() =>
-            {
-                Ok(Data { steepness, desires, actions, attributes, phases, template, species })
+        let kinds = match kinds {
+            Some((t, f)) => keep(&mut errors, parse_kinds(&f, &t)).map(|k| (k, t, f)),
+            None => Some((Vec::new(), String::new(), String::new())),
+        };
+        if let (Some((k, text, file)), Some(a), Some(attrs)) = (&kinds, &actions, &attributes) {
+            check_kinds(file, text, k, a, attrs, &mut errors);
+        }
+        match (desires, actions, attributes, phases, template, kinds) {
+            (
+                Some((steepness, desires)),
+                Some(actions),
+                Some(attributes),
+                Some(phases),
+                Some(template),
+                Some(kinds),
+            ) if errors.is_empty() && species.len() == Species::ALL.len() => {
+                let kinds = kinds.0;
+                Ok(Data { steepness, desires, actions, attributes, phases, template, species, kinds })
             }
             _ => Err(errors),
         }
@@ -409,6 +311,12 @@ impl Data {
     pub fn active_desires(&self, phase: u8) -> impl Iterator<Item = Desire> + '_ {
         self.desires.iter().filter(move |d| d.phase <= phase).map(|d| d.name)
     }
+}
+
+/// True when nothing is at `path`: an optional file a folder lacks. Anything there, a
+/// file or not, is for the reader to take or refuse.
+fn is_absent(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
 }
 
 fn keep<T>(errors: &mut Vec<LoadError>, r: Result<T, Vec<LoadError>>) -> Option<T> {
@@ -466,84 +374,6 @@ pub(crate) fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDe
         p.at("desires", format!("{} desires listed; expected all 40, once each{detail}", table.desires.len()));
     }
     p.finish((table.steepness, table.desires))
-}
-
-pub(crate) fn parse_actions(file: &str, text: &str) -> Result<ActionTable, Vec<LoadError>> {
-    let table: ActionTable = one_error(parse_ron(file, text))?;
-    let mut p = Problems::new(file, text);
-    let c = table.credit_decay;
-    for (what, v) in [("eat", c.eat), ("fight", c.fight), ("throw", c.throw), ("other", c.other)] {
-        p.range("credit_decay", &format!("credit decay for {what}"), v, 0.001, 3600.0);
-    }
-    let mut seen = BTreeSet::new();
-    for a in &table.actions {
-        let at = format!("\"{}\"", a.name);
-        if !seen.insert(a.name.as_str()) {
-            p.at(&at, format!("action {} is listed twice", a.name));
-        }
-        if a.name.trim().is_empty() {
-            p.at("name", "an action needs a name");
-        }
-        p.range(&at, &format!("{}: seconds", a.name), a.seconds, 0.1, 600.0);
-    }
-    for required in ["Eat", "Fight", "Throw", "Play", "Dance"] {
-        if !seen.contains(required) {
-            p.at("actions", format!("the action table needs {required} (SPEC §6)"));
-        }
-    }
-    p.finish(table)
-}
-
-pub(crate) fn parse_attributes(file: &str, text: &str) -> Result<Vec<String>, Vec<LoadError>> {
-    let table: AttributeTable = one_error(parse_ron(file, text))?;
-    let mut p = Problems::new(file, text);
-    let mut seen = BTreeSet::new();
-    for a in &table.attributes {
-        if !seen.insert(a.as_str()) {
-            p.at(&format!("\"{a}\""), format!("attribute {a} is listed twice"));
-        }
-    }
-    for (i, required) in ["allegiance", "alive", "kind", "tribe", "sex", "town_owner"].iter().enumerate() {
-        if table.attributes.get(i).map(String::as_str) != Some(*required) {
-            p.at("attributes",
-                format!("attribute {} should be {required}: the schema starts allegiance, alive, kind, tribe, sex, town_owner (SPEC §8)", i + 1));
-        }
-    }
-    p.finish(table.attributes)
-}
-
-pub(crate) fn parse_phases(file: &str, text: &str) -> Result<Vec<PhaseDef>, Vec<LoadError>> {
-    let table: PhaseTable = one_error(parse_ron(file, text))?;
-    if table.phases.len() != PHASE_COUNT {
-        return Err(vec![LoadError::at_text(
-            file,
-            text,
-            "phases",
-            format!("{} phases listed; expected 14 (0 to 13, SPEC §12)", table.phases.len()),
-        )]);
-    }
-    let mut p = Problems::new(file, text);
-    for (i, phase) in table.phases.iter().enumerate() {
-        let Some(advance) = &phase.advance else { continue };
-        let at = format!("\"{}\"", phase.name);
-        if i + 1 == PHASE_COUNT {
-            p.at(&at, format!("{}: the last phase has no next phase to advance to", phase.name));
-        }
-        let seconds = advance.after_seconds;
-        if !(seconds.is_finite() && seconds >= 0.0) {
-            p.at(
-                &at,
-                format!("{}: after_seconds is {seconds}; expected a finite number of seconds, 0 or more", phase.name),
-            );
-        }
-        for e in &advance.events {
-            if !PHASE_EVENTS.contains(&e.as_str()) {
-                let msg = crate::error::unknown_name("phase event", e, PHASE_EVENTS.iter().copied());
-                p.at(&format!("\"{e}\""), format!("{}: {msg}", phase.name));
-            }
-        }
-    }
-    p.finish(table.phases)
 }
 
 pub(crate) fn parse_template(file: &str, text: &str, attributes: &[String]) -> Result<Template, Vec<LoadError>> {

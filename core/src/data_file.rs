@@ -14,6 +14,7 @@ use crate::error::{LoadError, LoadResult};
 use crate::names::Species;
 use crate::species_file::{SpeciesDef, parse_species};
 use crate::template::Template;
+use crate::world::own_kinds::{KINDS_FILE, KindDef, check_kinds, parse_kinds};
 
 /// One species folder file as loaded: its value, checked alone.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +30,8 @@ pub enum DataFile {
     Template(Template),
     /// One species file.
     Species(Box<SpeciesDef>),
+    /// `kinds.ron`: the kinds of object of one's own.
+    Kinds(Vec<KindDef>),
 }
 
 impl DataFile {
@@ -42,6 +45,7 @@ impl DataFile {
             DataFile::Phases(_) => PHASES_FILE.to_owned(),
             DataFile::Template(_) => TEMPLATE_FILE.to_owned(),
             DataFile::Species(s) => format!("{}.ron", s.name.file_stem()),
+            DataFile::Kinds(_) => KINDS_FILE.to_owned(),
         }
     }
 }
@@ -62,6 +66,7 @@ impl Data {
             ATTRIBUTES_FILE => DataFile::Attributes(parse_attributes(label, text)?),
             PHASES_FILE => DataFile::Phases(parse_phases(label, text)?),
             TEMPLATE_FILE => DataFile::Template(parse_template(label, text, &self.attributes)?),
+            KINDS_FILE => DataFile::Kinds(parse_kinds(label, text)?),
             _ => match Species::ALL.iter().find(|s| format!("{}.ron", s.file_stem()) == name) {
                 Some(s) => DataFile::Species(Box::new(parse_species(label, text, *s)?)),
                 None => {
@@ -88,6 +93,7 @@ impl Data {
             DataFile::Phases(p) => self.phases.clone_from(p),
             DataFile::Template(t) => self.template.clone_from(t),
             DataFile::Species(s) => self.species[s.name.index()].clone_from(s),
+            DataFile::Kinds(k) => self.kinds.clone_from(k),
         }
     }
 
@@ -113,7 +119,11 @@ impl Data {
                 let at = label(TEMPLATE_FILE);
                 errors.extend(check_template(&at, text_of(TEMPLATE_FILE), &data.template, &data.attributes));
             }
-            DataFile::Phases(_) | DataFile::Template(_) | DataFile::Species(_) => {}
+            DataFile::Phases(_) | DataFile::Template(_) | DataFile::Species(_) | DataFile::Kinds(_) => {}
+        }
+        if matches!(file, DataFile::Actions(_) | DataFile::Attributes(_) | DataFile::Kinds(_)) {
+            let (at, text) = (label(KINDS_FILE), text_of(KINDS_FILE));
+            check_kinds(&at, text, &data.kinds, &data.actions, &data.attributes, &mut errors);
         }
         if errors.is_empty() { Ok(data) } else { Err(errors) }
     }

@@ -29,5 +29,6 @@ pub mod scenario;
 pub mod shadow;
 pub mod species;
 mod species_file;
+mod species_tables;
 mod template;
 pub mod world;

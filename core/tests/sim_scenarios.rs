@@ -42,9 +42,9 @@ fn hungry(data: &Arc<Data>, species: Species, world: WorldFile, phase: u8, seed:
 }
 
 /// The kind of object eaten, if `e` is the end of a meal.
-fn meal(e: &Event) -> Option<&'static str> {
+fn meal(e: &Event) -> Option<&str> {
     match e {
-        Event::Done { action, kind, .. } if action == "Eat" => Some(*kind),
+        Event::Done { action, kind, .. } if action == "Eat" => Some(kind.as_str()),
         _ => None,
     }
 }
@@ -69,7 +69,7 @@ fn a_hungry_creature_next_to_sheep_eats_one() {
         }
     }
     let Some(Event::Done { desire, object, kind, .. }) = eaten else { panic!("no meal within a minute") };
-    assert_eq!((desire, object.as_str(), kind), (Desire::Hunger, "lamb", "sheep"));
+    assert_eq!((desire, object.as_str(), kind.as_str()), (Desire::Hunger, "lamb", "sheep"));
     assert!(!sim.village().objects[lamb].present, "eating removes the food");
     let per_meal = data.species(Species::Cow).body.energy_per_meal;
     assert!(sim.creature().body.energy > 0.1 + 0.9 * per_meal, "eating raises energy: {}", sim.creature().body.energy);

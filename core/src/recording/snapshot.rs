@@ -50,8 +50,11 @@ struct Packed(Arc<Cell>);
 struct Cell {
     block: OnceLock<Vec<u8>>,
     /// The snapshot's bytes and, when chained, the previous snapshot's, until packed.
-    input: Mutex<Option<(Arc<Vec<u8>>, Option<Arc<Vec<u8>>>)>>,
+    input: Mutex<Option<Unpacked>>,
 }
+
+/// A snapshot's bytes, and the previous snapshot's when it is packed against them.
+type Unpacked = (Arc<Vec<u8>>, Option<Arc<Vec<u8>>>);
 
 impl Packed {
     fn ready(block: Vec<u8>) -> Packed {

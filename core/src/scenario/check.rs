@@ -19,7 +19,7 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
     let sc = &s.scenario;
     let placer = Placer::new(&s.text);
     let at = &placer;
-    let objects = Objects::new(world);
+    let objects = Objects::new(world, &data.kinds);
     let mut errors = Vec::new();
     let seconds_ok = sc.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&sc.seconds);
     if !seconds_ok {
@@ -72,11 +72,11 @@ struct Objects<'w> {
 }
 
 impl<'w> Objects<'w> {
-    fn new(world: &'w WorldFile) -> Self {
+    fn new(world: &'w WorldFile, own: &[crate::world::own_kinds::KindDef]) -> Self {
         let mut kinds = HashMap::new();
         for o in &world.objects {
             // The first object of an id is the one `WorldFile::object` finds.
-            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind());
+            kinds.entry(o.id.as_str()).or_insert_with(|| o.kind.kind(own));
         }
         Self { world, kinds, unknown: RefCell::default() }
     }
@@ -105,7 +105,8 @@ fn check_inputs(
     errors: &mut Vec<LoadError>,
 ) {
     let sc = &s.scenario;
-    let built_in_affords = crate::world::rules::default_affords();
+    // What each action can be done to, as the simulation reads it.
+    let affords = crate::world::affordances::affords(world, &data.kinds);
     for (i, input) in sc.inputs.iter().enumerate() {
         let item = Some(("inputs", i));
         let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
@@ -128,13 +129,10 @@ fn check_inputs(
                 match objects.kind(object) {
                     Err(m) => errors.push(problem(s, at, "", item, Some("object"), m)),
                     Ok(kind) => {
-                        // The built-in table with the world's own entries over it, as
-                        // the simulation reads it.
-                        let own = world.affords.get(action);
-                        let kinds = own.or_else(|| built_in_affords.get(action));
-                        let affords = kinds.is_none_or(|k| k.is_empty() || k.contains(&kind));
+                        let affords = affords.get(action).is_none_or(|k| k.admits(kind));
                         if data.action(action).is_some() && !affords {
-                            let m = format!("`{object}` is a {}, which `{action}` cannot be done to", kind.name());
+                            let name = crate::world::own_kinds::kind_name(&data.kinds, kind);
+                            let m = format!("`{object}` is a {name}, which `{action}` cannot be done to");
                             errors.push(problem(s, at, "", item, Some("object"), m));
                         }
                     }

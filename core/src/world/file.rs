@@ -15,6 +15,7 @@ use crate::mind::leash::Leash;
 use crate::mind::observation::WatchRules;
 use crate::names::Desire;
 use crate::problems::Problems;
+use crate::world::own_kinds::{kind_name, own_kind};
 use crate::world::rules::{BodyRules, Kind, SenseRules};
 
 pub use super::object_def::{Job, ObjectDef, ObjectKind, Owner, Sex};
@@ -283,6 +284,14 @@ impl WorldFile {
                 ObjectKind::Creature { orders_every: Some(every), .. } if !(every.is_finite() && *every > 0.0) => {
                     p.at_pos(at, format!("creature `{}` gives orders every {every} s; expected more than 0", o.id));
                 }
+                ObjectKind::Custom(name) if own_kind(&data.kinds, name).is_none() => {
+                    let msg = crate::error::unknown_name(
+                        "kind of one's own (species/kinds.ron)",
+                        name,
+                        data.kinds.iter().map(|k| k.name.as_str()),
+                    );
+                    p.at_pos(after(p.text, at, &format!("\"{name}\"")), format!("`{}`: {msg}", o.id));
+                }
                 _ => {}
             }
             for key in o.beliefs.keys() {
@@ -298,9 +307,13 @@ impl WorldFile {
                 let at = id_at(&o.id, 0);
                 match ids.get(town) {
                     None => p.at_pos(after(p.text, at, &format!("\"{town}\"")), missing("town", town, &ids)),
-                    Some(t) if t.kind.kind() != Kind::Town => p.at_pos(
+                    Some(t) if t.kind.kind(&data.kinds) != Kind::Town => p.at_pos(
                         after(p.text, at, &format!("\"{town}\"")),
-                        format!("`{}` belongs to `{town}`, which is a {}, not a town", o.id, t.kind.kind().name()),
+                        format!(
+                            "`{}` belongs to `{town}`, which is a {}, not a town",
+                            o.id,
+                            kind_name(&data.kinds, t.kind.kind(&data.kinds))
+                        ),
                     ),
                     Some(_) => {}
                 }
@@ -379,6 +392,13 @@ impl WorldFile {
             if let Err(msg) = data.action_named(action) {
                 p.at(&format!("\"{action}\""), msg);
             }
+        }
+        let own_in_lists = self.affords.values().flatten().chain(self.about.values().flatten());
+        if own_in_lists.into_iter().any(|k| matches!(k, Kind::Custom(_))) {
+            p.at(
+                "Custom",
+                "a kind of one's own is given what it affords and what desires can be about it in species/kinds.ron",
+            );
         }
         self.body.check(p);
         self.senses.check(p);

@@ -2,10 +2,12 @@
 //! the village's objects and their beliefs, the body, the senses that feed the desire
 //! sources, and the simulation that plans, acts and learns, headless and deterministic.
 
+pub mod affordances;
 pub mod batch;
 pub mod batch_parquet;
 pub mod file;
 mod object_def;
+pub mod own_kinds;
 pub mod rules;
 pub mod sim;
 pub mod village;

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::world::own_kinds::{KindDef, UNKNOWN_OWN_KIND, own_kind};
 use crate::world::rules::Kind;
 
 /// One thing in the village: its id, position, what it is, and any beliefs the file
@@ -148,11 +149,15 @@ pub enum ObjectKind {
     Cold {
         radius: f64,
     },
+    /// A thing of a kind of the designer's own, named in the species folder's
+    /// `kinds.ron` (`world::own_kinds`).
+    Custom(String),
 }
 
 impl ObjectKind {
-    /// The kind of object, as the trees and the rules see it.
-    pub fn kind(&self) -> Kind {
+    /// The kind of object, as the trees and the rules see it; a kind of one's own is
+    /// looked up among `own`, the species folder's kinds.
+    pub fn kind(&self, own: &[KindDef]) -> Kind {
         match self {
             ObjectKind::Villager { .. } => Kind::Villager,
             ObjectKind::Sheep => Kind::Sheep,
@@ -169,6 +174,7 @@ impl ObjectKind {
             ObjectKind::Creature { .. } => Kind::Creature,
             ObjectKind::Warm { .. } => Kind::WarmPlace,
             ObjectKind::Cold { .. } => Kind::ColdPlace,
+            ObjectKind::Custom(name) => own_kind(own, name).unwrap_or(UNKNOWN_OWN_KIND),
         }
     }
 

@@ -32,6 +32,10 @@ pub enum Kind {
     Hand,
     /// The creature's own spot: for acts done to itself (sleep, scratch, puke…).
     Myself,
+    /// A kind of the designer's own, by its place in the species folder's kinds table
+    /// (`world::own_kinds`): a lifeless thing the rules know only by its answers and
+    /// what it affords.
+    Custom(u8),
 }
 
 impl Kind {
@@ -56,7 +60,8 @@ impl Kind {
         Kind::Myself,
     ];
 
-    /// The `kind` answer of the beliefs (SPEC §8).
+    /// The `kind` answer of the beliefs (SPEC §8) of a named kind; a kind of one's own
+    /// is named by its table (`own_kinds::kind_name`), and "custom" here.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Villager => "villager",
@@ -76,12 +81,41 @@ impl Kind {
             Kind::ColdPlace => "cold_place",
             Kind::Hand => "hand",
             Kind::Myself => "self",
+            Kind::Custom(_) => "custom",
+        }
+    }
+
+    /// Its place among all kinds: the named kinds in `Kind::ALL`'s order, then the kinds
+    /// of one's own; below 32, as a set of kinds has 32 bits.
+    pub const fn index(self) -> usize {
+        match self {
+            Kind::Villager => 0,
+            Kind::Sheep => 1,
+            Kind::Wolf => 2,
+            Kind::StoragePit => 3,
+            Kind::Rock => 4,
+            Kind::Tree => 5,
+            Kind::Water => 6,
+            Kind::Altar => 7,
+            Kind::Pen => 8,
+            Kind::Town => 9,
+            Kind::Field => 10,
+            Kind::Hill => 11,
+            Kind::Creature => 12,
+            Kind::WarmPlace => 13,
+            Kind::ColdPlace => 14,
+            Kind::Hand => 15,
+            Kind::Myself => 16,
+            Kind::Custom(i) => {
+                let at = Kind::ALL.len() + i as usize;
+                if at < 32 { at } else { 31 }
+            }
         }
     }
 
     /// A bit for sets of kinds.
-    pub fn bit(self) -> u32 {
-        1 << (self as u32)
+    pub const fn bit(self) -> u32 {
+        1 << self.index()
     }
 
     /// Living things: they can be hurt, killed and eaten, and a social desire can be
@@ -105,7 +139,7 @@ impl Kind {
     pub fn size(self) -> &'static str {
         match self {
             Kind::Sheep | Kind::Rock | Kind::Villager | Kind::Wolf | Kind::Hand | Kind::Myself => "small",
-            Kind::Tree | Kind::StoragePit | Kind::Altar | Kind::Creature => "medium",
+            Kind::Tree | Kind::StoragePit | Kind::Altar | Kind::Creature | Kind::Custom(_) => "medium",
             _ => "large",
         }
     }
@@ -126,6 +160,12 @@ impl Kinds {
 
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// True when the set admits kind `k`: it lists `k`, or lists no kind at all and so
+    /// admits any (an action's `affords`, a desire's `about`, SPEC §4).
+    pub fn admits(self, k: Kind) -> bool {
+        self.is_empty() || self.contains(k)
     }
 }
 
@@ -414,6 +454,13 @@ mod tests {
         let all = Kinds::of(&Kind::ALL);
         assert_eq!(all.0.count_ones() as usize, Kind::ALL.len());
         assert!(Kinds::of(&[Kind::Rock]).contains(Kind::Rock) && !Kinds::of(&[Kind::Rock]).contains(Kind::Tree));
+        for (i, k) in Kind::ALL.iter().enumerate() {
+            assert_eq!(k.index(), i, "{k:?} is numbered by its place in Kind::ALL");
+        }
+        let own = crate::world::own_kinds::MAX_OWN_KINDS;
+        let customs: Vec<Kind> = (0..own).map(|i| Kind::Custom(i as u8)).collect();
+        assert_eq!(Kinds::of(&customs).0.count_ones() as usize, own, "each kind of one's own has a bit");
+        assert_eq!(Kinds::of(&customs).0 & all.0, 0, "apart from the named kinds' bits");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::mind::lesson::Beliefs;
 use crate::world::file::{ClimateRules, Clock, Job, ObjectKind, Owner, Sex, WorldFile};
+use crate::world::own_kinds::KindDef;
 use crate::world::rules::Kind;
 
 /// One thing in the village during a simulation.
@@ -82,6 +83,10 @@ impl Obj {
     /// the object has no answer (the tree reads "unknown").
     fn derived(&self, attribute: &str, town_owner: Option<Owner>) -> Option<String> {
         let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+        if matches!(self.kind, Kind::Custom(_)) && matches!(attribute, "kind" | "size") {
+            // Its kind's table gives these, among the overrides.
+            return None;
+        }
         Some(match attribute {
             "allegiance" => self.owner.allegiance().to_owned(),
             "alive" => yes_no(self.kind.is_being() && self.alive),
@@ -189,9 +194,10 @@ pub struct Village {
 }
 
 impl Village {
-    /// Builds the village of a checked world file; `schema` is the attribute schema.
+    /// Builds the village of a checked world file; `schema` is the attribute schema and
+    /// `own` the species folder's kinds of one's own.
     #[must_use]
-    pub fn new(file: &WorldFile, schema: &[String], explore_cells: u32) -> Village {
+    pub fn new(file: &WorldFile, schema: &[String], own: &[KindDef], explore_cells: u32) -> Village {
         let mut objects: Vec<Obj> = Vec::with_capacity(file.objects.len() + 2);
         let towns: BTreeMap<&str, (usize, Owner)> = file
             .objects
@@ -203,7 +209,7 @@ impl Village {
             })
             .collect();
         for o in &file.objects {
-            let kind = o.kind.kind();
+            let kind = o.kind.kind(own);
             let town = o.kind.town().and_then(|t| towns.get(t).copied());
             let owner = match &o.kind {
                 ObjectKind::Town { owner } | ObjectKind::Creature { owner, .. } => *owner,
@@ -212,7 +218,15 @@ impl Village {
             let mut obj = Obj::new(&o.id, kind, o.at, owner);
             obj.town = town.map(|(i, _)| i);
             obj.radius = o.kind.radius().unwrap_or(0.0);
-            obj.overrides.clone_from(&o.beliefs);
+            if let Kind::Custom(i) = kind
+                && let Some(def) = own.get(usize::from(i))
+            {
+                // The answers its kind gives, its name as the kind answer, and the
+                // file's beliefs for this one object over them.
+                obj.overrides.clone_from(&def.answers);
+                obj.overrides.insert("kind".to_owned(), def.name.clone());
+            }
+            obj.overrides.extend(o.beliefs.iter().map(|(k, v)| (k.clone(), v.clone())));
             match &o.kind {
                 ObjectKind::Villager { tribe, sex, job, need, .. } => {
                     obj.tribe = Some(tribe.clone());
@@ -409,7 +423,7 @@ mod tests {
     fn village() -> (Village, Data) {
         let data = Data::builtin().unwrap();
         let file = WorldFile::builtin(&data).unwrap();
-        (Village::new(&file, &data.attributes, 16), data)
+        (Village::new(&file, &data.attributes, &data.kinds, 16), data)
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub fn kind_style(k: Kind) -> (Color32, &'static str) {
         Kind::ColdPlace => (C::from_rgb(150, 200, 240), ""),
         Kind::Hand => (C::from_rgb(255, 230, 200), "✋"),
         Kind::Myself => (C::TRANSPARENT, ""),
+        // A kind of the designer's own: a thing marked as such, named on hover.
+        Kind::Custom(_) => (C::from_rgb(200, 120, 220), "•"),
     }
 }
 
@@ -177,7 +179,7 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
                 let hit = if pass == 0 { d <= r } else { d < r.max(10.0) };
                 if hit && near.is_none_or(|(np, nd, _)| pass > np || (pass == np && d < nd)) {
                     near = Some((pass, d, i));
-                    tip = Some(format!("{} ({}) at ({:.0}, {:.0})", o.id, o.kind.name(), o.pos.0, o.pos.1));
+                    tip = Some(format!("{} ({}) at ({:.0}, {:.0})", o.id, sim.kind_name(o.kind), o.pos.0, o.pos.1));
                 }
             }
         }
@@ -318,7 +320,7 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
         return;
     };
     ui.horizontal(|ui| {
-        ui.strong(format!("{} · {}", o.id, o.kind.name()));
+        ui.strong(format!("{} · {}", o.id, sim.kind_name(o.kind)));
         if ui.small_button("✖").on_hover_text("Stop inspecting").clicked() {
             map.inspect = None;
         }

@@ -287,7 +287,7 @@ impl Sim {
         if self.recording {
             let action = self.tables.actions[c.action].name.clone();
             let object = self.village.objects[o].id.clone();
-            let kind = self.kind(o).name();
+            let kind = self.kind_name(self.kind(o)).to_owned();
             self.emit(Event::Done { t: now, desire: c.desire, action, object, kind });
         }
     }

@@ -34,7 +34,7 @@ pub enum Event {
     /// A miracle seen; `counted` sightings were added.
     Sighting { t: f64, miracle: String, counted: u32 },
     /// An act step ended and its effects were applied.
-    Done { t: f64, desire: Desire, action: String, object: String, kind: &'static str },
+    Done { t: f64, desire: Desire, action: String, object: String, kind: String },
     /// A plan could not be carried out (its object went, or the walk gave up).
     Failed { t: f64, desire: Desire, action: String, object: String },
     /// The creature copied a deed of the player (SPEC §10).

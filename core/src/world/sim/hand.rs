@@ -216,7 +216,7 @@ impl Sim {
         let mut best: Option<(f64, usize)> = None;
         for (i, o) in self.village.objects.iter().enumerate() {
             let fits = affords.is_empty() || affords.contains(o.kind);
-            if Some(i) == except || o.kind.name() != kind || !fits || !self.reachable(i, eats) {
+            if Some(i) == except || self.kind_name(o.kind) != kind || !fits || !self.reachable(i, eats) {
                 continue;
             }
             let d = o.distance_from(p);
@@ -341,14 +341,14 @@ impl Sim {
         self.deed_seen_at = Some(now);
         let can_copy = self.data.has_ability(self.creature.phase, Ability::CopyPlayer);
         let kind = self.kind(o);
-        let deed = Deed { desire, action: action.to_owned(), kind: kind.name().to_owned() };
+        let deed = Deed { desire, action: action.to_owned(), kind: self.kind_name(kind).to_owned() };
         let leash = self.file.hand.leash;
         let Some(copy) = consider_copy(&self.file.watch, can_copy, leash, to_hand, &deed, &mut self.rng) else {
             return Ok(());
         };
         let state = &mut self.creature.desires[desire.index()];
         state.value = (state.value + copy.motive).min(state.max);
-        if let Some(target) = self.nearest_of_kind(kind.name(), a, None) {
+        if let Some(target) = self.nearest_of_kind(self.kind_name(kind), a, None) {
             self.start_now(desire, a, target, now, Why::Copy);
             let object = self.village.objects[target].id.clone();
             self.emit(Event::Copied { t: now, desire, action: action.to_owned(), object });

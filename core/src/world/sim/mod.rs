@@ -124,7 +124,7 @@ impl Setting {
     /// `world`, the village it builds, and the tables of `data` for it.
     #[must_use]
     pub fn new(data: &Data, world: WorldFile) -> Setting {
-        let village = Village::new(&world, &data.attributes, world.senses.explore_cells);
+        let village = Village::new(&world, &data.attributes, &data.kinds, world.senses.explore_cells);
         let tables = Arc::new(Tables::new(data, &world, &village));
         Setting { world, village, tables }
     }
@@ -390,6 +390,12 @@ impl Sim {
 
     fn kind(&self, o: usize) -> Kind {
         self.village.objects[o].kind
+    }
+
+    /// The name of kind `k` (SPEC §8's `kind` answer), a kind of one's own's included.
+    #[must_use]
+    pub fn kind_name(&self, k: Kind) -> &str {
+        crate::world::own_kinds::kind_name(&self.data.kinds, k)
     }
 }
 

@@ -61,7 +61,7 @@ impl NearSource {
         let mut bits = 0;
         let mut i = 0;
         while i < kinds.len() {
-            bits |= 1 << (kinds[i] as u32);
+            bits |= kinds[i].bit();
             i += 1;
         }
         NearSource { reads, kinds: bits, alive: false, whose: Whose::Anyone, stocked: false, reach }
@@ -117,10 +117,11 @@ pub(super) const NEAR_COUNT: usize = NEAR_SOURCES.len();
 // One bit per row in a kind's list.
 const _: () = assert!(NEAR_COUNT <= 32, "one bit per distance source");
 
-/// For each kind (by [`Kind`] order), the rows that may count an object of it, one bit
-/// each: most objects count for none, and are passed over at once.
-pub(super) const ROWS_OF_KIND: [u32; Kind::ALL.len()] = {
-    let mut rows = [0u32; Kind::ALL.len()];
+/// For each kind (by [`Kind::index`]), the rows that may count an object of it, one bit
+/// each: most objects count for none, and are passed over at once. A kind of one's own
+/// is counted by none.
+pub(super) const ROWS_OF_KIND: [u32; 32] = {
+    let mut rows = [0u32; 32];
     let mut k = 0;
     while k < Kind::ALL.len() {
         let mut i = 0;
@@ -139,7 +140,7 @@ pub(super) const ROWS_OF_KIND: [u32; Kind::ALL.len()] = {
 const _: () = {
     let mut k = 0;
     while k < Kind::ALL.len() {
-        assert!(Kind::ALL[k] as usize == k, "kinds in declaration order");
+        assert!(Kind::ALL[k].index() == k, "kinds in declaration order");
         k += 1;
     }
 };

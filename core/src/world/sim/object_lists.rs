@@ -26,7 +26,7 @@ pub(super) struct ObjectLists {
 
 /// True when kind `k` is in `set`, an empty set meaning any kind.
 pub(super) fn fits(k: Kind, set: Kinds) -> bool {
-    set.is_empty() || set.contains(k)
+    set.admits(k)
 }
 
 /// True when a social desire about `about` can have a target of kind `k`.

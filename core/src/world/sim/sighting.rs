@@ -228,7 +228,7 @@ impl Measure<'_> {
         // The rows that may count an object of this kind, one bit each: most kinds have
         // none. The loop runs over the constant table, so each row's test is built
         // into the code as the row says it.
-        let rows = ROWS_OF_KIND[o.kind as usize];
+        let rows = ROWS_OF_KIND[o.kind.index()];
         if rows == 0 {
             return;
         }

@@ -3,7 +3,7 @@
 
 use crate::data::Data;
 use crate::world::file::WorldFile;
-use crate::world::rules::{Kind, Kinds, default_about, default_affords};
+use crate::world::rules::Kind;
 use crate::world::village::Village;
 
 use super::object_lists::ObjectLists;
@@ -24,10 +24,8 @@ impl Tables {
     /// The tables of `data` and `world`'s rules for `village`, the village built from
     /// `world`.
     pub(super) fn new(data: &Data, world: &WorldFile, village: &Village) -> Tables {
-        let mut affords = default_affords();
-        affords.extend(world.affords.iter().map(|(k, v)| (k.clone(), v.clone())));
-        let mut about = default_about();
-        about.extend(world.about.iter().map(|(k, v)| (*k, v.clone())));
+        let affords = crate::world::affordances::affords(world, &data.kinds);
+        let about = crate::world::affordances::about(world, &data.kinds);
         let actions: Vec<ActionRt> = data
             .actions
             .actions
@@ -38,7 +36,7 @@ impl Tables {
                 seconds: a.seconds,
                 skill: a.skill.clone(),
                 effect: Effect::of(&a.name),
-                affords: affords.get(&a.name).map_or(Kinds::default(), |k| Kinds::of(k)),
+                affords: affords.get(&a.name).copied().unwrap_or_default(),
             })
             .collect();
         let mut first_source = 0;
@@ -53,7 +51,7 @@ impl Tables {
                     first_source - d.sources.len()
                 },
                 actions: d.actions.iter().filter_map(|n| actions.iter().position(|a| &a.name == n)).collect(),
-                about: about.get(&d.name).map_or(Kinds::default(), |k| Kinds::of(k)),
+                about: about.get(&d.name).copied().unwrap_or_default(),
                 social: d.social,
                 distance_weight: d.distance_weight,
                 decay: d.decay,
