@@ -407,12 +407,7 @@ pub(crate) fn check_desire_actions(
 ) {
     let mut p = Problems::new(file, text);
     for d in desires {
-        for a in &d.actions {
-            if !actions.actions.iter().any(|x| &x.name == a) {
-                let msg = crate::error::unknown_name("action", a, actions.actions.iter().map(|x| x.name.as_str()));
-                p.at(&format!("\"{a}\""), format!("{}: {msg}", d.name));
-            }
-        }
+        actions.check_named(&mut p, &d.name.to_string(), &d.actions);
     }
     errors.extend(p.errors);
 }

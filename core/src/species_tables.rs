@@ -61,6 +61,19 @@ pub struct ActionTable {
     pub actions: Vec<ActionDef>,
 }
 
+impl ActionTable {
+    /// Places a problem at each of `names` that is not an action of the table, saying
+    /// which of `owner`'s names it is and the nearest action.
+    pub(crate) fn check_named(&self, p: &mut Problems<'_>, owner: &str, names: &[String]) {
+        for a in names {
+            if !self.actions.iter().any(|x| &x.name == a) {
+                let msg = crate::error::unknown_name("action", a, self.actions.iter().map(|x| x.name.as_str()));
+                p.at(&format!("\"{a}\""), format!("{owner}: {msg}"));
+            }
+        }
+    }
+}
+
 /// `species/attributes.ron`: the belief attributes in schema order (SPEC §8).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]

@@ -115,12 +115,7 @@ pub(crate) fn check_kinds(
 ) {
     let mut p = Problems::new(file, text);
     for k in kinds {
-        for a in &k.affords {
-            if !actions.actions.iter().any(|x| &x.name == a) {
-                let msg = crate::error::unknown_name("action", a, actions.actions.iter().map(|x| x.name.as_str()));
-                p.at(&format!("\"{a}\""), format!("{}: {msg}", k.name));
-            }
-        }
+        actions.check_named(&mut p, &k.name, &k.affords);
         for attribute in k.answers.keys() {
             if !attributes.iter().any(|x| x == attribute) {
                 let msg = crate::error::unknown_name("attribute", attribute, attributes.iter().map(String::as_str));
