@@ -14,6 +14,7 @@ use crate::mind::observation::Attempt;
 use crate::mind::tree::Example;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
+use crate::world::plan_filter::PlanFilter;
 use crate::world::rules::Kind;
 use crate::world::sim::{Event, Sim, Why};
 
@@ -277,10 +278,8 @@ impl Watch {
             ) => {
                 let v = sim.village();
                 let kind = v.find(object).map(|i| v.objects[i].kind);
-                d.is_none_or(|d| d == *desire)
-                    && a.as_ref().is_none_or(|a| a == action)
-                    && o.as_ref().is_none_or(|o| o == object)
-                    && k.is_none_or(|k| Some(k) == kind)
+                let filter = PlanFilter { desire: *d, action: a.as_deref(), object: o.as_deref(), kind: *k };
+                filter.admits(*desire, action, object, kind)
             }
             (Cond::PlanSwitched, Event::Plan { why, .. }) => *why == Why::Urgent,
             (Cond::Lesson { desire: d, sign }, Event::Lesson { lesson: Some(l), taught: Some(t), .. }) => {

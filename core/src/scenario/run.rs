@@ -16,6 +16,7 @@ use crate::mind::desire::TURNS_PER_SECOND;
 use crate::mind::lesson::Lesson;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
+use crate::world::plan_filter::PlanFilter;
 use crate::world::rules::Kind;
 use crate::world::sim::{Event, Sim};
 
@@ -472,10 +473,15 @@ impl<D: Drive> Runner<'_, D> {
                     .started
                     .iter()
                     .filter(|p| p.t >= *from - 1e-9 && p.t < *to - 1e-9)
-                    .filter(|p| desire.is_none_or(|d| p.desire == d))
-                    .filter(|p| action.as_ref().is_none_or(|a| &p.action == a))
-                    .filter(|p| kind.is_none_or(|k| p.kind == Some(k)))
-                    .filter(|p| object.as_ref().is_none_or(|o| &p.object == o))
+                    .filter(|p| {
+                        let filter = PlanFilter {
+                            desire: *desire,
+                            action: action.as_deref(),
+                            object: object.as_deref(),
+                            kind: *kind,
+                        };
+                        filter.admits(p.desire, &p.action, &p.object, p.kind)
+                    })
                     .filter(|p| why.is_none_or(|w| p.why == w))
                     .count();
                 number(n as f64)
