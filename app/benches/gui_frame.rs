@@ -18,7 +18,7 @@ use creature_core::project::Project;
 use creature_core::shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
 use creature_studio::gui::chrome::dialogs::Dialogs;
-use creature_studio::gui::command::LiveCommand;
+use creature_studio::gui::command::PreviewCommand;
 use creature_studio::gui::command::{Command, Tab};
 use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
@@ -48,11 +48,11 @@ fn example() -> PathBuf {
 
 /// Creature inspector, tree graph and species plots side by side, examples below.
 fn everything_open() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![Tab::Creature]);
+    let mut dock = DockState::new(vec![panels::creature::TAB]);
     let s = dock.main_surface_mut();
-    let [top, _below] = s.split_below(NodeIndex::root(), 0.7, vec![Tab::Examples]);
-    let [left, _plots] = s.split_right(top, 0.6, vec![Tab::SpeciesPlots]);
-    s.split_right(left, 0.45, vec![Tab::TreeGraph]);
+    let [top, _below] = s.split_below(NodeIndex::root(), 0.7, vec![panels::examples::TAB]);
+    let [left, _plots] = s.split_right(top, 0.6, vec![panels::plots::TAB]);
+    s.split_right(left, 0.45, vec![panels::graph::TAB]);
     dock
 }
 
@@ -98,8 +98,8 @@ fn startup(c: &mut Criterion) {
 
 /// The preview beside the tree graph, as a designer watching a lesson would have it.
 fn preview_open() -> DockState<Tab> {
-    let mut dock = DockState::new(vec![Tab::Preview]);
-    dock.main_surface_mut().split_right(NodeIndex::root(), 0.65, vec![Tab::TreeGraph]);
+    let mut dock = DockState::new(vec![panels::village::TAB]);
+    dock.main_surface_mut().split_right(NodeIndex::root(), 0.65, vec![panels::graph::TAB]);
     dock
 }
 
@@ -112,7 +112,7 @@ fn preview_at(speed: f64) -> Harness<'static, Studio> {
         .with_max_steps(64)
         .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
     h.state_mut().dock = preview_open();
-    h.state_mut().run(Command::Live(LiveCommand::Speed(speed)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(speed)));
     h
 }
 
