@@ -8,6 +8,7 @@ pub mod cond;
 pub mod creature;
 pub mod data;
 pub mod data_file;
+pub mod diff;
 pub mod error;
 pub mod exp;
 pub mod file_reader;
@@ -15,6 +16,8 @@ pub mod file_writer;
 pub mod fsutil;
 #[cfg(feature = "io-counts")]
 pub mod io_counts;
+pub mod lint;
+pub mod lint_rules;
 pub mod mind;
 pub mod names;
 pub mod parquet_table;

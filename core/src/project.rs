@@ -33,6 +33,9 @@ pub struct Manifest {
     /// The folder of shadow schemas and replay banks.
     #[serde(default = "default_shadow")]
     pub shadow: PathBuf,
+    /// Lint rules the project allows, each with its reason (`check --lint`, SPEC §21).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allow: Vec<crate::lint_rules::Allow>,
 }
 
 fn default_creatures() -> PathBuf {
@@ -414,7 +417,10 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
     let file = path.display().to_string();
     let run = |c: Option<KindChecker>| c.map(|f| f(&file, text, data)).unwrap_or_default();
     match FileKind::detect(path, text) {
-        FileKind::Manifest => parse_ron::<Manifest>(&file, text).err().into_iter().collect(),
+        FileKind::Manifest => match parse_ron::<Manifest>(&file, text) {
+            Ok(m) => crate::lint_rules::check_allows(&file, text, &m.allow),
+            Err(e) => vec![e],
+        },
         FileKind::SpeciesData => match path.parent() {
             Some(dir) => Data::load_dir(dir).err().unwrap_or_default().into_iter().filter(|e| e.file == file).collect(),
             None => Vec::new(),

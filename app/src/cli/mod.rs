@@ -13,6 +13,7 @@ use creature_core::file_writer::{self, Policy};
 pub mod bounds;
 pub mod check;
 pub mod curate;
+pub mod diff;
 pub mod new;
 pub mod parquet;
 pub mod preview_headless;
@@ -45,8 +46,10 @@ pub struct Cli {
 pub enum Command {
     /// Write a newborn creature of a species to a save file.
     New(new::NewArgs),
-    /// Validate RON files or whole project folders.
+    /// Validate RON files or whole project folders; `--lint` warns of what cannot work.
     Check(check::CheckArgs),
+    /// What changed between two creature saves, species files or folders, worlds or banks.
+    Diff(diff::DiffArgs),
     /// Species data: the report of time-to-full and miracle learning per species.
     #[command(subcommand)]
     Species(species::SpeciesCommand),
@@ -74,6 +77,7 @@ pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::New(a) => new::run(&a),
         Command::Check(a) => check::run(&a),
+        Command::Diff(a) => diff::run(&a),
         Command::Species(c) => species::run(&c),
         Command::Tree(c) => tree::run(&c),
         Command::Teach(a) => teach::run(&a),

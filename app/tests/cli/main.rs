@@ -9,6 +9,7 @@ mod foundation;
 mod hostile;
 mod layers;
 mod learning;
+mod lint_diff;
 mod parquet;
 mod pinned;
 mod preview;

@@ -24,6 +24,7 @@ const PATH_ARGS: &[(&str, &str, Role)] = &[
     ("new", "output", Role::Writes),
     ("new", "species_dir", Role::Reads),
     ("check", "paths", Role::Reads),
+    ("diff", "paths", Role::Reads),
     ("species report", "species_dir", Role::Reads),
     ("tree learn", "file", Role::Reads),
     ("teach", "file", Role::Reads),

@@ -12,6 +12,7 @@ mod creature;
 mod glyphs;
 mod hot_reload;
 mod lesson;
+mod lint;
 mod map;
 mod palette;
 mod preview;

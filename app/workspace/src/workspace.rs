@@ -49,6 +49,11 @@ pub struct Workspace {
     pub docs: BTreeMap<DocId, Doc>,
     /// Every problem of the project's files, as `check` reports them.
     pub problems: Vec<LoadError>,
+    /// What loads but cannot work, as `check --lint` reports it, once the project has
+    /// no problems; the rules the project allows left out.
+    pub warnings: Vec<creature_core::lint::Warning>,
+    /// How many warnings the project allows.
+    pub allowed_warnings: usize,
     /// The project's files, for the browser.
     pub files: Vec<PathBuf>,
     history: History,
@@ -88,6 +93,8 @@ impl Workspace {
             data,
             docs: BTreeMap::new(),
             problems: Vec::new(),
+            warnings: Vec::new(),
+            allowed_warnings: 0,
             files: Vec::new(),
             history: History::default(),
             watcher: None,
@@ -163,12 +170,19 @@ impl Workspace {
         self.files = self.project.as_ref().map(Project::files).unwrap_or_default();
     }
 
-    /// Checks every file of the project, as `creature-studio check` does.
+    /// Checks every file of the project, as `creature-studio check --lint` does: the
+    /// problems, and once there are none, the warnings.
     pub fn recheck(&mut self) {
         self.problems = match &self.project {
             Some(p) => check_paths(std::slice::from_ref(&p.root), &checkers()),
             None => Vec::new(),
         };
+        let lint = match &self.project {
+            Some(p) if self.problems.is_empty() => creature_core::lint::lint_project(p).unwrap_or_default(),
+            _ => creature_core::lint::Lint::default(),
+        };
+        self.allowed_warnings = lint.allowed.len();
+        self.warnings = lint.warnings;
     }
 
     /// The document of the file at `path`, if it is open.

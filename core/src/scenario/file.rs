@@ -262,6 +262,23 @@ impl Expect {
         }
     }
 
+    /// The second a moment's expectation is measured at, to change; `None` for those
+    /// measured over a window (`Plans`) or at the run's end (`Lesson`, `Credit`).
+    pub fn moment_mut(&mut self) -> Option<&mut f64> {
+        match self {
+            Expect::Score { at, .. }
+            | Expect::Desire { at, .. }
+            | Expect::Opinion { at, .. }
+            | Expect::Liking { at, .. }
+            | Expect::Knows { at, .. }
+            | Expect::Param { at, .. }
+            | Expect::Tree { at, .. }
+            | Expect::Distance { at, .. }
+            | Expect::Active { at, .. } => Some(at),
+            Expect::Plans { .. } | Expect::Lesson { .. } | Expect::Credit { .. } => None,
+        }
+    }
+
     /// The expectation in a few words, with its bounds, for people.
     pub fn describe(&self) -> String {
         let bounds = |min: &Option<f64>, max: &Option<f64>| match (min, max) {

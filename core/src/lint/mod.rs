@@ -1,0 +1,191 @@
+//! `check --lint` (SPEC §21): what loads but cannot work. Each finding is a [`Warning`]
+//! with a stable rule name, placed at the line and column where the fix belongs, and a
+//! project's `studio.ron` may allow a rule, for one file or all, with a reason.
+//!
+//! The rules read the same tables the simulation runs on (`world::affordances`, the
+//! village's answers, `mind::desire::time_to_full`), so a warning says what the running
+//! creature would meet, not what a second copy of the rules believes.
+
+mod phases_desires;
+mod scenarios;
+mod shadow;
+mod trees;
+
+pub use crate::lint_rules::{Allow, Rule, check_allows};
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use crate::data::Data;
+use crate::error::LoadError;
+use crate::file_reader::read_text;
+use crate::project::{MANIFEST, Project};
+use crate::world::file::WorldFile;
+use crate::world::village::Village;
+
+/// One finding: the rule and where, with the sentence that says why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    pub rule: Rule,
+    pub at: LoadError,
+}
+
+impl Warning {
+    fn new(rule: Rule, file: &str, (line, col): (usize, usize), message: impl Into<String>) -> Self {
+        Warning { rule, at: LoadError::new(file, line, col, message) }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.at;
+        write!(f, "{}:{}:{}: warning: {}: {}", e.file, e.line, e.col, self.rule.name(), e.message)
+    }
+}
+
+/// What the rules look at: the species data with its files' texts, the world the
+/// creature lives in, and the project's other files.
+pub(crate) struct Subject<'a> {
+    pub data: &'a Data,
+    /// Each species file's display path and text, by its name in the folder.
+    pub species: Vec<(String, String, String)>,
+    /// The world file's display path and text; `None` for the built-in village.
+    pub world_file: Option<(String, String)>,
+    pub world: WorldFile,
+    pub village: Village,
+    /// The built-in village, whose answers count as known beside the project's own.
+    pub builtin_village: Village,
+    /// The project's other studio files.
+    pub files: Vec<PathBuf>,
+    /// The project's shadow folder.
+    pub shadow_dir: Option<PathBuf>,
+}
+
+impl Subject<'_> {
+    /// The display path and text of the species folder's file `name`.
+    pub fn species_file(&self, name: &str) -> Option<(&str, &str)> {
+        self.species.iter().find(|(n, _, _)| n == name).map(|(_, f, t)| (f.as_str(), t.as_str()))
+    }
+}
+
+/// Every warning for a project, allowed ones left out; the files' problems instead
+/// when its species data or world does not load (`check` reports those).
+pub fn lint_project(project: &Project) -> Result<Lint, Vec<LoadError>> {
+    let dir = project.species_dir();
+    let (data, texts) = Data::load_dir_with_texts(&dir);
+    let data = data?;
+    let world_file = match &project.manifest.world {
+        Some(w) => {
+            let path = project.resolve(w);
+            let text = read_text(&path).map_err(|e| vec![e])?;
+            let shown = path.display().to_string();
+            let world = WorldFile::parse(&shown, &text, &data)?;
+            Some((world, shown, text))
+        }
+        None => None,
+    };
+    let shadow_dir = project.shadow_dir();
+    let files = project.files();
+    let all = lint_with(&data, &dir, texts, world_file, files, Some(shadow_dir))?;
+    Ok(allowed(project, all))
+}
+
+/// Every warning for a species folder on its own, against the built-in village.
+pub fn lint_species_dir(dir: &Path) -> Result<Vec<Warning>, Vec<LoadError>> {
+    let (data, texts) = Data::load_dir_with_texts(dir);
+    lint_with(&data?, dir, texts, None, Vec::new(), None)
+}
+
+fn lint_with(
+    data: &Data,
+    dir: &Path,
+    texts: Vec<(String, String)>,
+    world_file: Option<(WorldFile, String, String)>,
+    files: Vec<PathBuf>,
+    shadow_dir: Option<PathBuf>,
+) -> Result<Vec<Warning>, Vec<LoadError>> {
+    let builtin = WorldFile::builtin(data)?;
+    let builtin_village = Village::new(&builtin, &data.attributes, &data.kinds, 16);
+    let (world, world_file) = match world_file {
+        Some((w, shown, text)) => (w, Some((shown, text))),
+        None => (builtin, None),
+    };
+    let village = Village::new(&world, &data.attributes, &data.kinds, 16);
+    let species =
+        texts.into_iter().map(|(name, text)| (name.clone(), dir.join(&name).display().to_string(), text)).collect();
+    let subject = Subject { data, species, world_file, world, village, builtin_village, files, shadow_dir };
+    let mut out = Vec::new();
+    phases_desires::lint(&subject, &mut out);
+    trees::lint(&subject, &mut out);
+    shadow::lint(&subject, &mut out);
+    scenarios::lint(&subject, &mut out);
+    out.sort_by(|a, b| (&a.at.file, a.at.line, a.at.col, a.rule).cmp(&(&b.at.file, b.at.line, b.at.col, b.rule)));
+    Ok(out)
+}
+
+/// A project's warnings, split into those it allows and the rest.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lint {
+    pub warnings: Vec<Warning>,
+    /// Allowed warnings, each with the reason the manifest gives.
+    pub allowed: Vec<(Warning, String)>,
+}
+
+fn allowed(project: &Project, all: Vec<Warning>) -> Lint {
+    let mut lint = Lint::default();
+    for w in all {
+        let allow = project.manifest.allow.iter().find(|a| {
+            Rule::named(&a.rule) == Some(w.rule)
+                && a.file.as_ref().is_none_or(|f| same_file(&project.resolve(f), Path::new(&w.at.file)))
+        });
+        match allow {
+            Some(a) => lint.allowed.push((w, a.reason.clone())),
+            None => lint.warnings.push(w),
+        }
+    }
+    lint
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    crate::paths::normalize(a) == crate::paths::normalize(b)
+        || matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(x), Ok(y)) if x == y)
+}
+
+/// The warnings for `paths` (files or folders): a project folder's own, or, for a file
+/// or folder inside a project, the project's warnings about it; a species folder out
+/// of any project is linted against the built-in village. Problems that stop the lint
+/// (a project that does not load) are returned beside.
+#[must_use]
+pub fn lint_paths(paths: &[PathBuf]) -> (Lint, Vec<LoadError>) {
+    let mut lint = Lint::default();
+    let mut errors = Vec::new();
+    for path in paths {
+        let project_dir = path.ancestors().find(|d| d.join(MANIFEST).is_file());
+        let found = match project_dir {
+            Some(dir) => Project::open(dir).and_then(|p| lint_project(&p)),
+            None if path.join(crate::data::DESIRES_FILE).is_file() => {
+                lint_species_dir(path).map(|warnings| Lint { warnings, allowed: Vec::new() })
+            }
+            None if path.is_file() && path.parent().is_some_and(|d| d.join(crate::data::DESIRES_FILE).is_file()) => {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                lint_species_dir(dir).map(|warnings| Lint { warnings, allowed: Vec::new() })
+            }
+            None => Ok(Lint::default()),
+        };
+        match found {
+            Ok(found) => {
+                // A project folder answers for all it uses, its species folder too.
+                let whole = path.join(MANIFEST).is_file();
+                let inside = |w: &Warning| {
+                    whole || Path::new(&w.at.file).starts_with(path) || same_file(path, Path::new(&w.at.file))
+                };
+                lint.warnings.extend(found.warnings.into_iter().filter(|w| inside(w)));
+                lint.allowed.extend(found.allowed.into_iter().filter(|(w, _)| inside(w)));
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    lint.warnings.dedup();
+    lint.allowed.dedup();
+    (lint, errors)
+}

@@ -1,0 +1,57 @@
+//! The rule on scenarios: an expectation that already holds before the player does
+//! anything tests nothing the inputs do.
+
+use super::{Rule, Subject, Warning};
+use crate::file_reader::read_text;
+use crate::project::FileKind;
+use crate::ronpos::Placer;
+use crate::scenario::{Loaded, prepare, run};
+
+pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
+    for path in &s.files {
+        let is_scenario = read_text(path).is_ok_and(|t| FileKind::detect(path, &t) == FileKind::Scenario);
+        if !is_scenario {
+            continue;
+        }
+        let Ok(loaded) = crate::scenario::file::load(path) else { continue };
+        for (index, t0) in true_before_inputs(&loaded) {
+            let placer = Placer::new(&loaded.text);
+            let e = &loaded.scenario.expect[index];
+            let msg = format!(
+                "{} already holds at {t0} s, before the first input: it does not test what the inputs do",
+                e.describe()
+            );
+            out.push(Warning::new(Rule::TrueBeforeInputs, &loaded.file, placer.item("expect", index, None), msg));
+        }
+    }
+}
+
+/// The expectations measured after the first input that already hold when it comes,
+/// by index, with the second of the first input. Only a scenario whose first input has
+/// a time (not one that waits for an event) is asked.
+fn true_before_inputs(loaded: &Loaded) -> Vec<(usize, f64)> {
+    let sc = &loaded.scenario;
+    let Some(first) = sc.inputs.first() else { return Vec::new() };
+    let Some(t0) = first.at.or(first.after).filter(|_| first.on.is_none()) else { return Vec::new() };
+    let mut asked = Vec::new();
+    let mut before = loaded.clone();
+    before.scenario.inputs.clear();
+    before.scenario.seconds = t0;
+    before.scenario.expect.clear();
+    for (i, e) in sc.expect.iter().enumerate() {
+        let mut e = e.clone();
+        if let Some(at) = e.moment_mut()
+            && *at > t0
+        {
+            *at = t0;
+            asked.push(i);
+            before.scenario.expect.push(e);
+        }
+    }
+    if asked.is_empty() {
+        return Vec::new();
+    }
+    let Ok(prepared) = prepare(before) else { return Vec::new() };
+    let outcome = run(prepared, None);
+    outcome.expectations.iter().filter(|m| m.passed).filter_map(|m| asked.get(m.index).map(|i| (*i, t0))).collect()
+}

@@ -1,0 +1,89 @@
+//! The lint rules by their stable names, and a project's `allow` list in `studio.ron`
+//! (SPEC §21). Apart from the rules themselves (`lint/`), so that the manifest can name
+//! them without the lint reading the project back.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::LoadError;
+
+/// A lint rule, by its stable name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Rule {
+    NeverActive,
+    UnusedAction,
+    NoAffordance,
+    ContradictingExamples,
+    UnknownAttribute,
+    UnreachablePhase,
+    UnjudgedKind,
+    DeadFeature,
+    TrueBeforeInputs,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 9] = [
+        Rule::NeverActive,
+        Rule::UnusedAction,
+        Rule::NoAffordance,
+        Rule::ContradictingExamples,
+        Rule::UnknownAttribute,
+        Rule::UnreachablePhase,
+        Rule::UnjudgedKind,
+        Rule::DeadFeature,
+        Rule::TrueBeforeInputs,
+    ];
+
+    /// The name warnings print and `studio.ron` allows.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::NeverActive => "never-active",
+            Rule::UnusedAction => "unused-action",
+            Rule::NoAffordance => "no-affordance",
+            Rule::ContradictingExamples => "contradicting-examples",
+            Rule::UnknownAttribute => "unknown-attribute",
+            Rule::UnreachablePhase => "unreachable-phase",
+            Rule::UnjudgedKind => "unjudged-kind",
+            Rule::DeadFeature => "dead-feature",
+            Rule::TrueBeforeInputs => "true-before-inputs",
+        }
+    }
+
+    /// The rule called `name`.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// A rule a project allows, in `studio.ron`'s `allow` list: for one file (relative to
+/// the manifest) or, without `file`, everywhere; `reason` says why for the next reader.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Allow {
+    pub rule: String,
+    #[serde(default)]
+    pub file: Option<PathBuf>,
+    pub reason: String,
+}
+
+/// The manifest's allow entries that name no rule, or give no reason, each placed.
+#[must_use]
+pub fn check_allows(file: &str, text: &str, allows: &[Allow]) -> Vec<LoadError> {
+    let placer = crate::ronpos::Placer::new(text);
+    let mut errors = Vec::new();
+    for (i, a) in allows.iter().enumerate() {
+        if Rule::named(&a.rule).is_none() {
+            let (line, col) = placer.item("allow", i, Some("rule"));
+            let msg = crate::error::unknown_name("lint rule", &a.rule, Rule::ALL.iter().map(|r| r.name()));
+            errors.push(LoadError::new(file, line, col, msg));
+        }
+        if a.reason.trim().is_empty() {
+            let (line, col) = placer.item("allow", i, Some("reason"));
+            errors.push(LoadError::new(file, line, col, "an allowed rule needs a reason, for whoever reads this next"));
+        }
+    }
+    errors
+}

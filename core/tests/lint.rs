@@ -1,0 +1,217 @@
+//! `check --lint` (SPEC §21): the example project gives no warning it does not allow,
+//! and each rule finds what it is for in a copy of the example project with one file
+//! changed to break it, placed in that file.
+
+use std::path::{Path, PathBuf};
+
+use creature_core::lint::{Lint, Rule, lint_project};
+use creature_core::project::Project;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// A copy of the example project with the shipped species folder inside it, so that
+/// both can be changed; the manifest's allow list goes with it but names the species
+/// folder where it was, so the copy's species warnings are not allowed.
+fn example_copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cs-lint-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo().join("projects/example"), &dir);
+    copy_dir(&repo().join("species"), &dir.join("species"));
+    edit(&dir.join("studio.ron"), r#"species: "../../species""#, r#"species: "species""#);
+    dir
+}
+
+/// Replaces `from` by `to` in the file at `path`; `from` must be there.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} holds {from}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn lint(dir: &Path) -> Lint {
+    lint_project(&Project::open(dir).unwrap()).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// The warnings of `rule` in the file named `file`, as printed, allowed or not (the
+/// copy keeps the example's allow list, which names some of the files changed here).
+fn found(lint: &Lint, rule: Rule, file: &str) -> Vec<String> {
+    let all = lint.warnings.iter().chain(lint.allowed.iter().map(|(w, _)| w));
+    all.filter(|w| w.rule == rule && w.at.file.ends_with(file)).map(ToString::to_string).collect()
+}
+
+/// The copy's warnings of `rule` before the change, which each test expects to grow.
+fn before(rule: Rule, file: &str) -> usize {
+    found(&lint(&example_copy(&format!("before-{}", rule.name()))), rule, file).len()
+}
+
+#[test]
+fn the_example_project_has_no_warning_it_does_not_allow() {
+    let lint = lint(&repo().join("projects/example"));
+    assert_eq!(lint.warnings, Vec::new(), "{:#?}", lint.warnings);
+    assert!(!lint.allowed.is_empty(), "the example allows what it holds on purpose");
+    assert!(lint.allowed.iter().all(|(_, reason)| !reason.trim().is_empty()));
+}
+
+#[test]
+fn a_desire_no_source_can_drive_is_never_active() {
+    let dir = example_copy("never-active");
+    assert_eq!(before(Rule::NeverActive, "desires.ron"), 0);
+    edit(
+        &dir.join("species/desires.ron"),
+        r#"(threshold: 0.4, reads: "body.hunger")"#,
+        r#"(threshold: 1.0, reads: "body.hunger")"#,
+    );
+    let w = found(&lint(&dir), Rule::NeverActive, "desires.ron");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains(":47:") && w[0].contains("Hunger can never be active"), "{w:?}");
+    assert!(w[0].contains("warning: never-active: "), "{w:?}");
+}
+
+#[test]
+fn a_phase_waiting_for_lessons_before_hand_lessons_teach_blocks_every_later_phase() {
+    let dir = example_copy("unreachable");
+    assert_eq!(before(Rule::UnreachablePhase, "phases.ron"), 0);
+    edit(
+        &dir.join("species/phases.ron"),
+        "advance: Some((after_seconds: 120.0))), // 0",
+        "advance: Some((lessons: 1))), // 0",
+    );
+    let l = lint(&dir);
+    let w = found(&l, Rule::UnreachablePhase, "phases.ron");
+    assert_eq!(w.len(), 13, "phases 1 to 13: {w:#?}");
+    assert!(w[0].contains("phase 1 (LearnToTakeFromPlayerAndEat)") && w[0].contains("HandTeaches"), "{w:?}");
+    // The desires that only a later phase turns on are never active either.
+    let never = found(&l, Rule::NeverActive, "desires.ron");
+    assert!(!never.is_empty() && never.iter().all(|w| w.contains("which no phase's `advance` reaches")), "{never:?}");
+}
+
+#[test]
+fn an_action_no_desire_lists_is_unused() {
+    let dir = example_copy("unused");
+    let was = before(Rule::UnusedAction, "actions.ron");
+    edit(
+        &dir.join("species/actions.ron"),
+        r#"(name: "Eat", category: Eat, seconds: 4.0),"#,
+        r#"(name: "Eat", category: Eat, seconds: 4.0), (name: "Juggle", category: Other, seconds: 2.0),"#,
+    );
+    let w = found(&lint(&dir), Rule::UnusedAction, "actions.ron");
+    assert_eq!(w.len(), was + 1, "{w:?}");
+    assert!(w.iter().any(|w| w.contains("no desire lists Juggle")), "{w:?}");
+}
+
+#[test]
+fn a_world_without_water_leaves_thirst_with_no_plan() {
+    let dir = example_copy("no-affordance");
+    assert_eq!(before(Rule::NoAffordance, "desires.ron"), 0);
+    let world = dir.join("world.ron");
+    edit(&world, r#"(id: "pool", at: (190.0, 160.0), kind: Water(radius: 3.0)),"#, "");
+    edit(&world, r#"(id: "lake", at: (90.0, 235.0), kind: Water(radius: 25.0)),"#, "");
+    edit(&world, r#"(id: "river", at: (300.0, 20.0), kind: Water(radius: 15.0)),"#, "");
+    let l = lint(&dir);
+    let w = found(&l, Rule::NoAffordance, "desires.ron");
+    assert!(w.iter().any(|w| w.contains("ForWater's actions (Drink)") && w.contains(":133:")), "{w:#?}");
+    // Drink, which only water affords, is unused in this world too.
+    assert!(found(&l, Rule::UnusedAction, "actions.ron").iter().any(|w| w.contains("Drink can be done to")));
+}
+
+#[test]
+fn default_examples_with_one_answer_and_two_signs_contradict() {
+    let dir = example_copy("contradicting");
+    assert_eq!(before(Rule::ContradictingExamples, "template.ron"), 0);
+    edit(
+        &dir.join("species/template.ron"),
+        r#"(answers: {"kind": "rock", "alive": "no", "size": "small"}, feedback: -1.0),"#,
+        r#"(answers: {"kind": "rock", "alive": "no", "size": "small"}, feedback: -1.0),
+                (answers: {"kind": "rock", "alive": "no", "size": "small"}, feedback: 0.5),"#,
+    );
+    let w = found(&lint(&dir), Rule::ContradictingExamples, "template.ron");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("Hunger ActOn: example 2") && w[0].contains("+0.5 against -1"), "{w:?}");
+}
+
+#[test]
+fn an_example_answer_no_object_gives_is_unknown() {
+    let dir = example_copy("unknown-attribute");
+    assert_eq!(before(Rule::UnknownAttribute, "template.ron"), 0);
+    edit(
+        &dir.join("species/template.ron"),
+        r#"{"kind": "rock", "alive": "no", "size": "small"}"#,
+        r#"{"kind": "dragon", "alive": "no", "size": "small"}"#,
+    );
+    let w = found(&lint(&dir), Rule::UnknownAttribute, "template.ron");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains(r#"kind: "dragon""#) && w[0].contains("villager"), "{w:?}");
+}
+
+#[test]
+fn an_object_that_answers_nothing_is_unjudged() {
+    let dir = example_copy("unjudged");
+    assert_eq!(before(Rule::UnjudgedKind, "world.ron"), 0);
+    let unknown = r#"beliefs: {"allegiance": "unknown", "alive": "unknown", "kind": "unknown", "size": "unknown", "edible": "unknown"}"#;
+    edit(
+        &dir.join("world.ron"),
+        r#"(id: "rock_2", at: (250.0, 120.0), kind: Rock)"#,
+        &format!(r#"(id: "rock_2", at: (250.0, 120.0), kind: Rock, {unknown})"#),
+    );
+    let w = found(&lint(&dir), Rule::UnjudgedKind, "world.ron");
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(w[0].contains("rock_2 answers no attribute"), "{w:?}");
+}
+
+#[test]
+fn a_feature_weighed_next_to_nothing_is_dead() {
+    let dir = example_copy("dead-feature");
+    let schema = dir.join("shadow/arena.schema.ron");
+    let was = before(Rule::DeadFeature, "arena.schema.ron");
+    let text = std::fs::read_to_string(&schema).unwrap();
+    let line = text.lines().find(|l| l.contains(r#"name: "distance""#)).expect("the schema weighs distance").to_owned();
+    let weight = line.split("weight: ").nth(1).and_then(|w| w.split([',', ')']).next()).unwrap().to_owned();
+    edit(&schema, &line, &line.replace(&format!("weight: {weight}"), "weight: 0.0000001"));
+    let w = found(&lint(&dir), Rule::DeadFeature, "arena.schema.ron");
+    assert!(w.len() > was, "{w:#?}");
+    assert!(
+        w.iter().any(|w| w.starts_with(&format!("{}:", schema.display()))
+            && w.contains("distance can never change a choice")
+            && w.contains("continuation bias")),
+        "{w:#?}"
+    );
+}
+
+#[test]
+fn an_expectation_that_holds_before_any_input_is_flagged() {
+    let dir = example_copy("true-before");
+    let file = "credit_decay.scenario.ron";
+    let was = before(Rule::TrueBeforeInputs, file);
+    let path = dir.join("scenarios").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The liking is 0 before the first input: bounds around 0 test nothing.
+    let at = text.rfind("],").expect("the expectations' end");
+    std::fs::write(&path, format!("{}    Liking(at: 200.0, min: -0.01, max: 0.01),\n    {}", &text[..at], &text[at..]))
+        .unwrap();
+    let w = found(&lint(&dir), Rule::TrueBeforeInputs, file);
+    assert_eq!(w.len(), was + 1, "{w:#?}");
+    assert!(w.iter().any(|w| w.contains("liking at 200 s")), "{w:#?}");
+}
+
+#[test]
+fn an_allowed_rule_needs_a_known_name_and_a_reason() {
+    let dir = example_copy("allow");
+    edit(&dir.join("studio.ron"), r#"(rule: "unused-action","#, r#"(rule: "unused-actoin","#);
+    let errors = creature_core::project::check_paths(&[dir.join("studio.ron")], &Default::default());
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].message.contains("unused-actoin") && errors[0].message.contains("unused-action"), "{errors:?}");
+}
