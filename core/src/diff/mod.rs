@@ -16,13 +16,17 @@ use serde::Serialize;
 pub use bank::BankDiff;
 pub use creature::CreatureDiff;
 pub use species::SpeciesDiff;
-pub use trees::TreeDiff;
+pub use trees::{TreeDiff, unmatched};
 pub use world::WorldDiff;
 
+use crate::creature::Creature;
 use crate::data::{DESIRES_FILE, Data};
 use crate::error::LoadError;
 use crate::file_reader::{Limit, read_bytes, read_text};
+use crate::mind::tree::Example;
 use crate::project::{FileKind, MANIFEST, Project};
+use crate::shadow::bank::Bank;
+use crate::world::file::WorldFile;
 
 /// A value in A, then in B.
 pub type Pair<T> = (T, T);
@@ -147,11 +151,58 @@ fn data_for(path: &Path) -> Result<Data, Vec<LoadError>> {
     }
 }
 
-/// Compares `a` with `b`: two files (or species folders) of one kind.
+/// Both sides of a diff, loaded.
+#[derive(Clone, Debug)]
+pub enum Sides {
+    /// Two creatures, with the attributes their trees are built over.
+    Creature(Box<Creature>, Box<Creature>, Vec<String>),
+    Species(Box<Data>, Box<Data>),
+    World(Box<WorldFile>, Box<WorldFile>),
+    Bank(Box<Bank>, Box<Bank>),
+}
+
+impl Sides {
+    /// What differs between the two.
+    #[must_use]
+    pub fn diff(&self) -> Diff {
+        match self {
+            Sides::Creature(a, b, attributes) => Diff::Creature(creature::diff(a, b, attributes)),
+            Sides::Species(a, b) => Diff::Species(species::diff(a, b)),
+            Sides::World(a, b) => Diff::World(world::diff(a, b)),
+            Sides::Bank(a, b) => Diff::Bank(bank::diff(a, b)),
+        }
+    }
+
+    /// The examples of the tree `t` names on each side, and the attributes the trees
+    /// are built over; `None` for a tree the sides do not have.
+    #[must_use]
+    pub fn tree(&self, t: &TreeDiff) -> Option<(Vec<Example>, Vec<Example>, Vec<String>)> {
+        match self {
+            Sides::Creature(a, b, attributes) => {
+                let of = |c: &Creature| c.tree(t.desire, t.tree).examples.clone();
+                Some((of(a), of(b), attributes.clone()))
+            }
+            Sides::Species(a, b) => {
+                let of = |d: &Data| -> Option<Vec<Example>> {
+                    let trees = match &t.species {
+                        None => &d.template.trees,
+                        Some(name) => &d.species.iter().find(|s| s.name.name() == name)?.default_examples,
+                    };
+                    let picked = trees.iter().filter(|x| x.desire == t.desire && x.tree == t.tree);
+                    Some(picked.flat_map(|x| x.examples.clone()).collect())
+                };
+                Some((of(a)?, of(b)?, b.attributes.clone()))
+            }
+            Sides::World(..) | Sides::Bank(..) => None,
+        }
+    }
+}
+
+/// Loads `a` and `b`: two files (or species folders) of one kind.
 ///
 /// # Errors
 /// A file that does not load, with its line and column, or two files of different kinds.
-pub fn diff(a: &Side, b: &Side) -> Result<Diff, Vec<LoadError>> {
+pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
     let (ka, kb) = (kind_of(a).map_err(|e| vec![e])?, kind_of(b).map_err(|e| vec![e])?);
     if ka != kb {
         let msg = format!(
@@ -163,51 +214,54 @@ pub fn diff(a: &Side, b: &Side) -> Result<Diff, Vec<LoadError>> {
         );
         return Err(vec![LoadError::whole_file(&b.label, msg)]);
     }
+    let text = |s: &Side| read_text(&s.read).map_err(|e| vec![LoadError { file: s.label.clone(), ..e }]);
     Ok(match ka {
         Kind::Creature => {
             let data = data_for(&a.known_as)?;
-            let load = |s: &Side| {
-                let text = read_text(&s.read).map_err(|e| vec![e])?;
-                crate::creature::Creature::parse(&s.label, &text, &data)
-            };
+            let load = |s: &Side| Creature::parse(&s.label, &text(s)?, &data).map(Box::new);
             let (ca, cb) = both(load(a), load(b))?;
-            Diff::Creature(creature::diff(&ca, &cb, &data.attributes))
+            Sides::Creature(ca, cb, data.attributes.clone())
         }
         Kind::SpeciesFolder => {
             let (da, db) = both(Data::load_dir(&a.read), Data::load_dir(&b.read))?;
-            Diff::Species(species::diff(&da, &db))
+            Sides::Species(Box::new(da), Box::new(db))
         }
         Kind::SpeciesFile => {
             let base = data_for(&a.known_as).or_else(|_| Data::builtin())?;
-            let load = |s: &Side| -> Result<Data, Vec<LoadError>> {
+            let load = |s: &Side| -> Result<Box<Data>, Vec<LoadError>> {
                 let name = species_name(s).unwrap_or_default();
-                let text = read_text(&s.read).map_err(|e| vec![e])?;
-                let file = base.parse_file(&name, &s.label, &text)?;
+                let file = base.parse_file(&name, &s.label, &text(s)?)?;
                 let mut data = base.clone();
                 data.put_file(&file);
-                Ok(data)
+                Ok(Box::new(data))
             };
             let (da, db) = both(load(a), load(b))?;
-            Diff::Species(species::diff(&da, &db))
+            Sides::Species(da, db)
         }
         Kind::World => {
             let data = data_for(&a.known_as)?;
-            let load = |s: &Side| {
-                let text = read_text(&s.read).map_err(|e| vec![e])?;
-                crate::world::file::WorldFile::parse(&s.label, &text, &data)
-            };
+            let load = |s: &Side| WorldFile::parse(&s.label, &text(s)?, &data).map(Box::new);
             let (wa, wb) = both(load(a), load(b))?;
-            Diff::World(world::diff(&wa, &wb))
+            Sides::World(wa, wb)
         }
         Kind::Bank => {
             let load = |s: &Side| {
-                let bytes = read_bytes(&s.read, Limit::Bank).map_err(|e| vec![e])?;
-                crate::shadow::bank::Bank::from_bytes(Path::new(&s.label), &bytes).map_err(|e| vec![e])
+                let bytes =
+                    read_bytes(&s.read, Limit::Bank).map_err(|e| vec![LoadError { file: s.label.clone(), ..e }])?;
+                Bank::from_bytes(Path::new(&s.label), &bytes).map(Box::new).map_err(|e| vec![e])
             };
             let (ba, bb) = both(load(a), load(b))?;
-            Diff::Bank(bank::diff(&ba, &bb))
+            Sides::Bank(ba, bb)
         }
     })
+}
+
+/// Compares `a` with `b`: two files (or species folders) of one kind.
+///
+/// # Errors
+/// As [`load`].
+pub fn diff(a: &Side, b: &Side) -> Result<Diff, Vec<LoadError>> {
+    load(a, b).map(|s| s.diff())
 }
 
 /// Both results, or every problem of either.

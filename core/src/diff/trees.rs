@@ -51,18 +51,25 @@ impl TreeDiff {
     }
 }
 
-/// How many of `b`'s examples `a` lacks, each example of `a` matching one of `b`.
-fn missing_from(a: &[Example], b: &[Example]) -> usize {
+/// Which of `b`'s examples `a` lacks, each example of `a` matching one of `b`: for
+/// `b` against `a`, the examples added; for `a` against `b`, those removed.
+#[must_use]
+pub fn unmatched(a: &[Example], b: &[Example]) -> Vec<bool> {
     let mut left: Vec<&Example> = a.iter().collect();
     b.iter()
-        .filter(|e| match left.iter().position(|x| x == e) {
+        .map(|e| match left.iter().position(|x| *x == e) {
             Some(i) => {
                 left.swap_remove(i);
                 false
             }
             None => true,
         })
-        .count()
+        .collect()
+}
+
+/// How many of `b`'s examples `a` lacks.
+fn missing_from(a: &[Example], b: &[Example]) -> usize {
+    unmatched(a, b).iter().filter(|m| **m).count()
 }
 
 /// The questions of the tree built from `examples`, node by node with their branches.

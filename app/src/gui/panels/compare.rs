@@ -2,7 +2,8 @@
 //! the desires that differ most over time, both runs overlaid (this run solid, the other
 //! dashed) with a cursor at the shown turn; the first second at which they differ; the
 //! plans and lessons only one had; the trees whose examples differ, each a click from
-//! the tree graph.
+//! the tree graph. Or two files of one kind, as `creature-studio diff` tells them
+//! apart (`compare_files`).
 
 use creature_core::recording::{Recorder, Recording};
 use egui::Color32;
@@ -66,6 +67,9 @@ pub const TAB: Tab = Tab::new("Compare", "Compare");
 pub struct ComparePanel {
     pub run: CompareUi,
     pub path: String,
+    /// Comparing two files instead of two runs.
+    pub files_mode: bool,
+    pub files: super::compare_files::FilesCompare,
 }
 
 impl Panel for ComparePanel {
@@ -82,7 +86,15 @@ impl Panel for ComparePanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, self, cx.out);
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.files_mode, false, "Two runs");
+            ui.selectable_value(&mut self.files_mode, true, "Two files");
+        });
+        if self.files_mode {
+            super::compare_files::show(ui, cx.ws, &mut self.files);
+        } else {
+            show(ui, cx.ws, self, cx.out);
+        }
     }
 }
 
