@@ -18,6 +18,8 @@ pub enum TimeCommand {
     Step(i64),
     /// To the previous (false) or next (true) marker from the shown turn.
     Marker(bool),
+    /// To the previous (false) or next (true) turn a breakpoint fires at.
+    Hit(bool),
     /// Back to the newest turn.
     Head,
     SwitchBranch(usize),
@@ -37,12 +39,36 @@ impl TimeCommand {
             TimeCommand::Step(n) => format!("Timeline: step {n} turns"),
             TimeCommand::Marker(true) => "Timeline: the next mark".into(),
             TimeCommand::Marker(false) => "Timeline: the previous mark".into(),
+            TimeCommand::Hit(true) => "Timeline: the next breakpoint hit".into(),
+            TimeCommand::Hit(false) => "Timeline: the previous breakpoint hit".into(),
             TimeCommand::Head => "Timeline: back to the newest turn".into(),
             TimeCommand::SwitchBranch(i) => format!("Switch to branch {}", i + 1),
             TimeCommand::Save => "Save the preview's recording…".into(),
             TimeCommand::Open => "Open a recording…".into(),
         }
     }
+}
+
+/// A time as a person types it: seconds (`123.4`), minutes and seconds (`2:03.4`) or
+/// hours, minutes and seconds (`1:02:03`); in simulated seconds.
+pub fn parse_time(text: &str) -> Result<f64, String> {
+    let parts: Vec<&str> = text.trim().split(':').collect();
+    let bad = || format!("`{}` is not a time: write seconds (123.4), m:ss (2:03.4) or h:mm:ss", text.trim());
+    if parts.len() > 3 || parts.iter().any(|p| p.trim().is_empty()) {
+        return Err(bad());
+    }
+    let mut seconds = 0.0;
+    for (i, part) in parts.iter().enumerate() {
+        let last = i + 1 == parts.len();
+        let v: f64 = part.trim().parse().map_err(|_| bad())?;
+        // Minutes and hours are whole; seconds after a colon are under a minute.
+        let whole = last || v.fract() == 0.0;
+        if !v.is_finite() || v < 0.0 || !whole || (i > 0 && v >= 60.0) {
+            return Err(bad());
+        }
+        seconds = seconds * 60.0 + v;
+    }
+    Ok(seconds)
 }
 
 /// The shown turn of the preview.
@@ -68,6 +94,17 @@ pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> S
                 marks.iter().map(|m| m.turn).find(|&t| t > now).unwrap_or(end)
             } else {
                 marks.iter().rev().map(|m| m.turn).find(|&t| t < now).unwrap_or(0)
+            }
+        }
+        TimeCommand::Hit(forward) => {
+            p.find_breakpoint_hits();
+            let hits = p.breakpoints.hits();
+            let found =
+                if forward { hits.iter().find(|h| h.turn > now) } else { hits.iter().rev().find(|h| h.turn < now) };
+            match found {
+                Some(h) => h.turn,
+                None if hits.is_empty() => return "No breakpoint fires in the recorded run".into(),
+                None => return format!("No breakpoint fires {} this turn", if forward { "after" } else { "before" }),
             }
         }
         TimeCommand::Head => end,
@@ -113,5 +150,21 @@ fn open(ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> String {
             format!("Opened the recording {}: scrub it, or play on from any turn", path.display())
         }
         Err(e) => e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_time;
+
+    #[test]
+    fn times_are_read_as_people_write_them() {
+        assert_eq!(parse_time("123.4"), Ok(123.4));
+        assert_eq!(parse_time(" 2:03.4 "), Ok(123.4));
+        assert_eq!(parse_time("1:02:03"), Ok(3723.0));
+        assert_eq!(parse_time("0"), Ok(0.0));
+        for bad in ["", "abc", "1:", ":5", "1:60", "-3", "1.5:00", "1:2:3:4", "inf", "NaN"] {
+            assert!(parse_time(bad).is_err(), "{bad}");
+        }
     }
 }

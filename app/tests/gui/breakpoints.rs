@@ -69,3 +69,51 @@ fn a_breakpoint_is_set_from_the_inspected_object() {
         h.state().ws.preview.as_ref().unwrap().breakpoints.list().iter().map(|b| b.text.clone()).collect();
     assert_eq!(texts, vec![format!("PlanStarted(object: \"{id}\")")]);
 }
+
+/// The turns a breakpoint fires at in the recorded run are marked on the timeline, and
+/// Page Down and Page Up go from hit to hit; a typed time is shown at once.
+#[test]
+fn the_timeline_marks_every_hit_and_page_keys_go_from_hit_to_hit() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    h.step();
+    h.state_mut().ws.preview.as_mut().unwrap().run(1200);
+    let cond = "PlanStarted()";
+    h.state_mut().ws.add_breakpoint(cond).unwrap();
+    h.step();
+    h.step();
+    // What the recording itself says, played through by core's own search.
+    let p = h.state().ws.preview.as_ref().unwrap();
+    let parsed = creature_core::cond::Cond::parse(cond, p.sim().data(), p.sim().world()).unwrap();
+    let expected = p.recorder().find(&parsed).unwrap();
+    assert!(expected.len() >= 2, "the creature starts plans more than once in two minutes: {expected:?}");
+    let marked: Vec<u64> = p.breakpoints.hits().iter().map(|h| h.turn).collect();
+    assert_eq!(marked, expected, "every hit is marked");
+    label_containing(&h, &format!("{} breakpoint hits", expected.len()));
+
+    let shown = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        creature_studio::gui::time_travel::shown_turn(h.state().ws.preview.as_ref().unwrap())
+    };
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
+    h.step();
+    for want in &expected[..2] {
+        h.key_press(egui::Key::PageDown);
+        h.step();
+        assert_eq!(shown(&h), *want);
+    }
+    h.key_press(egui::Key::PageUp);
+    h.step();
+    assert_eq!(shown(&h), expected[0]);
+
+    // A time typed in "go to" is shown on Enter.
+    h.get_by_label("go to").click();
+    h.step();
+    h.get_by_label("go to").type_text("1:05.5");
+    h.step();
+    h.key_press(egui::Key::Enter);
+    h.step();
+    h.step();
+    assert_eq!(shown(&h), 655);
+}

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use creature_core::cond::{Cond, Watch};
 use creature_core::error::LoadError;
 use creature_core::file_writer::Policy;
+use creature_core::recording::Recorder;
 use creature_core::world::sim::{Event, Sim};
 use serde::{Deserialize, Serialize};
 
@@ -47,7 +48,16 @@ pub struct Breakpoints {
     pub hit: Option<Hit>,
     /// What was wrong with the kept list when it was read.
     pub problems: Vec<LoadError>,
+    /// Counts the changes to the list, so that hits found for an older list are found again.
+    changed: u64,
+    /// Every hit over a recorded run, with what it was found for: the run (as its
+    /// owner names it) and the list's change count.
+    found: Option<((RunKey, u64), Vec<Hit>)>,
 }
+
+/// What names one recorded run to the breakpoints' hits: its turns, its inputs and
+/// reloads, its events, and how many times the run was forked or switched.
+pub type RunKey = (u64, usize, usize, u64);
 
 impl Breakpoints {
     #[must_use]
@@ -66,10 +76,12 @@ impl Breakpoints {
     pub fn add(&mut self, text: &str, sim: &Sim) -> Result<(), LoadError> {
         let cond = Cond::parse(text, sim.data(), sim.world())?;
         self.list.push(Breakpoint { text: text.trim().to_owned(), watch: Watch::new(cond.clone()), cond, on: true });
+        self.changed += 1;
         Ok(())
     }
 
     pub fn set_on(&mut self, i: usize, on: bool) {
+        self.changed += 1;
         if let Some(b) = self.list.get_mut(i) {
             b.on = on;
             // Switched on again, it starts looking afresh.
@@ -80,7 +92,33 @@ impl Breakpoints {
     pub fn remove(&mut self, i: usize) {
         if i < self.list.len() {
             self.list.remove(i);
+            self.changed += 1;
         }
+    }
+
+    /// Every turn of the recorded run at which a breakpoint that is on fires, in turn
+    /// order (at one turn, in the list's order), as last found; empty until found.
+    #[must_use]
+    pub fn hits(&self) -> &[Hit] {
+        self.found.as_ref().map_or(&[], |(_, hits)| hits.as_slice())
+    }
+
+    /// Finds the hits over the run `rec` (named `run`) again, when the run or the list
+    /// changed since they were last found: each breakpoint that is on plays the
+    /// recording through once (`Recorder::find`).
+    pub fn find_hits(&mut self, rec: &Recorder, run: RunKey) {
+        let key = (run, self.changed);
+        if self.found.as_ref().is_some_and(|(k, _)| *k == key) {
+            return;
+        }
+        let mut hits = Vec::new();
+        for (index, b) in self.list.iter().enumerate().filter(|(_, b)| b.on) {
+            let what = b.cond.describe();
+            let turns = rec.find(&b.cond).unwrap_or_default();
+            hits.extend(turns.into_iter().map(|turn| Hit { turn, index, what: what.clone() }));
+        }
+        hits.sort_by_key(|h| (h.turn, h.index));
+        self.found = Some((key, hits));
     }
 
     /// Shows every breakpoint that is on the turn that left `sim` as it is, with its

@@ -67,6 +67,9 @@ pub struct LivePreview {
     pub breakpoints: Breakpoints,
     /// Events the breakpoints looked at, not yet taken by [`LivePreview::take_events`].
     held: Vec<creature_core::world::sim::Event>,
+    /// Counts the forks and switches of branches: a run named by its counts alone
+    /// could be another with the same counts.
+    runs: u64,
 }
 
 impl LivePreview {
@@ -112,6 +115,7 @@ impl LivePreview {
             start_phase,
             breakpoints: Breakpoints::default(),
             held: Vec::new(),
+            runs: 0,
         })
     }
 
@@ -141,6 +145,18 @@ impl LivePreview {
         }
         let lesson = copy.apply(&Act::Release).ok()??;
         Some((lesson, copy))
+    }
+
+    /// Finds the breakpoints' hits over the recorded run while it stands still (paused
+    /// or looking back): a running run grows every frame, and its hits are found once
+    /// it stops. Hits found before stay until then.
+    pub fn find_breakpoint_hits(&mut self) {
+        if self.speed > 0.0 && self.scrub.is_none() {
+            return;
+        }
+        let r = self.rec.recording();
+        let run = (r.turns, r.changes.len(), r.events.len(), self.runs);
+        self.breakpoints.find_hits(&self.rec, run);
     }
 
     /// The run's recorder: its recording, markers and seeks.
@@ -190,6 +206,7 @@ impl LivePreview {
             seconds(turn)
         );
         self.branches.push(Branch { name, rec: old });
+        self.runs += 1;
         let t = seconds(turn);
         self.inputs.retain(|(at, _)| *at <= t);
         Ok(())
@@ -199,6 +216,7 @@ impl LivePreview {
     pub fn switch_branch(&mut self, i: usize) -> Result<(), String> {
         let b = self.branches.get_mut(i).ok_or("no such branch")?;
         std::mem::swap(&mut self.rec, &mut b.rec);
+        self.runs += 1;
         b.name = format!("branch {} (to {:.1} s)", i + 1, seconds(b.rec.sim().turns()));
         self.rec.forward_events(true);
         self.scrub = None;
@@ -227,6 +245,7 @@ impl LivePreview {
             start_phase,
             breakpoints: Breakpoints::default(),
             held: Vec::new(),
+            runs: 0,
         })
     }
 

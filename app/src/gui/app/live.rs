@@ -38,6 +38,9 @@ impl Studio {
             ctx.request_repaint();
         }
         self.take_preview_events();
+        if let Some(p) = self.ws.preview.as_mut() {
+            p.find_breakpoint_hits();
+        }
         let shadow = &mut self.view.shadow;
         if shadow.load_if_wanted(&mut self.ws) {
             ctx.request_repaint();

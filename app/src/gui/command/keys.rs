@@ -104,6 +104,8 @@ pub const BINDINGS: &[Binding] = &[
     time(TimeCommand::Step(1), NONE, Key::ArrowRight),
     time(TimeCommand::Marker(false), SHIFT, Key::ArrowLeft),
     time(TimeCommand::Marker(true), SHIFT, Key::ArrowRight),
+    time(TimeCommand::Hit(false), NONE, Key::PageUp),
+    time(TimeCommand::Hit(true), NONE, Key::PageDown),
     time(TimeCommand::ScrubTo(0), NONE, Key::Home),
     time(TimeCommand::Head, NONE, Key::End),
     arena(ArenaKey::Left, NONE, Key::ArrowLeft),

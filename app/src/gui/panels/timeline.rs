@@ -2,6 +2,9 @@
 //! lesson, reload, plan, phase change, skill, miracle and input (hovering one says what
 //! happened), the shown turn, and the branches left behind. Dragging scrubs; the keys
 //! step (Left/Right a turn, Shift: to the next mark, Home/End: start and newest turn).
+//! The turns at which a breakpoint fires are marked above the strip (found over the
+//! recorded run while it stands still); Page Up/Page Down go to the previous and next
+//! one, and a time typed in "go to" (`123.4`, `2:03.4`) is shown at once.
 
 use creature_core::recording::MarkerKind;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
@@ -12,6 +15,8 @@ use creature_workspace::live_preview::LivePreview;
 
 const HEIGHT: f32 = 34.0;
 const SHOWN: Color32 = Color32::from_rgb(255, 200, 40);
+/// A breakpoint's hit.
+const HIT: Color32 = Color32::from_rgb(255, 120, 30);
 
 fn time(out: &mut Vec<Command>, t: TimeCommand) {
     out.push(Command::Time(t));
@@ -63,6 +68,17 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
         if ui.small_button("Open recording…").clicked() {
             time(out, TimeCommand::Open);
         }
+        let hits = p.breakpoints.hits();
+        if !hits.is_empty() {
+            ui.colored_label(HIT, format!("{} breakpoint hit{}", hits.len(), if hits.len() == 1 { "" } else { "s" }));
+            if ui.small_button("◀").on_hover_text("The previous hit (Page Up)").clicked() {
+                time(out, TimeCommand::Hit(false));
+            }
+            if ui.small_button("▶").on_hover_text("The next hit (Page Down)").clicked() {
+                time(out, TimeCommand::Hit(true));
+            }
+        }
+        go_to(ui, end, out);
         ui.weak("Left/Right: a turn · Shift: a mark · Home/End");
     });
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(ui.available_width(), HEIGHT), Sense::click_and_drag());
@@ -82,6 +98,14 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
         painter.line_segment([Pos2::new(mx, top), Pos2::new(mx, inner.bottom())], Stroke::new(width, colour(m.kind)));
         if hover.is_some_and(|h| (h.x - mx).abs() <= 3.0) && near.len() < 8 {
             near.push(&m.text);
+        }
+    }
+    for h in p.breakpoints.hits() {
+        let hx = x(h.turn);
+        let tip = [Pos2::new(hx - 4.0, rect.top()), Pos2::new(hx + 4.0, rect.top()), Pos2::new(hx, rect.top() + 7.0)];
+        painter.add(egui::Shape::convex_polygon(tip.to_vec(), HIT, Stroke::NONE));
+        if hover.is_some_and(|p| (p.x - hx).abs() <= 4.0) && near.len() < 8 {
+            near.push(&h.what);
         }
     }
     let sx = x(shown);
@@ -107,6 +131,38 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             time(out, TimeCommand::ScrubTo(t));
         }
     }
+}
+
+/// "Go to": a time typed and shown on Enter; a time that does not read, or lies past
+/// the newest turn `end`, says why.
+fn go_to(ui: &mut egui::Ui, end: u64, out: &mut Vec<Command>) {
+    let id = ui.id().with("timeline-go-to");
+    let mut text: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    let label = ui.label("go to");
+    let edit = ui
+        .add(egui::TextEdit::singleline(&mut text).hint_text("2:03.4").desired_width(64.0))
+        .labelled_by(label.id)
+        .on_hover_text("A simulated time: seconds (123.4), m:ss (2:03.4) or h:mm:ss; Enter shows it");
+    if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        let turn = crate::gui::time_travel::parse_time(&text)
+            .and_then(|seconds| creature_core::recording::turn_of_seconds(seconds, end));
+        match turn {
+            Ok(turn) => {
+                time(out, TimeCommand::ScrubTo(turn));
+                text.clear();
+            }
+            Err(e) => {
+                ui.data_mut(|d| d.insert_temp(id.with("error"), e));
+            }
+        }
+    }
+    if edit.changed() {
+        ui.data_mut(|d| d.remove::<String>(id.with("error")));
+    }
+    if let Some(e) = ui.data(|d| d.get_temp::<String>(id.with("error"))) {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+    ui.data_mut(|d| d.insert_temp(id, text));
 }
 
 /// The turn under a point of the strip.

@@ -1,0 +1,78 @@
+//! What breakpoints cost the preview (SPEC §19): an hour of the example project's
+//! creature, 36,000 turns, run plainly as `Sim::run` does, and turn by turn with ten
+//! breakpoints on that each look at every turn and none of which fires within the hour.
+//! Goal: the ten cost at most 2 % of the plain run's time, the events they read included.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::sync::Arc;
+
+use creature_core::creature::Creature;
+use creature_core::project::Project;
+use creature_core::world::file::WorldFile;
+use creature_core::world::sim::Sim;
+use creature_workspace::breakpoints::Breakpoints;
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const HOUR: u64 = 36_000;
+
+/// Ten conditions of every sort, none of which the example creature meets in an hour
+/// left to itself.
+const TEN: [&str; 10] = [
+    r#"PlanStarted(desire: "Anger", kind: Villager)"#,
+    "PlanSwitched",
+    "Lesson(sign: Slap)",
+    "Phase(to: 13)",
+    r#"Learnt(what: "Heal")"#,
+    r#"Above(desire: "Anger", value: 1.9)"#,
+    r#"Below(desire: "Hunger", value: -1.0)"#,
+    "Liking(above: 0.9)",
+    r#"Score(desire: "Hunger", tree: ActOn, object: "wolf_1", above: 0.99)"#,
+    r#"PlanStarted(action: "Steal")"#,
+];
+
+fn example_sim() -> Sim {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example");
+    let project = Project::open(&root).expect("the example project");
+    let data = project.data().expect("its species data");
+    let world_path = project.resolve(project.manifest.world.as_ref().expect("a world"));
+    let world = WorldFile::load(&world_path, &data).expect("its world");
+    let creature = Creature::load(&root.join("creatures/daisy.ron"), &data).expect("daisy");
+    Sim::new(Arc::new(data), creature, world, 7)
+}
+
+fn breakpoints(c: &mut Criterion) {
+    let start = example_sim();
+    let mut set = Breakpoints::default();
+    for cond in TEN {
+        set.add(cond, &start).unwrap_or_else(|e| panic!("{cond}: {e}"));
+    }
+    let mut g = c.benchmark_group("breakpoints");
+    g.sample_size(10);
+    g.bench_function("hour_plain", |b| {
+        b.iter(|| {
+            let mut sim = start.clone();
+            sim.run(HOUR);
+            black_box(sim.turns())
+        });
+    });
+    g.bench_function("hour_ten_breakpoints", |b| {
+        b.iter(|| {
+            let mut sim = start.clone();
+            // The plans and lessons a breakpoint looks for are events: keeping them is
+            // part of the breakpoints' cost.
+            sim.record(true);
+            let mut bp = set.clone();
+            for _ in 0..HOUR {
+                sim.step();
+                let events = sim.take_events();
+                assert!(bp.check(&sim, &events).is_none(), "no breakpoint fires within the hour");
+            }
+            black_box(sim.turns())
+        });
+    });
+    g.finish();
+}
+
+criterion_group!(benches, breakpoints);
+criterion_main!(benches);
