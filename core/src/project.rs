@@ -10,6 +10,7 @@ use crate::data::{DESIRES_FILE, Data};
 use crate::error::{LoadError, parse_ron};
 use crate::file_reader::read_text;
 use crate::paths::normalize;
+use crate::world::file::WorldFile;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "studio.ron";
@@ -127,6 +128,8 @@ pub enum FileKind {
     ShadowState,
     /// A scenario (`*.scenario.ron`, SPEC §16).
     Scenario,
+    /// The debugger's `breakpoints.ron` or `watches.ron` beside `studio.ron`.
+    Debugger,
     Unknown,
 }
 
@@ -158,6 +161,9 @@ impl FileKind {
         }
         if name.ends_with(".scenario.ron") {
             return FileKind::Scenario;
+        }
+        if crate::debugger_files::is_debugger_file(path) && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
+            return FileKind::Debugger;
         }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
@@ -433,6 +439,17 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
         FileKind::ShadowBank => run(checkers.shadow_bank),
         FileKind::ShadowState => run(checkers.shadow_state),
         FileKind::Scenario => crate::scenario::check_file(path),
+        FileKind::Debugger => {
+            let world = Project::open(path.parent().unwrap_or(Path::new(".")))
+                .ok()
+                .and_then(|p| p.manifest.world.as_ref().map(|w| p.resolve(w)))
+                .map_or_else(|| WorldFile::builtin(data), |w| WorldFile::load(&w, data));
+            match world {
+                Ok(world) => crate::debugger_files::check(path, text, data, &world),
+                // The world's own check reports it.
+                Err(_) => Vec::new(),
+            }
+        }
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(

@@ -28,4 +28,5 @@ mod species;
 mod start;
 mod timeline;
 mod tree_layout;
+mod watches;
 mod why;

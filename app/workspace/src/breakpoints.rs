@@ -6,14 +6,14 @@
 use std::path::{Path, PathBuf};
 
 use creature_core::cond::{Cond, Watch};
+use creature_core::debugger_files::KeptBreakpoint;
 use creature_core::error::LoadError;
 use creature_core::file_writer::Policy;
 use creature_core::recording::Recorder;
 use creature_core::world::sim::{Event, Sim};
-use serde::{Deserialize, Serialize};
 
 /// The file beside `studio.ron` that keeps a project's breakpoints.
-pub const FILE: &str = "breakpoints.ron";
+pub use creature_core::debugger_files::BREAKPOINTS_FILE as FILE;
 
 /// One breakpoint: its condition as written, read, and whether it is on.
 #[derive(Clone, Debug)]
@@ -31,13 +31,6 @@ pub struct Hit {
     pub index: usize,
     /// The breakpoint as a sentence, as it read when it fired.
     pub what: String,
-}
-
-/// A breakpoint as the file keeps it.
-#[derive(Serialize, Deserialize)]
-struct Kept {
-    when: String,
-    on: bool,
 }
 
 /// The breakpoints of a project.
@@ -146,8 +139,8 @@ impl Breakpoints {
             return out;
         }
         let file = path.display().to_string();
-        let kept: Vec<Kept> = match creature_core::file_reader::read_text(&path)
-            .and_then(|text| creature_core::error::parse_ron(&file, &text))
+        let kept = match creature_core::file_reader::read_text(&path)
+            .and_then(|text| creature_core::debugger_files::parse_breakpoints(&file, &text))
         {
             Ok(k) => k,
             Err(e) => {
@@ -171,7 +164,8 @@ impl Breakpoints {
 
     /// Writes the list into `breakpoints.ron` in `root`, through the one writer.
     pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
-        let kept: Vec<Kept> = self.list.iter().map(|b| Kept { when: b.text.clone(), on: b.on }).collect();
+        let kept: Vec<KeptBreakpoint> =
+            self.list.iter().map(|b| KeptBreakpoint { when: b.text.clone(), on: b.on }).collect();
         let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
         let text = ron::ser::to_string_pretty(&kept, pretty).map_err(|e| e.to_string())?;
         let text = format!("// The studio's breakpoints for this project (SPEC §19 conditions).\n{text}\n");

@@ -25,6 +25,7 @@ pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;
 pub mod undo;
+pub mod watches;
 pub mod workspace;
 
 pub use document::{Doc, DocId, DocValue, SharedBank};

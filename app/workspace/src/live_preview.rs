@@ -154,9 +154,16 @@ impl LivePreview {
         if self.speed > 0.0 && self.scrub.is_none() {
             return;
         }
-        let r = self.rec.recording();
-        let run = (r.turns, r.changes.len(), r.events.len(), self.runs);
+        let run = self.run_key();
         self.breakpoints.find_hits(&self.rec, run);
+    }
+
+    /// What names the run as it is now: its turns, inputs and reloads, events, and how
+    /// many times it was forked or switched.
+    #[must_use]
+    pub fn run_key(&self) -> crate::breakpoints::RunKey {
+        let r = self.rec.recording();
+        (r.turns, r.changes.len(), r.events.len(), self.runs)
     }
 
     /// The run's recorder: its recording, markers and seeks.

@@ -28,7 +28,11 @@ impl Workspace {
         match LivePreview::open(project, seed) {
             Ok(mut p) => {
                 // A restart keeps the breakpoints set; the first start reads the project's.
+                let first = kept.is_none();
                 p.breakpoints = kept.unwrap_or_else(|| Breakpoints::load(&project.root, p.sim()));
+                if first {
+                    self.watches = crate::watches::Watches::load(&project.root, p.sim());
+                }
                 self.preview = Some(p);
                 self.preview_errors.clear();
                 true

@@ -82,6 +82,8 @@ pub struct Workspace {
     /// Whether what the preview's creature learns goes into its save's document at
     /// once; off, it stays in the preview until the person keeps it.
     pub preview_learns: bool,
+    /// Values followed over the preview's run, kept in the project.
+    pub watches: crate::watches::Watches,
 }
 
 impl Workspace {
@@ -107,6 +109,7 @@ impl Workspace {
             refused_texts: None,
             scenarios: Default::default(),
             preview_learns: false,
+            watches: crate::watches::Watches::default(),
         };
         ws.add_data_docs(Path::new("species"), &BTreeMap::new(), &[]);
         for doc in ws.docs.values_mut() {

@@ -41,6 +41,9 @@ impl Studio {
         if let Some(p) = self.ws.preview.as_mut() {
             p.find_breakpoint_hits();
         }
+        if let Err(e) = self.ws.sample_watches() {
+            self.status = e;
+        }
         let shadow = &mut self.view.shadow;
         if shadow.load_if_wanted(&mut self.ws) {
             ctx.request_repaint();
@@ -182,6 +185,8 @@ impl Studio {
             PreviewCommand::AddBreakpoint(c) => self.or_status(|ws| ws.add_breakpoint(&c)),
             PreviewCommand::SetBreakpoint(i, on) => self.or_status(|ws| ws.set_breakpoint_on(i, on)),
             PreviewCommand::RemoveBreakpoint(i) => self.or_status(|ws| ws.remove_breakpoint(i)),
+            PreviewCommand::AddWatch(w) => self.or_status(|ws| ws.add_watch(&w)),
+            PreviewCommand::RemoveWatch(i) => self.or_status(|ws| ws.remove_watch(i)),
             PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();

@@ -28,6 +28,9 @@ pub enum PreviewCommand {
     /// Switches breakpoint `0` on or off.
     SetBreakpoint(usize, bool),
     RemoveBreakpoint(usize),
+    /// Follows a value over the run (`Desire("Hunger")`, `Liking`, ...) in Watches.
+    AddWatch(String),
+    RemoveWatch(usize),
 }
 
 impl PreviewCommand {
@@ -47,6 +50,8 @@ impl PreviewCommand {
             PreviewCommand::AddBreakpoint(c) => format!("Break when {c}"),
             PreviewCommand::SetBreakpoint(i, on) => format!("Breakpoint {} {}", i + 1, if *on { "on" } else { "off" }),
             PreviewCommand::RemoveBreakpoint(i) => format!("Delete breakpoint {}", i + 1),
+            PreviewCommand::AddWatch(w) => format!("Watch {w}"),
+            PreviewCommand::RemoveWatch(i) => format!("Stop watching {}", i + 1),
         }
     }
 

@@ -30,6 +30,7 @@ pub mod start;
 pub mod timeline;
 pub mod village;
 pub mod village_map;
+pub mod watches;
 pub mod why;
 
 use std::any::Any;
@@ -64,6 +65,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(scenarios::ScenariosPanel),
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),
+        Box::new(watches::WatchesPanel::default()),
         Box::new(compare::ComparePanel::default()),
     ]
 }

@@ -364,7 +364,7 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, ou
                 )
             });
             let r = r.on_hover_text(format!(
-                "drive {:.2} · {:.0} s spent on its plans · right click to break on it",
+                "drive {:.2} · {:.0} s spent on its plans · right click to break on it or watch it",
                 d.drive, d.seconds
             ));
             r.context_menu(|ui| {
@@ -382,6 +382,17 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, ou
                 ] {
                     if ui.button(text).clicked() {
                         live(out, PreviewCommand::AddBreakpoint(cond));
+                        ui.close();
+                    }
+                }
+                ui.separator();
+                for (text, watch) in [
+                    (format!("Watch {name}"), format!("Desire(\"{name}\")")),
+                    (format!("Watch {name}'s drive"), format!("Drive(\"{name}\")")),
+                ] {
+                    if ui.button(text).on_hover_text("Plot it over the whole run in Watches").clicked() {
+                        live(out, PreviewCommand::AddWatch(watch));
+                        out.push(Command::ShowTab(super::watches::TAB));
                         ui.close();
                     }
                 }

@@ -333,6 +333,12 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
         let cond = format!("PlanStarted(object: \"{}\")", o.id);
         out.push(Command::Preview(PreviewCommand::AddBreakpoint(cond)));
     }
+    let hint = "Plot the object's Hunger ActOn score over the whole run in Watches";
+    if ui.small_button("Watch its Hunger score").on_hover_text(hint).clicked() {
+        let watch = format!("Score(desire: \"Hunger\", tree: ActOn, object: \"{}\")", o.id);
+        out.push(Command::Preview(PreviewCommand::AddWatch(watch)));
+        out.push(Command::ShowTab(super::watches::TAB));
+    }
     let c = sim.creature();
     egui::Grid::new("pv-inspect").striped(true).spacing([10.0, 2.0]).show(ui, |ui| {
         ui.strong("tree");

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use creature_core::names::Desire;
 use creature_core::recording::{Diff, Recorder, diff};
+use creature_core::watched::Watched;
 use creature_workspace::Workspace;
 
 /// Samples per curve at most: enough for a plot, cheap to work out.
@@ -77,20 +78,9 @@ pub fn tree_lines(tree: &creature_core::mind::tree::Tree) -> Vec<String> {
 
 /// Samples a run's desires at evenly spaced turns, from its recording.
 fn curves(rec: &Recorder) -> Result<Curves, String> {
-    let mut rec = rec.clone();
-    let end = rec.sim().turns();
-    let every = (end / SAMPLES).max(1);
-    let mut out = Vec::new();
-    let mut t = 0;
-    loop {
-        let sim = rec.seek(t)?;
-        out.push((sim.time(), sim.desires().iter().map(|d| d.value).collect()));
-        if t >= end {
-            break;
-        }
-        t = (t + every).min(end);
-    }
-    Ok(out)
+    let all: Vec<Watched> = Desire::ALL.iter().map(|d| Watched::Desire(*d)).collect();
+    let samples = rec.sample(&all, SAMPLES)?;
+    Ok(samples.into_iter().map(|(_, t, v)| (t, v.into_iter().map(|x| x.unwrap_or(0.0)).collect())).collect())
 }
 
 impl CompareUi {

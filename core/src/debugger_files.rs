@@ -1,0 +1,102 @@
+//! The debugger's files beside a project's `studio.ron`: `breakpoints.ron`, the
+//! breakpoints as conditions (SPEC §19) each on or off, and `watches.ron`, the values
+//! followed over the preview's run. Their one reader and their checks: `check` and the
+//! editor read them here, each condition and watch checked against the species data
+//! and the project's world and placed at its line.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cond::Cond;
+use crate::data::Data;
+use crate::error::{LoadError, parse_ron};
+use crate::watched::Watched;
+use crate::world::file::WorldFile;
+
+/// The file that keeps a project's breakpoints.
+pub const BREAKPOINTS_FILE: &str = "breakpoints.ron";
+/// The file that keeps a project's watches.
+pub const WATCHES_FILE: &str = "watches.ron";
+
+/// A breakpoint as its file keeps it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct KeptBreakpoint {
+    /// The condition as written.
+    pub when: String,
+    pub on: bool,
+}
+
+/// Reads `breakpoints.ron` (its text; `file` names it in problems).
+pub fn parse_breakpoints(file: &str, text: &str) -> Result<Vec<KeptBreakpoint>, LoadError> {
+    parse_ron(file, text)
+}
+
+/// Reads `watches.ron` (its text; `file` names it in problems): the watches as written.
+pub fn parse_watches(file: &str, text: &str) -> Result<Vec<String>, LoadError> {
+    parse_ron(file, text)
+}
+
+/// True for a file named as one of the debugger's.
+#[must_use]
+pub fn is_debugger_file(path: &Path) -> bool {
+    path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n == BREAKPOINTS_FILE || n == WATCHES_FILE)
+}
+
+/// Every problem of a debugger file's text: it does not read, or a condition or watch
+/// in it names what the data or `world` lacks (placed at the entry's line).
+#[must_use]
+pub fn check(path: &Path, text: &str, data: &Data, world: &WorldFile) -> Vec<LoadError> {
+    let file = path.display().to_string();
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let entries: Result<Vec<String>, LoadError> = if name == BREAKPOINTS_FILE {
+        parse_breakpoints(&file, text).map(|b| b.into_iter().map(|k| k.when).collect())
+    } else {
+        parse_watches(&file, text)
+    };
+    let entries = match entries {
+        Ok(e) => e,
+        Err(e) => return vec![e],
+    };
+    let mut errors = Vec::new();
+    let mut from = 0;
+    for entry in entries {
+        let problem = if name == BREAKPOINTS_FILE {
+            Cond::parse(&entry, data, world).err()
+        } else {
+            Watched::parse(&entry, data, world).err()
+        };
+        // The entry's place: its text in the file, after the entry before it.
+        let quoted = format!("{entry:?}");
+        let at = text[from..].find(&quoted).map_or(from, |i| from + i);
+        from = at + quoted.len().min(text.len() - at);
+        if let Some(e) = problem {
+            let (line, col) = crate::ronpos::line_col(text, at);
+            errors.push(LoadError::new(&file, line, col, format!("`{entry}`: {}", e.message)));
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_entry_is_checked_and_placed_at_its_line() {
+        let data = Data::builtin().unwrap();
+        let world = WorldFile::builtin(&data).unwrap();
+        let text = "[\n    (when: \"Lesson(sign: Slap)\", on: true),\n    (when: \"Phase(to: 20)\", on: false),\n]\n";
+        let errors = check(Path::new("p/breakpoints.ron"), text, &data, &world);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!((errors[0].line, errors[0].col), (3, 12), "{errors:?}");
+        assert!(errors[0].message.contains("Phase(to: 20)") && errors[0].message.contains("0 to 13"));
+        let watches = "[\"Liking\", \"Opinion(\\\"Eaat\\\")\"]";
+        let errors = check(Path::new("p/watches.ron"), watches, &data, &world);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains("Eat"), "{errors:?}");
+        let wrong = check(Path::new("p/watches.ron"), "[1, 2]", &data, &world);
+        assert_eq!(wrong.len(), 1, "a list of numbers is not a list of watches: {wrong:?}");
+    }
+}
