@@ -531,3 +531,49 @@ fn packed_snapshots_unpack_to_the_run_at_their_turns() {
         assert_eq!(unpack(&rec.snapshots, i).unwrap(), to_bytes(&r.seek(turn).unwrap()), "snapshot {i}");
     }
 }
+
+/// Bookmarks name turns of a run: kept in turn order, saved with it, kept by a fork up
+/// to its turn, marked on the timeline; a file of format version 2, from before
+/// bookmarks, reads as the same run with none.
+#[test]
+fn bookmarks_are_kept_in_the_file_and_version_2_files_still_read() {
+    use std::io::Write;
+    let rec = recorded("pit_then_wolf.scenario.ron");
+    let mut r = Recorder::open(rec.clone()).unwrap();
+    r.add_bookmark(900, "before the wolf").unwrap();
+    r.add_bookmark(120, "the first plan").unwrap();
+    assert!(r.add_bookmark(rec.turns + 1, "past the end").is_err());
+    assert!(r.add_bookmark(10, "  ").is_err());
+    let names: Vec<(u64, &str)> = r.recording().bookmarks.iter().map(|b| (b.turn, b.what.as_str())).collect();
+    assert_eq!(names, [(120, "the first plan"), (900, "before the wolf")]);
+    let back = Recording::from_bytes("with bookmarks", &r.recording().to_bytes()).unwrap();
+    assert_eq!(&back, r.recording());
+    assert!(back.markers().iter().any(|m| m.turn == 900 && m.text.contains("before the wolf")));
+    let forked = r.fork(500, Future::Drop).unwrap();
+    assert_eq!(forked.recording().bookmarks.len(), 1, "only the bookmark before the fork");
+
+    // Version 2: the same body without its last field.
+    #[derive(serde::Serialize)]
+    struct V2<'a> {
+        seed: u64,
+        start: &'a creature_core::recording::Sources,
+        turns: u64,
+        changes: &'a [creature_core::recording::Timed<creature_core::recording::Change>],
+        snapshots: &'a [creature_core::recording::Snapshot],
+        events: &'a [creature_core::recording::Timed<creature_core::recording::Happening>],
+    }
+    let body = V2 {
+        seed: rec.seed,
+        start: &rec.start,
+        turns: rec.turns,
+        changes: &rec.changes,
+        snapshots: &rec.snapshots,
+        events: &rec.events,
+    };
+    let mut old = creature_core::recording::format::MAGIC.to_vec();
+    old.extend_from_slice(&2u32.to_le_bytes());
+    let mut w = snap::write::FrameEncoder::new(old);
+    w.write_all(&postcard::to_stdvec(&body).unwrap()).unwrap();
+    let old = w.into_inner().unwrap();
+    assert!(Recording::from_bytes("version 2", &old).unwrap() == rec);
+}

@@ -20,6 +20,8 @@ pub enum TimeCommand {
     Marker(bool),
     /// To the previous (false) or next (true) turn a breakpoint fires at.
     Hit(bool),
+    /// To the previous (false) or next (true) bookmark.
+    Bookmark(bool),
     /// Back to the newest turn.
     Head,
     SwitchBranch(usize),
@@ -41,6 +43,8 @@ impl TimeCommand {
             TimeCommand::Marker(false) => "Timeline: the previous mark".into(),
             TimeCommand::Hit(true) => "Timeline: the next breakpoint hit".into(),
             TimeCommand::Hit(false) => "Timeline: the previous breakpoint hit".into(),
+            TimeCommand::Bookmark(true) => "Timeline: the next bookmark".into(),
+            TimeCommand::Bookmark(false) => "Timeline: the previous bookmark".into(),
             TimeCommand::Head => "Timeline: back to the newest turn".into(),
             TimeCommand::SwitchBranch(i) => format!("Switch to branch {}", i + 1),
             TimeCommand::Save => "Save the preview's recording…".into(),
@@ -105,6 +109,16 @@ pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> S
                 Some(h) => h.turn,
                 None if hits.is_empty() => return "No breakpoint fires in the recorded run".into(),
                 None => return format!("No breakpoint fires {} this turn", if forward { "after" } else { "before" }),
+            }
+        }
+        TimeCommand::Bookmark(forward) => {
+            let marks = &p.recorder().recording().bookmarks;
+            let found =
+                if forward { marks.iter().find(|b| b.turn > now) } else { marks.iter().rev().find(|b| b.turn < now) };
+            match found {
+                Some(b) => b.turn,
+                None if marks.is_empty() => return "The run has no bookmarks: 🔖 on the timeline names a turn".into(),
+                None => return format!("No bookmark {} this turn", if forward { "after" } else { "before" }),
             }
         }
         TimeCommand::Head => end,

@@ -57,7 +57,7 @@ fn a_recorded_hour_seeks_to_the_straight_runs_state_at_random_seconds() {
     let rec = record_hour(dir.path());
     let info = studio().args(["recording", "info", "--json"]).arg(&rec).output().unwrap();
     let info = json_line(&info);
-    assert_eq!(info["version"], 2);
+    assert_eq!(info["version"], creature_core::recording::VERSION);
     assert_eq!(info["seed"], 7);
     assert_eq!(info["turns"], 36000);
     assert_eq!(info["sim_seconds"], 3600.0);
@@ -172,7 +172,7 @@ fn damaged_foreign_and_newer_recordings_are_refused_with_a_reason() {
     refused("scenario.recording", std::fs::read(&scenario).unwrap().as_slice(), "not a recording");
     let mut newer = bytes.clone();
     newer[8..12].copy_from_slice(&9u32.to_le_bytes());
-    refused("newer.recording", &newer, "version 9 is a newer one; this build reads versions 1 and 2");
+    refused("newer.recording", &newer, "version 9 is a newer one; this build reads versions 1 to 3");
     let mut flipped = bytes.clone();
     let mid = bytes.len() / 2;
     flipped[mid] ^= 0xff;

@@ -149,3 +149,46 @@ fn a_recording_saves_and_opens_in_another_editor_as_the_preview() {
     assert_eq!(creature_core::scenario::State::of(p.sim()), state, "it plays again to the same end");
     assert_eq!(p.speed, 0.0, "an opened recording waits to be scrubbed or played");
 }
+
+/// A bookmark names the shown turn from the timeline; Shift+Page Down goes to it, and
+/// it is saved with the recording and there when another editor opens it.
+#[test]
+fn a_bookmark_named_on_the_timeline_is_gone_to_and_saved_with_the_run() {
+    use creature_studio::gui::time_travel::{TimeCommand, shown_turn};
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("run.recording");
+    let mut h = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    h.state_mut().ws.preview.as_mut().unwrap().run(600);
+    h.state_mut().run(Command::Time(TimeCommand::ScrubTo(250)));
+    h.step();
+    // Focused as a keyboard user would; Enter names the turn.
+    h.get_by_label("name").focus();
+    h.step();
+    h.get_by_label("name").type_text("it turns to the sheep");
+    h.step();
+    h.key_press(egui::Key::Enter);
+    h.step();
+    h.step();
+    let p = h.state().ws.preview.as_ref().unwrap();
+    assert_eq!(p.scrubbed(), Some(250), "naming a turn does not fork the run");
+    let marks: Vec<(u64, String)> =
+        p.recorder().recording().bookmarks.iter().map(|b| (b.turn, b.what.clone())).collect();
+    assert_eq!(marks, [(250, "it turns to the sheep".to_owned())]);
+
+    h.state_mut().run(Command::Time(TimeCommand::ScrubTo(0)));
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::PageDown);
+    h.step();
+    assert_eq!(shown_turn(h.state().ws.preview.as_ref().unwrap()), 250);
+
+    h.state_mut().run(Command::Time(TimeCommand::Save));
+    h.step();
+    let mut other = crate::support::studio_with_dialogs(&example(), Some(file));
+    other.state_mut().run(Command::Time(TimeCommand::Open));
+    other.step();
+    let opened = &other.state().ws.preview.as_ref().unwrap().recorder().recording().bookmarks;
+    assert_eq!(opened.len(), 1);
+    assert_eq!(opened[0].what, "it turns to the sheep");
+}

@@ -166,6 +166,13 @@ impl LivePreview {
         (r.turns, r.changes.len(), r.events.len(), self.runs)
     }
 
+    /// Names the shown turn `name`; the bookmark is kept in the recording and saved
+    /// with it. Naming a turn looking back does not fork the run.
+    pub fn add_bookmark(&mut self, name: &str) -> Result<(), String> {
+        let turn = self.scrubbed().unwrap_or_else(|| self.rec.sim().turns());
+        self.rec.add_bookmark(turn, name)
+    }
+
     /// The run's recorder: its recording, markers and seeks.
     pub fn recorder(&self) -> &Recorder {
         &self.rec

@@ -37,6 +37,7 @@ impl Recorder {
             changes: self.rec.changes[..kept].to_vec(),
             snapshots: self.rec.snapshots.iter().filter(|s| s.turn <= turn).cloned().collect(),
             events: self.rec.events.iter().filter(|e| e.turn <= turn).cloned().collect(),
+            bookmarks: self.rec.bookmarks.iter().filter(|b| b.turn <= turn).cloned().collect(),
         };
         let packer = super::snapshot::Packer::following(&rec.snapshots)?;
         let pending: VecDeque<_> = match future {

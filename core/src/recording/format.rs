@@ -40,7 +40,7 @@ impl<R: std::io::Read> std::io::Read for Decompressed<R> {
 }
 
 /// The format version this build writes and reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The texts of the files a run starts from (or reloads), so that it plays again without
 /// the project folder.
@@ -148,6 +148,8 @@ pub struct Recording {
     pub snapshots: Vec<Snapshot>,
     /// What happened, by turn.
     pub events: Vec<Timed<Happening>>,
+    /// Turns a person named, by turn (version 3 on; none in older files).
+    pub bookmarks: Vec<Timed<String>>,
 }
 
 impl Recording {
@@ -204,10 +206,10 @@ impl Recording {
         let mut v = [0u8; 4];
         v.copy_from_slice(&head[MAGIC.len()..]);
         let version = u32::from_le_bytes(v);
-        if version != VERSION && version != v1::VERSION {
+        if version != VERSION && version != v2::VERSION && version != v1::VERSION {
             let age = if version < VERSION { "an older" } else { "a newer" };
             return Err(bad(format!(
-                "recording format version {version} is {age} one; this build reads versions {} and {VERSION}",
+                "recording format version {version} is {age} one; this build reads versions {} to {VERSION}",
                 v1::VERSION
             )));
         }
@@ -217,6 +219,8 @@ impl Recording {
         let mut scratch = vec![0u8; MAX_ITEM_BYTES];
         let read = if version == VERSION {
             postcard::from_io((&mut body, &mut scratch[..])).map(|(rec, _)| rec)
+        } else if version == v2::VERSION {
+            v2::read(&mut body, &mut scratch[..])
         } else {
             v1::read(&mut body, &mut scratch[..])
         };
@@ -291,6 +295,9 @@ impl Recording {
         }
         if !in_order(self.events.iter().map(|e| e.turn).collect()) {
             return Err("its events are out of order or past its end".to_owned());
+        }
+        if !in_order(self.bookmarks.iter().map(|b| b.turn).collect()) {
+            return Err("its bookmarks are out of order or past its end".to_owned());
         }
         self.check_coverage()
     }
@@ -463,6 +470,35 @@ mod v1 {
             changes: body.changes.into_iter().map(|c| Timed { turn: c.turn, what: c.what.into() }).collect(),
             snapshots,
             events: body.events,
+            bookmarks: Vec::new(),
         })
+    }
+}
+
+/// Version 2: the same body without bookmarks, read as it is.
+mod v2 {
+    use serde::Deserialize;
+
+    use super::{Change, Happening, Recording, Sources, Timed};
+    use crate::recording::snapshot::Snapshot;
+
+    pub const VERSION: u32 = 2;
+
+    /// A version 2 body, field for field.
+    #[derive(Deserialize)]
+    struct Body {
+        seed: u64,
+        start: Sources,
+        turns: u64,
+        changes: Vec<Timed<Change>>,
+        snapshots: Vec<Snapshot>,
+        events: Vec<Timed<Happening>>,
+    }
+
+    /// Reads a version 2 body from `input` (postcard, each item through `scratch`).
+    pub(super) fn read(input: impl std::io::Read, scratch: &mut [u8]) -> postcard::Result<Recording> {
+        let (b, _): (Body, _) = postcard::from_io((input, scratch))?;
+        let Body { seed, start, turns, changes, snapshots, events } = b;
+        Ok(Recording { seed, start, turns, changes, snapshots, events, bookmarks: Vec::new() })
     }
 }

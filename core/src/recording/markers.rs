@@ -1,7 +1,7 @@
 //! The timeline's marks (SPEC §17): lessons, reloads, plan and phase changes, inputs,
 //! skills and miracles, each with its turn and one line for people.
 
-use super::format::{Change, Happening, Recording};
+use super::format::{Change, Happening, Recording, Timed};
 use crate::world::sim::Act;
 
 /// What a mark is.
@@ -14,6 +14,8 @@ pub enum MarkerKind {
     Phase,
     Skill,
     Miracle,
+    /// A turn a person named.
+    Bookmark,
 }
 
 /// One mark on the timeline.
@@ -26,6 +28,24 @@ pub struct Marker {
 }
 
 impl Recording {
+    /// Names the turn `turn` (at most the last recorded) `name`, among the bookmarks in
+    /// turn order; a name is one line.
+    ///
+    /// # Errors
+    /// A turn past the end, or an empty name.
+    pub fn add_bookmark(&mut self, turn: u64, name: &str) -> Result<(), String> {
+        let name = name.trim();
+        if turn > self.turns {
+            return Err(format!("turn {turn} is past the recording's end at turn {}", self.turns));
+        }
+        if name.is_empty() || name.contains('\n') {
+            return Err("a bookmark's name is one line of text".to_owned());
+        }
+        let at = self.bookmarks.partition_point(|b| b.turn <= turn);
+        self.bookmarks.insert(at, Timed { turn, what: name.to_owned() });
+        Ok(())
+    }
+
     /// Every mark, by turn; at one turn the inputs and reloads before what they caused.
     /// The hand's moves are recorded but not marked: a player moving the pointer moves
     /// the hand every frame, and those marks would hide the touches and lessons.
@@ -44,6 +64,11 @@ impl Recording {
         out.extend(self.events.iter().map(|e| {
             let (kind, text) = describe(&e.what);
             Marker { turn: e.turn, kind, text }
+        }));
+        out.extend(self.bookmarks.iter().map(|b| Marker {
+            turn: b.turn,
+            kind: MarkerKind::Bookmark,
+            text: format!("🔖 {}", b.what),
         }));
         // Stable: inputs, listed first, stay before the events of their turn.
         out.sort_by_key(|m| m.turn);

@@ -61,6 +61,7 @@ impl Recorder {
                 changes: Vec::new(),
                 snapshots: vec![first],
                 events: Vec::new(),
+                bookmarks: Vec::new(),
             },
             sim,
             parsed: BTreeMap::new(),
@@ -134,6 +135,21 @@ impl Recorder {
     #[must_use]
     pub fn recording(&self) -> &Recording {
         &self.rec
+    }
+
+    /// Names a recorded turn (see [`Recording::add_bookmark`]); saved with the run.
+    ///
+    /// # Errors
+    /// A turn past the end, or an empty name.
+    pub fn add_bookmark(&mut self, turn: u64, name: &str) -> Result<(), String> {
+        self.rec.add_bookmark(turn, name)
+    }
+
+    /// Forgets bookmark `i` (in turn order).
+    pub fn remove_bookmark(&mut self, i: usize) {
+        if i < self.rec.bookmarks.len() {
+            self.rec.bookmarks.remove(i);
+        }
     }
 
     /// The recording, to save: ends where the simulation is now.

@@ -187,6 +187,14 @@ impl Studio {
             PreviewCommand::RemoveBreakpoint(i) => self.or_status(|ws| ws.remove_breakpoint(i)),
             PreviewCommand::AddWatch(w) => self.or_status(|ws| ws.add_watch(&w)),
             PreviewCommand::RemoveWatch(i) => self.or_status(|ws| ws.remove_watch(i)),
+            PreviewCommand::AddBookmark(name) => {
+                self.or_status(|ws| ws.preview.as_mut().ok_or("the preview is not running")?.add_bookmark(&name));
+            }
+            PreviewCommand::RemoveBookmark(i) => {
+                if let Some(p) = self.ws.preview.as_mut() {
+                    p.recorder_mut().remove_bookmark(i);
+                }
+            }
             PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();

@@ -106,6 +106,8 @@ pub const BINDINGS: &[Binding] = &[
     time(TimeCommand::Marker(true), SHIFT, Key::ArrowRight),
     time(TimeCommand::Hit(false), NONE, Key::PageUp),
     time(TimeCommand::Hit(true), NONE, Key::PageDown),
+    time(TimeCommand::Bookmark(false), SHIFT, Key::PageUp),
+    time(TimeCommand::Bookmark(true), SHIFT, Key::PageDown),
     time(TimeCommand::ScrubTo(0), NONE, Key::Home),
     time(TimeCommand::Head, NONE, Key::End),
     arena(ArenaKey::Left, NONE, Key::ArrowLeft),

@@ -31,6 +31,10 @@ pub enum PreviewCommand {
     /// Follows a value over the run (`Desire("Hunger")`, `Liking`, ...) in Watches.
     AddWatch(String),
     RemoveWatch(usize),
+    /// Names the shown turn of the run.
+    AddBookmark(String),
+    /// Forgets bookmark `0` (in turn order).
+    RemoveBookmark(usize),
 }
 
 impl PreviewCommand {
@@ -52,6 +56,8 @@ impl PreviewCommand {
             PreviewCommand::RemoveBreakpoint(i) => format!("Delete breakpoint {}", i + 1),
             PreviewCommand::AddWatch(w) => format!("Watch {w}"),
             PreviewCommand::RemoveWatch(i) => format!("Stop watching {}", i + 1),
+            PreviewCommand::AddBookmark(name) => format!("Bookmark the shown turn as {name}"),
+            PreviewCommand::RemoveBookmark(i) => format!("Delete bookmark {}", i + 1),
         }
     }
 

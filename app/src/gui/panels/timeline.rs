@@ -31,6 +31,7 @@ pub fn colour(kind: MarkerKind) -> Color32 {
         MarkerKind::Plan => Color32::from_rgb(120, 120, 130),
         MarkerKind::Phase => Color32::from_rgb(190, 120, 240),
         MarkerKind::Skill | MarkerKind::Miracle => Color32::from_rgb(80, 200, 110),
+        MarkerKind::Bookmark => Color32::from_rgb(60, 200, 230),
     }
 }
 
@@ -79,6 +80,7 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             }
         }
         go_to(ui, end, out);
+        bookmarks(ui, p, out);
         ui.weak("Left/Right: a turn · Shift: a mark · Home/End");
     });
     let (rect, resp) = ui.allocate_exact_size(Vec2::new(ui.available_width(), HEIGHT), Sense::click_and_drag());
@@ -133,6 +135,49 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     }
 }
 
+/// The run's bookmarks: name the shown turn, or go to one (Shift+Page Up/Down go to
+/// the previous and next).
+fn bookmarks(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
+    let id = ui.id().with("timeline-bookmark");
+    let mut name: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    let marks = &p.recorder().recording().bookmarks;
+    let label = ui.label("name");
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut name)
+                .id_salt("timeline-bookmark-field")
+                .hint_text("bookmark name")
+                .desired_width(110.0),
+        )
+        .labelled_by(label.id);
+    let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if ui.small_button("🔖 Bookmark").on_hover_text("Name the shown turn; saved with the recording").clicked() || enter
+    {
+        let name =
+            if name.trim().is_empty() { format!("bookmark {}", marks.len() + 1) } else { std::mem::take(&mut name) };
+        out.push(Command::Preview(crate::gui::command::PreviewCommand::AddBookmark(name)));
+    }
+    ui.data_mut(|d| d.insert_temp(id, name));
+    if marks.is_empty() {
+        return;
+    }
+    egui::ComboBox::from_id_salt("pv-bookmarks")
+        .width(150.0)
+        .selected_text(format!("{} bookmarks", marks.len()))
+        .show_ui(ui, |ui| {
+            for (i, b) in marks.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    if ui.selectable_label(false, format!("{:.1} s  {}", b.turn as f64 / 10.0, b.what)).clicked() {
+                        time(out, TimeCommand::ScrubTo(b.turn));
+                    }
+                    if ui.small_button("🗑").on_hover_text("Delete this bookmark").clicked() {
+                        out.push(Command::Preview(crate::gui::command::PreviewCommand::RemoveBookmark(i)));
+                    }
+                });
+            }
+        });
+}
+
 /// "Go to": a time typed and shown on Enter; a time that does not read, or lies past
 /// the newest turn `end`, says why.
 fn go_to(ui: &mut egui::Ui, end: u64, out: &mut Vec<Command>) {
@@ -140,7 +185,12 @@ fn go_to(ui: &mut egui::Ui, end: u64, out: &mut Vec<Command>) {
     let mut text: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
     let label = ui.label("go to");
     let edit = ui
-        .add(egui::TextEdit::singleline(&mut text).hint_text("2:03.4").desired_width(64.0))
+        .add(
+            egui::TextEdit::singleline(&mut text)
+                .id_salt("timeline-go-to-field")
+                .hint_text("2:03.4")
+                .desired_width(64.0),
+        )
         .labelled_by(label.id)
         .on_hover_text("A simulated time: seconds (123.4), m:ss (2:03.4) or h:mm:ss; Enter shows it");
     if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
