@@ -13,6 +13,7 @@ mod glyphs;
 mod hot_reload;
 mod lesson;
 mod lint;
+mod live_path;
 mod map;
 mod palette;
 mod preview;

@@ -18,7 +18,7 @@ pub mod edit;
 pub mod file_watcher;
 pub mod live_preview;
 mod loaders;
-mod preview_sync;
+pub mod preview_sync;
 mod reduce;
 pub mod reload;
 pub mod ronedit;

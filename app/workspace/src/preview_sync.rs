@@ -18,6 +18,18 @@ use crate::edit::Edit;
 use crate::live_preview::LivePreview;
 use crate::workspace::Workspace;
 
+/// Where the running plan's object goes through a tree (see [`Workspace::live_path`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LivePath {
+    /// The nodes from the root to the one reached.
+    pub nodes: Vec<usize>,
+    /// The object (ActOn) or target (Activity) of the plan.
+    pub object: String,
+    /// The desire of the plan under way (it may be another tree's).
+    pub plan_desire: Desire,
+    pub verdict: Option<f64>,
+}
+
 impl Workspace {
     /// Starts (or starts again) the project's preview with `seed`. When it cannot start,
     /// [`Workspace::preview_errors`] says why; the documents and the watcher go on.
@@ -135,6 +147,22 @@ impl Workspace {
         let same = doc.tree(d, kind).examples == sim.creature().tree(d, kind).examples
             && sim.data().attributes == self.data.attributes;
         if same { sim.built_tree(d, kind) } else { None }
+    }
+
+    /// The live path through `creature`'s tree of `d`: the nodes that the shown turn's
+    /// plan's object (ActOn) or target (Activity) passes on its way to its verdict, when
+    /// `creature` is the preview's and the preview runs the document's examples (so that
+    /// the graph's nodes are the preview's); `None` without a plan.
+    #[must_use]
+    pub fn live_path(&self, creature: &DocId, d: Desire, kind: TreeKind) -> Option<LivePath> {
+        self.built_tree(creature, d, kind)?;
+        let sim = self.preview.as_ref()?.shown();
+        let plan = sim.plan()?;
+        let object = if kind == TreeKind::ActOn { plan.object } else { plan.target };
+        let e = sim.score_path(d, kind, &object).ok()?;
+        let mut nodes: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
+        nodes.dedup();
+        Some(LivePath { nodes, object, plan_desire: plan.desire, verdict: e.verdict })
     }
 
     /// Studio edits reach the running preview without a save: species and desire

@@ -265,6 +265,7 @@ fn header(
     creature: &DocId,
     (d, k): (Desire, TreeKind),
     asking: bool,
+    live: Option<&creature_workspace::preview_sync::LivePath>,
     out: &mut Vec<Command>,
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -279,6 +280,14 @@ fn header(
         ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
         if asking {
             ui.colored_label(PATH, "asking: the gold path");
+        } else if let Some(l) = live {
+            let what = if k == TreeKind::ActOn { "object" } else { "target" };
+            let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
+            ui.colored_label(
+                PATH,
+                format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object),
+            )
+            .on_hover_text("Where the preview's plan under way, at the shown turn, goes through this tree");
         }
     });
     // The question under the pointer (or the selected one): what it gained over the rest.
@@ -322,21 +331,24 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     };
     let (d, k) = view.tree;
     view.graph.sync(ws, &creature, view.tree);
+    // "Ask the tree" draws the draft's path; otherwise the running plan's live path.
+    let live = if view.examples.asking { None } else { ws.live_path(&creature, d, k) };
     let path: Vec<usize> = if view.examples.asking {
         let e = view.graph.tree.explain(&view.examples.draft.answers);
         let mut p: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
         p.dedup();
         p
     } else {
-        Vec::new()
+        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
     };
-    // A new answer to "ask the tree" brings the node it reaches into view.
-    if path != view.graph.path {
+    // A new answer to "ask the tree" brings the node it reaches into view; a live path
+    // moves as the run goes, and the person's view stays where it is.
+    if path != view.graph.path && live.is_none() {
         view.graph.focus = path.last().copied();
     }
     view.graph.path = path;
     let g = &mut view.graph;
-    header(ui, ws, g, &creature, (d, k), view.examples.asking, out);
+    header(ui, ws, g, &creature, (d, k), view.examples.asking, live.as_ref(), out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {

@@ -1,0 +1,46 @@
+//! The live path: while the preview runs, the tree graph of the preview's creature
+//! draws in gold where the plan under way takes its object through the tree, as the
+//! simulation itself explains it; looking back moves the path to the shown turn.
+
+use creature_core::data::TreeKind;
+use creature_core::names::Desire;
+use creature_core::world::sim::Act;
+use creature_studio::gui::command::{Command, PreviewCommand};
+
+use crate::support::{label_containing, palette, project_copy, studio};
+
+#[test]
+fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(400);
+    // A plan on a tree with examples: Hunger's, which the template gives some.
+    let eat = Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None };
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(eat)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(5);
+    h.step();
+    let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
+    let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
+    assert_eq!(plan.desire, Desire::Hunger, "{}", h.state().status);
+    h.state_mut().run(Command::SelectCreature(doc));
+    h.state_mut().run(Command::SelectTree(plan.desire, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    h.step();
+    h.step();
+    let sim = h.state().ws.preview.as_ref().unwrap().sim();
+    let e = sim.score_path(plan.desire, TreeKind::ActOn, &plan.object).unwrap();
+    let mut expected: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
+    expected.dedup();
+    assert!(!expected.is_empty());
+    assert_eq!(h.state().view.graph.path, expected, "the gold path is the simulation's own");
+    let line = label_containing(&h, "live: the");
+    assert!(line.contains(&format!("{} plan's object {}", plan.desire, plan.object)), "{line}");
+
+    // Looking back to the first turn, before any plan: no live path.
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
+    h.step();
+    h.step();
+    assert!(h.state().view.graph.path.is_empty(), "{:?}", h.state().view.graph.path);
+}
