@@ -256,16 +256,15 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
-/// The line above the graph: the tree's name and size, Fit, the hints, and what the
-/// builder weighed at the question under the pointer (or the selected one).
+/// The line above the graph: the tree's name and size, Fit, the hints, whose path is
+/// drawn in gold, and what the builder weighed at the question under the pointer (or the selected one).
 fn header(
     ui: &mut egui::Ui,
     ws: &Workspace,
     g: &GraphView,
     creature: &DocId,
     (d, k): (Desire, TreeKind),
-    asking: bool,
-    live: Option<&creature_workspace::preview_sync::LivePath>,
+    path_note: Option<String>,
     out: &mut Vec<Command>,
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -278,16 +277,10 @@ fn header(
             out.push(Command::FitGraph);
         }
         ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
-        if asking {
-            ui.colored_label(PATH, "asking: the gold path");
-        } else if let Some(l) = live {
-            let what = if k == TreeKind::ActOn { "object" } else { "target" };
-            let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
-            ui.colored_label(
-                PATH,
-                format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object),
-            )
-            .on_hover_text("Where the preview's plan under way, at the shown turn, goes through this tree");
+        if let Some(note) = path_note {
+            ui.colored_label(PATH, note).on_hover_text(
+                "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
+            );
         }
     });
     // The question under the pointer (or the selected one): what it gained over the rest.
@@ -348,7 +341,16 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     view.graph.path = path;
     let g = &mut view.graph;
-    header(ui, ws, g, &creature, (d, k), view.examples.asking, live.as_ref(), out);
+    let note = if view.examples.asking {
+        Some("asking: the gold path".to_owned())
+    } else {
+        live.as_ref().map(|l| {
+            let what = if k == TreeKind::ActOn { "object" } else { "target" };
+            let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
+            format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
+        })
+    };
+    header(ui, ws, g, &creature, (d, k), note, out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
