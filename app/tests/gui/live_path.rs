@@ -44,3 +44,44 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     h.step();
     assert!(h.state().view.graph.path.is_empty(), "{:?}", h.state().view.graph.path);
 }
+
+/// The graph's search box on Ruth's Hunger ActOn tree: typing a value finds the nodes
+/// its answer leads to, and folds every question with no match under it.
+#[test]
+fn the_graph_search_finds_a_value_and_folds_the_rest() {
+    use egui_kittest::kittest::Queryable;
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
+    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    h.step();
+    h.step();
+    assert!(h.state().view.graph.tree.nodes.len() >= 19, "Ruth's Hunger ActOn tree is the large one");
+    h.get_by_label("🔍").focus();
+    h.step();
+    h.get_by_label("🔍").type_text("horse");
+    h.step();
+    h.step();
+    let g = &h.state().view.graph;
+    let nodes = &g.tree.nodes;
+    // Found: exactly the nodes an answer "horse" leads to.
+    let mut expected: Vec<usize> =
+        nodes.iter().flat_map(|n| n.branches.iter().filter(|(a, _)| a == "horse").map(|(_, c)| *c)).collect();
+    expected.sort_unstable();
+    assert!(!expected.is_empty());
+    assert_eq!(g.found, expected);
+    // Folded: every question but those on the way to a match.
+    let mut on_the_way = std::collections::BTreeSet::new();
+    for &f in &expected {
+        let mut at = f;
+        while let Some(parent) = nodes.iter().position(|n| n.branches.iter().any(|(_, c)| *c == at)) {
+            on_the_way.insert(parent);
+            at = parent;
+        }
+    }
+    for (i, n) in nodes.iter().enumerate().filter(|(_, n)| !n.is_leaf()) {
+        assert_eq!(g.folded.contains(&i), !on_the_way.contains(&i), "node {i} ({:?})", n.question);
+    }
+    label_containing(&h, &format!("{} found", expected.len()));
+}

@@ -256,12 +256,32 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
+/// The search box: finds a question or an answer and folds what holds neither.
+fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
+    let label = ui.label("🔍");
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut g.search)
+                .id_salt("tree-graph-search")
+                .hint_text("find a question or value")
+                .desired_width(150.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Finds the questions that ask it and the answers that are it, and folds the rest");
+    if field.changed() {
+        g.found = g.search(&g.search.clone());
+    }
+    if !g.search.trim().is_empty() {
+        ui.label(format!("{} found", g.found.len()));
+    }
+}
+
 /// The line above the graph: the tree's name and size, Fit, the hints, whose path is
 /// drawn in gold, and what the builder weighed at the question under the pointer (or the selected one).
 fn header(
     ui: &mut egui::Ui,
     ws: &Workspace,
-    g: &GraphView,
+    g: &mut GraphView,
     creature: &DocId,
     (d, k): (Desire, TreeKind),
     path_note: Option<String>,
@@ -277,6 +297,7 @@ fn header(
             out.push(Command::FitGraph);
         }
         ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
+        search_box(ui, g);
         if let Some(note) = path_note {
             ui.colored_label(PATH, note).on_hover_text(
                 "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
@@ -340,7 +361,6 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         view.graph.focus = path.last().copied();
     }
     view.graph.path = path;
-    let g = &mut view.graph;
     let note = if view.examples.asking {
         Some("asking: the gold path".to_owned())
     } else {
@@ -350,7 +370,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
         })
     };
-    header(ui, ws, g, &creature, (d, k), note, out);
+    header(ui, ws, &mut view.graph, &creature, (d, k), note, out);
+    let g = &mut view.graph;
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {

@@ -76,6 +76,9 @@ pub struct GraphView {
     pub centre_on: Option<Pos2>,
     /// Where the minimap was drawn on screen, while it is shown.
     pub minimap: Option<Rect>,
+    /// What the search box holds, and the nodes it found (tree indices).
+    pub search: String,
+    pub found: Vec<usize>,
 }
 
 impl GraphView {
@@ -142,6 +145,48 @@ impl GraphView {
             self.folded.insert(n);
         }
         self.rebuild();
+    }
+
+    /// Finds `text` in the tree: the questions that ask it and the nodes reached by an
+    /// answer that is it (ignoring case); folds every question under which nothing
+    /// matches and unfolds the way to every match. Returns the matching nodes; an empty
+    /// search unfolds everything.
+    pub fn search(&mut self, text: &str) -> Vec<usize> {
+        let want = text.trim().to_lowercase();
+        self.folded.clear();
+        if want.is_empty() {
+            self.rebuild();
+            return Vec::new();
+        }
+        let nodes = &self.tree.nodes;
+        let mut hit = vec![false; nodes.len()];
+        for (i, n) in nodes.iter().enumerate() {
+            if n.question.as_deref().is_some_and(|q| q.to_lowercase().contains(&want)) {
+                hit[i] = true;
+            }
+            for (answer, c) in &n.branches {
+                if answer.to_lowercase().contains(&want) && *c < hit.len() {
+                    hit[*c] = true;
+                }
+            }
+        }
+        // Children come after their parents: a backward pass knows each subtree.
+        let mut inside = hit.clone();
+        for i in (0..nodes.len()).rev() {
+            if nodes[i].branches.iter().any(|(_, c)| *c > i && inside.get(*c).copied().unwrap_or(false)) {
+                inside[i] = true;
+            }
+        }
+        let fold: Vec<usize> = nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, n)| !n.is_leaf() && !n.branches.iter().any(|(_, c)| c > i && inside.get(*c) == Some(&true)))
+            .map(|(i, _)| i)
+            .collect();
+        self.folded.extend(fold);
+        let found = (0..nodes.len()).filter(|i| hit[*i]).collect();
+        self.rebuild();
+        found
     }
 
     /// How many nodes lie under node `n`.
