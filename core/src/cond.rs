@@ -108,8 +108,8 @@ impl Cond {
             let (line, col) = crate::ronpos::line_col(text, offset);
             Err(LoadError::new(FILE, line, col, message))
         };
-        let object = |id: &str| world.objects.iter().any(|o| o.id == id);
-        let objects = || world.objects.iter().map(|o| o.id.as_str());
+        let object = |id: &str| world.has_id(id);
+        let objects = || world.ids();
         match self {
             Cond::PlanStarted { action: Some(a), .. } if data.action(a).is_none() => {
                 at("action", data.action_named(a).err().unwrap_or_default())

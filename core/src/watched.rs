@@ -74,8 +74,8 @@ impl Watched {
             Watched::Opinion(a) if data.action(a).is_none() => {
                 at(&format!("\"{a}\""), data.action_named(a).err().unwrap_or_default())
             }
-            Watched::Score { object, .. } if !world.objects.iter().any(|o| &o.id == object) => {
-                at("object", unknown_name("object", object, world.objects.iter().map(|o| o.id.as_str())))
+            Watched::Score { object, .. } if !world.has_id(object) => {
+                at("object", unknown_name("object", object, world.ids()))
             }
             _ => Ok(watched),
         }

@@ -107,3 +107,18 @@ fn a_condition_naming_something_unknown_is_refused_at_its_column() {
     }
     assert_eq!(parse(&r, "PlanStarted"), parse(&r, "PlanStarted()"), "a condition without fields may be bare");
 }
+
+/// The hand and the creature itself are objects of every village: a condition may name
+/// them (a plan to look around is on `self`), as a watch of a score may.
+#[test]
+fn the_hand_and_the_creature_itself_are_objects_a_condition_names() {
+    let data = creature_core::data::Data::builtin().unwrap();
+    let world = creature_core::world::file::WorldFile::builtin(&data).unwrap();
+    for text in [r#"PlanStarted(object: "self")"#, r#"PlanStarted(object: "hand")"#] {
+        assert!(creature_core::cond::Cond::parse(text, &data, &world).is_ok(), "{text}");
+    }
+    let score = r#"Score(desire: "Hunger", tree: ActOn, object: "self")"#;
+    assert!(creature_core::watched::Watched::parse(score, &data, &world).is_ok());
+    let e = creature_core::cond::Cond::parse(r#"PlanStarted(object: "selff")"#, &data, &world).unwrap_err();
+    assert!(e.message.contains("did you mean `self`"), "{e}");
+}

@@ -56,3 +56,35 @@ fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
     assert_eq!(h.state().view.tree, (path.desire, TreeKind::ActOn));
     assert_eq!(h.state().view.graph.selected, Some(step.node));
 }
+
+/// A plan in Why? is a right click from a breakpoint on it and a watch of its object's
+/// score, each added to the preview's lists.
+#[test]
+fn a_plan_in_why_sets_a_breakpoint_and_a_watch_from_its_right_click() {
+    let (_tmp, root) = crate::support::project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(200);
+    palette(&mut h, "show panel: why");
+    h.step();
+    let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
+    let name = format!("▶ {} {} {}", plan.desire, plan.action, plan.object);
+    h.get_by_label_contains(&name).click_secondary();
+    h.step();
+    h.get_by_label(&format!("Break when {} {} {} starts", plan.desire, plan.action, plan.object)).click();
+    h.step();
+    h.step();
+    let texts: Vec<String> =
+        h.state().ws.preview.as_ref().unwrap().breakpoints.list().iter().map(|b| b.text.clone()).collect();
+    let want =
+        format!("PlanStarted(desire: \"{}\", action: \"{}\", object: \"{}\")", plan.desire, plan.action, plan.object);
+    assert_eq!(texts, vec![want], "{}", h.state().status);
+
+    h.get_by_label_contains(&name).click_secondary();
+    h.step();
+    h.get_by_label(&format!("Watch {}'s score by {} ActOn", plan.object, plan.desire)).click();
+    h.step();
+    h.step();
+    let watched: Vec<String> = h.state().ws.watches.list().iter().map(|w| w.text.clone()).collect();
+    assert_eq!(watched, vec![format!("Score(desire: \"{}\", tree: ActOn, object: \"{}\")", plan.desire, plan.object)]);
+}

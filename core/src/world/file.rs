@@ -210,6 +210,18 @@ impl WorldFile {
         Self::parse("projects/example/world.ron", BUILTIN_WORLD, data)
     }
 
+    /// True for the id of an object of the village the world makes: one of its own, or
+    /// one every village has (the hand, the creature itself).
+    #[must_use]
+    pub fn has_id(&self, id: &str) -> bool {
+        RESERVED_IDS.contains(&id) || self.objects.iter().any(|o| o.id == id)
+    }
+
+    /// The ids of the village's objects: the world's, then those every village has.
+    pub fn ids(&self) -> impl Iterator<Item = &str> + Clone {
+        self.objects.iter().map(|o| o.id.as_str()).chain(RESERVED_IDS)
+    }
+
     /// The object called `id`.
     pub fn object(&self, id: &str) -> Option<&ObjectDef> {
         self.objects.iter().find(|o| o.id == id)

@@ -19,7 +19,7 @@ use creature_core::world::sim::{PlanWhy, TurnWhy, priority_text};
 use egui::{Color32, RichText};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, PreviewCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -118,7 +118,20 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
         format!("{} {} {} ➡ {}", p.desire, p.action, p.object, p.target)
     };
     let text = RichText::new(if p.current { format!("▶ {name}") } else { name });
-    ui.label(if p.current { text.color(CURRENT).strong() } else { text });
+    let row = ui.label(if p.current { text.color(CURRENT).strong() } else { text });
+    row.on_hover_text("Right click to break on this plan or watch its object's score").context_menu(|ui| {
+        let plan = format!("PlanStarted(desire: \"{}\", action: \"{}\", object: \"{}\")", p.desire, p.action, p.object);
+        if ui.button(format!("Break when {} {} {} starts", p.desire, p.action, p.object)).clicked() {
+            out.push(Command::Preview(PreviewCommand::AddBreakpoint(plan)));
+            ui.close();
+        }
+        let score = format!("Score(desire: \"{}\", tree: ActOn, object: \"{}\")", p.desire, p.object);
+        if ui.button(format!("Watch {}'s score by {} ActOn", p.object, p.desire)).clicked() {
+            out.push(Command::Preview(PreviewCommand::AddWatch(score)));
+            out.push(Command::ShowTab(super::watches::TAB));
+            ui.close();
+        }
+    });
     ui.monospace(priority_text(p.priority));
     for v in [p.value, p.activity, p.distance, p.usefulness, p.action_priority] {
         ui.monospace(format!("{v:.3}"));
