@@ -44,6 +44,19 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// The range a plot of the unit shows at least: 0 for a desire's value and drive,
+    /// which start there (so that a small rise shows as one); the whole range for the
+    /// bounded feelings and scores, so that a flat line shows where it lies.
+    #[must_use]
+    pub fn span(self) -> (f64, f64) {
+        match self {
+            Unit::Level | Unit::Drive => (0.0, 0.0),
+            Unit::Feeling => (-1.0, 1.0),
+            // An object score runs from 0 (the worst verdict) to 0.125 (the best) (SPEC §9).
+            Unit::Score => (0.0, 0.125),
+        }
+    }
+
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {

@@ -110,3 +110,44 @@ fn bank_view_of_the_rushdown_bank() {
     h.run();
     h.snapshot("live_bank");
 }
+
+/// The example preview after 30 simulated seconds, with the preview creature (Daisy)
+/// open and a Hunger plan on a sheep under way: the graph of its Hunger ActOn tree draws
+/// the plan's live path; Watches plots Hunger, its drive and the sheep's score.
+fn debugger_state() -> State {
+    use creature_core::world::sim::Act;
+    let mut state = live_state();
+    let p = state.ws.preview.as_mut().unwrap();
+    p.act(Act::Phase(6)).unwrap();
+    let eat = Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None };
+    p.act(eat).unwrap();
+    p.run(5);
+    let sim = p.sim().clone();
+    for w in [r#"Desire("Hunger")"#, r#"Drive("Hunger")"#, r#"Score(desire: "Hunger", tree: ActOn, object: "sheep_1")"#]
+    {
+        state.ws.watches.add(w, &sim).unwrap();
+    }
+    state.ws.sample_watches().unwrap();
+    let id = state.ws.open_creature(&example().join("creatures/daisy.ron")).unwrap();
+    state.view.select_creature(&state.ws, id);
+    state.view.select_tree(Desire::Hunger, TreeKind::ActOn);
+    state
+}
+
+#[test]
+fn watches_over_the_preview_run() {
+    let mut h = harness(egui::vec2(900.0, 620.0), debugger_state(), |ui, ws, _view, out| {
+        panels::watches::show(ui, ws, &mut String::new(), out);
+    });
+    h.run();
+    h.snapshot("watches");
+}
+
+#[test]
+fn the_live_path_through_daisys_hunger_acton_tree() {
+    let mut h = harness(egui::vec2(640.0, 400.0), debugger_state(), panels::graph::show);
+    h.run();
+    assert!(!h.state().view.graph.path.is_empty(), "the plan's path is drawn");
+    let options = egui_kittest::SnapshotOptions::new().max_failed_pixels(6000);
+    h.snapshot_options("live_path", &options);
+}

@@ -100,6 +100,9 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.step();
     h.get_by_label_contains("at 25.0 s (turn 250)");
 
+    // A watch of the liking, which the slap lowered in the branch only.
+    let sim = h.state().ws.preview.as_ref().unwrap().sim().clone();
+    h.state_mut().ws.watches.add("Liking", &sim).unwrap();
     h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
@@ -112,6 +115,10 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     assert_eq!((c.diff.lessons.a, c.diff.lessons.b), (0, 1), "only the branch had the lesson");
     h.get_by_label_contains("They first differ at 30.");
     assert!(!c.desires.is_empty(), "some desire differs, and is plotted");
+    // Compare shows the watches for both runs: the liking parts at the slap.
+    let last = |v: &[creature_core::recording::Sample]| v.last().and_then(|s| s.2[0]).unwrap();
+    assert!(last(&c.watched_b) < last(&c.watched_a), "the slapped branch likes the player less");
+    h.get_by_label("Watches in both runs");
 
     // The tree the slap taught differs: both runs' versions side by side.
     let t = c.diff.trees.first().expect("the slapped branch's taught tree differs");

@@ -189,4 +189,34 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<
             }
             plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
         });
+    watches(ui, ws, c, cursor);
+}
+
+/// The project's watches over both runs (this run solid, the other dashed), with the
+/// same cursor at the shown turn.
+fn watches(ui: &mut egui::Ui, ws: &Workspace, c: &crate::gui::view::compare::Compared, cursor: f64) {
+    let list = ws.watches.list();
+    if list.is_empty() || c.watched_a.is_empty() {
+        return;
+    }
+    ui.strong("Watches in both runs");
+    Plot::new("compare-watches").height(160.0).legend(Legend::default()).x_axis_label("simulated seconds").show(
+        ui,
+        |plot| {
+            for (i, w) in list.iter().enumerate() {
+                let colour = PALETTE[i % PALETTE.len()];
+                let line = |samples: &[creature_core::recording::Sample]| -> Vec<[f64; 2]> {
+                    samples.iter().filter_map(|(_, t, v)| v.get(i).copied().flatten().map(|y| [*t, y])).collect()
+                };
+                let name = w.watched.describe();
+                plot.line(Line::new(format!("{name} (this run)"), line(&c.watched_a)).color(colour).width(2.0));
+                plot.line(
+                    Line::new(format!("{name} (other)"), line(&c.watched_b))
+                        .color(colour)
+                        .style(LineStyle::dashed_dense()),
+                );
+            }
+            plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+        },
+    );
 }

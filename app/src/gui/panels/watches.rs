@@ -11,6 +11,7 @@ use egui_plot::{Legend, Line, Plot, VLine};
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, PreviewCommand, Tab};
 use crate::gui::time_travel::{TimeCommand, shown_turn};
+use creature_workspace::Workspace;
 
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Watches", "Watches");
@@ -47,90 +48,96 @@ impl Panel for WatchesPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        let Some(p) = cx.ws.preview.as_ref() else {
-            ui.weak("Watches follow values over the preview's run: open a project whose preview starts.");
-            return;
-        };
-        let read =
-            (!self.draft.trim().is_empty()).then(|| Watched::parse(&self.draft, p.sim().data(), p.sim().world()));
-        ui.horizontal(|ui| {
-            ui.label("Watch");
-            let field = ui.add(egui::TextEdit::singleline(&mut self.draft).hint_text(EXAMPLES[0]).desired_width(300.0));
-            let ok = matches!(read, Some(Ok(_)));
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
-                cx.out.push(Command::Preview(PreviewCommand::AddWatch(std::mem::take(&mut self.draft))));
-            }
-        });
-        match &read {
-            Some(Ok(w)) => {
-                ui.weak(w.describe());
-            }
-            Some(Err(e)) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
-            }
-            None => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.weak("for instance:");
-                    for example in EXAMPLES {
-                        if ui.small_button(example).clicked() {
-                            self.draft = example.to_owned();
-                        }
+        show(ui, cx.ws, &mut self.draft, cx.out);
+    }
+}
+
+/// The panel with the watch being written in `draft`.
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, draft: &mut String, out: &mut Vec<Command>) {
+    let Some(p) = ws.preview.as_ref() else {
+        ui.weak("Watches follow values over the preview's run: open a project whose preview starts.");
+        return;
+    };
+    let read = (!draft.trim().is_empty()).then(|| Watched::parse(draft, p.sim().data(), p.sim().world()));
+    ui.horizontal(|ui| {
+        ui.label("Watch");
+        let field = ui.add(egui::TextEdit::singleline(draft).hint_text(EXAMPLES[0]).desired_width(300.0));
+        let ok = matches!(read, Some(Ok(_)));
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
+            out.push(Command::Preview(PreviewCommand::AddWatch(std::mem::take(draft))));
+        }
+    });
+    match &read {
+        Some(Ok(w)) => {
+            ui.weak(w.describe());
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
+        }
+        None => {
+            ui.horizontal_wrapped(|ui| {
+                ui.weak("for instance:");
+                for example in EXAMPLES {
+                    if ui.small_button(example).clicked() {
+                        *draft = example.to_owned();
                     }
-                });
-            }
-        }
-        let watches = &cx.ws.watches;
-        for e in &watches.problems {
-            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
-        }
-        if watches.list().is_empty() {
-            ui.weak("No watches yet. Right click a desire's bar in the preview to watch it.");
-            return;
-        }
-        ui.horizontal_wrapped(|ui| {
-            for (i, w) in watches.list().iter().enumerate() {
-                ui.colored_label(PALETTE[i % PALETTE.len()], format!("■ {}", w.watched.describe()));
-                if ui.small_button("🗑").on_hover_text(format!("Stop watching {}", w.text)).clicked() {
-                    cx.out.push(Command::Preview(PreviewCommand::RemoveWatch(i)));
                 }
-            }
-        });
-        let shown = shown_turn(p) as f64 / 10.0;
-        let mut units: Vec<Unit> = watches.list().iter().map(|w| w.watched.unit()).collect();
-        units.sort();
-        units.dedup();
-        let height = ((ui.available_height() - 8.0) / units.len() as f32).max(110.0);
-        for unit in units {
-            let plot = Plot::new(("watches", unit.name()))
-                .height(height)
-                .legend(Legend::default())
-                .x_axis_label("simulated seconds")
-                .y_axis_label(unit.name())
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .allow_boxed_zoom(false)
-                .include_x(0.0);
-            let shown_plot = plot.show(ui, |plot| {
-                for (i, w) in watches.list().iter().enumerate().filter(|(_, w)| w.watched.unit() == unit) {
-                    let points: Vec<[f64; 2]> = watches
-                        .values()
-                        .iter()
-                        .filter_map(|(_, t, v)| v.get(i).copied().flatten().map(|y| [*t, y]))
-                        .collect();
-                    plot.line(Line::new(w.watched.describe(), points).color(PALETTE[i % PALETTE.len()]).width(2.0));
-                }
-                plot.vline(VLine::new("shown turn", shown).color(Color32::from_rgb(255, 200, 40)));
             });
-            let r = &shown_plot.response;
-            if (r.dragged() || r.clicked())
-                && let Some(pos) = r.interact_pointer_pos()
-            {
-                let seconds = shown_plot.transform.value_from_position(pos).x.max(0.0);
-                let turn = ((seconds * 10.0).round() as u64).min(p.sim().turns());
-                cx.out.push(Command::Time(TimeCommand::ScrubTo(turn)));
+        }
+    }
+    let watches = &ws.watches;
+    for e in &watches.problems {
+        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+    }
+    if watches.list().is_empty() {
+        ui.weak("No watches yet. Right click a desire's bar in the preview to watch it.");
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (i, w) in watches.list().iter().enumerate() {
+            ui.colored_label(PALETTE[i % PALETTE.len()], format!("■ {}", w.watched.describe()));
+            if ui.small_button("🗑").on_hover_text(format!("Stop watching {}", w.text)).clicked() {
+                out.push(Command::Preview(PreviewCommand::RemoveWatch(i)));
             }
+        }
+    });
+    let shown = shown_turn(p) as f64 / 10.0;
+    let mut units: Vec<Unit> = watches.list().iter().map(|w| w.watched.unit()).collect();
+    units.sort();
+    units.dedup();
+    let height = ((ui.available_height() - 8.0) / units.len() as f32).max(110.0);
+    for unit in units {
+        let plot = Plot::new(("watches", unit.name()))
+            .height(height)
+            .legend(Legend::default())
+            .x_axis_label("simulated seconds")
+            .y_axis_label(unit.name())
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .include_x(0.0)
+            .include_y(unit.span().0)
+            .include_y(unit.span().1);
+        let shown_plot = plot.show(ui, |plot| {
+            for (i, w) in watches.list().iter().enumerate().filter(|(_, w)| w.watched.unit() == unit) {
+                let points: Vec<[f64; 2]> = watches
+                    .values()
+                    .iter()
+                    .filter_map(|(_, t, v)| v.get(i).copied().flatten().map(|y| [*t, y]))
+                    .collect();
+                plot.line(Line::new(w.watched.describe(), points).color(PALETTE[i % PALETTE.len()]).width(2.0));
+            }
+            plot.vline(VLine::new("shown turn", shown).color(Color32::from_rgb(255, 200, 40)));
+        });
+        let r = &shown_plot.response;
+        if (r.dragged() || r.clicked())
+            && let Some(pos) = r.interact_pointer_pos()
+        {
+            let seconds = shown_plot.transform.value_from_position(pos).x.max(0.0);
+            let turn = ((seconds * 10.0).round() as u64).min(p.sim().turns());
+            out.push(Command::Time(TimeCommand::ScrubTo(turn)));
         }
     }
 }

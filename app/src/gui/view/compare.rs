@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use creature_core::names::Desire;
-use creature_core::recording::{Diff, Recorder, diff};
+use creature_core::recording::{Diff, Recorder, Sample, diff};
 use creature_core::watched::Watched;
 use creature_workspace::Workspace;
 
@@ -27,9 +27,12 @@ pub type Curves = Vec<(f64, Vec<f64>)>;
 pub struct Compared {
     /// The two runs' lengths in turns (the preview's rounded up to a snapshot period
     /// while it runs), to know when they changed.
-    key: (u64, u64, usize),
+    key: (u64, u64, usize, Vec<String>),
     pub a: Curves,
     pub b: Curves,
+    /// The project's watches over each run, sampled as the curves are.
+    pub watched_a: Vec<Sample>,
+    pub watched_b: Vec<Sample>,
     pub diff: Diff,
     /// The desires that differ most, most first.
     pub desires: Vec<Desire>,
@@ -115,7 +118,8 @@ impl CompareUi {
         let turns = p.sim().turns();
         let period = creature_core::recording::SNAPSHOT_TURNS;
         let head = if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns };
-        let key = (head, b.sim().turns(), id);
+        let watches: Vec<String> = ws.watches.list().iter().map(|w| w.text.clone()).collect();
+        let key = (head, b.sim().turns(), id, watches);
         if self.result.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|c| c.key == key)) {
             return;
         }
@@ -130,7 +134,14 @@ impl CompareUi {
                 desires = Desire::ALL.iter().map(|d| (*d, peak(d.index()))).filter(|(_, p)| *p > 0.0).collect();
             }
             desires.sort_by(|x, y| y.1.total_cmp(&x.1));
-            Ok(Compared { key, a: ca, b: cb, diff: d, desires: desires.into_iter().map(|(k, _)| k).take(4).collect() })
+            let watched: Vec<Watched> = ws.watches.list().iter().map(|w| w.watched.clone()).collect();
+            let (watched_a, watched_b) = if watched.is_empty() {
+                (Vec::new(), Vec::new())
+            } else {
+                (a.sample(&watched, SAMPLES)?, b.sample(&watched, SAMPLES)?)
+            };
+            let desires = desires.into_iter().map(|(k, _)| k).take(4).collect();
+            Ok(Compared { key, a: ca, b: cb, watched_a, watched_b, diff: d, desires })
         })();
         self.result = Some(result);
     }
