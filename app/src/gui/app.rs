@@ -29,6 +29,8 @@ pub struct Studio {
     /// Every panel with its own state (the registry's).
     pub panels: Panels,
     pub dock: DockState<Tab>,
+    /// The layout put aside while one panel is maximised.
+    pub stashed_dock: Option<DockState<Tab>>,
     pub recent: Vec<PathBuf>,
     pub modal: Option<Modal>,
     /// The command palette while it is open.
@@ -61,6 +63,7 @@ impl Studio {
             view: View::default(),
             panels,
             dock,
+            stashed_dock: None,
             recent,
             modal: None,
             palette: None,
@@ -117,9 +120,27 @@ impl Studio {
         self.pending.push(c);
     }
 
+    /// Gives `tab` the whole dock, the layout put aside; when a panel has it already,
+    /// gives the layout back (with `tab` shown in it).
+    fn toggle_maximised(&mut self, tab: Option<Tab>) {
+        if let Some(layout) = self.stashed_dock.take() {
+            self.dock = layout;
+            if let Some(t) = tab {
+                self.show_tab(t);
+            }
+            self.status = "The panel layout is back".into();
+        } else if let Some(t) = tab {
+            self.stashed_dock = Some(std::mem::replace(&mut self.dock, DockState::new(vec![t])));
+            self.status =
+                format!("{} has the window: F11 or a double click on its tab gives the layout back", t.title());
+        }
+    }
+
     fn show_tab(&mut self, tab: Tab) {
         if let Some(path) = self.dock.find_tab(&tab) {
             let _ = self.dock.set_active_tab(path);
+            // The panel shown has the focus: F11 and the like act on it.
+            self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: path.surface, node: path.node });
         } else {
             self.dock.push_to_focused_leaf(tab);
         }
@@ -193,7 +214,15 @@ impl Studio {
             Command::Redo => self.undo_or_redo(false),
             Command::Palette => self.palette = Some(palette::Palette::default()),
             Command::ShowTab(t) => self.show_tab(t),
-            Command::ResetLayout => self.dock = default_dock(&self.panels),
+            Command::ResetLayout => {
+                self.stashed_dock = None;
+                self.dock = default_dock(&self.panels);
+            }
+            Command::Maximise(t) => self.toggle_maximised(Some(t)),
+            Command::MaximiseFocused => {
+                let focused = self.dock.find_active_focused().map(|(_, t)| *t);
+                self.toggle_maximised(focused);
+            }
             Command::Quit => self.modal_or_close(),
             Command::SelectSpecies(s) => {
                 self.view.species = s;
@@ -338,6 +367,7 @@ impl Studio {
                 recent: &self.recent,
                 out: &mut commands,
                 live: Vec::new(),
+                maximised: self.stashed_dock.is_some(),
             };
             DockArea::new(&mut self.dock)
                 .style(dock::style(ui.style()))
@@ -460,6 +490,7 @@ impl eframe::App for Studio {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        dock::persist(storage, &self.dock, &self.recent);
+        // A maximised panel is a moment's view: the layout kept is the one put aside.
+        dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
     }
 }

@@ -64,7 +64,11 @@ fn hovering_a_question_shows_its_gain_and_the_runner_up() {
     let at = egui::pos2(r.center().x, r.min.y + 0.25 * r.height());
     h.event(egui::Event::PointerMoved(at));
     h.run();
-    let tip = label_containing(&h, "gain ratio");
+    // Said twice: in the line above the graph and in the question's tooltip.
+    let said = crate::support::labels_containing(&h, "gain ratio");
+    assert_eq!(said.len(), 2, "{said:?}");
+    let tip = said.iter().find(|t| t.contains("Click: list")).expect("the tooltip").clone();
+    assert!(said.iter().any(|t| !t.contains("Click") && tip.starts_with(t.as_str())), "{said:?}");
     // The figures are the builder's own, from the examples the tree was built from.
     let creature = h.state().view.creature.clone().unwrap();
     let examples = h

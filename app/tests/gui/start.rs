@@ -17,7 +17,10 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     h.get_by_label("🐄 Open the example creature").click();
     h.run();
     let creature = h.state().view.creature.clone().expect("a creature is open");
-    assert_eq!(creature.label(), "daisy.ron");
+    // The example creature with the largest tree, at that tree: Ruth's Hunger ActOn.
+    assert_eq!(creature.label(), "ruth.ron");
+    assert_eq!(h.state().view.tree, (creature_core::names::Desire::Hunger, creature_core::data::TreeKind::ActOn));
+    assert!(h.state().view.graph.tree.nodes.len() >= 19);
     assert!(active(&h, creature_studio::gui::panels::graph::TAB));
 
     h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
@@ -43,4 +46,31 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     h.step();
     h.step();
     h.get_by_label_contains("Example village — ");
+}
+
+/// A panel takes the whole window (from a double click on its tab, its tab's menu, or
+/// F11) and gives the layout back the same way.
+#[test]
+fn a_panel_is_maximised_and_restored_from_its_tab_or_f11() {
+    use creature_studio::gui::panels::graph;
+    let mut h = studio(&example());
+    let tabs =
+        |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| h.state().dock.iter_all_tabs().count();
+    let before = tabs(&h);
+    assert!(before > 5);
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(graph::TAB));
+    h.run();
+    // What a double click on the tab asks (egui_dock's tabs are not in the AccessKit
+    // tree, so the test sends the command the tab sends).
+    h.state_mut().run(creature_studio::gui::command::Command::Maximise(graph::TAB));
+    h.run();
+    assert_eq!(tabs(&h), 1, "the tree graph has the window");
+    assert!(active(&h, graph::TAB));
+    h.key_press(egui::Key::F11);
+    h.run();
+    assert_eq!(tabs(&h), before, "the layout is back");
+    assert!(active(&h, graph::TAB));
+    h.key_press(egui::Key::F11);
+    h.run();
+    assert_eq!(tabs(&h), 1, "F11 maximises the focused panel too");
 }

@@ -94,7 +94,17 @@ pub fn autoplay_a_match(h: &mut Harness<'static, Studio>) {
     h.step();
 }
 
-/// The text of the first label containing `part`.
+/// The texts of every label containing `part`.
+pub fn labels_containing(h: &Harness<'static, Studio>, part: &str) -> Vec<String> {
+    h.query_all_by_label_contains(part)
+        .map(|n| {
+            let node = n.accesskit_node();
+            if node.role() == egui::accesskit::Role::Label { node.value() } else { node.label() }.unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The text of the only label containing `part`.
 pub fn label_containing(h: &Harness<'static, Studio>, part: &str) -> String {
     let node = h.get_by_label_contains(part).accesskit_node();
     // AccessKit keeps a label widget's text as its value.

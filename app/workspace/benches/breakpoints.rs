@@ -1,6 +1,6 @@
 //! What breakpoints cost the preview (SPEC §19): an hour of the example project's
 //! creature, 36,000 turns, run plainly as `Sim::run` does, and turn by turn with ten
-//! breakpoints on that each look at every turn and none of which fires within the hour.
+//! breakpoints on that each look at every turn (a hit is counted, and the run goes on).
 //! Goal: the ten cost at most 2 % of the plain run's time, the events they read included.
 
 use std::hint::black_box;
@@ -16,8 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 
 const HOUR: u64 = 36_000;
 
-/// Ten conditions of every sort, none of which the example creature meets in an hour
-/// left to itself.
+/// Ten conditions of every sort.
 const TEN: [&str; 10] = [
     r#"PlanStarted(desire: "Anger", kind: Villager)"#,
     "PlanSwitched",
@@ -63,12 +62,13 @@ fn breakpoints(c: &mut Criterion) {
             // part of the breakpoints' cost.
             sim.record(true);
             let mut bp = set.clone();
+            let mut hits = 0;
             for _ in 0..HOUR {
                 sim.step();
                 let events = sim.take_events();
-                assert!(bp.check(&sim, &events).is_none(), "no breakpoint fires within the hour");
+                hits += usize::from(bp.check(&sim, &events).is_some());
             }
-            black_box(sim.turns())
+            black_box((sim.turns(), hits))
         });
     });
     g.finish();

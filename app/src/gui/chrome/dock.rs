@@ -102,6 +102,8 @@ pub struct Viewer<'a> {
     pub out: &'a mut Vec<Command>,
     /// The scopes of keys the panels drawn this frame made live.
     pub live: Vec<Scope>,
+    /// Whether one panel has the whole dock.
+    pub maximised: bool,
 }
 
 impl TabViewer for Viewer<'_> {
@@ -121,6 +123,21 @@ impl TabViewer for Viewer<'_> {
             self.live.push(scope);
         }
         panel.ui(ui, &mut Cx { ws: self.ws, view: self.view, recent: self.recent, out: self.out });
+    }
+
+    /// A double click on a tab maximises its panel, or gives the layout back.
+    fn on_tab_button(&mut self, tab: &mut Tab, response: &egui::Response) {
+        if response.double_clicked() {
+            self.out.push(Command::Maximise(*tab));
+        }
+    }
+
+    fn context_menu(&mut self, ui: &mut egui::Ui, tab: &mut Tab, _path: egui_dock::NodePath) {
+        let label = if self.maximised { "Restore the layout (F11)" } else { "Maximise (F11)" };
+        if ui.button(label).clicked() {
+            self.out.push(Command::Maximise(*tab));
+            ui.close();
+        }
     }
 
     fn scroll_bars(&self, tab: &Tab) -> [bool; 2] {

@@ -88,6 +88,7 @@ pub const BINDINGS: &[Binding] = &[
     global(Command::Palette, CMD_SHIFT, Key::P),
     global(Command::Palette, CMD, Key::P),
     unbound(Command::ResetLayout),
+    global(Command::MaximiseFocused, NONE, Key::F11),
     global(Command::NewbornsBorn, CMD, Key::B),
     global(Command::FitGraph, CMD, Key::Num0),
     global(Command::Play, NONE, Key::F6),

@@ -59,6 +59,10 @@ pub enum Command {
     Redo,
     Palette,
     ShowTab(Tab),
+    /// Gives one panel the whole dock, or gives the layout back when one has it.
+    Maximise(Tab),
+    /// [`Command::Maximise`] for the panel with the focus.
+    MaximiseFocused,
     ResetLayout,
     Quit,
     SelectSpecies(Species),
@@ -111,6 +115,8 @@ impl Command {
             Command::Redo => "Redo".into(),
             Command::Palette => "Command palette…".into(),
             Command::ShowTab(t) => format!("Show panel: {}", t.title()),
+            Command::Maximise(t) => format!("Maximise or restore panel: {}", t.title()),
+            Command::MaximiseFocused => "Maximise or restore the panel".into(),
             Command::ResetLayout => "Reset panel layout".into(),
             Command::Quit => "Quit".into(),
             Command::SelectSpecies(s) => format!("Species: {s}"),

@@ -47,6 +47,8 @@ struct Viewer<'a> {
     toggle: &'a mut Option<usize>,
     centre_on: Option<(Pos2, Rect)>,
     path: &'a [usize],
+    /// Per node, what the builder weighed there (for the tooltips).
+    gains: &'a [Vec<(String, f64)>],
     measured: &'a mut Vec<Option<Drawn>>,
     out: &'a mut Vec<Command>,
     fit: Option<Rect>,
@@ -105,9 +107,13 @@ impl SnarlViewer<GNode> for Viewer<'_> {
             Some(_) => egui::RichText::new(format!("❓ {}", title(n))).strong(),
             None => egui::RichText::new(title(n)).strong().color(verdict_colour(n.verdict)),
         };
-        let r = ui
-            .add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false))
-            .on_hover_text("Select: list this node's examples");
+        // A question's tooltip says what the builder weighed there.
+        let weighed = n.question.as_deref().and_then(|q| gain_text(q, self.gains.get(n.index)?));
+        let tip = weighed.map_or_else(
+            || "Click: list this node's examples".to_owned(),
+            |w| format!("{w}\nClick: list this node's examples"),
+        );
+        let r = ui.add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false)).on_hover_text(tip);
         let leaf = n.question.is_none().then(|| body_text(n));
         let mut clicked = r.clicked();
         if let Some(body) = leaf {
@@ -422,6 +428,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         toggle: &mut toggle,
         centre_on,
         path: &g.path,
+        gains: &g.gains,
         measured: &mut g.measured,
         out,
         fit,

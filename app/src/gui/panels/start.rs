@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use creature_core::data::TreeKind;
+use creature_core::names::Desire;
 use creature_core::project::ron_files;
 use serde::Deserialize;
 
@@ -34,12 +36,32 @@ fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest)
     ron_files(&p.resolve(folder(&p.manifest))).into_iter().next()
 }
 
+/// The project's creature save with the largest tree, and that tree: the one that shows
+/// most of what the studio does.
+fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
+    let p = ws.project.as_ref()?;
+    let mut best: Option<(usize, PathBuf, Desire, TreeKind)> = None;
+    for path in ron_files(&p.resolve(&p.manifest.creatures)) {
+        let Ok(c) = creature_core::creature::Creature::load(&path, &ws.data) else { continue };
+        for t in &c.trees {
+            for kind in [TreeKind::ActOn, TreeKind::Activity] {
+                let n = t.get(kind).examples.len();
+                if best.as_ref().is_none_or(|b| n > b.0) {
+                    best = Some((n, path.clone(), t.desire, kind));
+                }
+            }
+        }
+    }
+    best.map(|(_, path, d, k)| (path, d, k))
+}
+
 /// What the page shows from disk, read again only when the project or the recent list
 /// changes (not every frame).
 #[derive(Default)]
 struct Disk {
     key: (Option<PathBuf>, Vec<PathBuf>),
-    creature: Option<PathBuf>,
+    /// The richest creature and its largest tree.
+    creature: Option<(PathBuf, Desire, TreeKind)>,
     lesson: Option<PathBuf>,
     labels: Vec<String>,
 }
@@ -66,7 +88,7 @@ impl Panel for StartPanel {
         let key = (cx.ws.project.as_ref().map(|p| p.root.clone()), cx.recent.to_vec());
         if self.disk.key != key {
             self.disk = Disk {
-                creature: first_file(cx.ws, |m| &m.creatures),
+                creature: richest_creature(cx.ws),
                 lesson: first_file(cx.ws, |m| &m.lessons),
                 labels: cx.recent.iter().map(|r| project_label(r)).collect(),
                 key,
@@ -90,10 +112,11 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
         let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(egui::vec2(260.0, 40.0));
         let Disk { creature, lesson, labels, .. } = disk;
         ui.horizontal_wrapped(|ui| {
-            let tip = "The creature, its desires and its 80 decision trees";
+            let tip = "The example creature with the largest tree, its desires and its 80 decision trees";
             if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
-                if let Some(c) = creature {
+                if let Some((c, d, k)) = creature {
                     out.push(Command::OpenFileAt(c.clone()));
+                    out.push(Command::SelectTree(*d, *k));
                 }
                 out.push(Command::ShowTab(super::graph::TAB));
             }
