@@ -25,6 +25,7 @@ pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;
 pub mod undo;
+mod watch_edits;
 pub mod watches;
 pub mod workspace;
 
