@@ -75,6 +75,11 @@ pub fn parse_time(text: &str) -> Result<f64, String> {
     Ok(seconds)
 }
 
+/// The first of `turns` (in order) after `now`, or the last before it.
+fn next_turn(turns: &[u64], now: u64, forward: bool) -> Option<u64> {
+    if forward { turns.iter().copied().find(|&t| t > now) } else { turns.iter().rev().copied().find(|&t| t < now) }
+}
+
 /// The shown turn of the preview.
 pub fn shown_turn(p: &LivePreview) -> u64 {
     p.scrubbed().unwrap_or_else(|| p.sim().turns())
@@ -93,30 +98,22 @@ pub fn apply(c: TimeCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> S
         TimeCommand::ScrubTo(t) => t,
         TimeCommand::Step(n) => now.saturating_add_signed(n).min(end),
         TimeCommand::Marker(forward) => {
-            let marks = p.recorder().recording().markers();
-            if forward {
-                marks.iter().map(|m| m.turn).find(|&t| t > now).unwrap_or(end)
-            } else {
-                marks.iter().rev().map(|m| m.turn).find(|&t| t < now).unwrap_or(0)
-            }
+            let marks: Vec<u64> = p.recorder().recording().markers().iter().map(|m| m.turn).collect();
+            next_turn(&marks, now, forward).unwrap_or(if forward { end } else { 0 })
         }
         TimeCommand::Hit(forward) => {
             p.find_breakpoint_hits();
-            let hits = p.breakpoints.hits();
-            let found =
-                if forward { hits.iter().find(|h| h.turn > now) } else { hits.iter().rev().find(|h| h.turn < now) };
-            match found {
-                Some(h) => h.turn,
+            let hits: Vec<u64> = p.breakpoints.hits().iter().map(|h| h.turn).collect();
+            match next_turn(&hits, now, forward) {
+                Some(t) => t,
                 None if hits.is_empty() => return "No breakpoint fires in the recorded run".into(),
                 None => return format!("No breakpoint fires {} this turn", if forward { "after" } else { "before" }),
             }
         }
         TimeCommand::Bookmark(forward) => {
-            let marks = &p.recorder().recording().bookmarks;
-            let found =
-                if forward { marks.iter().find(|b| b.turn > now) } else { marks.iter().rev().find(|b| b.turn < now) };
-            match found {
-                Some(b) => b.turn,
+            let marks: Vec<u64> = p.recorder().recording().bookmarks.iter().map(|b| b.turn).collect();
+            match next_turn(&marks, now, forward) {
+                Some(t) => t,
                 None if marks.is_empty() => return "The run has no bookmarks: 🔖 on the timeline names a turn".into(),
                 None => return format!("No bookmark {} this turn", if forward { "after" } else { "before" }),
             }

@@ -41,24 +41,11 @@ impl Workspace {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use creature_core::cond::Cond;
 
+    use crate::test_support::example_copy;
     use crate::workspace::Workspace;
-
-    /// A copy of the example project, with the species folder it names.
-    fn example_copy() -> tempfile::TempDir {
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(tmp.path().join("projects")).unwrap();
-        for (from, to) in [("species", "species"), ("projects/example", "projects/example")] {
-            let status =
-                std::process::Command::new("cp").arg("-r").arg(repo.join(from)).arg(tmp.path().join(to)).status();
-            assert!(status.unwrap().success());
-        }
-        tmp
-    }
 
     #[test]
     fn a_breakpoint_pauses_the_preview_at_its_first_hit_and_is_kept_in_the_project() {

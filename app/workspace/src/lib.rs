@@ -24,6 +24,8 @@ pub mod reload;
 pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;
+#[cfg(test)]
+mod test_support;
 pub mod undo;
 mod watch_edits;
 pub mod watches;

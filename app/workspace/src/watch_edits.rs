@@ -29,25 +29,13 @@ impl Workspace {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
 
     use creature_core::names::Desire;
     use creature_core::recording::SNAPSHOT_TURNS;
     use creature_core::watched::Watched;
 
+    use crate::test_support::example_copy;
     use crate::workspace::Workspace;
-
-    fn example_copy() -> tempfile::TempDir {
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(tmp.path().join("projects")).unwrap();
-        for (from, to) in [("species", "species"), ("projects/example", "projects/example")] {
-            let status =
-                std::process::Command::new("cp").arg("-r").arg(repo.join(from)).arg(tmp.path().join(to)).status();
-            assert!(status.unwrap().success());
-        }
-        tmp
-    }
 
     #[test]
     fn watches_follow_a_growing_run_as_a_fresh_sampling_would_and_are_kept_in_the_project() {

@@ -248,17 +248,9 @@ impl Expect {
     /// `None` for those measured at the run's end (`Lesson`, `Credit`).
     pub fn at(&self) -> Option<f64> {
         match self {
-            Expect::Score { at, .. }
-            | Expect::Desire { at, .. }
-            | Expect::Opinion { at, .. }
-            | Expect::Liking { at, .. }
-            | Expect::Knows { at, .. }
-            | Expect::Param { at, .. }
-            | Expect::Tree { at, .. }
-            | Expect::Distance { at, .. }
-            | Expect::Active { at, .. } => Some(*at),
             Expect::Plans { to, .. } => Some(*to),
-            Expect::Lesson { .. } | Expect::Credit { .. } => None,
+            // The moment's second, read through the one list of moments.
+            other => other.clone().moment_mut().map(|at| *at),
         }
     }
 

@@ -230,6 +230,8 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
         refused: Vec::new(),
     };
     let mut measured: Vec<Option<Measured>> = vec![None; sc.expect.len()];
+    // The turn each expectation is measured at, worked out once.
+    let due: Vec<u64> = sc.expect.iter().map(|e| turn_of(e.at().unwrap_or(sc.seconds))).collect();
     let mut state = None;
     let mut watched = 0;
     for turn in 0..=end {
@@ -244,7 +246,7 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
             }
         }
         for (i, e) in sc.expect.iter().enumerate() {
-            if turn_of(e.at().unwrap_or(sc.seconds)) == turn {
+            if due[i] == turn {
                 measured[i] = Some(runner.measure(i, e));
             }
         }

@@ -37,33 +37,10 @@ impl Panel for BreakpointsPanel {
             return;
         };
         // The draft read as the preview would read it, at every change.
-        let read = (!self.draft.trim().is_empty()).then(|| Cond::parse(&self.draft, p.sim().data(), p.sim().world()));
-        ui.horizontal(|ui| {
-            ui.label("Break when");
-            let field = ui.add(egui::TextEdit::singleline(&mut self.draft).hint_text(EXAMPLES[0]).desired_width(320.0));
-            let ok = matches!(read, Some(Ok(_)));
-            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
-                live(cx.out, PreviewCommand::AddBreakpoint(std::mem::take(&mut self.draft)));
-            }
-        });
-        match &read {
-            Some(Ok(c)) => {
-                ui.weak(c.describe());
-            }
-            Some(Err(e)) => {
-                ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
-            }
-            None => {
-                ui.horizontal_wrapped(|ui| {
-                    ui.weak("for instance:");
-                    for example in EXAMPLES {
-                        if ui.small_button(example).clicked() {
-                            self.draft = example.to_owned();
-                        }
-                    }
-                });
-            }
+        let read = (!self.draft.trim().is_empty())
+            .then(|| Cond::parse(&self.draft, p.sim().data(), p.sim().world()).map(|c| c.describe()));
+        if let Some(text) = super::draft_field(ui, "Break when", &mut self.draft, read.as_ref(), &EXAMPLES) {
+            live(cx.out, PreviewCommand::AddBreakpoint(text));
         }
         ui.separator();
         for e in &p.breakpoints.problems {

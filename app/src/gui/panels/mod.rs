@@ -196,3 +196,45 @@ pub fn verdict_colour(v: f64) -> egui::Color32 {
 pub fn dirty_mark(dirty: bool) -> &'static str {
     if dirty { " ⏺" } else { "" }
 }
+
+/// A condition or watch being written (`draft`, after `label`): read as it is typed
+/// (`read`: its sentence, or its problem with its column), some `examples` to start
+/// from while it is empty, and Add (or Enter) once it reads. Returns the text to add.
+pub fn draft_field(
+    ui: &mut egui::Ui,
+    label: &str,
+    draft: &mut String,
+    read: Option<&Result<String, creature_core::error::LoadError>>,
+    examples: &[&str],
+) -> Option<String> {
+    let mut added = None;
+    ui.horizontal(|ui| {
+        ui.label(label);
+        let hint = examples.first().copied().unwrap_or_default();
+        let field = ui.add(egui::TextEdit::singleline(draft).hint_text(hint).desired_width(300.0));
+        let ok = matches!(read, Some(Ok(_)));
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
+            added = Some(std::mem::take(draft));
+        }
+    });
+    match read {
+        Some(Ok(sentence)) => {
+            ui.weak(sentence);
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
+        }
+        None => {
+            ui.horizontal_wrapped(|ui| {
+                ui.weak("for instance:");
+                for example in examples {
+                    if ui.small_button(*example).clicked() {
+                        *draft = (*example).to_owned();
+                    }
+                }
+            });
+        }
+    }
+    added
+}

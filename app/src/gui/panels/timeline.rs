@@ -141,15 +141,7 @@ fn bookmarks(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     let id = ui.id().with("timeline-bookmark");
     let mut name: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
     let marks = &p.recorder().recording().bookmarks;
-    let label = ui.label("name");
-    let field = ui
-        .add(
-            egui::TextEdit::singleline(&mut name)
-                .id_salt("timeline-bookmark-field")
-                .hint_text("bookmark name")
-                .desired_width(110.0),
-        )
-        .labelled_by(label.id);
+    let field = labelled_field(ui, "name", &mut name, "bookmark name", 110.0);
     let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     if ui.small_button("🔖 Bookmark").on_hover_text("Name the shown turn; saved with the recording").clicked() || enter
     {
@@ -178,20 +170,20 @@ fn bookmarks(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
         });
 }
 
+/// A one-line field named by the label before it, with an id of its own (so that it
+/// keeps the focus when what stands before it in the row changes).
+fn labelled_field(ui: &mut egui::Ui, name: &str, text: &mut String, hint: &str, width: f32) -> egui::Response {
+    let label = ui.label(name);
+    ui.add(egui::TextEdit::singleline(text).id_salt(("timeline-field", name)).hint_text(hint).desired_width(width))
+        .labelled_by(label.id)
+}
+
 /// "Go to": a time typed and shown on Enter; a time that does not read, or lies past
 /// the newest turn `end`, says why.
 fn go_to(ui: &mut egui::Ui, end: u64, out: &mut Vec<Command>) {
     let id = ui.id().with("timeline-go-to");
     let mut text: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
-    let label = ui.label("go to");
-    let edit = ui
-        .add(
-            egui::TextEdit::singleline(&mut text)
-                .id_salt("timeline-go-to-field")
-                .hint_text("2:03.4")
-                .desired_width(64.0),
-        )
-        .labelled_by(label.id)
+    let edit = labelled_field(ui, "go to", &mut text, "2:03.4", 64.0)
         .on_hover_text("A simulated time: seconds (123.4), m:ss (2:03.4) or h:mm:ss; Enter shows it");
     if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let turn = crate::gui::time_travel::parse_time(&text)

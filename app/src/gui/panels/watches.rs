@@ -58,33 +58,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, draft: &mut String, out: &mut Vec
         ui.weak("Watches follow values over the preview's run: open a project whose preview starts.");
         return;
     };
-    let read = (!draft.trim().is_empty()).then(|| Watched::parse(draft, p.sim().data(), p.sim().world()));
-    ui.horizontal(|ui| {
-        ui.label("Watch");
-        let field = ui.add(egui::TextEdit::singleline(draft).hint_text(EXAMPLES[0]).desired_width(300.0));
-        let ok = matches!(read, Some(Ok(_)));
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if ui.add_enabled(ok, egui::Button::new("Add")).clicked() || (ok && enter) {
-            out.push(Command::Preview(PreviewCommand::AddWatch(std::mem::take(draft))));
-        }
-    });
-    match &read {
-        Some(Ok(w)) => {
-            ui.weak(w.describe());
-        }
-        Some(Err(e)) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("column {}: {}", e.col, e.message));
-        }
-        None => {
-            ui.horizontal_wrapped(|ui| {
-                ui.weak("for instance:");
-                for example in EXAMPLES {
-                    if ui.small_button(example).clicked() {
-                        *draft = example.to_owned();
-                    }
-                }
-            });
-        }
+    let read = (!draft.trim().is_empty())
+        .then(|| Watched::parse(draft, p.sim().data(), p.sim().world()).map(|w| w.describe()));
+    if let Some(text) = super::draft_field(ui, "Watch", draft, read.as_ref(), &EXAMPLES) {
+        out.push(Command::Preview(PreviewCommand::AddWatch(text)));
     }
     let watches = &ws.watches;
     for e in &watches.problems {
