@@ -258,7 +258,7 @@ impl Studio {
             }
             Command::ApplyLesson => self.apply_lesson(),
             Command::NewbornsBorn => self.view.newborn_seed = self.view.newborn_seed.wrapping_add(1),
-            Command::FitGraph => self.view.graph.fit = true,
+            Command::FitGraph => self.view.graph.fit_asked(),
             Command::Edit(e) => match self.ws.apply(e) {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,

@@ -85,3 +85,41 @@ fn the_graph_search_finds_a_value_and_folds_the_rest() {
     }
     label_containing(&h, &format!("{} found", expected.len()));
 }
+
+/// On a laptop's screen the Tree panel is small: Fit folds Ruth's deepest questions
+/// until the text can be read, and says how many.
+#[test]
+fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
+    let (_tmp, root) = project_copy();
+    let mut h = crate::support::studio_sized(&root, egui::vec2(1280.0, 720.0));
+    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
+    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    h.step();
+    h.state_mut().run(Command::FitGraph);
+    for _ in 0..6 {
+        h.step();
+    }
+    let g = &h.state().view.graph;
+    assert!(g.fit_folded > 0, "the 19 nodes do not fit the small panel");
+    assert_eq!(g.folded.len(), g.fit_folded);
+    let scale = g.scale().expect("drawn");
+    assert!(
+        scale * 12.5 >= creature_studio::gui::panels::graph::MIN_TEXT_POINTS - 0.01,
+        "text at {} points",
+        scale * 12.5
+    );
+    label_containing(&h, &format!("Fit folded {} question", g.fit_folded));
+
+    // Maximised on a larger screen, the tree has room: Fit opens what it folded, and the
+    // whole tree shows.
+    h.set_size(egui::vec2(1920.0, 1080.0));
+    h.state_mut().run(Command::Maximise(creature_studio::gui::panels::graph::TAB));
+    h.step();
+    h.state_mut().run(Command::FitGraph);
+    for _ in 0..6 {
+        h.step();
+    }
+    let g = &h.state().view.graph;
+    assert_eq!((g.fit_folded, g.folded.len()), (0, 0), "the whole tree fits the window");
+}

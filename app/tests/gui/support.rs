@@ -35,6 +35,17 @@ pub fn studio(project: &Path) -> Harness<'static, Studio> {
     studio_with_dialogs(project, None)
 }
 
+/// The editor on `project` in a window of `size`, after its first frames.
+pub fn studio_sized(project: &Path, size: egui::Vec2) -> Harness<'static, Studio> {
+    let project = project.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(FakeDialogs(None)), None));
+    settle(&mut h);
+    h
+}
+
 /// The editor whose file dialogs answer `answer`.
 pub fn studio_with_dialogs(project: &Path, answer: Option<PathBuf>) -> Harness<'static, Studio> {
     let project = project.to_path_buf();

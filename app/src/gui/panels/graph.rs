@@ -304,6 +304,10 @@ fn header(
         }
         ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
         search_box(ui, g);
+        if g.fit_folded > 0 {
+            let n = g.fit_folded;
+            ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
+        }
         if let Some(note) = path_note {
             ui.colored_label(PATH, note).on_hover_text(
                 "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
@@ -392,6 +396,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         // A fit lays the tree out afresh with the sizes nodes were drawn at.
         let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
         g.direction = best_direction(&g.tree, &g.folded, &sizes, area);
+        // Where the whole tree cannot be read, the deepest questions fold until it can.
+        let folded = if std::mem::take(&mut g.fold_on_fit) { g.fold_to_fit(&sizes, area, MIN_FIT_SCALE) } else { 0 };
+        if folded > 0 {
+            g.fit_folded = folded;
+            ui.ctx().request_repaint();
+            return;
+        }
         place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction, &g.folded);
         g.laid_out = sizes;
         g.fit = false;

@@ -76,6 +76,12 @@ pub struct GraphView {
     pub centre_on: Option<Pos2>,
     /// Where the minimap was drawn on screen, while it is shown.
     pub minimap: Option<Rect>,
+    /// How many questions the last Fit folded to keep the text readable, and which.
+    pub fit_folded: usize,
+    fit_made: Vec<usize>,
+    /// The person asked for a Fit (Ctrl+0): one that may fold, unlike the fit after a
+    /// rebuild, which keeps the folds the person or the search made.
+    pub(crate) fold_on_fit: bool,
     /// What the search box holds, and the nodes it found (tree indices).
     pub search: String,
     pub found: Vec<usize>,
@@ -113,6 +119,8 @@ impl GraphView {
             (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
         if !same_tree {
             self.folded.clear();
+            self.fit_folded = 0;
+            self.fit_made.clear();
         }
         let n = self.tree.nodes.len();
         self.folded.retain(|&f| self.tree.nodes.get(f).is_some_and(|x| !x.is_leaf()));
@@ -141,6 +149,8 @@ impl GraphView {
 
     /// Folds question `n`'s subtree away, or unfolds it.
     pub fn toggle_fold(&mut self, n: usize) {
+        self.fit_folded = 0;
+        self.fit_made.clear();
         if !self.folded.remove(&n) && self.tree.nodes.get(n).is_some_and(|x| !x.is_leaf()) {
             self.folded.insert(n);
         }
@@ -154,6 +164,8 @@ impl GraphView {
     pub fn search(&mut self, text: &str) -> Vec<usize> {
         let want = text.trim().to_lowercase();
         self.folded.clear();
+        self.fit_folded = 0;
+        self.fit_made.clear();
         if want.is_empty() {
             self.rebuild();
             return Vec::new();
@@ -187,6 +199,52 @@ impl GraphView {
         let found = (0..nodes.len()).filter(|i| hit[*i]).collect();
         self.rebuild();
         found
+    }
+
+    /// Folds the deepest questions still open, a level at a time, until the tree laid out
+    /// with `sizes` fits `view` at the zoom `min_scale` or more (or nothing is left to
+    /// fold). Returns how many questions it folded; the graph is built again if any.
+    pub fn fold_to_fit(&mut self, sizes: &[Vec2], view: Rect, min_scale: f32) -> usize {
+        let mut count = 0;
+        loop {
+            let hidden = hidden_under(&self.tree, &self.folded);
+            let pos =
+                tree_layout::layout_towards(&Folded { tree: &self.tree, folded: &self.folded }, sizes, self.direction);
+            let shown: Vec<usize> = (0..self.tree.nodes.len()).filter(|i| !hidden[*i]).collect();
+            let bounds = shown
+                .iter()
+                .filter_map(|&i| Some(Rect::from_min_size(*pos.get(i)?, *sizes.get(i)?)))
+                .reduce(Rect::union);
+            if bounds.is_none_or(|b| fit_scale(view, b) >= min_scale) {
+                break;
+            }
+            let open = |i: &&usize| !self.tree.nodes[**i].is_leaf() && !self.folded.contains(*i) && **i != 0;
+            let Some(deepest) = shown.iter().filter(open).map(|&i| self.tree.nodes[i].depth).max() else { break };
+            let level: Vec<usize> =
+                shown.iter().filter(open).filter(|&&i| self.tree.nodes[i].depth == deepest).copied().collect();
+            count += level.len();
+            self.fit_made.extend(level.iter().copied());
+            self.folded.extend(level);
+        }
+        if count > 0 {
+            self.rebuild();
+        }
+        count
+    }
+
+    /// A Fit the person asked for: it may fold the deepest questions to keep the text
+    /// readable.
+    pub fn fit_asked(&mut self) {
+        // What the last Fit folded opens again: the panel may be larger now.
+        if !self.fit_made.is_empty() {
+            for n in std::mem::take(&mut self.fit_made) {
+                self.folded.remove(&n);
+            }
+            self.fit_folded = 0;
+            self.rebuild();
+        }
+        self.fit = true;
+        self.fold_on_fit = true;
     }
 
     /// How many nodes lie under node `n`.
