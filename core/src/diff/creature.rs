@@ -102,21 +102,8 @@ impl CreatureDiff {
             out.push(format!("trait {t}: {}", arrow(p)));
         }
         for (name, d) in &self.desires {
-            let mut parts = Vec::new();
-            if let Some(p) = &d.increase_seconds {
-                parts.push(format!("increase_seconds {}", arrow(p)));
-            }
-            if let Some((x, y)) = &d.thresholds {
-                let list = |v: &[f64]| v.iter().map(|t| super::num(*t)).collect::<Vec<_>>().join(", ");
-                parts.push(format!("thresholds [{}] → [{}]", list(x), list(y)));
-            }
-            if let Some(p) = &d.max {
-                parts.push(format!("max {}", arrow(p)));
-            }
-            if let Some(p) = &d.value {
-                parts.push(format!("value {}", arrow(p)));
-            }
-            out.push(format!("{name}: {}", parts.join("; ")));
+            let numbers = [("increase_seconds", &d.increase_seconds), ("max", &d.max), ("value", &d.value)];
+            out.push(format!("{name}: {}", super::number_parts(&numbers, &d.thresholds).join("; ")));
         }
         for (action, p) in &self.opinions {
             out.push(format!("opinion of {action}: {}", arrow(p)));

@@ -284,6 +284,17 @@ pub(crate) fn arrow(p: &Pair<f64>) -> String {
     format!("{} → {}", num(p.0), num(p.1))
 }
 
+/// "what a → b" for each pair of numbers that differs, then "thresholds [..] → [..]".
+pub(crate) fn number_parts(numbers: &[(&str, &Option<Pair<f64>>)], thresholds: &Option<Pair<Vec<f64>>>) -> Vec<String> {
+    let mut parts: Vec<String> =
+        numbers.iter().filter_map(|(what, p)| p.as_ref().map(|p| format!("{what} {}", arrow(p)))).collect();
+    if let Some((x, y)) = thresholds {
+        let list = |v: &[f64]| v.iter().map(|t| num(*t)).collect::<Vec<_>>().join(", ");
+        parts.push(format!("thresholds [{}] → [{}]", list(x), list(y)));
+    }
+    parts
+}
+
 /// The pair when the two differ.
 pub(crate) fn changed<T: PartialEq + Clone>(a: &T, b: &T) -> Option<Pair<T>> {
     (a != b).then(|| (a.clone(), b.clone()))

@@ -211,21 +211,13 @@ impl SpeciesDiff {
             out.push(format!("steepness: {}", arrow(p)));
         }
         for (name, d) in &self.desires {
-            let mut parts = Vec::new();
-            for (what, p) in [
+            let numbers = [
                 ("increase_seconds", &d.increase_seconds),
                 ("max", &d.max),
                 ("decay", &d.decay),
                 ("distance_weight", &d.distance_weight),
-            ] {
-                if let Some(p) = p {
-                    parts.push(format!("{what} {}", arrow(p)));
-                }
-            }
-            if let Some((x, y)) = &d.thresholds {
-                let list = |v: &[f64]| v.iter().map(|t| super::num(*t)).collect::<Vec<_>>().join(", ");
-                parts.push(format!("thresholds [{}] → [{}]", list(x), list(y)));
-            }
+            ];
+            let mut parts = super::number_parts(&numbers, &d.thresholds);
             if let Some((x, y)) = d.phase {
                 parts.push(format!("phase {x} → {y}"));
             }
