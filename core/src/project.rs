@@ -124,6 +124,8 @@ pub enum FileKind {
     ShadowState,
     /// A scenario (`*.scenario.ron`, SPEC §16).
     Scenario,
+    /// A training gauntlet (`*.gauntlet.ron`, SPEC §20).
+    Gauntlet,
     Unknown,
 }
 
@@ -155,6 +157,9 @@ impl FileKind {
         }
         if name.ends_with(".scenario.ron") {
             return FileKind::Scenario;
+        }
+        if name.ends_with(crate::shadow::gauntlet::GAUNTLET_SUFFIX) {
+            return FileKind::Gauntlet;
         }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
@@ -427,6 +432,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
         FileKind::ShadowBank => run(checkers.shadow_bank),
         FileKind::ShadowState => run(checkers.shadow_state),
         FileKind::Scenario => crate::scenario::check_file(path),
+        FileKind::Gauntlet => crate::shadow::gauntlet::check_text(path, text),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(
@@ -469,5 +475,6 @@ mod tests {
         assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
         assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
         assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
+        assert_eq!(FileKind::detect(Path::new("/p/up.gauntlet.ron"), "(banks: [oops"), FileKind::Gauntlet);
     }
 }
