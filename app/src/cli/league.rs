@@ -26,7 +26,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::shadow_shared::mismatch;
-use super::{CliError, CliResult, Output, check_out, print_json};
+use super::{CliError, CliResult, check_out, print_json};
 
 #[derive(clap::Args, Debug)]
 pub struct LeagueArgs {
@@ -61,8 +61,14 @@ pub struct GauntletArgs {
     /// A league's --json output, whose ratings order the gauntlet.
     #[arg(long, value_name = "LEAGUE.json")]
     from: PathBuf,
-    #[command(flatten)]
-    o: Output,
+    /// The gauntlet to write; its name ends in .gauntlet.ron.
+    #[arg(short = 'o', long = "out", value_name = "FILE.gauntlet.ron")]
+    out: PathBuf,
+    /// Replace the gauntlet if there is one.
+    #[arg(long)]
+    force: bool,
+    #[arg(long)]
+    json: bool,
 }
 
 /// A league as its `--json` output gives it, read back for `--baseline` and `gauntlet`.
@@ -253,8 +259,8 @@ fn compare(played: &League, names: &[String], baseline: &SavedLeague) -> CliResu
 /// banks, weakest first, their paths (as the league was given them, from the current
 /// folder) made relative to the gauntlet's folder.
 pub fn gauntlet(a: &GauntletArgs) -> CliResult {
-    let out = &a.o.out;
-    let policy = a.o.policy([&a.from]);
+    let out = &a.out;
+    let policy = Policy::forced(a.force).reading([&a.from]);
     check_out(out, &policy)?;
     if !out.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(GAUNTLET_SUFFIX)) {
         return Err(format!(
@@ -274,7 +280,7 @@ pub fn gauntlet(a: &GauntletArgs) -> CliResult {
     // here, before the file is written.
     Gauntlet::parse(&out.display().to_string(), &g.to_ron())?;
     g.save(out, &policy)?;
-    if a.o.json {
+    if a.json {
         let banks: Vec<String> = g.banks.iter().map(|b| b.display().to_string()).collect();
         print_json(&json!({"banks": banks, "out": out.display().to_string()}));
     } else {
