@@ -130,6 +130,8 @@ pub enum FileKind {
     Scenario,
     /// The debugger's `breakpoints.ron` or `watches.ron` beside `studio.ron`.
     Debugger,
+    /// A training gauntlet (`*.gauntlet.ron`, SPEC §20).
+    Gauntlet,
     Unknown,
 }
 
@@ -164,6 +166,9 @@ impl FileKind {
         }
         if crate::debugger_files::is_debugger_file(path) && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
             return FileKind::Debugger;
+        }
+        if name.ends_with(crate::shadow::gauntlet::GAUNTLET_SUFFIX) {
+            return FileKind::Gauntlet;
         }
         let has = |field: &str| has_field(text, field);
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
@@ -450,6 +455,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
                 Err(_) => Vec::new(),
             }
         }
+        FileKind::Gauntlet => crate::shadow::gauntlet::check_text(path, text),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(
@@ -492,5 +498,6 @@ mod tests {
         assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
         assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
         assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
+        assert_eq!(FileKind::detect(Path::new("/p/up.gauntlet.ron"), "(banks: [oops"), FileKind::Gauntlet);
     }
 }

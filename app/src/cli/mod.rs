@@ -14,6 +14,7 @@ pub mod bounds;
 pub mod check;
 pub mod curate;
 pub mod diff;
+pub mod league;
 pub mod new;
 pub mod parquet;
 pub mod preview_headless;
@@ -60,7 +61,7 @@ pub enum Command {
     Teach(teach::TeachArgs),
     /// The live preview with hot reload; `--headless` prints JSON events.
     Preview(preview_headless::PreviewArgs),
-    /// Shadow replay banks: query, bench, record, fight, merge, stats, curate, score.
+    /// Shadow replay banks: query, bench, record, fight, merge, stats, curate, score, league, gauntlet.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
     /// Run the creature simulation headless: one creature, or a batch of newborns.

@@ -1,6 +1,6 @@
 //! `creature-studio shadow …` (SPEC §13, §15): query a bank, measure query speed,
 //! record bots into banks, fight a shadow headless, merge banks, delete matches or
-//! segments, and summarise a bank. Files are saved atomically; JSON with `--json`.
+//! segments, and summarise a bank; leagues and gauntlets are in `league`. Files are saved atomically; JSON with `--json`.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -50,6 +50,11 @@ pub enum ShadowCommand {
     /// How faithfully the shadow plays its bank: agreement on held-out matches, and
     /// action and reaction-time distributions in play against a bot.
     Score(super::score::ScoreArgs),
+    /// Every pair of banks plays matches from each side; each bank is rated by
+    /// Glicko-2 (SPEC §20).
+    League(super::league::LeagueArgs),
+    /// A training gauntlet, weakest bank first, from a league's --json ratings.
+    Gauntlet(super::league::GauntletArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -179,6 +184,8 @@ pub fn run(command: ShadowCommand) -> CliResult {
         ShadowCommand::Import(a) => super::parquet::import(&a),
         ShadowCommand::Curate(a) => super::curate::run(&a),
         ShadowCommand::Score(a) => super::score::run(&a),
+        ShadowCommand::League(a) => super::league::run(&a),
+        ShadowCommand::Gauntlet(a) => super::league::gauntlet(&a),
     }
 }
 

@@ -23,6 +23,7 @@ const ANY_VALUE: &[(&str, &str)] = &[
     ("shadow delete", "segment"),
     ("shadow score", "seed"),
     ("shadow bench", "seed"),
+    ("shadow league", "seed"),
     ("sim", "seed"),
 ];
 
@@ -158,6 +159,8 @@ fn a_number_past_its_bound_is_a_usage_error_naming_the_bound() {
         (&["shadow", "curate", "--bank", s(&bank), "--near=-1"], "-1 is not in 0..=1000"),
         (&["shadow", "score", "--bank", s(&bank), "--against", "turtle", "--holdout", "1.5"], "1.5 is not in 0..=1"),
         (&["shadow", "record", "--bot", "zoner", "--matches", "1001", "-o", "x.bank"], "1001 is not in 0..=1000"),
+        (&["shadow", "league", s(&bank), s(&bank), "--matches", "1001"], "1001 is not in 1..=1000"),
+        (&["shadow", "league", s(&bank), s(&bank), "--matches", "0"], "0 is not in 1..=1000"),
         (&["recording", "seek", "x.recording", "--at", "inf"], "inf is not in 0..=31536000"),
         (&["preview", "--headless", "--project", ".", "--speed", "1001"], "1001 is not in 0..=1000"),
     ];

@@ -8,6 +8,7 @@ mod circles;
 mod foundation;
 mod hostile;
 mod layers;
+mod league;
 mod learning;
 mod lint_diff;
 mod parquet;

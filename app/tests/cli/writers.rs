@@ -53,6 +53,12 @@ const PATH_ARGS: &[(&str, &str, Role)] = &[
     ("shadow score", "bank", Role::Reads),
     ("shadow score", "schema", Role::Reads),
     ("shadow bench", "dump", Role::Writes),
+    ("shadow league", "banks", Role::Reads),
+    ("shadow league", "schema", Role::Reads),
+    ("shadow league", "parquet", Role::Writes),
+    ("shadow league", "baseline", Role::Reads),
+    ("shadow gauntlet", "from", Role::Reads),
+    ("shadow gauntlet", "out", Role::Writes),
     ("sim", "creature", Role::Reads),
     ("sim", "world", Role::Reads),
     ("sim", "species_dir", Role::Reads),
@@ -111,6 +117,8 @@ struct Fixtures {
     dir: PathBuf,
     lesson: PathBuf,
     bank: PathBuf,
+    rival: PathBuf,
+    league: PathBuf,
     parquet: PathBuf,
     scenario: PathBuf,
     recording: PathBuf,
@@ -126,6 +134,8 @@ impl Fixtures {
         let f = Fixtures {
             lesson: ex.join("lessons/first_meal_from_the_hand.ron"),
             bank: ex.join("shadow/zoner.bank.ron"),
+            rival: ex.join("shadow/rushdown.bank.ron"),
+            league: dir.join("league.json"),
             parquet: dir.join("zoner.parquet"),
             scenario: ex.join("scenarios/compassion_leash.scenario.ron"),
             recording: dir.join("run.recording"),
@@ -136,6 +146,13 @@ impl Fixtures {
             let ok = |args: &[&str]| assert!(studio().args(args).output().unwrap().status.success(), "{args:?}");
             ok(&["shadow", "export", s(&f.bank), "-o", s(&f.parquet)]);
             ok(&["scenario", "run", s(&f.scenario), "--record", s(&f.recording)]);
+            // A league of forty banks, as `shadow league --json` prints one: its
+            // gauntlet is larger than the smallest disk a case is given.
+            let banks: Vec<String> = (0..40)
+                .map(|i| format!(r#"{{"bank": "shadow/bank-{i:02}.bank.ron", "rating": {}, "deviation": 60.0, "wins": 1, "losses": 1, "draws": 0}}"#, 1400 + i))
+                .collect();
+            let league = format!(r#"{{"banks": [{}], "matches": 1560, "league_ms": 1.0}}"#, banks.join(", "));
+            std::fs::write(&f.league, league).unwrap();
         }
         f
     }
@@ -159,6 +176,8 @@ struct Case {
     input: Option<PathBuf>,
     /// The path given is a folder the command writes into, not the file itself.
     folder: Option<&'static str>,
+    /// How the name of the file written must end, for a command that names its kind by it.
+    suffix: &'static str,
 }
 
 fn cases(f: &Fixtures) -> Vec<Case> {
@@ -168,8 +187,10 @@ fn cases(f: &Fixtures) -> Vec<Case> {
         args: args.iter().map(|&a| a.to_owned()).collect(),
         input: input.cloned(),
         folder: None,
+        suffix: "",
     };
     let (lesson, bank, parquet) = (s(&f.lesson), s(&f.bank), s(&f.parquet));
+    let (rival, league) = (s(&f.rival), s(&f.league));
     let (scenario, recording, world) = (s(&f.scenario), s(&f.recording), s(&f.world));
     vec![
         case("new", "output", None, &["new", "--species", "Cow", "-o", OUT]),
@@ -198,6 +219,16 @@ fn cases(f: &Fixtures) -> Vec<Case> {
                 None,
                 &["shadow", "bench", "--events", "2000", "--queries", "10", "--dump", OUT],
             )
+        },
+        case(
+            "shadow league",
+            "parquet",
+            Some(&f.bank),
+            &["shadow", "league", bank, rival, "--matches", "1", "--parquet", OUT],
+        ),
+        Case {
+            suffix: ".gauntlet.ron",
+            ..case("shadow gauntlet", "out", Some(&f.league), &["shadow", "gauntlet", "--from", league, "-o", OUT])
         },
         case(
             "sim",
@@ -254,7 +285,7 @@ fn refused(c: &Case, what: &str, (code, err): (Option<i32>, String), names: &Pat
 /// `what` and the argument) and the file it would write there (`target`: the path itself,
 /// or the file it writes in a folder, which is made): (out, target, given).
 fn place(f: &Fixtures, c: &Case, what: &str) -> (PathBuf, PathBuf, PathBuf) {
-    let out = f.dir.join(format!("{what}-{}", c.arg));
+    let out = f.dir.join(format!("{what}-{}{}", c.arg, c.suffix));
     match c.folder {
         Some(name) => {
             std::fs::create_dir_all(&out).unwrap();

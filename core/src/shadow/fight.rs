@@ -7,6 +7,7 @@
 //! [`Bank::keep`](super::bank::Bank::keep) or drop it).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::arena::{
     Action, Arena, FEATURE_COUNT, FEATURES, FrameReport, KeyInput, REACTION_WINDOW, feature_names, feature_position,
@@ -34,7 +35,9 @@ pub struct Pick {
 /// A shadow: plays the arena from a bank with a schema (SPEC §13).
 #[derive(Debug, Clone)]
 pub struct ShadowPlayer {
-    index: Index,
+    /// Shared by the copies [`ShadowPlayer::fresh`] makes, so a league's many matches
+    /// prepare each bank once.
+    index: Arc<Index>,
     actions: Vec<Action>,
     places: Vec<(u64, u32)>,
     /// For each schema feature, its position in the arena's features.
@@ -92,7 +95,7 @@ impl ShadowPlayer {
             actions.push(a);
         }
         Ok(Self {
-            index,
+            index: Arc::new(index),
             actions,
             places: bank.events().iter().map(|e| (e.segment, e.index)).collect(),
             map,
@@ -101,6 +104,22 @@ impl ShadowPlayer {
             state: vec![0.0; schema.features.len()],
             last: None,
         })
+    }
+
+    /// The same shadow at the start of a new match: nothing playing, no last decision,
+    /// picking with generator `seed`; the prepared bank is shared, not copied.
+    #[must_use]
+    pub fn fresh(&self, seed: u64) -> Self {
+        Self {
+            index: Arc::clone(&self.index),
+            actions: self.actions.clone(),
+            places: self.places.clone(),
+            map: self.map.clone(),
+            rng: Rng::seeded(seed),
+            playing: None,
+            state: vec![0.0; self.state.len()],
+            last: None,
+        }
     }
 
     /// The prepared bank the shadow queries (SPEC §13).

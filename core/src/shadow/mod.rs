@@ -13,6 +13,9 @@
 //! - [`arena`]: the deterministic 1-D fighting game at 60 frames per second.
 //! - [`bots`]: scripted fighters with distinct styles (zoner, rushdown, turtle).
 //! - [`fight`]: a match between controllers (keyboard, bot, shadow), with recording.
+//! - [`league`]: every pair of banks playing each other, rated by Glicko-2 (SPEC §20);
+//!   [`league_parquet`]: its matches as a Parquet table.
+//! - [`gauntlet`]: banks from the weakest shadow to the strongest, for a player.
 //! - [`workload`]: realistic large banks and queries for benchmarks.
 
 pub mod arena;
@@ -23,10 +26,13 @@ mod clock;
 pub mod curate;
 pub mod fight;
 pub mod fit;
+pub mod gauntlet;
 mod group_ranges;
 pub mod heuristic;
 mod index_kernels;
 mod layout;
+pub mod league;
+pub mod league_parquet;
 pub mod schema;
 pub mod score;
 mod score_terms;

@@ -262,6 +262,19 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
+/// Whose path the graph draws in gold, for the header: the asked draft's, or the live
+/// plan's.
+fn path_note(asking: bool, live: Option<&creature_workspace::preview_sync::LivePath>, k: TreeKind) -> Option<String> {
+    if asking {
+        return Some("asking: the gold path".to_owned());
+    }
+    live.map(|l| {
+        let what = if k == TreeKind::ActOn { "object" } else { "target" };
+        let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
+        format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
+    })
+}
+
 /// The search box: finds a question or an answer and folds what holds neither.
 fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
     let label = ui.label("🔍");
@@ -371,15 +384,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         view.graph.focus = path.last().copied();
     }
     view.graph.path = path;
-    let note = if view.examples.asking {
-        Some("asking: the gold path".to_owned())
-    } else {
-        live.as_ref().map(|l| {
-            let what = if k == TreeKind::ActOn { "object" } else { "target" };
-            let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
-            format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
-        })
-    };
+    let note = path_note(view.examples.asking, live.as_ref(), k);
     header(ui, ws, &mut view.graph, &creature, (d, k), note, out);
     let g = &mut view.graph;
     if g.tree.is_empty() {
