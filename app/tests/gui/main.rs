@@ -11,6 +11,7 @@ mod breakpoints;
 mod creature;
 mod glyphs;
 mod hot_reload;
+mod league;
 mod lesson;
 mod lint;
 mod live_path;

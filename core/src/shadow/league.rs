@@ -214,15 +214,22 @@ impl Place {
     }
 }
 
-/// Plays one match between two prepared shadows, `left` on side 0.
-fn play_match(left: &ShadowPlayer, right: &ShadowPlayer, matchup: &Matchup, seed: u64) -> (Winner, [u32; 2], u32) {
-    let mut bout = Bout::new(
+/// One match between two prepared shadows, `left` on side 0, ready to play as a league
+/// plays it with `seed`: run to its end, or frame by frame to watch it again.
+#[must_use]
+pub fn bout(left: &ShadowPlayer, right: &ShadowPlayer, matchup: &Matchup, seed: u64) -> Bout {
+    Bout::new(
         [
             Controller::Shadow(Box::new(left.fresh(seed))),
             Controller::Shadow(Box::new(right.fresh(seed.wrapping_add(1)))),
         ],
         [matchup.own(), matchup.opponent()],
-    );
+    )
+}
+
+/// Plays one match between two prepared shadows, `left` on side 0.
+fn play_match(left: &ShadowPlayer, right: &ShadowPlayer, matchup: &Matchup, seed: u64) -> (Winner, [u32; 2], u32) {
+    let mut bout = bout(left, right, matchup, seed);
     bout.run();
     let winner = match bout.arena.outcome {
         Some(Outcome::Winner(0)) => Winner::A,

@@ -13,6 +13,7 @@ pub mod curate;
 pub mod examples;
 pub mod graph;
 pub mod graph_minimap;
+pub mod league;
 pub mod lesson;
 pub mod lesson_card;
 pub mod lesson_events;
@@ -62,6 +63,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(schema::SchemaPanel),
         Box::new(query::QueryPanel),
         Box::new(arena::ArenaPanel),
+        Box::new(league::LeaguePanel::default()),
         Box::new(scenarios::ScenariosPanel),
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),

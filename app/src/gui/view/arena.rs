@@ -73,6 +73,18 @@ impl ArenaUi {
         Ok(())
     }
 
+    /// Plays `bout` again in the arena, shadow against shadow, as a league played it:
+    /// nothing is recorded and no key plays.
+    pub fn replay(&mut self, bout: Bout, opponent: &str) {
+        self.opponent = opponent.to_owned();
+        self.autoplay = true;
+        self.record = false;
+        self.pending = None;
+        self.paused = false;
+        self.owed = 0.0;
+        self.bout = Some(bout);
+    }
+
     /// Runs the arena's frames for `dt` wall seconds (60 frames per second). Returns true
     /// while a match is running.
     pub fn tick(&mut self, dt: f64) -> bool {
