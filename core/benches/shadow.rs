@@ -2,7 +2,8 @@
 //! ≤ 10 µs at the median (≤ 25 µs at the 99th percentile) on one core, over 1,000,000
 //! events in ≤ 100 µs at the median; a 40,000-event binary bank loaded in ≤ 50 ms and a
 //! 1,000,000-event one in ≤ 300 ms; a 40,000-event bank curated well within a second.
-//! `shadow bench` reports the percentiles.
+//! `shadow bench` reports the percentiles. A small shadow league times the matches of
+//! SPEC §20.
 //! The bank and the queries come from bot matches in the arena (see `workload`).
 
 use std::hint::black_box;
@@ -105,5 +106,29 @@ fn curate(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, query, million, load, curate);
+/// A league of the example project's three banks, one match per pair and side (six
+/// matches) on all cores: the unit of `.ci/bench.d/league`'s 450-match league (goal for
+/// that one: ≤ 10 s on 2 cores).
+fn league(c: &mut Criterion) {
+    use creature_core::shadow::fight::ShadowPlayer;
+    use creature_core::shadow::league::{self, Rules};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow");
+    let banks: Vec<Bank> = ["zoner", "rushdown", "turtle"]
+        .iter()
+        .map(|n| Bank::load(&dir.join(format!("{n}.bank.ron"))).expect("the example banks load"))
+        .collect();
+    let refs: Vec<&Bank> = banks.iter().collect();
+    let matchup = league::matchup_of(&refs).expect("one matchup");
+    let schema = creature_core::shadow::schema::Schema::arena();
+    let players: Vec<ShadowPlayer> =
+        banks.iter().map(|b| ShadowPlayer::new(&schema, b, 0).expect("the banks fit the arena")).collect();
+    let mut group = c.benchmark_group("shadow league");
+    group.sample_size(10);
+    group.bench_function("3 example banks, 1 match per pair and side", |b| {
+        b.iter(|| black_box(league::run(&players, &matchup, Rules { matches: 1, seed: 1 })));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, query, million, load, curate, league);
 criterion_main!(benches);

@@ -22,6 +22,10 @@ fn league_args<'a>(banks: &'a [PathBuf], extra: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
+fn b_rushdown() -> PathBuf {
+    shadow_example("rushdown.bank.ron")
+}
+
 /// The league's JSON without its time, which alone may differ between runs.
 fn without_time(mut v: Value) -> Value {
     v.as_object_mut().unwrap().remove("league_ms");
@@ -152,6 +156,13 @@ fn an_empty_bank_another_matchup_a_lone_bank_and_a_bank_named_twice_are_refused(
     std::fs::write(&orchid, text.replace("(\"Jago\",\"Jago\")", "(\"Jago\",\"Orchid\")")).unwrap();
     let err = fails(&["shadow", "league", s(&zoner), s(&orchid)]);
     assert!(err.contains(&orchid.display().to_string()) && err.contains("one matchup"), "{err}");
+
+    // A schema a bank does not fit: placed in the schema, where the feature is named.
+    let schema = dir.path().join("typo.schema.ron");
+    let text = std::fs::read_to_string(shadow_example("arena.schema.ron")).unwrap();
+    std::fs::write(&schema, text.replace("\"distance\"", "\"distanc\"")).unwrap();
+    let err = fails(&["shadow", "league", s(&zoner), s(&b_rushdown()), "--schema", s(&schema)]);
+    assert!(err.starts_with(&format!("{}:", schema.display())) && err.contains("distanc"), "{err}");
 
     let err = fails(&["shadow", "league", s(&zoner)]);
     assert!(err.contains("two banks or more"), "{err}");
