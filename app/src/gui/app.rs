@@ -12,7 +12,7 @@ use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
-use super::chrome::dialogs::{self, Dialogs};
+use super::chrome::dialogs::{Chooser, Dialogs, OwnDialog};
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
@@ -33,12 +33,13 @@ pub struct Studio {
     pub modal: Option<Modal>,
     /// The command palette while it is open.
     pub palette: Option<palette::Palette>,
-    /// The path being typed in the "Open path" prompt while it is open.
-    pub path_prompt: Option<String>,
+    /// The studio's own file dialog while it is open (Ctrl+L, or a dialog without a
+    /// desktop service).
+    pub path_prompt: Option<OwnDialog>,
     /// The last thing that happened, for the status bar.
     pub status: String,
     pub toasts: Toasts,
-    dialogs: Box<dyn Dialogs>,
+    dialogs: Chooser,
     pending: Vec<Command>,
     /// Set once the person has agreed to close with unsaved edits (or saved them).
     close_confirmed: bool,
@@ -67,7 +68,7 @@ impl Studio {
             path_prompt: None,
             status: String::new(),
             toasts: Toasts::default(),
-            dialogs,
+            dialogs: Chooser::new(dialogs),
             pending: Vec::new(),
             close_confirmed: false,
             title: String::new(),
@@ -134,9 +135,8 @@ impl Studio {
         match c {
             Command::OpenProject => {
                 let start = self.project_dir();
-                match self.dialogs.pick_project(start.as_deref()) {
-                    Some(p) => self.apply(Command::OpenProjectAt(p)),
-                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
+                if let Some(p) = self.dialogs.pick_project(start.as_deref()) {
+                    self.apply(Command::OpenProjectAt(p));
                 }
             }
             Command::OpenProjectAt(p) => {
@@ -148,15 +148,14 @@ impl Studio {
             }
             Command::OpenFile => {
                 let start = self.project_dir();
-                match self.dialogs.pick_file(start.as_deref()) {
-                    Some(p) => self.apply(Command::OpenFileAt(p)),
-                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
+                if let Some(p) = self.dialogs.pick_file(start.as_deref()) {
+                    self.apply(Command::OpenFileAt(p));
                 }
             }
             Command::OpenFileAt(p) => self.open_file(&p),
             Command::OpenPath => {
                 let start = self.project_dir().map(|p| p.display().to_string()).unwrap_or_default();
-                self.path_prompt = Some(start);
+                self.path_prompt = Some(OwnDialog { path: start, then: None });
             }
             Command::ShowSource { path, line } => {
                 self.view.show_source(&path, line);
@@ -353,7 +352,13 @@ impl Studio {
         // Panels drew before the commands changed anything: one more frame shows it.
         let applied = !commands.is_empty();
         for c in commands {
+            self.dialogs.asking(&c);
             self.apply(c);
+            // A dialog without a desktop service hands over to the studio's own.
+            if let Some(own) = self.dialogs.take_fallback() {
+                self.status.clear();
+                self.path_prompt = Some(own);
+            }
         }
         let interacting =
             ctx.input(|i| i.pointer.any_down()) || ctx.dragged_id().is_some() || ctx.egui_wants_keyboard_input();
@@ -399,10 +404,17 @@ impl Studio {
         {
             self.palette = None;
         }
-        if let Some(path) = &mut self.path_prompt
-            && file_browser::show(ctx, path, out)
-        {
-            self.path_prompt = None;
+        if let Some(dialog) = &mut self.path_prompt {
+            match file_browser::show(ctx, dialog, out) {
+                file_browser::Answer::Open => {}
+                file_browser::Answer::Closed => self.path_prompt = None,
+                file_browser::Answer::Chosen(path) => {
+                    if let Some(c) = self.path_prompt.take().and_then(|d| d.then) {
+                        self.dialogs.answer(path);
+                        out.push(c);
+                    }
+                }
+            }
         }
         if let Some(m) = self.modal.clone() {
             let (unsaved, many) = modal::unsaved_names(&self.ws, self.view.source_edited());

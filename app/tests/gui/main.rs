@@ -14,6 +14,7 @@ mod hot_reload;
 mod lesson;
 mod lint;
 mod map;
+mod own_dialog;
 mod palette;
 mod preview;
 mod query_typed;

@@ -237,7 +237,7 @@ impl Studio {
                 }
             }
             other => {
-                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, self.dialogs.as_mut());
+                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, &mut self.dialogs);
                 self.after_shadow(msg, edited);
             }
         }
@@ -260,6 +260,6 @@ impl Studio {
 
     /// Carries out a command of the preview's timeline.
     pub(super) fn apply_time(&mut self, c: TimeCommand) {
-        self.status = time_travel::apply(c, &mut self.ws, self.dialogs.as_mut());
+        self.status = time_travel::apply(c, &mut self.ws, &mut self.dialogs);
     }
 }
