@@ -4,6 +4,7 @@
 
 mod files;
 mod live;
+mod status;
 
 use std::path::{Path, PathBuf};
 
@@ -38,6 +39,8 @@ pub struct Studio {
     pub path_prompt: Option<OwnDialog>,
     /// The last thing that happened, for the status bar.
     pub status: String,
+    /// What the status message claims about the present, while it claims it.
+    status_claim: Option<(status::Claim, String)>,
     pub toasts: Toasts,
     dialogs: Chooser,
     pending: Vec<Command>,
@@ -67,6 +70,7 @@ impl Studio {
             palette: None,
             path_prompt: None,
             status: String::new(),
+            status_claim: None,
             toasts: Toasts::default(),
             dialogs: Chooser::new(dialogs),
             pending: Vec::new(),

@@ -14,6 +14,7 @@ mod hot_reload;
 mod lesson;
 mod lint;
 mod map;
+mod messages;
 mod own_dialog;
 mod palette;
 mod preview;
