@@ -107,7 +107,8 @@ impl Studio {
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
                 self.view.active = Some(DocId::Species(self.view.species));
-                self.status = format!("Opened {}", self.ws.summary());
+                let summary = self.ws.summary();
+                self.status_while(status::Claim::Summary(summary.clone()), format!("Opened {summary}"));
             }
             Err(errors) => {
                 self.ws.problems = errors;

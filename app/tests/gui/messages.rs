@@ -123,3 +123,36 @@ fn a_release_before_phase_2_says_the_hand_teaches_from_phase_2() {
     assert!(!lessons.is_empty(), "the release is logged");
     assert!(lessons.iter().all(|l| l.contains("before phase 2") && !l.contains("no plan to credit")), "{lessons:?}");
 }
+
+#[test]
+fn the_count_of_problems_in_the_status_follows_the_project() {
+    let (tmp, root) = project_copy();
+    let cow = tmp.path().join("species/cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+    std::fs::write(&cow, format!("{good}\n]]] not ron\n")).unwrap();
+    let mut h = studio(&root);
+    assert!(h.state().status.ends_with(", 1 problem)"), "{}", h.state().status);
+    std::thread::sleep(Duration::from_millis(200));
+    std::fs::write(&cow, &good).unwrap();
+    let counted = |s: &creature_studio::gui::Studio| s.status.ends_with(", 0 problems)");
+    assert!(until(&mut h, counted), "still: {}", h.state().status);
+}
+
+#[test]
+fn the_problem_shown_in_the_source_view_is_selected_in_problems() {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    let (tmp, root) = project_copy();
+    let cow = tmp.path().join("species/cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+    std::fs::write(&cow, format!("{good}\n]]] not ron\n")).unwrap();
+    let mut h = studio(&root);
+    let row = |h: &Studio| h.get_by_label_contains("cow.ron:").accesskit_node().toggled();
+    assert_eq!(row(&h), Some(egui::accesskit::Toggled::False));
+    h.get_by_label_contains("cow.ron:").click();
+    h.run();
+    assert_eq!(
+        row(&h),
+        Some(egui::accesskit::Toggled::True),
+        "the problem shown is drawn selected, in the selection's text colour"
+    );
+}

@@ -29,7 +29,7 @@ fn a_problem_is_listed_with_its_place_and_a_click_shows_the_line() {
     assert!(text.starts_with(&format!("{}:{}:{}: ", broken.display(), problem.line, problem.col)), "{text}");
     h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::problems::TAB));
     h.run();
-    h.get_by_label(&text).click();
+    h.get_by_label(&format!("✖ {text}")).click();
     h.run();
     let source = h.state().view.source.as_ref().expect("the file is shown");
     assert_eq!((source.path.as_path(), source.line), (broken.as_path(), problem.line));

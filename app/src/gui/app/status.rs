@@ -1,5 +1,5 @@
 //! Status bar messages that say something about the present (a file does not load, the
-//! scenarios are running, an earlier turn is shown) hold only while it is so: each frame
+//! scenarios are running, an earlier turn is shown, the project's count of problems) hold only while it is so: each frame
 //! the condition is looked at again, and once it no longer holds the message is replaced
 //! by what is true now.
 
@@ -19,6 +19,8 @@ pub(super) enum Claim {
     ScenariosRunning(Vec<PathBuf>),
     /// The preview shows an earlier turn than its newest.
     LookingBack,
+    /// The project's files and problems are as counted in this summary.
+    Summary(String),
 }
 
 impl Claim {
@@ -27,6 +29,7 @@ impl Claim {
             Claim::FileProblem(f) => ws.problems.iter().any(|p| Path::new(&p.file) == f.as_path()),
             Claim::ScenariosRunning(_) => ws.scenarios.progress().is_some(),
             Claim::LookingBack => ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()),
+            Claim::Summary(s) => *s == ws.summary(),
         }
     }
 
@@ -47,6 +50,7 @@ impl Claim {
                 Some(p) => format!("At the newest turn, {:.1} s", p.sim_time()),
                 None => String::new(),
             },
+            Claim::Summary(_) => ws.summary(),
         }
     }
 }
@@ -66,7 +70,11 @@ impl Studio {
             self.status_claim = None;
         } else if !claim.holds(&self.ws) {
             self.status = claim.now(&self.ws);
-            self.status_claim = None;
+            // A count stays a claim: it is counted again as the project changes.
+            self.status_claim = match claim {
+                Claim::Summary(_) => Some((Claim::Summary(self.ws.summary()), self.status.clone())),
+                _ => None,
+            };
         }
     }
 }
