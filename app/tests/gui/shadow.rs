@@ -61,3 +61,17 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     assert_eq!(rows(&h), before + recorded);
     assert!(h.state().ws.is_dirty(&h.state().view.shadow.bank_doc().unwrap()));
 }
+
+#[test]
+fn the_actions_histogram_names_every_bar_with_its_count() {
+    let mut h = studio(&example());
+    palette(&mut h, "show panel: replay bank");
+    let actions: Vec<(String, usize)> = {
+        let stats = h.state_mut().view.shadow.stats().expect("the bank's stats").clone();
+        stats.actions.into_iter().collect()
+    };
+    assert!(actions.len() > 5, "{actions:?}");
+    for (name, count) in &actions {
+        assert!(h.query_by_label(&format!("{name} · {count}")).is_some(), "{name}'s bar is named with its count");
+    }
+}

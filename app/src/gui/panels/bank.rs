@@ -256,31 +256,33 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
     }
 }
 
+/// The actions' histogram as rows, the most frequent first: each bar with its action's
+/// name and count before it, so every bar is named however many there are.
+fn action_bars(ui: &mut egui::Ui, actions: &[(&String, &usize)]) {
+    let most = actions.first().map_or(1, |(_, c)| **c).max(1);
+    let height = ui.available_height().max(140.0);
+    let width = (ui.available_width() - 140.0).max(60.0);
+    egui::ScrollArea::vertical().id_salt("bank-actions").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+        egui::Grid::new("bank-actions-rows").num_columns(2).spacing([8.0, 2.0]).show(ui, |ui| {
+            let fill = ui.visuals().selection.bg_fill;
+            for (name, count) in actions {
+                ui.label(format!("{name} · {count}"));
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
+                let share = **count as f32 / most as f32;
+                let bar = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width() * share, rect.height()));
+                ui.painter().rect_filled(bar, 2.0, fill);
+                ui.end_row();
+            }
+        });
+    });
+}
+
 fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
     ui.columns(2, |cols| {
         cols[0].strong("Actions (the whole bank: the filters apply to the table)");
         let mut actions: Vec<(&String, &usize)> = stats.actions.iter().collect();
         actions.sort_by(|a, b| b.1.cmp(a.1));
-        let names: Vec<String> = actions.iter().map(|(n, _)| (*n).clone()).collect();
-        let bars: Vec<Bar> = actions
-            .iter()
-            .enumerate()
-            .map(|(i, (n, c))| Bar::new(i as f64, **c as f64).name(n.as_str()).width(0.7))
-            .collect();
-        Plot::new("bank-actions")
-            .height(cols[0].available_height().max(140.0))
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .x_axis_formatter(move |m, _| {
-                let i = m.value.round();
-                if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                    names.get(i as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .show(&mut cols[0], |p| p.bar_chart(BarChart::new("events", bars)));
+        action_bars(&mut cols[0], &actions);
         let rt = &stats.reaction;
         cols[1].strong(format!(
             "Reaction times of the whole bank: {} responses · mean {} · median {}",
