@@ -134,12 +134,18 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             .show(ui, |ui| super::curate::show(ui, &mut view.shadow, out));
     });
     let sh = &mut view.shadow;
+    // The filters as last drawn, to start the table from its top when they change
+    // (typed here, or set by a click on a row's match or segment).
+    let drawn = egui::Id::new("bank-filter-drawn");
+    let last: Option<crate::gui::view::shadow::BankFilter> = ui.data(|d| d.get_temp(drawn));
+    ui.data_mut(|d| d.insert_temp(drawn, sh.filter.clone()));
+    let filtered = last.is_some_and(|l| l != sh.filter);
     let n_rows = sh.rows().len();
     ui.label(format!("{n_rows} rows"));
     let avail = ui.available_height();
     let table_h = (avail * 0.58).max(120.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
-        events_table(ui, view);
+        events_table(ui, view, filtered);
     });
     ui.separator();
     stats_plots(ui, &stats);
@@ -160,7 +166,8 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64
     });
 }
 
-fn events_table(ui: &mut egui::Ui, view: &mut View) {
+/// The bank's events as rows; `from_top` after the filters changed.
+fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
     let sh = &mut view.shadow;
     let rows = sh.rows();
     let Some(bank) = sh.bank() else { return };
@@ -182,6 +189,9 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
         .column(Column::auto().at_least(50.0));
     for _ in 0..shown_features {
         table = table.column(Column::auto().at_least(60.0));
+    }
+    if from_top {
+        table = table.vertical_scroll_offset(0.0);
     }
     table
         .column(Column::remainder())
