@@ -4,6 +4,7 @@
 
 mod files;
 mod live;
+mod status;
 
 use std::path::{Path, PathBuf};
 
@@ -12,7 +13,7 @@ use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
-use super::chrome::dialogs::{self, Dialogs};
+use super::chrome::dialogs::{Chooser, Dialogs, OwnDialog};
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
@@ -35,12 +36,15 @@ pub struct Studio {
     pub modal: Option<Modal>,
     /// The command palette while it is open.
     pub palette: Option<palette::Palette>,
-    /// The path being typed in the "Open path" prompt while it is open.
-    pub path_prompt: Option<String>,
+    /// The studio's own file dialog while it is open (Ctrl+L, or a dialog without a
+    /// desktop service).
+    pub path_prompt: Option<OwnDialog>,
     /// The last thing that happened, for the status bar.
     pub status: String,
+    /// What the status message claims about the present, while it claims it.
+    status_claim: Option<(status::Claim, String)>,
     pub toasts: Toasts,
-    dialogs: Box<dyn Dialogs>,
+    dialogs: Chooser,
     pending: Vec<Command>,
     /// Set once the person has agreed to close with unsaved edits (or saved them).
     close_confirmed: bool,
@@ -69,8 +73,9 @@ impl Studio {
             palette: None,
             path_prompt: None,
             status: String::new(),
+            status_claim: None,
             toasts: Toasts::default(),
-            dialogs,
+            dialogs: Chooser::new(dialogs),
             pending: Vec::new(),
             close_confirmed: false,
             title: String::new(),
@@ -105,7 +110,8 @@ impl Studio {
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
                 self.view.active = Some(DocId::Species(self.view.species));
-                self.status = format!("Opened {}", self.ws.summary());
+                let summary = self.ws.summary();
+                self.status_while(status::Claim::Summary(summary.clone()), format!("Opened {summary}"));
             }
             Err(errors) => {
                 self.ws.problems = errors;
@@ -155,9 +161,8 @@ impl Studio {
         match c {
             Command::OpenProject => {
                 let start = self.project_dir();
-                match self.dialogs.pick_project(start.as_deref()) {
-                    Some(p) => self.apply(Command::OpenProjectAt(p)),
-                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
+                if let Some(p) = self.dialogs.pick_project(start.as_deref()) {
+                    self.apply(Command::OpenProjectAt(p));
                 }
             }
             Command::OpenProjectAt(p) => {
@@ -169,15 +174,14 @@ impl Studio {
             }
             Command::OpenFile => {
                 let start = self.project_dir();
-                match self.dialogs.pick_file(start.as_deref()) {
-                    Some(p) => self.apply(Command::OpenFileAt(p)),
-                    None => self.path_prompt = dialogs::own_dialog(self.dialogs.as_ref(), start.as_deref()),
+                if let Some(p) = self.dialogs.pick_file(start.as_deref()) {
+                    self.apply(Command::OpenFileAt(p));
                 }
             }
             Command::OpenFileAt(p) => self.open_file(&p),
             Command::OpenPath => {
                 let start = self.project_dir().map(|p| p.display().to_string()).unwrap_or_default();
-                self.path_prompt = Some(start);
+                self.path_prompt = Some(OwnDialog { path: start, then: None });
             }
             Command::ShowSource { path, line } => {
                 self.view.show_source(&path, line);
@@ -383,7 +387,13 @@ impl Studio {
         // Panels drew before the commands changed anything: one more frame shows it.
         let applied = !commands.is_empty();
         for c in commands {
+            self.dialogs.asking(&c);
             self.apply(c);
+            // A dialog without a desktop service hands over to the studio's own.
+            if let Some(own) = self.dialogs.take_fallback() {
+                self.status.clear();
+                self.path_prompt = Some(own);
+            }
         }
         let interacting =
             ctx.input(|i| i.pointer.any_down()) || ctx.dragged_id().is_some() || ctx.egui_wants_keyboard_input();
@@ -429,10 +439,17 @@ impl Studio {
         {
             self.palette = None;
         }
-        if let Some(path) = &mut self.path_prompt
-            && file_browser::show(ctx, path, out)
-        {
-            self.path_prompt = None;
+        if let Some(dialog) = &mut self.path_prompt {
+            match file_browser::show(ctx, dialog, out) {
+                file_browser::Answer::Open => {}
+                file_browser::Answer::Closed => self.path_prompt = None,
+                file_browser::Answer::Chosen(path) => {
+                    if let Some(c) = self.path_prompt.take().and_then(|d| d.then) {
+                        self.dialogs.answer(path);
+                        out.push(c);
+                    }
+                }
+            }
         }
         if let Some(m) = self.modal.clone() {
             let (unsaved, many) = modal::unsaved_names(&self.ws, self.view.source_edited());

@@ -16,6 +16,8 @@ mod lesson;
 mod lint;
 mod live_path;
 mod map;
+mod messages;
+mod own_dialog;
 mod palette;
 mod preview;
 mod query_typed;

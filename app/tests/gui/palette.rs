@@ -106,3 +106,53 @@ fn the_keys_of_the_preview_and_the_arena_are_in_their_menus_and_the_palette() {
     h.key_press(egui::Key::Escape);
     h.run();
 }
+
+/// The index of the palette's chosen row, the one Enter runs.
+fn chosen(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> usize {
+    h.state().palette.as_ref().expect("the palette is open").selected
+}
+
+#[test]
+fn page_down_and_page_up_move_a_page_of_rows_and_stop_at_the_ends() {
+    let mut h = palette_with("tree:");
+    h.key_press(egui::Key::PageDown);
+    h.run();
+    assert_eq!(chosen(&h), 10, "a page down");
+    for _ in 0..40 {
+        h.key_press(egui::Key::PageDown);
+    }
+    h.run();
+    let last = chosen(&h);
+    assert!(last > 10, "down to the last row");
+    h.key_press(egui::Key::PageUp);
+    h.run();
+    assert_eq!(chosen(&h), last - 10, "a page up");
+    h.key_press(egui::Key::ArrowDown);
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().palette.is_none(), "Enter runs the row chosen far down the list");
+}
+
+#[test]
+fn esc_closes_the_palette_and_runs_nothing() {
+    let mut h = palette_with("show panel: arena");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().palette.is_none(), "Esc closes");
+    assert!(!shown(&h, "Arena"), "and runs nothing");
+}
+
+#[test]
+fn matching_takes_whole_words_and_prefixes_not_scattered_letters() {
+    let h = palette_with("tiger");
+    assert!(h.query_by_label_contains("Species: Tiger").is_some());
+    assert!(h.query_by_label_contains("Ogre").is_none(), "tiger does not list the ogre");
+    let h = palette_with("compare");
+    let labels: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.starts_with("Open ") || l.starts_with("Show panel: "))
+        .collect();
+    assert!(!labels.is_empty());
+    assert!(labels.iter().all(|l| l.to_lowercase().contains("compare")), "only what is about comparing: {labels:?}");
+}

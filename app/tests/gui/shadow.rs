@@ -61,3 +61,47 @@ fn a_recorded_scripted_match_kept_in_the_bank_grows_its_rows() {
     assert_eq!(rows(&h), before + recorded);
     assert!(h.state().ws.is_dirty(&h.state().view.shadow.bank_doc().unwrap()));
 }
+
+#[test]
+fn the_actions_histogram_names_every_bar_with_its_count() {
+    let mut h = studio(&example());
+    palette(&mut h, "show panel: replay bank");
+    let actions: Vec<(String, usize)> = {
+        let stats = h.state_mut().view.shadow.stats().expect("the bank's stats").clone();
+        stats.actions.into_iter().collect()
+    };
+    assert!(actions.len() > 5, "{actions:?}");
+    for (name, count) in &actions {
+        assert!(h.query_by_label(&format!("{name} · {count}")).is_some(), "{name}'s bar is named with its count");
+    }
+}
+
+#[test]
+fn a_changed_filter_starts_the_bank_table_from_its_first_row() {
+    let mut h = studio(&example());
+    palette(&mut h, "show panel: replay bank");
+    // Scroll the table far down: its first row is no longer laid out.
+    let at = h.get_by_label("DashForward").rect().center();
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -20_000.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(h.query_by_label("DashForward").is_none(), "the first row scrolled away");
+    // Filter on the commonest action: its matches are still more than the table shows,
+    // and they show from the first.
+    h.state_mut().view.shadow.filter.action = "Light".into();
+    h.run();
+    let first = {
+        let sh = &mut h.state_mut().view.shadow;
+        let rows = sh.rows();
+        let i = rows[0];
+        sh.bank().unwrap().events().iter().nth(i).unwrap().frame
+    };
+    assert!(h.query_all_by_label(&first.to_string()).next().is_some(), "the first match (frame {first}) is in view");
+}

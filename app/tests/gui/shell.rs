@@ -29,7 +29,7 @@ fn a_problem_is_listed_with_its_place_and_a_click_shows_the_line() {
     assert!(text.starts_with(&format!("{}:{}:{}: ", broken.display(), problem.line, problem.col)), "{text}");
     h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::problems::TAB));
     h.run();
-    h.get_by_label(&text).click();
+    h.get_by_label(&format!("✖ {text}")).click();
     h.run();
     let source = h.state().view.source.as_ref().expect("the file is shown");
     assert_eq!((source.path.as_path(), source.line), (broken.as_path(), problem.line));
@@ -166,31 +166,12 @@ fn a_project_opens_from_the_dialog_and_from_a_typed_path() {
     assert!(h.state().recent.len() >= 2, "both projects are recent");
 }
 
-/// A desktop without a file-dialog service: the dialogs come back empty at once.
-struct NoService;
-
-impl creature_studio::gui::chrome::dialogs::Dialogs for NoService {
-    fn pick_project(&mut self, _: Option<&Path>) -> Option<std::path::PathBuf> {
-        None
-    }
-    fn pick_file(&mut self, _: Option<&Path>) -> Option<std::path::PathBuf> {
-        None
-    }
-    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<std::path::PathBuf> {
-        None
-    }
-    fn has_service(&self) -> bool {
-        false
-    }
-}
-
 #[test]
 fn without_a_dialog_service_the_studios_own_dialog_opens_and_tab_completes() {
     let (_tmp, root) = project_copy();
-    let mut h = egui_kittest::Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .with_max_steps(64)
-        .build_eframe(move |_cc| creature_studio::gui::Studio::new(Some(&example()), Box::new(NoService), None));
+    let mut h = egui_kittest::Harness::builder().with_size(egui::vec2(1600.0, 1000.0)).with_max_steps(64).build_eframe(
+        move |_cc| creature_studio::gui::Studio::new(Some(&example()), Box::new(crate::support::NoService), None),
+    );
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::O);
     h.run();
@@ -203,7 +184,11 @@ fn without_a_dialog_service_the_studios_own_dialog_opens_and_tab_completes() {
     h.run();
     h.key_press(egui::Key::Tab);
     h.run();
-    assert_eq!(h.state().path_prompt.as_deref(), Some(format!("{typed}/").as_str()), "Tab completed the folder");
+    assert_eq!(
+        h.state().path_prompt.as_ref().map(|d| d.path.as_str()),
+        Some(format!("{typed}/").as_str()),
+        "Tab completed the folder"
+    );
     // The folder's entries are listed to click through.
     h.get_by_label("📁 creatures/");
     h.key_press(egui::Key::Enter);

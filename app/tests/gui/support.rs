@@ -25,6 +25,46 @@ impl Dialogs for FakeDialogs {
     }
 }
 
+/// A desktop without a file-dialog service: the dialogs come back empty at once.
+pub struct NoService;
+
+impl Dialogs for NoService {
+    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
+        None
+    }
+    fn has_service(&self) -> bool {
+        false
+    }
+}
+
+/// The editor on `project` on a desktop without a file-dialog service.
+pub fn studio_without_dialog_service(project: &Path) -> Harness<'static, Studio> {
+    let project = project.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .with_max_steps(64)
+        .build_eframe(move |_cc| Studio::new(Some(&project), Box::new(NoService), None));
+    settle(&mut h);
+    h
+}
+
+/// Types `path` into the studio's own file dialog, which must be open, and takes it.
+pub fn choose_in_own_dialog(h: &mut Harness<'static, Studio>, path: &Path) {
+    assert!(h.state().path_prompt.is_some(), "the studio's own dialog is open");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text(path.display().to_string()));
+    settle(h);
+    h.key_press(egui::Key::Enter);
+    settle(h);
+    assert!(h.state().path_prompt.is_none(), "the dialog closed with the path chosen");
+}
+
 /// The repository's bundled example project.
 pub fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")

@@ -10,6 +10,7 @@ use creature_core::project::FileKind;
 use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
+use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::modal::Modal;
 use crate::gui::command::Command;
 use crate::gui::panels;

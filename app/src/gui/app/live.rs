@@ -10,7 +10,8 @@ use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{Change, DocId};
 
 use super::Studio;
-use crate::gui::chrome::short;
+use super::status::Claim;
+use crate::gui::chrome::{count, short};
 use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand};
 use crate::gui::panels;
 use crate::gui::time_travel::{self, TimeCommand};
@@ -37,6 +38,9 @@ impl Studio {
             self.view.village.measure(simulated, dt, f64::from(ctx.input(|i| i.unstable_dt)));
             ctx.request_repaint();
         }
+        if let Some(p) = self.ws.preview.as_ref() {
+            self.view.village.keep_to(p.sim_time());
+        }
         self.take_preview_events();
         if let Some(p) = self.ws.preview.as_mut() {
             p.find_breakpoint_hits();
@@ -44,6 +48,7 @@ impl Studio {
         if let Err(e) = self.ws.sample_watches() {
             self.status = e;
         }
+        self.check_status();
         let shadow = &mut self.view.shadow;
         if shadow.load_if_wanted(&mut self.ws) {
             ctx.request_repaint();
@@ -85,6 +90,13 @@ impl Studio {
     fn after_changes(&mut self, changes: Vec<Change>, now: f64) {
         let t = self.ws.preview.as_ref().map_or(0.0, LivePreview::sim_time);
         for c in changes {
+            if let Change::Reloaded { file }
+            | Change::Removed { file }
+            | Change::Refused { file, .. }
+            | Change::Failed { file, .. } = &c
+            {
+                self.view.source_changed_on_disk(file);
+            }
             match c {
                 Change::Reloaded { file } => {
                     let name = short(&file);
@@ -96,21 +108,23 @@ impl Studio {
                 Change::Removed { file } => {
                     let name = short(&file);
                     self.view.village.log(t, format!("{name} is gone; keeping the last good version"), -1);
-                    self.status = format!("{name} is gone (deleted or renamed); the last good version stays in use");
+                    let msg = format!("{name} is gone (deleted or renamed); the last good version stays in use");
+                    self.status_while(Claim::FileProblem(file.clone()), msg);
                     self.toasts.push(now, format!("{name} is gone"), true);
                 }
                 Change::Refused { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
                     let name = short(&file);
                     self.view.village.log(t, format!("the preview keeps its data, it cannot take {name}: {first}"), -1);
-                    self.status = format!("{name} loaded, but the running preview cannot take it: {first}");
+                    let msg = format!("{name} loaded, but the running preview cannot take it: {first}");
+                    self.status_while(Claim::FileProblem(file.clone()), msg);
                     self.toasts.push(now, format!("The preview cannot take {name}"), true);
                 }
                 Change::Failed { file, errors } => {
                     let first = errors.first().map(ToString::to_string).unwrap_or_else(|| short(&file));
                     self.view.village.log(t, format!("reload failed, keeping the last good version: {first}"), -1);
-                    self.status =
-                        format!("{} does not load: {first}; the last good version stays in use", short(&file));
+                    let msg = format!("{} does not load: {first}; the last good version stays in use", short(&file));
+                    self.status_while(Claim::FileProblem(file.clone()), msg);
                     self.toasts.push(now, first, true);
                 }
             }
@@ -135,8 +149,12 @@ impl Studio {
             self.view.village.log(t, format!("breakpoint {} fired: {} (paused)", h.index + 1, h.what), -1);
             self.status = format!("Paused at {t:.1} s: breakpoint {}, {}", h.index + 1, h.what);
         }
+        let hand_teaches = self.ws.preview.as_ref().is_none_or(|p| {
+            let sim = p.sim();
+            sim.data().has_ability(sim.creature().phase, creature_core::data::Ability::HandTeaches)
+        });
         for (e, reached) in self.ws.take_preview_events() {
-            self.view.village.log_event(&e);
+            self.view.village.log_event(&e, hand_teaches);
             if let Some(id) = reached {
                 self.view.creature = Some(id);
                 if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
@@ -216,8 +234,9 @@ impl Studio {
     pub(super) fn apply_scenario(&mut self, c: ScenarioCommand) {
         match c {
             ScenarioCommand::Run(files) => {
-                self.status = format!("Running {} scenario(s): see each in the Scenarios panel", files.len());
-                self.ws.scenarios.start(files, || {});
+                let msg = format!("Running {}: see each in the Scenarios panel", count(files.len(), "scenario"));
+                self.ws.scenarios.start(files.clone(), || {});
+                self.status_while(Claim::ScenariosRunning(files), msg);
             }
             ScenarioCommand::SaveFromPreview => match self.ws.save_preview_scenario() {
                 Ok(path) => {
@@ -253,7 +272,7 @@ impl Studio {
                 }
             }
             other => {
-                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, self.dialogs.as_mut());
+                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, &mut self.dialogs);
                 self.after_shadow(msg, edited);
             }
         }
@@ -276,6 +295,11 @@ impl Studio {
 
     /// Carries out a command of the preview's timeline.
     pub(super) fn apply_time(&mut self, c: TimeCommand) {
-        self.status = time_travel::apply(c, &mut self.ws, self.dialogs.as_mut());
+        let msg = time_travel::apply(c, &mut self.ws, &mut self.dialogs);
+        if self.ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()) {
+            self.status_while(Claim::LookingBack, msg);
+        } else {
+            self.status = msg;
+        }
     }
 }

@@ -1,12 +1,15 @@
-//! The studio's own "Open" dialog, for typed paths (Ctrl+L) and for desktops without a
+//! The studio's own file dialog, for typed paths (Ctrl+L) and for desktops without a
 //! file-dialog service: a path field that completes with Tab, and the folder's entries
-//! (folders, then studio files) to click through. A project folder (with a
-//! `studio.ron`) opens as the project, any other file in the editor that fits it.
+//! (folders, then studio files) to click through. As "Open", a project folder (with a
+//! `studio.ron`) opens as the project, any other file in the editor that fits it; for
+//! any other command (save as, export, import, a recording) the path chosen is that
+//! command's answer.
 
 use std::path::{Path, PathBuf};
 
 use creature_core::project::MANIFEST;
 
+use crate::gui::chrome::dialogs::OwnDialog;
 use crate::gui::command::Command;
 
 /// Entries listed at most (a huge folder stays responsive).
@@ -43,8 +46,9 @@ pub fn entries(dir: &Path, prefix: &str) -> Vec<Entry> {
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let is_dir = e.path().is_dir();
-            let studio_file =
-                Path::new(&name).extension().is_some_and(|x| x == "ron" || x == "bank" || x == "recording");
+            let studio_file = Path::new(&name)
+                .extension()
+                .is_some_and(|x| ["ron", "bank", "recording", "parquet"].iter().any(|k| x == *k));
             (!name.starts_with('.') && name.starts_with(prefix) && (is_dir || studio_file))
                 .then_some(Entry { is_dir, name })
         })
@@ -73,13 +77,31 @@ pub fn complete(typed: &str) -> String {
     out
 }
 
-/// Draws the dialog over the window; true when it closes (opened or cancelled).
-pub fn show(ctx: &egui::Context, path: &mut String, out: &mut Vec<Command>) -> bool {
-    let mut done = false;
+/// What the person did with the dialog this frame.
+#[derive(Debug, PartialEq)]
+pub enum Answer {
+    /// Still choosing.
+    Open,
+    /// Cancelled, or opened what the path is.
+    Closed,
+    /// Chose this path for the dialog's command.
+    Chosen(PathBuf),
+}
+
+/// Draws the dialog over the window.
+pub fn show(ctx: &egui::Context, dialog: &mut OwnDialog, out: &mut Vec<Command>) -> Answer {
+    let mut answer = Answer::Open;
+    let then = dialog.then.clone();
+    let path = &mut dialog.path;
     let modal = egui::Modal::new(egui::Id::new("open-path")).show(ctx, |ui| {
         ui.set_width(600.0);
-        ui.heading("Open");
-        ui.label("A project folder (with a studio.ron), or a file to open in the project. Tab completes the path.");
+        if let Some(c) = &then {
+            ui.heading(c.label().trim_end_matches('…').to_owned());
+            ui.label("The file to use. Tab completes the path.");
+        } else {
+            ui.heading("Open");
+            ui.label("A project folder (with a studio.ron), or a file to open in the project. Tab completes the path.");
+        }
         let id = egui::Id::new("open-path-field");
         // Tab completes instead of moving the focus away.
         if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Tab)) {
@@ -94,7 +116,13 @@ pub fn show(ctx: &egui::Context, path: &mut String, out: &mut Vec<Command>) -> b
         edit.request_focus();
         let p = PathBuf::from(path.trim());
         let is_project = p.join(MANIFEST).is_file() || p.file_name().is_some_and(|n| n == MANIFEST);
-        ui.weak(if is_project {
+        // For a command's answer, any file in an existing folder will do (a save names a new one).
+        let a_file = !p.is_dir()
+            && p.file_name().is_some()
+            && p.parent().is_some_and(|d| d.as_os_str().is_empty() || d.is_dir());
+        ui.weak(if then.is_some() {
+            if a_file { "a file" } else { "no file named here yet" }
+        } else if is_project {
             "a project"
         } else if p.is_file() {
             "a file"
@@ -119,13 +147,15 @@ pub fn show(ctx: &egui::Context, path: &mut String, out: &mut Vec<Command>) -> b
                         _ => format!("📄 {}", e.name),
                     };
                     let r = ui.add(egui::Button::new(label).frame(false));
-                    if r.double_clicked() && (project || !e.is_dir) {
+                    if r.double_clicked() && then.is_some() && !e.is_dir {
+                        answer = Answer::Chosen(full.clone());
+                    } else if r.double_clicked() && then.is_none() && (project || !e.is_dir) {
                         out.push(if project {
                             Command::OpenProjectAt(full.clone())
                         } else {
                             Command::OpenFileAt(full.clone())
                         });
-                        done = true;
+                        answer = Answer::Closed;
                     } else if r.clicked() {
                         *path = if e.is_dir { with_slash(&full) } else { full.display().to_string() };
                     }
@@ -133,19 +163,21 @@ pub fn show(ctx: &egui::Context, path: &mut String, out: &mut Vec<Command>) -> b
             },
         );
         ui.horizontal(|ui| {
-            let can = is_project || p.is_file();
-            let go = ui.add_enabled(can, egui::Button::new("Open")).clicked()
+            let can = if then.is_some() { a_file } else { is_project || p.is_file() };
+            let go = ui.add_enabled(can, egui::Button::new(if then.is_some() { "Choose" } else { "Open" })).clicked()
                 || (ui.input(|i| i.key_pressed(egui::Key::Enter)) && can);
-            if go {
+            if go && then.is_some() {
+                answer = Answer::Chosen(p.clone());
+            } else if go {
                 out.push(if is_project { Command::OpenProjectAt(p.clone()) } else { Command::OpenFileAt(p.clone()) });
-                done = true;
+                answer = Answer::Closed;
             }
             if ui.button("Cancel").clicked() {
-                done = true;
+                answer = Answer::Closed;
             }
         });
     });
-    done || modal.should_close()
+    if answer == Answer::Open && modal.should_close() { Answer::Closed } else { answer }
 }
 
 fn with_slash(p: &Path) -> String {

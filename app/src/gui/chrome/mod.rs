@@ -21,3 +21,19 @@ pub fn short(p: &Path) -> String {
 pub fn count(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
+
+/// A name with its indefinite article by the sound of its first letter: "a Cow", "an Ape".
+pub fn a_or_an(name: &str) -> String {
+    let vowel = name.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_name_takes_an_before_a_vowel() {
+        assert_eq!(super::a_or_an("Ape"), "an Ape");
+        assert_eq!(super::a_or_an("Ogre"), "an Ogre");
+        assert_eq!(super::a_or_an("Cow"), "a Cow");
+    }
+}

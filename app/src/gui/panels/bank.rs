@@ -134,12 +134,18 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             .show(ui, |ui| super::curate::show(ui, &mut view.shadow, out));
     });
     let sh = &mut view.shadow;
+    // The filters as last drawn, to start the table from its top when they change
+    // (typed here, or set by a click on a row's match or segment).
+    let drawn = egui::Id::new("bank-filter-drawn");
+    let last: Option<crate::gui::view::shadow::BankFilter> = ui.data(|d| d.get_temp(drawn));
+    ui.data_mut(|d| d.insert_temp(drawn, sh.filter.clone()));
+    let filtered = last.is_some_and(|l| l != sh.filter);
     let n_rows = sh.rows().len();
     ui.label(format!("{n_rows} rows"));
     let avail = ui.available_height();
     let table_h = (avail * 0.58).max(120.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
-        events_table(ui, view);
+        events_table(ui, view, filtered);
     });
     ui.separator();
     stats_plots(ui, &stats);
@@ -160,7 +166,8 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64
     });
 }
 
-fn events_table(ui: &mut egui::Ui, view: &mut View) {
+/// The bank's events as rows; `from_top` after the filters changed.
+fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
     let sh = &mut view.shadow;
     let rows = sh.rows();
     let Some(bank) = sh.bank() else { return };
@@ -182,6 +189,9 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
         .column(Column::auto().at_least(50.0));
     for _ in 0..shown_features {
         table = table.column(Column::auto().at_least(60.0));
+    }
+    if from_top {
+        table = table.vertical_scroll_offset(0.0);
     }
     table
         .column(Column::remainder())
@@ -256,31 +266,33 @@ fn events_table(ui: &mut egui::Ui, view: &mut View) {
     }
 }
 
+/// The actions' histogram as rows, the most frequent first: each bar with its action's
+/// name and count before it, so every bar is named however many there are.
+fn action_bars(ui: &mut egui::Ui, actions: &[(&String, &usize)]) {
+    let most = actions.first().map_or(1, |(_, c)| **c).max(1);
+    let height = ui.available_height().max(140.0);
+    let width = (ui.available_width() - 140.0).max(60.0);
+    egui::ScrollArea::vertical().id_salt("bank-actions").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+        egui::Grid::new("bank-actions-rows").num_columns(2).spacing([8.0, 2.0]).show(ui, |ui| {
+            let fill = ui.visuals().selection.bg_fill;
+            for (name, count) in actions {
+                ui.label(format!("{name} · {count}"));
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 12.0), egui::Sense::hover());
+                let share = **count as f32 / most as f32;
+                let bar = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width() * share, rect.height()));
+                ui.painter().rect_filled(bar, 2.0, fill);
+                ui.end_row();
+            }
+        });
+    });
+}
+
 fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
     ui.columns(2, |cols| {
         cols[0].strong("Actions (the whole bank: the filters apply to the table)");
         let mut actions: Vec<(&String, &usize)> = stats.actions.iter().collect();
         actions.sort_by(|a, b| b.1.cmp(a.1));
-        let names: Vec<String> = actions.iter().map(|(n, _)| (*n).clone()).collect();
-        let bars: Vec<Bar> = actions
-            .iter()
-            .enumerate()
-            .map(|(i, (n, c))| Bar::new(i as f64, **c as f64).name(n.as_str()).width(0.7))
-            .collect();
-        Plot::new("bank-actions")
-            .height(cols[0].available_height().max(140.0))
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .x_axis_formatter(move |m, _| {
-                let i = m.value.round();
-                if (m.value - i).abs() < 1e-6 && i >= 0.0 {
-                    names.get(i as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .show(&mut cols[0], |p| p.bar_chart(BarChart::new("events", bars)));
+        action_bars(&mut cols[0], &actions);
         let rt = &stats.reaction;
         cols[1].strong(format!(
             "Reaction times of the whole bank: {} responses · mean {} · median {}",

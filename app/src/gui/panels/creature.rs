@@ -192,9 +192,13 @@ fn trees(
     out: &mut Vec<Command>,
 ) {
     ui.strong("Decision trees: 40 desires × Activity, ActOn");
-    ui.add(egui::TextEdit::singleline(tree_filter).hint_text("search desires, e.g. hung").desired_width(f32::INFINITY));
+    let typed = ui
+        .add(
+            egui::TextEdit::singleline(tree_filter).hint_text("search desires, e.g. hung").desired_width(f32::INFINITY),
+        )
+        .changed();
     let filter = tree_filter.to_lowercase();
-    egui::ScrollArea::vertical().id_salt("creature-trees").auto_shrink(false).show(ui, |ui| {
+    super::from_top(egui::ScrollArea::vertical().id_salt("creature-trees").auto_shrink(false), typed).show(ui, |ui| {
         egui::Grid::new("trees").num_columns(3).striped(true).spacing([8.0, 2.0]).show(ui, |ui| {
             ui.weak("desire");
             ui.weak("Activity");

@@ -195,6 +195,12 @@ pub fn verdict_colour(v: f64) -> egui::Color32 {
 }
 
 /// A "●" after a file name when it has unsaved edits.
+/// A scroll area that starts again from the top when what it lists changed (a filter
+/// typed), so that the first matches are in view rather than the old place.
+pub fn from_top(area: egui::ScrollArea, changed: bool) -> egui::ScrollArea {
+    if changed { area.vertical_scroll_offset(0.0) } else { area }
+}
+
 pub fn dirty_mark(dirty: bool) -> &'static str {
     if dirty { " ⏺" } else { "" }
 }

@@ -38,11 +38,25 @@ impl Panel for ProblemsPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.out);
+        let shown = cx.view.source.as_ref().map(|s| (s.path.clone(), s.line));
+        show(ui, cx.ws, shown.as_ref(), cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
+/// One problem or warning: its mark in `colour`, its text in the text colour, so that it
+/// reads on the selection's fill when it is the one the Source view shows.
+fn row(ui: &mut egui::Ui, mark: &str, colour: egui::Color32, text: &str, selected: bool) -> egui::Response {
+    let font = egui::TextStyle::Monospace.resolve(ui.style());
+    let plain = if selected { ui.visuals().selection.stroke.color } else { ui.visuals().text_color() };
+    let mut job = egui::text::LayoutJob::default();
+    job.append(mark, 0.0, egui::TextFormat::simple(font.clone(), colour));
+    job.append(text, 0.0, egui::TextFormat::simple(font, plain));
+    ui.add(egui::Button::selectable(selected, job))
+}
+
+fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out: &mut Vec<Command>) {
+    let is_shown =
+        |file: &str, line: usize| shown.is_some_and(|(p, l)| p.as_path() == std::path::Path::new(file) && *l == line);
     ui.horizontal(|ui| {
         if ui.button("⟳ Check again").on_hover_text("Re-read the project from disk and check every file").clicked() {
             out.push(Command::Reload);
@@ -70,17 +84,16 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
     ui.separator();
     egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
         for p in &ws.problems {
-            let text = egui::RichText::new(p.to_string()).monospace().color(ui.visuals().error_fg_color);
-            let r =
-                ui.add(egui::Button::new(text).frame_when_inactive(false)).on_hover_text("Show the file at this line");
+            let selected = is_shown(&p.file, p.line);
+            let r = row(ui, "✖ ", ui.visuals().error_fg_color, &p.to_string(), selected)
+                .on_hover_text("Show the file at this line");
             if r.clicked() {
                 out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
             }
         }
         for w in &ws.warnings {
-            let text = egui::RichText::new(format!("⚠ {w}")).monospace().color(ui.visuals().warn_fg_color);
-            let r = ui
-                .add(egui::Button::new(text).frame_when_inactive(false))
+            let selected = is_shown(&w.at.file, w.at.line);
+            let r = row(ui, "⚠ ", ui.visuals().warn_fg_color, &w.to_string(), selected)
                 .on_hover_text(format!("A warning ({}): allow it in studio.ron with a reason if it is so on purpose. Click to show the file at this line", w.rule.name()));
             if r.clicked() {
                 out.push(Command::ShowSource { path: PathBuf::from(&w.at.file), line: w.at.line });

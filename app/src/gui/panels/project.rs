@@ -50,7 +50,9 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
             out.push(Command::Reload);
         }
     });
-    ui.add(egui::TextEdit::singleline(files_filter).hint_text("filter files").desired_width(f32::INFINITY));
+    let typed = ui
+        .add(egui::TextEdit::singleline(files_filter).hint_text("filter files").desired_width(f32::INFINITY))
+        .changed();
     ui.separator();
     let species_dir = project.species_dir();
     let filter = files_filter.to_lowercase();
@@ -68,7 +70,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
         folders.entry(folder).or_default().push((name, f));
     }
     let dirty: Vec<&Path> = ws.docs.values().filter(|d| d.is_dirty()).map(|d| d.path.as_path()).collect();
-    egui::ScrollArea::vertical().auto_shrink(false).show(ui, |ui| {
+    super::from_top(egui::ScrollArea::vertical().auto_shrink(false), typed).show(ui, |ui| {
         for (folder, files) in &folders {
             let title = if folder.is_empty() { "(project)".to_owned() } else { format!("{folder}/") };
             egui::CollapsingHeader::new(title).default_open(true).show(ui, |ui| {

@@ -75,7 +75,12 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     {
         ui.colored_label(
             ui.visuals().warn_fg_color,
-            format!("⚠ the script is written for a {}; {} is a {}", script.species, t.name, t.species),
+            format!(
+                "⚠ the script is written for {}; {} is {}",
+                crate::gui::chrome::a_or_an(&script.species.to_string()),
+                t.name,
+                crate::gui::chrome::a_or_an(&t.species.to_string())
+            ),
         );
     }
     if let Some(t) = target

@@ -308,6 +308,19 @@ impl View {
         self.source.as_ref().is_some_and(|s| s.text != s.saved)
     }
 
+    /// Shows the file as it is now on disk when it changed there, unless its text holds
+    /// edits made in the view (those are kept: saving them is the person's choice).
+    pub fn source_changed_on_disk(&mut self, path: &Path) {
+        if let Some(s) = &mut self.source
+            && s.path == path
+            && s.text == s.saved
+        {
+            let text = read_text(path);
+            s.saved.clone_from(&text);
+            s.text = text;
+        }
+    }
+
     /// Shows a file's text with `line` marked.
     pub fn show_source(&mut self, path: &Path, line: usize) {
         if let Some(s) = &mut self.source
@@ -317,10 +330,15 @@ impl View {
             s.scroll_pending = true;
             return;
         }
-        let text = creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Text)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_else(|e| format!("// {e}\n"));
+        let text = read_text(path);
         self.source =
             Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_pending: true });
     }
+}
+
+/// A file's text for the Source view; what stops it being read, as a comment.
+fn read_text(path: &Path) -> String {
+    creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Text)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_else(|e| format!("// {e}\n"))
 }

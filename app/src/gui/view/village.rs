@@ -139,6 +139,13 @@ impl VillageUi {
     /// Measures a frame in which the simulation ran `simulated` seconds in `dt` wall
     /// seconds (`frame_dt`: the frame's own, unsmoothed length).
     pub fn measure(&mut self, simulated: f64, dt: f64, frame_dt: f64) {
+        if simulated < 0.0 {
+            // The run went back (a fork from an earlier turn): a pace measured across
+            // that would be negative, so the measuring starts again.
+            self.rate = 0.0;
+            self.rate_window = (0.0, 0.0);
+            return;
+        }
         self.rate_window.0 += simulated;
         self.rate_window.1 += dt;
         // Two seconds a figure: the simulation runs whole 0.1 s turns, and a shorter
@@ -156,6 +163,14 @@ impl VillageUi {
         }
     }
 
+    /// Keeps the log to the run as it is now: after a fork from an earlier turn, the
+    /// lines of the future left behind (after `end`, the run's newest time) go.
+    pub fn keep_to(&mut self, end: f64) {
+        if self.log.last().is_some_and(|l| l.t > end) {
+            self.log.retain(|l| l.t <= end);
+        }
+    }
+
     pub fn log(&mut self, t: f64, text: String, tone: i8) {
         self.log.push(LogLine { t, text, tone });
         if self.log.len() > LOG_LINES {
@@ -164,8 +179,10 @@ impl VillageUi {
         }
     }
 
-    /// Writes one of the simulation's events into the log.
-    pub fn log_event(&mut self, e: &Event) {
+    /// Writes one of the simulation's events into the log; `hand_teaches` is whether the
+    /// creature's phase lets the hand teach more than the liking (from phase 2), which
+    /// says why a release taught no plan.
+    pub fn log_event(&mut self, e: &Event, hand_teaches: bool) {
         match e {
             Event::Lesson { t, total, lesson, taught, liking } => {
                 let tone = match lesson {
@@ -178,6 +195,9 @@ impl VillageUi {
                         "lesson {l:+.2} (total {total:+.2}) taught to {} {} {} · liking {liking:+.2}",
                         tp.desire, tp.action, tp.object
                     ),
+                    (Some(l), None) if !hand_teaches => {
+                        format!("lesson {l:+.2}: the hand teaches only the liking before phase 2; liking {liking:+.2}")
+                    }
                     (Some(l), None) => format!("lesson {l:+.2}: no plan to credit; liking {liking:+.2}"),
                     _ => format!("released; nothing taught (total {total:+.2})"),
                 };

@@ -1,0 +1,80 @@
+//! Status bar messages that say something about the present (a file does not load, the
+//! scenarios are running, an earlier turn is shown, the project's count of problems) hold only while it is so: each frame
+//! the condition is looked at again, and once it no longer holds the message is replaced
+//! by what is true now.
+
+use std::path::{Path, PathBuf};
+
+use creature_workspace::Workspace;
+
+use super::Studio;
+use crate::gui::chrome::{count, short};
+
+/// What a status message claims, to be checked against the workspace each frame.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Claim {
+    /// The file does not load, is gone, or the preview cannot take it.
+    FileProblem(PathBuf),
+    /// The scenarios of these files are running.
+    ScenariosRunning(Vec<PathBuf>),
+    /// The preview shows an earlier turn than its newest.
+    LookingBack,
+    /// The project's files and problems are as counted in this summary.
+    Summary(String),
+}
+
+impl Claim {
+    fn holds(&self, ws: &Workspace) -> bool {
+        match self {
+            Claim::FileProblem(f) => ws.problems.iter().any(|p| Path::new(&p.file) == f.as_path()),
+            Claim::ScenariosRunning(_) => ws.scenarios.progress().is_some(),
+            Claim::LookingBack => ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()),
+            Claim::Summary(s) => *s == ws.summary(),
+        }
+    }
+
+    /// What is true once the claim no longer holds.
+    fn now(&self, ws: &Workspace) -> String {
+        match self {
+            Claim::FileProblem(f) => format!("{} loads again", short(f)),
+            Claim::ScenariosRunning(files) => {
+                let reports = files.iter().filter_map(|f| ws.scenarios.reports.get(f));
+                let passed = reports.filter(|r| r.as_ref().is_ok_and(|(o, _)| o.passed)).count();
+                let failed = files.len() - passed;
+                format!(
+                    "Ran {}: {passed} passed, {failed} failed or did not load; see each in the Scenarios panel",
+                    count(files.len(), "scenario")
+                )
+            }
+            Claim::LookingBack => match ws.preview.as_ref() {
+                Some(p) => format!("At the newest turn, {:.1} s", p.sim_time()),
+                None => String::new(),
+            },
+            Claim::Summary(_) => ws.summary(),
+        }
+    }
+}
+
+impl Studio {
+    /// Says `message` in the status bar for as long as `claim` holds.
+    pub(super) fn status_while(&mut self, claim: Claim, message: String) {
+        self.status.clone_from(&message);
+        self.status_claim = Some((claim, message));
+    }
+
+    /// Replaces a status message whose claim no longer holds by what is true now; a
+    /// message set since is left alone.
+    pub(super) fn check_status(&mut self) {
+        let Some((claim, message)) = &self.status_claim else { return };
+        if self.status != *message {
+            self.status_claim = None;
+        } else if !claim.holds(&self.ws) {
+            self.status = claim.now(&self.ws);
+            // A count stays a claim: it is counted again as the project changes.
+            self.status_claim = match claim {
+                Claim::Summary(_) => Some((Claim::Summary(self.ws.summary()), self.status.clone())),
+                _ => None,
+            };
+        }
+    }
+}
