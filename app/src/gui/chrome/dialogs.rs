@@ -70,14 +70,21 @@ impl Chooser {
     }
 
     /// The answer of one dialog: the own dialog's path when one was chosen, else the
-    /// desktop's; an own dialog at `start` when the desktop has no service.
-    fn ask(&mut self, start: Option<&Path>, run: impl FnOnce(&mut dyn Dialogs) -> Option<PathBuf>) -> Option<PathBuf> {
+    /// desktop's; an own dialog at `start` (with the `name` a save suggests) when the
+    /// desktop has no service.
+    fn ask(
+        &mut self,
+        start: Option<&Path>,
+        name: &str,
+        run: impl FnOnce(&mut dyn Dialogs) -> Option<PathBuf>,
+    ) -> Option<PathBuf> {
         if let Some(p) = self.chosen.take() {
             return Some(p);
         }
         let picked = run(self.dialogs.as_mut());
         if picked.is_none() && !self.dialogs.has_service() {
-            let path = start.map(|s| format!("{}/", s.display())).unwrap_or_default();
+            let folder = start.map(|s| format!("{}/", s.display())).unwrap_or_default();
+            let path = format!("{folder}{name}");
             let then = self.asking.clone().filter(|c| !matches!(c, Command::OpenProject | Command::OpenFile));
             self.fallback = Some(OwnDialog { path, then });
         }
@@ -90,19 +97,19 @@ impl Dialogs for Chooser {
         self.dialogs.has_service()
     }
     fn pick_project(&mut self, start: Option<&Path>) -> Option<PathBuf> {
-        self.ask(start, |d| d.pick_project(start))
+        self.ask(start, "", |d| d.pick_project(start))
     }
     fn pick_file(&mut self, start: Option<&Path>) -> Option<PathBuf> {
-        self.ask(start, |d| d.pick_file(start))
+        self.ask(start, "", |d| d.pick_file(start))
     }
     fn save_file(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
-        self.ask(start, |d| d.save_file(start, name))
+        self.ask(start, name, |d| d.save_file(start, name))
     }
     fn pick_parquet(&mut self, start: Option<&Path>) -> Option<PathBuf> {
-        self.ask(start, |d| d.pick_parquet(start))
+        self.ask(start, "", |d| d.pick_parquet(start))
     }
     fn save_parquet(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
-        self.ask(start, |d| d.save_parquet(start, name))
+        self.ask(start, name, |d| d.save_parquet(start, name))
     }
 }
 
