@@ -13,7 +13,8 @@ use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
-use super::chrome::dialogs::{Chooser, Dialogs, OwnDialog};
+use super::chrome::chooser::{Chooser, OwnDialog};
+use super::chrome::dialogs::Dialogs;
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;

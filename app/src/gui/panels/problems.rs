@@ -45,12 +45,12 @@ impl Panel for ProblemsPanel {
 
 /// One problem or warning: its mark in `colour`, its text in the text colour, so that it
 /// reads on the selection's fill when it is the one the Source view shows.
-fn row(ui: &mut egui::Ui, mark: &str, colour: egui::Color32, text: String, selected: bool) -> egui::Response {
+fn row(ui: &mut egui::Ui, mark: &str, colour: egui::Color32, text: &str, selected: bool) -> egui::Response {
     let font = egui::TextStyle::Monospace.resolve(ui.style());
     let plain = if selected { ui.visuals().selection.stroke.color } else { ui.visuals().text_color() };
     let mut job = egui::text::LayoutJob::default();
     job.append(mark, 0.0, egui::TextFormat::simple(font.clone(), colour));
-    job.append(&text, 0.0, egui::TextFormat::simple(font, plain));
+    job.append(text, 0.0, egui::TextFormat::simple(font, plain));
     ui.add(egui::Button::selectable(selected, job))
 }
 
@@ -85,7 +85,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out
     egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
         for p in &ws.problems {
             let selected = is_shown(&p.file, p.line);
-            let r = row(ui, "✖ ", ui.visuals().error_fg_color, p.to_string(), selected)
+            let r = row(ui, "✖ ", ui.visuals().error_fg_color, &p.to_string(), selected)
                 .on_hover_text("Show the file at this line");
             if r.clicked() {
                 out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
@@ -93,7 +93,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out
         }
         for w in &ws.warnings {
             let selected = is_shown(&w.at.file, w.at.line);
-            let r = row(ui, "⚠ ", ui.visuals().warn_fg_color, w.to_string(), selected)
+            let r = row(ui, "⚠ ", ui.visuals().warn_fg_color, &w.to_string(), selected)
                 .on_hover_text(format!("A warning ({}): allow it in studio.ron with a reason if it is so on purpose. Click to show the file at this line", w.rule.name()));
             if r.clicked() {
                 out.push(Command::ShowSource { path: PathBuf::from(&w.at.file), line: w.at.line });
