@@ -361,7 +361,7 @@ impl Studio {
             self.dialogs.asking(&c);
             self.apply(c);
             // A dialog without a desktop service hands over to the studio's own.
-            if let Some(own) = self.dialogs.take_fallback() {
+            if let Some(own) = self.dialogs.finished() {
                 self.status.clear();
                 self.path_prompt = Some(own);
             }
@@ -416,7 +416,7 @@ impl Studio {
                 file_browser::Answer::Closed => self.path_prompt = None,
                 file_browser::Answer::Chosen(path) => {
                     if let Some(c) = self.path_prompt.take().and_then(|d| d.then) {
-                        self.dialogs.answer(path);
+                        self.dialogs.answer(c.clone(), path);
                         out.push(c);
                     }
                 }

@@ -24,7 +24,9 @@ pub struct Chooser {
     dialogs: Box<dyn Dialogs>,
     /// The command being carried out, asked again once the own dialog has a path.
     asking: Option<Command>,
-    /// The path chosen in the own dialog: the next dialog's answer.
+    /// A path chosen in the own dialog, with the command it answers when that runs.
+    answers: Option<(Command, PathBuf)>,
+    /// The answer of the running command's dialog.
     chosen: Option<PathBuf>,
     /// The own dialog a dialog without a service asked for.
     fallback: Option<OwnDialog>,
@@ -32,21 +34,28 @@ pub struct Chooser {
 
 impl Chooser {
     pub fn new(dialogs: Box<dyn Dialogs>) -> Chooser {
-        Chooser { dialogs, asking: None, chosen: None, fallback: None }
+        Chooser { dialogs, asking: None, answers: None, chosen: None, fallback: None }
     }
 
     /// Notes the command about to run: a dialog it opens is asked again for it.
     pub fn asking(&mut self, c: &Command) {
         self.asking = Some(c.clone());
+        if self.answers.as_ref().is_some_and(|(for_c, _)| for_c == c) {
+            self.chosen = self.answers.take().map(|(_, p)| p);
+        }
     }
 
-    /// The answer the next dialog gives: the path chosen in the own dialog.
-    pub fn answer(&mut self, path: PathBuf) {
-        self.chosen = Some(path);
+    /// The path chosen in the own dialog for `c`: the answer of its dialog when it runs.
+    pub fn answer(&mut self, c: Command, path: PathBuf) {
+        self.answers = Some((c, path));
     }
 
-    /// The own dialog to open, once, when a dialog found no service.
-    pub fn take_fallback(&mut self) -> Option<OwnDialog> {
+    /// Ends the command noted by [`Chooser::asking`]: the own dialog it needs, if a
+    /// dialog of it found no service. A path chosen for it and not asked for (the
+    /// command found nothing to do) answers no later dialog.
+    pub fn finished(&mut self) -> Option<OwnDialog> {
+        self.asking = None;
+        self.chosen = None;
         self.fallback.take()
     }
 
@@ -91,5 +100,44 @@ impl Dialogs for Chooser {
     }
     fn save_parquet(&mut self, start: Option<&Path>, name: &str) -> Option<PathBuf> {
         self.ask(start, name, |d| d.save_parquet(start, name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A desktop without a dialog service.
+    struct NoService;
+
+    impl Dialogs for NoService {
+        fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+            None
+        }
+        fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+            None
+        }
+        fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
+            None
+        }
+        fn has_service(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_path_chosen_answers_only_the_command_it_was_chosen_for_and_only_once() {
+        let mut c = Chooser::new(Box::new(NoService));
+        c.answer(Command::SaveAs, PathBuf::from("/tmp/copy.ron"));
+        // Another command runs first: it gets the own dialog, not the path.
+        c.asking(&Command::Save);
+        assert_eq!(c.save_file(Some(Path::new("/tmp")), "daisy.ron"), None);
+        let own = c.finished().expect("the own dialog stands in");
+        assert_eq!(own, OwnDialog { path: "/tmp/daisy.ron".into(), then: Some(Command::Save) });
+        c.asking(&Command::SaveAs);
+        assert_eq!(c.save_file(None, "daisy.ron"), Some(PathBuf::from("/tmp/copy.ron")));
+        assert_eq!(c.finished(), None);
+        c.asking(&Command::SaveAs);
+        assert_eq!(c.save_file(None, "daisy.ron"), None, "the path was used once");
     }
 }
