@@ -13,7 +13,8 @@ use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
-use super::chrome::dialogs::{Chooser, Dialogs, OwnDialog};
+use super::chrome::chooser::{Chooser, OwnDialog};
+use super::chrome::dialogs::Dialogs;
 use super::chrome::dock::{self, Viewer, default_dock};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
@@ -390,7 +391,7 @@ impl Studio {
             self.dialogs.asking(&c);
             self.apply(c);
             // A dialog without a desktop service hands over to the studio's own.
-            if let Some(own) = self.dialogs.take_fallback() {
+            if let Some(own) = self.dialogs.finished() {
                 self.status.clear();
                 self.path_prompt = Some(own);
             }
@@ -445,7 +446,7 @@ impl Studio {
                 file_browser::Answer::Closed => self.path_prompt = None,
                 file_browser::Answer::Chosen(path) => {
                     if let Some(c) = self.path_prompt.take().and_then(|d| d.then) {
-                        self.dialogs.answer(path);
+                        self.dialogs.answer(c.clone(), path);
                         out.push(c);
                     }
                 }

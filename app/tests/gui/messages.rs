@@ -156,3 +156,17 @@ fn the_problem_shown_in_the_source_view_is_selected_in_problems() {
         "the problem shown is drawn selected, in the selection's text colour"
     );
 }
+
+#[test]
+fn a_script_for_another_species_names_it_with_its_article() {
+    use creature_studio::gui::panels::results;
+    let mut h = studio(&example());
+    h.state_mut().run(Command::OpenFileAt(example().join("lessons/first_meal_from_the_hand.ron")));
+    h.state_mut().run(Command::ShowTab(results::TAB));
+    h.run();
+    h.state_mut().view.lesson_ui.on_creature = true;
+    h.run();
+    let warning = crate::support::label_containing(&h, "the script is written for");
+    assert!(warning.contains("written for an Ape;"), "{warning}");
+    assert!(warning.ends_with("is a Cow"), "{warning}");
+}

@@ -72,3 +72,18 @@ fn merge_picks_from_the_banks_listed_and_needs_no_dialog() {
     assert!(h.state().path_prompt.is_none());
     assert!(h.state().status.starts_with("Merged"), "{}", h.state().status);
 }
+
+#[test]
+fn a_save_in_the_own_dialog_starts_with_the_name_suggested() {
+    let (_tmp, project) = project_copy();
+    let mut h = studio_without_dialog_service(&project);
+    palette(&mut h, "show panel: replay bank");
+    h.get_by_label("Export…").click();
+    settle(&mut h);
+    let typed = h.state().path_prompt.as_ref().map(|d| d.path.clone()).expect("the own dialog");
+    assert!(typed.ends_with("shadow/rushdown.parquet"), "{typed}");
+    // Enter takes the name suggested as it is.
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    assert!(project.join("shadow/rushdown.parquet").is_file(), "{}", h.state().status);
+}

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use creature_core::project::MANIFEST;
 
-use crate::gui::chrome::dialogs::OwnDialog;
+use crate::gui::chrome::chooser::OwnDialog;
 use crate::gui::command::Command;
 
 /// Entries listed at most (a huge folder stays responsive).

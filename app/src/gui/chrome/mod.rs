@@ -2,6 +2,7 @@
 //! questions, the file dialogs, the dock and the toasts. Each draws from what it is
 //! given and returns the person's answer or commands; the studio applies them.
 
+pub mod chooser;
 pub mod dialogs;
 pub mod dock;
 pub mod file_browser;
