@@ -55,6 +55,20 @@ fn breakpoints(c: &mut Criterion) {
             black_box(sim.turns())
         });
     });
+    // The preview's own way with breakpoints on, none set: turn by turn, the events kept
+    // and taken. The ten's own cost is the difference from this.
+    g.bench_function("hour_turn_by_turn_events", |b| {
+        b.iter(|| {
+            let mut sim = start.clone();
+            sim.record(true);
+            let mut events = 0;
+            for _ in 0..HOUR {
+                sim.step();
+                events += sim.take_events().len();
+            }
+            black_box((sim.turns(), events))
+        });
+    });
     g.bench_function("hour_ten_breakpoints", |b| {
         b.iter(|| {
             let mut sim = start.clone();
