@@ -17,7 +17,7 @@ use creature_core::names::Desire;
 use creature_core::project::Project;
 use creature_core::shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
-use creature_studio::gui::chrome::dialogs::Dialogs;
+use creature_studio::gui::chrome::dialogs::NoService;
 use creature_studio::gui::command::PreviewCommand;
 use creature_studio::gui::command::{Command, Tab};
 use creature_studio::gui::panels;
@@ -27,20 +27,6 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use egui_dock::{DockState, NodeIndex};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-struct NoDialogs;
-
-impl Dialogs for NoDialogs {
-    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-        None
-    }
-    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-        None
-    }
-    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
-        None
-    }
-}
 
 fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
@@ -60,7 +46,7 @@ fn studio() -> Harness<'static, Studio> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1920.0, 1080.0))
         .with_max_steps(64)
-        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoService), None));
     h.state_mut().dock = everything_open();
     h.state_mut().run(Command::OpenFileAt(example().join("creatures/ruth.ron")));
     h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
@@ -88,7 +74,7 @@ fn startup(c: &mut Criterion) {
         b.iter(|| {
             let mut h = Harness::builder()
                 .with_size(egui::vec2(1920.0, 1080.0))
-                .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+                .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoService), None));
             h.step();
             black_box(h.output().shapes.len())
         });
@@ -110,7 +96,7 @@ fn preview_at(speed: f64) -> Harness<'static, Studio> {
         .with_size(egui::vec2(1920.0, 1080.0))
         .with_step_dt(1.0 / 60.0)
         .with_max_steps(64)
-        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoDialogs), None));
+        .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoService), None));
     h.state_mut().dock = preview_open();
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(speed)));
     h

@@ -26,22 +26,7 @@ impl Dialogs for FakeDialogs {
 }
 
 /// A desktop without a file-dialog service: the dialogs come back empty at once.
-pub struct NoService;
-
-impl Dialogs for NoService {
-    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-        None
-    }
-    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-        None
-    }
-    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
-        None
-    }
-    fn has_service(&self) -> bool {
-        false
-    }
-}
+pub use creature_studio::gui::chrome::dialogs::NoService;
 
 /// The editor on `project` on a desktop without a file-dialog service.
 pub fn studio_without_dialog_service(project: &Path) -> Harness<'static, Studio> {

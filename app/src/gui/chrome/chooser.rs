@@ -107,23 +107,7 @@ impl Dialogs for Chooser {
 mod tests {
     use super::*;
 
-    /// A desktop without a dialog service.
-    struct NoService;
-
-    impl Dialogs for NoService {
-        fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-            None
-        }
-        fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
-            None
-        }
-        fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
-            None
-        }
-        fn has_service(&self) -> bool {
-            false
-        }
-    }
+    use crate::gui::chrome::dialogs::NoService;
 
     #[test]
     fn a_path_chosen_answers_only_the_command_it_was_chosen_for_and_only_once() {

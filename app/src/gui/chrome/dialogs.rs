@@ -25,6 +25,25 @@ pub trait Dialogs {
     }
 }
 
+/// A desktop without a dialog service: every dialog comes back empty at once, and the
+/// studio's own dialog stands in (what tests and benches run with).
+pub struct NoService;
+
+impl Dialogs for NoService {
+    fn pick_project(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn pick_file(&mut self, _: Option<&Path>) -> Option<PathBuf> {
+        None
+    }
+    fn save_file(&mut self, _: Option<&Path>, _: &str) -> Option<PathBuf> {
+        None
+    }
+    fn has_service(&self) -> bool {
+        false
+    }
+}
+
 /// A dialog answered faster than this showed no window: no person cancels that fast.
 const NO_WINDOW: std::time::Duration = std::time::Duration::from_millis(150);
 
