@@ -8,22 +8,30 @@ use crate::ronpos::Placer;
 use crate::scenario::{Loaded, prepare, run};
 
 pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
-    for path in &s.files {
-        let is_scenario = read_text(path).is_ok_and(|t| FileKind::detect(path, &t) == FileKind::Scenario);
-        if !is_scenario {
-            continue;
-        }
-        let Ok(loaded) = crate::scenario::file::load(path) else { continue };
-        for (index, t0) in true_before_inputs(&loaded) {
-            let placer = Placer::new(&loaded.text);
+    use rayon::prelude::*;
+    // Each scenario runs to its first input on its own: on all cores, in file order.
+    let found: Vec<Vec<Warning>> = s.files.par_iter().map(|path| lint_file(path)).collect();
+    out.extend(found.into_iter().flatten());
+}
+
+fn lint_file(path: &std::path::Path) -> Vec<Warning> {
+    let is_scenario = read_text(path).is_ok_and(|t| FileKind::detect(path, &t) == FileKind::Scenario);
+    if !is_scenario {
+        return Vec::new();
+    }
+    let Ok(loaded) = crate::scenario::file::load(path) else { return Vec::new() };
+    let placer = Placer::new(&loaded.text);
+    true_before_inputs(&loaded)
+        .into_iter()
+        .map(|(index, t0)| {
             let e = &loaded.scenario.expect[index];
             let msg = format!(
                 "{} already holds at {t0} s, before the first input: it does not test what the inputs do",
                 e.describe()
             );
-            out.push(Warning::new(Rule::TrueBeforeInputs, &loaded.file, placer.item("expect", index, None), msg));
-        }
-    }
+            Warning::new(Rule::TrueBeforeInputs, &loaded.file, placer.item("expect", index, None), msg)
+        })
+        .collect()
 }
 
 /// The expectations measured after the first input that already hold when it comes,
