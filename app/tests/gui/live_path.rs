@@ -123,3 +123,23 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
     let g = &h.state().view.graph;
     assert_eq!((g.fit_folded, g.folded.len()), (0, 0), "the whole tree fits the window");
 }
+
+/// The minimap sits in the corner of the graph where it hides no node of the tree.
+#[test]
+fn the_minimap_hides_no_node() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
+    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    for _ in 0..6 {
+        h.step();
+    }
+    let g = &h.state().view.graph;
+    let map = g.minimap.expect("Ruth's tree overflows the panel, so the minimap shows");
+    for i in 0..g.node_count() {
+        if let Some(r) = g.screen_rect(i) {
+            assert!(!r.intersects(map), "node {i} at {r:?} under the minimap at {map:?}");
+        }
+    }
+}

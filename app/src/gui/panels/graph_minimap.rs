@@ -1,6 +1,6 @@
 //! The tree graph's minimap: every drawn node in small, with the part of the graph the
 //! view shows outlined. Clicking or dragging in it moves the view there. It is shown
-//! only while some of the graph is out of view.
+//! only while some of the graph is out of view, in the corner where it hides the least.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
@@ -10,7 +10,23 @@ use crate::gui::view::graph::{GraphView, node_rects};
 const SIZE: Vec2 = Vec2::new(140.0, 90.0);
 const MARGIN: f32 = 8.0;
 
-/// Draws the minimap in the bottom right corner of `area` (the graph's screen rect).
+/// The corner of `area` for the minimap that covers the least of the nodes drawn on
+/// screen (`shown`): the bottom right when it hides nothing there.
+fn corner(area: Rect, shown: &[Rect]) -> Rect {
+    let inset = Vec2::splat(MARGIN);
+    let corners = [
+        Rect::from_min_size(area.right_bottom() - SIZE - inset, SIZE),
+        Rect::from_min_size(area.left_bottom() + Vec2::new(MARGIN, -SIZE.y - MARGIN), SIZE),
+        Rect::from_min_size(area.right_top() + Vec2::new(-SIZE.x - MARGIN, MARGIN), SIZE),
+        Rect::from_min_size(area.left_top() + inset, SIZE),
+    ];
+    let hidden =
+        |c: &Rect| shown.iter().map(|r| r.intersect(*c)).filter(|x| x.is_positive()).map(|x| x.area()).sum::<f32>();
+    corners.into_iter().min_by(|a, b| hidden(a).total_cmp(&hidden(b))).unwrap_or(corners[0])
+}
+
+/// Draws the minimap in the corner of `area` (the graph's screen rect) where it hides
+/// the least of the tree.
 pub fn show(ui: &egui::Ui, g: &mut GraphView, area: Rect) {
     g.minimap = None;
     let Some(t) = g.transform() else { return };
@@ -20,7 +36,8 @@ pub fn show(ui: &egui::Ui, g: &mut GraphView, area: Rect) {
     if seen.contains_rect(bounds) || area.width() < 2.5 * SIZE.x || area.height() < 2.2 * SIZE.y {
         return;
     }
-    let frame = Rect::from_min_size(area.right_bottom() - SIZE - Vec2::splat(MARGIN), SIZE);
+    let on_screen: Vec<Rect> = rects.iter().map(|(_, r)| t * *r).collect();
+    let frame = corner(area, &on_screen);
     g.minimap = Some(frame);
     let inner = frame.shrink(4.0);
     let scale = (inner.width() / bounds.width()).min(inner.height() / bounds.height());
