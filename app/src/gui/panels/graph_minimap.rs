@@ -21,7 +21,7 @@ fn corner(area: Rect, shown: &[Rect]) -> Rect {
         Rect::from_min_size(area.left_top() + inset, SIZE),
     ];
     let hidden =
-        |c: &Rect| shown.iter().map(|r| r.intersect(*c)).filter(|x| x.is_positive()).map(|x| x.area()).sum::<f32>();
+        |c: &Rect| shown.iter().map(|r| r.intersect(*c)).filter(Rect::is_positive).map(|x| x.area()).sum::<f32>();
     corners.into_iter().min_by(|a, b| hidden(a).total_cmp(&hidden(b))).unwrap_or(corners[0])
 }
 
