@@ -1,10 +1,10 @@
 //! The debugger's files beside a project's `studio.ron`: `breakpoints.ron`, the
 //! breakpoints as conditions (SPEC §19) each on or off, and `watches.ron`, the values
-//! followed over the preview's run. Their one reader and their checks: `check` and the
+//! followed over the preview's run. Their one reader and writer, and their checks: `check` and the
 //! editor read them here, each condition and watch checked against the species data
 //! and the project's world and placed at its line.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -36,6 +36,35 @@ pub fn parse_breakpoints(file: &str, text: &str) -> Result<Vec<KeptBreakpoint>, 
 /// Reads `watches.ron` (its text; `file` names it in problems): the watches as written.
 pub fn parse_watches(file: &str, text: &str) -> Result<Vec<String>, LoadError> {
     parse_ron(file, text)
+}
+
+/// Writes `breakpoints.ron` into the project folder `root`, through the one writer.
+///
+/// # Errors
+/// The write's, in a sentence.
+pub fn write_breakpoints(root: &Path, kept: &[KeptBreakpoint]) -> Result<PathBuf, String> {
+    write_list(&root.join(BREAKPOINTS_FILE), "The studio's breakpoints for this project (SPEC §19 conditions).", kept)
+}
+
+/// Writes `watches.ron` into the project folder `root`, through the one writer.
+///
+/// # Errors
+/// The write's, in a sentence.
+pub fn write_watches(root: &Path, kept: &[&str]) -> Result<PathBuf, String> {
+    write_list(
+        &root.join(WATCHES_FILE),
+        "The studio's watches for this project: values plotted over the preview's run.",
+        kept,
+    )
+}
+
+/// A debugger file: a comment line saying what it is, then the list in RON.
+fn write_list<T: Serialize>(path: &Path, about: &str, list: &[T]) -> Result<PathBuf, String> {
+    let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
+    let text = ron::ser::to_string_pretty(list, pretty).map_err(|e| e.to_string())?;
+    let text = format!("// {about}\n{text}\n");
+    crate::file_writer::write(path, text.as_bytes(), &crate::file_writer::Policy::replacing())?;
+    Ok(path.to_path_buf())
 }
 
 /// True for a file named as one of the debugger's.

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use creature_core::cond::{Cond, Watch};
 use creature_core::debugger_files::KeptBreakpoint;
 use creature_core::error::LoadError;
-use creature_core::file_writer::Policy;
 use creature_core::recording::Recorder;
 use creature_core::world::sim::{Event, Sim};
 
@@ -166,11 +165,6 @@ impl Breakpoints {
     pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
         let kept: Vec<KeptBreakpoint> =
             self.list.iter().map(|b| KeptBreakpoint { when: b.text.clone(), on: b.on }).collect();
-        let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
-        let text = ron::ser::to_string_pretty(&kept, pretty).map_err(|e| e.to_string())?;
-        let text = format!("// The studio's breakpoints for this project (SPEC §19 conditions).\n{text}\n");
-        let path = root.join(FILE);
-        creature_core::file_writer::write(&path, text.as_bytes(), &Policy::replacing())?;
-        Ok(path)
+        creature_core::debugger_files::write_breakpoints(root, &kept)
     }
 }

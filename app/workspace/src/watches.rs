@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 
 use creature_core::error::LoadError;
-use creature_core::file_writer::Policy;
 use creature_core::recording::{Recorder, SNAPSHOT_TURNS, Sample};
 use creature_core::watched::Watched;
 use creature_core::world::sim::Sim;
@@ -133,12 +132,6 @@ impl Watches {
     /// Writes the list into `watches.ron` in `root`, through the one writer.
     pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
         let kept: Vec<&str> = self.list.iter().map(|w| w.text.as_str()).collect();
-        let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
-        let text = ron::ser::to_string_pretty(&kept, pretty).map_err(|e| e.to_string())?;
-        let text =
-            format!("// The studio's watches for this project: values plotted over the preview's run.\n{text}\n");
-        let path = root.join(FILE);
-        creature_core::file_writer::write(&path, text.as_bytes(), &Policy::replacing())?;
-        Ok(path)
+        creature_core::debugger_files::write_watches(root, &kept)
     }
 }
