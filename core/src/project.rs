@@ -302,7 +302,7 @@ pub fn check_paths(paths: &[PathBuf], checkers: &Checkers) -> Vec<LoadError> {
 }
 
 /// The species data a file should be checked against: its project's, or the built-in data.
-fn data_near(path: &Path) -> Result<Data, Vec<LoadError>> {
+pub(crate) fn data_near(path: &Path) -> Result<Data, Vec<LoadError>> {
     let project = path.ancestors().skip(1).find(|d| d.join(MANIFEST).is_file());
     match project {
         Some(dir) => Project::open(dir)?.data(),

@@ -24,7 +24,7 @@ use crate::data::{DESIRES_FILE, Data};
 use crate::error::LoadError;
 use crate::file_reader::{Limit, read_bytes, read_text};
 use crate::mind::tree::Example;
-use crate::project::{FileKind, MANIFEST, Project};
+use crate::project::FileKind;
 use crate::shadow::bank::Bank;
 use crate::world::file::WorldFile;
 
@@ -145,10 +145,7 @@ fn data_for(path: &Path) -> Result<Data, Vec<LoadError>> {
     if dir.join(DESIRES_FILE).is_file() {
         return Data::load_dir(dir);
     }
-    match dir.ancestors().find(|d| d.join(MANIFEST).is_file()) {
-        Some(p) => Project::open(p)?.data(),
-        None => Data::builtin(),
-    }
+    crate::project::data_near(path)
 }
 
 /// Both sides of a diff, loaded.

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::data::Data;
 use crate::error::LoadError;
 use crate::file_reader::read_text;
-use crate::project::{MANIFEST, Project};
+use crate::project::{FileKind, MANIFEST, Project};
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
@@ -55,13 +55,18 @@ pub(crate) struct Subject<'a> {
     pub village: Village,
     /// The built-in village, whose answers count as known beside the project's own.
     pub builtin_village: Village,
-    /// The project's other studio files.
-    pub files: Vec<PathBuf>,
+    /// The project's other studio files, each with its kind (told once, for all rules).
+    pub files: Vec<(PathBuf, FileKind)>,
     /// The project's shadow folder.
     pub shadow_dir: Option<PathBuf>,
 }
 
 impl Subject<'_> {
+    /// The project's files of `kind`.
+    pub fn files_of(&self, kind: FileKind) -> impl Iterator<Item = &PathBuf> {
+        self.files.iter().filter(move |(_, k)| *k == kind).map(|(f, _)| f)
+    }
+
     /// The display path and text of the species folder's file `name`.
     pub fn species_file(&self, name: &str) -> Option<(&str, &str)> {
         self.species.iter().find(|(n, _, _)| n == name).map(|(_, f, t)| (f.as_str(), t.as_str()))
@@ -113,6 +118,15 @@ fn lint_with(
     let village = Village::new(&world, &data.attributes, &data.kinds, 16);
     let species =
         texts.into_iter().map(|(name, text)| (name.clone(), dir.join(&name).display().to_string(), text)).collect();
+    let files = files.into_iter().map(|f| {
+        let kind = if crate::shadow::fit::is_binary(&f) {
+            FileKind::ShadowBank
+        } else {
+            read_text(&f).map_or(FileKind::Unknown, |t| FileKind::detect(&f, &t))
+        };
+        (f, kind)
+    });
+    let files = files.collect();
     let subject = Subject { data, species, world_file, world, village, builtin_village, files, shadow_dir };
     let mut out = Vec::new();
     phases_desires::lint(&subject, &mut out);

@@ -2,7 +2,6 @@
 //! anything tests nothing the inputs do.
 
 use super::{Rule, Subject, Warning};
-use crate::file_reader::read_text;
 use crate::project::FileKind;
 use crate::ronpos::Placer;
 use crate::scenario::{Loaded, prepare, run};
@@ -10,15 +9,12 @@ use crate::scenario::{Loaded, prepare, run};
 pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
     use rayon::prelude::*;
     // Each scenario runs to its first input on its own: on all cores, in file order.
-    let found: Vec<Vec<Warning>> = s.files.par_iter().map(|path| lint_file(path)).collect();
+    let scenarios: Vec<&std::path::PathBuf> = s.files_of(FileKind::Scenario).collect();
+    let found: Vec<Vec<Warning>> = scenarios.par_iter().map(|path| lint_file(path)).collect();
     out.extend(found.into_iter().flatten());
 }
 
 fn lint_file(path: &std::path::Path) -> Vec<Warning> {
-    let is_scenario = read_text(path).is_ok_and(|t| FileKind::detect(path, &t) == FileKind::Scenario);
-    if !is_scenario {
-        return Vec::new();
-    }
     let Ok(loaded) = crate::scenario::file::load(path) else { return Vec::new() };
     let placer = Placer::new(&loaded.text);
     true_before_inputs(&loaded)

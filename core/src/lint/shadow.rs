@@ -6,7 +6,7 @@ use crate::file_reader::read_text;
 use crate::project::FileKind;
 use crate::ronpos::Placer;
 use crate::shadow::bank::Bank;
-use crate::shadow::fit::{is_binary, schemas_for};
+use crate::shadow::fit::schemas_for;
 use crate::shadow::schema::{Feature, Similarity, curve_at};
 
 /// A feature whose largest part of a score is under this share of the continuation
@@ -15,12 +15,7 @@ const NEGLIGIBLE: f64 = 0.01;
 
 pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
     let Some(shadow_dir) = &s.shadow_dir else { return };
-    for path in &s.files {
-        let is_bank =
-            is_binary(path) || read_text(path).is_ok_and(|t| FileKind::detect(path, &t) == FileKind::ShadowBank);
-        if !is_bank {
-            continue;
-        }
+    for path in s.files_of(FileKind::ShadowBank) {
         let Some(schemas) = schemas_for(path, Some(shadow_dir)) else { continue };
         let Ok(bank) = Bank::load(path) else { continue };
         if bank.is_empty() {

@@ -27,11 +27,8 @@ pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
             unknown_values(sp.default_examples.iter().flat_map(|t| &t.examples), &known, file, text, out);
         }
     }
-    for path in &s.files {
+    for path in s.files_of(FileKind::Creature) {
         let Ok(text) = read_text(path) else { continue };
-        if FileKind::detect(path, &text) != FileKind::Creature {
-            continue;
-        }
         let file = path.display().to_string();
         if let Ok(c) = Creature::parse(&file, &text, s.data) {
             let examples = c.trees.iter().flat_map(|t| t.activity.examples.iter().chain(&t.acton.examples));
