@@ -78,11 +78,7 @@ impl Watched {
     pub fn parse(text: &str, data: &Data, world: &WorldFile) -> Result<Watched, LoadError> {
         let watched: Watched = parse_ron_with(FILE, text.trim(), &crate::error::ron_options_bare_optional())?;
         let text = text.trim();
-        let at = |key: &str, message: String| {
-            let offset = text.find(key).unwrap_or(0);
-            let (line, col) = crate::ronpos::line_col(text, offset);
-            Err(LoadError::new(FILE, line, col, message))
-        };
+        let at = |needle: &str, message: String| Err(LoadError::at_text(FILE, text, needle, message));
         match &watched {
             Watched::Opinion(a) if data.action(a).is_none() => {
                 at(&format!("\"{a}\""), data.action_named(a).err().unwrap_or_default())
