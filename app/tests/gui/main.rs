@@ -10,6 +10,7 @@ mod bank_rows;
 mod breakpoints;
 mod creature;
 mod glyphs;
+mod heat;
 mod hot_reload;
 mod league;
 mod lesson;

@@ -16,6 +16,7 @@ pub mod checkers;
 pub mod document;
 pub mod edit;
 pub mod file_watcher;
+pub mod heat;
 pub mod live_preview;
 mod loaders;
 pub mod preview_sync;

@@ -155,14 +155,13 @@ impl Workspace {
     /// the graph's nodes are the preview's); `None` without a plan.
     #[must_use]
     pub fn live_path(&self, creature: &DocId, d: Desire, kind: TreeKind) -> Option<LivePath> {
-        self.built_tree(creature, d, kind)?;
+        let tree = self.built_tree(creature, d, kind)?;
         let sim = self.preview.as_ref()?.shown();
         let plan = sim.plan()?;
         let object = if kind == TreeKind::ActOn { plan.object } else { plan.target };
-        let e = sim.score_path(d, kind, &object).ok()?;
-        let mut nodes: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
-        nodes.dedup();
-        Some(LivePath { nodes, object, plan_desire: plan.desire, verdict: e.verdict })
+        let v = sim.village();
+        let answers = &v.objects.get(v.find(&object)?)?.answers;
+        Some(LivePath { nodes: tree.path(answers), object, plan_desire: plan.desire, verdict: tree.predict(answers) })
     }
 
     /// Studio edits reach the running preview without a save: species and desire

@@ -207,6 +207,19 @@ impl Tree {
         self.walk(answers, |_| {})
     }
 
+    /// The nodes an object with `answers` passes, from the root to the node it reaches
+    /// ([`Tree::reach`]); empty for a tree with no examples.
+    #[must_use]
+    pub fn path(&self, answers: &BTreeMap<String, String>) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        if let Some(end) = self.walk(answers, |s| nodes.push(s.node))
+            && nodes.last() != Some(&end)
+        {
+            nodes.push(end);
+        }
+        nodes
+    }
+
     /// The verdict for an object with `answers`, `None` when the tree has no examples
     /// (SPEC §8).
     #[must_use]

@@ -32,6 +32,7 @@ mod find;
 pub mod fork;
 pub mod format;
 pub mod markers;
+mod play_over;
 pub mod recorder;
 mod sample;
 pub mod seek;

@@ -17,7 +17,7 @@ use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
-use super::{Cx, Home, Panel};
+use super::{Cx, Home, Panel, graph_heat};
 use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
@@ -47,6 +47,10 @@ struct Viewer<'a> {
     toggle: &'a mut Option<usize>,
     centre_on: Option<(Pos2, Rect)>,
     path: &'a [usize],
+    /// Per node, how often the preview's creature asked the tree and the answer passed
+    /// it, over the heat's window of `heat_seconds`.
+    heat: Option<&'a [u32]>,
+    heat_seconds: f64,
     /// Per node, what the builder weighed there (for the tooltips).
     gains: &'a [Vec<(String, f64)>],
     measured: &'a mut Vec<Option<Drawn>>,
@@ -82,6 +86,7 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         if n.question.is_none() {
             f = f.fill(verdict_colour(n.verdict).gamma_multiply(0.35));
         }
+        f = graph_heat::tint(f, graph_heat::share(self.heat, n.index));
         if self.selected == Some(n.index) {
             f = f.stroke(Stroke::new(2.5, SELECTED));
         } else if self.on_path(n.index) {
@@ -109,10 +114,10 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         };
         // A question's tooltip says what the builder weighed there.
         let weighed = n.question.as_deref().and_then(|q| gain_text(q, self.gains.get(n.index)?));
-        let tip = weighed.map_or_else(
-            || "Click: list this node's examples".to_owned(),
-            |w| format!("{w}\nClick: list this node's examples"),
-        );
+        let heat = graph_heat::hover_line(self.heat, self.heat_seconds, n.index);
+        let tip: Vec<String> =
+            weighed.into_iter().chain(heat).chain(["Click: list this node's examples".to_owned()]).collect();
+        let tip = tip.join("\n");
         let r = ui.add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false)).on_hover_text(tip);
         let leaf = n.question.is_none().then(|| body_text(n));
         let mut clicked = r.clicked();
@@ -317,6 +322,7 @@ fn header(
         }
         ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
         search_box(ui, g);
+        graph_heat::control(ui, g);
         if g.fit_folded > 0 {
             let n = g.fit_folded;
             ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
@@ -368,13 +374,11 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     };
     let (d, k) = view.tree;
     view.graph.sync(ws, &creature, view.tree);
+    graph_heat::update(ws, &mut view.graph, &creature, view.tree);
     // "Ask the tree" draws the draft's path; otherwise the running plan's live path.
     let live = if view.examples.asking { None } else { ws.live_path(&creature, d, k) };
     let path: Vec<usize> = if view.examples.asking {
-        let e = view.graph.tree.explain(&view.examples.draft.answers);
-        let mut p: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
-        p.dedup();
-        p
+        view.graph.tree.path(&view.examples.draft.answers)
     } else {
         live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
     };
@@ -444,6 +448,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         toggle: &mut toggle,
         centre_on,
         path: &g.path,
+        heat: g.heat.counts.as_deref(),
+        heat_seconds: g.heat.seconds,
         gains: &g.gains,
         measured: &mut g.measured,
         out,

@@ -12,6 +12,7 @@ pub mod creature;
 pub mod curate;
 pub mod examples;
 pub mod graph;
+pub mod graph_heat;
 pub mod graph_minimap;
 pub mod league;
 pub mod lesson;

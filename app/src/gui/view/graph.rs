@@ -85,6 +85,29 @@ pub struct GraphView {
     /// What the search box holds, and the nodes it found (tree indices).
     pub search: String,
     pub found: Vec<usize>,
+    /// How often the preview's creature asked the tree, node by node.
+    pub heat: GraphHeat,
+}
+
+/// The graph's heat: on or off, its window in simulated seconds, its counts, and the
+/// counts per node as last brought up to date (`None` where there is no heat).
+#[derive(Clone, Debug)]
+pub struct GraphHeat {
+    pub on: bool,
+    pub seconds: f64,
+    pub counted: creature_workspace::heat::Heat,
+    pub counts: Option<Vec<u32>>,
+}
+
+impl Default for GraphHeat {
+    fn default() -> Self {
+        GraphHeat {
+            on: true,
+            seconds: creature_workspace::heat::DEFAULT_SECONDS,
+            counted: creature_workspace::heat::Heat::default(),
+            counts: None,
+        }
+    }
 }
 
 impl GraphView {
