@@ -24,32 +24,32 @@ use crate::world::sim::{Event, Sim, Why};
 pub enum Cond {
     /// A plan starts that matches every filter given.
     PlanStarted {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         desire: Option<Desire>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         action: Option<String>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         object: Option<String>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         kind: Option<Kind>,
     },
     /// A plan is replaced by one more than twice as urgent (SPEC §4).
     PlanSwitched,
     /// A release teaches a plan (of `desire`, by a stroke or a slap, when given).
     Lesson {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         desire: Option<Desire>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         sign: Option<Sign>,
     },
     /// The phase changes (to `to`, when given).
     Phase {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         to: Option<u8>,
     },
     /// A skill or miracle is learnt (`what`, when given).
     Learnt {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         what: Option<String>,
     },
     /// The turn a desire's value first passes `value` from below.
@@ -58,9 +58,9 @@ pub enum Cond {
     Below { desire: Desire, value: f64 },
     /// The turn the liking comes into the range given (above `above`, below `below`).
     Liking {
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         above: Option<f64>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         below: Option<f64>,
     },
     /// The turn an object's score by a tree comes into the range given.
@@ -68,9 +68,9 @@ pub enum Cond {
         desire: Desire,
         tree: TreeKind,
         object: String,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         above: Option<f64>,
-        #[serde(default)]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         below: Option<f64>,
     },
 }
@@ -137,6 +137,12 @@ impl Cond {
             }
             _ => Ok(()),
         }
+    }
+
+    /// The condition as written, on one line: what [`Cond::parse`] reads back.
+    #[must_use]
+    pub fn text(&self) -> String {
+        crate::ron_line::ron_line(self)
     }
 
     /// The condition as a sentence, for the Breakpoints panel and the log.
@@ -302,4 +308,45 @@ impl Watch {
 /// Whether `v` lies above `above` and below `below`, where given.
 fn inside(v: f64, above: Option<f64>, below: Option<f64>) -> bool {
     above.is_none_or(|a| v > a) && below.is_none_or(|b| v < b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_condition_written_out_reads_back_as_itself() {
+        let data = Data::builtin().unwrap();
+        let world = WorldFile::builtin(&data).unwrap();
+        let object = world.ids().next().unwrap().to_owned();
+        let every = [
+            Cond::PlanStarted {
+                desire: Some(Desire::Hunger),
+                action: Some("Eat".into()),
+                object: None,
+                kind: Some(Kind::Wolf),
+            },
+            Cond::PlanStarted { desire: None, action: None, object: Some(object.clone()), kind: None },
+            Cond::PlanSwitched,
+            Cond::Lesson { desire: Some(Desire::Anger), sign: Some(Sign::Slap) },
+            Cond::Lesson { desire: None, sign: None },
+            Cond::Phase { to: Some(3) },
+            Cond::Learnt { what: None },
+            Cond::Above { desire: Desire::Hunger, value: 0.6 },
+            Cond::Below { desire: Desire::Tiredness, value: 0.25 },
+            Cond::Liking { above: Some(-0.5), below: None },
+            Cond::Score { desire: Desire::Hunger, tree: TreeKind::ActOn, object, above: None, below: Some(0.1) },
+        ];
+        for c in every {
+            let text = c.text();
+            assert_eq!(Cond::parse(&text, &data, &world).unwrap_or_else(|e| panic!("{text}: {e}")), c, "{text}");
+        }
+        let c = Cond::PlanStarted {
+            desire: Some(Desire::Hunger),
+            action: None,
+            object: Some("sheep_1".into()),
+            kind: None,
+        };
+        assert_eq!(c.text(), r#"PlanStarted(desire: "Hunger", object: "sheep_1")"#, "as a person types it");
+    }
 }

@@ -28,6 +28,7 @@ pub mod project;
 pub mod reads;
 pub mod recording;
 pub mod rng;
+mod ron_line;
 mod ronpos;
 pub mod scenario;
 pub mod shadow;

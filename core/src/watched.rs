@@ -114,6 +114,12 @@ impl Watched {
         }
     }
 
+    /// The watch as written, on one line: what [`Watched::parse`] reads back.
+    #[must_use]
+    pub fn text(&self) -> String {
+        crate::ron_line::ron_line(self)
+    }
+
     /// The watch in a few words, for legends and lists.
     #[must_use]
     pub fn describe(&self) -> String {
@@ -149,5 +155,23 @@ mod tests {
         let e = Watched::parse(r#"Score(desire: "Hunger", tree: ActOn, object: "nobody")"#, &data, &world).unwrap_err();
         assert!(e.message.contains("nobody") && e.col > 30, "{e}");
         assert!(Watched::parse(r#"Desire("Hungry")"#, &data, &world).is_err());
+    }
+
+    #[test]
+    fn a_watch_written_out_reads_back_as_itself() {
+        let (data, world) = setting();
+        let object = world.ids().next().unwrap().to_owned();
+        for w in [
+            Watched::Desire(Desire::Hunger),
+            Watched::Drive(Desire::Anger),
+            Watched::Opinion("Eat".into()),
+            Watched::Liking,
+            Watched::Score { desire: Desire::Hunger, tree: TreeKind::Activity, object },
+            Watched::HandTotal,
+        ] {
+            let text = w.text();
+            assert_eq!(Watched::parse(&text, &data, &world).unwrap_or_else(|e| panic!("{text}: {e}")), w, "{text}");
+        }
+        assert_eq!(Watched::Drive(Desire::Hunger).text(), r#"Drive("Hunger")"#);
     }
 }

@@ -6,8 +6,9 @@ use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
+use egui_kittest::kittest::Queryable;
 
-use crate::support::{label_containing, palette, project_copy, studio};
+use crate::support::{click_button_at, label_containing, palette, project_copy, studio};
 
 #[test]
 fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
@@ -49,7 +50,6 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
 /// its answer leads to, and folds every question with no match under it.
 #[test]
 fn the_graph_search_finds_a_value_and_folds_the_rest() {
-    use egui_kittest::kittest::Queryable;
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
@@ -142,4 +142,53 @@ fn the_minimap_hides_no_node() {
             assert!(!r.intersects(map), "node {i} at {r:?} under the minimap at {map:?}");
         }
     }
+}
+
+/// A tree node's right click sets breakpoints and watches: on the tree's desire, and on
+/// the objects of the preview's village whose answers reach the node now.
+#[test]
+fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(300);
+    let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
+    h.state_mut().run(Command::SelectCreature(doc));
+    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    h.step();
+    h.step();
+    let tree = h.state().view.graph.tree.clone();
+    assert!(tree.nodes[0].question.is_some(), "the root asks a question");
+    // The graph is zoomed, where AccessKit cannot place its widgets: a right click on
+    // the root's frame, above its title.
+    let r = h.state().view.graph.screen_rect(0).expect("the root is drawn");
+    let root_frame = egui::pos2(r.center().x, r.min.y + 3.0);
+    click_button_at(&mut h, root_frame, egui::PointerButton::Secondary);
+    // Every object passes the root.
+    let objects = h.state().ws.preview.as_ref().unwrap().sim().village().objects.len();
+    label_containing(&h, &format!("{objects} objects reach this node now"));
+    h.get_by_label("Break when a lesson teaches a Hunger plan").click();
+    h.step();
+    click_button_at(&mut h, root_frame, egui::PointerButton::Secondary);
+    // The nearest object first.
+    let near = {
+        let v = h.state().ws.preview.as_ref().unwrap().sim().village();
+        let me = v.objects[v.me].pos;
+        v.objects.iter().min_by(|a, b| a.distance_from(me).total_cmp(&b.distance_from(me))).unwrap().id.clone()
+    };
+    // A submenu's button carries its arrow.
+    h.get_by_label(&format!("{near} ⏵")).click();
+    h.step();
+    h.get_by_label(&format!("Break when a Hunger plan on {near} starts")).click();
+    h.step();
+    h.step();
+    let texts: Vec<String> =
+        h.state().ws.preview.as_ref().unwrap().breakpoints.list().iter().map(|b| b.text.clone()).collect();
+    assert_eq!(
+        texts,
+        vec![r#"Lesson(desire: "Hunger")"#.to_owned(), format!(r#"PlanStarted(desire: "Hunger", object: "{near}")"#)],
+        "{}",
+        h.state().status
+    );
 }

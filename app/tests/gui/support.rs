@@ -104,14 +104,14 @@ pub fn settle(h: &mut Harness<'static, Studio>) {
 /// A click of the primary button at a point of the window (for what AccessKit cannot
 /// place, such as the zoomed graph or the map), then two frames.
 pub fn click_at(h: &mut Harness<'static, Studio>, pos: egui::Pos2) {
+    click_button_at(h, pos, egui::PointerButton::Primary);
+}
+
+/// [`click_at`] with any button: the secondary one opens a context menu.
+pub fn click_button_at(h: &mut Harness<'static, Studio>, pos: egui::Pos2, button: egui::PointerButton) {
     h.event(egui::Event::PointerMoved(pos));
     for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
+        h.event(egui::Event::PointerButton { pos, button, pressed, modifiers: egui::Modifiers::NONE });
     }
     h.step();
     h.step();

@@ -17,6 +17,7 @@ use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
+use super::graph_menu::NodeMenu;
 use super::{Cx, Home, Panel, graph_heat};
 use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
@@ -25,6 +26,7 @@ use crate::gui::view::View;
 use crate::gui::view::graph::{
     Drawn, FIT_MARGIN, GNode, GraphView, best_direction, body_text, estimate_size, fit_scale, node_rects, place, title,
 };
+use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{DocId, Workspace};
 
 const PATH: Color32 = Color32::from_rgb(255, 200, 40);
@@ -51,6 +53,8 @@ struct Viewer<'a> {
     /// it, over the heat's window of `heat_seconds`.
     heat: Option<&'a [u32]>,
     heat_seconds: f64,
+    /// Each node's right-click menu.
+    menu: NodeMenu<'a>,
     /// Per node, what the builder weighed there (for the tooltips).
     gains: &'a [Vec<(String, f64)>],
     measured: &'a mut Vec<Option<Drawn>>,
@@ -118,7 +122,10 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         let tip: Vec<String> =
             weighed.into_iter().chain(heat).chain(["Click: list this node's examples".to_owned()]).collect();
         let tip = tip.join("\n");
+        let tip = format!("{tip}\nRight click: break or watch from here");
         let r = ui.add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false)).on_hover_text(tip);
+        let (menu, out) = (&self.menu, &mut *self.out);
+        r.context_menu(|ui| menu.show(ui, n.index, out));
         let leaf = n.question.is_none().then(|| body_text(n));
         let mut clicked = r.clicked();
         if let Some(body) = leaf {
@@ -126,6 +133,23 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         }
         if clicked {
             self.out.push(Command::SelectNode(Some(n.index)));
+        }
+    }
+
+    fn has_node_menu(&mut self, _node: &GNode) -> bool {
+        true
+    }
+
+    fn show_node_menu(
+        &mut self,
+        node: NodeId,
+        _i: &[InPin],
+        _o: &[OutPin],
+        ui: &mut egui::Ui,
+        snarl: &mut Snarl<GNode>,
+    ) {
+        if let Some(n) = snarl.get_node(node) {
+            self.menu.show(ui, n.index, self.out);
         }
     }
 
@@ -450,6 +474,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         path: &g.path,
         heat: g.heat.counts.as_deref(),
         heat_seconds: g.heat.seconds,
+        menu: NodeMenu {
+            desire: d,
+            kind: k,
+            tree: &g.tree,
+            sim: ws.built_tree(&creature, d, k).and(ws.preview.as_ref()).map(LivePreview::shown),
+        },
         gains: &g.gains,
         measured: &mut g.measured,
         out,

@@ -13,6 +13,7 @@ pub mod curate;
 pub mod examples;
 pub mod graph;
 pub mod graph_heat;
+pub mod graph_menu;
 pub mod graph_minimap;
 pub mod league;
 pub mod lesson;

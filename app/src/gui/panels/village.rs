@@ -9,8 +9,10 @@
 //! the timeline's) are commands of the preview's scope in `command::keys`. The map and
 //! the mouse are in `village_map`.
 
+use creature_core::cond::Cond;
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
+use creature_core::watched::Watched;
 use creature_core::world::sim::Act;
 
 use super::{Cx, Home, Panel};
@@ -371,27 +373,27 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, ou
                 // Round figures either side of the value now.
                 let up = ((d.value + 0.1).min(d.max) * 10.0).round() / 10.0;
                 let down = ((d.value - 0.1).max(0.0) * 10.0).round() / 10.0;
-                let name = d.desire.name();
+                let (name, desire) = (d.desire.name(), d.desire);
                 for (text, cond) in [
-                    (format!("Break when {name} rises past {up}"), format!("Above(desire: \"{name}\", value: {up})")),
+                    (format!("Break when {name} rises past {up}"), Cond::Above { desire, value: up }),
+                    (format!("Break when {name} falls past {down}"), Cond::Below { desire, value: down }),
                     (
-                        format!("Break when {name} falls past {down}"),
-                        format!("Below(desire: \"{name}\", value: {down})"),
+                        format!("Break when a {name} plan starts"),
+                        Cond::PlanStarted { desire: Some(desire), action: None, object: None, kind: None },
                     ),
-                    (format!("Break when a {name} plan starts"), format!("PlanStarted(desire: \"{name}\")")),
                 ] {
                     if ui.button(text).clicked() {
-                        live(out, PreviewCommand::AddBreakpoint(cond));
+                        live(out, PreviewCommand::AddBreakpoint(cond.text()));
                         ui.close();
                     }
                 }
                 ui.separator();
                 for (text, watch) in [
-                    (format!("Watch {name}"), format!("Desire(\"{name}\")")),
-                    (format!("Watch {name}'s drive"), format!("Drive(\"{name}\")")),
+                    (format!("Watch {name}"), Watched::Desire(desire)),
+                    (format!("Watch {name}'s drive"), Watched::Drive(desire)),
                 ] {
                     if ui.button(text).on_hover_text("Plot it over the whole run in Watches").clicked() {
-                        live(out, PreviewCommand::AddWatch(watch));
+                        live(out, PreviewCommand::AddWatch(watch.text()));
                         out.push(Command::ShowTab(super::watches::TAB));
                         ui.close();
                     }

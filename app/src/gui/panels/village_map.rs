@@ -11,9 +11,11 @@
 //! - The hand follows the pointer; while the hand holds the creature a click strokes
 //!   and a right click slaps (with Shift: hard).
 
+use creature_core::cond::Cond;
 use creature_core::data::TreeKind;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
+use creature_core::watched::Watched;
 use creature_core::world::rules::Kind;
 use creature_core::world::sim::{Act, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
@@ -330,13 +332,13 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
     player_acts(ui, sim, &o.id, map, out);
     let hint = "Pause the preview when the creature starts a plan on this object";
     if ui.small_button("Break on a plan on it").on_hover_text(hint).clicked() {
-        let cond = format!("PlanStarted(object: \"{}\")", o.id);
-        out.push(Command::Preview(PreviewCommand::AddBreakpoint(cond)));
+        let cond = Cond::PlanStarted { desire: None, action: None, object: Some(o.id.clone()), kind: None };
+        out.push(Command::Preview(PreviewCommand::AddBreakpoint(cond.text())));
     }
     let hint = "Plot the object's Hunger ActOn score over the whole run in Watches";
     if ui.small_button("Watch its Hunger score").on_hover_text(hint).clicked() {
-        let watch = format!("Score(desire: \"Hunger\", tree: ActOn, object: \"{}\")", o.id);
-        out.push(Command::Preview(PreviewCommand::AddWatch(watch)));
+        let watch = Watched::Score { desire: Desire::Hunger, tree: TreeKind::ActOn, object: o.id.clone() };
+        out.push(Command::Preview(PreviewCommand::AddWatch(watch.text())));
         out.push(Command::ShowTab(super::watches::TAB));
     }
     let c = sim.creature();

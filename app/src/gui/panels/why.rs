@@ -13,8 +13,10 @@
 //! Each part links to its panel: a plan or step to the tree graph (and the node), a
 //! step's examples to the Examples panel, a desire to the species sliders.
 
+use creature_core::cond::Cond;
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::watched::Watched;
 use creature_core::world::sim::{PlanWhy, TurnWhy, priority_text};
 use egui::{Color32, RichText};
 
@@ -120,14 +122,19 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
     let text = RichText::new(if p.current { format!("▶ {name}") } else { name });
     let row = ui.label(if p.current { text.color(CURRENT).strong() } else { text });
     row.on_hover_text("Right click to break on this plan or watch its object's score").context_menu(|ui| {
-        let plan = format!("PlanStarted(desire: \"{}\", action: \"{}\", object: \"{}\")", p.desire, p.action, p.object);
+        let plan = Cond::PlanStarted {
+            desire: Some(p.desire),
+            action: Some(p.action.clone()),
+            object: Some(p.object.clone()),
+            kind: None,
+        };
         if ui.button(format!("Break when {} {} {} starts", p.desire, p.action, p.object)).clicked() {
-            out.push(Command::Preview(PreviewCommand::AddBreakpoint(plan)));
+            out.push(Command::Preview(PreviewCommand::AddBreakpoint(plan.text())));
             ui.close();
         }
-        let score = format!("Score(desire: \"{}\", tree: ActOn, object: \"{}\")", p.desire, p.object);
+        let score = Watched::Score { desire: p.desire, tree: TreeKind::ActOn, object: p.object.clone() };
         if ui.button(format!("Watch {}'s score by {} ActOn", p.object, p.desire)).clicked() {
-            out.push(Command::Preview(PreviewCommand::AddWatch(score)));
+            out.push(Command::Preview(PreviewCommand::AddWatch(score.text())));
             out.push(Command::ShowTab(super::watches::TAB));
             ui.close();
         }
