@@ -54,6 +54,15 @@ pub struct LeagueArgs {
     /// rating there by more than its deviation there.
     #[arg(long, value_name = "FILE.json")]
     baseline: Option<PathBuf>,
+    /// Play only the matches whose place in the league is ≡ I (mod K), each exactly as
+    /// in the whole league, into the --parquet table: one task of a league split
+    /// over machines (app/tools/dask_league.py).
+    #[arg(long, value_name = "I/K", requires = "parquet", conflicts_with_all = ["results", "baseline"])]
+    shard: Option<String>,
+    /// Play nothing: rate the league from the tables its shards wrote with --parquet,
+    /// which must hold each of its matches once (same banks, --matches and --seed).
+    #[arg(long, value_name = "TABLE.parquet", num_args = 1..)]
+    results: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -150,7 +159,7 @@ fn shadows(
 }
 
 /// `shadow league BANK... [--schema S] [--matches N] [--seed S] [--json] [--parquet OUT]
-/// [--force] [--baseline FILE.json]`.
+/// [--force] [--baseline FILE.json] [--shard I/K | --results TABLE...]`.
 pub fn run(a: &LeagueArgs) -> CliResult {
     league::check_count(a.banks.len()).map_err(|r| refused(&r, &a.banks))?;
     refuse_repeats(&a.banks)?;
@@ -158,9 +167,27 @@ pub fn run(a: &LeagueArgs) -> CliResult {
     let mut inputs: Vec<&Path> = a.banks.iter().map(PathBuf::as_path).collect();
     inputs.extend(a.schema.as_deref());
     inputs.extend(a.baseline.as_deref());
+    inputs.extend(a.results.iter().map(PathBuf::as_path));
     let policy = Policy::forced(a.force).reading(inputs);
     if let Some(out) = &a.parquet {
         check_out(out, &policy)?;
+    }
+    let names: Vec<String> = a.banks.iter().map(|p| p.display().to_string()).collect();
+    let rules = Rules { matches: a.matches, seed: a.seed };
+    let shard = a.shard.as_deref().map(league::Shard::parse).transpose()?;
+    if !a.results.is_empty() {
+        let started = Instant::now();
+        let mut rows = Vec::new();
+        for table in &a.results {
+            rows.extend(league_parquet::load(table, &names, rules)?);
+        }
+        let matches = league::gather(names.len(), rules, rows).map_err(|e| {
+            let tables: Vec<String> = a.results.iter().map(|p| p.display().to_string()).collect();
+            format!("{}: {e}", tables.join(", "))
+        })?;
+        let standings = league::standings(names.len(), &matches, rules.matches * 2);
+        let played = League { matches, standings };
+        return finish(a, &played, &names, started, &policy, baseline.as_ref());
     }
     let schema_text = a.schema.as_deref().map(read_text).transpose()?;
     let schema = match (&a.schema, &schema_text) {
@@ -173,15 +200,41 @@ pub fn run(a: &LeagueArgs) -> CliResult {
     let schema_file = a.schema.as_deref().zip(schema_text.as_deref());
     let players = shadows(&schema, schema_file, &banks, &a.banks)?;
     let started = Instant::now();
-    let played = league::run(&players, &matchup, Rules { matches: a.matches, seed: a.seed });
-    let league_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let names: Vec<String> = a.banks.iter().map(|p| p.display().to_string()).collect();
-    if let Some(out) = &a.parquet {
-        league_parquet::save(out, &names, &played.matches, &policy)?;
+    if let Some(shard) = shard {
+        let matches = league::play_shard(&players, &matchup, rules, shard);
+        let league_ms = started.elapsed().as_secs_f64() * 1000.0;
+        if let Some(out) = &a.parquet {
+            league_parquet::save(out, &names, &matches, &policy)?;
+        }
+        let shard = format!("{}/{}", shard.index, shard.of);
+        if a.json {
+            print_json(&json!({"shard": shard, "matches": matches.len(), "league_ms": league_ms}));
+        } else {
+            println!("shard {shard}: {} matches in {league_ms:.0} ms", matches.len());
+        }
+        return Ok(());
     }
-    report(&played, &names, league_ms, a.json);
-    match &baseline {
-        Some(b) => compare(&played, &names, b),
+    let played = league::run(&players, &matchup, rules);
+    finish(a, &played, &names, started, &policy, baseline.as_ref())
+}
+
+/// A league played or gathered: its table written (`--parquet`), reported, and held
+/// against the baseline.
+fn finish(
+    a: &LeagueArgs,
+    played: &League,
+    names: &[String],
+    started: Instant,
+    policy: &Policy,
+    baseline: Option<&SavedLeague>,
+) -> CliResult {
+    let league_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if let Some(out) = &a.parquet {
+        league_parquet::save(out, names, &played.matches, policy)?;
+    }
+    report(played, names, league_ms, a.json);
+    match baseline {
+        Some(b) => compare(played, names, b),
         None => Ok(()),
     }
 }

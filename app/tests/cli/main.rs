@@ -9,6 +9,7 @@ mod foundation;
 mod hostile;
 mod layers;
 mod league;
+mod league_shards;
 mod learning;
 mod lint_diff;
 mod parquet;

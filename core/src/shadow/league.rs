@@ -12,6 +12,8 @@
 //!   on every run.
 
 use rayon::prelude::*;
+
+pub use crate::world::batch::Shard;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
@@ -245,8 +247,18 @@ fn play_match(left: &ShadowPlayer, right: &ShadowPlayer, matchup: &Matchup, seed
 /// Returns the results in place order.
 #[must_use]
 pub fn play(players: &[ShadowPlayer], matchup: &Matchup, rules: Rules) -> Vec<MatchResult> {
+    play_shard(players, matchup, rules, Shard::ALL)
+}
+
+/// [`play`] for the matches of one shard: those whose place in the league's place order
+/// is ≡ `shard.index` (mod `shard.of`). Each is played exactly as in the whole league,
+/// so the shards' results together are the league's, whichever machines play them.
+#[must_use]
+pub fn play_shard(players: &[ShadowPlayer], matchup: &Matchup, rules: Rules, shard: Shard) -> Vec<MatchResult> {
     let n = players.len();
-    Place::all(n, rules.matches)
+    let places: Vec<Place> =
+        Place::all(n, rules.matches).into_iter().skip(shard.index).step_by(shard.of.max(1)).collect();
+    places
         .into_par_iter()
         .map(|p| {
             let seed = match_seed(rules.seed, p.number(n, rules.matches));
@@ -304,6 +316,53 @@ pub fn standings(banks: usize, results: &[MatchResult], rounds: u32) -> Vec<Stan
     }
     table.sort_by(|x, y| y.rating.total_cmp(&x.rating).then(x.bank.cmp(&y.bank)));
     table
+}
+
+/// The rating period (round) of the match that bank `a` on the left played against
+/// bank `b` with `seed` in a league of `banks` banks played by `rules`; `None` when no
+/// match of the league has that seed.
+#[must_use]
+pub fn round_of(banks: usize, rules: Rules, a: usize, b: usize, seed: u64) -> Option<u32> {
+    if a == b || a >= banks || b >= banks {
+        return None;
+    }
+    let (i, j, side) = if a < b { (a, b, 0) } else { (b, a, 1) };
+    (0..rules.matches)
+        .find(|&index| match_seed(rules.seed, Place { i, j, side, index }.number(banks, rules.matches)) == seed)
+        .map(|index| side * rules.matches + index)
+}
+
+/// A league's matches gathered from its shards, checked whole: each match of the
+/// league once, in place order. A match played twice, or one missing, is refused with
+/// the banks (by their place in the list) and the match it names.
+pub fn gather(banks: usize, rules: Rules, mut results: Vec<MatchResult>) -> Result<Vec<MatchResult>, String> {
+    let number = |r: &MatchResult| {
+        let (i, j) = (r.a.min(r.b), r.a.max(r.b));
+        let (side, index) = (r.round / rules.matches, r.round % rules.matches);
+        Place { i, j, side, index }.number(banks, rules.matches)
+    };
+    results.sort_by_key(number);
+    if let Some(w) = results.windows(2).find(|w| number(&w[0]) == number(&w[1])) {
+        let r = &w[0];
+        return Err(format!(
+            "bank {} against bank {} with seed {} is there twice; each match of a league counts once",
+            r.a + 1,
+            r.b + 1,
+            r.seed
+        ));
+    }
+    let all = Place::all(banks, rules.matches);
+    if results.len() != all.len() {
+        let have: std::collections::BTreeSet<u64> = results.iter().map(number).collect();
+        let missing = all.iter().filter(|p| !have.contains(&p.number(banks, rules.matches))).count();
+        let first = all.iter().find(|p| !have.contains(&p.number(banks, rules.matches)));
+        let example = first.map_or(String::new(), |p| {
+            let (a, b) = if p.side == 0 { (p.i, p.j) } else { (p.j, p.i) };
+            format!(", the first bank {} against bank {} (match {} of that side)", a + 1, b + 1, p.index + 1)
+        });
+        return Err(format!("{missing} of the league's {} matches are missing{example}", all.len()));
+    }
+    Ok(results)
 }
 
 /// Plays a league and rates it (SPEC §20).
@@ -389,5 +448,39 @@ mod tests {
         assert_eq!(match_seed(1, 5), match_seed(1, 5));
         assert_ne!(match_seed(1, 5), match_seed(1, 6));
         assert_ne!(match_seed(1, 5), match_seed(2, 5));
+    }
+
+    #[test]
+    fn a_match_is_placed_back_in_its_round_by_its_seed() {
+        let rules = Rules { matches: 3, seed: 9 };
+        for p in Place::all(4, 3) {
+            let seed = match_seed(rules.seed, p.number(4, 3));
+            let (a, b) = if p.side == 0 { (p.i, p.j) } else { (p.j, p.i) };
+            assert_eq!(round_of(4, rules, a, b, seed), Some(p.side * 3 + p.index));
+            assert_eq!(round_of(4, Rules { seed: 10, ..rules }, a, b, seed), None, "another league's match");
+        }
+    }
+
+    #[test]
+    fn gathering_refuses_a_match_twice_and_a_match_missing() {
+        let rules = Rules { matches: 2, seed: 1 };
+        let all: Vec<MatchResult> = Place::all(3, 2)
+            .into_iter()
+            .map(|p| {
+                let (a, b) = if p.side == 0 { (p.i, p.j) } else { (p.j, p.i) };
+                result(a, b, p.side * 2 + p.index, Winner::Draw)
+            })
+            .collect();
+        let mut shuffled = all.clone();
+        shuffled.reverse();
+        assert_eq!(gather(3, rules, shuffled).unwrap(), all, "back in place order");
+        let mut twice = all.clone();
+        twice.push(all[4].clone());
+        assert!(gather(3, rules, twice).unwrap_err().contains("twice"));
+        let e = gather(3, rules, all[1..].to_vec()).unwrap_err();
+        assert!(
+            e.contains("1 of the league's 12 matches are missing, the first bank 1 against bank 2 (match 1"),
+            "{e}"
+        );
     }
 }
