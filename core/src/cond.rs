@@ -11,7 +11,6 @@ use serde::{Deserialize, Serialize};
 use crate::data::{Data, TreeKind};
 use crate::error::{LoadError, parse_ron_with, unknown_name};
 use crate::mind::observation::Attempt;
-use crate::mind::tree::Example;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
 use crate::world::plan_filter::PlanFilter;
@@ -191,13 +190,18 @@ impl Cond {
 }
 
 /// A score as last worked out: the tree's examples, the object's answers, the score.
-type Scored = (Vec<Example>, Arc<BTreeMap<String, String>>, f64);
+/// A `Score` as last worked out: the number the desire's trees went by, the object's
+/// place in the village and its answers, and the score.
+type Scored = (u64, usize, Arc<BTreeMap<String, String>>, f64);
 
 /// A condition looking at a run: fed the simulation after each turn with that turn's
 /// events, it says whether the condition fired then.
 #[derive(Clone, Debug)]
 pub struct Watch {
     cond: Cond,
+    /// What a condition on values reads, taken from `cond` once: each turn's look is a
+    /// small match on it.
+    probe: Probe,
     /// What a value condition saw the turn before: whether it was inside its range.
     was: Option<bool>,
     /// The phase the turn before.
@@ -209,7 +213,15 @@ pub struct Watch {
 impl Watch {
     #[must_use]
     pub fn new(cond: Cond) -> Self {
-        Self { cond, was: None, phase: None, scored: None }
+        let probe = match &cond {
+            Cond::PlanStarted { .. } | Cond::PlanSwitched | Cond::Lesson { .. } | Cond::Learnt { .. } => Probe::Events,
+            Cond::Phase { to } => Probe::Phase { to: *to },
+            Cond::Above { desire, value } => Probe::Rises { desire: *desire, past: *value },
+            Cond::Below { desire, value } => Probe::Falls { desire: *desire, past: *value },
+            Cond::Liking { above, below } => Probe::Liking { above: *above, below: *below },
+            Cond::Score { above, below, .. } => Probe::Score { above: *above, below: *below },
+        };
+        Self { cond, probe, was: None, phase: None, scored: None }
     }
 
     #[must_use]
@@ -220,30 +232,51 @@ impl Watch {
     /// Whether the condition fired on the turn that left `sim` as it is, whose events
     /// are `events`. The first turn it sees only sets where the values start.
     pub fn fired(&mut self, sim: &Sim, events: &[Event]) -> bool {
-        match &self.cond {
-            Cond::PlanStarted { .. } | Cond::PlanSwitched | Cond::Lesson { .. } | Cond::Learnt { .. } => {
-                events.iter().any(|e| self.matches(sim, e))
-            }
-            Cond::Phase { to } => {
+        if self.waits_for_events() { self.any_matches(sim, events) } else { self.fired_by_values(sim) }
+    }
+
+    /// True for a condition that fires on an event (a plan, a switch, a lesson, a
+    /// learning): it needs looking at only on turns with events, and keeps nothing
+    /// from one turn to the next.
+    #[must_use]
+    pub fn waits_for_events(&self) -> bool {
+        matches!(self.probe, Probe::Events)
+    }
+
+    /// Whether any of `events` is what an event condition waits for (false for a
+    /// condition on values).
+    #[inline(never)]
+    pub fn any_matches(&self, sim: &Sim, events: &[Event]) -> bool {
+        events.iter().any(|e| self.matches(sim, e))
+    }
+
+    /// [`Watch::fired`] for a condition on values (a phase, a desire, the liking, a
+    /// score), which must see every turn; false for an event condition. Looked at every
+    /// turn of a run with breakpoints: inlined into the caller's loop, with the rare
+    /// work (a score to work out again) out of line.
+    #[inline(always)]
+    pub fn fired_by_values(&mut self, sim: &Sim) -> bool {
+        match self.probe {
+            Probe::Events => false,
+            Probe::Phase { to } => {
                 let now = sim.creature().phase;
                 let moved = self.phase.is_some_and(|p| p != now) && to.is_none_or(|t| t == now);
                 self.phase = Some(now);
                 moved
             }
-            Cond::Above { desire, value } => {
-                let v = sim.creature().desire(*desire).value;
-                self.entered(v >= *value)
+            Probe::Rises { desire, past } => {
+                let v = sim.creature().desire(desire).value;
+                self.entered(v >= past)
             }
-            Cond::Below { desire, value } => {
-                let v = sim.creature().desire(*desire).value;
-                self.entered(v <= *value)
+            Probe::Falls { desire, past } => {
+                let v = sim.creature().desire(desire).value;
+                self.entered(v <= past)
             }
-            Cond::Liking { above, below } => {
+            Probe::Liking { above, below } => {
                 let v = sim.creature().liking;
-                self.entered(inside(v, *above, *below))
+                self.entered(inside(v, above, below))
             }
-            Cond::Score { above, below, .. } => {
-                let (above, below) = (*above, *below);
+            Probe::Score { above, below } => {
                 let inside = self.score(sim).is_some_and(|v| inside(v, above, below));
                 self.entered(inside)
             }
@@ -259,19 +292,37 @@ impl Watch {
 
     /// A `Score`'s score now, worked out again only when the tree's examples or the
     /// object's answers changed.
+    #[inline(always)]
     fn score(&mut self, sim: &Sim) -> Option<f64> {
-        let Cond::Score { desire, tree, object, .. } = &self.cond else { return None };
+        let Cond::Score { desire, object, .. } = &self.cond else { return None };
         let v = sim.village();
-        let answers = &v.objects[v.find(object)?].answers;
-        let examples = &sim.creature().tree(*desire, *tree).examples;
-        if let Some((e, a, s)) = &self.scored
-            && e == examples
-            && (Arc::ptr_eq(a, answers) || a == answers)
+        if let Some((t, o, a, s)) = &self.scored
+            && *t == sim.trees_number(*desire)
+            && v.objects.get(*o).is_some_and(|x| Arc::ptr_eq(a, &x.answers) && x.id == *object)
         {
             return Some(*s);
         }
+        self.score_afresh(sim)
+    }
+
+    /// [`Watch::score`] worked out again, and kept.
+    #[inline(never)]
+    fn score_afresh(&mut self, sim: &Sim) -> Option<f64> {
+        let Cond::Score { desire, tree, object, .. } = &self.cond else { return None };
+        let v = sim.village();
+        let trees = sim.trees_number(*desire);
+        if let Some((t, o, a, s)) = &self.scored
+            && *t == trees
+            && v.objects.get(*o).is_some_and(|x| x.id == *object && *a == x.answers)
+        {
+            // The same answers under a new pointer: keep the score, with the new one.
+            let (s, o) = (*s, *o);
+            self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
+            return Some(s);
+        }
+        let o = v.find(object)?;
         let s = sim.object_score(*desire, *tree, object).ok()?;
-        self.scored = Some((examples.clone(), Arc::clone(answers), s));
+        self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
         Some(s)
     }
 
@@ -306,6 +357,35 @@ impl Watch {
 }
 
 /// Whether `v` lies above `above` and below `below`, where given.
+/// What a [`Watch`] reads each turn, by the kind of its condition.
+#[derive(Clone, Copy, Debug)]
+enum Probe {
+    /// An event condition: nothing to read.
+    Events,
+    Phase {
+        to: Option<u8>,
+    },
+    /// A desire's value passing `past` from below.
+    Rises {
+        desire: Desire,
+        past: f64,
+    },
+    /// A desire's value passing `past` from above.
+    Falls {
+        desire: Desire,
+        past: f64,
+    },
+    Liking {
+        above: Option<f64>,
+        below: Option<f64>,
+    },
+    Score {
+        above: Option<f64>,
+        below: Option<f64>,
+    },
+}
+
+#[inline]
 fn inside(v: f64, above: Option<f64>, below: Option<f64>) -> bool {
     above.is_none_or(|a| v > a) && below.is_none_or(|b| v < b)
 }

@@ -174,6 +174,7 @@ impl Creature {
     }
 
     /// This creature's state of desire `d`.
+    #[inline]
     pub fn desire(&self, d: Desire) -> &DesireState {
         &self.desires[d.index()]
     }

@@ -76,6 +76,43 @@ fn value_conditions_fire_where_a_seek_shows_the_value_cross() {
     }
 }
 
+/// A score kept between turns is the score worked out afresh: the condition fires
+/// exactly where seeks show the score come into range, as lessons change the trees.
+#[test]
+fn a_score_condition_fires_where_a_seek_shows_the_score_cross() {
+    use creature_core::data::TreeKind;
+    let mut r = hour();
+    let end = r.recording().turns;
+    let score = |r: &mut Recorder, t: u64, object: &str| {
+        r.seek(t).unwrap().object_score(Desire::Hunger, TreeKind::ActOn, object).unwrap()
+    };
+    // An object whose score the hour's lessons move.
+    let ids: Vec<String> = r.sim().village().objects.iter().map(|o| o.id.clone()).collect();
+    let (object, first, last) = ids
+        .iter()
+        .map(|id| (id.clone(), score(&mut r, 0, id), score(&mut r, end, id)))
+        .find(|(_, a, b)| (a - b).abs() > 0.05)
+        .expect("the hour's lessons move some object's Hunger score");
+    let middle = f64::midpoint(first, last);
+    let (text, inside): (String, Box<dyn Fn(f64) -> bool>) = if last > first {
+        (
+            format!("Score(desire: \"Hunger\", tree: ActOn, object: \"{object}\", above: {middle})"),
+            Box::new(move |v| v > middle),
+        )
+    } else {
+        (
+            format!("Score(desire: \"Hunger\", tree: ActOn, object: \"{object}\", below: {middle})"),
+            Box::new(move |v| v < middle),
+        )
+    };
+    let hits = r.find(&parse(&r, &text)).unwrap();
+    assert!(!hits.is_empty(), "{text} fires in the hour");
+    for t in hits {
+        let (before, at) = (score(&mut r, t - 1, &object), score(&mut r, t, &object));
+        assert!(!inside(before) && inside(at), "{text} at turn {t}: {before} then {at}");
+    }
+}
+
 #[test]
 fn a_break_stops_the_scenario_at_the_first_hit_in_the_state_a_seek_shows() {
     let mut r = hour();

@@ -45,6 +45,10 @@ pub struct Breakpoints {
     /// Every hit over a recorded run, with what it was found for: the run (as its
     /// owner names it) and the list's change count.
     found: Option<((RunKey, u64), Vec<Hit>)>,
+    /// The breakpoints that are on, by place in the list: those on values, which see
+    /// every turn, and those on events, looked at on turns with events.
+    on_values: Vec<usize>,
+    on_events: Vec<usize>,
 }
 
 /// What names one recorded run to the breakpoints' hits: its turns, its inputs and
@@ -60,7 +64,7 @@ impl Breakpoints {
     /// Whether any breakpoint is on: only then does the preview look at every turn.
     #[must_use]
     pub fn any_on(&self) -> bool {
-        self.list.iter().any(|b| b.on)
+        !(self.on_values.is_empty() && self.on_events.is_empty())
     }
 
     /// Adds the condition `text`, checked against what the preview runs; a bad one is
@@ -68,24 +72,33 @@ impl Breakpoints {
     pub fn add(&mut self, text: &str, sim: &Sim) -> Result<(), LoadError> {
         let cond = Cond::parse(text, sim.data(), sim.world())?;
         self.list.push(Breakpoint { text: text.trim().to_owned(), watch: Watch::new(cond.clone()), cond, on: true });
-        self.changed += 1;
+        self.listed();
         Ok(())
     }
 
     pub fn set_on(&mut self, i: usize, on: bool) {
-        self.changed += 1;
         if let Some(b) = self.list.get_mut(i) {
             b.on = on;
             // Switched on again, it starts looking afresh.
             b.watch = Watch::new(b.cond.clone());
         }
+        self.listed();
     }
 
     pub fn remove(&mut self, i: usize) {
         if i < self.list.len() {
             self.list.remove(i);
-            self.changed += 1;
+            self.listed();
         }
+    }
+
+    /// The list changed: hits found before are found again, and the breakpoints that
+    /// are on are sorted into those on values and those on events.
+    fn listed(&mut self) {
+        self.changed += 1;
+        let on = || self.list.iter().enumerate().filter(|(_, b)| b.on);
+        self.on_values = on().filter(|(_, b)| !b.watch.waits_for_events()).map(|(i, _)| i).collect();
+        self.on_events = on().filter(|(_, b)| b.watch.waits_for_events()).map(|(i, _)| i).collect();
     }
 
     /// Every turn of the recorded run at which a breakpoint that is on fires, in turn
@@ -116,15 +129,22 @@ impl Breakpoints {
     /// Shows every breakpoint that is on the turn that left `sim` as it is, with its
     /// events; returns the first that fired, which is also kept as [`Breakpoints::hit`].
     pub fn check(&mut self, sim: &Sim, events: &[Event]) -> Option<&Hit> {
-        let mut first = None;
-        for (i, b) in self.list.iter_mut().enumerate().filter(|(_, b)| b.on) {
-            // Every watch sees every turn, so that its values stay current.
-            if b.watch.fired(sim, events) && first.is_none() {
-                first = Some(Hit { turn: sim.turns(), index: i, what: b.cond.describe() });
+        let mut first = usize::MAX;
+        // Every watch on values sees every turn, so that its values stay current.
+        for &i in &self.on_values {
+            if self.list[i].watch.fired_by_values(sim) {
+                first = first.min(i);
             }
         }
-        if first.is_some() {
-            self.hit = first;
+        if !events.is_empty() {
+            for &i in &self.on_events {
+                if i < first && self.list[i].watch.any_matches(sim, events) {
+                    first = i;
+                }
+            }
+        }
+        if let Some(b) = self.list.get(first) {
+            self.hit = Some(Hit { turn: sim.turns(), index: first, what: b.cond.describe() });
         }
         self.hit.as_ref().filter(|h| h.turn == sim.turns())
     }
@@ -150,10 +170,7 @@ impl Breakpoints {
         let mut problems = Vec::new();
         for k in kept {
             match out.add(&k.when, sim) {
-                Ok(()) => {
-                    let last = out.list.len() - 1;
-                    out.list[last].on = k.on;
-                }
+                Ok(()) => out.set_on(out.list.len() - 1, k.on),
                 Err(e) => problems.push(LoadError::whole_file(&file, format!("`{}`: {}", k.when, e.message))),
             }
         }

@@ -65,8 +65,9 @@ pub struct LivePreview {
     pub start_phase: u8,
     /// What pauses the run at the turn it happens.
     pub breakpoints: Breakpoints,
-    /// Events the breakpoints looked at, not yet taken by [`LivePreview::take_events`].
-    held: Vec<creature_core::world::sim::Event>,
+    /// How many of the recorder's fresh events (not yet taken by
+    /// [`LivePreview::take_events`]) the breakpoints have looked at.
+    seen: usize,
     /// Counts the forks and switches of branches: a run named by its counts alone
     /// could be another with the same counts.
     runs: u64,
@@ -114,7 +115,7 @@ impl LivePreview {
             inputs: Vec::new(),
             start_phase,
             breakpoints: Breakpoints::default(),
-            held: Vec::new(),
+            seen: 0,
             runs: 0,
         })
     }
@@ -213,6 +214,7 @@ impl LivePreview {
         let mut new = self.rec.fork(turn, Future::Drop)?;
         new.forward_events(true);
         let old = std::mem::replace(&mut self.rec, new);
+        self.seen = 0;
         let name = format!(
             "branch {} (to {:.1} s, left at {:.1} s)",
             self.branches.len() + 1,
@@ -230,6 +232,7 @@ impl LivePreview {
     pub fn switch_branch(&mut self, i: usize) -> Result<(), String> {
         let b = self.branches.get_mut(i).ok_or("no such branch")?;
         std::mem::swap(&mut self.rec, &mut b.rec);
+        self.seen = self.rec.fresh_events().len();
         self.runs += 1;
         b.name = format!("branch {} (to {:.1} s)", i + 1, seconds(b.rec.sim().turns()));
         self.rec.forward_events(true);
@@ -258,7 +261,7 @@ impl LivePreview {
             inputs: Vec::new(),
             start_phase,
             breakpoints: Breakpoints::default(),
-            held: Vec::new(),
+            seen: 0,
             runs: 0,
         })
     }
@@ -367,9 +370,11 @@ impl LivePreview {
     /// Shows the breakpoints the turn as it is now, with its events (kept for
     /// [`LivePreview::take_events`]); one that fires pauses the run. Returns whether one did.
     fn look_for_breakpoints(&mut self) -> bool {
-        let events = self.rec.take_events();
-        let hit = self.breakpoints.check(self.rec.sim(), &events).is_some();
-        self.held.extend(events);
+        let fresh = self.rec.fresh_events();
+        // Only this turn's: those before it were looked at on their turns.
+        let events = fresh.get(self.seen..).unwrap_or(fresh);
+        self.seen = fresh.len();
+        let hit = self.breakpoints.check(self.rec.sim(), events).is_some();
         if hit {
             self.speed = 0.0;
             self.owed_turns = 0.0;
@@ -379,9 +384,8 @@ impl LivePreview {
 
     /// The simulation's events since the last call.
     pub fn take_events(&mut self) -> Vec<creature_core::world::sim::Event> {
-        let mut events = std::mem::take(&mut self.held);
-        events.extend(self.rec.take_events());
-        events
+        self.seen = 0;
+        self.rec.take_events()
     }
 
     /// Sets the simulated seconds per wall second, from 0 (paused) to 100; a value that

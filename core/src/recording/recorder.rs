@@ -172,6 +172,13 @@ impl Recorder {
         std::mem::take(&mut self.fresh)
     }
 
+    /// The events [`Recorder::take_events`] would take now, left in place: the newest
+    /// last.
+    #[must_use]
+    pub fn fresh_events(&self) -> &[Event] {
+        &self.fresh
+    }
+
     /// Runs `n` turns.
     pub fn run(&mut self, n: u64) {
         for _ in 0..n {

@@ -48,6 +48,16 @@ pub(super) struct Kept {
     nearby: Nearby,
     /// Each source's last sigmoid and each desire's last growth.
     feeling: Feeling,
+    /// Per desire, the number its trees go by ([`fresh_trees`]): a new one whenever
+    /// they change.
+    trees: Vec<u64>,
+}
+
+/// A number no tree state of any simulation in this process has had: whoever saw a
+/// desire's trees under one number sees the same trees while the number stands.
+fn fresh_trees() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Kept {
@@ -64,7 +74,14 @@ impl Kept {
             sighting: Sighting::default(),
             nearby: Nearby::default(),
             feeling: Feeling::new(sources, active),
+            trees: (0..Desire::COUNT).map(|_| fresh_trees()).collect(),
         }
+    }
+
+    /// The number desire `d`'s trees go by now: it changes whenever they do.
+    #[inline]
+    pub(super) fn trees_number(&self, d: usize) -> u64 {
+        self.trees.get(d).copied().unwrap_or(0)
     }
 
     /// The creature took a step: the scene changes, the stage holds.
@@ -97,6 +114,9 @@ impl Kept {
         self.stirred();
         let n = self.objects;
         self.useful[d * 2 * n..(d + 1) * 2 * n].fill(f64::NAN);
+        if let Some(t) = self.trees.get_mut(d) {
+            *t = fresh_trees();
+        }
     }
 
     /// A lesson may have moved the desires' thresholds: the next turn works every drive
@@ -110,6 +130,7 @@ impl Kept {
         self.objects = objects;
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * objects];
         self.feeling = Feeling::new(sources, active);
+        self.trees = (0..Desire::COUNT).map(|_| fresh_trees()).collect();
         self.stirred();
     }
 

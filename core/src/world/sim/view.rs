@@ -56,14 +56,24 @@ impl Sim {
 
     /// Turns run so far.
     #[must_use]
+    #[inline]
     pub fn turns(&self) -> u64 {
         self.turns
     }
 
     /// The creature as it is now (its save).
     #[must_use]
+    #[inline]
     pub fn creature(&self) -> &Creature {
         &self.creature
+    }
+
+    /// The number desire `d`'s trees go by: the same number, the same trees (within
+    /// this process), so that a reader of object scores can keep one until it changes.
+    #[must_use]
+    #[inline]
+    pub fn trees_number(&self, d: Desire) -> u64 {
+        self.kept.trees_number(d.index())
     }
 
     /// Desire `d`'s tree of `kind` as the simulation built it from the creature's
@@ -80,6 +90,7 @@ impl Sim {
 
     /// The village as it is now.
     #[must_use]
+    #[inline]
     pub fn village(&self) -> &Village {
         &self.village
     }
