@@ -162,15 +162,13 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
     assert!(tree.nodes[0].question.is_some(), "the root asks a question");
     // The graph is zoomed, where AccessKit cannot place its widgets: a right click on
     // the root's frame, above its title.
-    let r = h.state().view.graph.screen_rect(0).expect("the root is drawn");
-    let root_frame = egui::pos2(r.center().x, r.min.y + 3.0);
-    click_button_at(&mut h, root_frame, egui::PointerButton::Secondary);
+    open_node_menu(&mut h, 0);
     // Every object passes the root.
     let objects = h.state().ws.preview.as_ref().unwrap().sim().village().objects.len();
     label_containing(&h, &format!("{objects} objects reach this node now"));
     h.get_by_label("Break when a lesson teaches a Hunger plan").click();
     h.step();
-    click_button_at(&mut h, root_frame, egui::PointerButton::Secondary);
+    open_node_menu(&mut h, 0);
     // The nearest object first.
     let near = {
         let v = h.state().ws.preview.as_ref().unwrap().sim().village();
@@ -191,4 +189,37 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
         "{}",
         h.state().status
     );
+
+    // A breakpoint on the object's score, a step of the scores' range above it now.
+    open_node_menu(&mut h, 0);
+    h.get_by_label(&format!("{near} ⏵")).click();
+    h.step();
+    h.get_by_label_contains("comes above").click();
+    h.step();
+    h.step();
+    let p = h.state().ws.preview.as_ref().unwrap();
+    let now = p.sim().object_score(Desire::Hunger, TreeKind::ActOn, &near).unwrap();
+    let last = &p.breakpoints.list()[2];
+    match &last.cond {
+        creature_core::cond::Cond::Score { object, above: Some(a), below: None, .. } => {
+            assert_eq!(object, &near);
+            assert!(*a > now && *a < 0.125, "{a} above {now}, within the scores' range");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Opens node `n`'s menu by a right click on its frame, above its title (the graph is
+/// zoomed, where AccessKit cannot place its widgets). A menu just closed takes its
+/// frames to go, as on a screen: the click is tried again until the menu is open.
+fn open_node_menu(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>, n: usize) {
+    for _ in 0..4 {
+        let r = h.state().view.graph.screen_rect(n).expect("the node is drawn");
+        click_button_at(h, egui::pos2(r.center().x, r.min.y + 3.0), egui::PointerButton::Secondary);
+        if h.query_by_label_contains("reach this node now").is_some() {
+            return;
+        }
+        h.step();
+    }
+    panic!("node {n}'s menu did not open");
 }

@@ -9,7 +9,7 @@ use creature_core::cond::Cond;
 use creature_core::data::TreeKind;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
-use creature_core::watched::Watched;
+use creature_core::watched::{Unit, Watched};
 use creature_core::world::sim::Sim;
 
 use crate::gui::command::{Command, PreviewCommand, kind_name};
@@ -87,14 +87,18 @@ impl NodeMenu<'_> {
         }
         let now = self.sim.and_then(|s| s.object_score(desire, kind, id).ok());
         if let Some(v) = now {
-            // Round figures either side of the score now.
-            let up = ((v + 0.1) * 10.0).round() / 10.0;
-            let down = ((v - 0.1) * 10.0).round() / 10.0;
+            // A tenth of the scores' range either side of the score now, in round
+            // figures, where the range leaves room.
+            let (lo, hi) = Unit::Score.span();
+            let step = (hi - lo) / 10.0;
+            let round = |x: f64| (x * 1000.0).round() / 1000.0;
+            let (up, down) = (round(v + step), round(v - step));
             let score = |above, below| Cond::Score { desire, tree: kind, object: id.to_owned(), above, below };
-            if ui.button(format!("Break when its score by {tree} comes above {up} (now {v:.3})")).clicked() {
+            ui.weak(format!("its score by {tree} is {v:.3} now"));
+            if up < hi && ui.button(format!("Break when its score by {tree} comes above {up}")).clicked() {
                 add_breakpoint(ui, out, &score(Some(up), None));
             }
-            if ui.button(format!("Break when its score by {tree} comes below {down}")).clicked() {
+            if down > lo && ui.button(format!("Break when its score by {tree} comes below {down}")).clicked() {
                 add_breakpoint(ui, out, &score(None, Some(down)));
             }
         }
