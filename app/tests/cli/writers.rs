@@ -57,6 +57,7 @@ const PATH_ARGS: &[(&str, &str, Role)] = &[
     ("shadow league", "schema", Role::Reads),
     ("shadow league", "parquet", Role::Writes),
     ("shadow league", "baseline", Role::Reads),
+    ("shadow league", "results", Role::Reads),
     ("shadow gauntlet", "from", Role::Reads),
     ("shadow gauntlet", "out", Role::Writes),
     ("sim", "creature", Role::Reads),
