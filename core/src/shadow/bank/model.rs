@@ -533,6 +533,9 @@ pub struct PendingEvent {
     pub state: Vec<f64>,
     pub action: String,
     pub reaction: Option<u32>,
+    /// For a person's correction of a shadow (they took its side over): where the
+    /// shadow was, kept as the event's provenance.
+    pub provenance: Option<Provenance>,
 }
 
 /// Banks kept per matchup with a fallback for matchups never recorded (SPEC §13).
