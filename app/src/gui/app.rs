@@ -417,9 +417,12 @@ impl Studio {
                 _ => true,
             }),
             Scope::Arena => {
+                let mut out = keys::pressed(ctx, scope, |c| matches!(c, Command::Arena(ArenaCommand::HandOver(_))));
                 let held = ArenaKey::input(keys::held_arena_keys(ctx));
-                let changed = self.view.shadow.arena.keys().is_some_and(|k| k != held);
-                if changed { vec![Command::Arena(ArenaCommand::Keys(held))] } else { Vec::new() }
+                if self.view.shadow.arena.keys().is_some_and(|k| k != held) {
+                    out.push(Command::Arena(ArenaCommand::Keys(held)));
+                }
+                out
             }
         }
     }

@@ -395,6 +395,11 @@ impl Bout {
         }
     }
 
+    /// Whether the keyboard plays `side` now.
+    pub fn is_human(&self, side: usize) -> bool {
+        self.human[side]
+    }
+
     /// Who played each side, frame by frame from the first.
     pub fn played(&self) -> &[[Player; 2]] {
         &self.played
