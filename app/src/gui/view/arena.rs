@@ -165,7 +165,6 @@ impl ArenaUi {
         if !b.can_hand_over(side) {
             return format!("No shadow or bot to hand {who} to: open a bank to have its shadow stand by");
         }
-        self.autoplay &= !(side == 0 && !b.is_human(0));
         if b.hand_over(side) { format!("You play {who}") } else { format!("The shadow plays {who} again") }
     }
 
@@ -210,10 +209,10 @@ impl ArenaUi {
             }
             self.pending = Some(p);
         }
-        if let (Some(g), Some(o)) = (self.gauntlet.as_mut(), outcome) {
-            if let Some(note) = g.settle(o == Outcome::Winner(0)) {
-                self.gauntlet_note = Some(note);
-            }
+        if let (Some(g), Some(o)) = (self.gauntlet.as_mut(), outcome)
+            && let Some(note) = g.settle(o == Outcome::Winner(0))
+        {
+            self.gauntlet_note = Some(note);
         }
     }
 

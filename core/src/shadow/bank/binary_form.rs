@@ -302,7 +302,7 @@ impl<H> Header<H> {
 }
 
 /// A segment's head as version 2 wrote it: its provenance without the correction mark.
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 struct HeadV2 {
     matchup: Matchup,
     match_id: u64,
@@ -330,22 +330,25 @@ impl HeadV2 {
 /// form's serde attributes, which may leave fields out.
 #[derive(Serialize, Deserialize)]
 struct HeadV3 {
-    head: (Matchup, u64, u64, Option<u64>, Option<(String, u64, u64)>),
+    head: HeadV2,
     correction: bool,
 }
 
 impl HeadV3 {
     fn of(h: &Head) -> HeadV3 {
-        let p = h.provenance.as_ref().map(|p| (p.bank.clone(), p.match_id, p.segment));
-        HeadV3 {
-            head: (h.matchup.clone(), h.match_id, h.segment, h.recorded_at, p),
-            correction: h.provenance.as_ref().is_some_and(|p| p.correction),
-        }
+        let provenance = h.provenance.as_ref().map(|p| (p.bank.clone(), p.match_id, p.segment));
+        let head = HeadV2 {
+            matchup: h.matchup.clone(),
+            match_id: h.match_id,
+            segment: h.segment,
+            recorded_at: h.recorded_at,
+            provenance,
+        };
+        HeadV3 { head, correction: h.provenance.as_ref().is_some_and(|p| p.correction) }
     }
 
     fn into_head(self) -> Head {
-        let (matchup, match_id, segment, recorded_at, provenance) = self.head;
-        HeadV2 { matchup, match_id, segment, recorded_at, provenance }.into_head(self.correction)
+        self.head.into_head(self.correction)
     }
 }
 
