@@ -106,3 +106,42 @@ fn f1_and_f2_hand_each_side_between_its_shadow_and_the_keyboard() {
     assert!(b.played().iter().any(|p| p[1] == Player::Human), "the frames mark the keyboard's turn on the right");
     assert_eq!(b.played().last(), Some(&[Player::Shadow, Player::Shadow]));
 }
+
+#[test]
+fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in_the_arena() {
+    use creature_studio::gui::command::Command;
+    use creature_studio::gui::panels::league::{LeaguePanel, TAB};
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::ShowTab(TAB));
+    h.run();
+    h.state_mut().panels.state_mut::<LeaguePanel>().unwrap().matches = 1;
+    h.run();
+    h.get_by_label("▶ Play the league").click();
+    let done = crate::support::until_within(&mut h, std::time::Duration::from_secs(120), |s| {
+        s.panels.state::<LeaguePanel>().is_some_and(|p| p.played.is_some())
+    });
+    assert!(done, "the league finishes");
+    h.run();
+    let weakest = {
+        let panel = h.state().panels.state::<LeaguePanel>().unwrap();
+        let played = panel.played.as_ref().unwrap().as_ref().expect("the example banks play");
+        let last = played.league.standings.last().expect("standings");
+        played.paths[last.bank].file_name().unwrap().to_string_lossy().into_owned()
+    };
+    h.get_by_label("⚔ Train in a gauntlet of these banks").click();
+    h.run();
+    let written = root.join("shadow/league.gauntlet.ron");
+    assert!(written.is_file(), "the gauntlet is written beside the banks");
+    assert!(h.state().dock.find_tab(&creature_studio::gui::panels::arena::TAB).is_some());
+    assert!(headline(&h).starts_with("Gauntlet: 1 of "), "{}", headline(&h));
+    assert!(headline(&h).ends_with(&weakest), "the weakest bank comes first: {} vs {weakest}", headline(&h));
+    // A second gauntlet never replaces the first.
+    let before = std::fs::read_to_string(&written).unwrap();
+    h.state_mut().run(Command::ShowTab(TAB));
+    h.run();
+    h.get_by_label("⚔ Train in a gauntlet of these banks").click();
+    h.run();
+    assert!(root.join("shadow/league-2.gauntlet.ron").is_file());
+    assert_eq!(std::fs::read_to_string(&written).unwrap(), before);
+}

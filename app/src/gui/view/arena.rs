@@ -253,4 +253,29 @@ mod tests {
         a.finish();
         assert_eq!(a.pending.as_ref().map(|p| p.events.len()), Some(recorded), "the recording is still there");
     }
+
+    #[test]
+    fn the_keyboards_play_on_the_shadows_side_is_kept_with_the_match_as_corrections() {
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow");
+        let bank = Bank::load(&shipped.join("zoner.bank.ron")).unwrap();
+        let schema = Schema::load(&shipped.join("arena.schema.ron")).unwrap();
+        let mut a = ArenaUi::default();
+        a.start("shadow", false, true, Some((&schema, &bank, "zoner.bank.ron"))).unwrap();
+        a.set_keys(KeyInput { right: true, ..KeyInput::default() });
+        a.tick(2.0);
+        a.set_keys(KeyInput::default());
+        a.tick(1.0);
+        assert!(a.hand_over(1).starts_with("You play"), "the keyboard takes the shadow's side");
+        for k in 0..20 {
+            a.set_keys(KeyInput { left: k % 2 == 0, block: k % 2 == 1, ..KeyInput::default() });
+            a.tick(0.1);
+        }
+        assert!(a.hand_over(1).starts_with("The shadow plays"));
+        a.finish();
+        let pending = a.pending.as_ref().expect("the match waits to be kept");
+        let corrections = pending.events.iter().filter(|e| e.provenance.as_ref().is_some_and(|p| p.correction));
+        let far = a.bout.as_ref().unwrap().decisions.iter().filter(|d| d.side == 1 && d.pick.is_none()).count();
+        assert!(far > 0);
+        assert_eq!(corrections.count(), far, "every decision the keyboard took on the far side, as a correction");
+    }
 }
