@@ -40,7 +40,7 @@ fn a_won_match_moves_the_player_up_and_a_reopened_studio_resumes_there() {
     h.state_mut().view.shadow.arena.set_idle_seconds(60.0);
     let mut won = false;
     for _ in 0..8 {
-        h.get_by_label("⚔ Fight the next shadow").click();
+        h.get_by_label("▶ Fight the next shadow").click();
         h.step();
         assert!(h.state().view.shadow.arena.gauntlet.as_ref().is_some_and(|g| g.fighting == Some(0)));
         h.key_press(egui::Key::F1);
@@ -129,7 +129,7 @@ fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in
         let last = played.league.standings.last().expect("standings");
         played.paths[last.bank].file_name().unwrap().to_string_lossy().into_owned()
     };
-    h.get_by_label("⚔ Train in a gauntlet of these banks").click();
+    h.get_by_label("Train in a gauntlet of these banks").click();
     h.run();
     let written = root.join("shadow/league.gauntlet.ron");
     assert!(written.is_file(), "the gauntlet is written beside the banks");
@@ -140,7 +140,7 @@ fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in
     let before = std::fs::read_to_string(&written).unwrap();
     h.state_mut().run(Command::ShowTab(TAB));
     h.run();
-    h.get_by_label("⚔ Train in a gauntlet of these banks").click();
+    h.get_by_label("Train in a gauntlet of these banks").click();
     h.run();
     assert!(root.join("shadow/league-2.gauntlet.ron").is_file());
     assert_eq!(std::fs::read_to_string(&written).unwrap(), before);

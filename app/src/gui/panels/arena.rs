@@ -80,7 +80,7 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         "Keys: Left/Right arrows walk · Up jump · Down crouch · Z light · X heavy · C low · Space block · \
          Shift+Left/Right dash · A projectile · S anti-air · D throw · F1/F2 take or give back the left/right fighter",
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("A shadow takes a side the keyboard leaves idle for");
         let mut idle = a.idle_seconds;
         let drag = egui::DragValue::new(&mut idle).range(0.5..=60.0).speed(0.1).suffix(" s");
@@ -117,10 +117,12 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     draw_arena(ui, rect, bout);
     let recorded = bout.recording(0).map_or(0, |p| p.events.len());
     ui.label(format!(
-        "frame {} · {:.1} s left · you {} · them {}{}",
+        "frame {} · {:.1} s left · left: {} {} · right: {} {}{}",
         bout.arena.frame,
         bout.arena.seconds_left(),
+        player_name(bout.player(0)),
         bout.held(0).name(),
+        player_name(bout.player(1)),
         bout.held(1).name(),
         if recorded > 0 { format!(" · ⏺ {recorded} decisions recorded") } else { String::new() }
     ));
@@ -178,13 +180,22 @@ fn gauntlet_section(ui: &mut egui::Ui, a: &crate::gui::view::arena::ArenaUi, out
         }
     });
     ui.horizontal(|ui| {
-        if standing.next.is_some() && g.fighting.is_none() && ui.button("⚔ Fight the next shadow").clicked() {
+        if standing.next.is_some() && g.fighting.is_none() && ui.button("▶ Fight the next shadow").clicked() {
             out.push(Command::Arena(ArenaCommand::GauntletFight));
         }
         if let Some(note) = &a.gauntlet_note {
             ui.label(note);
         }
     });
+}
+
+/// Who plays a side, in words.
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Human => "⌨ you",
+        Player::Shadow => "shadow",
+        Player::Bot => "bot",
+    }
 }
 
 /// Who won, in words: the left fighter is the person (or the autoplay bot), the right
@@ -247,11 +258,7 @@ fn draw_arena(ui: &egui::Ui, rect: egui::Rect, bout: &Bout) {
         let meter = (f.meter.max(0) as f32 / MAX_METER as f32).clamp(0.0, 1.0);
         let m = egui::Rect::from_min_size(egui::pos2(left, rect.top() + 22.0), egui::vec2(bar_w * meter, 4.0));
         p.rect_filled(m, 1.0, egui::Color32::from_rgb(240, 200, 60));
-        let name = match bout.player(side) {
-            Player::Human => "⌨ you",
-            Player::Shadow => "shadow",
-            Player::Bot => "bot",
-        };
+        let name = player_name(bout.player(side));
         p.text(
             egui::pos2(left, rect.top() + 30.0),
             egui::Align2::LEFT_TOP,

@@ -140,7 +140,7 @@ impl Panel for LeaguePanel {
             Some(Ok(p)) => {
                 table(ui, p);
                 if ui
-                    .button("⚔ Train in a gauntlet of these banks")
+                    .button("Train in a gauntlet of these banks")
                     .on_hover_text("Writes a gauntlet of the banks, weakest first, and fights it in the arena")
                     .clicked()
                 {

@@ -175,16 +175,21 @@ impl ShadowState {
     }
 
     /// Starts the open gauntlet's match against the first bank not beaten, the shadow
-    /// comparing with the shown schema (the arena's own without one).
-    fn fight_gauntlet(&mut self, ws: &Workspace) -> String {
+    /// comparing with the shown schema (the arena's own without one). The bank becomes
+    /// the one shown, so the arena's inspector reads it and a kept match (the player's
+    /// corrections) goes into it.
+    fn fight_gauntlet(&mut self, ws: &mut Workspace) -> String {
         let Some(g) = self.arena.gauntlet.as_ref() else { return "Open a gauntlet first".into() };
         let Some(next) = g.standing().next else { return g.headline() };
-        let path = &g.bank_paths()[next];
-        let open = ws.doc_for_path(path).and_then(|id| ws.bank(&id).cloned());
-        let bank = match open.map_or_else(|| Bank::load(path).map(Arc::new), Ok) {
-            Ok(b) => b,
-            Err(e) => return e.to_string(),
+        let path = g.bank_paths()[next].clone();
+        if !self.show_bank(ws, &path) {
+            return self.error.clone().unwrap_or_else(|| format!("{} does not load", path.display()));
+        }
+        self.list_bank(&path);
+        let Some(bank) = self.bank_doc().and_then(|id| ws.bank(&id).cloned()) else {
+            return format!("{} does not load", path.display());
         };
+        let Some(g) = self.arena.gauntlet.as_ref() else { return "Open a gauntlet first".into() };
         let schema = self.schema_doc().and_then(|id| ws.schema(&id)).cloned().unwrap_or_else(Schema::arena);
         let name = g.name(next);
         let headline = g.headline();
