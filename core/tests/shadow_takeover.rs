@@ -146,7 +146,10 @@ fn keeping_adds_only_the_persons_frames_each_a_correction_with_its_provenance() 
     }
     b.hand_over(1);
     b.run();
-    let pending = b.take_recording(1).expect("side 1 was recorded");
+    let whole = b.recording(1).expect("side 1 is recorded").clone();
+    let pending = b.take_recording_without_shadow(1).expect("side 1 was recorded");
+    let shadows = b.decisions.iter().filter(|d| d.side == 1 && d.pick.is_some()).count();
+    assert_eq!(whole.events.len(), pending.events.len() + shadows, "the whole recording holds the shadow's too");
     assert!(!pending.events.is_empty(), "the person's decisions are recorded");
     for e in &pending.events {
         assert!((from..to).contains(&e.frame), "frame {} is the shadow's, not the person's", e.frame);

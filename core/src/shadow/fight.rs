@@ -6,9 +6,11 @@
 //! (its [`ShadowPlayer::playing`], which the selection's continuation bias reads), so it
 //! goes on from the present state as if it had never let go. A person idle for
 //! [`Bout::idle_limit`] frames loses the side to its shadow, as a dropped connection
-//! would. Every frame marks who played each side ([`Bout::played`]); a recording keeps
-//! only what people and bots played, and a person's play on a side a shadow played
-//! before is a correction, with the shadow's bank, match and segment as provenance.
+//! would. Every frame marks who played each side ([`Bout::played`]), and so does every
+//! recorded decision; a segment of a recording breaks wherever the player changes, so
+//! [`Bout::take_recording_without_shadow`] leaves out what a shadow played in whole
+//! segments. A person's play on a side a shadow played before is a correction, with the
+//! shadow's bank, match and segment as provenance.
 //!
 //! The editor drives a [`Bout`] frame by frame: it fills [`Bout::keys`] from the
 //! keyboard, calls [`Bout::step`], draws [`Bout::arena`], and at the end of the match
@@ -261,6 +263,8 @@ pub struct Decision {
 pub struct Recorder {
     pub side: usize,
     pending: PendingMatch,
+    /// Who took each decision recorded.
+    players: Vec<Player>,
     segment: u64,
     index: u32,
     started: bool,
@@ -275,6 +279,7 @@ impl Recorder {
         Self {
             side,
             pending: PendingMatch { matchup, features: feature_names(), events: Vec::new() },
+            players: Vec::new(),
             segment: 0,
             index: 0,
             started: false,
@@ -284,12 +289,14 @@ impl Recorder {
     }
 
     /// Someone else plays the side from now: the next decision recorded starts a
-    /// segment, since the recording skips what a shadow played.
+    /// segment, so that each segment is one player's.
     fn hand_over(&mut self) {
         self.break_next = true;
     }
 
-    fn decision(&mut self, frame: u32, state: &[f64; FEATURE_COUNT], action: Action, provenance: Option<Provenance>) {
+    fn decision(&mut self, frame: u32, state: &[f64; FEATURE_COUNT], action: Action, by: (Player, Option<Provenance>)) {
+        let (player, provenance) = by;
+        self.players.push(player);
         if self.break_next && self.started {
             self.segment += 1;
             self.index = 0;
@@ -470,6 +477,18 @@ impl Bout {
         self.recorders[side].take().map(|r| r.pending)
     }
 
+    /// Ends the recording of `side` and hands over what people and bots played in it,
+    /// without what the side's shadow played (a shadow's play is in its bank already):
+    /// what keeping a match with take-overs adds. Segments break where the player
+    /// changes, so whole segments are left out.
+    pub fn take_recording_without_shadow(&mut self, side: usize) -> Option<PendingMatch> {
+        let r = self.recorders[side].take()?;
+        let mut pending = r.pending;
+        let events = std::mem::take(&mut pending.events).into_iter().zip(r.players);
+        pending.events = events.filter(|(_, p)| *p != Player::Shadow).map(|(e, _)| e).collect();
+        Some(pending)
+    }
+
     /// The action `side` holds.
     pub fn held(&self, side: usize) -> Action {
         self.held[side]
@@ -510,10 +529,10 @@ impl Bout {
                 Controller::Shadow(shadow) if self.shadow_played[side] => shadow.correction(),
                 _ => None,
             };
-            let shadow = pick.is_some();
-            self.shadow_played[side] |= shadow;
-            if let Some(r) = self.recorders[side].as_mut().filter(|_| !shadow) {
-                r.decision(self.arena.frame, &state, action, correction);
+            let player = self.player(side);
+            self.shadow_played[side] |= player == Player::Shadow;
+            if let Some(r) = &mut self.recorders[side] {
+                r.decision(self.arena.frame, &state, action, (player, correction));
             }
             self.decisions.push(Decision { frame: self.arena.frame, side, action, state, pick });
         }

@@ -202,8 +202,8 @@ impl ArenaUi {
         let Some(b) = self.bout.as_mut() else { return };
         let outcome = b.arena.outcome;
         // The far side's recording holds only what the keyboard played there.
-        let far = b.take_recording(1).filter(|p| !p.events.is_empty());
-        if let Some(mut p) = b.take_recording(0) {
+        let far = b.take_recording_without_shadow(1).filter(|p| !p.events.is_empty());
+        if let Some(mut p) = b.take_recording_without_shadow(0) {
             if let Some(far) = far {
                 p.join(far);
             }
