@@ -183,4 +183,17 @@ mod tests {
         assert!(e.message.contains("beaten twice"), "{e}");
         assert!(GauntletProgress::parse("p.ron", "(gauntlets: {}, extra: 1)").is_err());
     }
+
+    #[test]
+    fn check_names_a_gauntlet_that_is_not_there_at_its_line() {
+        let dir = std::env::temp_dir().join(format!("gauntlet-progress-check-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("g")).unwrap();
+        std::fs::write(dir.join("g/up.gauntlet.ron"), "(banks: [\"a.bank.ron\"])").unwrap();
+        let text = "(\n    gauntlets: {\n        \"g/up.gauntlet.ron\": [],\n        \"g/gone.gauntlet.ron\": [],\n    },\n)\n";
+        let problems = check_text(&dir.join(PROGRESS_FILE), text);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!((problems[0].line, problems[0].col), (4, 9), "{}", problems[0]);
+        assert!(problems[0].message.contains("g/gone.gauntlet.ron"), "{}", problems[0]);
+    }
 }
