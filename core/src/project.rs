@@ -132,6 +132,8 @@ pub enum FileKind {
     Debugger,
     /// A training gauntlet (`*.gauntlet.ron`, SPEC §20).
     Gauntlet,
+    /// The gauntlet progress (`gauntlet-progress.ron`) beside `studio.ron`.
+    GauntletProgress,
     Unknown,
 }
 
@@ -166,6 +168,11 @@ impl FileKind {
         }
         if crate::debugger_files::is_debugger_file(path) && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
             return FileKind::Debugger;
+        }
+        if crate::shadow::gauntlet_progress::is_progress_file(path)
+            && path.parent().is_some_and(|d| d.join(MANIFEST).is_file())
+        {
+            return FileKind::GauntletProgress;
         }
         if name.ends_with(crate::shadow::gauntlet::GAUNTLET_SUFFIX) {
             return FileKind::Gauntlet;
@@ -456,6 +463,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
             }
         }
         FileKind::Gauntlet => crate::shadow::gauntlet::check_text(path, text),
+        FileKind::GauntletProgress => crate::shadow::gauntlet_progress::check_text(path, text),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(

@@ -27,6 +27,7 @@ fn pending_from(bank: &Bank, match_id: u64) -> PendingMatch {
                 state: bank.state(i).to_vec(),
                 action: e.action.to_owned(),
                 reaction: e.reaction,
+                provenance: None,
             }
         })
         .collect();
@@ -113,6 +114,7 @@ fn twenty_thousand_single_event_matches_are_kept_one_by_one() {
             state: vec![k as f64],
             action: "Walk".into(),
             reaction: None,
+            provenance: None,
         }],
     };
     let mut bank = Bank::default();

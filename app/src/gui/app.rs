@@ -57,6 +57,9 @@ pub struct Studio {
     pub started: Option<std::time::Instant>,
 }
 
+/// Where eframe's storage keeps the arena's idle time before a shadow takes a side.
+const STORAGE_IDLE: &str = "creature-studio.arena-idle-seconds";
+
 impl Studio {
     /// The editor on a project folder, or with the built-in data when there is none
     /// (or it does not open: its problems are then listed).
@@ -83,6 +86,9 @@ impl Studio {
             live_for: None,
             started: None,
         };
+        if let Some(seconds) = storage.and_then(|s| eframe::get_value::<f64>(s, STORAGE_IDLE)) {
+            studio.view.shadow.arena.set_idle_seconds(seconds);
+        }
         match project {
             Some(p) => studio.open_project(p),
             None => {
@@ -417,9 +423,12 @@ impl Studio {
                 _ => true,
             }),
             Scope::Arena => {
+                let mut out = keys::pressed(ctx, scope, |c| matches!(c, Command::Arena(ArenaCommand::HandOver(_))));
                 let held = ArenaKey::input(keys::held_arena_keys(ctx));
-                let changed = self.view.shadow.arena.keys().is_some_and(|k| k != held);
-                if changed { vec![Command::Arena(ArenaCommand::Keys(held))] } else { Vec::new() }
+                if self.view.shadow.arena.keys().is_some_and(|k| k != held) {
+                    out.push(Command::Arena(ArenaCommand::Keys(held)));
+                }
+                out
             }
         }
     }
@@ -510,5 +519,6 @@ impl eframe::App for Studio {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         // A maximised panel is a moment's view: the layout kept is the one put aside.
         dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
+        eframe::set_value(storage, STORAGE_IDLE, &self.view.shadow.arena.idle_seconds);
     }
 }

@@ -9,6 +9,7 @@ mod bank_curate;
 mod bank_rows;
 mod breakpoints;
 mod creature;
+mod gauntlet;
 mod glyphs;
 mod heat;
 mod hot_reload;

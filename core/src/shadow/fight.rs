@@ -1,6 +1,17 @@
 //! A match in the arena between two controllers — a person at the keyboard, a scripted
 //! bot or a shadow playing from a bank — with recording of either side (SPEC §13).
 //!
+//! Take-over: a person can take a bot's or a shadow's side at any frame
+//! ([`Bout::hand_over`]) and give it back; the shadow keeps the event it last played
+//! (its [`ShadowPlayer::playing`], which the selection's continuation bias reads), so it
+//! goes on from the present state as if it had never let go. A person idle for
+//! [`Bout::idle_limit`] frames loses the side to its shadow, as a dropped connection
+//! would. Every frame marks who played each side ([`Bout::played`]), and so does every
+//! recorded decision; a segment of a recording breaks wherever the player changes, so
+//! [`Bout::take_recording_without_shadow`] leaves out what a shadow played in whole
+//! segments. A person's play on a side a shadow played before is a correction, with the
+//! shadow's bank, match and segment as provenance.
+//!
 //! The editor drives a [`Bout`] frame by frame: it fills [`Bout::keys`] from the
 //! keyboard, calls [`Bout::step`], draws [`Bout::arena`], and at the end of the match
 //! asks the user whether to keep the recording ([`Bout::take_recording`], then
@@ -12,7 +23,7 @@ use std::sync::Arc;
 use super::arena::{
     Action, Arena, FEATURE_COUNT, FEATURES, FrameReport, KeyInput, REACTION_WINDOW, feature_names, feature_position,
 };
-use super::bank::{Bank, Matchup, PendingEvent, PendingMatch};
+use super::bank::{Bank, Matchup, PendingEvent, PendingMatch, Provenance};
 use super::bots::Bot;
 use super::schema::Schema;
 use super::select::{Index, Selection};
@@ -40,6 +51,10 @@ pub struct ShadowPlayer {
     index: Arc<Index>,
     actions: Vec<Action>,
     places: Vec<(u64, u32)>,
+    /// Each event's match id, for the provenance of corrections.
+    matches: Vec<u64>,
+    /// The bank's name, for the provenance of corrections.
+    name: String,
     /// For each schema feature, its position in the arena's features.
     map: Vec<usize>,
     rng: Rng,
@@ -98,6 +113,8 @@ impl ShadowPlayer {
             index: Arc::new(index),
             actions,
             places: bank.events().iter().map(|e| (e.segment, e.index)).collect(),
+            matches: bank.events().iter().map(|e| e.match_id).collect(),
+            name: "shadow".to_owned(),
             map,
             rng: Rng::seeded(seed),
             playing: None,
@@ -114,12 +131,36 @@ impl ShadowPlayer {
             index: Arc::clone(&self.index),
             actions: self.actions.clone(),
             places: self.places.clone(),
+            matches: self.matches.clone(),
+            name: self.name.clone(),
             map: self.map.clone(),
             rng: Rng::seeded(seed),
             playing: None,
             state: vec![0.0; self.state.len()],
             last: None,
         }
+    }
+
+    /// The shadow named after its bank (a file name), for the provenance of the
+    /// corrections people make to it.
+    #[must_use]
+    pub fn named(mut self, name: &str) -> Self {
+        if !name.trim().is_empty() {
+            name.clone_into(&mut self.name);
+        }
+        self
+    }
+
+    /// Where the shadow is in its bank, as the provenance of a person's correction: its
+    /// bank's name and the match and segment of the event now playing.
+    pub fn correction(&self) -> Option<Provenance> {
+        let e = self.playing?;
+        Some(Provenance {
+            bank: self.name.clone(),
+            match_id: self.matches[e],
+            segment: self.places[e].0,
+            correction: true,
+        })
     }
 
     /// The prepared bank the shadow queries (SPEC §13).
@@ -187,7 +228,15 @@ impl ShadowPlayer {
     }
 }
 
-/// Who plays a side.
+/// Who played a side at a frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Bot,
+    Shadow,
+}
+
+/// Who plays a side: a person, or a bot or a shadow that a person can take over.
 #[derive(Debug, Clone)]
 pub enum Controller {
     /// A person: the action comes from [`Bout::keys`] every frame.
@@ -214,6 +263,8 @@ pub struct Decision {
 pub struct Recorder {
     pub side: usize,
     pending: PendingMatch,
+    /// Who took each decision recorded.
+    players: Vec<Player>,
     segment: u64,
     index: u32,
     started: bool,
@@ -228,6 +279,7 @@ impl Recorder {
         Self {
             side,
             pending: PendingMatch { matchup, features: feature_names(), events: Vec::new() },
+            players: Vec::new(),
             segment: 0,
             index: 0,
             started: false,
@@ -236,7 +288,15 @@ impl Recorder {
         }
     }
 
-    fn decision(&mut self, frame: u32, state: &[f64; FEATURE_COUNT], action: Action) {
+    /// Someone else plays the side from now: the next decision recorded starts a
+    /// segment, so that each segment is one player's.
+    fn hand_over(&mut self) {
+        self.break_next = true;
+    }
+
+    fn decision(&mut self, frame: u32, state: &[f64; FEATURE_COUNT], action: Action, by: (Player, Option<Provenance>)) {
+        let (player, provenance) = by;
+        self.players.push(player);
         if self.break_next && self.started {
             self.segment += 1;
             self.index = 0;
@@ -261,6 +321,7 @@ impl Recorder {
             state: state.to_vec(),
             action: action.name().to_owned(),
             reaction,
+            provenance,
         });
         self.index += 1;
     }
@@ -293,10 +354,26 @@ pub struct Bout {
     pub decisions: Vec<Decision>,
     held: [Action; 2],
     recorders: [Option<Recorder>; 2],
+    /// Whether the keyboard plays each side now.
+    human: [bool; 2],
+    /// Frames after which a person holding no key loses the side to its bot or shadow;
+    /// `None` never.
+    pub idle_limit: Option<u32>,
+    /// Frames each side's person has held no key.
+    idle: [u32; 2],
+    /// Frames the person has played each side since taking it.
+    stretch: [u32; 2],
+    /// The side goes back to its shadow or bot, which decides at once.
+    resume: [bool; 2],
+    /// Whether the side's shadow has played in this match (a person then corrects it).
+    shadow_played: [bool; 2],
+    /// Who played each side, frame by frame.
+    played: Vec<[Player; 2]>,
 }
 
 impl Bout {
     pub fn new(controllers: [Controller; 2], characters: [&str; 2]) -> Self {
+        let human = [0, 1].map(|s| matches!(controllers[s], Controller::Keyboard));
         Self {
             arena: Arena::new(),
             controllers,
@@ -305,6 +382,77 @@ impl Bout {
             decisions: Vec::new(),
             held: [Action::Idle; 2],
             recorders: [None, None],
+            human,
+            idle_limit: None,
+            idle: [0; 2],
+            stretch: [0; 2],
+            resume: [false; 2],
+            shadow_played: [false; 2],
+            played: Vec::new(),
+        }
+    }
+
+    /// Who plays `side` now.
+    pub fn player(&self, side: usize) -> Player {
+        match &self.controllers[side] {
+            _ if self.human[side] => Player::Human,
+            Controller::Keyboard => Player::Human,
+            Controller::Bot(_) => Player::Bot,
+            Controller::Shadow(_) => Player::Shadow,
+        }
+    }
+
+    /// Whether the keyboard plays `side` now.
+    pub fn is_human(&self, side: usize) -> bool {
+        self.human[side]
+    }
+
+    /// Who played each side, frame by frame from the first.
+    pub fn played(&self) -> &[[Player; 2]] {
+        &self.played
+    }
+
+    /// Whether `side` has a bot or a shadow to hand it to: a keyboard-only side has not.
+    pub fn can_hand_over(&self, side: usize) -> bool {
+        !matches!(self.controllers[side], Controller::Keyboard)
+    }
+
+    /// Gives `side` to the keyboard (`human`) or back to its bot or shadow, from the
+    /// next frame. Taken back after the person played, the shadow decides at once from
+    /// the present state, its segment still the one it last played; taken and given
+    /// back within one frame, nothing changes. Returns whether anything changed.
+    pub fn set_human(&mut self, side: usize, human: bool) -> bool {
+        if self.human[side] == human || !self.can_hand_over(side) {
+            return false;
+        }
+        self.human[side] = human;
+        self.idle[side] = 0;
+        if human {
+            self.stretch[side] = 0;
+        } else {
+            self.resume[side] = self.stretch[side] > 0;
+        }
+        if let Some(r) = &mut self.recorders[side] {
+            r.hand_over();
+        }
+        true
+    }
+
+    /// Hands `side` from its bot or shadow to the keyboard, or back. Returns whether the
+    /// keyboard plays it now.
+    pub fn hand_over(&mut self, side: usize) -> bool {
+        self.set_human(side, !self.human[side]);
+        self.human[side]
+    }
+
+    /// A person idle for [`Bout::idle_limit`] frames loses the side to its shadow.
+    fn watch_idle(&mut self, side: usize) {
+        if !self.human[side] || !self.can_hand_over(side) {
+            return;
+        }
+        self.idle[side] = if self.keys[side] == KeyInput::default() { self.idle[side] + 1 } else { 0 };
+        if self.idle_limit.is_some_and(|limit| self.idle[side] > limit) {
+            self.set_human(side, false);
         }
     }
 
@@ -329,6 +477,18 @@ impl Bout {
         self.recorders[side].take().map(|r| r.pending)
     }
 
+    /// Ends the recording of `side` and hands over what people and bots played in it,
+    /// without what the side's shadow played (a shadow's play is in its bank already):
+    /// what keeping a match with take-overs adds. Segments break where the player
+    /// changes, so whole segments are left out.
+    pub fn take_recording_without_shadow(&mut self, side: usize) -> Option<PendingMatch> {
+        let r = self.recorders[side].take()?;
+        let mut pending = r.pending;
+        let events = std::mem::take(&mut pending.events).into_iter().zip(r.players);
+        pending.events = events.filter(|(_, p)| *p != Player::Shadow).map(|(e, _)| e).collect();
+        Some(pending)
+    }
+
     /// The action `side` holds.
     pub fn held(&self, side: usize) -> Action {
         self.held[side]
@@ -341,31 +501,46 @@ impl Bout {
             return FrameReport::default();
         }
         for side in 0..2 {
-            let due = self.arena.decision_due(side);
-            let keyed = matches!(self.controllers[side], Controller::Keyboard)
-                .then(|| self.keys[side].action(self.arena.fighters[side].facing));
-            let changed = keyed.is_some_and(|a| a != self.held[side] && self.arena.fighters[side].actionable());
+            self.watch_idle(side);
+            let actionable = self.arena.fighters[side].actionable();
+            let due = self.arena.decision_due(side) || (self.resume[side] && actionable);
+            let keyed = self.human[side].then(|| self.keys[side].action(self.arena.fighters[side].facing));
+            let changed = keyed.is_some_and(|a| a != self.held[side] && actionable);
             if !(due || changed) {
                 if let Some(a) = keyed {
                     self.held[side] = a;
                 }
                 continue;
             }
+            self.resume[side] = false;
             let state = self.arena.features(side);
-            let (action, pick) = match &mut self.controllers[side] {
-                Controller::Keyboard => (keyed.unwrap_or_default(), None),
-                Controller::Bot(bot) => (bot.decide(&self.arena, side), None),
-                Controller::Shadow(shadow) => {
+            let (action, pick) = match (keyed, &mut self.controllers[side]) {
+                (Some(a), _) => (a, None),
+                (None, Controller::Bot(bot)) => (bot.decide(&self.arena, side), None),
+                (None, Controller::Shadow(shadow)) => {
                     let (a, p) = shadow.decide(&state);
                     (a, Some(p))
                 }
+                (None, Controller::Keyboard) => (Action::Idle, None),
             };
             self.arena.note_decision(side);
             self.held[side] = action;
+            let correction = match &self.controllers[side] {
+                Controller::Shadow(shadow) if self.shadow_played[side] => shadow.correction(),
+                _ => None,
+            };
+            let player = self.player(side);
+            self.shadow_played[side] |= player == Player::Shadow;
             if let Some(r) = &mut self.recorders[side] {
-                r.decision(self.arena.frame, &state, action);
+                r.decision(self.arena.frame, &state, action, (player, correction));
             }
             self.decisions.push(Decision { frame: self.arena.frame, side, action, state, pick });
+        }
+        self.played.push([self.player(0), self.player(1)]);
+        for side in 0..2 {
+            if self.human[side] {
+                self.stretch[side] += 1;
+            }
         }
         let frame = self.arena.frame;
         let report = self.arena.step(self.held);

@@ -12,10 +12,12 @@
 //! - [`heuristic`]: running summaries of a match, the same at record and play time.
 //! - [`arena`]: the deterministic 1-D fighting game at 60 frames per second.
 //! - [`bots`]: scripted fighters with distinct styles (zoner, rushdown, turtle).
-//! - [`fight`]: a match between controllers (keyboard, bot, shadow), with recording.
+//! - [`fight`]: a match between controllers (keyboard, bot, shadow), with recording and
+//!   take-over (a person takes a side from its shadow and gives it back).
 //! - [`league`]: every pair of banks playing each other, rated by Glicko-2 (SPEC §20);
 //!   [`league_parquet`]: its matches as a Parquet table.
-//! - [`gauntlet`]: banks from the weakest shadow to the strongest, for a player.
+//! - [`gauntlet`]: banks from the weakest shadow to the strongest, for a player;
+//!   [`gauntlet_progress`]: the banks a player has beaten, kept in the project.
 //! - [`workload`]: realistic large banks and queries for benchmarks.
 
 pub mod arena;
@@ -27,6 +29,7 @@ pub mod curate;
 pub mod fight;
 pub mod fit;
 pub mod gauntlet;
+pub mod gauntlet_progress;
 mod group_ranges;
 pub mod heuristic;
 mod index_kernels;

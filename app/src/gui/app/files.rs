@@ -67,6 +67,10 @@ impl Studio {
                     }
                 }
             }
+            FileKind::Gauntlet => {
+                self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
+                self.show_tab(panels::arena::TAB);
+            }
             _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
         }
     }

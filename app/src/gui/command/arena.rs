@@ -1,6 +1,8 @@
 //! What the arena panel asks of its match (SPEC §13), and the keys a person holds to
 //! play the near fighter.
 
+use std::path::PathBuf;
+
 use creature_core::shadow::arena::KeyInput;
 
 /// A key of the arena, held to play: each is a command with its key in the arena's
@@ -84,6 +86,13 @@ pub enum ArenaCommand {
     Press(ArenaKey),
     /// The keys held now (from the keyboard, when they change).
     Keys(KeyInput),
+    /// Hands a side (0 the left fighter, 1 the right) from its shadow or bot to the
+    /// keyboard, or back.
+    HandOver(usize),
+    /// Opens a training gauntlet (`*.gauntlet.ron`) in the arena.
+    Gauntlet(PathBuf),
+    /// Fights the open gauntlet's next bank (again, after a loss).
+    GauntletFight,
 }
 
 impl ArenaCommand {
@@ -96,6 +105,10 @@ impl ArenaCommand {
             ArenaCommand::Keep(false) => "Arena: discard the recording".into(),
             ArenaCommand::Press(k) => format!("Arena: {}", k.text()),
             ArenaCommand::Keys(_) => "Arena: keys held".into(),
+            ArenaCommand::HandOver(0) => "Arena: take or give back the left fighter".into(),
+            ArenaCommand::HandOver(_) => "Arena: take or give back the right fighter".into(),
+            ArenaCommand::Gauntlet(p) => format!("Arena: train in the gauntlet {}", p.display()),
+            ArenaCommand::GauntletFight => "Arena: fight the gauntlet's next shadow".into(),
         }
     }
 }

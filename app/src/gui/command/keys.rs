@@ -124,6 +124,8 @@ pub const BINDINGS: &[Binding] = &[
     arena(ArenaKey::Projectile, NONE, Key::A),
     arena(ArenaKey::AntiAir, NONE, Key::S),
     arena(ArenaKey::Throw, NONE, Key::D),
+    bind(Command::Arena(ArenaCommand::HandOver(0)), Scope::Arena, NONE, Key::F1),
+    bind(Command::Arena(ArenaCommand::HandOver(1)), Scope::Arena, NONE, Key::F2),
 ];
 
 /// The key of `c` (its first), if it has one.

@@ -5,7 +5,7 @@
 
 use creature_core::shadow::arena::{Action, MAX_HEALTH, MAX_METER, Outcome, Phase, STAGE_WIDTH, UNITS};
 use creature_core::shadow::bots::Style;
-use creature_core::shadow::fight::Bout;
+use creature_core::shadow::fight::{Bout, Player};
 
 use super::query::breakdown_bar;
 use super::{Cx, Home, Panel};
@@ -78,8 +78,24 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     });
     ui.weak(
         "Keys: Left/Right arrows walk · Up jump · Down crouch · Z light · X heavy · C low · Space block · \
-         Shift+Left/Right dash · A projectile · S anti-air · D throw",
+         Shift+Left/Right dash · A projectile · S anti-air · D throw · F1/F2 take or give back the left/right fighter",
     );
+    ui.horizontal_wrapped(|ui| {
+        ui.label("A shadow takes a side the keyboard leaves idle for");
+        let mut idle = a.idle_seconds;
+        let drag = egui::DragValue::new(&mut idle).range(0.5..=60.0).speed(0.1).suffix(" s");
+        if ui.add(drag).changed() {
+            a.set_idle_seconds(idle);
+        }
+        if a.bout.as_ref().is_some_and(|b| !b.arena.is_over()) {
+            for (side, name) in [(0, "left"), (1, "right")] {
+                if ui.button(format!("Take/give back the {name} fighter")).clicked() {
+                    out.push(Command::Arena(ArenaCommand::HandOver(side)));
+                }
+            }
+        }
+    });
+    gauntlet_section(ui, a, out);
     if let Some(p) = &a.pending {
         ui.horizontal(|ui| {
             ui.strong(format!("Recorded {}.", crate::gui::chrome::count(p.events.len(), "decision")));
@@ -101,10 +117,12 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
     draw_arena(ui, rect, bout);
     let recorded = bout.recording(0).map_or(0, |p| p.events.len());
     ui.label(format!(
-        "frame {} · {:.1} s left · you {} · them {}{}",
+        "frame {} · {:.1} s left · left: {} {} · right: {} {}{}",
         bout.arena.frame,
         bout.arena.seconds_left(),
+        player_name(bout.player(0)),
         bout.held(0).name(),
+        player_name(bout.player(1)),
         bout.held(1).name(),
         if recorded > 0 { format!(" · ⏺ {recorded} decisions recorded") } else { String::new() }
     ));
@@ -138,6 +156,45 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                 breakdown_bar(&mut cols[1], &b, full.max(1e-9), true);
             }
         });
+    }
+}
+
+/// The open training gauntlet: where the player stands, each bank beaten or not, and a
+/// button to fight the next one (or again after a loss).
+fn gauntlet_section(ui: &mut egui::Ui, a: &crate::gui::view::arena::ArenaUi, out: &mut Vec<Command>) {
+    let Some(g) = &a.gauntlet else { return };
+    ui.separator();
+    let standing = g.standing();
+    ui.strong(g.headline());
+    ui.horizontal_wrapped(|ui| {
+        for (i, beaten) in standing.beaten.iter().enumerate() {
+            let mark = if *beaten {
+                "✔"
+            } else if Some(i) == standing.next {
+                "▶"
+            } else {
+                "·"
+            };
+            let text = egui::RichText::new(format!("{mark} {}", g.name(i)));
+            ui.label(if Some(i) == standing.next { text.strong() } else { text });
+        }
+    });
+    ui.horizontal(|ui| {
+        if standing.next.is_some() && g.fighting.is_none() && ui.button("▶ Fight the next shadow").clicked() {
+            out.push(Command::Arena(ArenaCommand::GauntletFight));
+        }
+        if let Some(note) = &a.gauntlet_note {
+            ui.label(note);
+        }
+    });
+}
+
+/// Who plays a side, in words.
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Human => "⌨ you",
+        Player::Shadow => "shadow",
+        Player::Bot => "bot",
     }
 }
 
@@ -201,7 +258,7 @@ fn draw_arena(ui: &egui::Ui, rect: egui::Rect, bout: &Bout) {
         let meter = (f.meter.max(0) as f32 / MAX_METER as f32).clamp(0.0, 1.0);
         let m = egui::Rect::from_min_size(egui::pos2(left, rect.top() + 22.0), egui::vec2(bar_w * meter, 4.0));
         p.rect_filled(m, 1.0, egui::Color32::from_rgb(240, 200, 60));
-        let name = if side == 0 { "you" } else { "opponent" };
+        let name = player_name(bout.player(side));
         p.text(
             egui::pos2(left, rect.top() + 30.0),
             egui::Align2::LEFT_TOP,

@@ -1,6 +1,7 @@
 //! League (SPEC §20): the project's banks play each other, every pair from both sides,
 //! off the editor's thread; the table of ratings with each one's uncertainty drawn as a
 //! bar, and the head-to-head grid, whose cell plays that pair's first match again in the
+//! arena; and a training gauntlet of the banks, weakest first, written and opened in the
 //! arena.
 
 use std::path::PathBuf;
@@ -8,6 +9,7 @@ use std::sync::mpsc::{Receiver, channel};
 
 use creature_core::shadow::bank::{Bank, Matchup};
 use creature_core::shadow::fight::ShadowPlayer;
+use creature_core::shadow::gauntlet::Gauntlet;
 use creature_core::shadow::league::{self, DEFAULT_MATCHES, League, Rules, Winner};
 use creature_core::shadow::schema::Schema;
 use egui::{Color32, Sense, Stroke, Vec2};
@@ -20,6 +22,8 @@ pub const TAB: Tab = Tab::new("League", "League");
 
 /// A league played: the banks' names, their prepared shadows, the matchup and the result.
 pub struct Played {
+    /// The banks' files.
+    pub paths: Vec<PathBuf>,
     pub names: Vec<String>,
     pub players: Vec<ShadowPlayer>,
     pub matchup: Matchup,
@@ -32,11 +36,13 @@ pub struct LeaguePanel {
     pub seed: u64,
     working: Option<Receiver<Result<Played, String>>>,
     pub played: Option<Result<Played, String>>,
+    /// Why the last gauntlet was not written.
+    refused: Option<String>,
 }
 
 impl Default for LeaguePanel {
     fn default() -> Self {
-        Self { matches: DEFAULT_MATCHES, seed: 1, working: None, played: None }
+        Self { matches: DEFAULT_MATCHES, seed: 1, working: None, played: None, refused: None }
     }
 }
 
@@ -61,7 +67,7 @@ fn play(banks: &[PathBuf], schema: Option<PathBuf>, rules: Rules) -> Result<Play
         .map(|(b, n)| ShadowPlayer::new(&schema, b, 0).map_err(|e| format!("{n}: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let league = league::run(&players, &matchup, rules);
-    Ok(Played { names, players, matchup, league })
+    Ok(Played { paths: banks.to_vec(), names, players, matchup, league })
 }
 
 impl LeaguePanel {
@@ -121,6 +127,7 @@ impl Panel for LeaguePanel {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             return;
         }
+        let mut refused = None;
         match &self.played {
             None => {
                 ui.weak(
@@ -132,11 +139,27 @@ impl Panel for LeaguePanel {
             }
             Some(Ok(p)) => {
                 table(ui, p);
+                if ui
+                    .button("Train in a gauntlet of these banks")
+                    .on_hover_text("Writes a gauntlet of the banks, weakest first, and fights it in the arena")
+                    .clicked()
+                {
+                    match write_gauntlet(p) {
+                        Ok(path) => cx.out.push(Command::OpenFileAt(path)),
+                        Err(e) => refused = Some(format!("No gauntlet written: {e}")),
+                    }
+                }
+                if let Some(e) = &self.refused {
+                    ui.colored_label(ui.visuals().error_fg_color, e);
+                }
                 ui.separator();
                 if let Some((a, b)) = grid(ui, p) {
                     replay(cx, p, a, b);
                 }
             }
+        }
+        if refused.is_some() {
+            self.refused = refused;
         }
     }
 }
@@ -218,6 +241,21 @@ fn grid(ui: &mut egui::Ui, p: &Played) -> Option<(usize, usize)> {
         }
     });
     clicked
+}
+
+/// Writes a gauntlet of the league's banks, lowest rating first, beside the first bank,
+/// under a name no file has yet (the user's files are never replaced). Returns its path.
+fn write_gauntlet(p: &Played) -> Result<PathBuf, String> {
+    let folder = p.paths.first().and_then(|b| b.parent()).ok_or("the league has no banks")?;
+    let ratings: Vec<(PathBuf, f64)> = p.league.standings.iter().map(|s| (p.paths[s.bank].clone(), s.rating)).collect();
+    let gauntlet = Gauntlet::from_ratings(&ratings, folder);
+    let suffix = creature_core::shadow::gauntlet::GAUNTLET_SUFFIX;
+    let path = (1..1000)
+        .map(|k| folder.join(if k == 1 { format!("league{suffix}") } else { format!("league-{k}{suffix}") }))
+        .find(|path| !path.exists())
+        .ok_or("no free name for the gauntlet")?;
+    gauntlet.save(&path, &creature_core::file_writer::Policy::new_file())?;
+    Ok(path)
 }
 
 /// Plays the first match of banks `a` and `b` (`a` on the left) again in the arena.

@@ -1,11 +1,17 @@
 //! The arena panel's match (SPEC §13): the keyboard side against a scripted bot or a
-//! shadow, recorded while playing and kept or discarded at the match end.
+//! shadow, recorded while playing and kept or discarded at the match end. Either side
+//! can be taken from its shadow or bot and given back ([`ArenaUi::hand_over`]); with a
+//! shadow at hand, the keyboard side has it standing by, and it takes the side over when
+//! the keyboard is idle for [`ArenaUi::idle_seconds`]. A training gauntlet open in the
+//! arena ([`ArenaUi::gauntlet`]) is fought bank by bank.
 
-use creature_core::shadow::arena::{FPS, KeyInput};
+use creature_core::shadow::arena::{FPS, KeyInput, Outcome};
 use creature_core::shadow::bank::{Bank, PendingMatch};
 use creature_core::shadow::bots::{Bot, Style};
 use creature_core::shadow::fight::{Bout, Controller, Pick, ShadowPlayer};
 use creature_core::shadow::schema::Schema;
+
+use super::gauntlet::GauntletRun;
 
 /// The character both sides play (the example banks are Jago against Jago).
 pub const CHARACTER: &str = "Jago";
@@ -22,9 +28,18 @@ pub struct ArenaUi {
     /// A finished match's recording, waiting to be kept or discarded.
     pub pending: Option<PendingMatch>,
     pub paused: bool,
+    /// Seconds of no key held after which a side's shadow takes it from the keyboard.
+    pub idle_seconds: f64,
+    /// The training gauntlet open in the arena.
+    pub gauntlet: Option<GauntletRun>,
+    /// What the last gauntlet match came to.
+    pub gauntlet_note: Option<String>,
     owed: f64,
     seed: u64,
 }
+
+/// The default of [`ArenaUi::idle_seconds`].
+pub const IDLE_SECONDS: f64 = 3.0;
 
 impl Default for ArenaUi {
     fn default() -> Self {
@@ -35,6 +50,9 @@ impl Default for ArenaUi {
             record: true,
             pending: None,
             paused: false,
+            idle_seconds: IDLE_SECONDS,
+            gauntlet: None,
+            gauntlet_note: None,
             owed: 0.0,
             seed: 1,
         }
@@ -43,25 +61,40 @@ impl Default for ArenaUi {
 
 impl ArenaUi {
     /// Starts a match: side 0 is the keyboard (or a rushdown bot on autoplay), side 1
-    /// the opponent; a shadow plays from `shadow`'s bank with its schema.
+    /// the opponent; a shadow plays from `shadow`'s bank (named by its file) with its
+    /// schema, and stands by on the keyboard side to take it when the keyboard is idle.
     pub fn start(
         &mut self,
         opponent: &str,
         autoplay: bool,
         record: bool,
-        shadow: Option<(&Schema, &Bank)>,
+        shadow: Option<(&Schema, &Bank, &str)>,
     ) -> Result<(), String> {
         self.seed = self.seed.wrapping_add(1);
-        let theirs = match (Style::from_name(opponent), shadow) {
+        let player = |seed: u64| -> Result<Option<ShadowPlayer>, String> {
+            shadow.map(|(schema, bank, name)| Ok(ShadowPlayer::new(schema, bank, seed)?.named(name))).transpose()
+        };
+        let theirs = match (Style::from_name(opponent), player(self.seed)?) {
             (Some(style), _) => Controller::Bot(Bot::new(style, self.seed)),
-            (None, Some((schema, bank))) => Controller::Shadow(Box::new(ShadowPlayer::new(schema, bank, self.seed)?)),
+            (None, Some(s)) => Controller::Shadow(Box::new(s)),
             (None, None) => return Err(format!("no opponent called `{opponent}`")),
         };
-        let mine =
-            if autoplay { Controller::Bot(Bot::new(Style::Rushdown, self.seed + 1000)) } else { Controller::Keyboard };
+        let standby = if autoplay { None } else { player(self.seed + 1000)? };
+        let mine = match standby {
+            _ if autoplay => Controller::Bot(Bot::new(Style::Rushdown, self.seed + 1000)),
+            Some(s) => Controller::Shadow(Box::new(s)),
+            None => Controller::Keyboard,
+        };
         let mut bout = Bout::new([mine, theirs], [CHARACTER, CHARACTER]);
+        // The keyboard plays its side from the start, the shadow standing by.
+        bout.set_human(0, !autoplay);
+        bout.idle_limit = Some(self.idle_frames());
         if record {
             bout.record(0);
+            // A shadow's side keeps what the keyboard plays there, as corrections.
+            if matches!(bout.controllers[1], Controller::Shadow(_)) {
+                bout.record(1);
+            }
         }
         self.opponent = opponent.to_owned();
         self.autoplay = autoplay;
@@ -75,7 +108,8 @@ impl ArenaUi {
 
     /// Plays `bout` again in the arena, shadow against shadow, as a league played it:
     /// nothing is recorded and no key plays.
-    pub fn replay(&mut self, bout: Bout, opponent: &str) {
+    pub fn replay(&mut self, mut bout: Bout, opponent: &str) {
+        bout.idle_limit = Some(self.idle_frames());
         self.opponent = opponent.to_owned();
         self.autoplay = true;
         self.record = false;
@@ -106,20 +140,50 @@ impl ArenaUi {
         true
     }
 
-    /// Whether the keyboard plays a running match now: then the arena's keys are live.
-    pub fn keyboard_playing(&self) -> bool {
-        self.bout.as_ref().is_some_and(|b| !b.arena.is_over()) && !self.autoplay && !self.paused
+    /// [`ArenaUi::idle_seconds`] in frames.
+    fn idle_frames(&self) -> u32 {
+        (self.idle_seconds.max(0.0) * f64::from(FPS)).round() as u32
     }
 
-    /// The keys the keyboard side holds, if a match is on.
+    /// Sets how long the keyboard may be idle before a shadow takes its side, for the
+    /// running match too.
+    pub fn set_idle_seconds(&mut self, seconds: f64) {
+        self.idle_seconds = seconds;
+        let frames = self.idle_frames();
+        if let Some(b) = self.bout.as_mut() {
+            b.idle_limit = Some(frames);
+        }
+    }
+
+    /// Hands `side` from its shadow or bot to the keyboard, or back. Returns what to
+    /// tell the player.
+    pub fn hand_over(&mut self, side: usize) -> String {
+        let Some(b) = self.bout.as_mut().filter(|b| !b.arena.is_over()) else {
+            return "Start a match first: take-over works while one runs".into();
+        };
+        let who = if side == 0 { "the left fighter" } else { "the right fighter" };
+        if !b.can_hand_over(side) {
+            return format!("No shadow or bot to hand {who} to: open a bank to have its shadow stand by");
+        }
+        if b.hand_over(side) { format!("You play {who}") } else { format!("The shadow plays {who} again") }
+    }
+
+    /// Whether a match runs now: then the arena's keys are live (to play a side the
+    /// keyboard has, or to take one over).
+    pub fn keyboard_playing(&self) -> bool {
+        self.bout.as_ref().is_some_and(|b| !b.arena.is_over()) && !self.paused
+    }
+
+    /// The keys the keyboard holds, if a match is on.
     pub fn keys(&self) -> Option<KeyInput> {
         self.bout.as_ref().map(|b| b.keys[0])
     }
 
-    /// Sets the keys the keyboard side holds (nothing without a match).
+    /// Sets the keys the keyboard holds, for every side it plays (nothing without a
+    /// match).
     pub fn set_keys(&mut self, keys: KeyInput) {
         if let Some(b) = self.bout.as_mut() {
-            b.keys[0] = keys;
+            b.keys = [keys; 2];
         }
     }
 
@@ -135,8 +199,20 @@ impl ArenaUi {
     /// already (the match ended by itself, then "Play to the end" was pressed) stays
     /// where it is rather than being replaced by nothing.
     fn take_recording(&mut self) {
-        if let Some(p) = self.bout.as_mut().and_then(|b| b.take_recording(0)) {
+        let Some(b) = self.bout.as_mut() else { return };
+        let outcome = b.arena.outcome;
+        // The far side's recording holds only what the keyboard played there.
+        let far = b.take_recording_without_shadow(1).filter(|p| !p.events.is_empty());
+        if let Some(mut p) = b.take_recording_without_shadow(0) {
+            if let Some(far) = far {
+                p.join(far);
+            }
             self.pending = Some(p);
+        }
+        if let (Some(g), Some(o)) = (self.gauntlet.as_mut(), outcome)
+            && let Some(note) = g.settle(o == Outcome::Winner(0))
+        {
+            self.gauntlet_note = Some(note);
         }
     }
 
@@ -176,5 +252,30 @@ mod tests {
         assert!(recorded > 0);
         a.finish();
         assert_eq!(a.pending.as_ref().map(|p| p.events.len()), Some(recorded), "the recording is still there");
+    }
+
+    #[test]
+    fn the_keyboards_play_on_the_shadows_side_is_kept_with_the_match_as_corrections() {
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow");
+        let bank = Bank::load(&shipped.join("zoner.bank.ron")).unwrap();
+        let schema = Schema::load(&shipped.join("arena.schema.ron")).unwrap();
+        let mut a = ArenaUi::default();
+        a.start("shadow", false, true, Some((&schema, &bank, "zoner.bank.ron"))).unwrap();
+        a.set_keys(KeyInput { right: true, ..KeyInput::default() });
+        a.tick(2.0);
+        a.set_keys(KeyInput::default());
+        a.tick(1.0);
+        assert!(a.hand_over(1).starts_with("You play"), "the keyboard takes the shadow's side");
+        for k in 0..20 {
+            a.set_keys(KeyInput { left: k % 2 == 0, block: k % 2 == 1, ..KeyInput::default() });
+            a.tick(0.1);
+        }
+        assert!(a.hand_over(1).starts_with("The shadow plays"));
+        a.finish();
+        let pending = a.pending.as_ref().expect("the match waits to be kept");
+        let corrections = pending.events.iter().filter(|e| e.provenance.as_ref().is_some_and(|p| p.correction));
+        let far = a.bout.as_ref().unwrap().decisions.iter().filter(|d| d.side == 1 && d.pick.is_none()).count();
+        assert!(far > 0);
+        assert_eq!(corrections.count(), far, "every decision the keyboard took on the far side, as a correction");
     }
 }

@@ -6,6 +6,7 @@
 pub mod arena;
 pub mod compare;
 pub mod curate;
+pub mod gauntlet;
 pub mod graph;
 pub mod shadow;
 mod shadow_commands;

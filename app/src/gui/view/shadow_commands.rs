@@ -10,6 +10,9 @@ use creature_core::shadow::bots::Style;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
 
+use creature_core::shadow::schema::Schema;
+
+use super::gauntlet::GauntletRun;
 use super::shadow::{QuerySource, ShadowState};
 use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::command::{ArenaCommand, ArenaKey, BankCommand};
@@ -87,16 +90,18 @@ impl ShadowState {
         }
         let out = match c {
             ArenaCommand::Start { opponent, autoplay, record } => {
-                let shadow = if opponent == "shadow" {
-                    let schema = self.schema_doc().and_then(|id| ws.schema(&id));
-                    let bank = self.bank_doc().and_then(|id| ws.bank(&id));
-                    let (Some(schema), Some(bank)) = (schema, bank) else {
-                        return (Some("A shadow needs a schema and a bank".into()), None);
-                    };
-                    Some((schema, bank.as_ref()))
-                } else {
-                    None
+                let schema = self.schema_doc().and_then(|id| ws.schema(&id));
+                let bank = self.bank_doc().and_then(|id| ws.bank(&id));
+                let name = self.bank_path.as_deref().map_or_else(|| "shadow".to_owned(), crate::gui::chrome::short);
+                let shadow = match (schema, bank) {
+                    (Some(schema), Some(bank)) => Some((schema, bank.as_ref(), name.as_str())),
+                    _ if opponent == "shadow" => return (Some("A shadow needs a schema and a bank".into()), None),
+                    _ => None,
                 };
+                self.arena.gauntlet_note = None;
+                if let Some(g) = self.arena.gauntlet.as_mut() {
+                    g.fighting = None;
+                }
                 match self.arena.start(&opponent, autoplay, record, shadow) {
                     Ok(()) => {
                         if opponent == "shadow" {
@@ -107,6 +112,20 @@ impl ShadowState {
                     Err(e) => (Some(e), None),
                 }
             }
+            ArenaCommand::HandOver(side) => (Some(self.arena.hand_over(side)), None),
+            ArenaCommand::Gauntlet(path) => {
+                let root = ws.project.as_ref().map_or_else(|| self.dir.clone().unwrap_or_default(), |p| p.root.clone());
+                match GauntletRun::open(&path, &root) {
+                    Ok(g) => {
+                        let msg = g.headline();
+                        self.arena.gauntlet = Some(g);
+                        self.arena.gauntlet_note = None;
+                        (Some(msg), None)
+                    }
+                    Err(e) => (Some(e), None),
+                }
+            }
+            ArenaCommand::GauntletFight => (Some(self.fight_gauntlet(ws)), None),
             ArenaCommand::Finish => {
                 self.arena.finish();
                 (None, None)
@@ -153,6 +172,36 @@ impl ShadowState {
         };
         self.sync(ws);
         out
+    }
+
+    /// Starts the open gauntlet's match against the first bank not beaten, the shadow
+    /// comparing with the shown schema (the arena's own without one). The bank becomes
+    /// the one shown, so the arena's inspector reads it and a kept match (the player's
+    /// corrections) goes into it.
+    fn fight_gauntlet(&mut self, ws: &mut Workspace) -> String {
+        let Some(g) = self.arena.gauntlet.as_ref() else { return "Open a gauntlet first".into() };
+        let Some(next) = g.standing().next else { return g.headline() };
+        let path = g.bank_paths()[next].clone();
+        if !self.show_bank(ws, &path) {
+            return self.error.clone().unwrap_or_else(|| format!("{} does not load", path.display()));
+        }
+        self.list_bank(&path);
+        let Some(bank) = self.bank_doc().and_then(|id| ws.bank(&id).cloned()) else {
+            return format!("{} does not load", path.display());
+        };
+        let Some(g) = self.arena.gauntlet.as_ref() else { return "Open a gauntlet first".into() };
+        let schema = self.schema_doc().and_then(|id| ws.schema(&id)).cloned().unwrap_or_else(Schema::arena);
+        let name = g.name(next);
+        let headline = g.headline();
+        let record = self.arena.record;
+        if let Err(e) = self.arena.start("shadow", false, record, Some((&schema, &bank, &name))) {
+            return format!("{name} cannot play: {e}");
+        }
+        self.arena.gauntlet_note = None;
+        if let Some(g) = self.arena.gauntlet.as_mut() {
+            g.fighting = Some(next);
+        }
+        headline
     }
 
     /// Starts scoring the shown bank's shadow against `against` off the editor's thread;

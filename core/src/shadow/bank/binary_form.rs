@@ -5,8 +5,10 @@
 //! dictionary, then every column as little-endian numbers of fixed width. Opening a
 //! million events copies their columns and checks them; nothing is parsed event by event.
 //!
-//! Version 1 (postcard, one record per event, names stored once) is still read, so
-//! banks written before stay open; saving writes version 2.
+//! Version 3 is version 2 with each segment's provenance saying whether its events are
+//! a person's corrections. Versions 1 (postcard, one record per event, names stored
+//! once) and 2 are still read, so banks written before stay open; saving writes
+//! version 3.
 
 use std::collections::HashMap;
 
@@ -18,7 +20,10 @@ use super::value_column::{Codes, ValueColumn};
 use crate::error::LoadError;
 
 /// The first bytes of a binary bank file: `CSBANK`, a zero, the version.
-pub const BINARY_MAGIC: &[u8; 8] = b"CSBANK\0\x02";
+pub const BINARY_MAGIC: &[u8; 8] = b"CSBANK\0\x03";
+
+/// The first bytes of a version 2 file.
+const MAGIC_V2: &[u8; 8] = b"CSBANK\0\x02";
 
 /// The first bytes of a version 1 file.
 const MAGIC_V1: &[u8; 8] = b"CSBANK\0\x01";
@@ -27,12 +32,13 @@ const MAGIC_V1: &[u8; 8] = b"CSBANK\0\x01";
 /// index, frame, action, reaction.
 const ROW_BYTES: usize = 8 + 4 + 4 + 4 + 4 + 2;
 
+/// The header of versions 2 and 3, which differ only in their segments' heads (`H`).
 #[derive(Serialize, Deserialize)]
-struct HeaderV2 {
+struct Header<H> {
     n_events: u64,
     features: Vec<String>,
     actions: Vec<String>,
-    heads: Vec<Head>,
+    heads: Vec<H>,
     /// One per feature: its dictionary and the bytes of each code (1, 2, or 8 for
     /// plain values and no dictionary).
     columns: Vec<(u8, Vec<f64>)>,
@@ -43,11 +49,11 @@ impl Bank {
     pub fn to_binary(&self) -> Vec<u8> {
         // A plain column has no dictionary.
         let columns = self.states.iter().map(|c| (c.code_bytes(), c.dictionary.clone())).collect();
-        let header = HeaderV2 {
+        let header = Header {
             n_events: self.len() as u64,
             features: self.features.clone(),
             actions: self.actions.list.clone(),
-            heads: self.heads.list.clone(),
+            heads: self.heads.list.iter().map(HeadV3::of).collect(),
             columns,
         };
         let mut out = BINARY_MAGIC.to_vec();
@@ -77,9 +83,10 @@ impl Bank {
         if bytes.starts_with(MAGIC_V1) {
             return read_v1(file, &bytes[MAGIC_V1.len()..]);
         }
-        if !bytes.starts_with(BINARY_MAGIC) {
+        let v2 = bytes.starts_with(MAGIC_V2);
+        if !v2 && !bytes.starts_with(BINARY_MAGIC) {
             return Err(err(if bytes.starts_with(&BINARY_MAGIC[..6]) {
-                "a binary bank of another version; expected version 1 or 2".into()
+                "a binary bank of another version; expected version 1, 2 or 3".into()
             } else {
                 "not a binary bank (it does not start with CSBANK)".into()
             }));
@@ -94,8 +101,14 @@ impl Bank {
                 MAX_EVENTS.min(body.len() / ROW_BYTES)
             )));
         }
-        let (header, rest): (HeaderV2, &[u8]) =
-            postcard::take_from_bytes(body).map_err(|e| err(format!("corrupt binary bank: {e}")))?;
+        let corrupt = |e: postcard::Error| err(format!("corrupt binary bank: {e}"));
+        let (header, rest): (Header<Head>, &[u8]) = if v2 {
+            let (h, rest) = postcard::take_from_bytes::<Header<HeadV2>>(body).map_err(corrupt)?;
+            (h.map_heads(|h| h.into_head(false)), rest)
+        } else {
+            let (h, rest) = postcard::take_from_bytes::<Header<HeadV3>>(body).map_err(corrupt)?;
+            (h.map_heads(HeadV3::into_head), rest)
+        };
         let n = claimed as usize;
         if header.columns.len() != header.features.len() {
             return Err(err(format!(
@@ -231,7 +244,9 @@ fn read_v1(file: &str, body: &[u8]) -> Result<Bank, LoadError> {
             v.insert(Matchup::new(name(e.own)?, name(e.opp)?));
         }
         let provenance = match e.provenance {
-            Some((b, match_id, segment)) => Some(Provenance { bank: name(b)?.to_owned(), match_id, segment }),
+            Some((b, match_id, segment)) => {
+                Some(Provenance { bank: name(b)?.to_owned(), match_id, segment, correction: false })
+            }
             None => None,
         };
         let event = EventRef {
@@ -272,6 +287,69 @@ fn read_whole(body: &[u8]) -> Option<BinBank> {
         events: head.events,
         values,
     })
+}
+
+impl<H> Header<H> {
+    fn map_heads<K>(self, f: impl FnMut(H) -> K) -> Header<K> {
+        Header {
+            n_events: self.n_events,
+            features: self.features,
+            actions: self.actions,
+            heads: self.heads.into_iter().map(f).collect(),
+            columns: self.columns,
+        }
+    }
+}
+
+/// A segment's head as version 2 wrote it: its provenance without the correction mark.
+#[derive(Serialize, Deserialize)]
+struct HeadV2 {
+    matchup: Matchup,
+    match_id: u64,
+    segment: u64,
+    recorded_at: Option<u64>,
+    provenance: Option<(String, u64, u64)>,
+}
+
+impl HeadV2 {
+    fn into_head(self, correction: bool) -> Head {
+        let provenance =
+            self.provenance.map(|(bank, match_id, segment)| Provenance { bank, match_id, segment, correction });
+        Head {
+            matchup: self.matchup,
+            match_id: self.match_id,
+            segment: self.segment,
+            recorded_at: self.recorded_at,
+            provenance,
+        }
+    }
+}
+
+/// A segment's head as version 3 writes it: version 2's, then whether its provenance is
+/// a correction. The binary form spells every field out rather than following the RON
+/// form's serde attributes, which may leave fields out.
+#[derive(Serialize, Deserialize)]
+struct HeadV3 {
+    head: HeadV2,
+    correction: bool,
+}
+
+impl HeadV3 {
+    fn of(h: &Head) -> HeadV3 {
+        let provenance = h.provenance.as_ref().map(|p| (p.bank.clone(), p.match_id, p.segment));
+        let head = HeadV2 {
+            matchup: h.matchup.clone(),
+            match_id: h.match_id,
+            segment: h.segment,
+            recorded_at: h.recorded_at,
+            provenance,
+        };
+        HeadV3 { head, correction: h.provenance.as_ref().is_some_and(|p| p.correction) }
+    }
+
+    fn into_head(self) -> Head {
+        self.head.into_head(self.correction)
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -347,18 +425,37 @@ mod tests {
         out
     }
 
+    /// The version 2 file of `bank` (without provenance marks), as banks were written
+    /// before version 3: version 3's header with version 2's heads, the same columns.
+    fn v2(bank: &Bank) -> Vec<u8> {
+        let v3 = bank.to_binary();
+        let (header, columns) =
+            postcard::take_from_bytes::<Header<HeadV3>>(&v3[BINARY_MAGIC.len()..]).expect("a version 3 header");
+        let mut out = MAGIC_V2.to_vec();
+        out.extend(postcard::to_stdvec(&header.map_heads(|h| h.head)).expect("postcard writes it"));
+        out.extend_from_slice(columns);
+        out
+    }
+
     #[test]
-    fn both_versions_read_back_the_bank_they_were_written_from() {
+    fn a_version_2_file_reads_with_no_event_a_correction() {
+        let bank = arena_workload(1_000, 16, 0, 4).expect("a workload").bank;
+        let merged = crate::shadow::bank::merge(&[("a", &bank), ("b", &bank)]).expect("they merge");
+        assert_eq!(Bank::from_binary("old.bank", &v2(&merged)).expect("version 2 loads"), merged);
+    }
+
+    #[test]
+    fn the_versions_read_back_the_bank_they_were_written_from() {
         let bank = arena_workload(3_000, 16, 0, 4).expect("a workload").bank;
         let merged = crate::shadow::bank::merge(&[("a", &bank), ("b", &bank)]).expect("they merge");
         for bank in [bank, merged] {
-            let v2 = bank.to_binary();
-            assert!(v2.starts_with(BINARY_MAGIC));
-            assert_eq!(Bank::from_binary("b.bank", &v2).expect("version 2 loads"), bank);
+            let now = bank.to_binary();
+            assert!(now.starts_with(BINARY_MAGIC));
+            assert_eq!(Bank::from_binary("b.bank", &now).expect("version 3 loads"), bank);
             let old = v1(&bank);
             assert_eq!(Bank::from_binary("old.bank", &old).expect("version 1 loads"), bank);
             // Bit for bit: equality of numbers would let -0.0 pass for 0.0.
-            let back = Bank::from_binary("b.bank", &v2).expect("version 2 loads");
+            let back = Bank::from_binary("b.bank", &now).expect("version 3 loads");
             for f in 0..bank.features().len() {
                 let bits = |b: &Bank| b.column(f).iter().map(|v| v.to_bits()).collect::<Vec<_>>();
                 assert_eq!(bits(&back), bits(&bank));

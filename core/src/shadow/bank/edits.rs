@@ -53,6 +53,9 @@ impl Bank {
         for p in &pending.events {
             check_name("action", &p.action)?;
             check_reaction(p.reaction)?;
+            if let Some(from) = &p.provenance {
+                check_name("provenance bank", &from.bank)?;
+            }
             if p.state.len() != order.len() || p.state.iter().any(|v| !v.is_finite()) {
                 return Err(format!(
                     "the event at frame {} has a state that is not {} finite numbers",
@@ -81,7 +84,7 @@ impl Bank {
                 action: &p.action,
                 reaction: p.reaction,
                 recorded_at,
-                provenance: None,
+                provenance: p.provenance.as_ref(),
             };
             last.include(&event);
             self.push(&event, row.iter().copied())?;
@@ -199,6 +202,7 @@ pub fn merge(sources: &[(&str, &Bank)]) -> Result<Bank, String> {
                 bank: name.to_owned(),
                 match_id: e.match_id,
                 segment: e.segment,
+                correction: false,
             });
             let merged = EventRef {
                 id: out.len() as u64,

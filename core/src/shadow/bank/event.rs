@@ -39,7 +39,9 @@ impl Default for Matchup {
 }
 
 /// Where a merged event came from (SPEC §13: merging keeps provenance), so that a
-/// "Frankenstein" shadow made of several players can be traced back.
+/// "Frankenstein" shadow made of several players can be traced back. A correction (a
+/// person took a shadow's side over and showed it another way) names the bank, match and
+/// segment the shadow was playing when the person took over.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provenance {
@@ -49,6 +51,13 @@ pub struct Provenance {
     pub match_id: u64,
     /// Its segment id there.
     pub segment: u64,
+    /// Whether the event is a person's correction of what the shadow played there.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub correction: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// One recorded decision (SPEC §13): what the world looked like and what was done.

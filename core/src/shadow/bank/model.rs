@@ -524,6 +524,20 @@ pub struct PendingMatch {
     pub events: Vec<PendingEvent>,
 }
 
+impl PendingMatch {
+    /// Adds `other`'s events after this match's as segments of their own (both sides of
+    /// one match recorded, kept as one). A match of another matchup or other features
+    /// is not joined; returns whether it was.
+    pub fn join(&mut self, other: PendingMatch) -> bool {
+        if other.matchup != self.matchup || other.features != self.features {
+            return false;
+        }
+        let after = self.events.iter().map(|e| e.segment + 1).max().unwrap_or(0);
+        self.events.extend(other.events.into_iter().map(|e| PendingEvent { segment: e.segment + after, ..e }));
+        true
+    }
+}
+
 /// One decision of a pending match; `segment` counts from 0 within the match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PendingEvent {
@@ -533,6 +547,9 @@ pub struct PendingEvent {
     pub state: Vec<f64>,
     pub action: String,
     pub reaction: Option<u32>,
+    /// For a person's correction of a shadow (they took its side over): where the
+    /// shadow was, kept as the event's provenance.
+    pub provenance: Option<Provenance>,
 }
 
 /// Banks kept per matchup with a fallback for matchups never recorded (SPEC §13).

@@ -16,7 +16,9 @@ use arrow_array::types::{
     ArrowPrimitiveType, Float32Type, Float64Type, Int8Type, Int16Type, Int32Type, Int64Type, UInt8Type, UInt16Type,
     UInt32Type, UInt64Type,
 };
-use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch, StringArray, StructArray, UInt32Array, UInt64Array};
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, Float64Array, RecordBatch, StringArray, StructArray, UInt32Array, UInt64Array,
+};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields, Schema};
 
@@ -42,12 +44,14 @@ pub const EVENT_COLUMNS: [&str; 11] = [
 /// Events written per record batch, so that a large bank is not copied into one batch.
 const CHUNK: usize = 65_536;
 
-/// The fields of the `provenance` column: where a merged event was first recorded.
+/// The fields of the `provenance` column: where a merged event was first recorded, and
+/// whether it is a person's correction of a shadow there.
 fn provenance_fields() -> Fields {
     Fields::from(vec![
         Field::new("bank", DataType::Utf8, false),
         Field::new("match_id", DataType::UInt64, false),
         Field::new("segment", DataType::UInt64, false),
+        Field::new("correction", DataType::Boolean, false),
     ])
 }
 
@@ -93,10 +97,12 @@ impl Bank {
         let banks = StringArray::from_iter_values(events.iter().map(|e| e.provenance.map_or("", |p| p.bank.as_str())));
         let matches = UInt64Array::from_iter_values(events.iter().map(|e| e.provenance.map_or(0, |p| p.match_id)));
         let segments = UInt64Array::from_iter_values(events.iter().map(|e| e.provenance.map_or(0, |p| p.segment)));
+        let corrections: BooleanArray =
+            events.iter().map(|e| Some(e.provenance.is_some_and(|p| p.correction))).collect();
         let present = NullBuffer::from(events.iter().map(|e| e.provenance.is_some()).collect::<Vec<bool>>());
         let provenance = StructArray::try_new(
             provenance_fields(),
-            vec![Arc::new(banks), Arc::new(matches), Arc::new(segments)],
+            vec![Arc::new(banks), Arc::new(matches), Arc::new(segments), Arc::new(corrections)],
             Some(present),
         )
         .map_err(|e| e.to_string())?;
@@ -327,8 +333,9 @@ fn strings(column: &ArrayRef, name: &str, first: usize, required: bool) -> Resul
     Ok(values)
 }
 
-/// The `provenance` column: a struct of `bank`, `match_id` and `segment`, null for an
-/// event recorded in the bank itself.
+/// The `provenance` column: a struct of `bank`, `match_id`, `segment` and `correction`
+/// (which files written before it existed lack: then no event is a correction), null
+/// for an event recorded in the bank itself.
 fn provenances(column: &ArrayRef, first: usize) -> Result<Vec<Option<Provenance>>, String> {
     let s = column.as_struct_opt().ok_or_else(|| {
         format!("column `provenance` holds {}; expected a struct of bank, match_id and segment", column.data_type())
@@ -337,6 +344,15 @@ fn provenances(column: &ArrayRef, first: usize) -> Result<Vec<Option<Provenance>
     let banks = strings(part("bank")?, "provenance.bank", first, false)?;
     let matches = integers(part("match_id")?, "provenance.match_id", first, u64::MAX, false)?;
     let segments = integers(part("segment")?, "provenance.segment", first, u64::MAX, false)?;
+    let corrections = match s.column_by_name("correction") {
+        None => vec![false; s.len()],
+        Some(c) => {
+            let b = c.as_boolean_opt().ok_or_else(|| {
+                format!("column `provenance.correction` holds {}; expected true or false", c.data_type())
+            })?;
+            (0..s.len()).map(|row| b.is_valid(row) && b.value(row)).collect()
+        }
+    };
     (0..s.len())
         .map(|row| {
             if s.is_null(row) {
@@ -344,7 +360,7 @@ fn provenances(column: &ArrayRef, first: usize) -> Result<Vec<Option<Provenance>
             }
             match (&banks[row], matches[row], segments[row]) {
                 (Some(bank), Some(match_id), Some(segment)) => {
-                    Ok(Some(Provenance { bank: bank.clone(), match_id, segment }))
+                    Ok(Some(Provenance { bank: bank.clone(), match_id, segment, correction: corrections[row] }))
                 }
                 _ => Err(format!(
                     "row {}: `provenance` lacks its bank, match_id or segment; give all three or leave it null",
