@@ -61,6 +61,7 @@ pub(crate) fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(
         }
         Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
             .map_err(|e| format!("cannot merge {label}: {e}"))?,
+        Edit::BankHand { edit, .. } => bank.hand_edit(&edit, None).map_err(|e| format!("{here}: {e}"))?,
         Edit::BankKeep { pending, recorded_at, .. } => {
             let mut next = bank.clone();
             next.keep(&pending, recorded_at).map_err(|e| format!("cannot keep the match: {e}"))?;

@@ -323,4 +323,28 @@ mod tests {
         assert_eq!(b.len(), 1);
         assert_eq!(b.event(0).action, "AntiAir");
     }
+
+    #[test]
+    fn the_example_bank_written_by_hand_answers_a_jump_in_with_anti_air() {
+        use crate::shadow::arena::{Action, feature};
+        use crate::shadow::bots::{Bot, Style};
+        use crate::shadow::fight::{Bout, Controller, ShadowPlayer};
+        let text = include_str!("../../../../projects/example/shadow/antiair.bank.ron");
+        let bank = Bank::parse_ron("antiair.bank.ron", text).unwrap();
+        let mut answered = 0;
+        for seed in 1..=4 {
+            let shadow = ShadowPlayer::new(&schema(), &bank, seed).unwrap();
+            let bot = Bot::new(Style::Rushdown, seed);
+            let mut bout = Bout::new([Controller::Shadow(Box::new(shadow)), Controller::Bot(bot)], ["Jago", "Jago"]);
+            bout.run();
+            for d in bout.decisions.iter().filter(|d| d.side == 0) {
+                let airborne = d.state[feature::OPP_STATE] == 7.0 && d.state[feature::OPP_HEIGHT] > 0.0;
+                if airborne && d.state[feature::DISTANCE] <= 1.5 {
+                    assert_eq!(d.action, Action::AntiAir, "seed {seed}, frame {}: {:?}", d.frame, d.state);
+                    answered += 1;
+                }
+            }
+        }
+        assert!(answered > 0, "the rushdown bot jumped in close at least once");
+    }
 }

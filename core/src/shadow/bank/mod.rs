@@ -43,6 +43,6 @@ pub use hand::{HandEdit, check_value, parse_value};
 pub use model::{
     Bank, BankProblem, BankSet, MAX_EVENTS, MAX_FEATURES, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch,
 };
-pub use ron_form::{StateMap, event_position};
+pub use ron_form::{BankRon, StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};
 pub(crate) use value_column::{Codes, ValueColumn};
