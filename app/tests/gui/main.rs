@@ -6,6 +6,7 @@ mod support;
 
 mod arena_keys;
 mod bank_curate;
+mod bank_hand;
 mod bank_rows;
 mod breakpoints;
 mod creature;

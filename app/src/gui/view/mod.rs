@@ -7,6 +7,7 @@ pub mod arena;
 pub mod compare;
 pub mod curate;
 pub mod graph;
+pub mod hand_draft;
 pub mod shadow;
 mod shadow_commands;
 pub mod village;

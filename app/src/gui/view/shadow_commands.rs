@@ -5,7 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::shadow::arena::feature_names;
-use creature_core::shadow::bank::Bank;
+use creature_core::shadow::bank::{Bank, HandEdit};
 use creature_core::shadow::bots::Style;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
@@ -72,6 +72,11 @@ impl ShadowState {
             },
             BankCommand::Export => (Some(self.export_bank(dialogs)), None),
             BankCommand::Import => (self.import_bank(ws, dialogs), None),
+            BankCommand::Hand(edit) => self.hand_edit(ws, edit),
+            BankCommand::InsertFromArena { after, action } => match self.arena_state() {
+                Some(state) => self.hand_edit(ws, HandEdit::Insert { after, state, action }),
+                None => (Some("Start a match in the Arena first: its present frame gives the state".into()), None),
+            },
             BankCommand::Save | BankCommand::SaveSchema => (None, None),
         };
         self.sync(ws);
@@ -204,6 +209,22 @@ impl ShadowState {
         self.list_bank(&path);
         self.show_bank(ws, &path);
         Some(format!("Imported {n} events as {} (Save bank writes it)", crate::gui::chrome::short(&path)))
+    }
+
+    /// Makes one change by hand to the shown bank, as one undoable edit; the picked
+    /// event stays picked.
+    fn hand_edit(&mut self, ws: &mut Workspace, edit: HandEdit) -> (Option<String>, Option<DocId>) {
+        let what = BankCommand::Hand(edit.clone()).label();
+        let out = self.edit_bank(ws, |bank| Edit::BankHand { bank, edit });
+        done(out.map(|(_, id)| (format!("{what} (Ctrl+Z undoes it)"), id)))
+    }
+
+    /// The state the arena's player (side 0, the side recorded into banks) sees at the
+    /// present frame, by feature name.
+    fn arena_state(&self) -> Option<Vec<(String, f64)>> {
+        let bout = self.arena.bout.as_ref()?;
+        let recorded = |name: &String| self.bank.as_ref().is_none_or(|b| b.feature_position(name).is_some());
+        Some(feature_names().into_iter().zip(bout.arena.features(0)).filter(|(n, _)| recorded(n)).collect())
     }
 
     /// Applies a bank edit to the shown bank; returns how many events it removed (0 when

@@ -62,7 +62,7 @@ fn a_ron_bank_saved_after_changes_by_hand_keeps_its_comments() {
     assert!(after.lines().count() == before.lines().count() + 1, "one line more: the inserted event");
 
     // A second save after a deletion still keeps them: the text saved is the new base.
-    let last = ws.bank(&bank).unwrap().iter().last().unwrap().id;
+    let last = ws.bank(&bank).unwrap().iter().next_back().unwrap().id;
     ws.apply(Edit::BankDeleteEvents { bank: bank.clone(), ids: vec![last] }).unwrap();
     ws.save(&bank).unwrap();
     let again = std::fs::read_to_string(&path).unwrap();

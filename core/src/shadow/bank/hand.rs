@@ -5,7 +5,7 @@
 //! kinds as they are typed ([`check_value`]).
 
 use super::event::{Event, Matchup};
-use super::model::{Bank, check_name};
+use super::model::Bank;
 use crate::shadow::schema::{FeatureKind, Schema};
 
 /// One change of a bank written by hand. Events are named by id, segments by id.
@@ -41,6 +41,16 @@ pub fn check_value(schema: Option<&Schema>, feature: &str, value: f64) -> Result
         return Err(format!("`{feature}` is a category: expected a whole number at least 0, not {value}"));
     }
     Ok(value)
+}
+
+/// An action written by hand must be one the arena's fighters can play, which is all a
+/// shadow can do with it.
+pub fn check_action(action: &str) -> Result<(), String> {
+    use crate::shadow::arena::Action;
+    match Action::from_name(action) {
+        Some(_) => Ok(()),
+        None => Err(crate::error::unknown_name("action", action, Action::ALL.iter().map(|a| a.name()))),
+    }
 }
 
 /// Text typed for feature `feature`, read as a number and judged by [`check_value`].
@@ -113,7 +123,7 @@ impl Bank {
         let mut rows = Rows::of(self);
         match edit {
             HandEdit::SetAction { id, action } => {
-                check_name("action", action)?;
+                check_action(action)?;
                 let i = rows.at(*id)?;
                 rows.events[i].action.clone_from(action);
             }
@@ -124,7 +134,7 @@ impl Bank {
                 rows.states[i][f] = v;
             }
             HandEdit::Insert { after, state, action } => {
-                check_name("action", action)?;
+                check_action(action)?;
                 let mut row = Vec::with_capacity(rows.features.len());
                 for f in &rows.features {
                     let v = state.iter().find(|(k, _)| k == f).map(|(_, v)| *v);
@@ -245,6 +255,8 @@ mod tests {
         let edited = b.hand_edit(&HandEdit::SetAction { id, action: "AntiAir".into() }, Some(&schema())).unwrap();
         assert_eq!(edited.event(edited.position_of(id).unwrap()).action, "AntiAir");
         assert_ne!(b.event(3).action, "AntiAir", "the edit is made on a copy: undo keeps the old bank");
+        let err = b.hand_edit(&HandEdit::SetAction { id, action: "AntiAri".into() }, None).unwrap_err();
+        assert!(err.contains("did you mean `AntiAir`"), "{err}");
         let changed = (0..b.len()).filter(|&i| b.event(i) != edited.event(i)).count();
         assert_eq!(changed, 1);
     }

@@ -39,7 +39,7 @@ pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
 pub use event::{Event, EventRef, Matchup, Provenance};
 pub use events::{EventIter, Events};
-pub use hand::{HandEdit, check_value, parse_value};
+pub use hand::{HandEdit, check_action, check_value, parse_value};
 pub use model::{
     Bank, BankProblem, BankSet, MAX_EVENTS, MAX_FEATURES, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch,
 };
