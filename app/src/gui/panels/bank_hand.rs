@@ -71,8 +71,11 @@ pub fn strip(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
         field(ui, draft, ACTION, l, schema.as_ref(), &bank, 90.0, out);
         let names: Vec<String> = draft.values.iter().map(|(f, _)| f.clone()).collect();
         for name in names {
-            let l = ui.label(&name).id;
-            field(ui, draft, &name, l, schema.as_ref(), &bank, 48.0, out);
+            // A name and its field wrap together.
+            ui.horizontal(|ui| {
+                let l = ui.label(&name).id;
+                field(ui, draft, &name, l, schema.as_ref(), &bank, 48.0, out);
+            });
         }
     });
     ui.horizontal_wrapped(|ui| {
@@ -109,8 +112,8 @@ pub fn strip(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
             out.push(Command::Bank(BankCommand::Hand(HandEdit::Move { id: e.id, to: draft.move_to })));
         }
     });
-    if let Some((f, why)) = &draft.problem {
-        ui.colored_label(ui.visuals().error_fg_color, format!("{f}: {why}"));
+    if let Some((_, why)) = &draft.problem {
+        ui.colored_label(ui.visuals().error_fg_color, why);
     }
 }
 
