@@ -30,7 +30,7 @@ fn type_in_table(h: &mut Harness<'static, Studio>, column: &str, text: &str) {
 #[test]
 fn a_value_typed_in_the_table_is_one_undoable_edit_and_a_bad_one_is_refused_in_place() {
     let (_tmp, project) = project_copy();
-    let path = project.join("shadow/antiair.bank.ron");
+    let path = project.join("shadow/sentry.bank.ron");
     let mut h = studio(&project);
     palette(&mut h, "show panel: replay bank");
     h.state_mut().run(Command::Bank(BankCommand::Open(path.clone())));

@@ -16,7 +16,7 @@ fn each_change_by_hand_is_one_undo_step_and_a_refused_one_changes_nothing() {
     let tmp = example_copy();
     let root = tmp.path().join("projects/example");
     let mut ws = Workspace::open(&root).unwrap();
-    let bank = ws.open_bank(&root.join("shadow/antiair.bank.ron")).unwrap();
+    let bank = ws.open_bank(&root.join("shadow/sentry.bank.ron")).unwrap();
     let original = Arc::clone(ws.bank(&bank).unwrap());
     let id = original.event(0).id;
 
@@ -39,7 +39,7 @@ fn each_change_by_hand_is_one_undo_step_and_a_refused_one_changes_nothing() {
 fn a_ron_bank_saved_after_changes_by_hand_keeps_its_comments() {
     let tmp = example_copy();
     let root = tmp.path().join("projects/example");
-    let path = root.join("shadow/antiair.bank.ron");
+    let path = root.join("shadow/sentry.bank.ron");
     let before = std::fs::read_to_string(&path).unwrap();
     assert!(before.contains(COMMENT));
     let mut ws = Workspace::open(&root).unwrap();

@@ -341,8 +341,8 @@ mod tests {
         use crate::shadow::arena::{Action, feature};
         use crate::shadow::bots::{Bot, Style};
         use crate::shadow::fight::{Bout, Controller, ShadowPlayer};
-        let text = include_str!("../../../../projects/example/shadow/antiair.bank.ron");
-        let bank = Bank::parse_ron("antiair.bank.ron", text).unwrap();
+        let text = include_str!("../../../../projects/example/shadow/sentry.bank.ron");
+        let bank = Bank::parse_ron("sentry.bank.ron", text).unwrap();
         let mut answered = 0;
         for seed in 1..=4 {
             let shadow = ShadowPlayer::new(&schema(), &bank, seed).unwrap();
