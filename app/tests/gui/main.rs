@@ -5,6 +5,7 @@
 mod support;
 
 mod arena_keys;
+mod bank_compose;
 mod bank_curate;
 mod bank_hand;
 mod bank_rows;

@@ -27,6 +27,9 @@ pub enum BankCommand {
     Export,
     /// Reads a Parquet file chosen in the file dialog as a new bank of the shadow folder.
     Import,
+    /// The shown bank becomes the composition of these parts (a bank file and a filter
+    /// each), as one undoable edit.
+    Compose(Vec<(PathBuf, String)>),
     /// One change of the shown bank written by hand, as one undoable edit.
     Hand(creature_core::shadow::bank::HandEdit),
     /// Inserts an event with this action and the state the arena's player sees now:
@@ -52,6 +55,7 @@ impl BankCommand {
             BankCommand::Export => "Export the bank as Parquet…".into(),
             BankCommand::Import => "Import a bank from Parquet…".into(),
             BankCommand::Hand(e) => hand_label(e),
+            BankCommand::Compose(parts) => format!("Compose the bank of {} parts", parts.len()),
             BankCommand::InsertFromArena { action, .. } => format!("Insert {action} in the arena's present state"),
         }
     }

@@ -127,6 +127,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
     // The sections scroll within at most 40% of the view, so the table keeps its room.
     let room = (ui.available_height() * 0.4).clamp(90.0, 330.0);
+    egui::CollapsingHeader::new("Compose from parts").id_salt("compose").default_open(false).show(ui, |ui| {
+        super::bank_compose::show(ui, &mut view.shadow, out);
+    });
     egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(true).show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("curate-scroll")

@@ -5,6 +5,7 @@
 
 pub mod arena;
 pub mod compare;
+pub mod compose_draft;
 pub mod curate;
 pub mod graph;
 pub mod hand_draft;

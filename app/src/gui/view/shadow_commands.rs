@@ -7,6 +7,7 @@ use std::sync::Arc;
 use creature_core::shadow::arena::feature_names;
 use creature_core::shadow::bank::{Bank, HandEdit};
 use creature_core::shadow::bots::Style;
+use creature_core::shadow::compose::{Filter, compose};
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
 
@@ -73,6 +74,7 @@ impl ShadowState {
             BankCommand::Export => (Some(self.export_bank(dialogs)), None),
             BankCommand::Import => (self.import_bank(ws, dialogs), None),
             BankCommand::Hand(edit) => self.hand_edit(ws, edit),
+            BankCommand::Compose(parts) => self.compose(ws, &parts),
             BankCommand::InsertFromArena { after, action } => match self.arena_state() {
                 Some(state) => self.hand_edit(ws, HandEdit::Insert { after, state, action }),
                 None => (Some("Start a match in the Arena first: its present frame gives the state".into()), None),
@@ -217,6 +219,49 @@ impl ShadowState {
         let what = BankCommand::Hand(edit.clone()).label();
         let out = self.edit_bank(ws, |bank| Edit::BankHand { bank, edit });
         done(out.map(|(_, id)| (format!("{what} (Ctrl+Z undoes it)"), id)))
+    }
+
+    /// Makes the shown bank the composition of `parts` as one undoable edit, and keeps
+    /// its conflicts for the Compose section.
+    fn compose(
+        &mut self,
+        ws: &mut Workspace,
+        parts: &[(std::path::PathBuf, String)],
+    ) -> (Option<String>, Option<DocId>) {
+        let mut loaded = Vec::with_capacity(parts.len());
+        for (path, filter) in parts {
+            let open = ws.doc_for_path(path).and_then(|id| ws.bank(&id).cloned());
+            let bank = match open.map_or_else(|| Bank::load(path).map(Arc::new), Ok) {
+                Ok(b) => b,
+                Err(e) => return (Some(e.to_string()), None),
+            };
+            let filter = match Filter::parse(filter) {
+                Ok(f) => f,
+                Err(e) => return (Some(e), None),
+            };
+            loaded.push((crate::gui::chrome::short(path), bank, filter));
+        }
+        let sources: Vec<(&str, &Bank, &Filter)> = loaded.iter().map(|(n, b, f)| (n.as_str(), b.as_ref(), f)).collect();
+        let conflicts = match compose(&sources) {
+            Ok(c) => c.conflicts,
+            Err(e) => return (Some(format!("Cannot compose: {e}")), None),
+        };
+        let shown: Vec<(String, &Bank, Filter)> =
+            loaded.iter().map(|(n, b, f)| (n.clone(), b.as_ref(), f.clone())).collect();
+        self.compose.show_conflicts(&conflicts, &shown);
+        let parts = loaded.iter().map(|(n, b, f)| (n.clone(), SharedBank(Arc::clone(b)), f.clone())).collect();
+        let out = self.edit_bank(ws, |bank| Edit::BankCompose { bank, parts });
+        done(out.map(|(_, id)| {
+            let n = ws.bank(&id).map_or(0, |b| b.len());
+            (
+                format!(
+                    "Composed {n} events from {} parts, {} conflicts (Ctrl+Z undoes it)",
+                    loaded.len(),
+                    conflicts.len()
+                ),
+                id,
+            )
+        }))
     }
 
     /// The state the arena's player (side 0, the side recorded into banks) sees at the
