@@ -117,6 +117,18 @@ pub fn run(a: &CurateArgs) -> CliResult {
 }
 
 /// The curation as JSON (README: `shadow curate`).
+/// A situation class of the coverage table as JSON: its band, and both states with
+/// their names.
+pub(super) fn class_json(c: &creature_core::shadow::curate::Class) -> Value {
+    json!({
+        "distance": c.band.name(),
+        "own_state": c.own_state,
+        "own_state_name": state_name(c.own_state as f64),
+        "opp_state": c.opp_state,
+        "opp_state_name": state_name(c.opp_state as f64),
+    })
+}
+
 pub fn curation_json(c: &Curation) -> Value {
     let repeats = |list: &[creature_core::shadow::curate::Repeat]| {
         list.iter().map(|r| json!({"event": r.id, "of": r.of, "distance": r.distance})).collect::<Vec<_>>()
@@ -126,16 +138,10 @@ pub fn curation_json(c: &Curation) -> Value {
         .rows
         .iter()
         .map(|r| {
-            let (own, opp) = (r.class.own_state, r.class.opp_state);
-            json!({
-                "distance": r.class.band.name(),
-                "own_state": own,
-                "own_state_name": state_name(own as f64),
-                "opp_state": opp,
-                "opp_state_name": state_name(opp as f64),
-                "events": r.events,
-                "thin": r.thin,
-            })
+            let mut class = class_json(&r.class);
+            class["events"] = json!(r.events);
+            class["thin"] = json!(r.thin);
+            class
         })
         .collect();
     json!({

@@ -12,6 +12,7 @@ use creature_core::file_writer::{self, Policy};
 
 pub mod bounds;
 pub mod check;
+pub mod compose;
 pub mod curate;
 pub mod diff;
 pub mod league;

@@ -36,6 +36,9 @@ pub enum ShadowCommand {
     Fight(FightArgs),
     /// Merge banks into one, keeping where each event came from.
     Merge(MergeArgs),
+    /// A bank made of slices of others (situation classes or filters), each event
+    /// keeping its source; the classes two parts both give are listed as conflicts.
+    Compose(super::compose::ComposeArgs),
     /// Delete a match or a segment from a bank.
     Delete(DeleteArgs),
     /// Events, segments, matches, actions and reaction times of a bank.
@@ -178,6 +181,7 @@ pub fn run(command: ShadowCommand) -> CliResult {
         ShadowCommand::Record(a) => record(&a),
         ShadowCommand::Fight(a) => fight(&a),
         ShadowCommand::Merge(a) => merge_banks(&a),
+        ShadowCommand::Compose(a) => super::compose::run(&a),
         ShadowCommand::Delete(a) => delete(&a),
         ShadowCommand::Stats(a) => stats(&a),
         ShadowCommand::Export(a) => super::parquet::export(&a),

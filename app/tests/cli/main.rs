@@ -19,6 +19,7 @@ mod recording;
 mod robust;
 mod scenario;
 mod shadow;
+mod shadow_compose;
 mod shadow_curate;
 mod sim;
 mod writers;

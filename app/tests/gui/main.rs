@@ -5,7 +5,9 @@
 mod support;
 
 mod arena_keys;
+mod bank_compose;
 mod bank_curate;
+mod bank_hand;
 mod bank_rows;
 mod breakpoints;
 mod creature;

@@ -97,9 +97,14 @@ impl DocValue {
                 })?;
                 s.to_ron()
             }
-            // A bank is written whole, as RON or binary by its file name; the binary form
-            // has no text and the RON form is generated, so there are no comments to keep.
-            DocValue::Bank(b) => return Ok((b.0.bytes_for(path), None)),
+            // A RON bank written or annotated by hand keeps its comments: what changed is
+            // spliced into the text it was loaded from. The binary form has no text and
+            // is written whole by its one writer, as is a RON bank with no text yet.
+            DocValue::Bank(b) => match old.filter(|_| Bank::is_ron_path(path)) {
+                Some(o) => ronedit::update_spelling_some(o, &b.0.ron_form()).unwrap_or_else(|| b.0.to_ron()),
+                None if Bank::is_ron_path(path) => b.0.to_ron(),
+                None => return Ok((b.0.to_binary(), None)),
+            },
         };
         Ok((text.clone().into_bytes(), Some(text)))
     }

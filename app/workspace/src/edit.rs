@@ -8,7 +8,8 @@ use creature_core::data::TreeKind;
 use creature_core::mind::script::Do;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species, Trait};
-use creature_core::shadow::bank::PendingMatch;
+use creature_core::shadow::bank::{HandEdit, PendingMatch};
+use creature_core::shadow::compose::Filter;
 use creature_core::shadow::schema::Schema;
 
 use crate::document::{DocId, SharedBank};
@@ -202,6 +203,18 @@ pub enum Edit {
         pending: Box<PendingMatch>,
         recorded_at: Option<u64>,
     },
+    /// The bank becomes the composition of `parts` (each a source bank's name, the bank as
+    /// loaded when the person asked, and the filter of the events it gives).
+    BankCompose {
+        bank: DocId,
+        parts: Vec<(String, SharedBank, Filter)>,
+    },
+    /// One change of a bank written by hand, event by event (its values already judged
+    /// by the schema where it was typed).
+    BankHand {
+        bank: DocId,
+        edit: HandEdit,
+    },
 }
 
 impl Edit {
@@ -235,7 +248,9 @@ impl Edit {
             | Edit::BankDeleteSegment { bank, .. }
             | Edit::BankMerge { bank, .. }
             | Edit::BankDeleteEvents { bank, .. }
-            | Edit::BankKeep { bank, .. } => bank.clone(),
+            | Edit::BankKeep { bank, .. }
+            | Edit::BankHand { bank, .. }
+            | Edit::BankCompose { bank, .. } => bank.clone(),
         }
     }
 }

@@ -9,6 +9,7 @@ use creature_core::data::{Data, DesireTable};
 use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
 use creature_core::shadow::bank::merge;
+use creature_core::shadow::compose::{Filter, compose};
 use creature_core::shadow::schema::Schema;
 use creature_core::species::{Climate, SpeciesDef};
 
@@ -61,6 +62,12 @@ pub(crate) fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(
         }
         Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
             .map_err(|e| format!("cannot merge {label}: {e}"))?,
+        Edit::BankCompose { parts, .. } => {
+            let parts: Vec<(&str, &creature_core::shadow::bank::Bank, &Filter)> =
+                parts.iter().map(|(n, b, f)| (n.as_str(), b.0.as_ref(), f)).collect();
+            compose(&parts).map_err(|e| format!("cannot compose {here}: {e}"))?.bank
+        }
+        Edit::BankHand { edit, .. } => bank.hand_edit(&edit, None).map_err(|e| format!("{here}: {e}"))?,
         Edit::BankKeep { pending, recorded_at, .. } => {
             let mut next = bank.clone();
             next.keep(&pending, recorded_at).map_err(|e| format!("cannot keep the match: {e}"))?;

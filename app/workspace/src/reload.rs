@@ -182,8 +182,9 @@ impl Workspace {
         let Some(doc) = self.docs.get_mut(&id) else { return };
         if !doc.is_dirty() {
             if doc.disk != Some(disk) {
-                let keep_text =
-                    if matches!(value, DocValue::Bank(_)) { None } else { String::from_utf8(bytes.to_vec()).ok() };
+                let binary =
+                    matches!(value, DocValue::Bank(_)) && !creature_core::shadow::bank::Bank::is_ron_path(path);
+                let keep_text = if binary { None } else { String::from_utf8(bytes.to_vec()).ok() };
                 doc.take_from_disk(value, keep_text, disk);
                 self.sync_data(&id);
             }

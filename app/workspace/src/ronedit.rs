@@ -317,6 +317,11 @@ impl Diff<'_> {
                     self.walk(x, y, z);
                 }
             }
+            (Kind::Seq { items: ia }, Kind::Seq { items: ib }, Kind::Seq { items: ic })
+                if ia.len() == ib.len() && !ia.is_empty() && self.old[a.start..].starts_with('[') =>
+            {
+                self.resize_list(ia, ib, ic);
+            }
             (Kind::Map { entries: ea }, Kind::Map { entries: eb }, Kind::Map { entries: ec })
                 if same_keys(ea, ec) && same_keys(eb, ec) =>
             {
@@ -329,6 +334,66 @@ impl Diff<'_> {
                 }
             }
             _ => self.replace(a, c),
+        }
+    }
+
+    /// A list that gained or lost items: the items alike at both ends are kept, those
+    /// between are compared in pairs, and what is left over is inserted after the last
+    /// kept item (each on its own line, indented as that item) or removed with the
+    /// separator before it, so the comments of the items kept stay.
+    fn resize_list(&mut self, ia: &[Node], ib: &[Node], ic: &[Node]) {
+        let same = |y: &Node, z: &Node| Self::text(self.before, y) == Self::text(self.after, z);
+        let least = ib.len().min(ic.len());
+        let pre = (0..least).take_while(|&k| same(&ib[k], &ic[k])).count();
+        let suf = (0..least - pre).take_while(|&k| same(&ib[ib.len() - 1 - k], &ic[ic.len() - 1 - k])).count();
+        let (mb, mc) = (ib.len() - suf - pre, ic.len() - suf - pre);
+        let paired = mb.min(mc);
+        for k in pre..pre + paired {
+            self.walk(&ia[k], &ib[k], &ic[k]);
+        }
+        let at = pre + paired;
+        if mc > mb {
+            let items: Vec<&str> = ic[at..pre + mc].iter().map(|z| Self::text(self.after, z)).collect();
+            if at == 0 {
+                let line_start = self.old[..ia[0].start].rfind('\n').map_or(0, |i| i + 1);
+                let indent = &self.old[line_start..ia[0].start];
+                let sep = if indent.trim().is_empty() { format!(",\n{indent}") } else { ", ".to_owned() };
+                let with = items.join(&sep) + &sep;
+                self.out.push(Splice { start: ia[0].start, end: ia[0].start, with });
+                return;
+            }
+            let last = &ia[at - 1];
+            let after_last = &self.old[last.end..];
+            let comma = after_last.trim_start().starts_with(',');
+            let pos = if comma { last.end + after_last.find(',').unwrap_or(0) + 1 } else { last.end };
+            let line_start = self.old[..last.start].rfind('\n').map_or(0, |i| i + 1);
+            let indent = &self.old[line_start..last.start];
+            let with: String = if indent.trim().is_empty() {
+                let body: String = items.iter().map(|t| format!("\n{indent}{t},")).collect();
+                if comma { body } else { format!(",{}", body.trim_end_matches(',')) }
+            } else {
+                let body = items.join(", ");
+                if comma { format!(" {body},") } else { format!(", {body}") }
+            };
+            self.out.push(Splice { start: pos, end: pos, with });
+        } else if mb > mc {
+            let (lo, hi) = (at, pre + mb);
+            if hi < ia.len() {
+                self.out.push(Splice { start: ia[lo].start, end: ia[hi].start, with: String::new() });
+            } else if lo > 0 {
+                // The last items go from the line they start, so a comment before them
+                // stays; inline they go with the separator before them.
+                let line =
+                    self.old[..ia[lo].start].rfind('\n').filter(|&n| self.old[n..ia[lo].start].trim().is_empty());
+                let (start, mut end) = (line.unwrap_or(ia[lo - 1].end), ia[hi - 1].end);
+                let tail = &self.old[end..];
+                if line.is_some() && tail.trim_start().starts_with(',') {
+                    end += tail.find(',').unwrap_or(0) + 1;
+                }
+                self.out.push(Splice { start, end, with: String::new() });
+            } else {
+                self.out.push(Splice { start: ia[0].start, end: ia[hi - 1].end, with: String::new() });
+            }
         }
     }
 
@@ -379,8 +444,8 @@ fn without_attributes(text: &str) -> String {
     t.to_owned()
 }
 
-fn plain<T: Serialize>(value: &T) -> Option<String> {
-    let text = ron::ser::to_string_pretty(value, config().new_line("").indentor("").separator(" ")).ok()?;
+fn plain<T: Serialize>(value: &T, config: ron::ser::PrettyConfig) -> Option<String> {
+    let text = ron::ser::to_string_pretty(value, config.new_line("").indentor("").separator(" ")).ok()?;
     Some(without_attributes(&text))
 }
 
@@ -391,12 +456,27 @@ pub fn update<T>(old_text: &str, new: &T) -> Option<String>
 where
     T: Serialize + DeserializeOwned + PartialEq,
 {
+    update_in(old_text, new, config())
+}
+
+/// Like [`update`] for files whose optional values are spelled `Some(…)`, as banks are.
+pub fn update_spelling_some<T>(old_text: &str, new: &T) -> Option<String>
+where
+    T: Serialize + DeserializeOwned + PartialEq,
+{
+    update_in(old_text, new, ron::ser::PrettyConfig::new().struct_names(false))
+}
+
+fn update_in<T>(old_text: &str, new: &T, config: ron::ser::PrettyConfig) -> Option<String>
+where
+    T: Serialize + DeserializeOwned + PartialEq,
+{
     let old_value: T = creature_core::error::parse_ron("", old_text).ok()?;
     if &old_value == new {
         return Some(old_text.to_owned());
     }
-    let before = plain(&old_value)?;
-    let after = plain(new)?;
+    let before = plain(&old_value, config.clone())?;
+    let after = plain(new, config)?;
     let (a, b, c) = (parse(old_text)?, parse(&before)?, parse(&after)?);
     let mut diff = Diff { old: old_text, before: &before, after: &after, out: Vec::new() };
     diff.walk(&a, &b, &c);

@@ -6,6 +6,8 @@
 //! The shadow tools' schema and replay banks are documents too, so their edits share the
 //! app-wide undo, the dirty markers, Save All and the "changed on disk" question.
 
+#[cfg(test)]
+mod hand_bank_tests;
 mod history;
 mod opening;
 mod saving;

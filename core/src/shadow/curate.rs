@@ -341,20 +341,31 @@ fn outliers(schema: &Schema, bank: &Bank, columns: &[usize], k: f64) -> (Vec<Fen
     (fences.into_iter().map(|(f, _)| f).collect(), out)
 }
 
-/// The coverage table of a bank (see the module's account of classes).
-pub fn coverage(bank: &Bank, thin: usize) -> Coverage {
+/// Where `bank` records the features a class is made of (distance, own state, opponent
+/// state), or the one it lacks.
+pub fn class_positions(bank: &Bank) -> Result<[usize; 3], String> {
     let mut at = [0usize; 3];
     for (slot, name) in at.iter_mut().zip(["distance", "own_state", "opp_state"]) {
-        match bank.feature_position(name) {
-            Some(p) => *slot = p,
-            None => return Coverage { rows: Vec::new(), missing: Some(name.to_owned()) },
-        }
+        *slot = bank.feature_position(name).ok_or_else(|| name.to_owned())?;
     }
+    Ok(at)
+}
+
+/// The situation class of event `i` of `bank`, its features at `at` ([`class_positions`]).
+pub fn class_of(bank: &Bank, i: usize, at: [usize; 3]) -> Class {
+    let v = |f: usize| bank.value(i, f);
+    Class { band: Range::of(v(at[0])), own_state: v(at[1]) as i64, opp_state: v(at[2]) as i64 }
+}
+
+/// The coverage table of a bank (see the module's account of classes).
+pub fn coverage(bank: &Bank, thin: usize) -> Coverage {
+    let at = match class_positions(bank) {
+        Ok(at) => at,
+        Err(name) => return Coverage { rows: Vec::new(), missing: Some(name) },
+    };
     let mut counts: BTreeMap<Class, usize> = BTreeMap::new();
     for i in 0..bank.len() {
-        let v = |f: usize| bank.value(i, f);
-        let class = Class { band: Range::of(v(at[0])), own_state: v(at[1]) as i64, opp_state: v(at[2]) as i64 };
-        *counts.entry(class).or_insert(0) += 1;
+        *counts.entry(class_of(bank, i, at)).or_insert(0) += 1;
     }
     let rows = counts.into_iter().map(|(class, events)| CoverageRow { class, events, thin: events < thin }).collect();
     Coverage { rows, missing: None }

@@ -7,6 +7,8 @@
 //!   sizes the index's groups, and `index_kernels`, `group_ranges` and `single_bound`
 //!   hold the index's inner loops and bounds.
 //! - [`curate`]: duplicates, near duplicates, outliers and the coverage of a bank.
+//! - [`compose`]: a bank made of slices of others (situation classes or filters), with
+//!   provenance and the classes two sources share.
 //! - [`score`]: how faithfully a shadow plays its bank (agreement, distributions).
 //! - `clock`: the frame rate, shared by the arena and the heuristics.
 //! - [`heuristic`]: running summaries of a match, the same at record and play time.
@@ -25,6 +27,7 @@ pub mod bank;
 mod bind;
 pub mod bots;
 mod clock;
+pub mod compose;
 pub mod curate;
 pub mod fight;
 pub mod fit;

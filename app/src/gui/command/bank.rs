@@ -27,6 +27,17 @@ pub enum BankCommand {
     Export,
     /// Reads a Parquet file chosen in the file dialog as a new bank of the shadow folder.
     Import,
+    /// The shown bank becomes the composition of these parts (a bank file and a filter
+    /// each), as one undoable edit.
+    Compose(Vec<(PathBuf, String)>),
+    /// One change of the shown bank written by hand, as one undoable edit.
+    Hand(creature_core::shadow::bank::HandEdit),
+    /// Inserts an event with this action and the state the arena's player sees now:
+    /// after event `after` in its segment, or as a match of its own.
+    InsertFromArena {
+        after: Option<u64>,
+        action: String,
+    },
 }
 
 impl BankCommand {
@@ -43,6 +54,21 @@ impl BankCommand {
             BankCommand::ScoreShadow(bot) => format!("Score the shadow against {bot}"),
             BankCommand::Export => "Export the bank as Parquet…".into(),
             BankCommand::Import => "Import a bank from Parquet…".into(),
+            BankCommand::Hand(e) => hand_label(e),
+            BankCommand::Compose(parts) => format!("Compose the bank of {} parts", parts.len()),
+            BankCommand::InsertFromArena { action, .. } => format!("Insert {action} in the arena's present state"),
         }
+    }
+}
+
+fn hand_label(e: &creature_core::shadow::bank::HandEdit) -> String {
+    use creature_core::shadow::bank::HandEdit;
+    match e {
+        HandEdit::SetAction { id, action } => format!("Set the action of event {id} to {action}"),
+        HandEdit::SetValue { id, feature, value } => format!("Set {feature} of event {id} to {value}"),
+        HandEdit::Insert { action, .. } => format!("Insert an event: {action}"),
+        HandEdit::Split { id } => format!("Split the segment at event {id}"),
+        HandEdit::Join { first, second } => format!("Join segment {second} to segment {first}"),
+        HandEdit::Move { id, to } => format!("Move event {id} to segment {to}"),
     }
 }

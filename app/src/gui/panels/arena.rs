@@ -151,6 +151,11 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
                 });
             }
             cols[1].strong("Why it was picked");
+            // A merged or composed bank's event names the bank it came from.
+            if let Some(p) = bank.as_ref().and_then(|b| b.events().get(pick.event)).and_then(|e| e.provenance.cloned())
+            {
+                cols[1].label(format!("from {}: its match {}, segment {}", p.bank, p.match_id, p.segment));
+            }
             if let Some(b) = shadow.inspect(pick.event) {
                 let full = b.total + if b.continuation { b.bias } else { 0.0 };
                 breakdown_bar(&mut cols[1], &b, full.max(1e-9), true);

@@ -10,6 +10,7 @@ use egui_plot::{Bar, BarChart, Plot};
 use super::{Cx, Home, Panel};
 use crate::gui::command::{BankCommand, Command, Tab};
 use crate::gui::view::View;
+use crate::gui::view::hand_draft::ACTION;
 use creature_workspace::Workspace;
 
 const ROW_HEIGHT: f32 = 18.0;
@@ -126,6 +127,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
     // The sections scroll within at most 40% of the view, so the table keeps its room.
     let room = (ui.available_height() * 0.4).clamp(90.0, 330.0);
+    egui::CollapsingHeader::new("Compose from parts").id_salt("compose").default_open(false).show(ui, |ui| {
+        super::bank_compose::show(ui, &mut view.shadow, out);
+    });
     egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(true).show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("curate-scroll")
@@ -141,11 +145,12 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     ui.data_mut(|d| d.insert_temp(drawn, sh.filter.clone()));
     let filtered = last.is_some_and(|l| l != sh.filter);
     let n_rows = sh.rows().len();
+    super::bank_hand::strip(ui, sh, out);
     ui.label(format!("{n_rows} rows"));
     let avail = ui.available_height();
     let table_h = (avail * 0.58).max(120.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
-        events_table(ui, view, filtered);
+        events_table(ui, view, filtered, out);
     });
     ui.separator();
     stats_plots(ui, &stats);
@@ -167,10 +172,16 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64
 }
 
 /// The bank's events as rows; `from_top` after the filters changed.
-fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
+fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool, out: &mut Vec<Command>) {
     let sh = &mut view.shadow;
     let rows = sh.rows();
-    let Some(bank) = sh.bank() else { return };
+    let Some(bank) = sh.shared_bank() else { return };
+    let schema = sh.schema().cloned();
+    // The picked row's action and values are written in place.
+    let writing = sh.picked_row.filter(|_| sh.hand.event().is_some());
+    let draft = &mut sh.hand;
+    // The headers name the fields written in place.
+    let mut heads: Vec<egui::Id> = Vec::new();
     let features = bank.features().to_vec();
     let shown_features = features.len().min(6);
     let mut picked = sh.picked_row;
@@ -199,12 +210,12 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
         .header(20.0, |mut h| {
             for name in ["id", "match", "segment", "index", "frame", "action", "reaction"] {
                 h.col(|ui| {
-                    ui.strong(name);
+                    heads.push(ui.strong(name).id);
                 });
             }
             for f in features.iter().take(shown_features) {
                 h.col(|ui| {
-                    ui.strong(f);
+                    heads.push(ui.strong(f).id);
                 });
             }
             h.col(|ui| {
@@ -235,8 +246,13 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
                 row.col(|ui| {
                     ui.label(e.frame.to_string());
                 });
+                let written = writing == Some(i) && draft.event() == Some(e.id);
                 row.col(|ui| {
-                    ui.label(e.action);
+                    if written {
+                        super::bank_hand::field(ui, draft, ACTION, heads[5], schema.as_ref(), &bank, 90.0, out);
+                    } else {
+                        ui.label(e.action);
+                    }
                 });
                 row.col(|ui| {
                     ui.label(e.reaction.map_or_else(String::new, |r| format!("{r} f")));
@@ -244,7 +260,12 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool) {
                 let state = bank.state(i);
                 for k in 0..shown_features {
                     row.col(|ui| {
-                        ui.label(state.get(k).map_or_else(String::new, |v| format!("{v:.2}")));
+                        if written {
+                            let head = heads[7 + k];
+                            super::bank_hand::field(ui, draft, &features[k], head, schema.as_ref(), &bank, 56.0, out);
+                        } else {
+                            ui.label(state.get(k).map_or_else(String::new, |v| format!("{v:.2}")));
+                        }
                     });
                 }
                 row.col(|ui| {

@@ -4,6 +4,8 @@
 
 pub mod arena;
 pub mod bank;
+pub mod bank_compose;
+pub mod bank_hand;
 pub mod breakpoints;
 pub mod compare;
 pub mod compare_files;

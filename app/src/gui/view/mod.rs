@@ -5,9 +5,11 @@
 
 pub mod arena;
 pub mod compare;
+pub mod compose_draft;
 pub mod curate;
 pub mod gauntlet;
 pub mod graph;
+pub mod hand_draft;
 pub mod shadow;
 mod shadow_commands;
 pub mod village;

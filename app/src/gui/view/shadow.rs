@@ -69,6 +69,10 @@ pub struct ShadowState {
     pub selected: Option<usize>,
     /// The bank row picked in the table.
     pub picked_row: Option<usize>,
+    /// The picked event's action and values as typed, to write it by hand.
+    pub hand: super::hand_draft::HandDraft,
+    /// The bank view's composition of parts, and its conflicts.
+    pub compose: super::compose_draft::ComposeDraft,
     pub arena: ArenaUi,
     /// The bank view's Curate and Score sections.
     pub curate: CurateUi,

@@ -5,8 +5,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::shadow::arena::feature_names;
-use creature_core::shadow::bank::Bank;
+use creature_core::shadow::bank::{Bank, HandEdit};
 use creature_core::shadow::bots::Style;
+use creature_core::shadow::compose::{Filter, compose};
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
 
@@ -75,6 +76,12 @@ impl ShadowState {
             },
             BankCommand::Export => (Some(self.export_bank(dialogs)), None),
             BankCommand::Import => (self.import_bank(ws, dialogs), None),
+            BankCommand::Hand(edit) => self.hand_edit(ws, edit),
+            BankCommand::Compose(parts) => self.compose(ws, &parts),
+            BankCommand::InsertFromArena { after, action } => match self.arena_state() {
+                Some(state) => self.hand_edit(ws, HandEdit::Insert { after, state, action }),
+                None => (Some("Start a match in the Arena first: its present frame gives the state".into()), None),
+            },
             BankCommand::Save | BankCommand::SaveSchema => (None, None),
         };
         self.sync(ws);
@@ -253,6 +260,65 @@ impl ShadowState {
         self.list_bank(&path);
         self.show_bank(ws, &path);
         Some(format!("Imported {n} events as {} (Save bank writes it)", crate::gui::chrome::short(&path)))
+    }
+
+    /// Makes one change by hand to the shown bank, as one undoable edit; the picked
+    /// event stays picked.
+    fn hand_edit(&mut self, ws: &mut Workspace, edit: HandEdit) -> (Option<String>, Option<DocId>) {
+        let what = BankCommand::Hand(edit.clone()).label();
+        let out = self.edit_bank(ws, |bank| Edit::BankHand { bank, edit });
+        done(out.map(|(_, id)| (format!("{what} (Ctrl+Z undoes it)"), id)))
+    }
+
+    /// Makes the shown bank the composition of `parts` as one undoable edit, and keeps
+    /// its conflicts for the Compose section.
+    fn compose(
+        &mut self,
+        ws: &mut Workspace,
+        parts: &[(std::path::PathBuf, String)],
+    ) -> (Option<String>, Option<DocId>) {
+        let mut loaded = Vec::with_capacity(parts.len());
+        for (path, filter) in parts {
+            let open = ws.doc_for_path(path).and_then(|id| ws.bank(&id).cloned());
+            let bank = match open.map_or_else(|| Bank::load(path).map(Arc::new), Ok) {
+                Ok(b) => b,
+                Err(e) => return (Some(e.to_string()), None),
+            };
+            let filter = match Filter::parse(filter) {
+                Ok(f) => f,
+                Err(e) => return (Some(e), None),
+            };
+            loaded.push((crate::gui::chrome::short(path), bank, filter));
+        }
+        let sources: Vec<(&str, &Bank, &Filter)> = loaded.iter().map(|(n, b, f)| (n.as_str(), b.as_ref(), f)).collect();
+        let conflicts = match compose(&sources) {
+            Ok(c) => c.conflicts,
+            Err(e) => return (Some(format!("Cannot compose: {e}")), None),
+        };
+        let shown: Vec<(String, &Bank, Filter)> =
+            loaded.iter().map(|(n, b, f)| (n.clone(), b.as_ref(), f.clone())).collect();
+        self.compose.show_conflicts(&conflicts, &shown);
+        let parts = loaded.iter().map(|(n, b, f)| (n.clone(), SharedBank(Arc::clone(b)), f.clone())).collect();
+        let out = self.edit_bank(ws, |bank| Edit::BankCompose { bank, parts });
+        done(out.map(|(_, id)| {
+            let n = ws.bank(&id).map_or(0, |b| b.len());
+            (
+                format!(
+                    "Composed {n} events from {} parts, {} conflicts (Ctrl+Z undoes it)",
+                    loaded.len(),
+                    conflicts.len()
+                ),
+                id,
+            )
+        }))
+    }
+
+    /// The state the arena's player (side 0, the side recorded into banks) sees at the
+    /// present frame, by feature name.
+    fn arena_state(&self) -> Option<Vec<(String, f64)>> {
+        let bout = self.arena.bout.as_ref()?;
+        let recorded = |name: &String| self.bank.as_ref().is_none_or(|b| b.feature_position(name).is_some());
+        Some(feature_names().into_iter().zip(bout.arena.features(0)).filter(|(n, _)| recorded(n)).collect())
     }
 
     /// Applies a bank edit to the shown bank; returns how many events it removed (0 when

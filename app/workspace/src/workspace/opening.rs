@@ -62,7 +62,9 @@ impl Workspace {
         let bytes = read_bytes(path, Limit::of_path(path)).map_err(|e| vec![e])?;
         let bank = Bank::from_bytes(path, &bytes).map_err(|e| vec![e])?;
         let id = DocId::Bank(path.to_path_buf());
-        let mut doc = Doc::new(path.to_path_buf(), DocValue::Bank(SharedBank(Arc::new(bank))), None);
+        // A RON bank's text is kept so that saves splice edits into it, comments and all.
+        let text = std::str::from_utf8(&bytes).ok().filter(|_| Bank::is_ron_path(path)).map(str::to_owned);
+        let mut doc = Doc::new(path.to_path_buf(), DocValue::Bank(SharedBank(Arc::new(bank))), text);
         doc.disk = Some(fingerprint(&bytes));
         self.docs.insert(id.clone(), doc);
         Ok(id)

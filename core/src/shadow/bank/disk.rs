@@ -46,8 +46,12 @@ impl Bank {
     /// The bytes a save to `path` writes: RON for a `.ron` path, the binary form for any
     /// other.
     pub fn bytes_for(&self, path: &Path) -> Vec<u8> {
-        let is_ron = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        if is_ron { self.to_ron().into_bytes() } else { self.to_binary() }
+        if Bank::is_ron_path(path) { self.to_ron().into_bytes() } else { self.to_binary() }
+    }
+
+    /// Whether a save to `path` writes RON (a `.ron` path) rather than the binary form.
+    pub fn is_ron_path(path: &Path) -> bool {
+        path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron"))
     }
 }
 

@@ -16,6 +16,7 @@
 //! - `ron_form`: the RON form of SPEC §15 and world-state files ([`StateMap`]).
 //! - `binary_form`: the compact binary form for large banks ([`BINARY_MAGIC`]).
 //! - `disk`: loading and saving, in the form the file's bytes or name call for.
+//! - `hand`: banks written by hand, event by event ([`HandEdit`], [`check_value`]).
 //! - `edits`: keeping a recorded match, deleting matches and segments, [`merge`].
 //! - `parquet`: the Parquet form of SPEC §18, for other tools ([`EVENT_COLUMNS`]).
 //! - `stats`: what a bank holds, for the stats command and the editor ([`BankStats`]).
@@ -26,6 +27,7 @@ mod disk;
 mod edits;
 mod event;
 mod events;
+mod hand;
 mod model;
 mod parquet;
 mod ron_form;
@@ -37,9 +39,10 @@ pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
 pub use event::{Event, EventRef, Matchup, Provenance};
 pub use events::{EventIter, Events};
+pub use hand::{HandEdit, check_action, check_value, parse_value};
 pub use model::{
     Bank, BankProblem, BankSet, MAX_EVENTS, MAX_FEATURES, MAX_NAME, MAX_REACTION, PendingEvent, PendingMatch,
 };
-pub use ron_form::{StateMap, event_position};
+pub use ron_form::{BankRon, StateMap, event_position};
 pub use stats::{BankStats, MAX_BINS, ReactionTimes};
 pub(crate) use value_column::{Codes, ValueColumn};

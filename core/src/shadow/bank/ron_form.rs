@@ -72,13 +72,15 @@ impl StateMap {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+/// A RON bank as its file spells it, for saves that keep a hand-written file's comments
+/// (the editor splices what changed into the text it loaded).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BankRon {
+pub struct BankRon {
     events: Vec<EventRon>,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct EventRon {
     id: u64,
@@ -175,8 +177,21 @@ impl Bank {
     pub fn to_ron(&self) -> String {
         let mut out = String::with_capacity(self.len() * (64 + 24 * self.features.len()) + 32);
         out.push_str("(events: [\n");
-        for (i, e) in self.iter().enumerate() {
-            let ron = EventRon {
+        for ron in self.ron_form().events {
+            out.push_str("    ");
+            out.push_str(&ron::to_string(&ron).unwrap_or_default());
+            out.push_str(",\n");
+        }
+        out.push_str("])\n");
+        out
+    }
+
+    /// The bank in the shape of its RON file.
+    pub fn ron_form(&self) -> BankRon {
+        let events = self
+            .iter()
+            .enumerate()
+            .map(|(i, e)| EventRon {
                 id: e.id,
                 matchup: e.matchup.clone(),
                 match_id: e.match_id,
@@ -188,13 +203,9 @@ impl Bank {
                 reaction: e.reaction,
                 recorded_at: e.recorded_at,
                 provenance: e.provenance.cloned(),
-            };
-            out.push_str("    ");
-            out.push_str(&ron::to_string(&ron).unwrap_or_default());
-            out.push_str(",\n");
-        }
-        out.push_str("])\n");
-        out
+            })
+            .collect();
+        BankRon { events }
     }
 }
 
