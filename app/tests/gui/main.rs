@@ -15,6 +15,7 @@ mod gauntlet;
 mod glyphs;
 mod heat;
 mod hot_reload;
+mod layout;
 mod league;
 mod lesson;
 mod lint;

@@ -69,9 +69,11 @@ fn clicking_the_timeline_shows_that_turn_and_end_goes_back_to_the_newest() {
     palette(&mut h, "show panel: preview");
     h.state_mut().ws.preview.as_mut().unwrap().run(600);
     h.step();
-    // The strip is the widget right under the timeline's heading; click its middle.
+    // The strip is right under the timeline's heading row, whose last item is the keys'
+    // hint (the row wraps on a narrow panel); click it a little way in.
     let heading = h.get_by_label("Timeline").rect();
-    let strip = egui::pos2(600.0, heading.bottom() + 22.0);
+    let hint = h.get_by_label_contains("Left/Right: a turn").rect();
+    let strip = egui::pos2(heading.left() + 200.0, hint.bottom() + 20.0);
     click_at(&mut h, strip);
     let p = h.state().ws.preview.as_ref().unwrap();
     let shown = p.scrubbed().expect("a click on the strip looks back");

@@ -45,20 +45,28 @@ pub fn remember(recent: &mut Vec<PathBuf>, root: PathBuf) {
 
 /// The panel layout a new user starts with: files on the left, the start page and the
 /// editors in the middle, their pictures on the right above the examples, and a strip
-/// of problems below; each panel where its [`Home`] says, in the registry's order.
+/// of problems below; each panel where its [`Home`] says, in the registry's order. The
+/// pictures (the tree graph first) get the largest area: the trees are what a creature
+/// is about.
 pub fn default_dock(panels: &Panels) -> DockState<Tab> {
     let homes = panels.homes();
     let at = |home: Home| -> Vec<Tab> { homes.iter().filter(|(_, h)| *h == home).map(|(t, _)| *t).collect() };
     let mut dock = DockState::new(at(Home::Editors));
     let surface = dock.main_surface_mut();
-    let [main, _files] = surface.split_left(NodeIndex::root(), 0.14, at(Home::Files));
+    let [main, _files] = surface.split_left(NodeIndex::root(), FILES_SHARE, at(Home::Files));
     // Problems stays a strip until there is a problem to read.
     let [top, _below] = surface.split_below(main, PROBLEMS_STRIP, at(Home::Strip));
-    let [_editors, pictures] = surface.split_right(top, 0.46, at(Home::Pictures));
-    // The examples under the tree graph, tall enough for all 16 slots.
-    surface.split_below(pictures, 0.41, at(Home::UnderPictures));
+    let [_editors, pictures] = surface.split_right(top, EDITORS_SHARE, at(Home::Pictures));
+    // The examples under the tree graph: a dozen slots in view, the rest a scroll away.
+    surface.split_below(pictures, PICTURES_SHARE, at(Home::UnderPictures));
     dock
 }
+
+/// The window's width the files take; the editors' share of the rest (the pictures
+/// have the other); the pictures' share of their column's height, above the examples.
+const FILES_SHARE: f32 = 0.13;
+const EDITORS_SHARE: f32 = 0.36;
+const PICTURES_SHARE: f32 = 0.64;
 
 /// How much of its column the panels above the Problems strip keep: all but a strip
 /// while there is nothing to read, a quarter less when problems appear.

@@ -80,21 +80,7 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
         "Keys: Left/Right arrows walk · Up jump · Down crouch · Z light · X heavy · C low · Space block · \
          Shift+Left/Right dash · A projectile · S anti-air · D throw · F1/F2 take or give back the left/right fighter",
     );
-    ui.horizontal_wrapped(|ui| {
-        ui.label("A shadow takes a side the keyboard leaves idle for");
-        let mut idle = a.idle_seconds;
-        let drag = egui::DragValue::new(&mut idle).range(0.5..=60.0).speed(0.1).suffix(" s");
-        if ui.add(drag).changed() {
-            a.set_idle_seconds(idle);
-        }
-        if a.bout.as_ref().is_some_and(|b| !b.arena.is_over()) {
-            for (side, name) in [(0, "left"), (1, "right")] {
-                if ui.button(format!("Take/give back the {name} fighter")).clicked() {
-                    out.push(Command::Arena(ArenaCommand::HandOver(side)));
-                }
-            }
-        }
-    });
+    take_over_row(ui, a, out);
     gauntlet_section(ui, a, out);
     if let Some(p) = &a.pending {
         ui.horizontal(|ui| {
@@ -162,6 +148,26 @@ fn show(ui: &mut egui::Ui, view: &mut View, out: &mut Vec<Command>) {
             }
         });
     }
+}
+
+/// Take-over: how long an idle keyboard keeps a side, and a button per fighter to take
+/// it or give it back while a match is on.
+fn take_over_row(ui: &mut egui::Ui, a: &mut crate::gui::view::arena::ArenaUi, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("A shadow takes a side the keyboard leaves idle for");
+        let mut idle = a.idle_seconds;
+        let drag = egui::DragValue::new(&mut idle).range(0.5..=60.0).speed(0.1).suffix(" s");
+        if ui.add(drag).changed() {
+            a.set_idle_seconds(idle);
+        }
+        if a.bout.as_ref().is_some_and(|b| !b.arena.is_over()) {
+            for (side, name) in [(0, "left"), (1, "right")] {
+                if ui.button(format!("Take/give back the {name} fighter")).clicked() {
+                    out.push(Command::Arena(ArenaCommand::HandOver(side)));
+                }
+            }
+        }
+    });
 }
 
 /// The open training gauntlet: where the player stands, each bank beaten or not, and a

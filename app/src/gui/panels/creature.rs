@@ -47,17 +47,37 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut St
     let Some(c) = ws.creature(&id) else { return };
     header(ui, ws, &id, out);
     ui.separator();
-    ui.columns(2, |cols| {
-        egui::ScrollArea::vertical().id_salt("creature-left").auto_shrink(false).show(&mut cols[0], |ui| {
-            feelings(ui, &ws.data, &id, c, out);
-            ui.add_space(6.0);
-            desires(ui, &ws.data, &id, c, out);
-            ui.add_space(6.0);
-            opinions(ui, &id, c, out);
+    let left = |ui: &mut egui::Ui, out: &mut Vec<Command>| {
+        feelings(ui, &ws.data, &id, c, out);
+        ui.add_space(6.0);
+        desires(ui, &ws.data, &id, c, out);
+        ui.add_space(6.0);
+        opinions(ui, &id, c, out);
+    };
+    // Side by side where a desire's row and the trees' table each have their width;
+    // on a narrower panel (a laptop's screen) the trees go under the desires.
+    if ui.available_width() >= 2.0 * MIN_COLUMN {
+        ui.columns(2, |cols| {
+            egui::ScrollArea::vertical()
+                .id_salt("creature-left")
+                .auto_shrink(false)
+                .show(&mut cols[0], |ui| left(ui, out));
+            trees(&mut cols[1], ws, view, tree_filter, c, out);
         });
-        trees(&mut cols[1], ws, view, tree_filter, c, out);
-    });
+    } else {
+        let half = ui.available_height() * 0.5;
+        egui::ScrollArea::vertical()
+            .id_salt("creature-left")
+            .auto_shrink([false, true])
+            .max_height(half)
+            .show(ui, |ui| left(ui, out));
+        ui.separator();
+        trees(ui, ws, view, tree_filter, c, out);
+    }
 }
+
+/// The narrowest column a desire's row (name, bar, value) is drawn in without crowding.
+const MIN_COLUMN: f32 = 300.0;
 
 fn header(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
@@ -154,11 +174,13 @@ fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut V
         let on = active.contains(&d.name);
         ui.horizontal(|ui| {
             let label = egui::RichText::new(d.name.name());
+            // The name takes what the row can spare, up to the longest desire's name.
+            let name_width = (ui.available_width() * 0.4).clamp(70.0, 170.0);
             ui.allocate_ui_with_layout(
-                egui::vec2(170.0, 18.0),
+                egui::vec2(name_width, 18.0),
                 egui::Layout::left_to_right(egui::Align::Center),
                 |ui| {
-                    ui.set_min_width(170.0);
+                    ui.set_min_width(name_width);
                     ui.add(egui::Label::new(if on { label } else { label.weak() }).truncate());
                 },
             );
@@ -168,7 +190,8 @@ fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut V
             let slider = egui::Slider::new(&mut v, 0.0..=max).show_value(false).trailing_fill(true);
             let r = ui.scope(|ui| {
                 ui.visuals_mut().selection.bg_fill = fill;
-                ui.spacing_mut().slider_width = (ui.available_width() - 130.0).max(60.0);
+                // Room left for the value after the bar.
+                ui.spacing_mut().slider_width = (ui.available_width() - 80.0).max(40.0);
                 ui.add(slider)
             });
             if r.inner.changed() {

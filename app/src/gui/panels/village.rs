@@ -96,7 +96,16 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             }
         }
         ui.separator();
+        // A combo box does not wrap by itself: it starts a row of its own where the
+        // row has no room left for it (a narrow panel would otherwise grow past its edge).
+        let wrap = |ui: &mut egui::Ui, width: f32| {
+            // What is left of the row (`available_width` gives the whole row's).
+            if ui.max_rect().max.x - ui.cursor().min.x < width + ui.spacing().item_spacing.x {
+                ui.end_row();
+            }
+        };
         let phase = sim.creature().phase;
+        wrap(ui, 150.0 + ui.spacing().icon_width);
         let name = |i: u8| ws.data.phases.get(usize::from(i)).map_or(String::new(), |p| p.name.clone());
         egui::ComboBox::from_id_salt("pv-phase")
             .width(150.0)
@@ -109,6 +118,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 }
             });
         let leash = sim.leash();
+        wrap(ui, 130.0 + ui.spacing().icon_width);
         egui::ComboBox::from_id_salt("pv-leash").width(130.0).selected_text(format!("leash: {leash:?}")).show_ui(
             ui,
             |ui| {
@@ -138,7 +148,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     egui::Panel::bottom("pv-timeline").resizable(false).show(ui, |ui| {
         super::timeline::show(ui, p, out);
     });
-    egui::Panel::right("pv-side").resizable(true).default_size(250.0).min_size(200.0).show(ui, |ui| {
+    // The side column takes up to 45 % of a narrow panel, so the map keeps its room.
+    let side = (ui.available_width() * 0.45).clamp(150.0, 260.0);
+    egui::Panel::right("pv-side").resizable(true).default_size(side).min_size(150.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
             super::village_map::inspector(ui, sim, map, out);
             plan_view(ui, p);
