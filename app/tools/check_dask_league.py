@@ -11,30 +11,18 @@ Prints one line per check and exits 1 if any check failed.
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import duckdb
 
+from checks import Checks, run
+
 LEAGUE = Path(__file__).resolve().parent / "dask_league.py"
 ROOT = Path(__file__).resolve().parents[2]
-failures = 0
-
-
-def check(what, ok, detail=""):
-    """Prints one line for one check and counts it if it failed."""
-    global failures
-    if ok:
-        print(f"ok    {what}")
-    else:
-        failures += 1
-        print(f"FAIL  {what}{': ' + detail if detail else ''}")
-
-
-def run(*cmd):
-    return subprocess.run([*map(str, cmd)], capture_output=True, text=True)
+CHECKS = Checks("Dask league")
+check = CHECKS.check
 
 
 def main():
@@ -79,10 +67,7 @@ def main():
         check("a failing shard fails the league with the studio's error",
               bad.returncode != 0 and "missing.bank.ron" in bad.stderr,
               f"exit {bad.returncode}: {bad.stderr.strip()[-500:]}")
-    if failures:
-        print(f"{failures} Dask league check(s) failed")
-        sys.exit(1)
-    print("all Dask league checks passed")
+    CHECKS.finish()
 
 
 if __name__ == "__main__":

@@ -9,29 +9,17 @@ Usage: check_dask_sweep.py STUDIO_BINARY
 Prints one line per check and exits 1 if any check failed.
 """
 
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import duckdb
 
+from checks import Checks, run
+
 SWEEP = Path(__file__).resolve().parent / "dask_sweep.py"
-failures = 0
-
-
-def check(what, ok, detail=""):
-    """Prints one line for one check and counts it if it failed."""
-    global failures
-    if ok:
-        print(f"ok    {what}")
-    else:
-        failures += 1
-        print(f"FAIL  {what}{': ' + detail if detail else ''}")
-
-
-def run(*cmd):
-    return subprocess.run([*map(str, cmd)], capture_output=True, text=True)
+CHECKS = Checks("Dask sweep")
+check = CHECKS.check
 
 
 def main():
@@ -71,10 +59,7 @@ def main():
                   "--shards", "2", "--workers", "1")
         check("a failing shard fails the sweep with the studio's error",
               bad.returncode != 0 and "Unicorn" in bad.stderr, f"exit {bad.returncode}: {bad.stderr.strip()[-500:]}")
-    if failures:
-        print(f"{failures} Dask sweep check(s) failed")
-        sys.exit(1)
-    print("all Dask sweep checks passed")
+    CHECKS.finish()
 
 
 if __name__ == "__main__":

@@ -22,27 +22,11 @@ by the studio's rating crate) as a league played on one machine prints them; --j
 """
 
 import argparse
-import logging
-import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from dask.distributed import Client, LocalCluster
-
-
-def run_shard(studio, league_args, index, count):
-    """One Dask task: shard `index` of `count` of the league, played by the studio
-    binary on the worker into a file of the worker's own temporary folder. Returns the
-    Parquet bytes, or raises with the studio's error so the driver reports it."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / f"shard{index}.parquet"
-        cmd = [studio, "shadow", "league", *league_args, "--shard", f"{index}/{count}", "--parquet", str(out)]
-        done = subprocess.run(cmd, capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"shard {index}/{count}: exit {done.returncode}: {done.stderr.strip()}")
-        return out.read_bytes()
+import dask_shards
 
 
 def parse_args(argv):
@@ -52,74 +36,38 @@ def parse_args(argv):
     p.add_argument("--schema")
     p.add_argument("--matches", type=int, default=5)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--shards", type=int, required=True, help="K: how many tasks the league is split into")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", help="address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786")
-    where.add_argument("--workers", type=int, default=2, help="without --scheduler: LocalCluster worker processes")
+    dask_shards.add_cluster_args(p, "league")
     p.add_argument("--parquet", type=Path, help="write the whole match table to this Parquet file")
-    p.add_argument("--shard-dir", type=Path, help="keep the K shard tables in this folder")
     p.add_argument("--json", action="store_true", help="print the league as `shadow league --json` does")
     p.add_argument("--baseline", type=Path, help="an earlier league's --json: exit 1 when a bank fell")
     args = p.parse_args(argv)
-    if args.shards < 1:
-        p.error(f"--shards {args.shards}: expected 1 or more")
-    if args.scheduler is None and args.workers < 1:
-        p.error(f"--workers {args.workers}: expected 1 or more")
+    dask_shards.check_cluster_args(p, args)
     return args
 
 
-def league_args(args, local):
-    """The `shadow league` arguments every shard and the rating share. On a
-    LocalCluster the paths are made absolute, since the workers start elsewhere."""
-    path = os.path.abspath if local else (lambda p: p)
-    out = [path(b) for b in args.banks] + ["--matches", str(args.matches), "--seed", str(args.seed)]
+def league_args(args):
+    """The `shadow league` arguments every shard and the rating share, the paths as the
+    tasks see them."""
+    out = [dask_shards.local_path(args, b) for b in args.banks] + ["--matches", str(args.matches), "--seed", str(args.seed)]
     if args.schema:
-        out += ["--schema", path(args.schema)]
+        out += ["--schema", dask_shards.local_path(args, args.schema)]
     return out
-
-
-def play(client, studio, common, shards, shard_dir):
-    """Submits the K shards, writes each table to shard_dir as it arrives, and returns
-    the files in shard order."""
-    futures = [client.submit(run_shard, studio, common, i, shards, key=f"league-shard-{i}-of-{shards}", pure=False)
-               for i in range(shards)]
-    files = []
-    for i, data in enumerate(client.gather(futures)):
-        path = shard_dir / f"shard{i}.parquet"
-        path.write_bytes(data)
-        files.append(path)
-    return files
 
 
 def main(argv):
     args = parse_args(argv)
-    local = args.scheduler is None
-    studio = os.path.abspath(args.studio) if local else args.studio
-    common = league_args(args, local)
-    if local:
-        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.CRITICAL)
-        client = Client(cluster)
-    else:
-        cluster = None
-        client = Client(args.scheduler)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            shard_dir = args.shard_dir or Path(tmp)
-            shard_dir.mkdir(parents=True, exist_ok=True)
-            files = play(client, studio, common, args.shards, shard_dir)
-            rate = [studio, "shadow", "league", *common, "--results", *map(str, files)]
-            if args.json:
-                rate.append("--json")
-            if args.parquet:
-                rate += ["--parquet", str(args.parquet)]
-            if args.baseline:
-                rate += ["--baseline", str(args.baseline)]
-            done = subprocess.run(rate)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+    studio = dask_shards.local_path(args, args.studio)
+    common = league_args(args)
+    with dask_shards.cluster(args) as client, dask_shards.shard_folder(args) as folder:
+        files = dask_shards.play(client, studio, ["shadow", "league", *common], args.shards, folder, "league")
+        rate = [studio, "shadow", "league", *common, "--results", *map(str, files)]
+        if args.json:
+            rate.append("--json")
+        if args.parquet:
+            rate += ["--parquet", str(args.parquet)]
+        if args.baseline:
+            rate += ["--baseline", str(args.baseline)]
+        done = subprocess.run(rate)
     return done.returncode
 
 
