@@ -6,22 +6,15 @@
 
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
-use creature_core::world::sim::Act;
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::Command;
 use creature_studio::gui::time_travel::TimeCommand;
 use creature_workspace::heat::Heat;
 
-use crate::support::{palette, project_copy, studio};
+use crate::support::palette;
 
 #[test]
 fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    h.state_mut().ws.preview.as_mut().unwrap().run(400);
-    let eat = Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None };
-    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
-    h.state_mut().run(Command::Preview(PreviewCommand::Act(eat)));
+    let (_tmp, mut h) = crate::support::eating_preview();
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
     h.state_mut().run(Command::SelectCreature(doc.clone()));
     h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));

@@ -4,7 +4,6 @@
 
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
-use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
@@ -12,14 +11,7 @@ use crate::support::{click_button_at, label_containing, palette, project_copy, s
 
 #[test]
 fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    h.state_mut().ws.preview.as_mut().unwrap().run(400);
-    // A plan on a tree with examples: Hunger's, which the template gives some.
-    let eat = Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None };
-    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
-    h.state_mut().run(Command::Preview(PreviewCommand::Act(eat)));
+    let (_tmp, mut h) = crate::support::eating_preview();
     h.state_mut().ws.preview.as_mut().unwrap().run(5);
     h.step();
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");

@@ -205,3 +205,20 @@ pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
     click_at(h, at);
     id
 }
+
+/// The editor on a copy of the example project with the preview paused after 40
+/// simulated seconds, its creature put in phase 6 and told to eat sheep_1: a plan on a
+/// tree with examples (Hunger's, which the template gives some). Returns the copy too.
+pub fn eating_preview() -> (tempfile::TempDir, Harness<'static, Studio>) {
+    use creature_core::names::Desire;
+    use creature_core::world::sim::Act;
+    use creature_studio::gui::command::{Command, PreviewCommand};
+    let (tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(400);
+    let eat = Act::Plan { desire: Desire::Hunger, action: "Eat".into(), object: "sheep_1".into(), target: None };
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(eat)));
+    (tmp, h)
+}
