@@ -16,6 +16,7 @@ mod glyphs;
 mod heat;
 mod hot_reload;
 mod layout;
+mod layout_snapshots;
 mod league;
 mod lesson;
 mod lint;
