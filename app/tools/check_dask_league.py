@@ -17,7 +17,7 @@ from pathlib import Path
 
 import duckdb
 
-from checks import Checks, run
+from checks import Checks, run, studio_argument
 
 LEAGUE = Path(__file__).resolve().parent / "dask_league.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,10 +26,7 @@ check = CHECKS.check
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        sys.exit(2)
-    studio = sys.argv[1]
+    studio = studio_argument(__doc__)
     banks = [str(ROOT / "projects/example/shadow" / b) for b in ("zoner.bank.ron", "rushdown.bank.ron", "turtle.bank.ron")]
     rules = ["--matches", "3", "--seed", "11"]
     con = duckdb.connect()

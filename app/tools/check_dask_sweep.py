@@ -15,7 +15,7 @@ from pathlib import Path
 
 import duckdb
 
-from checks import Checks, run
+from checks import Checks, run, studio_argument
 
 SWEEP = Path(__file__).resolve().parent / "dask_sweep.py"
 CHECKS = Checks("Dask sweep")
@@ -23,10 +23,7 @@ check = CHECKS.check
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__)
-        sys.exit(2)
-    studio = sys.argv[1]
+    studio = studio_argument(__doc__)
     batch = ["--species", "Cow", "--newborns", "30", "--seconds", "20", "--seed", "7"]
     con = duckdb.connect()
     with tempfile.TemporaryDirectory() as tmp:

@@ -30,3 +30,11 @@ class Checks:
 def run(*cmd):
     """Runs `cmd` (any values, as text) and returns it done, its output kept."""
     return subprocess.run([*map(str, cmd)], capture_output=True, text=True)
+
+
+def studio_argument(doc):
+    """The studio binary, the one argument a check takes; the usage and exit 2 otherwise."""
+    if len(sys.argv) != 2:
+        print(doc)
+        sys.exit(2)
+    return sys.argv[1]

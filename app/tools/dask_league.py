@@ -23,7 +23,6 @@ by the studio's rating crate) as a league played on one machine prints them; --j
 
 import argparse
 import subprocess
-import sys
 from pathlib import Path
 
 import dask_shards
@@ -72,8 +71,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except RuntimeError as e:
-        print(f"dask_league: {e}", file=sys.stderr)
-        sys.exit(1)
+    dask_shards.run_main(main, "dask_league")

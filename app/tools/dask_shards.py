@@ -12,6 +12,7 @@ import contextlib
 import logging
 import os
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -96,3 +97,13 @@ def play(client, studio, command, shards, folder, name):
         path.write_bytes(data)
         files.append(path)
     return files
+
+
+def run_main(main, name):
+    """Runs a driver's `main` on the command line's arguments and exits with its code; a
+    shard's failure is said on stderr, under the driver's `name`, with exit 1."""
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except RuntimeError as e:
+        print(f"{name}: {e}", file=sys.stderr)
+        sys.exit(1)

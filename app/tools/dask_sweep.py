@@ -104,8 +104,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv[1:]))
-    except RuntimeError as e:
-        print(f"dask_sweep: {e}", file=sys.stderr)
-        sys.exit(1)
+    dask_shards.run_main(main, "dask_sweep")
