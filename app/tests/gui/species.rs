@@ -47,3 +47,35 @@ fn dragging_cow_kindness_changes_compassion_time_to_full_live_and_undoes_in_one_
     h.run();
     assert_eq!(label_containing(&h, "Compassion full in"), after);
 }
+
+/// A filter typed over the desires' table starts the table from its first row, as the
+/// other lists' filters do.
+#[test]
+fn a_changed_filter_starts_the_desire_table_from_its_first_row() {
+    let mut h = studio(&example());
+    palette(&mut h, "species: cow");
+    h.run();
+    let first = creature_core::names::Desire::ALL[0].name();
+    // Scroll the table far down: its first row is no longer laid out.
+    let at = h.get_by_label(first).rect().center();
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -20_000.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(h.query_by_label(first).is_none(), "the first row scrolled away");
+    // A filter most desires pass (every "To…"): still more rows than the table shows,
+    // and they show from the first, which passes it too.
+    assert!(first.to_lowercase().contains('o'));
+    let filter = |n: &egui_kittest::kittest::AccessKitNode<'_>| n.placeholder() == Some("filter by name or source");
+    h.get_by(filter).focus();
+    h.step();
+    h.get_by(filter).type_text("o");
+    h.run();
+    assert!(h.query_by_label(first).is_some(), "{first}, the first row of the filtered table, is in view");
+}

@@ -201,17 +201,22 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
     let data = &ws.data;
     let def = data.species(view.species);
     let st = &mut view.species_ui;
+    let mut typed = false;
     ui.horizontal(|ui| {
         ui.strong("Desires");
-        ui.add(egui::TextEdit::singleline(&mut st.filter).hint_text("filter by name or source").desired_width(180.0));
+        typed = ui
+            .add(egui::TextEdit::singleline(&mut st.filter).hint_text("filter by name or source").desired_width(180.0))
+            .changed();
         ui.weak(format!("steepness k = {}", data.steepness));
         ui.weak("· click a name to plot it · click a header to sort");
     });
     let rows = sorted_rows(data, def, st);
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     egui::ScrollArea::horizontal().id_salt("desire-table-h").show(ui, |ui| {
-        TableBuilder::new(ui)
-            .id_salt("desire-table")
+        let table = TableBuilder::new(ui).id_salt("desire-table");
+        // A filter typed starts its list from the top, as the other lists' filters do.
+        let table = if typed { table.vertical_scroll_offset(0.0) } else { table };
+        table
             .striped(true)
             .resizable(true)
             .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
