@@ -60,6 +60,20 @@ fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
     assert_eq!(p.branches.len(), 1);
     assert_eq!(p.branches[0].rec.sim().turns(), slapped);
     assert_eq!(p.sim().creature().liking, liking);
+    let lesson_lines = |h: &Studio| h.state().view.village.log.iter().filter(|l| l.text.starts_with("lesson")).count();
+    assert_eq!(lesson_lines(&h), 0, "the log shows the run, which has no slap");
+
+    // Switching to the slapped branch, the longer run, gives its lines back: the lesson.
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::SwitchBranch(0)));
+    h.step();
+    h.step();
+    assert_eq!(h.state().ws.preview.as_ref().unwrap().sim().turns(), slapped);
+    assert_eq!(lesson_lines(&h), 1, "{:?}", h.state().view.village.log.iter().map(|l| &l.text).collect::<Vec<_>>());
+    // And back: the run without the slap, without its line.
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::SwitchBranch(0)));
+    h.step();
+    assert_eq!(lesson_lines(&h), 0);
 }
 
 #[test]

@@ -39,6 +39,8 @@ pub struct Branch {
     /// For people: where it parted from the run that replaced it.
     pub name: String,
     pub rec: Recorder,
+    /// The turn it parted at: the run and the branch are one run up to it.
+    pub parted: u64,
 }
 
 /// A running preview of one project.
@@ -221,7 +223,7 @@ impl LivePreview {
             seconds(old.sim().turns()),
             seconds(turn)
         );
-        self.branches.push(Branch { name, rec: old });
+        self.branches.push(Branch { name, rec: old, parted: turn });
         self.runs += 1;
         let t = seconds(turn);
         self.inputs.retain(|(at, _)| *at <= t);

@@ -15,6 +15,7 @@ use crate::gui::chrome::{count, short};
 use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand};
 use crate::gui::panels;
 use crate::gui::time_travel::{self, TimeCommand};
+use creature_core::mind::desire::TURNS_PER_SECOND;
 
 impl Studio {
     /// Once per frame: starts the watcher and the preview for the project, routes the
@@ -39,7 +40,8 @@ impl Studio {
             ctx.request_repaint();
         }
         if let Some(p) = self.ws.preview.as_ref() {
-            self.view.village.keep_to(p.sim_time());
+            let parted: Vec<f64> = p.branches.iter().map(|b| b.parted as f64 / TURNS_PER_SECOND).collect();
+            self.view.village.keep_to(p.sim_time(), &parted);
         }
         self.take_preview_events();
         if let Some(p) = self.ws.preview.as_mut() {
@@ -295,7 +297,15 @@ impl Studio {
 
     /// Carries out a command of the preview's timeline.
     pub(super) fn apply_time(&mut self, c: TimeCommand) {
+        let runs = self.ws.preview.as_ref().map(|p| p.run_key().3);
+        let switch = if let TimeCommand::SwitchBranch(i) = c { Some(i) } else { None };
         let msg = time_travel::apply(c, &mut self.ws, &mut self.dialogs);
+        // A switch that happened takes its branch's log lines with it.
+        if let Some(i) = switch
+            && self.ws.preview.as_ref().map(|p| p.run_key().3) != runs
+        {
+            self.view.village.switched_branch(i);
+        }
         if self.ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()) {
             self.status_while(Claim::LookingBack, msg);
         } else {

@@ -62,6 +62,9 @@ impl Default for MapUi {
 pub struct VillageUi {
     pub map: MapUi,
     pub log: Vec<LogLine>,
+    /// The log of each branch of the preview (as `LivePreview::branches` lists them):
+    /// the lines of the run it was until a fork left it, given back by a switch to it.
+    branch_logs: Vec<Vec<LogLine>>,
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
@@ -87,6 +90,7 @@ impl Default for VillageUi {
         Self {
             map: MapUi::default(),
             log: Vec::new(),
+            branch_logs: Vec::new(),
             rate: 0.0,
             rate_window: (0.0, 0.0),
             shown: false,
@@ -163,11 +167,26 @@ impl VillageUi {
         }
     }
 
-    /// Keeps the log to the run as it is now: after a fork from an earlier turn, the
-    /// lines of the future left behind (after `end`, the run's newest time) go.
-    pub fn keep_to(&mut self, end: f64) {
+    /// Keeps the log to the run as it is now, whose newest time is `end`, with branches
+    /// that parted from it at the simulated seconds `parted`: after a fork the run's whole
+    /// log is kept as the new branch's, and the lines of the future left behind (after
+    /// the fork) go from the log.
+    pub fn keep_to(&mut self, end: f64, parted: &[f64]) {
+        // A restarted preview has no branches: nor have their logs.
+        self.branch_logs.truncate(parted.len());
+        for &at in &parted[self.branch_logs.len()..] {
+            self.branch_logs.push(self.log.clone());
+            self.log.retain(|l| l.t <= at);
+        }
         if self.log.last().is_some_and(|l| l.t > end) {
             self.log.retain(|l| l.t <= end);
+        }
+    }
+
+    /// The preview made branch `i` the run and the run branch `i`: so do their logs.
+    pub fn switched_branch(&mut self, i: usize) {
+        if let Some(b) = self.branch_logs.get_mut(i) {
+            std::mem::swap(&mut self.log, b);
         }
     }
 
