@@ -98,3 +98,21 @@ fn the_previews_side_column_stays_inside_its_panel() {
         }
     }
 }
+
+/// The bank view in the editors' column of a desktop: its table scrolls sideways by
+/// itself, and the plots under it stay inside the panel.
+#[test]
+fn the_bank_views_plots_stay_inside_its_panel() {
+    let mut h = studio_sized(&example(), egui::vec2(1920.0, 1080.0));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(panels::bank::TAB));
+    crate::support::settle(&mut h);
+    let body = {
+        let dock = &h.state().dock;
+        let at = dock.find_tab(&panels::bank::TAB).expect("the bank tab");
+        dock[at.surface][at.node].get_leaf().expect("a leaf").viewport
+    };
+    for label in ["Reaction times of the whole bank", "Actions (the whole bank"] {
+        let r = h.get_by_label_contains(label).rect();
+        assert!(body.contains_rect(r), "{label} at {r:?} is outside the bank view's {body:?}");
+    }
+}

@@ -150,7 +150,11 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     let avail = ui.available_height();
     let table_h = (avail * 0.58).max(120.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
-        events_table(ui, view, filtered, out);
+        // Wider than the panel, the table scrolls sideways by itself rather than widening
+        // the panel past its edge (and the plots below with it).
+        egui::ScrollArea::horizontal().id_salt("bank-table-h").show(ui, |ui| {
+            events_table(ui, view, filtered, out);
+        });
     });
     ui.separator();
     stats_plots(ui, &stats);
