@@ -116,3 +116,23 @@ fn the_bank_views_plots_stay_inside_its_panel() {
         assert!(body.contains_rect(r), "{label} at {r:?} is outside the bank view's {body:?}");
     }
 }
+
+/// The Species plots in the pictures' column of a laptop: the last plot is a scroll
+/// away, not cut off.
+#[test]
+fn the_species_plots_last_plot_is_a_scroll_away_on_a_laptop() {
+    let mut h = studio_sized(&example(), egui::vec2(1280.0, 720.0));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(panels::plots::TAB));
+    crate::support::settle(&mut h);
+    let body = {
+        let dock = &h.state().dock;
+        let at = dock.find_tab(&panels::plots::TAB).expect("the plots tab");
+        dock[at.surface][at.node].get_leaf().expect("a leaf").viewport
+    };
+    h.get_by_label_contains("Miracle sightings needed per species").scroll_to_me();
+    for _ in 0..20 {
+        h.step();
+    }
+    let r = h.get_by_label_contains("Miracle sightings needed per species").rect();
+    assert!(body.contains_rect(r), "the last plot's title at {r:?}, outside the panel's {body:?}");
+}
