@@ -204,7 +204,7 @@ impl Tree {
     /// with no branch for the object's answer (SPEC §8).
     #[must_use]
     pub fn reach(&self, answers: &BTreeMap<String, String>) -> Option<usize> {
-        self.walk(answers, |_| {})
+        self.walk(answers, |_, _, _, _| {})
     }
 
     /// The nodes an object with `answers` passes, from the root to the node it reaches
@@ -212,7 +212,7 @@ impl Tree {
     #[must_use]
     pub fn path(&self, answers: &BTreeMap<String, String>) -> Vec<usize> {
         let mut nodes = Vec::new();
-        if let Some(end) = self.walk(answers, |s| nodes.push(s.node))
+        if let Some(end) = self.walk(answers, |node, _, _, _| nodes.push(node))
             && nodes.last() != Some(&end)
         {
             nodes.push(end);
@@ -231,7 +231,9 @@ impl Tree {
     #[must_use]
     pub fn explain(&self, answers: &BTreeMap<String, String>) -> Explanation {
         let mut steps = Vec::new();
-        let node = self.walk(answers, |s| steps.push(s));
+        let node = self.walk(answers, |node, question, answer, followed| {
+            steps.push(Step { node, question: question.to_owned(), answer: answer.to_owned(), followed });
+        });
         Explanation {
             steps,
             node,
@@ -240,7 +242,15 @@ impl Tree {
         }
     }
 
-    fn walk(&self, answers: &BTreeMap<String, String>, mut on_step: impl FnMut(Step)) -> Option<usize> {
+    /// Follows `answers` from the root; each question asked is shown to `on_step` as
+    /// its node, the question, the object's answer, and whether a branch followed it
+    /// (borrowed: only [`Tree::explain`] keeps them, and the verdicts a turn asks for
+    /// copy nothing).
+    fn walk(
+        &self,
+        answers: &BTreeMap<String, String>,
+        mut on_step: impl FnMut(usize, &str, &str, bool),
+    ) -> Option<usize> {
         let mut at = 0;
         // A built tree only points to later nodes; the bound keeps a hand-edited tree
         // with a loop in it from hanging.
@@ -251,7 +261,7 @@ impl Tree {
             };
             let given = answer(answers, question);
             let next = node.child(given).filter(|&c| c > at);
-            on_step(Step { node: at, question: question.clone(), answer: given.to_owned(), followed: next.is_some() });
+            on_step(at, question, given, next.is_some());
             match next {
                 Some(child) => at = child,
                 None => return Some(at),
