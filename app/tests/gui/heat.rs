@@ -41,14 +41,14 @@ fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
     assert!(hunger_turns > 20, "the creature ate for a while: {hunger_turns} turns");
     h.state_mut().view.graph.heat.seconds = f64::from(window) / 10.0;
     h.step();
-    let counts = h.state().view.graph.heat.counts.clone().expect("the graph shows the heat");
+    let counts = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).expect("the graph shows the heat");
     assert_eq!(counts, expected, "the heat is the live path, turn by turn, over the window");
     assert_eq!(counts[0], hunger_turns, "every ask passes the root");
 
     // The run goes on: the counts kept up to date equal counts made afresh.
     h.state_mut().ws.preview.as_mut().unwrap().run(137);
     h.step();
-    let kept = h.state().view.graph.heat.counts.clone().unwrap();
+    let kept = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).unwrap();
     let ws = &h.state().ws;
     let tree = ws.built_tree(&doc, Desire::Hunger, TreeKind::ActOn).unwrap().clone();
     let fresh = Heat::default()
@@ -61,7 +61,7 @@ fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
     h.state_mut().run(Command::Time(TimeCommand::ScrubTo(300)));
     h.step();
     h.step();
-    let back = h.state().view.graph.heat.counts.clone().expect("heat while looking back");
+    let back = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).expect("heat while looking back");
     assert_ne!(back, kept);
     let ws = &h.state().ws;
     assert_eq!(ws.preview.as_ref().unwrap().shown().turns(), 300);

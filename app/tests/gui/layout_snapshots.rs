@@ -31,7 +31,7 @@ fn every_named_view(w: f32, h: f32) {
         let mut app = studio_sized(&example(), egui::vec2(w, h));
         app.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
         settle(&mut app);
-        app.snapshot_options(&format!("layout_default_{size}"), &options);
+        app.snapshot_options(format!("layout_default_{size}"), &options);
         app.get_by_label("🐄 Open the example creature").click();
         settle(&mut app);
         for (name, tab) in [
@@ -47,7 +47,7 @@ fn every_named_view(w: f32, h: f32) {
                 assert!(until_bank_work_done(&mut app), "the bank view's curation finishes");
                 settle(&mut app);
             }
-            app.snapshot_options(&format!("layout_{name}_{size}"), &options);
+            app.snapshot_options(format!("layout_{name}_{size}"), &options);
         }
     }
 }

@@ -158,7 +158,7 @@ fn the_heat_of_daisys_hunger_acton_tree_after_a_meal() {
     state.ws.preview.as_mut().unwrap().run(300);
     let mut h = harness(egui::vec2(640.0, 400.0), state, panels::graph::show);
     h.run();
-    let counts = h.state().view.graph.heat.counts.clone().expect("the graph shows the heat");
+    let counts = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).expect("the graph shows the heat");
     assert!(counts[0] > 0, "the meal asked the tree: {counts:?}");
     let options = egui_kittest::SnapshotOptions::new().max_failed_pixels(6000);
     h.snapshot_options("heat", &options);

@@ -101,6 +101,12 @@ impl Heat {
         Some(&self.counts)
     }
 
+    /// Per node, the asks that passed it, as last brought up to date.
+    #[must_use]
+    pub fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
     /// How many turns the counts cover.
     #[must_use]
     pub fn turns(&self) -> usize {

@@ -398,7 +398,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     };
     let (d, k) = view.tree;
     view.graph.sync(ws, &creature, view.tree);
-    graph_heat::update(ws, &mut view.graph, &creature, view.tree);
+    // The preview's own build of this tree, when the graph shows the preview's creature.
+    let built = ws.built_tree(&creature, d, k);
+    graph_heat::update(ws, &mut view.graph, built, view.tree);
     // "Ask the tree" draws the draft's path; otherwise the running plan's live path.
     let live = if view.examples.asking { None } else { ws.live_path(&creature, d, k) };
     let path: Vec<usize> = if view.examples.asking {
@@ -472,13 +474,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         toggle: &mut toggle,
         centre_on,
         path: &g.path,
-        heat: g.heat.counts.as_deref(),
+        heat: g.heat.counts(),
         heat_seconds: g.heat.seconds,
         menu: NodeMenu {
             desire: d,
             kind: k,
             tree: &g.tree,
-            sim: ws.built_tree(&creature, d, k).and(ws.preview.as_ref()).map(LivePreview::shown),
+            sim: built.and(ws.preview.as_ref()).map(LivePreview::shown),
         },
         gains: &g.gains,
         measured: &mut g.measured,

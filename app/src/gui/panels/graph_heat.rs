@@ -4,22 +4,24 @@
 //! creature and the heat is on.
 
 use creature_core::data::TreeKind;
+use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
-use creature_workspace::{DocId, Workspace};
+use creature_workspace::Workspace;
 use egui::{Color32, Frame, Shadow};
 
 use crate::gui::view::graph::GraphView;
 
 const HEAT: Color32 = Color32::from_rgb(255, 110, 30);
 
-/// Brings the graph's heat up to date, or clears it where there is none to show.
-pub fn update(ws: &Workspace, g: &mut GraphView, creature: &DocId, (d, k): (Desire, TreeKind)) {
+/// Brings the graph's heat up to date from `built`, the preview's own build of the tree
+/// the graph shows (`None` where the graph is not the preview's), or hides it.
+pub fn update(ws: &Workspace, g: &mut GraphView, built: Option<&Tree>, (d, k): (Desire, TreeKind)) {
+    let nodes = g.tree.nodes.len();
     let h = &mut g.heat;
-    let counts = match (&ws.preview, ws.built_tree(creature, d, k)) {
-        (Some(p), Some(tree)) if h.on => h.counted.update(p, d, k, tree, h.seconds).map(<[u32]>::to_vec),
-        _ => None,
+    h.shown = match (&ws.preview, built) {
+        (Some(p), Some(tree)) if h.on => h.counted.update(p, d, k, tree, h.seconds).is_some_and(|c| c.len() == nodes),
+        _ => false,
     };
-    h.counts = counts.filter(|c| c.len() == g.tree.nodes.len());
 }
 
 /// The header's control: heat on or off, and its window in simulated seconds.

@@ -89,14 +89,22 @@ pub struct GraphView {
     pub heat: GraphHeat,
 }
 
-/// The graph's heat: on or off, its window in simulated seconds, its counts, and the
-/// counts per node as last brought up to date (`None` where there is no heat).
+/// The graph's heat: on or off, its window in simulated seconds, its counts, and
+/// whether they are the graph's tree's this frame.
 #[derive(Clone, Debug)]
 pub struct GraphHeat {
     pub on: bool,
     pub seconds: f64,
     pub counted: creature_workspace::heat::Heat,
-    pub counts: Option<Vec<u32>>,
+    pub shown: bool,
+}
+
+impl GraphHeat {
+    /// The counts per node the graph shows, `None` where it shows no heat.
+    #[must_use]
+    pub fn counts(&self) -> Option<&[u32]> {
+        self.shown.then(|| self.counted.counts())
+    }
 }
 
 impl Default for GraphHeat {
@@ -105,7 +113,7 @@ impl Default for GraphHeat {
             on: true,
             seconds: creature_workspace::heat::DEFAULT_SECONDS,
             counted: creature_workspace::heat::Heat::default(),
-            counts: None,
+            shown: false,
         }
     }
 }
