@@ -82,16 +82,7 @@ fn a_changed_filter_starts_the_bank_table_from_its_first_row() {
     palette(&mut h, "show panel: replay bank");
     // Scroll the table far down: its first row is no longer laid out.
     let at = h.get_by_label("DashForward").rect().center();
-    h.event(egui::Event::PointerMoved(at));
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -20_000.0),
-        modifiers: egui::Modifiers::NONE,
-        phase: egui::TouchPhase::Move,
-    });
-    for _ in 0..20 {
-        h.step();
-    }
+    crate::support::scroll_far_down(&mut h, at);
     assert!(h.query_by_label("DashForward").is_none(), "the first row scrolled away");
     // Filter on the commonest action: its matches are still more than the table shows,
     // and they show from the first.

@@ -222,3 +222,18 @@ pub fn eating_preview() -> (tempfile::TempDir, Harness<'static, Studio>) {
     h.state_mut().run(Command::Preview(PreviewCommand::Act(eat)));
     (tmp, h)
 }
+
+/// Scrolls whatever is under `at` far down with the mouse wheel, over enough frames for
+/// egui's smooth scrolling to arrive.
+pub fn scroll_far_down(h: &mut Harness<'static, Studio>, at: egui::Pos2) {
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -20_000.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+}
