@@ -291,6 +291,25 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
+/// Sets the path the graph draws in gold: "Ask the tree" draws the draft's path;
+/// otherwise the running plan's live path. Returns what the header says of it.
+fn gold_path(ws: &Workspace, view: &mut View, creature: &DocId) -> Option<String> {
+    let (d, k) = view.tree;
+    let live = if view.examples.asking { None } else { ws.live_path(creature, d, k) };
+    let path: Vec<usize> = if view.examples.asking {
+        view.graph.tree.path(&view.examples.draft.answers)
+    } else {
+        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
+    };
+    // A new answer to "ask the tree" brings the node it reaches into view; a live path
+    // moves as the run goes, and the person's view stays where it is.
+    if path != view.graph.path && live.is_none() {
+        view.graph.focus = path.last().copied();
+    }
+    view.graph.path = path;
+    path_note(view.examples.asking, live.as_ref(), k)
+}
+
 /// Whose path the graph draws in gold, for the header: the asked draft's, or the live
 /// plan's.
 fn path_note(asking: bool, live: Option<&creature_workspace::preview_sync::LivePath>, k: TreeKind) -> Option<String> {
@@ -401,20 +420,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // The preview's own build of this tree, when the graph shows the preview's creature.
     let built = ws.built_tree(&creature, d, k);
     graph_heat::update(ws, &mut view.graph, built, view.tree);
-    // "Ask the tree" draws the draft's path; otherwise the running plan's live path.
-    let live = if view.examples.asking { None } else { ws.live_path(&creature, d, k) };
-    let path: Vec<usize> = if view.examples.asking {
-        view.graph.tree.path(&view.examples.draft.answers)
-    } else {
-        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
-    };
-    // A new answer to "ask the tree" brings the node it reaches into view; a live path
-    // moves as the run goes, and the person's view stays where it is.
-    if path != view.graph.path && live.is_none() {
-        view.graph.focus = path.last().copied();
-    }
-    view.graph.path = path;
-    let note = path_note(view.examples.asking, live.as_ref(), k);
+    let note = gold_path(ws, view, &creature);
     header(ui, ws, &mut view.graph, &creature, (d, k), note, out);
     let g = &mut view.graph;
     if g.tree.is_empty() {
