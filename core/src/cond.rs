@@ -1,21 +1,19 @@
 //! Conditions (SPEC §19): something that happens in a run, written in RON as a
 //! scenario's triggers are. One syntax serves the editor's breakpoints, `scenario run
 //! --break` and `recording find`. A [`Watch`] looks at a run turn by turn and says at
-//! which turns its condition fired.
+//! which turns its condition fired; a [`WatchSet`] looks for several at once.
 
-use std::collections::BTreeMap;
-use std::sync::Arc;
+mod watch;
+
+pub use watch::{Watch, WatchSet};
 
 use serde::{Deserialize, Serialize};
 
 use crate::data::{Data, TreeKind};
 use crate::error::{LoadError, parse_ron_with, unknown_name};
-use crate::mind::observation::Attempt;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
-use crate::world::plan_filter::PlanFilter;
 use crate::world::rules::Kind;
-use crate::world::sim::{Event, Sim, Why};
 
 /// Something that happens in a run.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -187,207 +185,6 @@ impl Cond {
             }
         }
     }
-}
-
-/// A score as last worked out: the tree's examples, the object's answers, the score.
-/// A `Score` as last worked out: the number the desire's trees went by, the object's
-/// place in the village and its answers, and the score.
-type Scored = (u64, usize, Arc<BTreeMap<String, String>>, f64);
-
-/// A condition looking at a run: fed the simulation after each turn with that turn's
-/// events, it says whether the condition fired then.
-#[derive(Clone, Debug)]
-pub struct Watch {
-    cond: Cond,
-    /// What a condition on values reads, taken from `cond` once: each turn's look is a
-    /// small match on it.
-    probe: Probe,
-    /// What a value condition saw the turn before: whether it was inside its range.
-    was: Option<bool>,
-    /// The phase the turn before.
-    phase: Option<u8>,
-    /// A `Score`'s last tree input and score.
-    scored: Option<Scored>,
-}
-
-impl Watch {
-    #[must_use]
-    pub fn new(cond: Cond) -> Self {
-        let probe = match &cond {
-            Cond::PlanStarted { .. } | Cond::PlanSwitched | Cond::Lesson { .. } | Cond::Learnt { .. } => Probe::Events,
-            Cond::Phase { to } => Probe::Phase { to: *to },
-            Cond::Above { desire, value } => Probe::Rises { desire: *desire, past: *value },
-            Cond::Below { desire, value } => Probe::Falls { desire: *desire, past: *value },
-            Cond::Liking { above, below } => Probe::Liking { above: *above, below: *below },
-            Cond::Score { above, below, .. } => Probe::Score { above: *above, below: *below },
-        };
-        Self { cond, probe, was: None, phase: None, scored: None }
-    }
-
-    #[must_use]
-    pub fn cond(&self) -> &Cond {
-        &self.cond
-    }
-
-    /// Whether the condition fired on the turn that left `sim` as it is, whose events
-    /// are `events`. The first turn it sees only sets where the values start.
-    pub fn fired(&mut self, sim: &Sim, events: &[Event]) -> bool {
-        if self.waits_for_events() { self.any_matches(sim, events) } else { self.fired_by_values(sim) }
-    }
-
-    /// True for a condition that fires on an event (a plan, a switch, a lesson, a
-    /// learning): it needs looking at only on turns with events, and keeps nothing
-    /// from one turn to the next.
-    #[must_use]
-    pub fn waits_for_events(&self) -> bool {
-        matches!(self.probe, Probe::Events)
-    }
-
-    /// Whether any of `events` is what an event condition waits for (false for a
-    /// condition on values).
-    #[inline(never)]
-    pub fn any_matches(&self, sim: &Sim, events: &[Event]) -> bool {
-        events.iter().any(|e| self.matches(sim, e))
-    }
-
-    /// [`Watch::fired`] for a condition on values (a phase, a desire, the liking, a
-    /// score), which must see every turn; false for an event condition. Looked at every
-    /// turn of a run with breakpoints: inlined into the caller's loop, with the rare
-    /// work (a score to work out again) out of line.
-    #[inline(always)]
-    pub fn fired_by_values(&mut self, sim: &Sim) -> bool {
-        match self.probe {
-            Probe::Events => false,
-            Probe::Phase { to } => {
-                let now = sim.creature().phase;
-                let moved = self.phase.is_some_and(|p| p != now) && to.is_none_or(|t| t == now);
-                self.phase = Some(now);
-                moved
-            }
-            Probe::Rises { desire, past } => {
-                let v = sim.creature().desire(desire).value;
-                self.entered(v >= past)
-            }
-            Probe::Falls { desire, past } => {
-                let v = sim.creature().desire(desire).value;
-                self.entered(v <= past)
-            }
-            Probe::Liking { above, below } => {
-                let v = sim.creature().liking;
-                self.entered(inside(v, above, below))
-            }
-            Probe::Score { above, below } => {
-                let inside = self.score(sim).is_some_and(|v| inside(v, above, below));
-                self.entered(inside)
-            }
-        }
-    }
-
-    /// True when the value comes inside its range this turn, having been outside.
-    fn entered(&mut self, inside: bool) -> bool {
-        let fired = self.was == Some(false) && inside;
-        self.was = Some(inside);
-        fired
-    }
-
-    /// A `Score`'s score now, worked out again only when the tree's examples or the
-    /// object's answers changed.
-    #[inline(always)]
-    fn score(&mut self, sim: &Sim) -> Option<f64> {
-        let Cond::Score { desire, object, .. } = &self.cond else { return None };
-        let v = sim.village();
-        if let Some((t, o, a, s)) = &self.scored
-            && *t == sim.trees_number(*desire)
-            && v.objects.get(*o).is_some_and(|x| Arc::ptr_eq(a, &x.answers) && x.id == *object)
-        {
-            return Some(*s);
-        }
-        self.score_afresh(sim)
-    }
-
-    /// [`Watch::score`] worked out again, and kept.
-    #[inline(never)]
-    fn score_afresh(&mut self, sim: &Sim) -> Option<f64> {
-        let Cond::Score { desire, tree, object, .. } = &self.cond else { return None };
-        let v = sim.village();
-        let trees = sim.trees_number(*desire);
-        if let Some((t, o, a, s)) = &self.scored
-            && *t == trees
-            && v.objects.get(*o).is_some_and(|x| x.id == *object && *a == x.answers)
-        {
-            // The same answers under a new pointer: keep the score, with the new one.
-            let (s, o) = (*s, *o);
-            self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
-            return Some(s);
-        }
-        let o = v.find(object)?;
-        let s = sim.object_score(*desire, *tree, object).ok()?;
-        self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
-        Some(s)
-    }
-
-    /// Whether event `e` is what an event condition waits for.
-    fn matches(&self, sim: &Sim, e: &Event) -> bool {
-        match (&self.cond, e) {
-            (
-                Cond::PlanStarted { desire: d, action: a, object: o, kind: k },
-                Event::Plan { desire, action, object, .. },
-            ) => {
-                let v = sim.village();
-                let kind = v.find(object).map(|i| v.objects[i].kind);
-                let filter = PlanFilter { desire: *d, action: a.as_deref(), object: o.as_deref(), kind: *k };
-                filter.admits(*desire, action, object, kind)
-            }
-            (Cond::PlanSwitched, Event::Plan { why, .. }) => *why == Why::Urgent,
-            (Cond::Lesson { desire: d, sign }, Event::Lesson { lesson: Some(l), taught: Some(t), .. }) => {
-                let sign_fits = match sign {
-                    Some(Sign::Stroke) => *l > 0.0,
-                    Some(Sign::Slap) => *l < 0.0,
-                    None => true,
-                };
-                d.is_none_or(|d| d == t.desire) && sign_fits
-            }
-            (Cond::Learnt { what }, Event::Skill { skill, .. }) => what.as_ref().is_none_or(|w| w == skill),
-            (Cond::Learnt { what }, Event::Miracle { miracle, result: Attempt::Succeeded, .. }) => {
-                what.as_ref().is_none_or(|w| w == miracle)
-            }
-            _ => false,
-        }
-    }
-}
-
-/// Whether `v` lies above `above` and below `below`, where given.
-/// What a [`Watch`] reads each turn, by the kind of its condition.
-#[derive(Clone, Copy, Debug)]
-enum Probe {
-    /// An event condition: nothing to read.
-    Events,
-    Phase {
-        to: Option<u8>,
-    },
-    /// A desire's value passing `past` from below.
-    Rises {
-        desire: Desire,
-        past: f64,
-    },
-    /// A desire's value passing `past` from above.
-    Falls {
-        desire: Desire,
-        past: f64,
-    },
-    Liking {
-        above: Option<f64>,
-        below: Option<f64>,
-    },
-    Score {
-        above: Option<f64>,
-        below: Option<f64>,
-    },
-}
-
-#[inline]
-fn inside(v: f64, above: Option<f64>, below: Option<f64>) -> bool {
-    above.is_none_or(|a| v > a) && below.is_none_or(|b| v < b)
 }
 
 #[cfg(test)]

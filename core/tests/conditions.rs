@@ -159,3 +159,70 @@ fn the_hand_and_the_creature_itself_are_objects_a_condition_names() {
     let e = creature_core::cond::Cond::parse(r#"PlanStarted(object: "selff")"#, &data, &world).unwrap_err();
     assert!(e.message.contains("did you mean `self`"), "{e}");
 }
+
+/// Several conditions looked for together, as the editor's breakpoints are, report at
+/// every turn the first (by key) of those that `recording find` finds there, also after
+/// one is taken out and the keys above it move down.
+#[test]
+fn a_set_of_conditions_fires_where_each_alone_is_found() {
+    use creature_core::cond::WatchSet;
+    use creature_core::data::TreeKind;
+    let mut r = hour();
+    // A score the hour's lessons move, looked for past its middle the way it moves.
+    let end = r.recording().turns;
+    let (start, last) = (r.seek(0).unwrap(), r.seek(end).unwrap());
+    let score =
+        |s: &creature_core::world::sim::Sim, id: &str| s.object_score(Desire::Hunger, TreeKind::ActOn, id).unwrap();
+    let (object, way, middle) = start
+        .village()
+        .objects
+        .iter()
+        .map(|o| (o.id.clone(), score(&start, &o.id), score(&last, &o.id)))
+        .find(|(_, a, b)| (a - b).abs() > 0.05)
+        .map(|(id, a, b)| (id, if b > a { "above" } else { "below" }, f64::midpoint(a, b)))
+        .expect("the hour's lessons move some object's Hunger score");
+    let texts = [
+        r#"PlanStarted(desire: "Hunger")"#.to_owned(),
+        "PlanSwitched".to_owned(),
+        "Lesson(sign: Stroke)".to_owned(),
+        "Phase".to_owned(),
+        r#"Above(desire: "Hunger", value: 0.5)"#.to_owned(),
+        r#"Below(desire: "Curiosity", value: 0.2)"#.to_owned(),
+        "Liking(below: -0.05)".to_owned(),
+        format!(r#"Score(desire: "Hunger", tree: ActOn, object: "{object}", {way}: {middle})"#),
+    ];
+    let conds: Vec<Cond> = texts.iter().map(|t| parse(&r, t)).collect();
+    let found: Vec<Vec<u64>> = conds.iter().map(|c| r.find(c).unwrap()).collect();
+    // The phase stays over the hour: the phase change is looked at and never fires.
+    for (text, turns) in texts.iter().zip(&found).filter(|(t, _)| *t != "Phase") {
+        assert!(!turns.is_empty(), "{text} fires in an hour of teaching");
+    }
+    // The first by key among those found at `turn`, of the keys `keys` give.
+    let first = |turn: u64, keys: &[Option<usize>]| {
+        keys.iter().enumerate().filter_map(|(i, k)| k.filter(|_| found[i].contains(&turn))).min()
+    };
+    let all: Vec<Option<usize>> = (0..conds.len()).map(Some).collect();
+    // The second taken out: those after it move down a place.
+    let without: Vec<Option<usize>> = (0..conds.len()).map(|i| (i != 1).then(|| i - usize::from(i > 1))).collect();
+    for keys in [all, without] {
+        let mut set = WatchSet::default();
+        for (c, k) in conds.iter().zip(&all_keys(conds.len())) {
+            set.insert(*k, c.clone());
+        }
+        if keys[1].is_none() {
+            set.remove(1, true);
+        }
+        let mut fired = 0;
+        r.play_over(0, r.recording().turns, |sim, events| {
+            let got = set.first_fired(sim, events);
+            assert_eq!(got, first(sim.turns(), &keys), "turn {}", sim.turns());
+            fired += usize::from(got.is_some());
+        })
+        .unwrap();
+        assert!(fired > 10, "{fired} turns fired");
+    }
+}
+
+fn all_keys(n: usize) -> Vec<usize> {
+    (0..n).collect()
+}

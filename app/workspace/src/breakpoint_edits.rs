@@ -61,7 +61,7 @@ mod tests {
         let ran = p.run(20_000);
         let hit = p.breakpoints.hit.clone().expect("the creature wanders within the run");
         assert_eq!((p.sim().turns(), ran, p.speed), (hit.turn, hit.turn, 0.0), "paused at the hit");
-        assert_eq!(hit.what, "A plan to Wander");
+        assert_eq!(&*hit.what, "A plan to Wander");
         // The turn is the first the recording finds.
         let cond = Cond::parse("PlanStarted(action: \"Wander\")", p.sim().data(), p.sim().world()).unwrap();
         assert_eq!(p.recorder().find(&cond).unwrap().first(), Some(&hit.turn));

@@ -4,8 +4,9 @@
 //! there when the studio opens the project again.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use creature_core::cond::{Cond, Watch};
+use creature_core::cond::{Cond, WatchSet};
 use creature_core::debugger_files::KeptBreakpoint;
 use creature_core::error::LoadError;
 use creature_core::recording::Recorder;
@@ -20,7 +21,8 @@ pub struct Breakpoint {
     pub text: String,
     pub cond: Cond,
     pub on: bool,
-    watch: Watch,
+    /// The condition as a sentence, worked out once: a hit names it.
+    sentence: Arc<str>,
 }
 
 /// Where a breakpoint fired: the turn, and which one.
@@ -29,7 +31,7 @@ pub struct Hit {
     pub turn: u64,
     pub index: usize,
     /// The breakpoint as a sentence, as it read when it fired.
-    pub what: String,
+    pub what: Arc<str>,
 }
 
 /// The breakpoints of a project.
@@ -45,10 +47,8 @@ pub struct Breakpoints {
     /// Every hit over a recorded run, with what it was found for: the run (as its
     /// owner names it) and the list's change count.
     found: Option<((RunKey, u64), Vec<Hit>)>,
-    /// The breakpoints that are on, by place in the list: those on values, which see
-    /// every turn, and those on events, looked at on turns with events.
-    on_values: Vec<usize>,
-    on_events: Vec<usize>,
+    /// The breakpoints that are on, each under its place in the list.
+    watches: WatchSet,
 }
 
 /// What names one recorded run to the breakpoints' hits: its turns, its inputs and
@@ -64,14 +64,16 @@ impl Breakpoints {
     /// Whether any breakpoint is on: only then does the preview look at every turn.
     #[must_use]
     pub fn any_on(&self) -> bool {
-        !(self.on_values.is_empty() && self.on_events.is_empty())
+        !self.watches.is_empty()
     }
 
     /// Adds the condition `text`, checked against what the preview runs; a bad one is
     /// refused with its column.
     pub fn add(&mut self, text: &str, sim: &Sim) -> Result<(), LoadError> {
         let cond = Cond::parse(text, sim.data(), sim.world())?;
-        self.list.push(Breakpoint { text: text.trim().to_owned(), watch: Watch::new(cond.clone()), cond, on: true });
+        self.watches.insert(self.list.len(), cond.clone());
+        let sentence = cond.describe().into();
+        self.list.push(Breakpoint { text: text.trim().to_owned(), cond, on: true, sentence });
         self.listed();
         Ok(())
     }
@@ -80,7 +82,10 @@ impl Breakpoints {
         if let Some(b) = self.list.get_mut(i) {
             b.on = on;
             // Switched on again, it starts looking afresh.
-            b.watch = Watch::new(b.cond.clone());
+            self.watches.remove(i, false);
+            if on {
+                self.watches.insert(i, b.cond.clone());
+            }
         }
         self.listed();
     }
@@ -88,17 +93,14 @@ impl Breakpoints {
     pub fn remove(&mut self, i: usize) {
         if i < self.list.len() {
             self.list.remove(i);
+            self.watches.remove(i, true);
             self.listed();
         }
     }
 
-    /// The list changed: hits found before are found again, and the breakpoints that
-    /// are on are sorted into those on values and those on events.
+    /// The list changed: hits found before are found again.
     fn listed(&mut self) {
         self.changed += 1;
-        let on = || self.list.iter().enumerate().filter(|(_, b)| b.on);
-        self.on_values = on().filter(|(_, b)| !b.watch.waits_for_events()).map(|(i, _)| i).collect();
-        self.on_events = on().filter(|(_, b)| b.watch.waits_for_events()).map(|(i, _)| i).collect();
     }
 
     /// Every turn of the recorded run at which a breakpoint that is on fires, in turn
@@ -118,9 +120,8 @@ impl Breakpoints {
         }
         let mut hits = Vec::new();
         for (index, b) in self.list.iter().enumerate().filter(|(_, b)| b.on) {
-            let what = b.cond.describe();
             let turns = rec.find(&b.cond).unwrap_or_default();
-            hits.extend(turns.into_iter().map(|turn| Hit { turn, index, what: what.clone() }));
+            hits.extend(turns.into_iter().map(|turn| Hit { turn, index, what: Arc::clone(&b.sentence) }));
         }
         hits.sort_by_key(|h| (h.turn, h.index));
         self.found = Some((key, hits));
@@ -129,24 +130,25 @@ impl Breakpoints {
     /// Shows every breakpoint that is on the turn that left `sim` as it is, with its
     /// events; returns the first that fired, which is also kept as [`Breakpoints::hit`].
     pub fn check(&mut self, sim: &Sim, events: &[Event]) -> Option<&Hit> {
-        let mut first = usize::MAX;
-        // Every watch on values sees every turn, so that its values stay current.
-        for &i in &self.on_values {
-            if self.list[i].watch.fired_by_values(sim) {
-                first = first.min(i);
-            }
+        if self.fired(sim, events) { self.hit.as_ref() } else { None }
+    }
+
+    /// [`Breakpoints::check`], saying only whether one fired: looked at every turn of
+    /// a run, inlined into its loop.
+    #[inline(always)]
+    pub fn fired(&mut self, sim: &Sim, events: &[Event]) -> bool {
+        match self.watches.first_fired(sim, events) {
+            Some(first) => self.fire(sim, first),
+            None => false,
         }
-        if !events.is_empty() {
-            for &i in &self.on_events {
-                if i < first && self.list[i].watch.any_matches(sim, events) {
-                    first = i;
-                }
-            }
-        }
-        if let Some(b) = self.list.get(first) {
-            self.hit = Some(Hit { turn: sim.turns(), index: first, what: b.cond.describe() });
-        }
-        self.hit.as_ref().filter(|h| h.turn == sim.turns())
+    }
+
+    /// Breakpoint `first` fired on the turn that left `sim` as it is: kept as the hit.
+    #[inline(never)]
+    fn fire(&mut self, sim: &Sim, first: usize) -> bool {
+        let Some(b) = self.list.get(first) else { return false };
+        self.hit = Some(Hit { turn: sim.turns(), index: first, what: Arc::clone(&b.sentence) });
+        true
     }
 
     /// The project's breakpoints, from `breakpoints.ron` in `root` when it has one; a

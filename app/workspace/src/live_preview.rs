@@ -360,13 +360,14 @@ impl LivePreview {
             return n;
         }
         self.breakpoints.hit = None;
-        for i in 1..=n {
-            self.rec.step();
-            if self.look_for_breakpoints() {
-                return i;
-            }
+        let breakpoints = &mut self.breakpoints;
+        let ran = self.rec.run_until(n, |sim, events| breakpoints.fired(sim, events));
+        // The events the breakpoints have looked at: all of them so far.
+        self.seen = self.rec.fresh_events().len();
+        if self.breakpoints.hit.is_some() {
+            self.pause();
         }
-        n
+        ran
     }
 
     /// Shows the breakpoints the turn as it is now, with its events (kept for
@@ -378,10 +379,15 @@ impl LivePreview {
         self.seen = fresh.len();
         let hit = self.breakpoints.check(self.rec.sim(), events).is_some();
         if hit {
-            self.speed = 0.0;
-            self.owed_turns = 0.0;
+            self.pause();
         }
         hit
+    }
+
+    /// A breakpoint fired: the preview stands still.
+    fn pause(&mut self) {
+        self.speed = 0.0;
+        self.owed_turns = 0.0;
     }
 
     /// The simulation's events since the last call.

@@ -186,6 +186,21 @@ impl Recorder {
         }
     }
 
+    /// Runs up to `n` turns, showing `stop` each turn as it leaves the simulation,
+    /// with that turn's events (when forwarding), and ends after the turn it says
+    /// yes to. Returns the turns run.
+    #[inline]
+    pub fn run_until(&mut self, n: u64, mut stop: impl FnMut(&Sim, &[Event]) -> bool) -> u64 {
+        for i in 0..n {
+            let seen = self.fresh.len();
+            self.step();
+            if stop(&self.sim, self.fresh.get(seen..).unwrap_or_default()) {
+                return i + 1;
+            }
+        }
+        n
+    }
+
     /// One turn, with a snapshot first when one is due, and the recorded inputs of a
     /// kept future fired after it.
     pub fn step(&mut self) {

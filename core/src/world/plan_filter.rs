@@ -18,10 +18,17 @@ impl PlanFilter<'_> {
     /// object no longer in the village), passes every filter given.
     #[must_use]
     pub fn admits(&self, desire: Desire, action: &str, object: &str, kind: Option<Kind>) -> bool {
+        self.admits_with(desire, action, object, || kind)
+    }
+
+    /// [`PlanFilter::admits`], the object's kind looked up by `kind` only when the
+    /// filter names a kind and every other filter passed.
+    #[must_use]
+    pub fn admits_with(&self, desire: Desire, action: &str, object: &str, kind: impl FnOnce() -> Option<Kind>) -> bool {
         self.desire.is_none_or(|d| d == desire)
             && self.action.is_none_or(|a| a == action)
             && self.object.is_none_or(|o| o == object)
-            && self.kind.is_none_or(|k| Some(k) == kind)
+            && self.kind.is_none_or(|k| Some(k) == kind())
     }
 }
 
