@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde::{Deserialize, Serialize};
 
 use crate::data::Data;
-use crate::world::sim::Sim;
+use crate::world::sim::{FreezeCache, Sim};
 
 /// At most this many snapshots in a row are packed against the one before; the next
 /// is packed on its own.
@@ -120,6 +120,8 @@ pub struct Packer {
     /// Started with the first batch; `None` after that only where no thread could be
     /// started, and then each snapshot is packed when first read.
     worker: Option<Worker>,
+    /// What the last snapshot wrote that the next may copy.
+    written: FreezeCache,
 }
 
 impl Drop for Packer {
@@ -140,13 +142,19 @@ impl Packer {
             return Ok(Packer::default());
         };
         let links = snapshots.iter().rev().take_while(|s| s.chained).count();
-        Ok(Packer { last: Some((Arc::new(unpack(snapshots, last)?), links)), waiting: Vec::new(), worker: None })
+        Ok(Packer {
+            last: Some((Arc::new(unpack(snapshots, last)?), links)),
+            waiting: Vec::new(),
+            worker: None,
+            written: FreezeCache::default(),
+        })
     }
 
     /// Packs the state of `sim` now, after `applied` changes.
     pub fn of(&mut self, sim: &Sim, applied: usize) -> Snapshot {
         let size = self.last.as_ref().map_or(0, |(bytes, _)| bytes.len());
-        self.pack(sim.turns(), applied, sim.freeze_into(Vec::with_capacity(size + size / 8)))
+        let bytes = sim.freeze_with(&mut self.written, Vec::with_capacity(size + size / 8));
+        self.pack(sim.turns(), applied, bytes)
     }
 
     /// Packs `bytes`, the state at `turn` after `applied` changes. The snapshot comes

@@ -11,6 +11,10 @@ use crate::world::file::{ClimateRules, Clock, Job, ObjectKind, Owner, Sex, World
 use crate::world::own_kinds::KindDef;
 use crate::world::rules::Kind;
 
+mod freeze;
+
+pub use freeze::AnswersWritten;
+
 /// One thing in the village during a simulation.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Obj {

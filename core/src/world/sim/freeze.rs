@@ -17,7 +17,7 @@
 //! recordings check that what is read writes the same bytes again.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use serde::{Deserialize, Serialize};
 
@@ -32,7 +32,7 @@ use crate::mind::tree::build;
 use crate::names::Desire;
 use crate::rng::Rng;
 use crate::world::file::WorldFile;
-use crate::world::village::Village;
+use crate::world::village::{AnswersWritten, Village};
 
 use super::kept::Kept;
 use super::phase::PhaseProgress;
@@ -89,14 +89,13 @@ struct Frozen {
     commanded: Option<Candidate>,
 }
 
-/// [`Frozen`] borrowed from a running [`Sim`], field for field in the same order with
-/// the same encoding, so that a snapshot is written without copying the state first.
+/// [`Frozen`] borrowed from a running [`Sim`], from its fifth field on, field for field
+/// in the same order with the same encoding, so that a snapshot is written without
+/// copying the state first. The first four (the world file, the score curve, the
+/// creature and the village) are written before it, each on its own: postcard writes a
+/// struct as its fields one after another, so the bytes are the same.
 #[derive(Serialize)]
-struct FrozenRef<'a> {
-    file: &'a WorldFile,
-    curve: &'a ScoreCurve,
-    creature: &'a Creature,
-    village: &'a Village,
+struct FrozenRest<'a> {
     rng: &'a Rng,
     teaching: &'a Teaching,
     turns: &'a u64,
@@ -140,6 +139,18 @@ struct FrozenRef<'a> {
     commanded: &'a Option<Candidate>,
 }
 
+/// What a recorder keeps from one snapshot to the next, to write the next faster: the
+/// bytes of what did not change since (the world file, the objects' answers).
+#[derive(Clone, Debug, Default)]
+pub struct FreezeCache {
+    /// The world file last written, and its bytes. Looked at from afar: a simulation
+    /// that changes its world file (the hand moves) changes it in place and leaves this
+    /// pointing elsewhere, while the allocation kept alive by it cannot be another
+    /// file's.
+    world: Option<(Weak<WorldFile>, Vec<u8>)>,
+    answers: AnswersWritten,
+}
+
 impl Sim {
     /// The simulation's state as bytes (postcard), for [`Sim::thaw`] (SPEC §17).
     #[must_use]
@@ -151,6 +162,13 @@ impl Sim {
     /// large a state is gives room for it, so the bytes are not moved as they grow.
     #[must_use]
     pub fn freeze_into(&self, out: Vec<u8>) -> Vec<u8> {
+        self.freeze_with(&mut FreezeCache::default(), out)
+    }
+
+    /// [`Sim::freeze_into`], copying what has not changed since the bytes in `cache`
+    /// (which it updates) were written: the same bytes, sooner.
+    #[must_use]
+    pub fn freeze_with(&self, cache: &mut FreezeCache, out: Vec<u8>) -> Vec<u8> {
         let Sim {
             data: _,
             tables: _,
@@ -203,11 +221,22 @@ impl Sim {
             commanded,
             events: _,
         } = self;
-        let frozen = FrozenRef {
-            file,
-            curve,
-            creature,
-            village,
+        let mut out = match &cache.world {
+            Some((kept, bytes)) if std::ptr::eq(kept.as_ptr(), Arc::as_ptr(file)) => {
+                let mut out = out;
+                out.extend_from_slice(bytes);
+                out
+            }
+            _ => {
+                let start = out.len();
+                let out = extend(&**file, out);
+                cache.world = Some((Arc::downgrade(file), out.get(start..).unwrap_or_default().to_vec()));
+                out
+            }
+        };
+        out = extend(&(curve, creature), out);
+        out = village.freeze_into(&mut cache.answers, out);
+        let rest = FrozenRest {
             rng,
             teaching,
             turns,
@@ -250,8 +279,7 @@ impl Sim {
             recording,
             commanded,
         };
-        // Plain data that postcard always writes into a Vec.
-        postcard::to_extend(&frozen, out).unwrap_or_default()
+        extend(&rest, out)
     }
 
     /// The simulation [`Sim::freeze`] gave `bytes` for, running on `data`, the data it
@@ -328,7 +356,7 @@ impl Sim {
             kept: Kept::new(objects, tables.sources, &active),
             data,
             tables,
-            file,
+            file: Arc::new(file),
             curve,
             creature,
             village,
@@ -418,4 +446,10 @@ impl Frozen {
         }
         Ok(())
     }
+}
+
+/// `value`'s postcard bytes after `out`'s.
+fn extend<T: Serialize + ?Sized>(value: &T, out: Vec<u8>) -> Vec<u8> {
+    // Plain data, which postcard always writes into a Vec.
+    postcard::to_extend(value, out).unwrap_or_default()
 }

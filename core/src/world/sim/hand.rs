@@ -34,9 +34,9 @@ impl Sim {
                 let h = self.village.hand;
                 self.village.objects[h].pos = self.village.clamp((x, y));
                 self.distances.clear();
-                self.file.hand.at = self.village.objects[h].pos;
+                self.world_mut().hand.at = self.village.objects[h].pos;
             }
-            Act::Present(on) => self.file.hand.present = *on,
+            Act::Present(on) => self.world_mut().hand.present = *on,
             Act::Hold => {
                 self.teaching.hold();
                 if self.teaching.hand.holding {

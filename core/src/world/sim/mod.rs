@@ -76,6 +76,7 @@ use table_rows::Effect;
 use tables::Tables;
 
 pub use events::{Event, Summary, Why};
+pub use freeze::FreezeCache;
 pub use player_act::Act;
 pub use view::{DesireView, PlanView};
 pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy, priority_text};
@@ -134,7 +135,8 @@ impl Setting {
 #[derive(Clone, Debug)]
 pub struct Sim {
     data: Arc<Data>,
-    file: WorldFile,
+    /// Shared with the snapshots' writer, which copies its bytes while it is the same.
+    file: Arc<WorldFile>,
     tables: Arc<Tables>,
     curve: ScoreCurve,
     creature: Creature,
@@ -264,7 +266,7 @@ impl Sim {
             recording: false,
             commanded: None,
             events: Vec::new(),
-            file: world,
+            file: Arc::new(world),
             data,
         };
         sim.hand_holding = sim.file.hand.holding.as_deref().and_then(|h| sim.village.find(h));

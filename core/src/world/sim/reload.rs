@@ -50,7 +50,7 @@ impl Sim {
         let held = id(self, self.held);
         let pos = self.position();
         let Setting { world, village, tables } = Setting::new(&self.data, world);
-        (self.file, self.village, self.tables) = (world, village, tables);
+        (self.file, self.village, self.tables) = (Arc::new(world), village, tables);
         self.distances.clear();
         let me = self.village.me;
         self.village.objects[me].pos = self.village.clamp(pos);

@@ -229,7 +229,14 @@ impl Sim {
 
     /// Puts the creature on a leash (SPEC §11).
     pub(super) fn set_leash(&mut self, leash: crate::mind::leash::Leash) {
-        self.file.hand.leash = leash;
+        self.world_mut().hand.leash = leash;
+    }
+
+    /// The world file, to change (the hand's place, presence and leash live in it): a
+    /// copy of its own first if a copied simulation shares it. The snapshots' writer
+    /// only looks at it from afar ([`std::sync::Weak`]), so it is changed in place.
+    pub(super) fn world_mut(&mut self) -> &mut WorldFile {
+        Arc::make_mut(&mut self.file)
     }
 
     /// The leash the creature is on.
