@@ -1,7 +1,8 @@
 //! SPEC §17 snapshots: the recorder writes each snapshot copying what has not changed
-//! since the one before (the world file, the objects' answers). Every snapshot is still
-//! the state's own bytes, written afresh: through lessons, moves of the hand, a plan
-//! commanded, a world reloaded with an object fewer and a fork.
+//! since the one before (the world file, the creature's trees, the objects' answers).
+//! Every snapshot is still the state's own bytes, written afresh: through lessons,
+//! moves of the hand, a plan commanded, a world reloaded with an object fewer, the
+//! creature reloaded and a fork.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -10,7 +11,8 @@ use creature_core::creature::Creature;
 use creature_core::data::Data;
 use creature_core::mind::hand::Slap;
 use creature_core::recording::snapshot::{to_bytes, unpack};
-use creature_core::recording::{Future, Recorder, SNAPSHOT_TURNS, Sources};
+use creature_core::recording::{Future, Recorder, SNAPSHOT_TURNS, Sources, run_scenario_recorded};
+use creature_core::scenario;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Sim};
 
@@ -89,7 +91,32 @@ fn every_snapshot_is_the_states_own_bytes() {
     let sheep = world.lines().find(|l| l.contains("\"sheep_1\"")).unwrap();
     r.reload_world(world.replace(sheep, "")).unwrap();
     checked += run_checking(&mut r, 3000);
+    // The creature again as saved, its lessons of the run forgotten.
+    r.reload_creature(text("creatures/daisy.ron")).unwrap();
+    checked += run_checking(&mut r, 3200);
     let mut fork = r.fork(2222, Future::Drop).unwrap();
     checked += run_checking(&mut fork, 3500);
     assert!(checked >= 30, "{checked} snapshots checked");
+}
+
+/// An hour of teaching, whose lessons change the trees: the whole run played again
+/// from its first snapshot, with nothing copied, writes every later snapshot's bytes.
+#[test]
+fn an_hour_of_teachings_snapshots_are_its_states_own_bytes() {
+    let file = example().join("scenarios/an_hour_of_teaching.scenario.ron");
+    let (out, rec) =
+        run_scenario_recorded(scenario::prepare(scenario::file::load(&file).unwrap()).unwrap(), None).unwrap();
+    assert!(out.passed);
+    let mut r = Recorder::open(rec.clone()).unwrap();
+    let (first, last) = (r.seek(0).unwrap(), r.seek(rec.turns).unwrap());
+    assert_ne!(first.creature().trees, last.creature().trees, "the lessons changed trees");
+    let mut at = 0;
+    r.play_over(0, rec.turns, |sim, _| {
+        if let Some(s) = rec.snapshots.get(at).filter(|s| s.turn == sim.turns()) {
+            assert_eq!(unpack(&rec.snapshots, at).unwrap(), to_bytes(sim), "snapshot {at} at turn {}", s.turn);
+            at += 1;
+        }
+    })
+    .unwrap();
+    assert_eq!(at, rec.snapshots.len(), "every snapshot checked");
 }

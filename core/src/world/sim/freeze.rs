@@ -140,7 +140,8 @@ struct FrozenRest<'a> {
 }
 
 /// What a recorder keeps from one snapshot to the next, to write the next faster: the
-/// bytes of what did not change since (the world file, the objects' answers).
+/// bytes of what did not change since (the world file, the creature's trees, the
+/// objects' answers).
 #[derive(Clone, Debug, Default)]
 pub struct FreezeCache {
     /// The world file last written, and its bytes. Looked at from afar: a simulation
@@ -148,6 +149,9 @@ pub struct FreezeCache {
     /// pointing elsewhere, while the allocation kept alive by it cannot be another
     /// file's.
     world: Option<(Weak<WorldFile>, Vec<u8>)>,
+    /// Each desire's two trees as last written, under the number they went by then
+    /// ([`Sim::trees_number`]: the same number, the same trees).
+    trees: Vec<Option<(u64, Vec<u8>)>>,
     answers: AnswersWritten,
 }
 
@@ -183,7 +187,7 @@ impl Sim {
             inputs,
             distances,
             drives,
-            kept: _,
+            kept,
             active,
             rotation,
             candidates,
@@ -234,7 +238,8 @@ impl Sim {
                 out
             }
         };
-        out = extend(&(curve, creature), out);
+        out = extend(curve, out);
+        out = freeze_creature(creature, kept, &mut cache.trees, out);
         out = village.freeze_into(&mut cache.answers, out);
         let rest = FrozenRest {
             rng,
@@ -446,6 +451,31 @@ impl Frozen {
         }
         Ok(())
     }
+}
+
+/// The creature's postcard bytes after `out`'s (a struct is its fields' bytes one after
+/// another, a list its length and then its items), each desire's trees copied from
+/// `written` while they go by the number they were written under.
+fn freeze_creature(c: &Creature, kept: &Kept, written: &mut Vec<Option<(u64, Vec<u8>)>>, out: Vec<u8>) -> Vec<u8> {
+    // Every field named, so that a field added cannot be left out here.
+    let Creature { name, species, seed, phase, age_seconds, traits, liking, body, desires, opinions, trees, watching } =
+        c;
+    let mut out = extend(&(name, species, seed, phase, age_seconds, traits, liking, body, desires, opinions), out);
+    out = extend(&trees.len(), out);
+    written.resize(trees.len(), None);
+    for (d, (t, kept_bytes)) in trees.iter().zip(written.iter_mut()).enumerate() {
+        let number = kept.trees_number(d);
+        match kept_bytes {
+            // 0: a tree the simulation keeps no number for is written afresh.
+            Some((n, bytes)) if *n == number && number != 0 => out.extend_from_slice(bytes),
+            _ => {
+                let start = out.len();
+                out = extend(t, out);
+                *kept_bytes = Some((number, out.get(start..).unwrap_or_default().to_vec()));
+            }
+        }
+    }
+    extend(watching, out)
 }
 
 /// `value`'s postcard bytes after `out`'s.
