@@ -43,7 +43,7 @@ fn touch_at(t: u64) -> Option<Act> {
         0 if t > 0 => Some(Act::Hold),
         3 => Some(if t % 1000 == 3 { Act::Stroke } else { Act::Slap(Slap::Hard) }),
         6 => Some(Act::Release),
-        100..=160 if t % 7 == 0 => Some(Act::Hand { x: 5.0 + (t % 40) as f64, y: 12.0 }),
+        100..=160 if t.is_multiple_of(7) => Some(Act::Hand { x: 5.0 + (t % 40) as f64, y: 12.0 }),
         250 => Some(Act::Plan {
             desire: creature_core::names::Desire::Hunger,
             action: "Eat".into(),
@@ -62,7 +62,7 @@ fn run_checking(r: &mut Recorder, end: u64) -> usize {
         if let Some(a) = touch_at(r.sim().turns()) {
             let _ = r.act(a);
         }
-        let due = r.sim().turns() % SNAPSHOT_TURNS == 0;
+        let due = r.sim().turns().is_multiple_of(SNAPSHOT_TURNS);
         let plain = due.then(|| to_bytes(r.sim()));
         let before = r.recording().snapshots.len();
         r.step();

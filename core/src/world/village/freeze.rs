@@ -11,11 +11,13 @@ use serde::Serialize;
 
 use super::{Obj, Village};
 
-/// Each object's answers as last written, by the object's place: the map itself (kept,
-/// so that its allocation cannot be taken by another map while its bytes are here) and
-/// its bytes.
+/// Each object's answers as last written, by the object's place.
 #[derive(Clone, Debug, Default)]
-pub struct AnswersWritten(Vec<Option<(Arc<BTreeMap<String, String>>, Vec<u8>)>>);
+pub struct AnswersWritten(Vec<Option<Written>>);
+
+/// An object's answers as written: the map itself (kept, so that its allocation cannot
+/// be taken by another map while its bytes are here) and its bytes.
+type Written = (Arc<BTreeMap<String, String>>, Vec<u8>);
 
 impl Village {
     /// Appends the village's postcard bytes to `out`: the bytes `postcard::to_extend`
