@@ -14,6 +14,7 @@ use crate::world::rules::Kind;
 mod freeze;
 
 pub use freeze::AnswersWritten;
+pub(crate) use freeze::extend;
 
 /// One thing in the village during a simulation.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

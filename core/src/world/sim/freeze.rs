@@ -32,7 +32,7 @@ use crate::mind::tree::build;
 use crate::names::Desire;
 use crate::rng::Rng;
 use crate::world::file::WorldFile;
-use crate::world::village::{AnswersWritten, Village};
+use crate::world::village::{AnswersWritten, Village, extend};
 
 use super::kept::Kept;
 use super::phase::PhaseProgress;
@@ -476,10 +476,4 @@ fn freeze_creature(c: &Creature, kept: &Kept, written: &mut Vec<Option<(u64, Vec
         }
     }
     extend(watching, out)
-}
-
-/// `value`'s postcard bytes after `out`'s.
-fn extend<T: Serialize + ?Sized>(value: &T, out: Vec<u8>) -> Vec<u8> {
-    // Plain data, which postcard always writes into a Vec.
-    postcard::to_extend(value, out).unwrap_or_default()
 }

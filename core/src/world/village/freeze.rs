@@ -83,8 +83,8 @@ impl Village {
     }
 }
 
-/// `value`'s postcard bytes after `out`'s.
-fn extend<T: Serialize + ?Sized>(value: &T, out: Vec<u8>) -> Vec<u8> {
+/// `value`'s postcard bytes after `out`'s: how a snapshot is written, part by part.
+pub(crate) fn extend<T: Serialize + ?Sized>(value: &T, out: Vec<u8>) -> Vec<u8> {
     // Plain data, which postcard always writes into a Vec.
     postcard::to_extend(value, out).unwrap_or_default()
 }
