@@ -13,7 +13,7 @@ use crate::world::rules::Kind;
 
 mod freeze;
 
-pub use freeze::AnswersWritten;
+pub use freeze::VillageWritten;
 pub(crate) use freeze::extend;
 
 /// One thing in the village during a simulation.
@@ -196,6 +196,13 @@ pub struct Village {
     explored_count: usize,
     cells: usize,
     last_cell: Option<usize>,
+    /// Which building of a village this is: a new one for every [`Village::new`] (and
+    /// every village read back), shared by copies. What an object is given when the
+    /// village is built and never changes after (its file's overrides, tribe, sex and
+    /// job, and the index of ids) is the same while this is, which lets a snapshot copy
+    /// its bytes. Not state: never written.
+    #[serde(skip)]
+    build: Arc<()>,
 }
 
 impl Village {
@@ -281,6 +288,7 @@ impl Village {
             explored_count: 0,
             cells,
             last_cell: None,
+            build: Arc::new(()),
         };
         for i in 0..village.objects.len() {
             village.refresh(i, schema);

@@ -32,7 +32,7 @@ use crate::mind::tree::build;
 use crate::names::Desire;
 use crate::rng::Rng;
 use crate::world::file::WorldFile;
-use crate::world::village::{AnswersWritten, Village, extend};
+use crate::world::village::{Village, VillageWritten, extend};
 
 use super::kept::Kept;
 use super::phase::PhaseProgress;
@@ -152,7 +152,7 @@ pub struct FreezeCache {
     /// Each desire's two trees as last written, under the number they went by then
     /// ([`Sim::trees_number`]: the same number, the same trees).
     trees: Vec<Option<(u64, Vec<u8>)>>,
-    answers: AnswersWritten,
+    village: VillageWritten,
 }
 
 impl Sim {
@@ -240,7 +240,7 @@ impl Sim {
         };
         out = extend(curve, out);
         out = freeze_creature(creature, kept, &mut cache.trees, out);
-        out = village.freeze_into(&mut cache.answers, out);
+        out = village.freeze_into(&mut cache.village, out);
         let rest = FrozenRest {
             rng,
             teaching,

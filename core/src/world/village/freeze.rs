@@ -1,8 +1,9 @@
 //! The village as a snapshot writes it (SPEC §17): the very bytes postcard writes for
 //! [`Village`], field after field, but each object's answers copied from the bytes
-//! written for the last snapshot when they are the same map. Answers change only when
-//! an object's state does (they are shared until then), and writing them out as strings
-//! was most of what a snapshot cost.
+//! written for the last snapshot when they are the same map, and what an object is
+//! given when the village is built (and the index of ids) copied while it is the same
+//! building. Answers change only when an object's state does (they are shared until
+//! then), and writing these strings out was most of what a snapshot cost.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -11,9 +12,16 @@ use serde::Serialize;
 
 use super::{Obj, Village};
 
-/// Each object's answers as last written, by the object's place.
+/// What the last snapshot wrote of a village that the next may copy.
 #[derive(Clone, Debug, Default)]
-pub struct AnswersWritten(Vec<Option<Written>>);
+pub struct VillageWritten {
+    /// Each object's answers as last written, by the object's place.
+    answers: Vec<Option<Written>>,
+    /// The building of the village last written (kept, so that no other can be built
+    /// at its address while its bytes are here), each object's given part, and the
+    /// index's bytes.
+    given: Option<(Arc<()>, Vec<Vec<u8>>, Vec<u8>)>,
+}
 
 /// An object's answers as written: the map itself (kept, so that its allocation cannot
 /// be taken by another map while its bytes are here) and its bytes.
@@ -24,7 +32,7 @@ impl Village {
     /// gives for it (a struct is its fields' bytes one after another, a list its length
     /// and then its items), with the answers `written` before copied.
     #[must_use]
-    pub fn freeze_into(&self, written: &mut AnswersWritten, out: Vec<u8>) -> Vec<u8> {
+    pub fn freeze_into(&self, written: &mut VillageWritten, out: Vec<u8>) -> Vec<u8> {
         // Every field named, so that a field added cannot be left out here.
         let Village {
             size,
@@ -40,10 +48,21 @@ impl Village {
             explored_count,
             cells,
             last_cell,
+            build,
         } = self;
+        let same =
+            written.given.as_ref().is_some_and(|(b, given, _)| Arc::ptr_eq(b, build) && given.len() == objects.len());
+        if !same {
+            let given = objects.iter().map(|o| extend(&(&o.overrides, &o.tribe, &o.sex, &o.job), Vec::new())).collect();
+            written.given = Some((Arc::clone(build), given, extend(index, Vec::new())));
+        }
+        let (given, index_bytes) = match &written.given {
+            Some((_, given, index)) => (given.as_slice(), index.as_slice()),
+            None => (&[][..], &[][..]),
+        };
         let mut out = extend(&(size, clock, climate, objects.len()), out);
-        written.0.resize(objects.len(), None);
-        for (o, kept) in objects.iter().zip(&mut written.0) {
+        written.answers.resize(objects.len(), None);
+        for ((o, kept), given) in objects.iter().zip(&mut written.answers).zip(given) {
             let Obj {
                 id,
                 kind,
@@ -59,10 +78,10 @@ impl Village {
                 owner,
                 town,
                 answers,
-                overrides,
-                tribe,
-                sex,
-                job,
+                overrides: _,
+                tribe: _,
+                sex: _,
+                job: _,
                 seen,
                 respawn_at,
                 orders_every,
@@ -77,9 +96,12 @@ impl Village {
                     *kept = Some((Arc::clone(answers), out.get(start..).unwrap_or_default().to_vec()));
                 }
             }
-            out = extend(&(overrides, tribe, sex, job, seen, respawn_at, orders_every, next_order), out);
+            // Its overrides, tribe, sex and job, as the village was built.
+            out.extend_from_slice(given);
+            out = extend(&(seen, respawn_at, orders_every, next_order), out);
         }
-        extend(&(index, pen, hand, me, areas, explored, explored_count, cells, last_cell), out)
+        out.extend_from_slice(index_bytes);
+        extend(&(pen, hand, me, areas, explored, explored_count, cells, last_cell), out)
     }
 }
 
@@ -100,7 +122,7 @@ mod tests {
         let data = Data::builtin().unwrap();
         let world = WorldFile::builtin(&data).unwrap();
         let mut village = Village::new(&world, &data.attributes, &data.kinds, 16);
-        let mut written = AnswersWritten::default();
+        let mut written = VillageWritten::default();
         let plain = |v: &Village| postcard::to_allocvec(v).unwrap();
         assert_eq!(village.freeze_into(&mut written, Vec::new()), plain(&village), "nothing written before");
         assert_eq!(village.freeze_into(&mut written, vec![7]), [vec![7], plain(&village)].concat(), "after bytes");
@@ -114,5 +136,13 @@ mod tests {
         fewer.objects.truncate(fewer.objects.len() / 2);
         let smaller = Village::new(&fewer, &data.attributes, &data.kinds, 16);
         assert_eq!(smaller.freeze_into(&mut written, Vec::new()), plain(&smaller), "a new village");
+        // Built again with as many objects, one of them believed otherwise, and copied.
+        let mut believed = world.clone();
+        believed.objects[0].beliefs.insert("allegiance".to_owned(), "enemy".to_owned());
+        let other = Village::new(&believed, &data.attributes, &data.kinds, 16);
+        let copy = village.clone();
+        assert_eq!(other.freeze_into(&mut written, Vec::new()), plain(&other), "built again");
+        assert_eq!(copy.freeze_into(&mut written, Vec::new()), plain(&copy), "a copy of the first");
+        assert_ne!(plain(&copy), plain(&other));
     }
 }
