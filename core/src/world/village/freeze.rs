@@ -17,11 +17,13 @@ use super::{Obj, Village};
 pub struct VillageWritten {
     /// Each object's answers as last written, by the object's place.
     answers: Vec<Option<Written>>,
-    /// The building of the village last written (kept, so that no other can be built
-    /// at its address while its bytes are here), each object's given part, and the
-    /// index's bytes.
-    given: Option<(Arc<()>, Vec<Vec<u8>>, Vec<u8>)>,
+    given: Option<Given>,
 }
+
+/// The building of the village last written (kept, so that no other can be built at
+/// its address while its bytes are here), each object's given part, and the index's
+/// bytes.
+type Given = (Arc<()>, Vec<Vec<u8>>, Vec<u8>);
 
 /// An object's answers as written: the map itself (kept, so that its allocation cannot
 /// be taken by another map while its bytes are here) and its bytes.
