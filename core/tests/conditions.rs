@@ -226,3 +226,37 @@ fn a_set_of_conditions_fires_where_each_alone_is_found() {
 fn all_keys(n: usize) -> Vec<usize> {
     (0..n).collect()
 }
+
+/// Over the hour of teaching, turn by turn: whenever an object's answers or a desire's
+/// trees changed, the number the scores go by changed too, so that a reader keeping
+/// every score while the number stands never keeps a stale one.
+#[test]
+fn the_scores_number_moves_whenever_a_score_could() {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+    /// What a turn left: the scores number, each desire's trees number, each object's answers.
+    type Seen = (u64, Vec<u64>, Vec<Arc<BTreeMap<String, String>>>);
+    let r = hour();
+    let mut last: Option<Seen> = None;
+    let (mut answers_moved, mut trees_moved) = (0, 0);
+    r.play_over(0, r.recording().turns, |sim, _| {
+        let trees: Vec<u64> = Desire::ALL.iter().map(|d| sim.trees_number(*d)).collect();
+        let answers: Vec<_> = sim.village().objects.iter().map(|o| Arc::clone(&o.answers)).collect();
+        if let Some((number, was_trees, was_answers)) = &last {
+            let new_answers =
+                was_answers.len() != answers.len() || was_answers.iter().zip(&answers).any(|(a, b)| !Arc::ptr_eq(a, b));
+            let new_trees = *was_trees != trees;
+            answers_moved += usize::from(new_answers);
+            trees_moved += usize::from(new_trees);
+            if new_answers || new_trees {
+                assert_ne!(sim.scores_number(), *number, "turn {}: a score could move, the number stood", sim.turns());
+            }
+        }
+        last = Some((sim.scores_number(), trees, answers));
+    })
+    .unwrap();
+    assert!(
+        answers_moved >= 3 && trees_moved >= 3,
+        "the hour changes answers ({answers_moved}) and trees ({trees_moved})"
+    );
+}

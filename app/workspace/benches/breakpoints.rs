@@ -1,7 +1,7 @@
 //! What breakpoints cost the preview (SPEC §19): an hour of the example project's
 //! creature, 36,000 turns, run by the preview as it runs a day (recorded, the events
-//! kept for the log), without breakpoints and with ten on that each look at every turn
-//! (a hit pauses the run, and the bench runs on). Goal: the ten cost at most 2 % of the
+//! kept for the log), without breakpoints and with ten on, of every sort (a hit pauses
+//! the run, and the bench runs on). Goal: the ten cost at most 2 % of the
 //! preview's time. For reference, the same hour run plainly as `Sim::run` does, and turn
 //! by turn with the ten on a bare simulation.
 

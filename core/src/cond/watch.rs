@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::{Cond, Sign};
 use crate::creature::Creature;
 use crate::mind::observation::Attempt;
+use crate::names::Desire;
 use crate::world::plan_filter::PlanFilter;
 use crate::world::sim::{Event, Sim, Why};
 
@@ -20,13 +21,39 @@ pub struct Watch {
     /// What the condition reads each turn, taken from `cond` once.
     probe: Probe,
     cond: Cond,
-    /// A `Score`'s last tree input and score.
+    /// A `Score`'s score as last worked out.
     scored: Option<Scored>,
 }
 
-/// A `Score` as last worked out: the number the desire's trees went by, the object's
-/// place in the village and its answers, and the score.
-type Scored = (u64, usize, Arc<BTreeMap<String, String>>, f64);
+/// A `Score` as last worked out: the numbers the scores and the desire's trees went
+/// by, the object's place in the village and its answers, and the score.
+#[derive(Clone, Debug)]
+struct Scored {
+    scores: u64,
+    trees: u64,
+    place: usize,
+    answers: Arc<BTreeMap<String, String>>,
+    score: f64,
+}
+
+impl Scored {
+    /// Whether the kept score stands: while no score could have changed, or while
+    /// desire `d`'s trees and the object's answers (the same allocation at the same
+    /// place) stand, which is then kept as the number the scores go by.
+    #[inline(always)]
+    fn stands(&mut self, sim: &Sim, d: Desire) -> bool {
+        let now = sim.scores_number();
+        if self.scores == now {
+            return true;
+        }
+        let same = self.trees == sim.trees_number(d)
+            && sim.village().objects.get(self.place).is_some_and(|x| Arc::ptr_eq(&self.answers, &x.answers));
+        if same {
+            self.scores = now;
+        }
+        same
+    }
+}
 
 /// What a [`Watch`] reads each turn, by the kind of its condition.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +64,8 @@ enum Probe {
     Value(Read, Entering),
     /// The phase changing to any other.
     AnyPhase(PhaseChange),
-    Score(Entering),
+    /// A desire's score of an object coming into a range.
+    Score(Desire, Entering),
 }
 
 /// A value of the creature a condition reads.
@@ -129,7 +157,7 @@ impl Watch {
                 Probe::Value(Read::Desire(desire.index()), Entering::within(f64::NEG_INFINITY, *value))
             }
             Cond::Liking { above, below } => Probe::Value(Read::Liking, Entering::strictly(*above, *below)),
-            Cond::Score { above, below, .. } => Probe::Score(Entering::strictly(*above, *below)),
+            Cond::Score { desire, above, below, .. } => Probe::Score(*desire, Entering::strictly(*above, *below)),
         };
         Self { probe, cond, scored: None }
     }
@@ -168,54 +196,48 @@ impl Watch {
             Probe::Events => false,
             Probe::Value(read, e) => e.entered(read.of(c)),
             Probe::AnyPhase(p) => p.changed(c.phase),
-            Probe::Score(_) => self.score_entered(sim),
+            Probe::Score(..) => self.score_entered(sim),
         }
     }
 
-    /// For a `Score`: whether the score comes into its range this turn.
+    /// For a `Score`: whether the score comes into its range this turn. While the
+    /// kept score stands, the score is the one the condition last saw: nothing comes
+    /// in, and nothing needs keeping.
     #[inline(always)]
     fn score_entered(&mut self, sim: &Sim) -> bool {
-        let v = self.score(sim).unwrap_or(f64::NAN);
-        let Probe::Score(e) = &mut self.probe else { return false };
+        let Probe::Score(d, _) = self.probe else { return false };
+        if self.scored.as_mut().is_some_and(|k| k.stands(sim, d)) {
+            return false;
+        }
+        let v = self.score_afresh(sim).unwrap_or(f64::NAN);
+        let Probe::Score(_, e) = &mut self.probe else { return false };
         e.entered(v)
     }
 
-    /// A `Score`'s score now, worked out again only when the desire's trees or the
-    /// object's answers changed. The score is the trees' verdict on the answers alone,
-    /// and objects keep their places for a run (a new world gives every object new
-    /// answers), so the same answers (the same allocation) at the kept place give the
-    /// kept score.
-    #[inline(always)]
-    fn score(&mut self, sim: &Sim) -> Option<f64> {
-        let Cond::Score { desire, .. } = &self.cond else { return None };
-        if let Some((t, o, a, s)) = &self.scored
-            && *t == sim.trees_number(*desire)
-            && sim.village().objects.get(*o).is_some_and(|x| Arc::ptr_eq(a, &x.answers))
-        {
-            return Some(*s);
-        }
-        self.score_afresh(sim)
-    }
-
-    /// [`Watch::score`] worked out again, and kept.
+    /// A `Score`'s score now, worked out again because the desire's trees or the
+    /// object's answers changed, and kept. The score is the trees' verdict on the
+    /// answers alone, and objects keep their places for a run (a new world gives every
+    /// object new answers), so the same answers at the kept place give the kept score.
     #[inline(never)]
     fn score_afresh(&mut self, sim: &Sim) -> Option<f64> {
         let Cond::Score { desire, tree, object, .. } = &self.cond else { return None };
         let v = sim.village();
-        let trees = sim.trees_number(*desire);
-        if let Some((t, o, a, s)) = &self.scored
-            && *t == trees
-            && v.objects.get(*o).is_some_and(|x| x.id == *object && *a == x.answers)
+        let (scores, trees) = (sim.scores_number(), sim.trees_number(*desire));
+        if let Some(k) = &self.scored
+            && k.trees == trees
+            && v.objects.get(k.place).is_some_and(|x| x.id == *object && *k.answers == *x.answers)
         {
             // The same answers under a new pointer: keep the score, with the new one.
-            let (s, o) = (*s, *o);
-            self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
-            return Some(s);
+            let (score, place) = (k.score, k.place);
+            self.scored = Some(Scored { scores, trees, place, answers: Arc::clone(&v.objects[place].answers), score });
+            return Some(score);
         }
-        let o = v.find(object)?;
-        let s = sim.object_score(*desire, *tree, object).ok()?;
-        self.scored = Some((trees, o, Arc::clone(&v.objects[o].answers), s));
-        Some(s)
+        // A score that cannot be worked out keeps nothing: it is looked for again.
+        self.scored = None;
+        let place = v.find(object)?;
+        let score = sim.object_score(*desire, *tree, object).ok()?;
+        self.scored = Some(Scored { scores, trees, place, answers: Arc::clone(&v.objects[place].answers), score });
+        Some(score)
     }
 
     /// Whether event `e` is what an event condition waits for.
@@ -251,18 +273,37 @@ impl Watch {
 
 /// Several conditions looked for together, each under a key (the editor's
 /// breakpoints, by their places in the list), the least key reported when more fire
-/// on one turn. Looked at on every turn of a run: the values coming into ranges, the
-/// most usual, in one tight loop; scores and phase changes only when there are any;
-/// the conditions on events only on turns with the events they wait for.
+/// on one turn. Looked at on every turn of a run: the desires coming into ranges, the
+/// most usual, in one tight loop; the liking, the phase and scores only when any are
+/// looked for; the conditions on events only on turns with the events they wait for.
 #[derive(Clone, Debug, Default)]
 pub struct WatchSet {
-    ranges: Vec<(usize, Read, Entering)>,
+    desires: Vec<DesireRange>,
+    /// The liking or the phase coming into ranges, looked at when either moved.
+    others: Vec<(usize, Read, Entering)>,
+    /// Scores, looked at when the number the scores go by moved.
     scores: Vec<(usize, Watch)>,
+    /// The number the scores went by when `scores` last looked; `None` before the
+    /// first turn seen.
+    scores_seen: Option<u64>,
+    /// The phase changing, looked at when it or the liking moved.
     phases: Vec<(usize, PhaseChange)>,
     /// Each with the [`Waits`] of its condition.
     events: Vec<(usize, Waits, Watch)>,
     /// What any of `events` waits for.
     waits: Waits,
+    /// The liking and the phase as `others` and `phases` last saw them: while they
+    /// stay, nothing there comes in or changes. `None` before the first turn seen.
+    standing: Option<(u64, u8)>,
+}
+
+/// A desire's value coming into a range: its key, the desire's place among the
+/// creature's desires, and the range.
+#[derive(Clone, Copy, Debug)]
+struct DesireRange {
+    key: usize,
+    at: usize,
+    range: Entering,
 }
 
 /// The kinds of event conditions wait for, as bits: a plan, a lesson, a skill or
@@ -317,10 +358,13 @@ impl WatchSet {
                 self.waits.0 |= waits.0;
                 self.events.push((key, waits, watch));
             }
-            Probe::Value(read, e) => self.ranges.push((key, read, e)),
+            Probe::Value(Read::Desire(at), range) => self.desires.push(DesireRange { key, at, range }),
+            Probe::Value(read, e) => self.others.push((key, read, e)),
             Probe::AnyPhase(p) => self.phases.push((key, p)),
-            Probe::Score(_) => self.scores.push((key, watch)),
+            Probe::Score(..) => self.scores.push((key, watch)),
         }
+        self.standing = None;
+        self.scores_seen = None;
     }
 
     /// Stops looking for the condition under `key`; the keys above it move down by
@@ -331,11 +375,13 @@ impl WatchSet {
                 *k -= 1;
             }
         };
-        self.ranges.retain(|(k, ..)| *k != key);
+        self.desires.retain(|r| r.key != key);
+        self.others.retain(|(k, ..)| *k != key);
         self.scores.retain(|(k, _)| *k != key);
         self.phases.retain(|(k, _)| *k != key);
         self.events.retain(|(k, ..)| *k != key);
-        self.ranges.iter_mut().for_each(|(k, ..)| renumber(k));
+        self.desires.iter_mut().for_each(|r| renumber(&mut r.key));
+        self.others.iter_mut().for_each(|(k, ..)| renumber(k));
         self.scores.iter_mut().for_each(|(k, _)| renumber(k));
         self.phases.iter_mut().for_each(|(k, _)| renumber(k));
         self.events.iter_mut().for_each(|(k, ..)| renumber(k));
@@ -345,23 +391,35 @@ impl WatchSet {
     /// True when nothing is looked for.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.ranges.is_empty() && self.scores.is_empty() && self.phases.is_empty() && self.events.is_empty()
+        self.desires.is_empty()
+            && self.others.is_empty()
+            && self.phases.is_empty()
+            && self.scores.is_empty()
+            && self.events.is_empty()
     }
 
     /// Shows every condition the turn that left `sim` as it is, with its `events`;
     /// returns the least key of those that fired. Every condition on values sees the
-    /// turn, so that what it saw last stays current.
+    /// turn, so that what it saw last stays current: the desires each turn, the liking
+    /// and the phase on the turns either moved, the scores on the turns any may have.
     #[inline(always)]
     pub fn first_fired(&mut self, sim: &Sim, events: &[Event]) -> Option<usize> {
         let c = sim.creature();
         let mut first = usize::MAX;
-        for (key, read, e) in &mut self.ranges {
-            if e.entered(read.of(c)) {
-                first = first.min(*key);
+        for r in &mut self.desires {
+            if r.range.entered(c.desires.get(r.at).map_or(f64::NAN, |d| d.value)) {
+                first = first.min(r.key);
             }
         }
-        if !(self.scores.is_empty() && self.phases.is_empty()) {
-            first = first.min(self.first_of_the_rest(sim));
+        let standing = Some((c.liking.to_bits(), c.phase));
+        if self.standing != standing {
+            self.standing = standing;
+            first = first.min(self.first_standing(c));
+        }
+        let scores = Some(sim.scores_number());
+        if self.scores_seen != scores {
+            self.scores_seen = scores;
+            first = first.min(self.first_score(sim));
         }
         if !events.is_empty() && self.waits.0 != 0 {
             first = first.min(self.first_event(sim, events, first));
@@ -369,19 +427,31 @@ impl WatchSet {
         (first != usize::MAX).then_some(first)
     }
 
-    /// The least key among the scores and phase changes that fired ([`usize::MAX`]
-    /// when none did).
-    #[inline]
-    fn first_of_the_rest(&mut self, sim: &Sim) -> usize {
+    /// The least key among the scores that came into their ranges ([`usize::MAX`]
+    /// when none did), on a turn a score may have moved.
+    #[inline(never)]
+    fn first_score(&mut self, sim: &Sim) -> usize {
         let mut first = usize::MAX;
         for (key, w) in &mut self.scores {
             if w.score_entered(sim) {
                 first = first.min(*key);
             }
         }
-        let phase = sim.creature().phase;
+        first
+    }
+
+    /// The least key among the liking and phase conditions that fired
+    /// ([`usize::MAX`] when none did), on a turn the liking or the phase moved.
+    #[inline(never)]
+    fn first_standing(&mut self, c: &Creature) -> usize {
+        let mut first = usize::MAX;
+        for (key, read, e) in &mut self.others {
+            if e.entered(read.of(c)) {
+                first = first.min(*key);
+            }
+        }
         for (key, p) in &mut self.phases {
-            if p.changed(phase) {
+            if p.changed(c.phase) {
                 first = first.min(*key);
             }
         }

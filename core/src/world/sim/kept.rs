@@ -10,8 +10,8 @@
 //! |---|---|
 //! | [`Kept::creature_stepped`] | the scene: the layout, the choices of objects |
 //! | [`Kept::stirred`] (something moved or changed) | the scene and the stage: also the rosters and the objects listed near |
-//! | [`Kept::object_changed`] (its beliefs) | a stir, and that object's usefulness |
-//! | [`Kept::desire_taught`] (its trees) | a stir, and that desire's usefulness |
+//! | [`Kept::object_changed`] (its beliefs) | a stir, that object's usefulness, the scores' number |
+//! | [`Kept::desire_taught`] (its trees) | a stir, that desire's usefulness, its trees' and the scores' numbers |
 //! | [`Kept::thresholds_taught`] | every drive's sigmoids |
 //! | [`Kept::tables_reloaded`] | everything |
 //!
@@ -48,14 +48,17 @@ pub(super) struct Kept {
     nearby: Nearby,
     /// Each source's last sigmoid and each desire's last growth.
     feeling: Feeling,
-    /// Per desire, the number its trees go by ([`fresh_trees`]): a new one whenever
+    /// Per desire, the number its trees go by ([`fresh_number`]): a new one whenever
     /// they change.
     trees: Vec<u64>,
+    /// The number every object's score by every tree goes by ([`fresh_number`]): a
+    /// new one whenever an object's beliefs or a desire's trees change.
+    scores: u64,
 }
 
-/// A number no tree state of any simulation in this process has had: whoever saw a
-/// desire's trees under one number sees the same trees while the number stands.
-fn fresh_trees() -> u64 {
+/// A number no state of any simulation in this process has had: whoever saw a
+/// desire's trees, or the scores, under one number sees the same while it stands.
+fn fresh_number() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
@@ -74,7 +77,8 @@ impl Kept {
             sighting: Sighting::default(),
             nearby: Nearby::default(),
             feeling: Feeling::new(sources, active),
-            trees: (0..Desire::COUNT).map(|_| fresh_trees()).collect(),
+            trees: (0..Desire::COUNT).map(|_| fresh_number()).collect(),
+            scores: fresh_number(),
         }
     }
 
@@ -82,6 +86,12 @@ impl Kept {
     #[inline]
     pub(super) fn trees_number(&self, d: usize) -> u64 {
         self.trees.get(d).copied().unwrap_or(0)
+    }
+
+    /// The number every object's score goes by now: it changes whenever any could.
+    #[inline]
+    pub(super) fn scores_number(&self) -> u64 {
+        self.scores
     }
 
     /// The creature took a step: the scene changes, the stage holds.
@@ -102,6 +112,7 @@ impl Kept {
     /// worked out again.
     pub(super) fn object_changed(&mut self, o: usize) {
         self.stirred();
+        self.scores = fresh_number();
         let n = self.objects;
         for k in 0..Desire::COUNT * 2 {
             self.useful[k * n + o] = f64::NAN;
@@ -115,8 +126,9 @@ impl Kept {
         let n = self.objects;
         self.useful[d * 2 * n..(d + 1) * 2 * n].fill(f64::NAN);
         if let Some(t) = self.trees.get_mut(d) {
-            *t = fresh_trees();
+            *t = fresh_number();
         }
+        self.scores = fresh_number();
     }
 
     /// A lesson may have moved the desires' thresholds: the next turn works every drive
@@ -130,7 +142,8 @@ impl Kept {
         self.objects = objects;
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * objects];
         self.feeling = Feeling::new(sources, active);
-        self.trees = (0..Desire::COUNT).map(|_| fresh_trees()).collect();
+        self.trees = (0..Desire::COUNT).map(|_| fresh_number()).collect();
+        self.scores = fresh_number();
         self.stirred();
     }
 

@@ -76,6 +76,15 @@ impl Sim {
         self.kept.trees_number(d.index())
     }
 
+    /// The number every object's score by every tree goes by: while it stands, no
+    /// object's beliefs and no desire's trees changed (within this process), so that
+    /// a reader of scores can keep them all until it changes.
+    #[must_use]
+    #[inline]
+    pub fn scores_number(&self) -> u64 {
+        self.kept.scores_number()
+    }
+
     /// Desire `d`'s tree of `kind` as the simulation built it from the creature's
     /// examples (after a lesson, or to score an object), if it has one now: the editor
     /// draws this tree rather than building it again.
