@@ -274,8 +274,9 @@ impl Watch {
 /// Several conditions looked for together, each under a key (the editor's
 /// breakpoints, by their places in the list), the least key reported when more fire
 /// on one turn. Looked at on every turn of a run: the desires coming into ranges, the
-/// most usual, in one tight loop; the liking, the phase and scores only when any are
-/// looked for; the conditions on events only on turns with the events they wait for.
+/// most usual, in one tight loop; the liking and the phase only on turns either moved;
+/// scores only on turns the simulation's scores number moved; the conditions on events
+/// only on turns with the events they wait for.
 #[derive(Clone, Debug, Default)]
 pub struct WatchSet {
     desires: Vec<DesireRange>,
@@ -407,7 +408,7 @@ impl WatchSet {
         let c = sim.creature();
         let mut first = usize::MAX;
         for r in &mut self.desires {
-            if r.range.entered(c.desires.get(r.at).map_or(f64::NAN, |d| d.value)) {
+            if r.range.entered(Read::Desire(r.at).of(c)) {
                 first = first.min(r.key);
             }
         }
