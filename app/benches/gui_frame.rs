@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_core::project::Project;
-use creature_core::shadow::workload::arena_workload;
+use creature_shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
 use creature_studio::gui::chrome::dialogs::NoService;
 use creature_studio::gui::command::PreviewCommand;
@@ -56,7 +56,7 @@ fn studio() -> Harness<'static, Studio> {
 
 fn frame(c: &mut Criterion) {
     let mut h = studio();
-    let nodes = h.state().view.graph.node_count();
+    let nodes = h.state().graph().node_count();
     assert!(nodes >= 19, "the largest example tree is on screen ({nodes} nodes)");
     c.bench_function("frame: largest tree + all species plots + inspector (1920×1080)", |b| {
         b.iter(|| {
@@ -178,14 +178,14 @@ fn bank_view_of(c: &mut Criterion, events: usize, shown: &str) {
     let mut ws = Workspace::open(&example()).expect("the example project");
     let mut view = View::default();
     let project = Project::open(&example()).expect("the example project");
-    view.shadow.open_project(&example(), Some(&project));
-    view.shadow.load(&mut ws);
+    creature_studio::gui::app::shadow::open_project(&mut view.shadow, &example(), Some(&project));
+    creature_studio::gui::app::shadow::load(&mut view.shadow, &mut ws);
     let big = example().join("shadow/big.bank");
     // Events recorded from the scripted bots, as `shadow bench` uses.
     let bank = arena_workload(events, 16, 0, 1).expect("a recorded bank").bank;
     assert_eq!(bank.len(), events);
     ws.new_bank(&big, bank);
-    assert!(view.shadow.show_bank(&mut ws, &big));
+    assert!(creature_studio::gui::app::shadow::show_bank(&mut view.shadow, &mut ws, &big));
     view.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
         |ui, (ws, view): &mut (Workspace, View)| {

@@ -1,6 +1,6 @@
-"""What the Dask drivers share (dask_sweep.py, dask_league.py): a studio command split
-into K shards (`--shard I/K`), each run as a Dask task on a worker into a Parquet file of
-the worker's own, its bytes sent back and kept in a folder here.
+"""What the Dask drivers share (dask_sweep.py, dask_league.py, dask_train.py): a studio
+command split into K shards (`--shard I/K`), each run as a Dask task on a worker into a
+Parquet file of the worker's own, its bytes sent back and kept in a folder here.
 
 The workers need the studio binary (and the files the command reads) at the same paths
 on every machine, but no shared disk; this module is sent to them. With a scheduler's address the tasks go to that

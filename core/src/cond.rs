@@ -105,6 +105,12 @@ impl Cond {
             let (line, col) = crate::ronpos::line_col(text, offset);
             Err(LoadError::new(FILE, line, col, message))
         };
+        if let Some((key, message)) = crate::bounds::first_not_finite(&self.bounds()) {
+            // Placed at the number itself, which is what is wrong.
+            let offset = crate::ronpos::value_in(text, (0, text.len()), key).unwrap_or(0);
+            let (line, col) = crate::ronpos::line_col(text, offset);
+            return Err(LoadError::new(FILE, line, col, message));
+        }
         let object = |id: &str| world.has_id(id);
         let objects = || world.ids();
         match self {
@@ -126,13 +132,21 @@ impl Cond {
             Cond::Phase { to: Some(p) } if usize::from(*p) >= crate::data::PHASE_COUNT => {
                 at("to", format!("expected a phase from 0 to {}", crate::data::PHASE_COUNT - 1))
             }
-            Cond::Above { value, .. } | Cond::Below { value, .. } if !value.is_finite() => {
-                at("value", "expected a number".into())
-            }
             Cond::Liking { above: None, below: None } | Cond::Score { above: None, below: None, .. } => {
                 at("above", "expected at least one of `above` and `below`".into())
             }
             _ => Ok(()),
+        }
+    }
+
+    /// The numbers the condition is bounded by, each with its field's name.
+    fn bounds(&self) -> Vec<(&'static str, Option<f64>)> {
+        match self {
+            Cond::Above { value, .. } | Cond::Below { value, .. } => vec![("value", Some(*value))],
+            Cond::Liking { above, below } | Cond::Score { above, below, .. } => {
+                vec![("above", *above), ("below", *below)]
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -225,5 +239,28 @@ mod tests {
             kind: None,
         };
         assert_eq!(c.text(), r#"PlanStarted(desire: "Hunger", object: "sheep_1")"#, "as a person types it");
+    }
+
+    #[test]
+    fn every_bound_is_a_finite_number_placed_at_the_number() {
+        let data = Data::builtin().unwrap();
+        let world = WorldFile::builtin(&data).unwrap();
+        let object = world.objects[0].id.clone();
+        let cases = [
+            ("Liking(above: NaN)".to_owned(), 15, "`above` is NaN"),
+            ("Liking(above: 0.1, below: inf)".to_owned(), 27, "`below` is inf"),
+            (
+                format!("Score(desire: \"Hunger\", tree: ActOn, object: \"{object}\", above: NaN)"),
+                57 + object.len(),
+                "`above` is NaN",
+            ),
+            ("Above(desire: \"Hunger\", value: -inf)".to_owned(), 32, "`value` is -inf"),
+            ("Below(desire: \"Hunger\", value: NaN)".to_owned(), 32, "`value` is NaN"),
+        ];
+        for (text, col, said) in cases {
+            let e = Cond::parse(&text, &data, &world).expect_err(&text);
+            assert_eq!((e.line, e.col), (1, col), "{text}: {e}");
+            assert!(e.message.contains(said) && e.message.contains("finite"), "{text}: {e}");
+        }
     }
 }

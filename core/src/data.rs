@@ -74,9 +74,17 @@ pub struct DesireDef {
     /// Learning sensitivities (SPEC §7).
     #[serde(default)]
     pub sensitivity: Sensitivity,
-    /// The development phase that turns the desire on (SPEC §12).
+    /// The development phase that turns the desire on (SPEC §12); `None`: no phase
+    /// does, and the desire stays off. Left out, phase 0.
+    #[serde(default = "phase_zero")]
+    pub phase: Option<u8>,
+    /// The development phase that turns the desire off again, if one does (SPEC §12).
     #[serde(default)]
-    pub phase: u8,
+    pub off: Option<u8>,
+    /// What else turns the desire on, whatever the phase: while this input reads at
+    /// least the threshold (a strong dislike of the player, say).
+    #[serde(default)]
+    pub on_while: Option<SourceDef>,
     /// A social desire is about someone: its plans have a target (SPEC §4).
     #[serde(default)]
     pub social: bool,
@@ -87,6 +95,23 @@ pub struct DesireDef {
 
 fn one() -> f64 {
     1.0
+}
+fn phase_zero() -> Option<u8> {
+    Some(0)
+}
+
+impl DesireDef {
+    /// True when the desire is on at development `phase`: a phase at or before it
+    /// turned the desire on, and none at or before it turned it off (SPEC §12).
+    pub fn on_at(&self, phase: u8) -> bool {
+        self.phase.is_some_and(|on| on <= phase) && self.off.is_none_or(|off| phase < off)
+    }
+
+    /// True when the desire is on at `phase` with the inputs `read` gives: on by its
+    /// phase, or turned on by its `on_while` input.
+    pub fn on_now(&self, phase: u8, read: impl Fn(Reads) -> f64) -> bool {
+        self.on_at(phase) || self.on_while.is_some_and(|s| read(s.reads) >= s.threshold)
+    }
 }
 fn default_decay() -> f64 {
     0.999
@@ -309,7 +334,7 @@ impl Data {
 
     /// The desires active at `phase` (SPEC §12).
     pub fn active_desires(&self, phase: u8) -> impl Iterator<Item = Desire> + '_ {
-        self.desires.iter().filter(move |d| d.phase <= phase).map(|d| d.name)
+        self.desires.iter().filter(move |d| d.on_at(phase)).map(|d| d.name)
     }
 }
 
@@ -363,8 +388,18 @@ pub(crate) fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDe
         for s in &d.sources {
             p.range(&at, &format!("{name}: threshold of {}", s.reads.name()), s.threshold, 0.2, 1.0);
         }
-        if usize::from(d.phase) >= PHASE_COUNT {
-            p.at(&at, format!("{name}: phase {}; expected 0 to 13", d.phase));
+        if let Some(s) = d.on_while {
+            p.range(&at, &format!("{name}: on_while threshold of {}", s.reads.name()), s.threshold, 0.0, 1.0);
+        }
+        for (what, at_phase) in [("phase", d.phase), ("off", d.off)] {
+            if let Some(n) = at_phase.filter(|n| usize::from(*n) >= PHASE_COUNT) {
+                p.at(&at, format!("{name}: {what} {n}; expected 0 to 13"));
+            }
+        }
+        if let (Some(on), Some(off)) = (d.phase, d.off)
+            && off <= on
+        {
+            p.at(&at, format!("{name}: off {off} is not after phase {on}; expected a later phase, or no `off`"));
         }
     }
     if table.desires.len() != Desire::COUNT {

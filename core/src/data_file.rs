@@ -97,6 +97,16 @@ impl Data {
         }
     }
 
+    /// The folder's texts (name, text) with `name`'s text put in place: replaced when
+    /// the folder has it, added when it is new. Every holder of a species folder's texts
+    /// (the workspace, the preview) changes them through this.
+    pub fn put_text(texts: &mut Vec<(String, String)>, name: &str, text: String) {
+        match texts.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = text,
+            None => texts.push((name.to_owned(), text)),
+        }
+    }
+
     /// These data with `file` in place of its part, and the rules between files checked
     /// on the new values. `files` are the folder's texts (name, text) with the new file's
     /// among them: a problem one file makes in another is placed in that file's text,

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::de::DeserializeOwned;
 
+use crate::printable::{escaped, escaped_lines};
 pub use crate::ronpos::line_col;
 
 /// The deepest nesting any studio file may use. ron checks it while parsing, so a file
@@ -37,11 +38,32 @@ impl LoadError {
         let (line, col) = locate(text, needle).unwrap_or((1, 1));
         Self::new(file, line, col, message)
     }
+
+    /// An error about item `item` of the list written as the field `list` of `text`'s
+    /// outermost value (RON, or JSON with its quoted keys), placed at the item's `key`
+    /// when given; about the list as a whole when `item` is `None`.
+    pub fn at_item(
+        file: &str,
+        text: &str,
+        (list, item): (&str, Option<usize>),
+        key: Option<&str>,
+        message: impl Into<String>,
+    ) -> Self {
+        let placer = crate::ronpos::Placer::new(text);
+        let (line, col) = match item {
+            Some(i) => placer.item(list, i, key),
+            None => placer.field(list),
+        };
+        Self::new(file, line, col, message)
+    }
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        // The file's name and the message quote what the user wrote: shown with their
+        // control characters escaped, wherever a problem is printed or drawn.
+        let (file, message) = (escaped(&self.file), escaped_lines(&self.message));
+        write!(f, "{file}:{}:{}: {message}", self.line, self.col)
     }
 }
 
@@ -166,6 +188,14 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_problem_is_shown_with_the_control_characters_of_what_it_quotes_escaped() {
+        let e = LoadError::new("w\u{7}.ron", 2, 3, unknown_name("object", "a\u{1b}[2J", ["pen"]));
+        let shown = e.to_string();
+        assert!(!shown.contains(['\u{1b}', '\u{7}']), "{shown:?}");
+        assert!(shown.starts_with("w\\u{7}.ron:2:3: unknown object `a\\u{1b}[2J`"), "{shown}");
+    }
 
     #[derive(serde::Deserialize, Debug)]
     #[allow(dead_code)]

@@ -5,7 +5,8 @@
 //! `/dev/zero` would never end it), and never more than its kind's limit (a wrong path,
 //! a disk image or a log, is refused before it fills memory). The file is opened
 //! without waiting, then asked what it is through the open handle, so a pipe put at the
-//! path between a look and the open cannot block the read either.
+//! path between a look and the open cannot block the read either. A save of the file
+//! cut off in its copy in place is finished first ([`crate::save_intent`]).
 
 use std::fs::File;
 use std::io::Read;
@@ -38,8 +39,8 @@ impl Limit {
     }
 
     /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
-    /// bank (`.bank`, or `.bank.ron`, as [`Bank::load`](crate::shadow::bank::Bank::load)
-    /// reads either), or text.
+    /// bank (`.bank`, or `.bank.ron`, as the shadow's `Bank::load` reads either), or
+    /// text.
     #[must_use]
     pub fn of_path(path: &Path) -> Limit {
         let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
@@ -75,6 +76,9 @@ pub fn open(path: &Path, limit: Limit) -> Result<(File, u64), LoadError> {
     crate::io_counts::opened();
     let file = path.display().to_string();
     let cannot = |e: std::io::Error| LoadError::whole_file(&file, format!("cannot read the file: {e}"));
+    // A save in place cut off by a crash is finished before the file is read, so that
+    // no half-copied file is ever read.
+    crate::save_intent::finish(path).map_err(cannot)?;
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

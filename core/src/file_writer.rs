@@ -104,8 +104,9 @@ pub fn write(path: &Path, bytes: &[u8], policy: &Policy) -> Result<(), String> {
 }
 
 /// True when `a` and `b` name one file: the same path, or (for files that are there)
-/// the same file on disk, through links and other names.
-fn same_file(a: &Path, b: &Path) -> bool {
+/// the same file on disk by device and inode, through links and other names. How the
+/// studio tells two names of one file apart from two files, wherever it compares them.
+pub fn same_file(a: &Path, b: &Path) -> bool {
     if a == b {
         return true;
     }

@@ -1,11 +1,12 @@
 //! Atomic saves: nothing the user made is ever left half-written (SPEC §14).
+//! `save_atomic` writes a temporary file (`temp_file`) and renames it over the file; a
+//! file with other hard links is copied over in place instead, under the record of
+//! `save_intent`. The one writer ([`crate::file_writer`]) calls it.
 
-use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// How many temporary names a save tries before it gives up.
-const TEMP_TRIES: u32 = 64;
+use crate::temp_file::{Temp, create_temp, dir_and_name, remove_abandoned_temps, sync_dir, write_target};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename,
 /// so that a crash or a full disk leaves either the old file or the new one, never a
@@ -17,22 +18,15 @@ const TEMP_TRIES: u32 = 64;
 ///   there, so a link planted in the folder is never followed.
 /// - The folder is synced after the rename, so the new name survives a crash.
 /// - A file with other hard links keeps its inode, so every name sees the new contents:
-///   the new contents are written and synced to the temporary file first, then the
-///   space they need is reserved in the file (so a full disk or a size limit fails
-///   before a byte of it changes), then they are copied over it in place. That copy is
-///   the one step that is not atomic; if it fails the complete new contents are left in
-///   the temporary file and the error names it.
+///   the new contents are written and synced to the temporary file first, then copied
+///   over the file in place under a record that lets the next reader or writer finish
+///   a copy cut off by a crash ([`crate::save_intent`]).
+/// - A save of this file cut off before is finished first, and the temporary files of
+///   saves of it that were killed are removed.
 pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = write_target(path)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file"))?
-        .to_string_lossy()
-        .into_owned();
+    let (dir, name) = dir_and_name(&path)?;
+    crate::save_intent::finish(&path)?;
     let existing = match std::fs::metadata(&path) {
         Ok(m) if m.is_file() => Some(m),
         // A rename would put the file in place of a pipe or a device, and a folder
@@ -45,18 +39,18 @@ pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         }
         Err(_) => None,
     };
-    let (tmp, mut f) = create_temp(&dir, &name, existing.as_ref())?;
+    remove_abandoned_temps(&dir, &name);
+    let Temp { path: tmp, mut file, tag } = create_temp(&dir, &name, existing.as_ref())?;
     let mut keep_tmp = false;
     let result = (|| {
-        f.write_all(bytes)?;
+        file.write_all(bytes)?;
         if let Some(meta) = &existing {
-            f.set_permissions(meta.permissions())?;
+            file.set_permissions(meta.permissions())?;
         }
-        f.sync_all()?;
-        drop(f);
+        file.sync_all()?;
         if existing.as_ref().is_some_and(|m| links(m) > 1) {
             keep_tmp = true;
-            return overwrite_in_place(&tmp, &path);
+            return crate::save_intent::copy_in_place(&dir, &name, &tmp, tag, bytes);
         }
         std::fs::rename(&tmp, &path)?;
         sync_dir(&dir)
@@ -64,59 +58,10 @@ pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if result.is_err() && !keep_tmp {
         let _ = std::fs::remove_file(&tmp);
     }
+    // The temporary file stays locked until here, so that no other save takes it for
+    // one abandoned.
+    drop(file);
     result
-}
-
-/// The file a save to `path` writes: `path` itself, or for a link the file it points
-/// to (followed through every link, relative links from the link's own folder).
-fn write_target(path: &Path) -> std::io::Result<PathBuf> {
-    let mut p = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let to = std::fs::read_link(&p)?;
-                p = if to.is_absolute() { to } else { p.parent().unwrap_or(Path::new("")).join(to) };
-            }
-            _ => return Ok(p),
-        }
-    }
-    Err(std::io::Error::other("too many levels of links"))
-}
-
-/// A new temporary file beside the save, with an unpredictable name, created only if
-/// nothing (not even a link) has that name, with the save's permissions from the start.
-fn create_temp(dir: &Path, name: &str, existing: Option<&std::fs::Metadata>) -> std::io::Result<(PathBuf, File)> {
-    let mut last = None;
-    for attempt in 0..TEMP_TRIES {
-        let tmp = dir.join(format!(".{name}.{:016x}.tmp", unpredictable(attempt)));
-        let mut options = OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        if let Some(meta) = existing {
-            use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
-            options.mode(meta.permissions().mode() & 0o7777);
-        }
-        #[cfg(not(unix))]
-        let _ = existing;
-        match options.open(&tmp) {
-            Ok(f) => return Ok((tmp, f)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
-            Err(e) => return Err(e),
-        }
-    }
-    Err(last.unwrap_or_else(|| std::io::Error::other("no free temporary name")))
-}
-
-/// 64 bits no other process can predict: the standard library's randomly keyed hasher
-/// over the time, the process and the attempt.
-fn unpredictable(attempt: u32) -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    h.write_u128(now);
-    h.write_u32(std::process::id());
-    h.write_u32(attempt);
-    h.finish()
 }
 
 /// How many names the file has.
@@ -133,60 +78,10 @@ fn links(meta: &std::fs::Metadata) -> u64 {
     }
 }
 
-/// Copies the synced temporary file over `path` in place (the inode, and so every hard
-/// link, stays), syncs it, and removes the temporary file. The file's space is reserved
-/// before anything in it is changed, and it is cut to the new length only after the new
-/// contents are in.
-fn overwrite_in_place(tmp: &Path, path: &Path) -> std::io::Result<()> {
-    let copy = (|| {
-        let bytes = std::fs::read(tmp)?;
-        let mut f = OpenOptions::new().write(true).open(path)?;
-        reserve(&f, bytes.len() as u64)?;
-        f.write_all(&bytes)?;
-        f.set_len(bytes.len() as u64)?;
-        f.sync_all()
-    })();
-    match copy {
-        Ok(()) => std::fs::remove_file(tmp),
-        Err(e) => Err(std::io::Error::new(e.kind(), format!("{e}; the new contents are kept in {}", tmp.display()))),
-    }
-}
-
-/// Makes sure the first `len` bytes of `f` have their space on disk, growing the file
-/// if it is shorter; fails, leaving the contents as they were, when the disk or the
-/// process's file size limit has no room.
-fn reserve(f: &File, len: u64) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        if len > 0 {
-            rustix::fs::fallocate(f, rustix::fs::FallocateFlags::empty(), 0, len).map_err(std::io::Error::from)?;
-        }
-        Ok(())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (f, len);
-        Ok(())
-    }
-}
-
-/// Syncs a folder, so that a rename in it is on disk.
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        Ok(())
-    }
-}
-
 /// An empty folder of its own under the system's temporary folder, for a test named
 /// `name` of this process.
 #[cfg(test)]
-pub(crate) fn scratch_dir(name: &str) -> PathBuf {
+pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("cs-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -196,6 +91,8 @@ pub(crate) fn scratch_dir(name: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::temp_file::{Lock, lock_now};
+    use std::fs::File;
 
     #[test]
     fn save_replaces_the_file_and_leaves_no_temporary() {
@@ -266,6 +163,33 @@ mod tests {
         assert_eq!(std::fs::read(dir.join("b.ron")).unwrap(), b"new contents");
         let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names.len(), 2, "no temporary left: {names:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_temporary_files_of_killed_saves_go_with_the_next_save_and_a_living_saves_stay() {
+        let dir = scratch_dir("atomic-abandoned");
+        let path = dir.join("a.ron");
+        std::fs::write(&path, b"old").unwrap();
+        let abandoned = [".a.ron.0123456789abcdef.tmp", ".a.ron.save-intent.fedcba9876543210.tmp"];
+        let kept = [".b.ron.0123456789abcdef.tmp", ".a.ron.notes.tmp", ".a.ron.0123.tmp"];
+        for name in abandoned.iter().chain(&kept) {
+            std::fs::write(dir.join(name), b"half a save").unwrap();
+        }
+        // A save still under way holds its temporary file locked.
+        let living = dir.join(".a.ron.00000000000000aa.tmp");
+        let held = File::create(&living).unwrap();
+        assert_eq!(lock_now(&held), Lock::Taken);
+        save_atomic(&path, b"new").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        for name in abandoned {
+            assert!(!dir.join(name).exists(), "{name} is left");
+        }
+        for name in kept {
+            assert!(dir.join(name).exists(), "{name} was removed");
+        }
+        assert!(living.exists(), "a living save's temporary file was removed");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -58,14 +58,24 @@ impl Rule {
     }
 }
 
-/// A rule a project allows, in `studio.ron`'s `allow` list: for one file (relative to
-/// the manifest) or, without `file`, everywhere; `reason` says why for the next reader.
+/// A warning a project allows, in `studio.ron`'s `allow` list: the rule's warnings
+/// about one `item` (the action, desire, phase, example, attribute's answer, object,
+/// feature or expectation a warning names as its item), in one file (relative to the
+/// manifest) or, without `file`, in any; `reason` says why for the next reader.
+///
+/// An entry must name its item, so that it allows only what was there when it was
+/// written: a new warning (an action added that no desire uses) is never hidden by an
+/// entry written before it. An entry without one, as manifests were once written, is
+/// still read, allows nothing, and is refused by `check --lint` with the items it
+/// would have covered, for its writer to name.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Allow {
     pub rule: String,
     #[serde(default)]
     pub file: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<String>,
     pub reason: String,
 }
 
@@ -79,6 +89,10 @@ pub fn check_allows(file: &str, text: &str, allows: &[Allow]) -> Vec<LoadError> 
             let (line, col) = placer.item("allow", i, Some("rule"));
             let msg = crate::error::unknown_name("lint rule", &a.rule, Rule::ALL.iter().map(|r| r.name()));
             errors.push(LoadError::new(file, line, col, msg));
+        }
+        if a.item.as_ref().is_some_and(|i| i.trim().is_empty()) {
+            let (line, col) = placer.item("allow", i, Some("item"));
+            errors.push(LoadError::new(file, line, col, "an empty item; expected what the warning is about"));
         }
         if a.reason.trim().is_empty() {
             let (line, col) = placer.item("allow", i, Some("reason"));

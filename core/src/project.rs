@@ -15,6 +15,26 @@ use crate::world::file::WorldFile;
 /// The manifest's file name.
 pub const MANIFEST: &str = "studio.ron";
 
+/// How a training gauntlet's file name ends (SPEC §20).
+pub const GAUNTLET_SUFFIX: &str = ".gauntlet.ron";
+
+/// The file beside `studio.ron` that keeps the banks beaten in each gauntlet.
+pub const PROGRESS_FILE: &str = "gauntlet-progress.ron";
+
+/// How a binary bank starts, its format's version left out: what tells one from text
+/// whatever its name.
+pub const BINARY_BANK_PREFIX: &[u8; 6] = b"CSBANK";
+
+/// Whether the file at `path` starts as a binary bank does.
+#[must_use]
+pub fn is_binary_bank(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 6];
+    crate::file_reader::open(path, crate::file_reader::Limit::Bank)
+        .is_ok_and(|(mut f, _)| f.read_exact(&mut head).is_ok())
+        && head == *BINARY_BANK_PREFIX
+}
+
 /// `studio.ron`: where a project's files are, relative to the manifest.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -134,6 +154,8 @@ pub enum FileKind {
     Gauntlet,
     /// The gauntlet progress (`gauntlet-progress.ron`) beside `studio.ron`.
     GauntletProgress,
+    /// A training target (`*.target.ron`, SPEC §22).
+    Target,
     Unknown,
 }
 
@@ -166,15 +188,16 @@ impl FileKind {
         if name.ends_with(".scenario.ron") {
             return FileKind::Scenario;
         }
+        if crate::train::is_target_file(path) {
+            return FileKind::Target;
+        }
         if crate::debugger_files::is_debugger_file(path) && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
             return FileKind::Debugger;
         }
-        if crate::shadow::gauntlet_progress::is_progress_file(path)
-            && path.parent().is_some_and(|d| d.join(MANIFEST).is_file())
-        {
+        if name == PROGRESS_FILE && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
             return FileKind::GauntletProgress;
         }
-        if name.ends_with(crate::shadow::gauntlet::GAUNTLET_SUFFIX) {
+        if name.ends_with(GAUNTLET_SUFFIX) {
             return FileKind::Gauntlet;
         }
         let has = |field: &str| has_field(text, field);
@@ -278,6 +301,14 @@ fn files_below(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
 /// every problem.
 pub type KindChecker = fn(&str, &str, &Data) -> Vec<LoadError>;
 
+/// A checker of a file that names other files (a gauntlet, the gauntlet progress), given
+/// its path and text.
+pub type PathChecker = fn(&Path, &str) -> Vec<LoadError>;
+
+/// A checker of a shadow file against its folder's schema, given the file's path and the
+/// project's shadow folder, if any; for a binary bank, its whole check.
+pub type ShadowChecker = fn(&Path, Option<&Path>) -> Vec<LoadError>;
+
 /// The checkers for each kind; core's own kinds are built in.
 #[derive(Clone, Copy, Default)]
 pub struct Checkers {
@@ -287,6 +318,14 @@ pub struct Checkers {
     pub shadow_schema: Option<KindChecker>,
     pub shadow_bank: Option<KindChecker>,
     pub shadow_state: Option<KindChecker>,
+    /// A binary bank: it loads, and it fits its schema.
+    pub binary_bank: Option<ShadowChecker>,
+    /// A bank that loads, against the schema it is played with.
+    pub bank_fit: Option<ShadowChecker>,
+    /// A state that loads, against the schema it is played with.
+    pub state_fit: Option<ShadowChecker>,
+    pub gauntlet: Option<PathChecker>,
+    pub gauntlet_progress: Option<PathChecker>,
 }
 
 /// Checks files or folders (SPEC §15 `check`): every problem, in path order.
@@ -385,20 +424,14 @@ pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadErro
 
 /// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
 fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
-    use crate::shadow::{bank::Bank, fit};
     // A file named as a recording is read as one even when it does not start as one,
     // so that it is held to a recording's limit and told what a recording needs.
     let named = crate::file_reader::Limit::of_path(path) == crate::file_reader::Limit::Recording;
     if named || crate::recording::Recording::is_recording(path) {
         return crate::recording::Recording::load(path).err().unwrap_or_default();
     }
-    if fit::is_binary(path) {
-        let loaded = crate::file_reader::read_bytes(path, crate::file_reader::Limit::Bank)
-            .and_then(|b| Bank::from_bytes(path, &b));
-        return match loaded {
-            Ok(_) => fit::check_file(path, true, shadow_dir),
-            Err(e) => vec![e],
-        };
+    if is_binary_bank(path) {
+        return checkers.binary_bank.map(|f| f(path, shadow_dir)).unwrap_or_default();
     }
     match read_text(path) {
         Ok(text) => check_text_in(path, &text, data, checkers, shadow_dir),
@@ -419,16 +452,16 @@ fn check_text_in(
     checkers: &Checkers,
     shadow_dir: Option<&Path>,
 ) -> Vec<LoadError> {
-    use crate::shadow::fit;
     let errors = check_text_by_kind(path, text, data, checkers);
     if !errors.is_empty() {
         return errors;
     }
-    match FileKind::detect(path, text) {
-        FileKind::ShadowBank => fit::check_file(path, true, shadow_dir),
-        FileKind::ShadowState => fit::check_file(path, false, shadow_dir),
-        _ => errors,
-    }
+    let fit = match FileKind::detect(path, text) {
+        FileKind::ShadowBank => checkers.bank_fit,
+        FileKind::ShadowState => checkers.state_fit,
+        _ => None,
+    };
+    fit.map(|f| f(path, shadow_dir)).unwrap_or_default()
 }
 
 fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
@@ -451,6 +484,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
         FileKind::ShadowBank => run(checkers.shadow_bank),
         FileKind::ShadowState => run(checkers.shadow_state),
         FileKind::Scenario => crate::scenario::check_file(path),
+        FileKind::Target => crate::train::check_file(path),
         FileKind::Debugger => {
             let world = Project::open(path.parent().unwrap_or(Path::new(".")))
                 .ok()
@@ -462,8 +496,8 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
                 Err(_) => Vec::new(),
             }
         }
-        FileKind::Gauntlet => crate::shadow::gauntlet::check_text(path, text),
-        FileKind::GauntletProgress => crate::shadow::gauntlet_progress::check_text(path, text),
+        FileKind::Gauntlet => checkers.gauntlet.map(|f| f(path, text)).unwrap_or_default(),
+        FileKind::GauntletProgress => checkers.gauntlet_progress.map(|f| f(path, text)).unwrap_or_default(),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
             Ok(_) => vec![LoadError::whole_file(
@@ -506,6 +540,7 @@ mod tests {
         assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
         assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
         assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
+        assert_eq!(FileKind::detect(Path::new("/p/kind.target.ron"), "(species: oops"), FileKind::Target);
         assert_eq!(FileKind::detect(Path::new("/p/up.gauntlet.ron"), "(banks: [oops"), FileKind::Gauntlet);
     }
 }

@@ -212,8 +212,9 @@ fn each_token(text: &str, mut out: impl FnMut(Token)) {
 }
 
 /// The byte spans of the items of the list written `field: [ … ]` one level inside the
-/// outermost value of `text` (the `events` of a bank, the `features` of a schema).
-/// One pass over the text, keeping no list of its tokens.
+/// outermost value of `text` (the `events` of a bank, the `features` of a schema), or
+/// of the outermost value itself when `field` is [`OUTERMOST`] (a file that is a list,
+/// as `watches.ron` is). One pass over the text, keeping no list of its tokens.
 pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
     /// How far the scan has come: looking for `field: [`, inside the list (at the
     /// list's depth, with the start of the item being read), or past its end.
@@ -226,10 +227,15 @@ pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
     let mut state = State::Seeking([None, None]);
     each_token(text, |t| match &mut state {
         State::Seeking(last) => {
-            if let [Some(name), Some(colon)] = *last
-                && name.kind == TokenKind::Ident
+            if field == OUTERMOST {
+                if t.kind == TokenKind::Open && t.depth == 1 {
+                    state = State::Inside { list_depth: t.depth, start: None };
+                } else {
+                    state = State::Done;
+                }
+            } else if let [Some(name), Some(colon)] = *last
+                && names_field(text, name, field)
                 && name.depth == 1
-                && &text[name.at..name.end] == field
                 && colon.kind == TokenKind::Colon
                 && t.kind == TokenKind::Open
             {
@@ -256,9 +262,26 @@ pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
     items
 }
 
+/// Whether `name` is the field `field`: written bare, as RON writes a struct's fields,
+/// or quoted, as JSON writes an object's keys (a league's `"banks"`).
+fn names_field(text: &str, name: Token, field: &str) -> bool {
+    let written = &text[name.at..name.end];
+    match name.kind {
+        TokenKind::Ident => written == field,
+        TokenKind::Str => {
+            written.len() == field.len() + 2 && written.starts_with('"') && &written[1..=field.len()] == field
+        }
+        _ => false,
+    }
+}
+
+/// The name [`list_items`] and [`Placer`] take for the outermost value of a file that
+/// is itself a list or a map.
+pub(crate) const OUTERMOST: &str = "";
+
 /// Places positions in one text for a check that reports many problems: the line index
 /// and the items of each list are found once and shared by every problem.
-pub(crate) struct Placer<'t> {
+pub struct Placer<'t> {
     index: LineIndex<'t>,
     /// The item spans of each list asked about so far, by field name.
     lists: RefCell<HashMap<String, Spans>>,
@@ -282,14 +305,59 @@ impl<'t> Placer<'t> {
     /// items are found once, on the first question about it.
     pub fn item(&self, field: &str, item: usize, key: Option<&str>) -> (usize, usize) {
         let text = self.index.text();
-        let items = Rc::clone(
-            self.lists.borrow_mut().entry(field.to_owned()).or_insert_with(|| list_items(text, field).into()),
-        );
-        let Some(&span) = items.get(item) else {
+        let Some(&span) = self.items(field).get(item) else {
             return (1, 1);
         };
         let at = key.and_then(|k| key_in(text, span, k)).unwrap_or(span.0);
         self.line_col(at)
+    }
+
+    /// The position of the value written after `key:` in item `item` of the list
+    /// `field` (the quoted condition of a breakpoint), or of the item, or of the start
+    /// of the file.
+    pub fn item_value(&self, field: &str, item: usize, key: &str) -> (usize, usize) {
+        let text = self.index.text();
+        let Some(&span) = self.items(field).get(item) else {
+            return (1, 1);
+        };
+        let at = value_in(text, span, key).unwrap_or(span.0);
+        self.line_col(at)
+    }
+
+    /// The byte offset at which the value of `key` (or, without a key, the item itself)
+    /// starts in item `item` of the list `field`; `None` for an item the list lacks.
+    pub fn item_start(&self, field: &str, item: usize, key: Option<&str>) -> Option<usize> {
+        let text = self.index.text();
+        let span = *self.items(field).get(item)?;
+        Some(key.and_then(|k| value_in(text, span, k)).unwrap_or(span.0))
+    }
+
+    /// The byte spans of the items of the list (or the entries of the map) `field`, as
+    /// [`list_items`] finds them, found once on the first question about the list.
+    pub fn items(&self, field: &str) -> Spans {
+        let text = self.index.text();
+        Rc::clone(self.lists.borrow_mut().entry(field.to_owned()).or_insert_with(|| list_items(text, field).into()))
+    }
+
+    /// The keys of the map `field` as the RON parser reads them (escapes undone), each
+    /// with the byte offset its entry starts at: every key of a large map placed in one
+    /// pass. A key that is not a string is left out.
+    pub fn map_keys(&self, field: &str) -> HashMap<String, usize> {
+        let text = self.index.text();
+        self.items(field)
+            .iter()
+            .filter_map(|&(from, to)| {
+                let mut key = None;
+                each_token(&text[from..to], |t| {
+                    if key.is_none() && t.depth == 0 {
+                        key = Some(t);
+                    }
+                });
+                let key = key.filter(|k| k.kind == TokenKind::Str)?;
+                let decoded: String = ron::from_str(&text[from + key.at..from + key.end]).ok()?;
+                Some((decoded, from))
+            })
+            .collect()
     }
 
     /// As [`locate_field`]: the top-level field `key`, or the start of the file.
@@ -318,17 +386,60 @@ pub(crate) fn key_in(text: &str, span: (usize, usize), key: &str) -> Option<usiz
         .map(|w| from + w[0].at)
 }
 
+/// Where the value of `key` is written inside `span` (the token after the colon that
+/// follows the key, as [`key_in`] finds it). Returns the byte offset.
+pub(crate) fn value_in(text: &str, span: (usize, usize), key: &str) -> Option<usize> {
+    key_in(text, span, key).and_then(|k| value_after(text, (k, span.1)))
+}
+
+/// The byte offset in `text` of character `index` (from 0) of the string literal that
+/// starts at byte `at` (`"…"` with its escapes, or a raw `r#"…"#`), as the parser
+/// reads it: a problem found in a string's contents placed where it is written. `None`
+/// past the string's end or when no string starts there.
+pub(crate) fn char_in_string(text: &str, at: usize, index: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = at;
+    let raw = bytes.get(i) == Some(&b'r');
+    if raw {
+        i += 1;
+        while bytes.get(i) == Some(&b'#') {
+            i += 1;
+        }
+    }
+    if bytes.get(i) != Some(&b'"') {
+        return None;
+    }
+    i += 1;
+    for _ in 0..index {
+        let c = text.get(i..)?.chars().next()?;
+        i += match c {
+            '"' if !raw => return None,
+            '\\' if !raw => match bytes.get(i + 1) {
+                Some(b'u') => text[i..].find('}').map_or(2, |end| end + 1),
+                Some(b'x') => 4,
+                _ => 2,
+            },
+            c => c.len_utf8(),
+        };
+    }
+    (i < text.len()).then_some(i)
+}
+
+/// The byte offset of the first token after the first colon in `span`: the value of
+/// the field whose name starts the span.
+fn value_after(text: &str, span: (usize, usize)) -> Option<usize> {
+    let (from, to) = (span.0.min(text.len()), span.1.min(text.len()));
+    let toks = tokens(&text[from..to]);
+    let colon = toks.iter().position(|t| t.kind == TokenKind::Colon)?;
+    toks.get(colon + 1).map(|t| from + t.at)
+}
+
 /// Line and column of the top-level field `key:` of the outermost value; the start of
 /// the file when it is not written.
 pub(crate) fn locate_field(text: &str, key: &str) -> (usize, usize) {
     tokens(text)
         .windows(2)
-        .find(|w| {
-            w[0].kind == TokenKind::Ident
-                && w[0].depth == 1
-                && &text[w[0].at..w[0].end] == key
-                && w[1].kind == TokenKind::Colon
-        })
+        .find(|w| names_field(text, w[0], key) && w[0].depth == 1 && w[1].kind == TokenKind::Colon)
         .map_or((1, 1), |w| line_col(text, w[0].at))
 }
 
@@ -540,6 +651,23 @@ mod tests {
         let placer = Placer::new(&text);
         assert_eq!(placer.item("events", 0, Some("x")), (4, 6));
         assert_eq!(placer.item("events", 1, Some("x")), (6, 3000 + 13));
+    }
+
+    #[test]
+    fn a_character_of_a_string_is_placed_where_it_is_written() {
+        let text = r##"["a\"b\u{e9}c", r#"x"y"#, "é\tz"]"##;
+        let at = |needle: &str| text.find(needle).unwrap();
+        let first = at("\"a");
+        assert_eq!(char_in_string(text, first, 0), Some(first + 1));
+        assert_eq!(&text[char_in_string(text, first, 3).unwrap()..][..6], "\\u{e9}");
+        assert_eq!(&text[char_in_string(text, first, 4).unwrap()..][..1], "c");
+        assert_eq!(char_in_string(text, first, 6), None, "past the end");
+        let raw = at("r#");
+        assert_eq!(&text[char_in_string(text, raw, 2).unwrap()..][..1], "y");
+        let third = at("\"é");
+        assert_eq!(&text[char_in_string(text, third, 2).unwrap()..][..1], "z");
+        assert_eq!(char_in_string(text, 0, 0), None, "no string starts there");
+        assert_eq!(char_in_string("\"ab", 0, 5), None);
     }
 
     #[test]

@@ -83,6 +83,12 @@ pub struct Body {
     pub climate: Climate,
 }
 
+/// The pull of the liking a species file leaves out: liking the player fully doubles
+/// the desires about it.
+fn default_player_pull() -> f64 {
+    1.0
+}
+
 /// One species file, `species/<name>.ron` (SPEC §3).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -95,6 +101,11 @@ pub struct SpeciesDef {
     pub body: Body,
     /// Sightings needed for a miracle = base × this multiplier (SPEC §10).
     pub miracle_multiplier: f64,
+    /// How strongly liking the player draws the creature to it: the desires about the
+    /// player (to follow, idle and play with it) weigh `1 + player_pull × liking` while
+    /// it likes the player, and nothing while it dislikes it ([`crate::mind::plan::liking_pull`]).
+    #[serde(default = "default_player_pull")]
+    pub player_pull: f64,
     /// Per-desire increase-time overrides, in seconds.
     #[serde(default)]
     pub increase_overrides: BTreeMap<Desire, f64>,
@@ -140,6 +151,7 @@ pub fn parse_species(file: &str, text: &str, expected: Species) -> Result<Specie
     p.range("energy_per_meal", "energy_per_meal", b.energy_per_meal, 0.0, 1.0);
     p.range("grow_up_seconds", "grow_up_seconds", b.grow_up_seconds, 1.0, 1e9);
     p.range("miracle_multiplier", "miracle_multiplier", def.miracle_multiplier, 0.01, 100.0);
+    p.range("player_pull", "player_pull", def.player_pull, 0.0, 10.0);
     for (d, v) in &def.increase_overrides {
         let at = format!("\"{d}\"");
         p.range(&at, &format!("{d}: increase time"), *v, 1.0, 1200.0);

@@ -577,3 +577,47 @@ fn bookmarks_are_kept_in_the_file_and_version_2_files_still_read() {
     let old = w.into_inner().unwrap();
     assert!(Recording::from_bytes("version 2", &old).unwrap() == rec);
 }
+
+/// A recording file made of `body`, postcard bytes as the current version writes them.
+fn file_of(body: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = creature_core::recording::format::MAGIC.to_vec();
+    out.extend_from_slice(&creature_core::recording::VERSION.to_le_bytes());
+    let mut w = snap::write::FrameEncoder::new(out);
+    w.write_all(body).unwrap();
+    w.into_inner().unwrap()
+}
+
+#[test]
+fn bytes_after_the_end_and_a_bookmark_count_too_small_are_refused_with_their_offset() {
+    let mut rec = recorded("pit_then_wolf.scenario.ron");
+    rec.bookmarks.clear();
+    let bare = postcard::to_stdvec(&rec).unwrap();
+    assert!(Recording::from_bytes("ok", &file_of(&bare)).unwrap() == rec);
+    // 64 bytes glued after the recording's body.
+    let mut glued = bare.clone();
+    glued.extend([0u8; 64]);
+    let said = Recording::from_bytes("glued.recording", &file_of(&glued)).unwrap_err().to_string();
+    let offset = bare.len();
+    assert_eq!(
+        said,
+        format!(
+            "glued.recording:1:1: 64 bytes after the end of the recording, from byte {offset} of its body (uncompressed); expected the recording to end there"
+        )
+    );
+    // Two bookmarks whose count says one: the last field's count is the body's last
+    // byte when the list is empty.
+    for (turn, what) in [(10, "one"), (20, "two")] {
+        rec.bookmarks.push(creature_core::recording::Timed { turn, what: what.to_owned() });
+    }
+    let mut miscounted = postcard::to_stdvec(&rec).unwrap();
+    assert_eq!(miscounted[bare.len() - 1], 2);
+    miscounted[bare.len() - 1] = 1;
+    let said = Recording::from_bytes("miscounted.recording", &file_of(&miscounted)).unwrap_err().to_string();
+    assert!(said.starts_with("miscounted.recording:1:1: 5 bytes after the end of the recording, from byte"), "{said}");
+    // Raw bytes after the last frame of the file.
+    let mut raw = file_of(&bare);
+    raw.extend([0u8; 64]);
+    let said = Recording::from_bytes("raw.recording", &raw).unwrap_err().to_string();
+    assert!(said.starts_with("raw.recording:1:1:"), "{said}");
+}

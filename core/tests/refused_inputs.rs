@@ -10,7 +10,6 @@ use creature_core::error::LoadError;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree_file::TreeFile;
 use creature_core::names::Species;
-use creature_core::shadow::bank::Bank;
 use creature_core::species::parse_species;
 
 fn repo() -> &'static Path {
@@ -97,14 +96,4 @@ fn a_byte_order_mark_is_read_past() {
     let data = Data::builtin().unwrap();
     let text = format!("\u{feff}{}", read("projects/example/creatures/daisy.ron"));
     Creature::parse("daisy.ron", &text, &data).expect("a leading byte-order mark is not part of the save");
-}
-
-#[test]
-fn bytes_after_a_binary_bank_are_refused() {
-    let bank = Bank::load(&repo().join("projects/example/shadow/zoner.bank.ron")).unwrap();
-    let mut bytes = bank.to_binary();
-    assert_eq!(Bank::from_binary("z.bank", &bytes).unwrap(), bank);
-    bytes.extend_from_slice(b"junk");
-    let e = Bank::from_binary("z.bank", &bytes).expect_err("trailing bytes");
-    assert!(e.message.contains("4 bytes after the end"), "{e}");
 }

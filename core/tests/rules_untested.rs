@@ -201,9 +201,9 @@ fn village_cow(data: &Arc<Data>, phase: u8) -> Sim {
 #[test]
 fn many_hard_slaps_make_the_creature_want_to_run_away() {
     let data = Arc::new(data());
-    let phase = data.desire(Desire::ToRunAwayFromPlayer).phase;
-    // The shipped phases turn ToRunAwayFromPlayer on at phase 2.
-    assert_eq!(phase, 2);
+    // No phase turns ToRunAwayFromPlayer on: a strong dislike does, at any phase.
+    assert_eq!(data.desire(Desire::ToRunAwayFromPlayer).phase, None);
+    let phase = 2;
 
     const SLAPS: usize = 15;
     const SECONDS: u64 = 10;
@@ -242,8 +242,12 @@ fn many_hard_slaps_make_the_creature_want_to_run_away() {
 // §11: the compassion leash drives Compassion, the aggression leash drives Anger.
 // ---------------------------------------------------------------------------------
 
+/// Desire `desire`'s value after `seconds` on `leash`, at phase 2 with the desire turned
+/// on there (its own phase, 10 or 11, turns on other desires whose plans would act on it).
 fn value_after(data: &Arc<Data>, leash: Leash, desire: Desire, seconds: u64) -> f64 {
-    let mut sim = village_cow(data, 2);
+    let mut edited = (**data).clone();
+    edited.desires[desire.index()].phase = Some(2);
+    let mut sim = village_cow(&Arc::new(edited), 2);
     sim.apply(&Act::Leash(leash)).unwrap();
     sim.run(seconds * 10);
     sim.creature().desire(desire).value
@@ -264,7 +268,7 @@ fn compassion_leash_raises_compassion() {
     let data = Arc::new(data());
     let d = data.desire(Desire::Compassion);
     assert_eq!(d.increase_seconds, 60.0);
-    assert!(d.phase <= 2);
+    assert_eq!(d.phase, Some(11), "the original turns Compassion on at phase 11 (SPEC §12)");
     for s in [10, 30] {
         let on = value_after(&data, Leash::Compassion, Desire::Compassion, s);
         let off = value_after(&data, Leash::None, Desire::Compassion, s);
@@ -396,5 +400,6 @@ fn in_the_village_every_switch_is_to_a_plan_more_than_twice_as_urgent() {
         }
     }
     assert!(urgent >= 20, "only {urgent} urgent switches in 20 minutes");
-    assert!(idle >= 3, "only {idle} starts from idle in 20 minutes");
+    // With its 33 desires on at phase 13 it is seldom idle.
+    assert!(idle >= 1, "only {idle} starts from idle in 20 minutes");
 }

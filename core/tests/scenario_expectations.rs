@@ -1,11 +1,12 @@
 //! Every expectation of the example scenarios can fail: each one, turned round so that
 //! what the run measured no longer fits (its bounds moved just past the value, a
-//! `known`, `active` or `taught` flipped, another root asked for), fails on the same
-//! run. An expectation that passed whatever was measured would check nothing.
+//! `known`, `active`, `taught`, `gone` or `remembered` flipped, a count's `exactly` one
+//! more, another root asked for), fails on the same run. An expectation that passed
+//! whatever was measured would check nothing.
 
 use std::path::{Path, PathBuf};
 
-use creature_core::scenario::file::{Expect, NO_QUESTION, load};
+use creature_core::scenario::file::{Expect, Root, load};
 use creature_core::scenario::{Observed, prepare, run};
 
 fn examples() -> Vec<PathBuf> {
@@ -32,8 +33,15 @@ fn contradict(e: &Expect, observed: Observed, attributes: &[String]) -> Option<E
         (Expect::Knows { known, .. }, Observed::Known(k)) => *known = Some(!k),
         (Expect::Active { active, .. }, Observed::Known(a)) => *active = !a,
         (Expect::Lesson { taught: Some(t), .. }, Observed::Known(k)) => *t = !k,
-        (Expect::Tree { root: Some(r), .. }, _) => {
-            *r = attributes.iter().find(|a| *a != r).cloned().unwrap_or_else(|| NO_QUESTION.to_owned());
+        (Expect::Gone { gone, .. }, Observed::Known(g)) => *gone = Some(!g),
+        (Expect::Credit { remembered: Some(r), .. }, Observed::Known(k)) => *r = !k,
+        (Expect::Count { exactly: Some(n), .. }, Observed::Number(v)) => *n = v + 1.0,
+        (Expect::Tree { root: root @ (Root::Any | Root::Leaf | Root::Named(_)), .. }, _) => {
+            *root = match root {
+                Root::Any => Root::Leaf,
+                Root::Named(r) => attributes.iter().find(|a| *a != r).cloned().map_or(Root::Leaf, Root::Named),
+                _ => Root::Any,
+            };
         }
         (e, Observed::Number(v)) => {
             let (min, max) = e.bounds_mut()?;

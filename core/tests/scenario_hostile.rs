@@ -194,15 +194,48 @@ fn the_players_acts_and_the_new_expectations_are_checked_before_the_run() {
         ("expect: [Param(at: 1.0, desire: \"Hunger\", what: Threshold(3), min: 0.1)]", "what:", "Hunger has 1 sources"),
         ("expect: [Param(at: 1.0, desire: \"Hunger\", what: Max)]", "Param(", "expected at least one of `min`"),
         ("expect: [Active(at: 99.0, desire: \"Hunger\", active: true)]", "at:", "expected seconds"),
+        (
+            "expect: [Tree(at: 1.0, desire: \"Hunger\", tree: ActOn, root: 3)]",
+            "3",
+            "expected `Any`, `None` or an attribute's name",
+        ),
+        ("expect: [Count(at: 1.0, of: Active)]", "Count(", "expected `exactly`, or at least one of `min`"),
+        ("expect: [Count(at: 1.0, of: Active, exactly: 1.5)]", "1.5", "expected a whole number"),
+        ("expect: [Count(at: 1.0, of: Active, exactly: 2, max: 3)]", "exactly:", "`exactly` goes alone"),
+        ("expect: [Count(at: 1.0, of: Active, from: 0.5, min: 1)]", "from:", "`from` goes with `Plans`"),
+        ("expect: [Count(at: 1.0, of: Lessons(), from: 2.0, min: 1)]", "from:", "expected `from` from 0 to `at`"),
+        ("expect: [Count(at: 1.0, of: Plans(action: \"Et\"), min: 1)]", "action:", "unknown action `Et`"),
+        ("expect: [Gone(at: 1.0, object: \"alde\")]", "object:", "unknown object `alde`"),
+        ("expect: [Body(at: 1.0, what: Energy)]", "Body(", "expected at least one of `min`"),
+        ("expect: [Credit(index: 0, object: \"aled\")]", "Credit(", "expected at least one of `remembered`"),
+        ("expect: [Sightings(at: 1.0, miracle: \"Heel\", min: 1)]", "miracle:", "unknown miracle `Heel`"),
+        ("expect: [Trait(at: 1.0, name: \"Kindness\", max: inf)]", "inf", "`max` is inf"),
+        (
+            "sources: [Sources(desire: \"Compassion\", only: [\"body.hunger\"])]",
+            "[\"body",
+            "Compassion has no source reading `body.hunger`",
+        ),
+        (
+            "sources: [(desire: \"Anger\", only: []), (desire: \"Anger\", only: [])]",
+            "desire: \"Anger\", only: [])]",
+            "Anger is stilled twice",
+        ),
+        (
+            "expect: [Born(species: \"Cow\", seeds: 0, name: \"Kindness\", most: Lowest, min: 0.1)]",
+            "0,",
+            "expected 1 to 100000 newborns",
+        ),
     ];
     let data = Data::builtin().unwrap();
     let world = WorldFile::builtin(&data).unwrap();
     for (field, key, message) in cases {
         let line = format!("  {field},");
         let text = format!("(\n  species: \"Cow\",\n  seconds: 60.0,\n{line}\n)\n");
-        let loaded =
-            parse("new.scenario.ron", &text, Path::new(".")).unwrap_or_else(|e| panic!("{field}: does not parse: {e}"));
-        let errors = check(&loaded, &data, &world).expect_err(field);
+        // A form the reader refuses is a problem before any check.
+        let errors = match parse("new.scenario.ron", &text, Path::new(".")) {
+            Ok(loaded) => check(&loaded, &data, &world).expect_err(field),
+            Err(e) => vec![e],
+        };
         let e = &errors[0];
         let col = line[..line.find(key).unwrap()].chars().count() + 1;
         assert!(e.message.contains(message), "{field}: {e}");

@@ -131,7 +131,7 @@ fn the_body_differs_as_the_seed_says() {
 fn phase_zero_has_ten_desires_and_phases_grant_the_seed_abilities() {
     let data = data();
     assert_eq!(data.active_desires(0).count(), 10);
-    assert_eq!(data.active_desires(13).count(), 40);
+    assert_eq!(data.active_desires(13).count(), 33);
     for (ability, phase) in [
         (Ability::TakeFood, 1),
         (Ability::HandTeaches, 2),

@@ -11,7 +11,7 @@ use std::ops::{RangeBounds, RangeInclusive};
 
 use clap::builder::{RangedU64ValueParser, TypedValueParser};
 pub use creature_core::scenario::file::MAX_SECONDS as WEEK;
-pub use creature_core::shadow::bank::MAX_EVENTS;
+pub use creature_shadow::bank::MAX_EVENTS;
 
 /// The latest second `--at` may name in a recording: a year. The recording's own end is
 /// checked once it is open; this only keeps the number a count of turns.
@@ -37,7 +37,7 @@ pub const MAX_CURATE: f64 = 1_000.0;
 
 /// How many features the built-in arena schema has: the most `shadow bench` can use.
 pub fn arena_features() -> u64 {
-    creature_core::shadow::schema::Schema::arena().features.len() as u64
+    creature_shadow::schema::Schema::arena().features.len() as u64
 }
 
 /// A count held in a `usize`, within `range`.

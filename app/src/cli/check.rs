@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use creature_core::lint::lint_paths;
 use creature_core::project::check_paths;
 
-use creature_workspace::checkers::checkers;
+use creature_workspace::checkers::{LINT_RULES, checkers};
 
 use super::{CliError, CliResult};
+use creature_core::words::count;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -29,13 +30,16 @@ pub fn run(args: &CheckArgs) -> CliResult {
     }
     if !errors.is_empty() {
         let n = errors.len();
-        return Err(CliError(vec![format!("{n} problem{} found", plural(n))]));
+        return Err(CliError(vec![format!("{} found", count(n, "problem"))]));
     }
     if !args.lint {
         return Ok(());
     }
-    let (lint, stopped) = lint_paths(&args.paths);
+    let (lint, stopped) = lint_paths(&args.paths, LINT_RULES);
     for e in &stopped {
+        println!("{e}");
+    }
+    for e in &lint.refused {
         println!("{e}");
     }
     for w in &lint.warnings {
@@ -43,16 +47,16 @@ pub fn run(args: &CheckArgs) -> CliResult {
     }
     if !lint.allowed.is_empty() {
         let n = lint.allowed.len();
-        eprintln!("{n} warning{} allowed by studio.ron", plural(n));
+        eprintln!("{} allowed by studio.ron", count(n, "warning"));
     }
-    if lint.warnings.is_empty() && stopped.is_empty() {
+    if lint.warnings.is_empty() && stopped.is_empty() && lint.refused.is_empty() {
         Ok(())
     } else {
-        let n = lint.warnings.len();
-        Err(CliError(vec![format!("{n} warning{} found", plural(n))]))
+        let (n, r) = (lint.warnings.len(), lint.refused.len());
+        let mut said = format!("{} found", count(n, "warning"));
+        if r > 0 {
+            said.push_str(&format!(", and {r} allow entr{} without an item", if r == 1 { "y" } else { "ies" }));
+        }
+        Err(CliError(vec![said]))
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }

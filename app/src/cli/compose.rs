@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 
 use super::shadow_shared::save;
 use super::{CliError, CliResult, Output, check_out, print_json};
-use creature_core::shadow::arena::state_name;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::compose::{Composition, Filter, compose};
+use creature_shadow::arena::state_name;
+use creature_shadow::bank::Bank;
+use creature_shadow::compose::{Composition, Filter, compose};
 
 #[derive(clap::Args, Debug)]
 pub struct ComposeArgs {
@@ -25,12 +25,16 @@ pub struct ComposeArgs {
 /// A part's bank path and filter: the filter follows the last `:` when what follows
 /// reads as one, so a path may hold a `:` of its own.
 fn split(part: &str) -> Result<(PathBuf, Filter), String> {
-    if let Some((path, filter)) = part.rsplit_once(':')
-        && !filter.contains(['/', '\\'])
-    {
-        return Ok((PathBuf::from(path), Filter::parse(filter).map_err(|e| format!("--part {part}: {e}"))?));
+    let (path, filter) = match part.rsplit_once(':') {
+        Some((path, filter)) if !filter.contains(['/', '\\']) => {
+            (path, Filter::parse(filter).map_err(|e| format!("--part {part}: {e}"))?)
+        }
+        _ => (part, Filter::default()),
+    };
+    if path.is_empty() {
+        return Err(format!("--part {part}: no bank before the filter; expected BANK:FILTER"));
     }
-    Ok((PathBuf::from(part), Filter::default()))
+    Ok((PathBuf::from(path), filter))
 }
 
 pub fn run(a: &ComposeArgs) -> CliResult {
@@ -41,9 +45,11 @@ pub fn run(a: &ComposeArgs) -> CliResult {
     let policy = a.o.policy(parts.iter().map(|(p, _)| p.clone()));
     check_out(&a.o.out, &policy)?;
     let mut banks = Vec::with_capacity(parts.len());
-    for (path, _) in &parts {
+    for ((path, _), part) in parts.iter().zip(&a.parts) {
         let name = path.file_name().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
-        banks.push((name, Bank::load(path)?));
+        // A bank that does not load is said with the part that named it.
+        let bank = Bank::load(path).map_err(|e| CliError(vec![format!("{e} (--part {part})")]))?;
+        banks.push((name, bank));
     }
     let sources: Vec<(&str, &Bank, &Filter)> =
         banks.iter().zip(&parts).map(|((n, b), (_, f))| (n.as_str(), b, f)).collect();

@@ -5,15 +5,16 @@
 use std::path::{Path, PathBuf};
 
 use creature_core::file_reader::read_text;
-use creature_core::shadow::arena::state_name;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::curate::{CurateOptions, Curation, FlagKind, curate};
-use creature_core::shadow::schema::{ARENA_SCHEMA, Schema};
+use creature_shadow::arena::state_name;
+use creature_shadow::bank::Bank;
+use creature_shadow::curate::{CurateOptions, Curation, FlagKind, curate};
+use creature_shadow::schema::{ARENA_SCHEMA, Schema};
 use serde_json::{Value, json};
 
 use super::shadow_shared::{mismatch, save};
 use super::{CliError, CliResult, bounds, check_out, print_json};
 use creature_core::file_writer::Policy;
+use creature_core::words::{count, noun_for};
 
 #[derive(clap::Args, Debug)]
 pub struct CurateArgs {
@@ -107,7 +108,8 @@ pub fn run(a: &CurateArgs) -> CliResult {
     if let Some((kinds, removed, out)) = deleted {
         let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
         println!(
-            "deleted {removed} event(s) flagged as {}; {} has {} events",
+            "deleted {} flagged as {}; {} has {} events",
+            count(removed, "event"),
             names.join(", "),
             out.display(),
             bank.len()
@@ -116,10 +118,10 @@ pub fn run(a: &CurateArgs) -> CliResult {
     Ok(())
 }
 
-/// The curation as JSON (README: `shadow curate`).
+/// The curation as JSON (docs/commands.md: `shadow curate`).
 /// A situation class of the coverage table as JSON: its band, and both states with
 /// their names.
-pub(super) fn class_json(c: &creature_core::shadow::curate::Class) -> Value {
+pub(super) fn class_json(c: &creature_shadow::curate::Class) -> Value {
     json!({
         "distance": c.band.name(),
         "own_state": c.own_state,
@@ -130,7 +132,7 @@ pub(super) fn class_json(c: &creature_core::shadow::curate::Class) -> Value {
 }
 
 pub fn curation_json(c: &Curation) -> Value {
-    let repeats = |list: &[creature_core::shadow::curate::Repeat]| {
+    let repeats = |list: &[creature_shadow::curate::Repeat]| {
         list.iter().map(|r| json!({"event": r.id, "of": r.of, "distance": r.distance})).collect::<Vec<_>>()
     };
     let classes: Vec<Value> = c
@@ -172,13 +174,15 @@ pub fn curation_json(c: &Curation) -> Value {
 
 fn print_text(bank: &Path, c: &Curation) {
     println!(
-        "{}: {} events; {} exact duplicate(s), {} near duplicate(s) within {}, {} outlier(s)",
+        "{}: {} events; {} exact {}, {} near {} within {}, {}",
         bank.display(),
         c.events,
         c.count(FlagKind::Duplicates),
+        noun_for(c.count(FlagKind::Duplicates), "duplicate"),
         c.count(FlagKind::NearDuplicates),
+        noun_for(c.count(FlagKind::NearDuplicates), "duplicate"),
         c.options.near,
-        c.count(FlagKind::Outliers)
+        count(c.count(FlagKind::Outliers), "outlier")
     );
     for o in c.outliers.iter().take(20) {
         println!("  event {:>6}: {} = {} outside {:.3} … {:.3}", o.id, o.on.name(), o.value, o.low, o.high);

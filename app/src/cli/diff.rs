@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::diff::{Side, diff};
+use creature_core::printable::escaped_lines;
+use creature_workspace::diff::{Side, diff};
 
 use super::{CliError, CliResult, print_json};
 
@@ -36,8 +37,9 @@ pub fn run(args: &DiffArgs) -> CliResult {
     } else if found.is_empty() {
         println!("no difference");
     } else {
+        // The lines quote what the two files hold.
         for line in found.lines() {
-            println!("{line}");
+            println!("{}", escaped_lines(&line));
         }
     }
     Ok(())
@@ -63,7 +65,7 @@ fn git(args: &DiffArgs) -> CliResult {
     };
     match diff(&side(old, "a"), &side(new, "b")) {
         Ok(found) if found.is_empty() => println!("no difference in what the studio reads"),
-        Ok(found) => found.lines().iter().for_each(|l| println!("{l}")),
+        Ok(found) => found.lines().iter().for_each(|l| println!("{}", escaped_lines(l))),
         Err(problems) => problems.iter().for_each(|p| println!("{p}")),
     }
     Ok(())

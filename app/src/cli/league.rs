@@ -13,15 +13,15 @@ use std::time::Instant;
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
-use creature_core::file_writer::Policy;
+use creature_core::file_writer::{self, Policy};
 use creature_core::paths::normalize;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::fight::ShadowPlayer;
-use creature_core::shadow::gauntlet::{GAUNTLET_SUFFIX, Gauntlet};
-use creature_core::shadow::league::{self, DEFAULT_MATCHES, League, MAX_MATCHES, Refusal, Rules};
-use creature_core::shadow::league_parquet;
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::Index;
+use creature_shadow::bank::Bank;
+use creature_shadow::fight::ShadowPlayer;
+use creature_shadow::gauntlet::{GAUNTLET_SUFFIX, Gauntlet};
+use creature_shadow::league::{self, DEFAULT_MATCHES, League, MAX_MATCHES, Refusal, Rules};
+use creature_shadow::league_parquet;
+use creature_shadow::schema::Schema;
+use creature_shadow::select::Index;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -84,6 +84,9 @@ pub struct GauntletArgs {
 #[derive(Deserialize, Debug)]
 struct SavedLeague {
     banks: Vec<SavedBank>,
+    /// The file's text, to place a problem found after reading it.
+    #[serde(skip)]
+    text: String,
 }
 
 #[derive(Deserialize, Debug)]
@@ -99,7 +102,7 @@ impl SavedLeague {
     fn load(path: &Path) -> Result<SavedLeague, CliError> {
         let file = path.display().to_string();
         let text = read_text(path)?;
-        let saved: SavedLeague = serde_json::from_str(&text).map_err(|e| {
+        let mut saved: SavedLeague = serde_json::from_str(&text).map_err(|e| {
             let message = e.to_string();
             let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m).to_owned();
             LoadError::new(
@@ -109,9 +112,11 @@ impl SavedLeague {
                 format!("{message}; expected the --json output of `shadow league`"),
             )
         })?;
-        if let Some(b) = saved.banks.iter().find(|b| !(b.rating.is_finite() && b.deviation.is_finite())) {
-            return Err(LoadError::at_text(&file, &text, &b.bank, "a rating and a deviation are finite numbers").into());
+        if let Some(i) = saved.banks.iter().position(|b| !(b.rating.is_finite() && b.deviation.is_finite())) {
+            let message = "a rating and a deviation are finite numbers";
+            return Err(LoadError::at_item(&file, &text, ("banks", Some(i)), None, message).into());
         }
+        saved.text = text;
         Ok(saved)
     }
 }
@@ -124,11 +129,17 @@ fn refused(r: &Refusal, banks: &[PathBuf]) -> CliError {
     }
 }
 
-/// Refuses a bank named twice: each bank plays once, and the table names it once.
+/// Refuses a bank named twice, by whatever name (another path to it, a link to it): each
+/// bank plays once, and the table names it once.
 fn refuse_repeats(banks: &[PathBuf]) -> CliResult {
     for (i, p) in banks.iter().enumerate() {
-        if banks[..i].iter().any(|q| normalize(q) == normalize(p)) {
-            return Err(format!("{} is named twice; a league plays each bank once", p.display()).into());
+        if let Some(q) = banks[..i].iter().find(|q| file_writer::same_file(q, p)) {
+            return Err(if q == p {
+                format!("{} is named twice; a league plays each bank once", p.display())
+            } else {
+                format!("{} is {}, named again; a league plays each bank once", p.display(), q.display())
+            }
+            .into());
         }
     }
     Ok(())
@@ -293,7 +304,10 @@ fn compare(played: &League, names: &[String], baseline: &SavedLeague) -> CliResu
     let mut fell = Vec::new();
     for s in &played.standings {
         let name = names.get(s.bank).map_or("", String::as_str);
-        match saved.get(&normalize(Path::new(name))) {
+        let by_name = saved.get(&normalize(Path::new(name))).copied();
+        // The baseline may name a bank by another path to the same file.
+        let by_file = || baseline.banks.iter().find(|b| file_writer::same_file(Path::new(&b.bank), Path::new(name)));
+        match by_name.or_else(by_file) {
             None => eprintln!("{name}: not in the baseline; its rating {:.1} ± {:.1} is new", s.rating, s.deviation),
             Some(b) if b.rating - s.rating > b.deviation => fell.push(format!(
                 "{name}: rating {:.1} fell below its baseline {:.1} by {:.1}, more than the baseline's deviation {:.1}",
@@ -328,18 +342,22 @@ pub fn gauntlet(a: &GauntletArgs) -> CliResult {
     }
     let ratings: Vec<(PathBuf, f64)> = saved.banks.iter().map(|b| (PathBuf::from(&b.bank), b.rating)).collect();
     let folder = out.parent().unwrap_or(Path::new(""));
-    let g = Gauntlet::from_ratings(&ratings, folder);
-    // The file written must load as a gauntlet: a league naming a bank twice is refused
-    // here, before the file is written.
-    Gauntlet::parse(&out.display().to_string(), &g.to_ron())?;
+    // What the file written could not hold (too many banks, an empty name, a bank
+    // twice) is the league's fault: said at its place in the league's file, before
+    // anything is written.
+    let g = Gauntlet::from_ratings(&ratings, folder).map_err(|r| {
+        let file = a.from.display().to_string();
+        LoadError::at_item(&file, &saved.text, ("banks", r.bank), Some("bank"), r.message)
+    })?;
     g.save(out, &policy)?;
     if a.json {
         let banks: Vec<String> = g.banks.iter().map(|b| b.display().to_string()).collect();
         print_json(&json!({"banks": banks, "out": out.display().to_string()}));
     } else {
         println!("{}: {} banks, weakest first", out.display(), g.banks.len());
+        // The banks' paths come from the league's file.
         for b in &g.banks {
-            println!("  {}", b.display());
+            println!("  {}", creature_core::printable::escaped(&b.display().to_string()));
         }
     }
     Ok(())

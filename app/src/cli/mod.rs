@@ -28,6 +28,7 @@ mod shadow_shared;
 pub mod sim;
 pub mod species;
 pub mod teach;
+pub mod train;
 pub mod tree;
 
 #[derive(Parser, Debug)]
@@ -60,6 +61,8 @@ pub enum Command {
     Tree(tree::TreeCommand),
     /// Run a lesson script (hold, stroke, slap, release) and show what was learned.
     Teach(teach::TeachArgs),
+    /// The fewest lessons that make a target hold, per species, written as a lesson script.
+    Train(train::TrainArgs),
     /// The live preview with hot reload; `--headless` prints JSON events.
     Preview(preview_headless::PreviewArgs),
     /// Shadow replay banks: query, bench, record, fight, merge, stats, curate, score, league, gauntlet.
@@ -83,6 +86,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Species(c) => species::run(&c),
         Command::Tree(c) => tree::run(&c),
         Command::Teach(a) => teach::run(&a),
+        Command::Train(a) => train::run(&a),
         Command::Preview(a) => preview_headless::run(&a),
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
@@ -106,7 +110,9 @@ pub type CliResult = Result<(), CliError>;
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.join("\n"))
+        // A problem quotes what the user wrote: its control characters are escaped.
+        let lines: Vec<_> = self.0.iter().map(|l| creature_core::printable::escaped_lines(l)).collect();
+        write!(f, "{}", lines.join("\n"))
     }
 }
 

@@ -7,10 +7,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use creature_core::data::{Data, Species};
-use creature_core::shadow::bank::Bank;
-use creature_core::world::batch::{self, Shard};
+use creature_core::shard::Shard;
+use creature_core::world::batch;
 use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;
+use creature_shadow::bank::Bank;
 use serde_json::json;
 
 use super::{CliError, CliResult, Output, check_out, print_json};

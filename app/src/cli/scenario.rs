@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 
 use super::{CliError, CliResult, bounds, check_out};
 use creature_core::file_writer::Policy;
+use creature_core::printable::escaped_lines;
+use creature_core::words::count;
 
 #[derive(clap::Subcommand, Debug)]
 pub enum ScenarioCommand {
@@ -91,12 +93,12 @@ fn run_file(args: &RunArgs) -> CliResult {
     } else {
         let _ = writeln!(
             stdout,
-            "{}: {} after {:.1} s ({} plans, {} lessons)",
+            "{}: {} after {:.1} s ({}, {})",
             path.display(),
             if out.passed { "passed" } else { "FAILED" },
             out.sim_time,
-            out.plans,
-            out.lessons
+            count(out.plans as usize, "plan"),
+            count(out.lessons as usize, "lesson")
         );
         match (out.broke, &args.until) {
             (Some(t), Some(cond)) => {
@@ -113,10 +115,11 @@ fn run_file(args: &RunArgs) -> CliResult {
                 Some(why) => why.clone(),
                 None => format!("{}: {}", expect.get(m.index).map(Expect::describe).unwrap_or_default(), m.observed),
             };
-            let _ = writeln!(stdout, "  {mark} #{} {what}", m.index);
+            // What an expectation names comes from the scenario and the world.
+            let _ = writeln!(stdout, "  {mark} #{} {}", m.index, escaped_lines(&what));
         }
         for r in &out.refused {
-            let _ = writeln!(stdout, "  FAIL {r}");
+            let _ = writeln!(stdout, "  FAIL {}", escaped_lines(&r.to_string()));
         }
         if let Some(s) = &out.state {
             let _ = writeln!(stdout, "  state: {}", serde_json::to_string(s).unwrap_or_default());

@@ -4,9 +4,10 @@
 
 use std::path::PathBuf;
 
-use creature_core::shadow::bank::{Bank, ReactionTimes};
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::score::{ScoreOptions, Scorecard, score, situation_name};
+use creature_core::words::count;
+use creature_shadow::bank::{Bank, ReactionTimes};
+use creature_shadow::schema::Schema;
+use creature_shadow::score::{ScoreOptions, Scorecard, score, situation_name};
 use serde_json::{Value, json};
 
 use super::shadow_shared::style;
@@ -64,9 +65,9 @@ pub fn run(a: &ScoreArgs) -> CliResult {
     }
     match &card.agreement {
         Some(g) => println!(
-            "agreement on {} held-out events of {} match(es): top-1 {:.1}%, expected {:.1}%, top-3 {:.1}%",
+            "agreement on {} held-out events of {}: top-1 {:.1}%, expected {:.1}%, top-3 {:.1}%",
             g.events,
-            g.held_out.len(),
+            count(g.held_out.len(), "match"),
             100.0 * g.top1,
             100.0 * g.expected,
             100.0 * g.top3
@@ -75,8 +76,8 @@ pub fn run(a: &ScoreArgs) -> CliResult {
     }
     let p = &card.play;
     println!(
-        "{} match(es) against {}: {} won, {} lost, {} drawn; {} decisions{}",
-        p.matches,
+        "{} against {}: {} won, {} lost, {} drawn; {} decisions{}",
+        count(p.matches as usize, "match"),
         p.against.name(),
         p.wins,
         p.losses,
@@ -109,7 +110,7 @@ fn reactions(r: &ReactionTimes) -> Value {
     json!({"count": r.count(), "mean": r.mean(), "median": r.quantile(0.5)})
 }
 
-/// The scorecard as JSON (README: `shadow score`).
+/// The scorecard as JSON (docs/commands.md: `shadow score`).
 pub fn scorecard_json(card: &Scorecard) -> Value {
     let agreement = card.agreement.as_ref().map_or(Value::Null, |g| {
         json!({

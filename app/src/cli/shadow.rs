@@ -9,17 +9,18 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
 use creature_core::rng::Rng;
-use creature_core::shadow::arena::{Action, MAX_HEALTH, Outcome};
-use creature_core::shadow::bank::{Bank, BankSet, BankStats, StateMap, merge};
-use creature_core::shadow::bots::{Bot, Style};
-use creature_core::shadow::fight::{Bout, Controller, ShadowPlayer};
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::{Index, state_vector};
+use creature_shadow::arena::{Action, MAX_HEALTH, Outcome};
+use creature_shadow::bank::{Bank, BankSet, BankStats, StateMap, merge};
+use creature_shadow::bots::{Bot, Style};
+use creature_shadow::fight::{Bout, Controller, ShadowPlayer};
+use creature_shadow::schema::Schema;
+use creature_shadow::select::{Index, state_vector};
 use serde_json::{Value, json};
 
 use super::shadow_shared::{mismatch, save, style};
 use super::{CliError, CliResult, Output, check_out, print_json};
 use creature_core::file_writer::Policy;
+use creature_core::words::count;
 
 /// The character every arena fighter plays unless told otherwise.
 const DEFAULT_CHARACTER: &str = "Jago";
@@ -233,9 +234,9 @@ fn query(a: &QueryArgs) -> CliResult {
     }
     let ev = &bank.event(chosen.event);
     println!(
-        "best score {:.6}; {} candidate(s) within {:.0}% of it",
+        "best score {:.6}; {} within {:.0}% of it",
         selection.best,
-        selection.candidates.len(),
+        count(selection.candidates.len(), "candidate"),
         schema.neighbourhood * 100.0
     );
     for c in &selection.candidates {
@@ -319,7 +320,7 @@ fn record(a: &RecordArgs) -> CliResult {
             );
         }
         if discarded > 0 {
-            println!("discarded {discarded} match(es)");
+            println!("discarded {}", count(discarded, "match"));
         }
         println!("{}: {} events", a.out.display(), bank.len());
     }
@@ -334,7 +335,7 @@ fn fight(a: &FightArgs) -> CliResult {
     };
     let all = Bank::load(&a.bank)?;
     let set = BankSet::from_bank(&all);
-    let matchup = creature_core::shadow::bank::Matchup::new(a.character.clone(), a.opponent.clone());
+    let matchup = creature_shadow::bank::Matchup::new(a.character.clone(), a.opponent.clone());
     let (bank, fallback) = set.bank_for(&matchup);
     let shadow =
         ShadowPlayer::new(&schema, bank, a.seed).map_err(|e| CliError::from(format!("{}: {e}", a.bank.display())))?;

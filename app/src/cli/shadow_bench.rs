@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::select::Index;
-use creature_core::shadow::workload::{Workload, arena_workload};
+use creature_shadow::bank::Bank;
+use creature_shadow::select::Index;
+use creature_shadow::workload::{Workload, arena_workload};
 use serde_json::json;
 
 use super::{CliError, CliResult, bounds, check_out, print_json};

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
-use creature_core::shadow::bank::{Bank, event_position};
-use creature_core::shadow::bots::Style;
-use creature_core::shadow::select::MismatchError;
+use creature_shadow::bank::{Bank, event_position};
+use creature_shadow::bots::Style;
+use creature_shadow::select::MismatchError;
 
 use super::{CliError, CliResult};
 

@@ -8,6 +8,7 @@ use creature_core::file_reader::read_text;
 use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{Example, Explanation, Tree};
 use creature_core::mind::tree_file::TreeFile;
+use creature_core::words::count;
 use serde_json::{Map, Value, json};
 
 use super::{CliResult, print_json};
@@ -48,8 +49,8 @@ fn learn(path: &Path, json: bool) -> CliResult {
         print_json(&json!({"tree": tree_json(&tree), "queries": queries}));
     } else {
         let mut out = format!(
-            "{name}: a tree of {} example(s) over {}\n",
-            input.examples.len(),
+            "{name}: a tree of {} over {}\n",
+            count(input.examples.len(), "example"),
             if input.attributes.is_empty() { "no attributes".to_owned() } else { input.attributes.join(", ") }
         );
         out.push_str(&draw(&tree, &input.examples, "  "));

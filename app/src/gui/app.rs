@@ -3,8 +3,13 @@
 //! the files on disk and the running preview.
 
 mod files;
+mod focus;
 mod live;
+pub mod shadow;
 mod status;
+mod system_command;
+mod train;
+mod ui_command;
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +20,7 @@ use egui_dock::{DockArea, DockState};
 
 use super::chrome::chooser::{Chooser, OwnDialog};
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock::{self, Viewer, default_dock};
+use super::chrome::dock::{self, Viewer};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette};
@@ -23,6 +28,8 @@ use super::command::keys::{self, Scope};
 use super::command::{ArenaCommand, ArenaKey, Command, Tab};
 use super::panels::{self, Panels};
 use super::view::View;
+use super::view::graph::GraphView;
+use crate::gui::command::UiCommand;
 
 /// The editor.
 pub struct Studio {
@@ -112,7 +119,7 @@ impl Studio {
                 // The project's first creature and lesson, so the inspector and the
                 // timeline have something to show.
                 if let Some(id) = self.ws.first_file(FileKind::Creature).and_then(|f| self.ws.open_creature(&f).ok()) {
-                    self.view.select_creature(&self.ws, id);
+                    self.focus_creature(&id);
                 }
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
@@ -129,8 +136,8 @@ impl Studio {
     }
 
     /// Queues a command, as a menu item or a test would.
-    pub fn run(&mut self, c: Command) {
-        self.pending.push(c);
+    pub fn run(&mut self, c: impl Into<Command>) {
+        self.pending.push(c.into());
     }
 
     /// Gives `tab` the whole dock, the layout put aside; when a panel has it already,
@@ -150,6 +157,7 @@ impl Studio {
     }
 
     fn show_tab(&mut self, tab: Tab) {
+        dock::make_room_for(&mut self.dock, tab);
         if let Some(path) = self.dock.find_tab(&tab) {
             let _ = self.dock.set_active_tab(path);
             // The panel shown has the focus: F11 and the like act on it.
@@ -159,127 +167,30 @@ impl Studio {
         }
     }
 
+    /// The tree graph's own state (its layout, folds, search and heat).
+    pub fn graph(&self) -> &GraphView {
+        &self.panels.state::<panels::graph::GraphPanel>().expect("the registry has the tree graph").graph
+    }
+
+    pub fn graph_mut(&mut self) -> &mut GraphView {
+        &mut self.panels.state_mut::<panels::graph::GraphPanel>().expect("the registry has the tree graph").graph
+    }
+
     fn project_dir(&self) -> Option<PathBuf> {
         self.ws.project.as_ref().map(|p| p.root.clone())
     }
 
-    /// Applies one command.
+    /// Applies one command: each family goes to its one handler.
     fn apply(&mut self, c: Command) {
         match c {
-            Command::OpenProject => {
-                let start = self.project_dir();
-                if let Some(p) = self.dialogs.pick_project(start.as_deref()) {
-                    self.apply(Command::OpenProjectAt(p));
-                }
-            }
-            Command::OpenProjectAt(p) => {
-                if self.ws.dirty_docs().is_empty() {
-                    self.open_project(&p);
-                } else {
-                    self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::OpenProject(p) });
-                }
-            }
-            Command::OpenFile => {
-                let start = self.project_dir();
-                if let Some(p) = self.dialogs.pick_file(start.as_deref()) {
-                    self.apply(Command::OpenFileAt(p));
-                }
-            }
-            Command::OpenFileAt(p) => self.open_file(&p),
-            Command::OpenPath => {
-                let start = self.project_dir().map(|p| p.display().to_string()).unwrap_or_default();
-                self.path_prompt = Some(OwnDialog { path: start, then: None });
-            }
-            Command::ShowSource { path, line } => {
-                self.view.show_source(&path, line);
-                self.show_tab(panels::source::TAB);
-            }
-            Command::SaveSource => self.save_source(),
-            Command::Save => {
-                let ids = self.view.active_docs(&self.ws);
-                let dirty: Vec<DocId> = ids.into_iter().filter(|id| self.ws.is_dirty(id)).collect();
-                if dirty.is_empty() {
-                    self.status = "Already saved".into();
-                }
-                for id in dirty {
-                    self.save_doc(&id);
-                }
-            }
-            Command::SaveAll => {
-                for id in self.ws.dirty_docs() {
-                    self.save_doc(&id);
-                }
-            }
-            Command::SaveAs => self.save_as(),
-            Command::Revert => {
-                for id in self.view.active_docs(&self.ws) {
-                    self.ws.revert(&id);
-                }
-                self.status = "Reverted to the saved files".into();
-            }
-            Command::Reload => {
-                self.ws.reload();
-                self.status = format!("Reloaded {} from disk", self.ws.name());
-            }
-            Command::Undo => self.undo_or_redo(true),
-            Command::Redo => self.undo_or_redo(false),
-            Command::Palette => self.palette = Some(palette::Palette::default()),
-            Command::ShowTab(t) => self.show_tab(t),
-            Command::ResetLayout => {
-                self.stashed_dock = None;
-                self.dock = default_dock(&self.panels);
-            }
-            Command::Maximise(t) => self.toggle_maximised(Some(t)),
-            Command::MaximiseFocused => {
-                let focused = self.dock.find_active_focused().map(|(_, t)| *t);
-                self.toggle_maximised(focused);
-            }
-            Command::Quit => self.modal_or_close(),
-            Command::SelectSpecies(s) => {
-                self.view.species = s;
-                self.view.active = Some(DocId::Species(s));
-                self.show_tab(panels::species::TAB);
-                self.show_tab(panels::plots::TAB);
-            }
-            Command::SelectCreature(id) => {
-                self.view.select_creature(&self.ws, id);
-                self.show_tab(panels::creature::TAB);
-                self.show_tab(panels::graph::TAB);
-            }
-            Command::SelectTree(d, k) => {
-                self.view.select_tree(d, k);
-                self.show_tab(panels::graph::TAB);
-                self.show_tab(panels::examples::TAB);
-            }
-            Command::SelectNode(n) => self.view.select_node(&self.ws, n),
-            Command::SelectLesson(id) => {
-                self.view.lesson = Some(id.clone());
-                self.view.active = Some(id);
-                self.view.lesson_ui.playhead = None;
-                self.view.lesson_ui.selected = None;
-                self.show_tab(panels::lesson::TAB);
-                self.show_tab(panels::results::TAB);
-            }
-            Command::Play => {
-                if self.view.lesson.is_some() {
-                    self.view.lesson_ui.playhead = Some(0.0);
-                    self.view.lesson_ui.playing = true;
-                    self.show_tab(panels::results::TAB);
-                }
-            }
-            Command::ApplyLesson => self.apply_lesson(),
-            Command::NewbornsBorn => self.view.newborn_seed = self.view.newborn_seed.wrapping_add(1),
-            Command::FitGraph => self.view.graph.fit_asked(),
-            Command::Edit(e) => match self.ws.apply(e) {
-                Ok(id) => self.view.active = Some(id),
-                Err(e) => self.status = e,
-            },
-            Command::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+            Command::Ui(c) => self.apply_ui(c),
             Command::Preview(c) => self.apply_preview(c),
             Command::Time(c) => self.apply_time(c),
             Command::Bank(c) => self.apply_bank(c),
             Command::Arena(c) => self.apply_arena(c),
             Command::Scenario(c) => self.apply_scenario(c),
+            Command::Train(c) => self.apply_train(c),
+            system => self.apply_system(system),
         }
     }
 
@@ -302,6 +213,7 @@ impl Studio {
         };
         let (Some(script), Some(target)) = (self.ws.lesson(&lesson), self.ws.creature(&creature)) else { return };
         let outcome = self.view.lesson_ui.outcome(script, Some(target), &self.ws.data).clone();
+        let script = script.clone();
         let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
         let with = Box::new(outcome.after.clone());
         match self.ws.apply(Edit::ReplaceCreature { creature: creature.clone(), with }) {
@@ -312,18 +224,19 @@ impl Studio {
                     creature.label(),
                     if taught == 1 { "" } else { "s" }
                 );
-                self.view.lesson_ui.applied_to(creature.clone(), outcome);
+                self.view.lesson_ui.applied_to(creature.clone(), script, outcome);
                 self.view.active = Some(creature);
-                self.view.graph.invalidate();
+                self.view.trees_changed();
                 self.show_tab(panels::results::TAB);
             }
             Err(e) => self.status = e,
         }
     }
 
-    /// True when the editor holds edits that are not on disk.
+    /// True when the editor holds edits that are not on disk, or an arena match
+    /// recorded and not yet kept or discarded.
     pub fn has_unsaved(&self) -> bool {
-        !self.ws.dirty_docs().is_empty() || self.view.source_edited()
+        !self.ws.dirty_docs().is_empty() || self.view.source_edited() || self.view.shadow.arena.pending.is_some()
     }
 
     fn modal_or_close(&mut self) {
@@ -331,7 +244,7 @@ impl Studio {
             self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
         } else {
             self.close_confirmed = true;
-            self.pending.push(Command::Quit);
+            self.pending.push(Command::Ui(UiCommand::Quit));
         }
     }
 
@@ -339,7 +252,7 @@ impl Studio {
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let mut commands = std::mem::take(&mut self.pending);
-        let quitting = commands.contains(&Command::Quit) && self.close_confirmed;
+        let quitting = commands.contains(&Command::Ui(UiCommand::Quit)) && self.close_confirmed;
         if quitting {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             return;
@@ -349,7 +262,7 @@ impl Studio {
             // field: its own text undo takes Ctrl+Z.
             let typing = ctx.egui_wants_keyboard_input();
             commands.extend(keys::pressed(&ctx, Scope::Global, |c| {
-                !(typing && matches!(c, Command::Undo | Command::Redo))
+                !(typing && matches!(c, Command::Ui(UiCommand::Undo) | Command::Ui(UiCommand::Redo)))
             }));
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
@@ -367,7 +280,15 @@ impl Studio {
             menu::menu_bar(ui, &self.ws, &self.recent, &tabs, arena_playing, &mut commands);
         });
         let pace = self.view.village.status(self.ws.preview.as_ref());
-        egui::Panel::bottom("status").show(ui, |ui| menu::status_bar(ui, &self.ws, pace, &self.status));
+        egui::Panel::bottom("status").show(ui, |ui| {
+            let line = menu::StatusLine {
+                focus: self.view.creature.as_ref(),
+                preview: pace,
+                match_unkept: self.view.shadow.arena.pending.is_some(),
+                status: &self.status,
+            };
+            menu::status_bar(ui, &self.ws, line, &mut commands);
+        });
         dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
         let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
@@ -433,8 +354,21 @@ impl Studio {
         }
     }
 
+    /// The window's title: the project's name, a mark while anything is unsaved, and
+    /// the project's folder in full, so that the person sees which copy is open.
+    pub fn window_title(&self) -> String {
+        let name = format!("{}{}", self.ws.name(), if self.has_unsaved() { " *" } else { "" });
+        match &self.ws.project {
+            Some(p) => {
+                let root = std::path::absolute(&p.root).unwrap_or_else(|_| p.root.clone());
+                format!("{name} — {} — Creature Studio", root.display())
+            }
+            None => format!("{name} — Creature Studio"),
+        }
+    }
+
     fn update_title(&mut self, ctx: &egui::Context) {
-        let title = format!("{}{} — Creature Studio", self.ws.name(), if self.has_unsaved() { " *" } else { "" });
+        let title = self.window_title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -462,8 +396,12 @@ impl Studio {
             }
         }
         if let Some(m) = self.modal.clone() {
-            let (unsaved, many) = modal::unsaved_names(&self.ws, self.view.source_edited());
-            if let Some(answer) = modal::show(ctx, &m, &unsaved, many) {
+            let (names, many) = modal::unsaved_names(&self.ws, self.view.source_edited());
+            let recorded_match = self.view.shadow.arena.pending.is_some();
+            let keep_in =
+                self.view.shadow.bank_path.as_deref().map_or_else(|| "a new bank".to_owned(), super::chrome::short);
+            let unsaved = modal::Unsaved { names, many, recorded_match, keep_in };
+            if let Some(answer) = modal::show(ctx, &m, &unsaved) {
                 self.answer_modal(m, answer, out);
             }
         }
@@ -481,8 +419,18 @@ impl Studio {
         if !answer.go_on {
             return;
         }
+        if let Modal::UnkeptMatch { then } = m {
+            self.apply_arena(ArenaCommand::Keep(answer.save_first));
+            self.apply_arena(then);
+            return;
+        }
         if let Modal::UnsavedChanges { then } = m {
             if answer.save_first {
+                // The recorded match goes into its bank first, so that the bank is saved
+                // with the rest.
+                if self.view.shadow.arena.pending.is_some() {
+                    self.apply_arena(ArenaCommand::Keep(true));
+                }
                 for id in self.ws.dirty_docs() {
                     self.save_doc(&id);
                 }
@@ -496,7 +444,7 @@ impl Studio {
             match then {
                 AfterConfirm::Close => {
                     self.close_confirmed = true;
-                    out.push(Command::Quit);
+                    out.push(Command::Ui(UiCommand::Quit));
                 }
                 AfterConfirm::OpenProject(p) => self.open_project(&p),
             }

@@ -19,22 +19,24 @@ use std::process::ExitCode;
 
 pub use app::Studio;
 
-/// Where the bundled example project is: in the repository the binary was built from,
-/// beside the executable (an installed copy with its `projects/`), or above the current
-/// folder. `None` when none of these has one.
+/// The project the editor opens with no arguments: `projects/example` under the current
+/// folder when there is one (the person's copy, where saves go), else the one of the
+/// repository the binary was built from, else one beside the executable (an installed
+/// copy with its `projects/`) or above the current folder. `None` when none has one.
 pub fn example_project() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok();
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf);
+    default_project(std::env::current_dir().ok().as_deref(), built_in.as_deref(), exe.as_deref())
+}
+
+/// [`example_project`] as a function of where it looks: the current folder `cwd`, the
+/// repository the binary was built from `built_in`, the executable `exe`.
+pub fn default_project(cwd: Option<&Path>, built_in: Option<&Path>, exe: Option<&Path>) -> Option<PathBuf> {
     let rel = Path::new("projects").join("example");
     let has_manifest = |d: &Path| d.join(&rel).join("studio.ron").is_file();
-    let exe_dirs = std::env::current_exe()
-        .ok()
-        .map(|e| e.ancestors().skip(1).map(Path::to_path_buf).collect::<Vec<_>>())
-        .unwrap_or_default();
-    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf);
-    let cwd_dirs = std::env::current_dir()
-        .ok()
-        .map(|c| c.ancestors().map(Path::to_path_buf).collect::<Vec<_>>())
-        .unwrap_or_default();
-    built_in.into_iter().chain(exe_dirs).chain(cwd_dirs).find(|d| has_manifest(d)).map(|d| d.join(&rel))
+    let exe_dirs = exe.into_iter().flat_map(|e| e.ancestors().skip(1));
+    let above = cwd.into_iter().flat_map(|c| c.ancestors().skip(1));
+    cwd.into_iter().chain(built_in).chain(exe_dirs).chain(above).find(|d| has_manifest(d)).map(|d| d.join(&rel))
 }
 
 /// Opens the editor on `project`, or on the bundled example project.

@@ -14,7 +14,7 @@ pub const H_GAP: f32 = 28.0;
 pub const V_GAP: f32 = 56.0;
 /// Left to right: vertical space between siblings, and horizontal space between
 /// depths, room for the answers written on the wires.
-pub const SIDE_GAP: f32 = 14.0;
+pub const SIDE_GAP: f32 = 6.0;
 pub const DEPTH_GAP: f32 = 110.0;
 
 /// Which way a tree grows from its root.

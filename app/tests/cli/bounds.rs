@@ -25,6 +25,7 @@ const ANY_VALUE: &[(&str, &str)] = &[
     ("shadow bench", "seed"),
     ("shadow league", "seed"),
     ("sim", "seed"),
+    ("train", "seed"),
 ];
 
 /// A numeric argument: its command, id, flag, help, and the values that only a missing

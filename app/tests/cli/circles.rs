@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::common::rust_files;
 
 /// The crates checked, by their `src` folder relative to this crate's manifest.
-const CRATES: [&str; 3] = ["../core/src", "workspace/src", "src"];
+const CRATES: [&str; 4] = ["../core/src", "workspace/src", "src", "../shadow/src"];
 
 /// Lines of code a file may hold before its tests.
 const MAX_FILE_LINES: usize = 600;
@@ -537,9 +537,32 @@ fn circles_in(src: &str) -> Vec<Vec<String>> {
     circles(&crate_sources(src))
 }
 
-/// The lines of a file before its tests: up to the first line starting `#[cfg(test)]`.
+/// The lines of a file before its tests: up to the first line starting `#[cfg(test)]` that
+/// opens a test module with its body here. A test module declared as `mod tests;` lives in a
+/// file of its own, and a test helper (`#[cfg(test)] fn …`) is one item among the code, so
+/// neither ends the count: the code after them is still this file's.
 fn lines_before_tests(text: &str) -> usize {
-    text.lines().take_while(|l| !l.starts_with("#[cfg(test)]")).count()
+    let lines: Vec<&str> = text.lines().collect();
+    (0..lines.len())
+        .find(|&i| {
+            lines[i].starts_with("#[cfg(test)]")
+                && opens_module_body(&lines[i]["#[cfg(test)]".len()..], &lines[i + 1..])
+        })
+        .unwrap_or(lines.len())
+}
+
+/// Whether the item after an attribute (the rest of its line, then the lines after it) is a
+/// module with its body in braces, other attributes and comments between them skipped.
+fn opens_module_body(rest_of_line: &str, after: &[&str]) -> bool {
+    let item = std::iter::once(rest_of_line)
+        .chain(after.iter().copied())
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("#[") && !l.starts_with("//"));
+    let Some(item) = item else { return false };
+    let item = item.strip_prefix("pub(crate) ").or_else(|| item.strip_prefix("pub ")).unwrap_or(item);
+    let Some(named) = item.strip_prefix("mod ") else { return false };
+    let body = named.trim_start_matches(|c: char| c.is_alphanumeric() || c == '_').trim_start();
+    body.starts_with('{')
 }
 
 /// Each function of `text` as (name, first line, lines spanned), from its `fn` to the
@@ -719,6 +742,15 @@ fn function_lengths_run_from_signature_to_closing_brace() {
     assert_eq!(lines_before_tests("a\nb\n#[cfg(test)]\nmod tests {}\n"), 2);
 }
 
+#[test]
+fn a_test_module_declared_early_or_a_test_helper_hides_no_code() {
+    let declared = "//! A file.\n\n#[cfg(test)]\nmod tests;\nmod child;\n\nfn a() {}\nfn b() {}\n";
+    assert_eq!(lines_before_tests(declared), 8);
+    let helper = "fn a() {}\n#[cfg(test)]\nfn helper() {}\nfn b() {}\n#[cfg(test)]\n#[allow(unused)]\nmod tests {\n}\n";
+    assert_eq!(lines_before_tests(helper), 4);
+    assert_eq!(lines_before_tests("fn a() {}\n#[cfg(test)] mod tests { }\n"), 1);
+}
+
 fn report_circles(src: &str) {
     let found = circles_in(src);
     let shown: Vec<String> = found.iter().map(|c| c.join(" <-> ")).collect();
@@ -738,6 +770,11 @@ fn the_workspace_crate_has_no_circles() {
 #[test]
 fn the_studio_crate_has_no_circles() {
     report_circles(CRATES[2]);
+}
+
+#[test]
+fn the_shadow_crate_has_no_circles() {
+    report_circles(CRATES[3]);
 }
 
 /// The files of the crate in `src` whose code before their tests is over the limit.
@@ -791,6 +828,11 @@ fn no_studio_file_holds_more_than_600_lines_before_its_tests() {
 }
 
 #[test]
+fn no_shadow_file_holds_more_than_600_lines_before_its_tests() {
+    report_long_files(CRATES[3]);
+}
+
+#[test]
 fn no_core_function_is_longer_than_120_lines() {
     report_long_functions(CRATES[0]);
 }
@@ -803,4 +845,9 @@ fn no_workspace_function_is_longer_than_120_lines() {
 #[test]
 fn no_studio_function_is_longer_than_120_lines() {
     report_long_functions(CRATES[2]);
+}
+
+#[test]
+fn no_shadow_function_is_longer_than_120_lines() {
+    report_long_functions(CRATES[3]);
 }

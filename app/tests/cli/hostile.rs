@@ -176,10 +176,48 @@ fn wide_parquet(n: usize) -> Vec<u8> {
     writer.into_inner().unwrap()
 }
 
+/// A league table of the example zoner against the rushdown, its footer claiming `rows`
+/// rows (in the file's count and its one row group's), the rows themselves as they were.
+fn league_table_claiming(rows: i64) -> Vec<u8> {
+    use parquet::file::metadata::{FileMetaData, ParquetMetaData, ParquetMetaDataReader, ParquetMetaDataWriter};
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("league.parquet");
+    let (zoner, rushdown) = (shadow_example("zoner.bank.ron"), shadow_example("rushdown.bank.ron"));
+    let args = ["shadow", "league", s(&zoner), s(&rushdown), "--matches", "1", "--parquet", s(&table)];
+    assert!(studio().args(args).output().unwrap().status.success());
+    let bytes = std::fs::read(&table).unwrap();
+    let footer_len = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap()) as usize;
+    let footer_start = bytes.len() - 8 - footer_len;
+    let m = ParquetMetaDataReader::decode_metadata(&bytes[footer_start..bytes.len() - 8]).unwrap();
+    let f = m.file_metadata();
+    let file = FileMetaData::new(
+        f.version(),
+        rows,
+        f.created_by().map(str::to_owned),
+        f.key_value_metadata().cloned(),
+        f.schema_descr_ptr(),
+        f.column_orders().cloned(),
+    );
+    let mut groups = m.row_groups().to_vec();
+    let first = groups.remove(0).into_builder().set_num_rows(rows).build().unwrap();
+    groups.insert(0, first);
+    let mut out = bytes[..footer_start].to_vec();
+    let mut footer = Vec::new();
+    ParquetMetaDataWriter::new(&mut footer, &ParquetMetaData::new(file, groups)).finish().unwrap();
+    if !footer.ends_with(b"PAR1") {
+        footer.extend(u32::try_from(footer.len()).unwrap().to_le_bytes());
+        footer.extend(b"PAR1");
+    }
+    out.extend(footer);
+    out
+}
+
 #[test]
 fn hostile_files_too_large_to_keep_are_made_and_refused_the_same_way() {
     let dir = tempfile::tempdir().unwrap();
     let n = 100_000;
+    let (zoner, rushdown) = (shadow_example("zoner.bank.ron"), shadow_example("rushdown.bank.ron"));
+    let league = format!("shadow league {} {} --results {{case}}", s(&zoner), s(&rushdown));
     let made: Vec<(&str, Vec<u8>, Option<&str>, String)> = vec![
         (
             "many_bad_inputs.scenario.ron",
@@ -197,7 +235,19 @@ fn hostile_files_too_large_to_keep_are_made_and_refused_the_same_way() {
             "ten_thousand_features.parquet",
             wide_parquet(10_000),
             Some("shadow import {case} -o {dir}/wide.bank.ron"),
-            format!("features; a bank records at most {}", creature_core::shadow::bank::MAX_FEATURES),
+            format!("features; a bank records at most {}", creature_shadow::bank::MAX_FEATURES),
+        ),
+        (
+            "rows_2_62.parquet",
+            league_table_claiming(1 << 62),
+            Some(league.as_str()),
+            "its footer claims 4611686018427387904 rows; expected at most 16777216 rows".to_owned(),
+        ),
+        (
+            "rows_1e9.parquet",
+            league_table_claiming(1_000_000_000),
+            Some(league.as_str()),
+            "its footer claims 1000000000 rows; expected at most 16777216 rows".to_owned(),
         ),
     ];
     let mut failures = Vec::new();

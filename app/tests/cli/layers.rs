@@ -1,6 +1,8 @@
 //! The command line and the editor stand side by side on the workspace crate: no file
 //! of `src/cli` names the `gui` module and no file of `src/gui` names `cli`. Only
-//! `main.rs` knows both.
+//! `main.rs` knows both. The shadow crate stands on core's ground floor beside the
+//! creature: it names nothing of the creature's (`mind`, `world`, `creature`,
+//! `species`), and core never names the shadow crate.
 
 use std::path::Path;
 
@@ -55,5 +57,127 @@ fn the_command_line_never_names_the_editor() {
 #[test]
 fn the_editor_never_names_the_command_line() {
     let hits = naming("gui", "cli");
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+/// The state under `gui/view/` only holds and shows: every file the editor reads or
+/// writes and every dialog it asks is the studio's (`gui/app/`: the shadow handler,
+/// files, the live side). Their tests may read the shipped files.
+#[test]
+fn nothing_under_gui_view_touches_a_file_or_asks_a_dialog() {
+    let view = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui/view");
+    let io = ["std::fs", "file_reader", "file_writer", "Dialogs", "::load(", ".save(", "_parquet("];
+    let mut hits = Vec::new();
+    let files = rust_files(&view);
+    assert!(files.len() >= 12, "the walk finds the view's files: {files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if io.iter().any(|w| code.contains(w)) {
+                hits.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+/// Core's modules that belong to the creature, which the shadow crate never names.
+const CREATURE_MODULES: [&str; 4] = ["mind", "world", "creature", "species"];
+
+/// `text` without its `//` comments, lines joined by newlines.
+fn without_comments(text: &str) -> String {
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The top-level modules of `creature_core` that `code` names: `creature_core::world::…`
+/// names `world`, `use creature_core::{error::LoadError, mind};` names `error` and `mind`.
+fn core_modules_named(code: &str) -> Vec<String> {
+    let ident = |s: &str| s.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+    let mut out = Vec::new();
+    for (at, m) in code.match_indices("creature_core::") {
+        if code[..at].chars().next_back().is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = code[at + m.len()..].trim_start();
+        let Some(group) = rest.strip_prefix('{') else {
+            out.push(ident(rest));
+            continue;
+        };
+        // The group's items at its own depth, each named by its first segment.
+        let (mut depth, mut item) = (0usize, String::new());
+        for c in group.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => break,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(ident(&item));
+                    item.clear();
+                    continue;
+                }
+                _ => {}
+            }
+            item.push(c);
+        }
+        out.push(ident(&item));
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+/// The `.rs` files of the crate folder `dir` (beside this crate): its sources, tests and
+/// benches.
+fn crate_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
+    let files: Vec<_> = ["src", "tests", "benches"]
+        .iter()
+        .map(|sub| root.join(sub))
+        .filter(|d| d.is_dir())
+        .flat_map(|d| rust_files(&d))
+        .collect();
+    assert!(files.len() > 5, "the walk finds the files of {dir}: {files:?}");
+    files
+}
+
+#[test]
+fn a_use_names_each_core_module_it_reaches() {
+    assert_eq!(core_modules_named("use creature_core::world::batch::Shard;"), ["world"]);
+    let grouped = "use creature_core::{\n    error::LoadError,\n    mind::{tree, plan},\n    rng::Rng,\n};";
+    assert_eq!(core_modules_named(grouped), ["error", "mind", "rng"]);
+    assert_eq!(core_modules_named("let d = creature_core :: data::Data::builtin();"), Vec::<String>::new());
+    assert_eq!(core_modules_named("x = creature_core::creature::Creature::parse(a)"), ["creature"]);
+    assert!(core_modules_named("my_creature_core::mind::X").is_empty());
+}
+
+#[test]
+fn the_shadow_crate_names_nothing_of_the_creature() {
+    let mut hits = Vec::new();
+    for f in crate_files("shadow") {
+        let code = without_comments(&std::fs::read_to_string(&f).unwrap());
+        for m in core_modules_named(&code) {
+            if CREATURE_MODULES.contains(&m.as_str()) {
+                hits.push(format!("{} names creature_core::{m}", f.display()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+#[test]
+fn core_never_names_the_shadow_crate() {
+    let mut hits = Vec::new();
+    for f in crate_files("core") {
+        let code = without_comments(&std::fs::read_to_string(&f).unwrap());
+        if code.contains("creature_shadow") {
+            hits.push(f.display().to_string());
+        }
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/Cargo.toml");
+    let deps = std::fs::read_to_string(&manifest).unwrap();
+    if deps.lines().any(|l| !l.trim_start().starts_with('#') && l.contains("creature-shadow")) {
+        hits.push(manifest.display().to_string());
+    }
     assert!(hits.is_empty(), "{hits:#?}");
 }

@@ -170,6 +170,30 @@ fn an_empty_bank_another_matchup_a_lone_bank_and_a_bank_named_twice_are_refused(
     assert!(err.contains("named twice"), "{err}");
 }
 
+#[cfg(unix)]
+#[test]
+fn one_bank_by_two_names_is_one_bank_named_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let bank = dir.path().join("s.bank.ron");
+    std::fs::copy(shadow_example("zoner.bank.ron"), &bank).unwrap();
+    let link = dir.path().join("link.bank.ron");
+    std::os::unix::fs::symlink(&bank, &link).unwrap();
+    let hard = dir.path().join("hard.bank.ron");
+    std::fs::hard_link(&bank, &hard).unwrap();
+    let rival = shadow_example("rushdown.bank.ron");
+    let relative = format!("{}/../{}/s.bank.ron", s(dir.path()), dir.path().file_name().unwrap().to_str().unwrap());
+    for other in [relative.as_str(), s(&link), s(&hard)] {
+        let out = studio()
+            .current_dir(dir.path())
+            .args(["shadow", "league", "s.bank.ron", s(&rival), other])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{other}: {err}");
+        assert!(err.contains(&format!("{other} is s.bank.ron, named again; a league plays each bank once")), "{err}");
+    }
+}
+
 #[test]
 fn the_matches_go_to_parquet_one_row_each_and_never_over_an_input() {
     let dir = tempfile::tempdir().unwrap();
@@ -248,4 +272,43 @@ fn a_gauntlet_made_from_a_league_lists_its_banks_weakest_first_and_checks() {
 /// An absolute path without `.` or `..`.
 fn normalized(p: &Path) -> PathBuf {
     creature_core::paths::normalize(&std::env::current_dir().unwrap().join(p))
+}
+
+/// A league whose banks cannot make a gauntlet (too many, one named twice, an empty
+/// name) is the league file's fault: the error names that file, at the bank or the
+/// list, and never the gauntlet file, which is not written.
+#[test]
+fn a_league_that_makes_no_gauntlet_is_blamed_where_it_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let league = |banks: &[String]| {
+        let rows: Vec<String> = banks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| format!("    {{\"bank\": \"{b}\", \"rating\": {}.0, \"deviation\": 50.0}}", 1500 + i))
+            .collect();
+        format!("{{\n  \"banks\": [\n{}\n  ]\n}}\n", rows.join(",\n"))
+    };
+    let out = dir.path().join("G.gauntlet.ron");
+    let many: Vec<String> = (0..2000).map(|i| format!("b{i}.bank.ron")).collect();
+    let cases = [
+        (
+            "twice",
+            league(&["a.bank.ron".into(), "b.bank.ron".into(), "./a.bank.ron".into()]),
+            (":5:6: ", "a.bank.ron is listed twice (first as bank 1)"),
+        ),
+        (
+            "empty",
+            league(&["a.bank.ron".into(), String::new()]),
+            (":4:6: ", "an empty name; expected the path of a bank"),
+        ),
+        ("many", league(&many), (":2:3: ", "a gauntlet lists at most 1000 banks; got 2000")),
+    ];
+    for (name, text, (at, said)) in cases {
+        let from = dir.path().join(format!("{name}.json"));
+        std::fs::write(&from, text).unwrap();
+        let err = fails(&["shadow", "gauntlet", "--from", s(&from), "-o", s(&out)]);
+        assert!(err.contains(&format!("{}{at}", from.display())) && err.contains(said), "{name}: {err}");
+        assert!(!err.contains("G.gauntlet.ron"), "{name}: the file never written is not blamed: {err}");
+        assert!(!out.exists(), "{name}");
+    }
 }

@@ -5,6 +5,7 @@ mod common;
 
 mod bounds;
 mod circles;
+mod crash;
 mod foundation;
 mod hostile;
 mod layers;
@@ -22,4 +23,5 @@ mod shadow;
 mod shadow_compose;
 mod shadow_curate;
 mod sim;
+mod train;
 mod writers;

@@ -9,7 +9,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, UInt32Type, UInt64Type};
 use arrow_schema::DataType;
 use creature_core::parquet_table::read_parquet_table;
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 
 use crate::common::{repo, studio};
 

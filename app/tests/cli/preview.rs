@@ -138,3 +138,57 @@ fn a_deleted_file_or_a_pipe_in_its_place_is_reported_and_the_run_goes_on() {
     let after = run.until(wait, is("tick")).expect("the run goes on");
     assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
 }
+
+/// The species folder deleted under the running preview, all of it at once, is reported
+/// as removed by its name (the watcher says only that the folder went), and the run goes
+/// on with the last good data; put back, it is followed again.
+#[test]
+fn a_deleted_species_folder_is_reported_by_name_and_the_run_goes_on() {
+    let (dir, project) = example_copy();
+    let species = dir.path().join("species");
+    let mut run = start(&project);
+    let wait = Duration::from_secs(20);
+    run.until(wait, is("tick")).expect("a first tick");
+
+    std::fs::remove_dir_all(&species).unwrap();
+    let r = run.until(wait, is("removed")).expect("the deletion is reported");
+    assert!(r["file"].as_str().unwrap().ends_with("species"), "{r}");
+    let before = run.until(wait, is("tick")).expect("the run goes on without the folder");
+    let after = run.until(wait, is("tick")).expect("and on");
+    assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
+
+    // Put back, the folder is watched again: its files are read, and a later edit of
+    // one reloads.
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    copy_dir(&repo.join("species"), &species);
+    run.until(wait, is("reloaded")).expect("the folder's files are read again");
+    let cow = species.join("cow.ron");
+    let good = std::fs::read_to_string(&cow).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::write(&cow, good.replace("kindness: 0.64", "kindness: oops")).unwrap();
+    let f = run.until(wait, is("reload_failed")).expect("an edit after it is back is seen");
+    assert!(f["file"].as_str().unwrap().ends_with("cow.ron"), "{f}");
+}
+
+/// The project folder renamed under the running preview is said to be gone, and a
+/// broken save in the renamed folder is not taken for a change of the project (the
+/// watcher still names its files by the old name); the run goes on.
+#[test]
+fn a_renamed_project_folder_is_said_to_be_gone_and_a_save_there_changes_nothing() {
+    let (dir, project) = example_copy();
+    let mut run = start(&project);
+    let wait = Duration::from_secs(20);
+    run.until(wait, is("tick")).expect("a first tick");
+
+    let moved = dir.path().join("projects/moved");
+    std::fs::rename(&project, &moved).unwrap();
+    let r = run.until(wait, is("removed")).expect("the rename is reported");
+    let file = r["file"].as_str().unwrap();
+    assert!(file.ends_with("example"), "the project folder itself: {r}");
+    std::fs::write(moved.join("world.ron"), "(objects: [").unwrap();
+    let before = run.until(wait, is("tick")).expect("the run goes on");
+    let after = run.until(wait, is("tick")).expect("and on");
+    assert!(after["sim_time"].as_f64() > before["sim_time"].as_f64());
+    let about_files: Vec<&Value> = run.seen.iter().filter(|v| v["event"] != "tick" && v["file"] != file).collect();
+    assert!(about_files.is_empty(), "nothing but the folder is reported: {about_files:?}");
+}

@@ -283,3 +283,47 @@ fn find_lists_a_conditions_turns_and_break_stops_at_the_first() {
     let out = studio().args(["scenario", "run", "--json", "--break", "Phase(to: 13)"]).arg(hour()).output().unwrap();
     assert_eq!(json_line(&out)["break"], Value::Null, "a condition that never fires runs to the end");
 }
+
+/// A condition bounded by a number no value ever passes (NaN, or an infinity) could
+/// never fire: `recording find` and `scenario run --break` refuse it, at the number.
+#[test]
+fn a_bound_that_is_not_a_finite_number_is_refused_by_find_and_break() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rec = record_hour(tmp.path());
+    let score = "Score(desire: \"Hunger\", tree: ActOn, object: \"wolf_2\", above: NaN)";
+    for (when, said) in [
+        ("Liking(above: NaN)", "column 15: `above` is NaN; expected a finite number"),
+        (score, "column 63: `above` is NaN; expected a finite number"),
+    ] {
+        let out = studio().args(["recording", "find", "--when", when]).arg(&rec).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{when}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--when, {said}")), "{when}: {err}");
+        let out = studio().args(["scenario", "run", "--json", "--break", when]).arg(hour()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{when}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--break, {said}")), "{when}: {err}");
+        assert!(out.stdout.is_empty(), "nothing ran");
+    }
+}
+
+/// A bookmark's name comes from the file: `recording info` prints it with its control
+/// characters escaped, so an ESC or a BEL in it never reaches the terminal (where it
+/// would clear the screen and retitle the window).
+#[test]
+fn a_bookmark_named_with_control_characters_is_printed_escaped() {
+    use creature_core::recording::Recording;
+    let tmp = tempfile::tempdir().unwrap();
+    let rec = tmp.path().join("leash.recording");
+    let scenario = repo().join("projects/example/scenarios/compassion_leash.scenario.ron");
+    let out = studio().args(["scenario", "run", "--record"]).arg(&rec).arg(&scenario).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut r = Recording::load(&rec).unwrap();
+    r.add_bookmark(10, "here\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}31m").unwrap();
+    r.save(&rec, &creature_core::file_writer::Policy::replacing()).unwrap();
+    let out = studio().args(["recording", "info"]).arg(&rec).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains(['\u{1b}', '\u{7}', '\u{9b}']), "{text:?}");
+    assert!(text.contains(r"here\u{1b}]0;owned\u{7}\u{1b}[2J\u{9b}31m"), "{text}");
+}

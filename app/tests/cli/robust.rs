@@ -223,21 +223,21 @@ fn saves_never_replace_an_existing_file_unless_told() {
 }
 
 #[test]
-fn a_ron_bank_named_bank_stays_ron() {
+fn a_banks_form_follows_its_name_never_the_file_it_replaces() {
     let dir = tempfile::tempdir().unwrap();
+    // A RON bank given a `.bank` name is read, and written back binary.
     let bank = dir.path().join("readable.bank");
     std::fs::copy(repo().join("projects/example/shadow/zoner.bank.ron"), &bank).unwrap();
     assert!(record(&bank, &["--append"]).status.success());
-    let text = std::fs::read(&bank).unwrap();
-    assert!(text.starts_with(b"(") || text.starts_with(b"/"), "still RON: {:?}", &text[..16]);
-    assert!(String::from_utf8(text).unwrap().contains("events"));
+    assert!(std::fs::read(&bank).unwrap().starts_with(b"CSBANK"), "a `.bank` is binary");
     assert!(studio().args(["shadow", "delete", s(&bank), "--match", "1"]).output().unwrap().status.success());
-    assert!(!std::fs::read(&bank).unwrap().starts_with(b"CSBANK"), "still RON after a delete");
-    // A binary bank keeps its form whatever its name.
+    assert!(std::fs::read(&bank).unwrap().starts_with(b"CSBANK"), "still binary after a delete");
+    // A binary bank given a `.bank.ron` name is written back as RON.
     let binary = dir.path().join("binary.bank");
     assert!(record(&binary, &[]).status.success());
-    let named_ron = dir.path().join("binary.ron");
+    let named_ron = dir.path().join("binary.bank.ron");
     std::fs::copy(&binary, &named_ron).unwrap();
     assert!(record(&named_ron, &["--append"]).status.success());
-    assert!(std::fs::read(&named_ron).unwrap().starts_with(b"CSBANK"));
+    let text = String::from_utf8(std::fs::read(&named_ron).unwrap()).expect("a `.bank.ron` is RON text");
+    assert!(text.contains("events"), "{}", &text[..text.len().min(80)]);
 }

@@ -99,23 +99,37 @@ fn a_folder_runs_every_scenario_and_says_which_failed() {
     assert!(lines[1].starts_with("FAIL ") && lines[1].contains("liking at 5 s ≥ 0.5"), "{text}");
 }
 
-/// The README's table of the seed's claims names, for every row, example scenarios that
-/// exist; every example scenario is in the table; and a failed expectation says why in
-/// the designer's words, a score with its path through the tree.
+/// The claims table (`docs/claims.md`) names, for every claim that holds, example scenarios
+/// that exist and pass; a claim not yet stated names none; every example scenario is in the
+/// table; and a failed expectation says why in the designer's words, a score with its path
+/// through the tree.
 #[test]
 fn every_claim_of_the_seed_has_a_scenario_and_a_failure_says_why() {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let start = readme.find("| The seed says | Checked by |").expect("the claims table");
-    let rows: Vec<&str> = readme[start..].lines().skip(2).take_while(|l| l.starts_with('|')).collect();
-    assert!(rows.len() >= 20, "{} rows", rows.len());
+    let claims = std::fs::read_to_string(repo().join("docs/claims.md")).unwrap();
+    let rows: Vec<&str> =
+        claims.lines().filter(|l| l.starts_with("| ") && l[2..].starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert!(rows.len() >= 40, "{} rows", rows.len());
     let dir = repo().join("projects/example/scenarios");
+    let out = studio().args(["scenario", "run"]).arg(&dir).arg("--json").output().unwrap();
+    let passed: std::collections::BTreeSet<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|r| r["passed"] == true)
+        .map(|r| r["file"].as_str().unwrap().rsplit('/').next().unwrap().trim_end_matches(".scenario.ron").to_owned())
+        .collect();
     let mut named = std::collections::BTreeSet::new();
     for row in &rows {
-        let checked_by = row.rsplit('|').nth(1).unwrap();
-        let names: Vec<&str> = checked_by.split('`').skip(1).step_by(2).collect();
-        assert!(!names.is_empty(), "a row without a scenario: {row}");
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        let (shown_by, verdict) = (cells[cells.len() - 2], cells[cells.len() - 1]);
+        let names: Vec<&str> = shown_by.split('`').skip(1).step_by(2).collect();
+        if verdict.starts_with("holds") {
+            assert!(!names.is_empty(), "a claim that holds without a scenario: {row}");
+        } else {
+            assert!(verdict.starts_with("not yet stated") && names.is_empty(), "{row}");
+        }
         for n in names {
             assert!(dir.join(format!("{n}.scenario.ron")).is_file(), "{n} of `{row}` is not an example scenario");
+            assert!(passed.contains(n), "{n} of `{row}` does not pass");
             named.insert(n.to_owned());
         }
     }
@@ -139,4 +153,17 @@ fn every_claim_of_the_seed_has_a_scenario_and_a_failure_says_why() {
     assert!(line.contains("score of home_pit by Hunger ActOn"), "{line}");
     assert!(line.contains(", below 0.5: the tree asks "), "{line}");
     assert!(line.contains("verdict "), "{line}");
+}
+
+/// A `Tree` expectation reports what the tree's root asks beside its example count, so
+/// a failed `root` shows what it asked instead; no other expectation carries a root.
+#[test]
+fn a_trees_root_is_in_the_json() {
+    let file = repo().join("projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron");
+    let out = studio().args(["scenario", "run", "--json"]).arg(&file).output().unwrap();
+    let v = json_of(&out.stdout);
+    assert_eq!(v["passed"], true, "{v}");
+    let roots: Vec<&Value> = v["expectations"].as_array().unwrap().iter().map(|e| &e["root"]).collect();
+    assert_eq!(roots[..4], [&Value::from("alive"), &Value::from("alive"), &Value::from("none"), &Value::from("kind")]);
+    assert!(roots[4..].iter().all(|r| r.is_null()), "{v}");
 }

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::common::{fails, json, keys, s, shadow_example, studio};
-use creature_core::shadow::bank::{Bank, StateMap};
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::{select_naive, state_vector};
+use creature_shadow::bank::{Bank, StateMap};
+use creature_shadow::schema::Schema;
+use creature_shadow::select::{select_naive, state_vector};
 use serde_json::Value;
 
 fn example(name: &str) -> PathBuf {
@@ -167,7 +167,7 @@ fn bench_prints_the_spec_json() {
     assert!(extra.iter().all(|k| x(k) > 0.0), "{out}");
     // The bank records every arena feature, at one to eight bytes each, and holds more
     // than its states; scaled to 16 features it holds less than with all of them.
-    let recorded = creature_core::shadow::arena::FEATURE_COUNT as f64;
+    let recorded = creature_shadow::arena::FEATURE_COUNT as f64;
     let state = x("state_bytes_per_event");
     assert!(state >= recorded && state <= 8.0 * recorded + 1.0, "{out}");
     assert!(x("bank_bytes_per_event") > state, "{out}");

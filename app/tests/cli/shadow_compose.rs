@@ -3,7 +3,7 @@
 //! situation classes two parts share listed as conflicts.
 
 use crate::common::{fails, json, s, shadow_example, studio};
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 
 #[test]
 fn a_composed_bank_keeps_its_sources_through_export_and_import() {
@@ -51,4 +51,18 @@ fn two_parts_giving_one_class_are_listed_as_a_conflict() {
     assert!(err.contains("unknown state `flying`"), "{err}");
     let err = fails(&["shadow", "compose", "--part", &format!("{}:distance>99", s(&zoner)), "-o", s(&out), "--force"]);
     assert!(err.contains("takes no event"), "{err}");
+}
+
+/// A part without a bank is said with the part and its flag, not as a file with no name.
+#[test]
+fn a_part_without_a_bank_names_the_part_and_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.bank.ron");
+    let err = fails(&["shadow", "compose", "--part", ":close", "-o", s(&out)]);
+    assert!(err.contains("--part :close: no bank before the filter; expected BANK:FILTER"), "{err}");
+    let missing = dir.path().join("gone.bank.ron");
+    let part = format!("{}:close", s(&missing));
+    let err = fails(&["shadow", "compose", "--part", &part, "-o", s(&out)]);
+    assert!(err.contains(&format!("(--part {part})")) && err.contains(s(&missing)), "{err}");
+    assert!(!out.exists());
 }

@@ -1,12 +1,12 @@
 //! `shadow curate` and `shadow score` on the real binary and the example banks
-//! (SPEC §13): the JSON the README documents, deleting flagged events only into a new
+//! (SPEC §13): the JSON docs/commands.md documents, deleting flagged events only into a new
 //! file (never over one without --force), and the scorecard of a shadow.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::common::{fails, json, keys, s, shadow_example};
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 use serde_json::Value;
 
 fn example(name: &str) -> PathBuf {

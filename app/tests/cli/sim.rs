@@ -56,7 +56,7 @@ fn the_same_seed_prints_the_same_run() {
 #[test]
 fn trace_prints_one_json_line_per_plan_lesson_skill_and_miracle() {
     let out =
-        lines(&["sim", "--species", "Cow", "--seconds", "600", "--seed", "2", "--phase", "5", "--trace", "--json"]);
+        lines(&["sim", "--species", "Cow", "--seconds", "600", "--seed", "4", "--phase", "5", "--trace", "--json"]);
     let summary = json(out.last().unwrap());
     let events: Vec<Value> = out[..out.len() - 1].iter().map(|l| json(l)).collect();
     let plans = events.iter().filter(|e| e["event"] == "plan").count() as u64;

@@ -31,6 +31,10 @@ const PATH_ARGS: &[(&str, &str, Role)] = &[
     ("teach", "creature", Role::Reads),
     ("teach", "output", Role::Writes),
     ("teach", "species_dir", Role::Reads),
+    ("train", "target", Role::Reads),
+    ("train", "output", Role::Writes),
+    ("train", "parquet", Role::Writes),
+    ("train", "results", Role::Reads),
     ("preview", "project", Role::Reads),
     ("shadow query", "schema", Role::Reads),
     ("shadow query", "bank", Role::Reads),
@@ -125,6 +129,7 @@ struct Fixtures {
     scenario: PathBuf,
     recording: PathBuf,
     world: PathBuf,
+    target: PathBuf,
 }
 
 impl Fixtures {
@@ -142,8 +147,14 @@ impl Fixtures {
             scenario: ex.join("scenarios/compassion_leash.scenario.ron"),
             recording: dir.join("run.recording"),
             world: ex.join("world.ron"),
+            target: dir.join("lower.target.ron"),
             dir,
         };
+        // Two lessons in a run of a second: a short search whose script fills more
+        // than the smallest disk a case is given.
+        let target = "(species: \"Cow\", phase: 11, seconds: 1.0, \
+                      expect: [Param(at: 0.0, desire: \"Compassion\", what: Threshold(0), max: 0.65)])";
+        std::fs::write(&f.target, target).unwrap();
         if name != "list" {
             let ok = |args: &[&str]| assert!(studio().args(args).output().unwrap().status.success(), "{args:?}");
             ok(&["shadow", "export", s(&f.bank), "-o", s(&f.parquet)]);
@@ -194,9 +205,12 @@ fn cases(f: &Fixtures) -> Vec<Case> {
     let (lesson, bank, parquet) = (s(&f.lesson), s(&f.bank), s(&f.parquet));
     let (rival, league) = (s(&f.rival), s(&f.league));
     let (scenario, recording, world) = (s(&f.scenario), s(&f.recording), s(&f.world));
+    let target = s(&f.target);
     vec![
         case("new", "output", None, &["new", "--species", "Cow", "-o", OUT]),
         case("teach", "output", Some(&f.lesson), &["teach", lesson, "-o", OUT]),
+        case("train", "output", Some(&f.target), &["train", target, "--seeds", "1", "-o", OUT]),
+        case("train", "parquet", Some(&f.target), &["train", target, "--seeds", "1", "--parquet", OUT]),
         case(
             "shadow record",
             "out",

@@ -2,8 +2,9 @@
 //! Z throws a light attack, the keyboard's decisions are recorded while playing, and
 //! the recording kept at the match end grows the bank.
 
-use creature_core::shadow::arena::Action;
+use creature_shadow::arena::Action;
 use creature_studio::gui::Studio;
+use creature_studio::gui::panels::arena::ArenaPanel;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -30,10 +31,10 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     let before = rows(&h);
     palette(&mut h, "show panel: arena");
     h.run();
-    h.state_mut().view.shadow.arena.opponent = "turtle".to_owned();
+    h.state_mut().panels.state_mut::<ArenaPanel>().unwrap().opponent = "turtle".to_owned();
     h.get_by_label("▶ Start match").click();
     h.step();
-    assert!(!h.state().view.shadow.arena.autoplay, "the near side is the keyboard's");
+    assert!(h.state().view.shadow.arena.bout.as_ref().unwrap().is_human(0), "the near side is the keyboard's");
 
     // Right arrow held for a second of frames (the harness steps a quarter second).
     let x0 = near_x(&h);

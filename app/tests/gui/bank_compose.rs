@@ -3,7 +3,7 @@
 //! names the bank the played event came from.
 
 use crate::support::{labels_containing, palette, project_copy, settle, studio};
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::{ArenaCommand, BankCommand, Command};
 use egui_kittest::Harness;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::support::{
     autoplay_a_match, example, label_containing, palette, project_copy, studio, studio_with_dialogs, until_within,
 };
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 use creature_studio::gui::Studio;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -20,8 +20,18 @@ fn shown_bank(h: &Harness<'static, Studio>) -> Bank {
     h.state().view.shadow.bank().expect("a bank is shown").clone()
 }
 
+/// Opens the bank view's "Curate and score" section where a short panel keeps it
+/// folded, as a person would.
+fn open_curation(h: &mut Harness<'static, Studio>) {
+    if h.query_by_label_contains("near duplicates").is_none() {
+        h.get_by_label("Curate and score").click();
+        h.run();
+    }
+}
+
 /// Waits for the curation of the shown bank (computed off the editor's thread).
 fn curated(h: &mut Harness<'static, Studio>) {
+    open_curation(h);
     let done = until_within(h, Duration::from_secs(60), |s| {
         let sh = &s.view.shadow;
         sh.bank().is_some() && sh.curate.curated(sh.generation)
@@ -93,6 +103,7 @@ fn the_scorecard_shows_in_the_bank_view_after_a_match() {
     h.get_by_label("Discard").click();
     h.step();
     palette(&mut h, "show panel: replay bank");
+    open_curation(&mut h);
     let done = until_within(&mut h, Duration::from_secs(120), |s| s.view.shadow.curate.scorecard().is_some());
     assert!(done, "the scorecard was computed");
     h.run();

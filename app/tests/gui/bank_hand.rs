@@ -3,7 +3,7 @@
 //! undoable edit, and the bank saved with its comments.
 
 use crate::support::{palette, project_copy, settle, studio};
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::{BankCommand, Command};
 use egui::accesskit::Role;

@@ -3,7 +3,7 @@
 
 use crate::support::example;
 use creature_core::project::Project;
-use creature_core::shadow::bank::{Bank, Event, Matchup};
+use creature_shadow::bank::{Bank, Event, Matchup};
 use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
 use creature_workspace::Workspace;
@@ -35,8 +35,8 @@ fn example_shadow() -> (Workspace, View) {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let project = Project::open(&example()).unwrap();
-    view.shadow.open_project(&example(), Some(&project));
-    view.shadow.load(&mut ws);
+    creature_studio::gui::app::shadow::open_project(&mut view.shadow, &example(), Some(&project));
+    creature_studio::gui::app::shadow::load(&mut view.shadow, &mut ws);
     (ws, view)
 }
 
@@ -58,7 +58,7 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     // A bank document not on disk, shown as the bank view would show an opened one.
     let big = example().join("shadow/big.bank");
     ws.new_bank(&big, big_bank(40_000));
-    assert!(view.shadow.show_bank(&mut ws, &big));
+    assert!(creature_studio::gui::app::shadow::show_bank(&mut view.shadow, &mut ws, &big));
     view.shadow.sync(&ws);
     let mut h = bank_view((ws, view));
     h.run();

@@ -56,10 +56,7 @@ fn a_breakpoint_set_in_its_panel_pauses_the_preview_when_it_fires() {
 /// plan on it in the list as its condition.
 #[test]
 fn a_breakpoint_is_set_from_the_inspected_object() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    palette(&mut h, "show panel: preview");
+    let (_tmp, mut h) = crate::support::paused_preview();
     h.step();
     let id = crate::support::inspect_a_sheep(&mut h);
     h.get_by_label("Break on a plan on it").click();
@@ -74,10 +71,7 @@ fn a_breakpoint_is_set_from_the_inspected_object() {
 /// Page Down and Page Up go from hit to hit; a typed time is shown at once.
 #[test]
 fn the_timeline_marks_every_hit_and_page_keys_go_from_hit_to_hit() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    palette(&mut h, "show panel: preview");
+    let (_tmp, mut h) = crate::support::paused_preview();
     h.step();
     h.state_mut().ws.preview.as_mut().unwrap().run(1200);
     let cond = "PlanStarted()";

@@ -4,10 +4,11 @@
 //! and the keyboard, and the arena says who plays.
 
 use creature_core::project::FileKind;
-use creature_core::shadow::arena::Outcome;
-use creature_core::shadow::fight::Player;
-use creature_core::shadow::gauntlet_progress::GauntletProgress;
+use creature_shadow::arena::Outcome;
+use creature_shadow::fight::Player;
+use creature_shadow::gauntlet_progress::GauntletProgress;
 use creature_studio::gui::Studio;
+use creature_studio::gui::panels::arena::ArenaPanel;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -70,8 +71,19 @@ fn a_won_match_moves_the_player_up_and_a_reopened_studio_resumes_there() {
     let file = root.join("gauntlet-progress.ron");
     let text = std::fs::read_to_string(&file).unwrap();
     assert_eq!(FileKind::detect(&file, &text), FileKind::GauntletProgress, "check knows the progress file");
-    let problems = creature_core::shadow::gauntlet_progress::check_text(&file, &text);
+    let problems = creature_shadow::gauntlet_progress::check_text(&file, &text);
     assert!(problems.is_empty(), "{problems:?}");
+    // The studio's own write of the progress is no news: once an outside save is told,
+    // the progress file has come back from the watcher too, without a "reloaded" line.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let world = root.join("world.ron");
+    let world_text = std::fs::read_to_string(&world).unwrap();
+    std::fs::write(&world, format!("{world_text}\n// saved by another editor\n")).unwrap();
+    let told = |s: &creature_studio::gui::Studio| s.view.village.log.iter().any(|l| l.text == "reloaded world.ron");
+    assert!(crate::support::until(&mut h, told), "an outside save is told");
+    let news: Vec<String> =
+        h.state().view.village.log.iter().filter(|l| l.text.starts_with("reloaded")).map(|l| l.text.clone()).collect();
+    assert_eq!(news, ["reloaded world.ron"], "the progress file is the studio's own write");
     drop(h);
 
     let mut again = studio(&root);
@@ -85,7 +97,15 @@ fn f1_and_f2_hand_each_side_between_its_shadow_and_the_keyboard() {
     let mut h = studio(&example());
     palette(&mut h, "show panel: arena");
     h.run();
-    h.state_mut().view.shadow.arena.opponent = "shadow".to_owned();
+    h.state_mut().panels.state_mut::<ArenaPanel>().unwrap().opponent = "shadow".to_owned();
+    h.run();
+    // The opponent names the bank its shadow plays.
+    let by = egui_kittest::kittest::By::new().role(egui::accesskit::Role::ComboBox);
+    let chosen: Vec<String> = {
+        use egui_kittest::kittest::NodeT;
+        h.query_all(by).map(|n| n.accesskit_node().value().unwrap_or_default()).collect()
+    };
+    assert!(chosen.iter().any(|v| v == "shadow of rushdown.bank.ron (the bank shown)"), "{chosen:?}");
     h.get_by_label("▶ Start match").click();
     h.step();
     let who = |h: &Harness<'static, Studio>| {

@@ -23,7 +23,7 @@ fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
 
     // Turn by turn, the live path of each turn whose plan is Hunger's, as the run goes.
     let window = 300;
-    let nodes = h.state().view.graph.tree.nodes.len();
+    let nodes = h.state().graph().tree.nodes.len();
     let mut expected = vec![0u32; nodes];
     let mut hunger_turns = 0;
     for _ in 0..window {
@@ -39,16 +39,16 @@ fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
         }
     }
     assert!(hunger_turns > 20, "the creature ate for a while: {hunger_turns} turns");
-    h.state_mut().view.graph.heat.seconds = f64::from(window) / 10.0;
+    h.state_mut().graph_mut().heat.seconds = f64::from(window) / 10.0;
     h.step();
-    let counts = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).expect("the graph shows the heat");
+    let counts = h.state().graph().heat.counts().map(<[u32]>::to_vec).expect("the graph shows the heat");
     assert_eq!(counts, expected, "the heat is the live path, turn by turn, over the window");
     assert_eq!(counts[0], hunger_turns, "every ask passes the root");
 
     // The run goes on: the counts kept up to date equal counts made afresh.
     h.state_mut().ws.preview.as_mut().unwrap().run(137);
     h.step();
-    let kept = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).unwrap();
+    let kept = h.state().graph().heat.counts().map(<[u32]>::to_vec).unwrap();
     let ws = &h.state().ws;
     let tree = ws.built_tree(&doc, Desire::Hunger, TreeKind::ActOn).unwrap().clone();
     let fresh = Heat::default()
@@ -57,14 +57,15 @@ fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
         .to_vec();
     assert_eq!(kept, fresh);
 
-    // Looking back: the window ends at the shown turn, counted afresh there.
-    h.state_mut().run(Command::Time(TimeCommand::ScrubTo(300)));
+    // Looking back, into the meal: the window ends at the shown turn, counted afresh
+    // there (before the meal, at phase 0, Hunger is not on and its tree not asked).
+    h.state_mut().run(Command::Time(TimeCommand::ScrubTo(550)));
     h.step();
     h.step();
-    let back = h.state().view.graph.heat.counts().map(<[u32]>::to_vec).expect("heat while looking back");
+    let back = h.state().graph().heat.counts().map(<[u32]>::to_vec).expect("heat while looking back");
     assert_ne!(back, kept);
     let ws = &h.state().ws;
-    assert_eq!(ws.preview.as_ref().unwrap().shown().turns(), 300);
+    assert_eq!(ws.preview.as_ref().unwrap().shown().turns(), 550);
     let fresh = Heat::default()
         .update(ws.preview.as_ref().unwrap(), Desire::Hunger, TreeKind::ActOn, &tree, f64::from(window) / 10.0)
         .unwrap()

@@ -2,13 +2,17 @@
 //! thread; the table is the league core plays, highest rating first; a cell of the
 //! head-to-head grid plays that pair's first match again in the arena, to the same end.
 
-use creature_core::shadow::arena::Outcome;
-use creature_core::shadow::league::Winner;
+use creature_shadow::arena::Outcome;
+use creature_shadow::league::Winner;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::panels::league::{LeaguePanel, TAB};
 use egui_kittest::kittest::Queryable;
 
-use crate::support::{example, studio, until_within};
+use creature_shadow::fight::Player;
+use egui::accesskit::Toggled;
+use egui_kittest::kittest::NodeT;
+
+use crate::support::{example, label_containing, studio, until_within};
 
 #[test]
 fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena() {
@@ -31,6 +35,7 @@ fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena()
     let ratings: Vec<f64> = played.league.standings.iter().map(|s| s.rating).collect();
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "highest first: {ratings:?}");
     let top = played.names[played.league.standings[0].bank].clone();
+    let names = played.names.clone();
     assert!(h.query_all_by_label(&top).count() >= 1);
 
     // The first cell of the grid: the first bank against the second.
@@ -63,6 +68,29 @@ fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena()
         _ => Winner::Draw,
     };
     assert_eq!((winner, bout.arena.frame), (first.winner, first.frames), "the same match, to the same end");
+
+    // The end names the banks that played, not the arena's settings.
+    h.run();
+    let end = label_containing(&h, "Match over: ");
+    let (a, b) = (&names[first.a], &names[first.b]);
+    let said = match first.winner {
+        Winner::A => end.contains(&format!("{a} (shadow) won against {b} (shadow)")),
+        Winner::B => end.contains(&format!("{b} (shadow) won against {a} (shadow)")),
+        Winner::Draw => end.contains("a draw") && end.contains(a.as_str()) && end.contains(b.as_str()),
+    };
+    assert!(said, "the end line names who played: {end}");
+
+    // The arena's own settings are as they were: a new match is the keyboard, recorded,
+    // against the scripted zoner.
+    for (label, on) in [("Autoplay my side (scripted rushdown)", false), ("Record my side", true)] {
+        let toggled = h.get_by_label(label).accesskit_node().toggled();
+        assert_eq!(toggled, Some(if on { Toggled::True } else { Toggled::False }), "{label}");
+    }
+    h.get_by_label("▶ Start match").click();
+    h.step();
+    let bout = h.state().view.shadow.arena.bout.as_ref().expect("a new match");
+    assert_eq!([bout.player(0), bout.player(1)], [Player::Human, Player::Bot], "the keyboard against the bot");
+    assert!(bout.recording(0).is_some(), "the keyboard's side is recorded");
 }
 
 /// The text of the grid's cell for banks `i` (row) and `j` (column).

@@ -5,7 +5,7 @@
 use crate::support::{example, label_containing, palette, studio};
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, UiCommand};
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
@@ -51,11 +51,11 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     assert!(h.state().ws.is_dirty(&creature));
 
     // Undone, the results no longer say it was applied.
-    h.state_mut().run(Command::Undo);
+    h.state_mut().run(UiCommand::Undo);
     h.run();
     assert!(h.query_by_label_contains("Applied to").is_none(), "an undone application is not shown as applied");
     h.get_by_label("What the run changes");
-    h.state_mut().run(Command::Redo);
+    h.state_mut().run(UiCommand::Redo);
     h.run();
     assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
 }
@@ -67,8 +67,8 @@ fn the_timeline_zooms_about_the_pointer_and_scrolls_in_time() {
         example().join("lessons/stroke_after_eating_sheep.ron"),
     ));
     h.run();
-    let ui = &h.state().view.lesson_ui;
-    let (rect, before) = (ui.timeline_rect.expect("the timeline is drawn"), ui.px_per_second);
+    let ui = timeline(&h);
+    let (rect, before) = (ui.rect.expect("the timeline is drawn"), ui.px_per_second);
     // Markers a tenth of a second apart are closer than a marker is wide at first.
     assert!(before * 0.1 < 16.0, "{before} points per second");
     let at = rect.center() + egui::vec2(rect.width() * 0.2, 0.0);
@@ -85,13 +85,20 @@ fn the_timeline_zooms_about_the_pointer_and_scrolls_in_time() {
         }
     };
     wheel(&mut h, 600.0, egui::Modifiers::NONE);
-    let ui = &h.state().view.lesson_ui;
+    let ui = timeline(&h);
     assert!(ui.px_per_second * 0.1 >= 20.0, "zoomed in, a tenth of a second is {} points", ui.px_per_second * 0.1);
     assert!(ui.from > 0.0, "zooming about the pointer moved the left edge");
     let from = ui.from;
     wheel(&mut h, -120.0, egui::Modifiers::SHIFT);
-    assert!(h.state().view.lesson_ui.from > from, "Shift+wheel scrolls later in time");
+    assert!(timeline(&h).from > from, "Shift+wheel scrolls later in time");
     h.get_by_label_contains("whole script").click();
     h.run();
-    assert_eq!(h.state().view.lesson_ui.zoom, 1.0);
+    assert_eq!(timeline(&h).zoom, 1.0);
+}
+
+/// The Lesson panel's timeline zoom, which the panel owns.
+fn timeline<'h>(
+    h: &'h egui_kittest::Harness<'static, creature_studio::gui::Studio>,
+) -> &'h creature_studio::gui::panels::lesson_timeline::Zoom {
+    &h.state().panels.state::<creature_studio::gui::panels::lesson::LessonPanel>().expect("registered").timeline
 }

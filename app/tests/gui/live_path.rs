@@ -4,7 +4,7 @@
 
 use creature_core::data::TreeKind;
 use creature_core::names::Desire;
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::{Command, PreviewCommand, UiCommand};
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{click_button_at, label_containing, palette, project_copy, studio};
@@ -27,7 +27,7 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     let mut expected: Vec<usize> = e.steps.iter().map(|s| s.node).chain(e.node).collect();
     expected.dedup();
     assert!(!expected.is_empty());
-    assert_eq!(h.state().view.graph.path, expected, "the gold path is the simulation's own");
+    assert_eq!(h.state().graph().path, expected, "the gold path is the simulation's own");
     let line = label_containing(&h, "live: the");
     assert!(line.contains(&format!("{} plan's object {}", plan.desire, plan.object)), "{line}");
 
@@ -35,7 +35,7 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
     h.step();
     h.step();
-    assert!(h.state().view.graph.path.is_empty(), "{:?}", h.state().view.graph.path);
+    assert!(h.state().graph().path.is_empty(), "{:?}", h.state().graph().path);
 }
 
 /// The graph's search box on Ruth's Hunger ActOn tree: typing a value finds the nodes
@@ -49,13 +49,13 @@ fn the_graph_search_finds_a_value_and_folds_the_rest() {
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();
-    assert!(h.state().view.graph.tree.nodes.len() >= 19, "Ruth's Hunger ActOn tree is the large one");
+    assert!(h.state().graph().tree.nodes.len() >= 19, "Ruth's Hunger ActOn tree is the large one");
     h.get_by_label("🔍").focus();
     h.step();
     h.get_by_label("🔍").type_text("horse");
     h.step();
     h.step();
-    let g = &h.state().view.graph;
+    let g = &h.state().graph();
     let nodes = &g.tree.nodes;
     // Found: exactly the nodes an answer "horse" leads to.
     let mut expected: Vec<usize> =
@@ -88,11 +88,11 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
     h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
     palette(&mut h, "show panel: tree");
     h.step();
-    h.state_mut().run(Command::FitGraph);
+    h.state_mut().run(UiCommand::FitGraph);
     for _ in 0..6 {
         h.step();
     }
-    let g = &h.state().view.graph;
+    let g = &h.state().graph();
     assert!(g.fit_folded > 0, "the 19 nodes do not fit the small panel");
     assert_eq!(g.folded.len(), g.fit_folded);
     let scale = g.scale().expect("drawn");
@@ -108,11 +108,11 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
     h.set_size(egui::vec2(1920.0, 1080.0));
     h.state_mut().run(Command::Maximise(creature_studio::gui::panels::graph::TAB));
     h.step();
-    h.state_mut().run(Command::FitGraph);
+    h.state_mut().run(UiCommand::FitGraph);
     for _ in 0..6 {
         h.step();
     }
-    let g = &h.state().view.graph;
+    let g = &h.state().graph();
     assert_eq!((g.fit_folded, g.folded.len()), (0, 0), "the whole tree fits the window");
 }
 
@@ -120,18 +120,28 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
 #[test]
 fn the_minimap_hides_no_node() {
     let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
+    let mut h = crate::support::studio_sized(&root, egui::vec2(1280.0, 720.0));
     h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
     h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
     palette(&mut h, "show panel: tree");
     for _ in 0..6 {
         h.step();
     }
-    let g = &h.state().view.graph;
+    // Every question open: Ruth's tree overflows the panel.
+    for f in h.state().graph().folded.clone() {
+        h.state_mut().graph_mut().toggle_fold(f);
+    }
+    for _ in 0..6 {
+        h.step();
+    }
+    let g = &h.state().graph();
     let map = g.minimap.expect("Ruth's tree overflows the panel, so the minimap shows");
-    for i in 0..g.node_count() {
+    let graph = g.drawn_in.expect("the graph was drawn");
+    assert!(!graph.intersects(map), "the minimap at {map:?} is beside the graph at {graph:?}");
+    for i in 0..g.tree.nodes.len() {
         if let Some(r) = g.screen_rect(i) {
-            assert!(!r.intersects(map), "node {i} at {r:?} under the minimap at {map:?}");
+            let seen = r.intersect(graph);
+            assert!(!seen.is_positive() || !seen.intersects(map), "node {i} at {r:?} under the minimap at {map:?}");
         }
     }
 }
@@ -150,7 +160,7 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();
-    let tree = h.state().view.graph.tree.clone();
+    let tree = h.state().graph().tree.clone();
     assert!(tree.nodes[0].question.is_some(), "the root asks a question");
     // The graph is zoomed, where AccessKit cannot place its widgets: a right click on
     // the root's frame, above its title.
@@ -206,7 +216,7 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
 /// frames to go, as on a screen: the click is tried again until the menu is open.
 fn open_node_menu(h: &mut egui_kittest::Harness<'static, creature_studio::gui::Studio>, n: usize) {
     for _ in 0..4 {
-        let r = h.state().view.graph.screen_rect(n).expect("the node is drawn");
+        let r = h.state().graph().screen_rect(n).expect("the node is drawn");
         click_button_at(h, egui::pos2(r.center().x, r.min.y + 3.0), egui::PointerButton::Secondary);
         if h.query_by_label_contains("reach this node now").is_some() {
             return;

@@ -1,8 +1,8 @@
 //! Every file dialog on a desktop without a dialog service: the studio's own dialog
 //! opens in its place, and the path chosen there is the command's answer.
 
-use creature_core::shadow::bank::Bank;
-use creature_studio::gui::command::{BankCommand, Command, PreviewCommand};
+use creature_shadow::bank::Bank;
+use creature_studio::gui::command::{BankCommand, Command, PreviewCommand, UiCommand};
 use creature_studio::gui::time_travel::TimeCommand;
 use egui_kittest::kittest::Queryable;
 
@@ -54,7 +54,7 @@ fn save_as_falls_back_to_the_own_dialog() {
     let mut h = studio_without_dialog_service(&project);
     let id = h.state().view.creature.clone().expect("a creature is selected");
     h.state_mut().view.active = Some(id);
-    h.state_mut().run(Command::SaveAs);
+    h.state_mut().run(UiCommand::SaveAs);
     settle(&mut h);
     let to = project.join("creatures/copy.ron");
     choose_in_own_dialog(&mut h, &to);

@@ -2,9 +2,9 @@
 //! re-ranks the bank exactly as the plain definition of SPEC §13 (`select_naive`,
 //! computed here from the files on disk) says it should.
 
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::select_naive;
+use creature_shadow::bank::Bank;
+use creature_shadow::schema::Schema;
+use creature_shadow::select::select_naive;
 use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 

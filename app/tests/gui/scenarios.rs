@@ -34,12 +34,16 @@ fn run_all_shows_every_scenario_and_its_expectations() {
     h.run();
     assert!(label_containing(&h, &format!("{n} run")).contains("passed"));
     // The list marks each scenario: passed, failed, or a file with problems.
+    h.get_by_label("✔ pit_then_wolf.scenario.ron").scroll_to_me();
+    h.run();
     h.get_by_label("✔ pit_then_wolf.scenario.ron").click();
     h.run();
     assert!(label_containing(&h, "simulated s").starts_with("passed"));
     assert!(h.query_all_by_label("pass").count() >= 2, "a row per expectation");
     assert!(label_containing(&h, "score of home_pit by Hunger ActOn").contains("≤ 0.0999"));
 
+    h.get_by_label("⚠ broken.scenario.ron").scroll_to_me();
+    h.run();
     h.get_by_label("⚠ broken.scenario.ron").click();
     h.run();
     // The Scenarios panel lists the file's problem, as the Problems panel does.
@@ -50,7 +54,10 @@ fn run_all_shows_every_scenario_and_its_expectations() {
         let text = if node.role() == egui::accesskit::Role::Label { node.value() } else { node.label() };
         assert!(text.unwrap_or_default().contains("unknown object `nobody`"));
     }
-    listed[listed.len() - 1].click();
+    // The Scenarios panel's link (the list's first), brought into view and clicked.
+    listed[0].scroll_to_me();
+    h.run();
+    h.query_all_by_label_contains("broken.scenario.ron:3:").next().expect("listed").click();
     h.run();
     assert_eq!(h.state().view.source.as_ref().map(|s| s.line), Some(3), "the problem shows its line");
 }
@@ -69,7 +76,9 @@ fn the_preview_inputs_become_a_scenario_that_is_listed() {
     h.run();
     let saved = root.join("scenarios/preview_1.scenario.ron");
     assert!(saved.is_file(), "{}", h.state().status);
-    assert_eq!(h.state().view.scenario.as_deref(), Some(saved.as_path()));
+    let chosen =
+        h.state().panels.state::<creature_studio::gui::panels::scenarios::ScenariosPanel>().unwrap().chosen.clone();
+    assert_eq!(chosen.as_deref(), Some(saved.as_path()));
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("Phase(6)"), "{text}");
     h.state_mut().run(Command::Scenario(ScenarioCommand::Run(vec![saved.clone()])));

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::support::{example, label_containing, palette, project_copy, studio, until};
-use creature_core::shadow::bank::{BINARY_MAGIC, Bank};
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::{BINARY_MAGIC, Bank};
+use creature_shadow::schema::Schema;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::command::{BankCommand, PreviewCommand};
+use creature_studio::gui::command::{BankCommand, PreviewCommand, UiCommand};
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 use egui_kittest::Harness;
@@ -137,7 +137,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
     assert!(deleted < before, "{}", h.state().status);
     assert!(h.state().ws.is_dirty(&id));
 
-    h.state_mut().run(Command::Undo);
+    h.state_mut().run(UiCommand::Undo);
     h.run();
     assert_eq!(rows(&h), before, "{}", h.state().status);
     assert!(!h.state().ws.is_dirty(&id));
@@ -145,10 +145,10 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
         std::sync::Arc::ptr_eq(h.state().ws.bank(&id).unwrap(), &original),
         "the undo history shares the bank instead of copying it"
     );
-    h.state_mut().run(Command::Redo);
+    h.state_mut().run(UiCommand::Redo);
     h.run();
     assert_eq!(rows(&h), deleted);
-    h.state_mut().run(Command::Undo);
+    h.state_mut().run(UiCommand::Undo);
     h.run();
 
     let other = h.state().view.shadow.bank_files.iter().find(|f| Some(*f) != id_path(&id)).cloned().unwrap();
@@ -157,7 +157,7 @@ fn deleting_a_match_and_merging_a_bank_are_undone() {
     h.run();
     assert_eq!(rows(&h), before + other_len, "{}", h.state().status);
     assert!(h.state().ws.is_dirty(&id));
-    h.state_mut().run(Command::Undo);
+    h.state_mut().run(UiCommand::Undo);
     h.run();
     assert_eq!(rows(&h), before);
     assert!(!h.state().ws.is_dirty(&id));

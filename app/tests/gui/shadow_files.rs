@@ -2,7 +2,7 @@
 //! bank to the replay bank view, a state to the query inspector's typed state, a schema
 //! to the schema editor (not to the raw text, which for a binary bank is unreadable).
 
-use creature_core::shadow::bank::Bank;
+use creature_shadow::bank::Bank;
 use creature_studio::gui::command::Command;
 use egui_kittest::kittest::Queryable;
 

@@ -2,7 +2,7 @@
 //! slider, and watch the time to full and the plots follow while the slider moves; the
 //! whole drag is one undo step.
 
-use crate::support::{example, label_containing, palette, studio};
+use crate::support::{example, palette, studio};
 use creature_core::names::{Species, Trait};
 use creature_workspace::DocId;
 use egui_kittest::kittest::Queryable;
@@ -12,7 +12,7 @@ fn dragging_cow_kindness_changes_compassion_time_to_full_live_and_undoes_in_one_
     let mut h = studio(&example());
     palette(&mut h, "species: cow");
     assert_eq!(h.state().view.species, Species::Cow);
-    let before = label_containing(&h, "Compassion full in");
+    let before = compassion_full_in(&h);
     let kindness = h.state().ws.data.species(Species::Cow).traits.get(Trait::Kindness);
 
     let rail = h.get_by_role_and_label(egui::accesskit::Role::Slider, "kindness").rect();
@@ -27,13 +27,13 @@ fn dragging_cow_kindness_changes_compassion_time_to_full_live_and_undoes_in_one_
     // Mid-drag the data, the label and the plots' source already show the new value.
     let mid = h.state().ws.data.species(Species::Cow).traits.get(Trait::Kindness);
     assert!(mid > kindness + 0.05, "{mid} after dragging from {kindness}");
-    let during = label_containing(&h, "Compassion full in");
+    let during = compassion_full_in(&h);
     assert_ne!(during, before, "the time to full follows the slider");
     h.hover_at(at(kindness as f32 + 0.2));
     h.step();
     h.drop_at(at(kindness as f32 + 0.2));
     h.run();
-    let after = label_containing(&h, "Compassion full in");
+    let after = compassion_full_in(&h);
     assert_ne!(after, before);
     assert!(h.state().ws.is_dirty(&DocId::Species(Species::Cow)), "the species file has unsaved edits");
 
@@ -41,11 +41,11 @@ fn dragging_cow_kindness_changes_compassion_time_to_full_live_and_undoes_in_one_
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().ws.data.species(Species::Cow).traits.get(Trait::Kindness), kindness);
-    assert_eq!(label_containing(&h, "Compassion full in"), before);
+    assert_eq!(compassion_full_in(&h), before);
     assert!(!h.state().ws.is_dirty(&DocId::Species(Species::Cow)));
     h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
     h.run();
-    assert_eq!(label_containing(&h, "Compassion full in"), after);
+    assert_eq!(compassion_full_in(&h), after);
 }
 
 /// A filter typed over the desires' table starts the table from its first row, as the
@@ -69,4 +69,15 @@ fn a_changed_filter_starts_the_desire_table_from_its_first_row() {
     h.get_by(filter).type_text("o");
     h.run();
     assert!(h.query_by_label(first).is_some(), "{first}, the first row of the filtered table, is in view");
+}
+
+/// Compassion's time to full beside the kindness slider, on one line or two (a narrow
+/// panel puts the desire and its time on a line each).
+fn compassion_full_in(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> String {
+    use egui_kittest::kittest::NodeT;
+    let texts = h.query_all_by_label_contains("full in").map(|n| {
+        let node = n.accesskit_node();
+        node.value().or_else(|| node.label()).unwrap_or_default()
+    });
+    texts.into_iter().find(|t| t.starts_with("Compassion")).expect("Compassion's time to full")
 }

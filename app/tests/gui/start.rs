@@ -20,7 +20,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     // The example creature with the largest tree, at that tree: Ruth's Hunger ActOn.
     assert_eq!(creature.label(), "ruth.ron");
     assert_eq!(h.state().view.tree, (creature_core::names::Desire::Hunger, creature_core::data::TreeKind::ActOn));
-    assert!(h.state().view.graph.tree.nodes.len() >= 19);
+    assert!(h.state().graph().tree.nodes.len() >= 19);
     assert!(active(&h, creature_studio::gui::panels::graph::TAB));
 
     h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
@@ -41,6 +41,13 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     h.step();
     h.step();
     assert!(active(&h, creature_studio::gui::panels::arena::TAB));
+    // A fight starts at once against the shadow of the project's first bank, and the
+    // arena says which bank it plays from.
+    let arena = &h.state().view.shadow.arena;
+    assert!(arena.bout.as_ref().is_some_and(|b| !b.arena.is_over()), "a match runs");
+    assert!(arena.shadow().is_some(), "the opponent is a shadow");
+    assert!(arena.bout.as_ref().unwrap().is_human(0), "the keyboard plays the left fighter");
+    h.get_by_label_contains("(left) against the shadow of rushdown.bank.ron");
     // The recent projects are listed by the name in their manifest.
     h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
     h.step();

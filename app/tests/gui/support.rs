@@ -169,6 +169,16 @@ pub fn project_copy() -> (tempfile::TempDir, PathBuf) {
     (tmp, root)
 }
 
+/// A copy of the example project (and the species folder beside it) at `dir`, made
+/// afresh: a fixed place, for pictures that show the project's path.
+pub fn project_copy_at(dir: &Path) -> PathBuf {
+    let _ = std::fs::remove_dir_all(dir);
+    let root = dir.join("projects/example");
+    copy_dir(&example(), &root);
+    copy_dir(&example().join("../../species"), &dir.join("species"));
+    root
+}
+
 /// Steps frames until `done` or five seconds pass; the file watcher works in real time.
 pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -> bool {
     until_within(h, Duration::from_secs(5), done)
@@ -236,4 +246,22 @@ pub fn scroll_far_down(h: &mut Harness<'static, Studio>, at: egui::Pos2) {
     for _ in 0..20 {
         h.step();
     }
+}
+
+/// A copy of the example project in the editor with its preview paused and shown.
+pub fn paused_preview() -> (tempfile::TempDir, Harness<'static, Studio>) {
+    use creature_studio::gui::command::{Command, PreviewCommand};
+    let (tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    palette(&mut h, "show panel: preview");
+    (tmp, h)
+}
+
+/// The preview creature's most felt desire of those on now (its bar is the first).
+pub fn most_felt(h: &Harness<'static, Studio>) -> creature_core::world::sim::DesireView {
+    let mut ds = h.state().ws.preview.as_ref().unwrap().shown().desires();
+    ds.retain(|d| d.active);
+    ds.sort_by(|a, b| b.value.total_cmp(&a.value));
+    ds.remove(0)
 }

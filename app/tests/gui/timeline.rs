@@ -146,7 +146,7 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.get_by_label("this run");
     h.get_by_label("the other");
     // The branch learnt from the slap: its tree has an example, this run's none.
-    h.get_by_label_contains("no examples: every object is unknown");
+    assert!(h.query_all_by_label_contains("no examples: every object is unknown").next().is_some());
     h.get_by_label_contains("(1 ex)");
 }
 
@@ -214,4 +214,32 @@ fn a_bookmark_named_on_the_timeline_is_gone_to_and_saved_with_the_run() {
     let opened = &other.state().ws.preview.as_ref().unwrap().recorder().recording().bookmarks;
     assert_eq!(opened.len(), 1);
     assert_eq!(opened[0].what, "it turns to the sheep");
+}
+
+/// Compare's time axis goes as far as both runs go: a branch of 40 s compared with a
+/// run of 190 s is drawn over 40 s, not squeezed into the left fifth; its legend is a
+/// row above the plot.
+#[test]
+fn compares_time_axis_is_bounded_by_the_runs_it_compares() {
+    let (mut h, _) = slapped_at_300();
+    h.state_mut().ws.preview.as_mut().unwrap().run(100);
+    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(299)));
+    h.step();
+    // This run goes on far past the branch the slap left behind.
+    h.state_mut().ws.preview.as_mut().unwrap().run(1500);
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.step();
+    h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
+        Some(creature_studio::gui::view::compare::Other::Branch(0));
+    for _ in 0..4 {
+        h.step();
+    }
+    let p = h.state().ws.preview.as_ref().unwrap();
+    let (branch, run) = (p.branches[0].rec.sim().turns() as f64 / 10.0, p.sim().turns() as f64 / 10.0);
+    assert!(run > 4.0 * branch, "this run {run} s, the branch {branch} s");
+    let memory = egui_plot::PlotMemory::load(&h.ctx, egui::Id::new("compare-desires")).expect("the curves are drawn");
+    let axis_end = memory.bounds().max()[0];
+    assert!(axis_end <= branch * 1.1, "the axis ends at {axis_end} s for a {branch} s branch");
+    let inside = crate::plot_legends::legends_inside(&h);
+    assert!(!inside.iter().any(|l| l.contains("(this run)")), "{inside:?}");
 }

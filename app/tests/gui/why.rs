@@ -54,7 +54,7 @@ fn why_shows_the_plan_under_way_and_opens_its_tree_at_the_asked_node() {
     h.step();
     h.step();
     assert_eq!(h.state().view.tree, (path.desire, TreeKind::ActOn));
-    assert_eq!(h.state().view.graph.selected, Some(step.node));
+    assert_eq!(h.state().view.node, Some(step.node));
 }
 
 /// A plan in Why? is a right click from a breakpoint on it and a watch of its object's
@@ -69,8 +69,10 @@ fn a_plan_in_why_sets_a_breakpoint_and_a_watch_from_its_right_click() {
     h.step();
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
     let name = format!("▶ {} {} {}", plan.desire, plan.action, plan.object);
-    h.get_by_label_contains(&name).click_secondary();
+    h.get_by_label_contains(&name).scroll_to_me();
     h.step();
+    h.get_by_label_contains(&name).click_secondary();
+    h.run();
     h.get_by_label(&format!("Break when {} {} {} starts", plan.desire, plan.action, plan.object)).click();
     h.step();
     h.step();
@@ -81,10 +83,50 @@ fn a_plan_in_why_sets_a_breakpoint_and_a_watch_from_its_right_click() {
     assert_eq!(texts, vec![want], "{}", h.state().status);
 
     h.get_by_label_contains(&name).click_secondary();
-    h.step();
+    h.run();
     h.get_by_label(&format!("Watch {}'s score by {} ActOn", plan.object, plan.desire)).click();
     h.step();
     h.step();
     let watched: Vec<String> = h.state().ws.watches.list().iter().map(|w| w.text.clone()).collect();
     assert_eq!(watched, vec![format!("Score(desire: \"{}\", tree: ActOn, object: \"{}\")", plan.desire, plan.object)]);
+}
+
+/// True when `s` holds a number written with an exponent, as `2.12e-3`.
+fn has_exponent(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.windows(4).any(|w| w[0].is_ascii_digit() && w[1] == b'e' && w[2] == b'-' && w[3].is_ascii_digit())
+}
+
+/// Priorities below a hundredth are printed as decimals a designer reads (0.0021), in
+/// the table and in the decision, never as 2.12e-3.
+#[test]
+fn why_prints_small_priorities_as_decimals() {
+    use egui_kittest::kittest::NodeT;
+    let mut h = studio(&example());
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(2))));
+    h.run();
+    palette(&mut h, "show panel: why");
+    let small = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        let why = h.state().ws.preview.as_ref().unwrap().sim().why();
+        why.plans.iter().map(|p| p.priority).find(|&v| v > 0.0 && v < 0.01)
+    };
+    let mut tries = 0;
+    while small(&h).is_none() {
+        h.state_mut().ws.preview.as_mut().unwrap().run(10);
+        tries += 1;
+        assert!(tries < 600, "no plan below a hundredth in 600 s");
+    }
+    h.step();
+    h.step();
+    let v = small(&h).unwrap();
+    let text = creature_core::decimals::decimal(v);
+    assert!(text.starts_with("0.00") && !text.contains('e'), "{text}");
+    h.get_by_label(&text);
+    let shown: Vec<String> = h
+        .query_all_by_role(egui::accesskit::Role::Label)
+        .filter_map(|n| n.accesskit_node().value())
+        .filter(|t| has_exponent(t))
+        .collect();
+    assert!(shown.is_empty(), "{shown:?}");
 }

@@ -21,21 +21,27 @@ impl Workspace {
         let (p, root) = self.breakpoints_mut()?;
         let sim = p.sim().clone();
         p.breakpoints.add(text, &sim).map_err(|e| format!("column {}: {}", e.col, e.message))?;
-        p.breakpoints.save(&root).map(|_| ())
+        let written = p.breakpoints.save(&root)?;
+        self.wrote(written);
+        Ok(())
     }
 
     /// Switches breakpoint `i` on or off, and keeps the list.
     pub fn set_breakpoint_on(&mut self, i: usize, on: bool) -> Result<(), String> {
         let (p, root) = self.breakpoints_mut()?;
         p.breakpoints.set_on(i, on);
-        p.breakpoints.save(&root).map(|_| ())
+        let written = p.breakpoints.save(&root)?;
+        self.wrote(written);
+        Ok(())
     }
 
     /// Deletes breakpoint `i`, and keeps the list.
     pub fn remove_breakpoint(&mut self, i: usize) -> Result<(), String> {
         let (p, root) = self.breakpoints_mut()?;
         p.breakpoints.remove(i);
-        p.breakpoints.save(&root).map(|_| ())
+        let written = p.breakpoints.save(&root)?;
+        self.wrote(written);
+        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 //! switched off, and the list is kept in the project's `breakpoints.ron`, so that it is
 //! there when the studio opens the project again.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::cond::{Cond, WatchSet};
@@ -181,7 +181,7 @@ impl Breakpoints {
     }
 
     /// Writes the list into `breakpoints.ron` in `root`, through the one writer.
-    pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
+    pub fn save(&self, root: &Path) -> Result<creature_core::debugger_files::Written, String> {
         let kept: Vec<KeptBreakpoint> =
             self.list.iter().map(|b| KeptBreakpoint { when: b.text.clone(), on: b.on }).collect();
         creature_core::debugger_files::write_breakpoints(root, &kept)

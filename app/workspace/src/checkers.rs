@@ -1,11 +1,17 @@
 //! The checkers of the file kinds whose formats core keeps beside the project's own
-//! (lesson scripts, tree examples, shadow files, worlds), wired into core's `check`.
+//! (lesson scripts, tree examples, shadow files, gauntlets, worlds), wired into core's
+//! `check`, and the shadow's rules for `check --lint`.
 
+use creature_core::lint::FileRule;
 use creature_core::mind::{script, tree_file};
 use creature_core::project::Checkers;
-use creature_core::shadow::bank::{Bank, StateMap};
-use creature_core::shadow::schema::Schema;
 use creature_core::world::file::check_world;
+use creature_shadow::bank::{Bank, StateMap};
+use creature_shadow::schema::Schema;
+use creature_shadow::{fit, gauntlet, gauntlet_progress, lint};
+
+/// The rules of `check --lint` beside core's own: the shadow's.
+pub const LINT_RULES: &[FileRule] = &[lint::dead_features];
 
 /// The checkers for every kind of studio file, for `check`, the problems panel and the
 /// hot reload.
@@ -17,5 +23,10 @@ pub fn checkers() -> Checkers {
         shadow_bank: Some(|file, text, _| Bank::parse_ron(file, text).err().into_iter().collect()),
         shadow_state: Some(|file, text, _| StateMap::parse(file, text).err().into_iter().collect()),
         world: Some(check_world),
+        binary_bank: Some(fit::check_binary),
+        bank_fit: Some(|path, dir| fit::check_file(path, true, dir)),
+        state_fit: Some(|path, dir| fit::check_file(path, false, dir)),
+        gauntlet: Some(gauntlet::check_text),
+        gauntlet_progress: Some(gauntlet_progress::check_text),
     }
 }

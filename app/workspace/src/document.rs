@@ -10,9 +10,9 @@ use creature_core::creature::Creature;
 use creature_core::data::{DESIRES_FILE, DesireTable};
 use creature_core::mind::script::LessonScript;
 use creature_core::names::Species;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
 use creature_core::species::SpeciesDef;
+use creature_shadow::bank::Bank;
+use creature_shadow::schema::Schema;
 
 use crate::ronedit;
 use crate::undo::UndoStack;

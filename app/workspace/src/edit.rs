@@ -8,9 +8,9 @@ use creature_core::data::TreeKind;
 use creature_core::mind::script::Do;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species, Trait};
-use creature_core::shadow::bank::{HandEdit, PendingMatch};
-use creature_core::shadow::compose::Filter;
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::{HandEdit, PendingMatch};
+use creature_shadow::compose::Filter;
+use creature_shadow::schema::Schema;
 
 use crate::document::{DocId, SharedBank};
 

@@ -4,6 +4,11 @@
 //! write a temporary file and rename it in, truncate then write), so every create,
 //! modify and rename-in of a `.ron` file (or a binary `.bank`) counts as a change. Events are drained once
 //! per frame into a set, so a burst of events for one save is one change.
+//!
+//! Folders are followed too: the debouncer reports a folder deleted with all it holds as
+//! one event for the folder, and a watched folder renamed as one event for its old name
+//! (its files' later events still come under that name), so a folder made, removed or
+//! renamed is reported for the workspace to look at its watched folders again.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -25,8 +30,20 @@ const TICK: Duration = Duration::from_millis(5);
 
 /// Watches folders recursively and reports the studio files that changed.
 pub struct ProjectWatcher {
-    _debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
+    debouncer: Debouncer<notify::RecommendedWatcher, RecommendedCache>,
     events: Receiver<DebounceEventResult>,
+}
+
+/// What changed since the last look.
+#[derive(Debug, Default)]
+pub struct Drained {
+    /// The studio files made, changed, renamed or removed, each once.
+    pub files: BTreeSet<PathBuf>,
+    /// The paths of folders made, removed or renamed (and of other renamed paths that
+    /// are not studio files): the watched folders are to be looked at again.
+    pub folders: BTreeSet<PathBuf>,
+    /// The watcher's errors, as messages for the problems panel.
+    pub errors: Vec<String>,
 }
 
 impl ProjectWatcher {
@@ -45,9 +62,9 @@ impl ProjectWatcher {
                 // change to a studio file, or an error, is worth waking the window for, or
                 // a window that reads the project would wake itself for ever.
                 let worth = match &r {
-                    Ok(events) => {
-                        events.iter().any(|e| counts_as_change(e.kind) && e.paths.iter().any(|p| is_studio_file(p)))
-                    }
+                    Ok(events) => events.iter().any(|e| {
+                        counts_as_change(e.kind) && e.paths.iter().any(|p| is_studio_file(p)) || is_folder_change(e)
+                    }),
                     Err(_) => true,
                 };
                 // The receiver is gone only when the watcher is dropped; nothing to do then.
@@ -59,27 +76,49 @@ impl ProjectWatcher {
         for root in roots.iter().filter(|r| r.is_dir()) {
             debouncer.watch(root, RecursiveMode::Recursive)?;
         }
-        Ok(Self { _debouncer: debouncer, events })
+        Ok(Self { debouncer, events })
     }
 
-    /// The studio files changed since the last call, each once. Watcher errors are
-    /// returned as messages for the problems panel.
-    pub fn drain(&self) -> (BTreeSet<PathBuf>, Vec<String>) {
-        let mut changed = BTreeSet::new();
-        let mut errors = Vec::new();
+    /// Watches `root` again, recursively: a watched folder deleted and made again, or
+    /// renamed back, is not watched by the watch it had.
+    pub fn watch_again(&mut self, root: &Path) -> notify::Result<()> {
+        // The old watch may still be there (a folder renamed away keeps it); a new one
+        // takes its place.
+        let _ = self.debouncer.unwatch(root);
+        self.debouncer.watch(root, RecursiveMode::Recursive)
+    }
+
+    /// The studio files and folders changed since the last call, each once, and the
+    /// watcher's errors.
+    pub fn drain(&self) -> Drained {
+        let mut out = Drained::default();
         while let Ok(result) = self.events.try_recv() {
             match result {
                 Ok(events) => {
                     for e in events {
+                        if is_folder_change(&e) {
+                            out.folders.extend(e.paths.iter().filter(|p| !is_studio_file(p)).cloned());
+                        }
                         if counts_as_change(e.kind) {
-                            changed.extend(e.paths.iter().filter(|p| is_studio_file(p)).cloned());
+                            out.files.extend(e.paths.iter().filter(|p| is_studio_file(p)).cloned());
                         }
                     }
                 }
-                Err(errs) => errors.extend(errs.iter().map(ToString::to_string)),
+                Err(errs) => out.errors.extend(errs.iter().map(ToString::to_string)),
             }
         }
-        (changed, errors)
+        out
+    }
+}
+
+/// A folder made or removed, or a path that is not a studio file renamed (a folder,
+/// once renamed away, cannot be told from a file).
+fn is_folder_change(e: &notify::Event) -> bool {
+    use notify::event::{CreateKind, RemoveKind};
+    match e.kind {
+        EventKind::Create(CreateKind::Folder) | EventKind::Remove(RemoveKind::Folder) => true,
+        EventKind::Modify(ModifyKind::Name(_)) => e.paths.iter().any(|p| !is_studio_file(p)),
+        _ => false,
     }
 }
 
@@ -99,7 +138,7 @@ fn counts_as_change(kind: EventKind) -> bool {
 
 /// A `.ron` file or a binary replay bank (`.bank`) that is not a temporary (our atomic
 /// saves write `.name.tmp` first).
-fn is_studio_file(p: &Path) -> bool {
+pub(crate) fn is_studio_file(p: &Path) -> bool {
     let hidden = p.file_name().and_then(|n| n.to_str()).is_none_or(|n| n.starts_with('.'));
     !hidden && p.extension().is_some_and(|x| x == "ron" || x == "bank")
 }
@@ -113,7 +152,7 @@ mod tests {
         let start = Instant::now();
         let mut seen = BTreeSet::new();
         while start.elapsed() < Duration::from_secs(5) {
-            seen.extend(w.drain().0);
+            seen.extend(w.drain().files);
             if seen.iter().any(|p| p.ends_with(want.file_name().unwrap())) {
                 break;
             }
@@ -158,7 +197,7 @@ mod tests {
         // Well past the debounce: every read has been seen by now.
         std::thread::sleep(Duration::from_millis(300));
         assert_eq!(wakes.load(Ordering::SeqCst), 0, "reads woke the window");
-        assert!(w.drain().0.is_empty());
+        assert!(w.drain().files.is_empty());
         std::fs::write(&file, "(a: 2)").unwrap();
         let seen = wait_for(&w, &file);
         assert_eq!(seen.len(), 1);

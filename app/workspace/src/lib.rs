@@ -5,17 +5,44 @@
 //! windowing, GPU, dialog, plot, dock or node-graph crate
 //! (`tests/no_gui_deps.rs` keeps it so).
 //!
+//! The crate is built in floors, each using the ones below it:
+//!
+//! - **A document**: one file's value, its saved baseline and its text on disk
+//!   ([`document`]), its undo history ([`undo`]); every change as data ([`edit`]),
+//!   carried out by the reducers, and saved back into the file's own text so that its
+//!   comments stay ([`ronedit`]).
+//! - **The workspace**: [`Workspace`] holds the project's files, their problems and
+//!   lint warnings, and the documents by [`DocId`]; it opens, saves and reverts them and
+//!   keeps the app-wide undo order ([`workspace`]).
+//! - **Files changed on disk**: the watcher ([`file_watcher`]) and the routing of each
+//!   changed file, read once and parsed once by its kind ([`reload`]), to the documents
+//!   and the preview.
+//! - **The running preview**: a recorded simulation that keeps running while its files
+//!   change ([`live_preview`]), kept in step with the documents ([`preview_sync`]), with
+//!   the debugger's breakpoints ([`breakpoints`]), watches ([`watches`]) and heat
+//!   ([`heat`]), and the project's scenarios run off the caller's thread
+//!   ([`scenario_runs`]).
+//!
 //! A saved file goes: [`file_watcher::ProjectWatcher`] → [`Workspace::poll`] →
 //! [`Workspace::route`] (one read, one parse) → the clean document's new baseline, a
 //! [`workspace::Conflict`] for a document with unsaved edits, and the
 //! [`live_preview::LivePreview`]'s data, creature or world.
+//!
+//! The shadow's file formats join core's here: [`checkers`] gives `check` and
+//! `check --lint` the shadow's checks and rule, and [`diff`] is core's `diff` with the
+//! shadow's banks.
+//!
+//! Where to start reading: [`Workspace`] and [`Workspace::apply`] for an edit's way,
+//! [`reload`] for a save from outside, [`live_preview::LivePreview`] for the preview.
 
 mod breakpoint_edits;
 pub mod breakpoints;
 pub mod checkers;
+pub mod diff;
 pub mod document;
 pub mod edit;
 pub mod file_watcher;
+mod folders;
 pub mod heat;
 pub mod live_preview;
 mod loaders;
@@ -27,6 +54,8 @@ pub mod scenario_runs;
 mod species_dir;
 #[cfg(test)]
 mod test_support;
+mod train_keep;
+pub mod train_runs;
 pub mod undo;
 mod watch_edits;
 pub mod watches;

@@ -46,8 +46,6 @@ pub struct Branch {
 /// A running preview of one project.
 pub struct LivePreview {
     rec: Recorder,
-    /// The species files' texts the simulation runs now (name, text).
-    species: Vec<(String, String)>,
     /// The futures left behind by forks, oldest first.
     pub branches: Vec<Branch>,
     /// The turn shown while scrubbed back, and the simulation at it.
@@ -79,9 +77,18 @@ impl LivePreview {
     /// Starts the preview of `project`: its species data, its first creature (a newborn
     /// Cow when it has none) and its world (the built-in village when it names none).
     pub fn open(project: &Project, seed: u64) -> Result<Self, Vec<LoadError>> {
+        Self::open_on(project, seed, None)
+    }
+
+    /// Starts the preview of `project` on the creature save `creature` (the project's
+    /// first when `None`).
+    pub fn open_on(project: &Project, seed: u64, creature: Option<&Path>) -> Result<Self, Vec<LoadError>> {
         let species = Data::texts(Some(&project.species_dir()))?;
         let data = Arc::new(Data::from_files(&species, &project.species_dir().display().to_string())?);
-        let creature_path = ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next();
+        let creature_path = match creature {
+            Some(c) => Some(c.to_path_buf()),
+            None => ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next(),
+        };
         let (creature, creature_text) = match &creature_path {
             Some(p) => {
                 let text = read_text(p).map_err(|e| vec![e])?;
@@ -101,13 +108,12 @@ impl LivePreview {
         let world_name =
             world_path.as_ref().map_or_else(|| "the bundled village".to_owned(), |p| p.display().to_string());
         let world = WorldFile::parse(&world_name, &world_text, &data)?;
-        let start = Sources { species: species.clone(), creature: creature_text, world: world_text };
+        let start = Sources { species, creature: creature_text, world: world_text };
         let mut rec = Recorder::new(Sim::new(data, creature, world, seed), seed, start);
         rec.forward_events(true);
         let start_phase = rec.sim().creature().phase;
         Ok(Self {
             rec,
-            species,
             branches: Vec::new(),
             scrub: None,
             speed: 1.0,
@@ -239,21 +245,18 @@ impl LivePreview {
         b.name = format!("branch {} (to {:.1} s)", i + 1, seconds(b.rec.sim().turns()));
         self.rec.forward_events(true);
         self.scrub = None;
-        self.species.clone_from(&latest_species(self.rec.recording()));
         Ok(())
     }
 
     /// A preview of a saved recording, without any project: it shows the recorded run
     /// (paused, at its end) and plays on from wherever it is scrubbed to.
     pub fn of_recording(recording: Recording) -> LoadResult<Self> {
-        let species = latest_species(&recording);
         let mut rec = Recorder::open(recording)?;
         rec.forward_events(true);
         let start_phase = rec.recording().start.creature.clone();
         let start_phase = Creature::parse("recording", &start_phase, rec.sim().data()).map_or(0, |c| c.phase);
         Ok(Self {
             rec,
-            species,
             branches: Vec::new(),
             scrub: None,
             speed: 0.0,
@@ -271,18 +274,13 @@ impl LivePreview {
     /// Swaps in the species folder with these files changed (name, text); the other
     /// files stay as the run has them. Goes on from the shown turn when scrubbed back.
     pub fn reload_species(&mut self, changed: &[(String, String)]) -> LoadResult<()> {
-        let mut texts = self.species.clone();
-        for (name, text) in changed {
-            match texts.iter_mut().find(|(n, _)| n == name) {
-                Some(slot) => slot.1.clone_from(text),
-                None => texts.push((name.clone(), text.clone())),
-            }
-        }
         // The recorder refuses tables the running creature does not make sense with.
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
-        self.rec.reload_species(texts.clone())?;
-        self.species = texts;
-        Ok(())
+        let mut texts = self.species_texts();
+        for (name, text) in changed {
+            Data::put_text(&mut texts, name, text.clone());
+        }
+        self.rec.reload_species(texts)
     }
 
     /// Swaps in one species folder file, already parsed as `file` from `text`: the
@@ -293,16 +291,17 @@ impl LivePreview {
     /// The problems the file makes in the running data's other files, or a running
     /// creature that does not fit the new data: nothing changes then.
     pub fn reload_data_file(&mut self, name: &str, text: String, file: &DataFile) -> LoadResult<()> {
-        let mut texts = self.species.clone();
-        match texts.iter_mut().find(|(n, _)| n == name) {
-            Some(slot) => slot.1 = text,
-            None => texts.push((name.to_owned(), text)),
-        }
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
+        let mut texts = self.species_texts();
+        Data::put_text(&mut texts, name, text);
         let data = self.rec.sim().data().with_file(file, &texts, "species")?;
-        self.rec.reload_species_data(texts.clone(), Arc::new(data))?;
-        self.species = texts;
-        Ok(())
+        self.rec.reload_species_data(texts, Arc::new(data))
+    }
+
+    /// The species files' texts the run has at its head (name, text): as it started,
+    /// changed by its species reloads. The recording keeps them; this is its reading.
+    pub fn species_texts(&self) -> Vec<(String, String)> {
+        latest_species(self.rec.recording())
     }
 
     /// Swaps in a creature save already parsed from `text`.
@@ -554,7 +553,7 @@ mod tests {
         let mut p = LivePreview::open(&example(), 1).unwrap();
         p.run(200);
         p.scrub_to(100).unwrap();
-        let cow = p.species.iter().find(|(n, _)| n == "cow.ron").unwrap().1.replace("speed: 3.0", "speed: 6.0");
+        let cow = p.species_texts().iter().find(|(n, _)| n == "cow.ron").unwrap().1.replace("speed: 3.0", "speed: 6.0");
         p.reload_species(&[("cow.ron".into(), cow)]).unwrap();
         assert_eq!(p.sim().turns(), 100, "the run goes on from the shown turn");
         assert_eq!(p.branches.len(), 1, "the old future is kept");

@@ -12,9 +12,9 @@ use creature_core::data_file::DataFile;
 use creature_core::error::LoadError;
 use creature_core::mind::script::LessonScript;
 use creature_core::project::check_text;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
 use creature_core::world::file::WorldFile;
+use creature_shadow::bank::Bank;
+use creature_shadow::schema::Schema;
 
 use crate::checkers::checkers;
 use crate::document::{DocId, DocValue, SharedBank};
@@ -140,10 +140,7 @@ fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded
     let text = t.text(bytes)?;
     let file = ws.data.parse_file(&name, t.label, &text)?;
     let mut texts = ws.species_texts.clone();
-    match texts.iter_mut().find(|(n, _)| *n == name) {
-        Some(slot) => slot.1.clone_from(&text),
-        None => texts.push((name.clone(), text.clone())),
-    }
+    Data::put_text(&mut texts, &name, text.clone());
     let origin = t.canon.parent().map(|d| d.display().to_string()).unwrap_or_default();
     let data = ws.data.with_file(&file, &texts, &origin)?;
     let doc = match &file {

@@ -34,10 +34,17 @@ impl Workspace {
     /// Starts (or starts again) the project's preview with `seed`. When it cannot start,
     /// [`Workspace::preview_errors`] says why; the documents and the watcher go on.
     pub fn start_preview(&mut self, seed: u64) -> bool {
+        let creature = self.preview.as_ref().and_then(|p| p.creature_path().map(Path::to_path_buf));
+        self.start_preview_on(seed, creature.as_deref())
+    }
+
+    /// Starts the preview again on the creature save `creature` (the project's first
+    /// when `None`): the creature in focus is the one the preview runs.
+    pub fn start_preview_on(&mut self, seed: u64, creature: Option<&Path>) -> bool {
         let Some(project) = &self.project else { return false };
         self.synced_creature = None;
         let kept = self.preview.take().map(|p| p.breakpoints);
-        match LivePreview::open(project, seed) {
+        match LivePreview::open_on(project, seed, creature) {
             Ok(mut p) => {
                 // A restart keeps the breakpoints set; the first start reads the project's.
                 let first = kept.is_none();
@@ -55,6 +62,12 @@ impl Workspace {
                 false
             }
         }
+    }
+
+    /// Whether the preview runs the creature save at `path`.
+    #[must_use]
+    pub fn preview_runs(&self, path: &Path) -> bool {
+        self.preview.as_ref().is_some_and(|p| p.runs_creature(&crate::live_preview::canonical(path)))
     }
 
     /// Does `act` to the preview's creature and keeps it among the preview's inputs; a
@@ -84,6 +97,7 @@ impl Workspace {
             seed: 1,
             phase: Some(p.start_phase),
             seconds: (p.sim_time() * 10.0).round() / 10.0,
+            sources: Vec::new(),
             inputs: p
                 .inputs
                 .iter()
@@ -98,6 +112,7 @@ impl Workspace {
         );
         // A free name was found above: a file that appeared there since is not replaced.
         creature_core::file_writer::write(&path, text.as_bytes(), &Policy::new_file())?;
+        self.wrote((path.clone(), text.into_bytes()));
         self.refresh_files();
         Ok(path)
     }
@@ -123,8 +138,15 @@ impl Workspace {
     /// The preview's creature at the turn looked back at, when the preview is looking
     /// back and runs `creature`'s save.
     pub fn preview_looked_back(&self, creature: &DocId) -> Option<&creature_core::creature::Creature> {
+        self.preview.as_ref()?.scrubbed()?;
+        self.preview_shown_creature(creature)
+    }
+
+    /// The preview's creature at the turn shown (the newest, or the one looked back at),
+    /// when the preview runs `creature`'s save: what it has learnt in the run, kept or
+    /// not.
+    pub fn preview_shown_creature(&self, creature: &DocId) -> Option<&creature_core::creature::Creature> {
         let p = self.preview.as_ref()?;
-        p.scrubbed()?;
         (self.preview_creature_doc().as_ref() == Some(creature)).then(|| p.shown().creature())
     }
 
@@ -134,19 +156,28 @@ impl Workspace {
         self.doc_for_path(path)
     }
 
-    /// The tree of `creature`'s desire `d` as the running preview built it, when
-    /// `creature` is the preview's creature and the preview runs the document's examples
-    /// with the same attributes: the tree graph draws it instead of building it again.
+    /// The tree of `creature`'s desire `d` as the running preview built it at the turn
+    /// shown, when `creature` is the preview's creature and the preview runs the
+    /// studio's attributes: the tree graph draws it instead of building it again.
     pub fn built_tree(&self, creature: &DocId, d: Desire, kind: TreeKind) -> Option<&Tree> {
-        let p = self.preview.as_ref()?;
-        if self.preview_creature_doc().as_ref() != Some(creature) {
+        let sim = self.preview.as_ref()?.shown();
+        if self.preview_creature_doc().as_ref() != Some(creature) || sim.data().attributes != self.data.attributes {
             return None;
         }
-        let doc = self.creature(creature)?;
-        let sim = p.shown();
-        let same = doc.tree(d, kind).examples == sim.creature().tree(d, kind).examples
-            && sim.data().attributes == self.data.attributes;
-        if same { sim.built_tree(d, kind) } else { None }
+        sim.built_tree(d, kind)
+    }
+
+    /// The tree of `creature`'s desire `d` as the studio shows it: the preview's own
+    /// build when the preview runs this creature (core built it for the lesson, so it is
+    /// not built twice), else built from the examples of the creature shown (the
+    /// preview's at the turn shown, or the document's). `None` for a creature not open.
+    pub fn shown_tree(&self, creature: &DocId, d: Desire, kind: TreeKind) -> Option<std::borrow::Cow<'_, Tree>> {
+        let c = self.creature(creature)?;
+        let c = self.preview_shown_creature(creature).unwrap_or(c);
+        Some(match self.built_tree(creature, d, kind) {
+            Some(t) => std::borrow::Cow::Borrowed(t),
+            None => std::borrow::Cow::Owned(c.tree(d, kind).tree(&self.data.attributes)),
+        })
     }
 
     /// The live path through `creature`'s tree of `d`: the nodes that the shown turn's

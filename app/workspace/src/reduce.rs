@@ -8,10 +8,10 @@ use creature_core::creature::Creature;
 use creature_core::data::{Data, DesireTable};
 use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
-use creature_core::shadow::bank::merge;
-use creature_core::shadow::compose::{Filter, compose};
-use creature_core::shadow::schema::Schema;
 use creature_core::species::{Climate, SpeciesDef};
+use creature_shadow::bank::merge;
+use creature_shadow::compose::{Filter, compose};
+use creature_shadow::schema::Schema;
 
 use crate::document::SharedBank;
 use crate::edit::{BodyField, DesireField, Edit};
@@ -63,7 +63,7 @@ pub(crate) fn apply_bank(b: &mut SharedBank, edit: Edit, here: &str) -> Result<(
         Edit::BankMerge { other, label, .. } => merge(&[(here, bank), (label.as_str(), other.0.as_ref())])
             .map_err(|e| format!("cannot merge {label}: {e}"))?,
         Edit::BankCompose { parts, .. } => {
-            let parts: Vec<(&str, &creature_core::shadow::bank::Bank, &Filter)> =
+            let parts: Vec<(&str, &creature_shadow::bank::Bank, &Filter)> =
                 parts.iter().map(|(n, b, f)| (n.as_str(), b.0.as_ref(), f)).collect();
             compose(&parts).map_err(|e| format!("cannot compose {here}: {e}"))?.bank
         }
@@ -130,7 +130,9 @@ pub(crate) fn apply_desires(t: &mut DesireTable, edit: &Edit) {
                 DesireField::MaximumSensitivity => {
                     d.sensitivity.maximum = finite(value, 0.0, 1.0, d.sensitivity.maximum);
                 }
-                DesireField::Phase => d.phase = finite(value.round(), 0.0, 13.0, f64::from(d.phase)) as u8,
+                DesireField::Phase => {
+                    d.phase = Some(finite(value.round(), 0.0, 13.0, f64::from(d.phase.unwrap_or(0))) as u8);
+                }
             }
         }
         Edit::Threshold { desire, source, value } => {

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::data::{DESIRES_FILE, DesireTable};
+use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
 
@@ -54,12 +54,19 @@ impl Workspace {
         self.watcher.is_some()
     }
 
-    /// Routes every file the watcher saw change since the last call, each once.
+    /// Routes every file the watcher saw change since the last call, each once. A file
+    /// back to what the studio knows is listed as [`Change::Unchanged`], which has
+    /// nothing to tell but lets a view of the file's text follow it.
     pub fn poll(&mut self) -> Vec<Change> {
         let Some(watcher) = &self.watcher else { return Vec::new() };
-        let (changed, errors) = watcher.drain();
-        let mut out: Vec<Change> =
-            changed.iter().map(|p| self.route(p)).filter(|c| !matches!(c, Change::Unchanged { .. })).collect();
+        let drained = watcher.drain();
+        let mut out = self.follow_folders(!drained.folders.is_empty());
+        // A file under a folder that is gone is reported by the folder: the watcher
+        // still names the files of a folder renamed away by its old name.
+        let changed: Vec<PathBuf> =
+            drained.files.into_iter().filter(|p| !self.gone_folders.iter().any(|g| p.starts_with(g))).collect();
+        let errors = drained.errors;
+        out.extend(changed.iter().map(|p| self.route(p)));
         if changed.iter().any(|p| !self.files.contains(p)) {
             self.refresh_files();
         }
@@ -122,10 +129,23 @@ impl Workspace {
         }
     }
 
-    /// True when a document of the file at `canon` last read or wrote exactly `bytes`.
+    /// True when a document of the file at `canon` last read or wrote exactly `bytes`,
+    /// or the studio wrote them there itself.
     fn holds_known_bytes(&self, canon: &Path, bytes: &[u8]) -> bool {
         let disk = fingerprint(bytes);
         self.docs.values().any(|d| d.disk == Some(disk) && canonical(&d.path) == canon)
+            || self.own_writes.iter().any(|(p, f)| *f == disk && p == canon)
+    }
+
+    /// Notes a file the studio just wrote that no document holds: when the watcher
+    /// reports it holding these bytes, it is [`Change::Unchanged`].
+    pub fn wrote(&mut self, (path, bytes): (PathBuf, Vec<u8>)) {
+        let canon = canonical(&path);
+        let disk = fingerprint(&bytes);
+        match self.own_writes.iter_mut().find(|(p, _)| *p == canon) {
+            Some(slot) => slot.1 = disk,
+            None => self.own_writes.push((canon, disk)),
+        }
     }
 
     /// Parses a changed file once, by the first loader that takes it.
@@ -141,10 +161,7 @@ impl Workspace {
     fn take_changed(&mut self, path: &Path, loaded: Loaded, bytes: &[u8]) -> Result<(), Vec<LoadError>> {
         let Loaded { doc, tables, preview, folder_text } = loaded;
         if let Some((name, text)) = folder_text {
-            match self.species_texts.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) => slot.1 = text,
-                None => self.species_texts.push((name, text)),
-            }
+            Data::put_text(&mut self.species_texts, &name, text);
         }
         if let Some(data) = tables {
             self.data.actions = data.actions;
@@ -182,8 +199,7 @@ impl Workspace {
         let Some(doc) = self.docs.get_mut(&id) else { return };
         if !doc.is_dirty() {
             if doc.disk != Some(disk) {
-                let binary =
-                    matches!(value, DocValue::Bank(_)) && !creature_core::shadow::bank::Bank::is_ron_path(path);
+                let binary = matches!(value, DocValue::Bank(_)) && !creature_shadow::bank::Bank::is_ron_path(path);
                 let keep_text = if binary { None } else { String::from_utf8(bytes.to_vec()).ok() };
                 doc.take_from_disk(value, keep_text, disk);
                 self.sync_data(&id);

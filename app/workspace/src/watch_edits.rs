@@ -9,14 +9,18 @@ impl Workspace {
         let root = self.project.as_ref().map(|p| p.root.clone()).ok_or("open a project first")?;
         let p = self.preview.as_ref().ok_or("the preview is not running")?;
         self.watches.add(text, p.sim()).map_err(|e| format!("column {}: {}", e.col, e.message))?;
-        self.watches.save(&root).map(|_| ())
+        let written = self.watches.save(&root)?;
+        self.wrote(written);
+        Ok(())
     }
 
     /// Deletes watch `i`, and keeps the list.
     pub fn remove_watch(&mut self, i: usize) -> Result<(), String> {
         let root = self.project.as_ref().map(|p| p.root.clone()).ok_or("open a project first")?;
         self.watches.remove(i);
-        self.watches.save(&root).map(|_| ())
+        let written = self.watches.save(&root)?;
+        self.wrote(written);
+        Ok(())
     }
 
     /// Samples the watches over the preview's run, as far as it has gone.

@@ -3,7 +3,7 @@
 //! total). The list is kept in the project's `watches.ron` through the one reader and
 //! writer; the values are sampled from the recording, again only when the run changed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use creature_core::error::LoadError;
 use creature_core::recording::{Recorder, SNAPSHOT_TURNS, Sample};
@@ -130,7 +130,7 @@ impl Watches {
     }
 
     /// Writes the list into `watches.ron` in `root`, through the one writer.
-    pub fn save(&self, root: &Path) -> Result<PathBuf, String> {
+    pub fn save(&self, root: &Path) -> Result<creature_core::debugger_files::Written, String> {
         let kept: Vec<&str> = self.list.iter().map(|w| w.text.as_str()).collect();
         creature_core::debugger_files::write_watches(root, &kept)
     }

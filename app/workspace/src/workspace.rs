@@ -22,11 +22,11 @@ use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::Bank;
+use creature_shadow::schema::Schema;
 
 use self::history::History;
-use crate::checkers::checkers;
+use crate::checkers::{LINT_RULES, checkers};
 use crate::document::{Doc, DocId, DocValue, fingerprint};
 use crate::edit::Edit;
 use crate::file_watcher::ProjectWatcher;
@@ -60,6 +60,9 @@ pub struct Workspace {
     pub files: Vec<PathBuf>,
     history: History,
     pub(crate) watcher: Option<ProjectWatcher>,
+    /// The watched folders found gone (the species folder deleted, the project folder
+    /// renamed), each a problem until it is back.
+    pub(crate) gone_folders: std::collections::BTreeSet<PathBuf>,
     /// The running preview, once started and while it could start.
     pub preview: Option<LivePreview>,
     /// Why the preview could not start.
@@ -69,6 +72,10 @@ pub struct Workspace {
     /// Files whose contents on disk the person already chose not to take, with those
     /// bytes: the same save reported twice by the watcher is not asked about again.
     pub(crate) declined: Vec<(PathBuf, Vec<u8>)>,
+    /// Files the studio wrote that no document holds (the debugger's lists, a run's
+    /// scenario, a text saved from Source), by canonical path, with the fingerprint
+    /// of what it wrote: the watcher reporting them is the studio's own write.
+    pub(crate) own_writes: Vec<(PathBuf, u64)>,
     /// The preview creature's document value as last given to (or taken from) the
     /// preview: when the document differs, the person edited it and the preview takes
     /// the edit.
@@ -81,6 +88,8 @@ pub struct Workspace {
     pub(crate) refused_texts: Option<Vec<(String, String)>>,
     /// The scenarios run in this session, and the run in progress.
     pub scenarios: crate::scenario_runs::ScenarioRuns,
+    /// The training search of this session (SPEC §22): going on, or the last ended.
+    pub training: crate::train_runs::TrainRuns,
     /// Whether what the preview's creature learns goes into its save's document at
     /// once; off, it stays in the preview until the person keeps it.
     pub preview_learns: bool,
@@ -102,14 +111,17 @@ impl Workspace {
             files: Vec::new(),
             history: History::default(),
             watcher: None,
+            gone_folders: std::collections::BTreeSet::new(),
             preview: None,
             preview_errors: Vec::new(),
             conflicts: Vec::new(),
             declined: Vec::new(),
+            own_writes: Vec::new(),
             synced_creature: None,
             species_texts: Vec::new(),
             refused_texts: None,
             scenarios: Default::default(),
+            training: Default::default(),
             preview_learns: false,
             watches: crate::watches::Watches::default(),
         };
@@ -183,11 +195,13 @@ impl Workspace {
             None => Vec::new(),
         };
         let lint = match &self.project {
-            Some(p) if self.problems.is_empty() => creature_core::lint::lint_project(p).unwrap_or_default(),
+            Some(p) if self.problems.is_empty() => creature_core::lint::lint_project(p, LINT_RULES).unwrap_or_default(),
             _ => creature_core::lint::Lint::default(),
         };
         self.allowed_warnings = lint.allowed.len();
         self.warnings = lint.warnings;
+        // An allow entry without an item is a problem of the manifest.
+        self.problems.extend(lint.refused);
     }
 
     /// The document of the file at `path`, if it is open.
@@ -466,7 +480,7 @@ mod tests {
         let bank = ws.new_bank(&bin, rushdown.clone());
         ws.apply(Edit::BankDeleteSegment { bank: bank.clone(), segment: 0 }).unwrap();
         ws.save(&bank).unwrap();
-        assert!(std::fs::read(&bin).unwrap().starts_with(creature_core::shadow::bank::BINARY_MAGIC));
+        assert!(std::fs::read(&bin).unwrap().starts_with(creature_shadow::bank::BINARY_MAGIC));
         assert!(!ws.is_dirty(&bank) && !ws.changed_on_disk(&bank));
         assert_eq!(Bank::load(&bin).unwrap(), **ws.bank(&bank).unwrap());
 

@@ -2,8 +2,10 @@
 //! the creature's mind: traits, desires' parameters, opinions, the trees' examples and
 //! questions; for species data the tables; for worlds the objects; for banks the
 //! events, matches and segments only in one. Neither file is ever written.
+//!
+//! Core tells a bank by its name or its first bytes but does not read one: the shadow
+//! loads and compares banks, through [`Banks`].
 
-mod bank;
 mod creature;
 mod species;
 mod trees;
@@ -12,8 +14,8 @@ mod world;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
+use std::fmt::Debug;
 
-pub use bank::BankDiff;
 pub use creature::CreatureDiff;
 pub use species::SpeciesDiff;
 pub use trees::{TreeDiff, unmatched};
@@ -24,24 +26,43 @@ use crate::data::{DESIRES_FILE, Data};
 use crate::error::LoadError;
 use crate::file_reader::{Limit, read_bytes, read_text};
 use crate::mind::tree::Example;
-use crate::project::FileKind;
-use crate::shadow::bank::Bank;
+use crate::project::{FileKind, is_binary_bank};
 use crate::world::file::WorldFile;
 
 /// A value in A, then in B.
 pub type Pair<T> = (T, T);
 
-/// What differs between two files, by their kind.
+/// Replay banks, whose format the shadow reads: it loads and compares them for `diff`.
+pub trait Banks {
+    type Bank: Clone + Debug;
+    /// What differs between two banks.
+    type Diff: Serialize + Clone + Debug + PartialEq;
+    /// The bank in `bytes` (either form), read from the file problems name `file`.
+    ///
+    /// # Errors
+    /// A bank that does not load, with its line and column.
+    fn from_bytes(file: &Path, bytes: &[u8]) -> Result<Self::Bank, LoadError>;
+    fn diff(a: &Self::Bank, b: &Self::Bank) -> Self::Diff;
+    /// True when the two banks hold the same.
+    fn is_empty(d: &Self::Diff) -> bool;
+    /// The difference for people, one change per line.
+    fn lines(d: &Self::Diff) -> Vec<String>;
+}
+
+/// What differs between two files, by their kind; two banks' difference is `B`'s.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub enum Diff {
+// Clippy cannot size a bank's difference here; with the shadow's, the variants are
+// within its bound.
+#[allow(clippy::large_enum_variant)]
+pub enum Diff<B: Banks> {
     Creature(CreatureDiff),
     Species(SpeciesDiff),
     World(WorldDiff),
-    Bank(BankDiff),
+    Bank(B::Diff),
 }
 
-impl Diff {
+impl<B: Banks> Diff<B> {
     /// True when the two files hold the same.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -49,7 +70,7 @@ impl Diff {
             Diff::Creature(d) => *d == CreatureDiff::default(),
             Diff::Species(d) => *d == SpeciesDiff::default(),
             Diff::World(d) => *d == WorldDiff::default(),
-            Diff::Bank(d) => *d == BankDiff::default(),
+            Diff::Bank(d) => B::is_empty(d),
         }
     }
 
@@ -60,7 +81,7 @@ impl Diff {
             Diff::Creature(d) => d.lines(),
             Diff::Species(d) => d.lines(),
             Diff::World(d) => d.lines(),
-            Diff::Bank(d) => d.lines(),
+            Diff::Bank(d) => B::lines(d),
         }
     }
 }
@@ -114,7 +135,7 @@ fn kind_of(side: &Side) -> Result<Kind, LoadError> {
             Err(LoadError::whole_file(&side.label, "a folder diffs only as a species folder (one with desires.ron)"))
         };
     }
-    if crate::shadow::fit::is_binary(&side.read) {
+    if is_binary_bank(&side.read) {
         return Ok(Kind::Bank);
     }
     let text = read_text(&side.read).map_err(|e| LoadError { file: side.label.clone(), ..e })?;
@@ -148,25 +169,25 @@ fn data_for(path: &Path) -> Result<Data, Vec<LoadError>> {
     crate::project::data_near(path)
 }
 
-/// Both sides of a diff, loaded.
+/// Both sides of a diff, loaded; banks as `B` loads them.
 #[derive(Clone, Debug)]
-pub enum Sides {
+pub enum Sides<B: Banks> {
     /// Two creatures, with the attributes their trees are built over.
     Creature(Box<Creature>, Box<Creature>, Vec<String>),
     Species(Box<Data>, Box<Data>),
     World(Box<WorldFile>, Box<WorldFile>),
-    Bank(Box<Bank>, Box<Bank>),
+    Bank(Box<B::Bank>, Box<B::Bank>),
 }
 
-impl Sides {
+impl<B: Banks> Sides<B> {
     /// What differs between the two.
     #[must_use]
-    pub fn diff(&self) -> Diff {
+    pub fn diff(&self) -> Diff<B> {
         match self {
             Sides::Creature(a, b, attributes) => Diff::Creature(creature::diff(a, b, attributes)),
             Sides::Species(a, b) => Diff::Species(species::diff(a, b)),
             Sides::World(a, b) => Diff::World(world::diff(a, b)),
-            Sides::Bank(a, b) => Diff::Bank(bank::diff(a, b)),
+            Sides::Bank(a, b) => Diff::Bank(B::diff(a, b)),
         }
     }
 
@@ -195,11 +216,11 @@ impl Sides {
     }
 }
 
-/// Loads `a` and `b`: two files (or species folders) of one kind.
+/// Loads `a` and `b`: two files (or species folders) of one kind, banks by `B`.
 ///
 /// # Errors
 /// A file that does not load, with its line and column, or two files of different kinds.
-pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
+pub fn load<B: Banks>(a: &Side, b: &Side) -> Result<Sides<B>, Vec<LoadError>> {
     let (ka, kb) = (kind_of(a).map_err(|e| vec![e])?, kind_of(b).map_err(|e| vec![e])?);
     if ka != kb {
         let msg = format!(
@@ -245,7 +266,7 @@ pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
             let load = |s: &Side| {
                 let bytes =
                     read_bytes(&s.read, Limit::Bank).map_err(|e| vec![LoadError { file: s.label.clone(), ..e }])?;
-                Bank::from_bytes(Path::new(&s.label), &bytes).map(Box::new).map_err(|e| vec![e])
+                B::from_bytes(Path::new(&s.label), &bytes).map(Box::new).map_err(|e| vec![e])
             };
             let (ba, bb) = both(load(a), load(b))?;
             Sides::Bank(ba, bb)
@@ -253,12 +274,12 @@ pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
     })
 }
 
-/// Compares `a` with `b`: two files (or species folders) of one kind.
+/// Compares `a` with `b`: two files (or species folders) of one kind, banks by `B`.
 ///
 /// # Errors
 /// As [`load`].
-pub fn diff(a: &Side, b: &Side) -> Result<Diff, Vec<LoadError>> {
-    load(a, b).map(|s| s.diff())
+pub fn diff<B: Banks>(a: &Side, b: &Side) -> Result<Diff<B>, Vec<LoadError>> {
+    load::<B>(a, b).map(|s| s.diff())
 }
 
 /// Both results, or every problem of either.
@@ -293,6 +314,6 @@ pub(crate) fn number_parts(numbers: &[(&str, &Option<Pair<f64>>)], thresholds: &
 }
 
 /// The pair when the two differ.
-pub(crate) fn changed<T: PartialEq + Clone>(a: &T, b: &T) -> Option<Pair<T>> {
+pub fn changed<T: PartialEq + Clone>(a: &T, b: &T) -> Option<Pair<T>> {
     (a != b).then(|| (a.clone(), b.clone()))
 }

@@ -89,8 +89,12 @@ pub struct DesireDefDiff {
     pub decay: Option<Pair<f64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub distance_weight: Option<Pair<f64>>,
+    /// The phase that turns the desire on (null: none does).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub phase: Option<Pair<u8>>,
+    pub phase: Option<Pair<Option<u8>>>,
+    /// The phase that turns the desire off (null: none does).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub off: Option<Pair<Option<u8>>>,
     /// What the sources read, where that differs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reads: Option<Pair<Vec<String>>>,
@@ -153,6 +157,7 @@ fn desire(a: &DesireDef, b: &DesireDef) -> DesireDefDiff {
         decay: changed(&a.decay, &b.decay),
         distance_weight: changed(&a.distance_weight, &b.distance_weight),
         phase: changed(&a.phase, &b.phase),
+        off: changed(&a.off, &b.off),
         reads: changed(&reads(a), &reads(b)),
         actions: changed(&a.actions, &b.actions),
     }
@@ -218,8 +223,12 @@ impl SpeciesDiff {
                 ("distance_weight", &d.distance_weight),
             ];
             let mut parts = super::number_parts(&numbers, &d.thresholds);
+            let phase = |p: Option<u8>| p.map_or_else(|| "none".to_owned(), |p| p.to_string());
             if let Some((x, y)) = d.phase {
-                parts.push(format!("phase {x} → {y}"));
+                parts.push(format!("phase {} → {}", phase(x), phase(y)));
+            }
+            if let Some((x, y)) = d.off {
+                parts.push(format!("off {} → {}", phase(x), phase(y)));
             }
             if let Some((x, y)) = &d.reads {
                 parts.push(format!("reads [{}] → [{}]", x.join(", "), y.join(", ")));

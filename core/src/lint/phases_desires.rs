@@ -25,7 +25,7 @@ pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
         for p in *first..s.data.phases.len() {
             let name = &s.data.phases[p].name;
             let msg = format!("phase {p} ({name}) can never be reached by itself: {why}");
-            out.push(Warning::new(Rule::UnreachablePhase, file, placer.item("phases", p, Some("name")), msg));
+            out.push(Warning::new(Rule::UnreachablePhase, file, placer.item("phases", p, Some("name")), name, msg));
         }
     }
     if let Some((file, text)) = s.species_file(DESIRES_FILE) {
@@ -83,8 +83,12 @@ fn never_active(data: &Data, blocked: Option<usize>, file: &str, text: &str, out
     let placer = Placer::new(text);
     for (i, d) in data.desires.iter().enumerate() {
         let at = placer.item("desires", i, Some("name"));
-        let why = if blocked.is_some_and(|b| usize::from(d.phase) >= b) {
-            Some(format!("it turns on at phase {}, which no phase's `advance` reaches", d.phase))
+        let why = if let Some(on) = d.phase.filter(|on| blocked.is_some_and(|b| usize::from(*on) >= b)) {
+            Some(format!("it turns on at phase {on}, which no phase's `advance` reaches"))
+        } else if d.phase.is_none() && d.on_while.is_none() {
+            Some("no phase turns it on, and it has no `on_while`".to_owned())
+        } else if d.off.is_some_and(|off| d.phase.is_some_and(|on| off <= on)) {
+            Some("it is turned off no later than it is turned on".to_owned())
         } else if d.max <= 0.0 {
             Some("its max is 0, so its value stays 0".to_owned())
         } else if d.sources.is_empty() {
@@ -115,7 +119,8 @@ fn never_active(data: &Data, blocked: Option<usize>, file: &str, text: &str, out
             }
         };
         if let Some(why) = why {
-            out.push(Warning::new(Rule::NeverActive, file, at, format!("{} can never be active: {why}", d.name)));
+            let msg = format!("{} can never be active: {why}", d.name);
+            out.push(Warning::new(Rule::NeverActive, file, at, d.name.to_string(), msg));
         }
     }
 }
@@ -148,7 +153,7 @@ fn unused_actions(s: &Subject<'_>, world: &WorldFile, file: &str, text: &str, ou
             None
         };
         if let Some(msg) = msg {
-            out.push(Warning::new(Rule::UnusedAction, file, at, msg));
+            out.push(Warning::new(Rule::UnusedAction, file, at, &a.name, msg));
         }
     }
 }
@@ -175,14 +180,15 @@ fn no_affordance(s: &Subject<'_>, world: &WorldFile, file: &str, text: &str, out
         });
         if d.actions.is_empty() {
             let msg = format!("{} lists no actions, so it can never make a plan", d.name);
-            out.push(Warning::new(Rule::NoAffordance, file, placer.item("desires", i, Some("name")), msg));
+            let at = placer.item("desires", i, Some("name"));
+            out.push(Warning::new(Rule::NoAffordance, file, at, d.name.to_string(), msg));
         } else if !possible {
             let msg = format!(
                 "nothing in {world_name} affords any of {}'s actions ({}) and is what it can be about, so it can never make a plan",
                 d.name,
                 d.actions.join(", ")
             );
-            out.push(Warning::new(Rule::NoAffordance, file, at, msg));
+            out.push(Warning::new(Rule::NoAffordance, file, at, d.name.to_string(), msg));
         }
     }
 }

@@ -25,7 +25,8 @@ fn lint_file(path: &std::path::Path) -> Vec<Warning> {
                 "{} already holds at {t0} s, before the first input: it does not test what the inputs do",
                 e.describe()
             );
-            Warning::new(Rule::TrueBeforeInputs, &loaded.file, placer.item("expect", index, None), msg)
+            let item = format!("expect {}", index + 1);
+            Warning::new(Rule::TrueBeforeInputs, &loaded.file, placer.item("expect", index, None), item, msg)
         })
         .collect()
 }

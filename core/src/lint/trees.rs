@@ -68,7 +68,14 @@ fn contradictions(
                     e.feedback,
                     other.feedback
                 );
-                out.push(Warning::new(Rule::ContradictingExamples, file, placer.item(field, i, Some("examples")), msg));
+                let item = format!("{} {:?} example {}", t.desire, t.tree, n + 1);
+                out.push(Warning::new(
+                    Rule::ContradictingExamples,
+                    file,
+                    placer.item(field, i, Some("examples")),
+                    item,
+                    msg,
+                ));
             }
             seen.push(e);
         }
@@ -119,7 +126,8 @@ fn unknown_values<'e>(
                 "an example answers {attribute}: \"{value}\", which no object in the world answers ({attribute} is one of: {can}); the example can never match an object"
             );
             let (line, col) = crate::error::locate(text, &format!("\"{value}\"")).unwrap_or((1, 1));
-            out.push(Warning::new(Rule::UnknownAttribute, file, (line, col), msg));
+            let item = format!("{attribute}: {value}");
+            out.push(Warning::new(Rule::UnknownAttribute, file, (line, col), item, msg));
         }
     }
 }
@@ -137,7 +145,7 @@ fn unjudged(s: &Subject<'_>, out: &mut Vec<Warning>) {
                 "{id} answers no attribute ({}), so no tree can judge it: give its kind answers in kinds.ron or beliefs in the world",
                 s.data.attributes.join(", ")
             );
-            out.push(Warning::new(Rule::UnjudgedKind, file, placer.item("objects", i, Some("id")), msg));
+            out.push(Warning::new(Rule::UnjudgedKind, file, placer.item("objects", i, Some("id")), id, msg));
         }
     }
 }

@@ -150,7 +150,8 @@ impl Teaching {
 
     /// The player lets go at `now` (SPEC §5–§7): the total becomes a lesson, credit
     /// picks a plan, and the four lessons and the after-lesson reaction follow. Before
-    /// phase 2 only the liking (already changed by each touch) is affected. `held_food`
+    /// phase 2 only the liking (already changed by each touch) is affected, and food in
+    /// hand is eaten from phase 1 (when it takes food). `held_food`
     /// is the food in the creature's hands, however it came there: stroked, it eats it
     /// at once and the eating plan learns the strongest lesson.
     pub fn release(
@@ -165,12 +166,17 @@ impl Teaching {
         let mut lesson = released.lesson;
         let teaches = data.has_ability(creature.phase, Ability::HandTeaches);
         let mut eat_at_once = None;
-        if teaches
+        // Stroked with food in its hands, a creature old enough to take food eats it at
+        // once (the game's first lesson); from the phase the hand teaches, the meal
+        // takes the strongest lesson.
+        if takes_food(creature, data)
             && lesson.is_some_and(|l| l > 0.0)
             && let Some(food) = held_food
         {
             self.plans.start(eating_plan(data, food, now));
-            lesson = Some(HELD_FOOD_LESSON);
+            if teaches {
+                lesson = Some(HELD_FOOD_LESSON);
+            }
             eat_at_once = Some(food.to_owned());
         }
         let decay = &data.actions.credit_decay;
@@ -188,7 +194,13 @@ impl Teaching {
             trees: None,
             reaction: Reaction::None,
         };
-        let (Some(l), true) = (lesson, teaches) else { return report };
+        let (Some(l), true) = (lesson, teaches) else {
+            // Too young to be taught: the liking changed, and food in hand is eaten.
+            if let Some(object) = eat_at_once {
+                report.reaction = Reaction::EatAtOnce { object };
+            }
+            return report;
+        };
         let Some(winner) = self.plans.winner(now, decay) else { return report };
         let plan = self.plans.plans[winner].clone();
         report.winner = Some(winner);

@@ -77,6 +77,14 @@ pub fn plan_priority(value: f64, activity: f64, object_score: f64, action: f64) 
     value * activity * object_score * action
 }
 
+/// What the liking of the player does to a plan of a desire about the player (to
+/// follow, idle or play with it): a creature that dislikes the player (liking below 0)
+/// does not choose it; one that likes it is drawn to it, by `1 + pull × liking`.
+#[must_use]
+pub fn liking_pull(liking: f64, pull: f64) -> f64 {
+    if liking < 0.0 { 0.0 } else { 1.0 + pull * liking }
+}
+
 /// True when a candidate plan should replace the current one: it must be more than
 /// twice as urgent; being idle counts as 0 (SPEC §4).
 #[must_use]
@@ -137,6 +145,15 @@ impl Candidate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dislike_stops_the_desires_about_the_player_and_liking_draws_to_it() {
+        assert_eq!(liking_pull(-0.9, 1.0), 0.0);
+        assert_eq!(liking_pull(-0.01, 3.0), 0.0);
+        assert_eq!(liking_pull(0.0, 1.0), 1.0);
+        assert_eq!(liking_pull(0.5, 1.0), 1.5);
+        assert_eq!(liking_pull(0.5, 2.0), 2.0);
+    }
 
     #[test]
     fn novelty_grows_to_a_hundredth_over_fifteen_minutes() {

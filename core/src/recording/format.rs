@@ -1,8 +1,9 @@
 //! The recording file (SPEC §17, `NAME.recording`): the magic bytes, the format version
 //! as a little-endian `u32`, then the [`Recording`] as postcard in Snappy's framed form,
-//! whose checksums catch a damaged body. Version 2 keeps the snapshots packed as they
-//! are in memory ([`super::snapshot`]); a version 1 file, whose snapshots are plain
-//! bytes, is read and packed as it is read. Another version, a cut-off or damaged file
+//! whose checksums catch a damaged body. Version 3 adds the bookmarks a person named;
+//! a version 2 file, which keeps the snapshots packed as they are in memory
+//! ([`super::snapshot`]) as version 3 does, is read with none; a version 1 file, whose
+//! snapshots are plain bytes, is read and packed as it is read. Another version, a cut-off or damaged file
 //! is refused with what is wrong, never a panic; saves are atomic. A file is read as a
 //! stream, never whole in memory.
 
@@ -25,17 +26,21 @@ pub const MAGIC: &[u8; 8] = b"CSREC\0\r\n";
 /// pages the largest item reaches are ever touched.
 const MAX_ITEM_BYTES: usize = 4 * crate::file_reader::MAX_TEXT_BYTES as usize;
 
-/// A recording's body as it is decompressed, keeping the first error of the frames.
+/// A recording's body as it is decompressed, keeping the first error of the frames and
+/// counting the bytes handed on.
 struct Decompressed<R: std::io::Read> {
     frames: snap::read::FrameDecoder<R>,
     error: Option<String>,
+    read: u64,
 }
 
 impl<R: std::io::Read> std::io::Read for Decompressed<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.frames.read(buf).inspect_err(|e| {
+        let n = self.frames.read(buf).inspect_err(|e| {
             self.error.get_or_insert_with(|| e.to_string());
-        })
+        })?;
+        self.read += n as u64;
+        Ok(n)
     }
 }
 
@@ -215,7 +220,7 @@ impl Recording {
         }
         // Read from the decompressor as it goes, never the whole body at once. Postcard
         // reads each text and snapshot through `scratch`, which must hold the largest.
-        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(input), error: None };
+        let mut body = Decompressed { frames: snap::read::FrameDecoder::new(input), error: None, read: 0 };
         let mut scratch = vec![0u8; MAX_ITEM_BYTES];
         let read = if version == VERSION {
             postcard::from_io((&mut body, &mut scratch[..])).map(|(rec, _)| rec)
@@ -233,9 +238,18 @@ impl Recording {
                 return Err(bad(format!("the recording is cut off or damaged: {why}")));
             }
         };
-        // A damaged frame after the end of the body is damage all the same.
-        std::io::copy(&mut body, &mut std::io::sink())
+        // Postcard reads no further than the recording's last byte. Bytes after it are not
+        // part of it (a count in the file too small, or a file glued to another) and a
+        // damaged frame after it is damage all the same: either is refused, not read in
+        // part.
+        let end = body.read;
+        let after = std::io::copy(&mut body, &mut std::io::sink())
             .map_err(|e| bad(format!("the recording is cut off or damaged: {e}")))?;
+        if after > 0 {
+            return Err(bad(format!(
+                "{after} bytes after the end of the recording, from byte {end} of its body (uncompressed); expected the recording to end there"
+            )));
+        }
         rec.check().map_err(|m| bad(format!("the recording does not hold together: {m}")))?;
         Ok(rec)
     }

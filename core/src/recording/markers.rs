@@ -68,7 +68,7 @@ impl Recording {
         out.extend(self.bookmarks.iter().map(|b| Marker {
             turn: b.turn,
             kind: MarkerKind::Bookmark,
-            text: format!("🔖 {}", b.what),
+            text: format!("🔖 {}", crate::printable::escaped(&b.what)),
         }));
         // Stable: inputs, listed first, stay before the events of their turn.
         out.sort_by_key(|m| m.turn);

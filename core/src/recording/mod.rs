@@ -14,9 +14,9 @@
 //!
 //! The editor's timeline on top of it:
 //! - record: [`Recorder::new`] around a fresh `Sim` with the [`Sources`] it was built
-//!   from (or [`Recorder::from_sources`]); each frame [`Recorder::run`], touches through
-//!   [`Recorder::act`], [`Recorder::hand`], [`Recorder::place`], file changes through
-//!   [`Recorder::reload_species`], [`Recorder::reload_creature`],
+//!   from (or [`Recorder::from_sources`]); each frame [`Recorder::run`], whatever the
+//!   player does (an `Act`: the hand, a place, a plan) through [`Recorder::act`], file
+//!   changes through [`Recorder::reload_species`], [`Recorder::reload_creature`],
 //!   [`Recorder::reload_world`]; [`Recorder::forward_events`] and
 //!   [`Recorder::take_events`] for the log;
 //! - read: [`Recording::markers`] (turn, kind, one line), [`Recorder::seek`] (a `Sim`

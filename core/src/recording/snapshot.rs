@@ -195,6 +195,9 @@ impl Packer {
 /// studio reads, far above any village's.
 const MAX_STATE_BYTES: usize = crate::file_reader::MAX_TEXT_BYTES as usize;
 
+/// The most bytes one byte of an LZ4 block unpacks to.
+const MAX_LZ4_RATIO: usize = 255;
+
 /// The bytes of snapshot `at` of `snapshots`: the nearest one packed on its own at or
 /// before it, unpacked, and each after it on top.
 ///
@@ -253,6 +256,15 @@ impl Snapshot {
             None => return Err(damaged("it is cut off".to_owned())),
             Some(n) if n > MAX_STATE_BYTES => {
                 return Err(damaged(format!("it claims {n} bytes, over the {MAX_STATE_BYTES} a state may take")));
+            }
+            // Each byte of an LZ4 block stands for at most 255 bytes unpacked (a match's
+            // length grows by 255 per byte), so a larger claim is a lie, refused before
+            // anything is set aside for it.
+            Some(n) if n > packed.len().saturating_mul(MAX_LZ4_RATIO) => {
+                return Err(damaged(format!(
+                    "it claims {n} bytes from a block of {} bytes; LZ4 unpacks at most {MAX_LZ4_RATIO} bytes from each",
+                    packed.len()
+                )));
             }
             Some(_) => {}
         }
@@ -339,4 +351,30 @@ pub fn to_bytes(sim: &Sim) -> Vec<u8> {
 /// Bytes that are not a snapshot, or a state that does not fit `data`.
 pub fn from_bytes(bytes: &[u8], data: Arc<Data>) -> Result<Sim, String> {
     Sim::thaw(data, bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_snapshot_claiming_more_bytes_than_its_block_can_hold_is_refused_before_unpacking() {
+        let mut block = (60u32 << 20).to_le_bytes().to_vec();
+        block.extend([0x1f, 0, 1, 0, 0, 0]);
+        let snapshot = Snapshot { turn: 40, applied: 0, packed: Packed::ready(block), chained: false };
+        let said = snapshot.unpack_on(&[]).unwrap_err();
+        assert_eq!(
+            said,
+            "the snapshot of turn 40 does not unpack: it claims 62914560 bytes from a block of 10 bytes; LZ4 unpacks at most 255 bytes from each"
+        );
+        // A true claim still unpacks.
+        let bytes = vec![7u8; 100_000];
+        let snapshot = Snapshot {
+            turn: 0,
+            applied: 0,
+            packed: Packed::ready(lz4_flex::block::compress_prepend_size(&bytes)),
+            chained: false,
+        };
+        assert_eq!(snapshot.unpack_on(&[]).unwrap(), bytes);
+    }
 }

@@ -1,4 +1,5 @@
-//! The files a scenario runs from, as text (SPEC §17), and `scenario run --record`.
+//! The files a scenario runs from, as text (SPEC §17), and `scenario run --record`; a
+//! scenario that stills sources runs on data no file holds, and is not recorded.
 
 use super::format::{Recording, Sources};
 use super::recorder::Recorder;
@@ -15,6 +16,12 @@ impl Sources {
     /// (with the scenario's phase).
     pub fn of_scenario(p: &Prepared) -> LoadResult<Sources> {
         let sc = &p.loaded.scenario;
+        if !sc.sources.is_empty() {
+            let m = "the scenario stills desires' sources (`sources`), which changes its species data for the run: \
+                     a recording keeps the data's files as they are, so it cannot be recorded";
+            let (line, col) = crate::ronpos::Placer::new(&p.loaded.text).field("sources");
+            return Err(vec![crate::error::LoadError::new(&p.loaded.file, line, col, m)]);
+        }
         let species = Data::texts(sc.species_dir.as_ref().map(|d| p.loaded.resolve(d)).as_deref())?;
         let world = match &sc.world {
             Some(w) => read_text(&p.loaded.resolve(w)).map_err(|e| vec![e])?,

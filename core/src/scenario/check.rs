@@ -6,7 +6,8 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use super::file::{Act, Expect, HAND, Loaded, MAX_SECONDS, NO_QUESTION, Param};
+use super::expect::MAX_SEEDS;
+use super::file::{Act, Counted, Expect, HAND, Loaded, MAX_SECONDS, NO_QUESTION, Param, Root};
 use crate::data::PHASE_COUNT;
 use crate::error::{LoadError, LoadResult, unknown_name};
 use crate::ronpos::Placer;
@@ -35,6 +36,7 @@ pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadRes
     if sc.phase.is_some_and(|p| usize::from(p) >= PHASE_COUNT) {
         errors.push(problem(s, at, "phase", None, None, format!("expected a phase from 0 to {}", PHASE_COUNT - 1)));
     }
+    check_sources(s, at, data, &mut errors);
     check_inputs(s, at, data, world, &objects, &mut errors);
     check_expectations(s, at, data, &objects, seconds_ok, &mut errors);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
@@ -109,8 +111,16 @@ fn check_inputs(
     let affords = crate::world::affordances::affords(world, &data.kinds);
     for (i, input) in sc.inputs.iter().enumerate() {
         let item = Some(("inputs", i));
-        let whens = [input.at.is_some(), input.after.is_some(), input.on.is_some()];
-        if whens.iter().filter(|w| **w).count() != 1 {
+        if input.on.is_some() {
+            if input.at.is_some() {
+                let m = "`at` does not go with `on`: `after` counts the seconds from its event".to_owned();
+                errors.push(problem(s, at, "", item, Some("at"), m));
+            }
+            if input.after.is_some() && input.wait.is_some() {
+                let m = "`after` and `wait` both give the seconds after `on`'s event: give one".to_owned();
+                errors.push(problem(s, at, "", item, Some("wait"), m));
+            }
+        } else if input.at.is_some() == input.after.is_some() {
             errors.push(problem(s, at, "", item, None, "expected exactly one of `at`, `after` and `on`".into()));
         }
         if input.wait.is_some() && input.on.is_none() {
@@ -207,7 +217,10 @@ fn check_expectations(
                 }
                 ("to", Some(*to))
             }
-            _ => ("at", e.at()),
+            _ => {
+                check_timing(s, at, i, e, errors);
+                ("at", e.at())
+            }
         };
         if let Some(t) = t
             && (!time_ok(t) || (seconds_ok && t > sc.seconds))
@@ -215,22 +228,34 @@ fn check_expectations(
             let m = format!("expected seconds from 0 to the run's end at {} s", sc.seconds);
             errors.push(problem(s, at, "", item, Some(time_key), m));
         }
-        let bounds = e.bounds().or_else(|| e.lesson_bounds());
-        if let Some((min, max)) = bounds {
+        if let Some((min, max)) = e.clone().bounds_mut().map(|(min, max)| (*min, *max)) {
             let (low, high) =
                 if matches!(e, Expect::Tree { .. }) { ("examples_min", "examples_max") } else { ("min", "max") };
-            if min.is_none() && max.is_none() && !matches!(e, Expect::Tree { root: Some(_), .. }) {
-                let m = if matches!(e, Expect::Tree { .. }) {
-                    "expected at least one of `root`, `examples_min` and `examples_max`".to_owned()
-                } else {
-                    format!("expected at least one of `{low}` and `{high}`")
+            let stated = match e {
+                Expect::Tree { root, .. } => !root.is_unstated(),
+                Expect::Credit { remembered, .. } => remembered.is_some(),
+                Expect::Count { exactly, .. } => exactly.is_some(),
+                // A lesson's bounds are optional: its filters say what it checks.
+                Expect::Lesson { .. } => true,
+                _ => false,
+            };
+            if min.is_none() && max.is_none() && !stated {
+                let m = match e {
+                    Expect::Tree { .. } => "expected at least one of `root`, `examples_min` and `examples_max`".into(),
+                    Expect::Credit { .. } => "expected at least one of `remembered`, `min` and `max`".into(),
+                    Expect::Count { .. } => "expected `exactly`, or at least one of `min` and `max`".into(),
+                    _ => format!("expected at least one of `{low}` and `{high}`"),
                 };
                 errors.push(problem(s, at, "", item, None, m));
             }
-            if [min, max].iter().flatten().any(|b| !b.is_finite()) {
-                errors.push(problem(s, at, "", item, Some(low), "expected numbers for the bounds".into()));
+            let exactly = if let Expect::Count { exactly, .. } = e { *exactly } else { None };
+            let numbers = [(low, min), (high, max), ("exactly", exactly)];
+            if let Some((key, message)) = crate::bounds::first_not_finite(&numbers) {
+                let (line, col) = at.item_value("expect", i, key);
+                errors.push(LoadError::new(&s.file, line, col, message));
             }
         }
+        check_counted(s, at, i, e, errors);
         check_names(s, at, data, objects, i, e, errors);
     }
 }
@@ -284,12 +309,107 @@ fn check_names(
                 errors.push(problem(s, at, "", item, Some("what"), m));
             }
         }
-        Expect::Credit { object, .. } => object_ok("object", &Some(object.clone()), errors),
-        Expect::Tree { root: Some(r), .. } if r != NO_QUESTION && !data.attributes.contains(r) => {
+        Expect::Credit { object, .. } | Expect::Gone { object, .. } => {
+            object_ok("object", &Some(object.clone()), errors);
+        }
+        Expect::Tree { root: Root::Named(r), .. } if !data.attributes.contains(r) => {
             let all = data.attributes.iter().map(String::as_str).chain([NO_QUESTION]);
             errors.push(problem(s, at, "", item, Some("root"), unknown_name("attribute", r, all)));
         }
+        Expect::Count { of: Counted::Plans { action, object, .. }, .. } => {
+            action_ok(action, errors);
+            object_ok("object", object, errors);
+        }
+        Expect::Sightings { miracle, .. } if !world.watch.miracle_base.contains_key(miracle) => {
+            let m = unknown_name("miracle", miracle, world.watch.miracle_base.keys().map(String::as_str));
+            errors.push(problem(s, at, "", item, Some("miracle"), m));
+        }
         Expect::Distance { to, .. } if to != HAND => object_ok("to", &Some(to.clone()), errors),
+        _ => {}
+    }
+}
+
+/// The problems of a `Count` and a `Born` expectation of their own: `exactly` a whole
+/// number alone, `from` a time before `at` and only where plans or releases are
+/// counted, and a spread of at least one newborn and at most [`MAX_SEEDS`].
+fn check_counted(s: &Loaded, at: &Placer<'_>, i: usize, e: &Expect, errors: &mut Vec<LoadError>) {
+    let item = Some(("expect", i));
+    match e {
+        Expect::Count { at: t, of, from, exactly, min, max, .. } => {
+            if let Some(n) = exactly {
+                if min.is_some() || max.is_some() {
+                    let m = "`exactly` goes alone, without `min` and `max`".to_owned();
+                    errors.push(problem(s, at, "", item, Some("exactly"), m));
+                } else if n.is_finite() && (n.fract() != 0.0 || *n < 0.0) {
+                    let (line, col) = at.item_value("expect", i, "exactly");
+                    errors.push(LoadError::new(&s.file, line, col, "expected a whole number, 0 or more"));
+                }
+            }
+            match (of, from) {
+                (Counted::Active, Some(_)) => {
+                    let m = "`from` goes with `Plans` and `Lessons`: the desires on are counted at `at`".to_owned();
+                    errors.push(problem(s, at, "", item, Some("from"), m));
+                }
+                // Timed on an event, the count's second is known only in the run.
+                (_, Some(f)) if !(time_ok(*f) && (t.is_nan() || f <= t)) => {
+                    errors.push(problem(s, at, "", item, Some("from"), "expected `from` from 0 to `at`".into()));
+                }
+                _ => {}
+            }
+        }
+        Expect::Born { seeds, .. } if !(1..=MAX_SEEDS).contains(seeds) => {
+            let (line, col) = at.item_value("expect", i, "seeds");
+            errors.push(LoadError::new(&s.file, line, col, format!("expected 1 to {MAX_SEEDS} newborns")));
+        }
+        _ => {}
+    }
+}
+
+/// The problems of the scenario's stilled sources: each desire named once, and each
+/// source it keeps one of the desire's own.
+fn check_sources(s: &Loaded, at: &Placer<'_>, data: &crate::data::Data, errors: &mut Vec<LoadError>) {
+    for (i, still) in s.scenario.sources.iter().enumerate() {
+        let item = Some(("sources", i));
+        if s.scenario.sources[..i].iter().any(|o| o.desire == still.desire) {
+            let m = format!("{} is stilled twice: name all the sources it keeps in one entry", still.desire);
+            errors.push(problem(s, at, "", item, Some("desire"), m));
+        }
+        let own: Vec<&str> = data
+            .desires
+            .get(still.desire.index())
+            .map(|d| d.sources.iter().map(|src| src.reads.name()).collect())
+            .unwrap_or_default();
+        if let Some(r) = still.only.iter().find(|r| !own.contains(&r.name())) {
+            let m =
+                format!("{} has no source reading `{}`: its sources read {}", still.desire, r.name(), own.join(", "));
+            let (line, col) = at.item_value("sources", i, "only");
+            errors.push(LoadError::new(&s.file, line, col, m));
+        }
+    }
+}
+
+/// The problems of a moment's timing: a second (`at`), or an event (`on`) with the seconds
+/// after it (`after`, 0 by default), never both.
+fn check_timing(s: &Loaded, at: &Placer<'_>, i: usize, e: &Expect, errors: &mut Vec<LoadError>) {
+    let item = Some(("expect", i));
+    let Some((second, on, after)) = e.clone().timing_mut().map(|(a, o, s)| (*a, o.is_some(), *s)) else { return };
+    let written = !second.is_nan();
+    match (on, written, after) {
+        (true, true, _) => {
+            let m = "`at` does not go with `on`: `after` counts the seconds from its event".to_owned();
+            errors.push(problem(s, at, "", item, Some("at"), m));
+        }
+        (false, false, _) => {
+            errors.push(problem(s, at, "", item, None, "expected `at`, or `on` with `after`".into()));
+        }
+        (false, true, Some(_)) => {
+            let m = "`after` goes with `on`: a second of the run is given by `at`".to_owned();
+            errors.push(problem(s, at, "", item, Some("after"), m));
+        }
+        (true, false, Some(a)) if !time_ok(a) => {
+            let (line, col) = at.item_value("expect", i, "after");
+            errors.push(LoadError::new(&s.file, line, col, format!("expected seconds from 0 to {MAX_SECONDS}")));
+        }
         _ => {}
     }
 }

@@ -3,12 +3,17 @@
 //! stories checked in the living village, and the runs the studio records.
 
 pub mod check;
+pub mod expect;
 pub mod file;
+mod measure;
 pub mod run;
 pub mod state;
+pub mod still;
+pub mod trigger;
+mod words;
 
 pub use check::check;
-pub use file::{Act, Expect, Input, Loaded, Param, Scenario, Started, Trigger};
+pub use file::{Act, BodyMeasure, Counted, Expect, Input, Loaded, Most, Param, Root, Scenario, Started, Trigger};
 pub use run::{Drive, Measured, Observed, Outcome, check_file, prepare, run, run_file, run_until, run_with};
 pub use state::{State, trees_digest};
 

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use super::check::check;
-use super::file::{Act, Expect, HAND, Loaded, NO_QUESTION, Param, Started, Trigger};
+use super::file::{Act, Expect, Loaded, Started, Trigger};
+use super::measure::{Begun, Seen};
+pub use super::measure::{Measured, Observed};
 use super::state::State;
 use crate::cond::{Cond, Watch};
 use crate::creature::Creature;
@@ -16,42 +16,7 @@ use crate::mind::desire::TURNS_PER_SECOND;
 use crate::mind::lesson::Lesson;
 use crate::names::Desire;
 use crate::world::file::WorldFile;
-use crate::world::plan_filter::PlanFilter;
-use crate::world::rules::Kind;
 use crate::world::sim::{Event, Sim};
-
-/// What an expectation measured: a number, or whether a skill or miracle is known.
-#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
-#[serde(untagged)]
-pub enum Observed {
-    Number(f64),
-    Known(bool),
-    /// Nothing to measure: a release that taught nothing, or none at that index.
-    Nothing,
-}
-
-impl std::fmt::Display for Observed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Observed::Number(v) => write!(f, "{v:.4}"),
-            Observed::Known(k) => write!(f, "{k}"),
-            Observed::Nothing => write!(f, "nothing"),
-        }
-    }
-}
-
-/// One expectation's result.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct Measured {
-    pub index: usize,
-    pub passed: bool,
-    pub observed: Observed,
-    /// Why a failed expectation failed, in the designer's words: what was measured
-    /// against what was expected, and what lies behind it (a score's path through its
-    /// tree, the plans a release weighed).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
-}
 
 /// A finished run.
 #[derive(Clone, Debug)]
@@ -74,16 +39,6 @@ pub struct Outcome {
     pub refused: Vec<String>,
 }
 
-/// A plan started during the run, for `Plans` expectations.
-struct Begun {
-    t: f64,
-    desire: Desire,
-    action: String,
-    object: String,
-    kind: Option<Kind>,
-    why: Started,
-}
-
 /// The data, world and creature a scenario runs with, loaded and checked.
 pub struct Prepared {
     pub loaded: Loaded,
@@ -91,7 +46,7 @@ pub struct Prepared {
 }
 
 /// The species data and the world a scenario names, loaded.
-fn data_and_world(loaded: &Loaded) -> LoadResult<(Data, WorldFile)> {
+pub(crate) fn data_and_world(loaded: &Loaded) -> LoadResult<(Data, WorldFile)> {
     let sc = &loaded.scenario;
     let data = match &sc.species_dir {
         Some(d) => Data::load_dir(&loaded.resolve(d))?,
@@ -123,7 +78,7 @@ pub fn check_file(path: &std::path::Path) -> Vec<crate::error::LoadError> {
 
 /// Loads what the scenario names, checks the file against it and builds the simulation.
 pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
-    let (data, world) = data_and_world(&loaded)?;
+    let (mut data, world) = data_and_world(&loaded)?;
     check(&loaded, &data, &world)?;
     let sc = &loaded.scenario;
     let mut creature = match &sc.creature {
@@ -133,6 +88,8 @@ pub fn prepare(loaded: Loaded) -> LoadResult<Prepared> {
     if let Some(p) = sc.phase {
         creature.phase = p;
     }
+    // Born from the data as written, so that stilling changes nothing the seed drew.
+    super::still::still(&mut data, &mut creature, &sc.sources);
     let mut sim = Sim::new(Arc::new(data), creature, world, sc.seed);
     sim.record(true);
     Ok(Prepared { loaded, sim })
@@ -228,9 +185,12 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
         lessons: Vec::new(),
         events: Vec::new(),
         refused: Vec::new(),
+        waits: sc.expect.iter().map(Expect::on).collect(),
+        came: vec![None; sc.expect.len()],
     };
     let mut measured: Vec<Option<Measured>> = vec![None; sc.expect.len()];
-    // The turn each expectation is measured at, worked out once.
+    // The turn each expectation is measured at, worked out once; for one timed on an
+    // event, once the event has come.
     let due: Vec<u64> = sc.expect.iter().map(|e| turn_of(e.at().unwrap_or(sc.seconds))).collect();
     let mut state = None;
     let mut watched = 0;
@@ -246,8 +206,13 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
             }
         }
         for (i, e) in sc.expect.iter().enumerate() {
-            if due[i] == turn {
-                measured[i] = Some(runner.measure(i, e));
+            let now = match (&runner.waits[i], runner.came[i]) {
+                (None, _) => due[i] == turn,
+                (Some((_, after)), Some(t)) => measured[i].is_none() && turn_of(t + after) <= turn,
+                (Some(_), None) => false,
+            };
+            if now {
+                measured[i] = Some(runner.seen().measure(i, e));
             }
         }
         if state_at.is_some_and(|t| turn_of(t) == turn) {
@@ -258,6 +223,19 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
         }
         runner.drive.step();
         runner.absorb();
+    }
+    if broke.is_none() {
+        // An expectation whose event never came, or came too late, was not measured.
+        for (i, (m, e)) in measured.iter_mut().zip(&sc.expect).enumerate() {
+            if let (None, Some((event, after))) = (&m, &runner.waits[i]) {
+                let why = match runner.came[i] {
+                    None => format!("{} was not measured: {} never came", e.describe(), event.describe()),
+                    Some(t) => format!("{} was not measured: the run ended before {} s", e.describe(), t + after),
+                };
+                *m =
+                    Some(Measured { index: i, passed: false, observed: Observed::Nothing, why: Some(why), root: None });
+            }
+        }
     }
     let Runner { refused, events, drive, .. } = runner;
     let sim = drive.sim();
@@ -295,17 +273,26 @@ struct Runner<'a, D: Drive> {
     lessons: Vec<Lesson>,
     events: Vec<Event>,
     refused: Vec<String>,
+    /// What each expectation timed `on` an event waits for, with the seconds after it.
+    waits: Vec<Option<(Trigger, f64)>>,
+    /// When the run's first event each expectation waits for came.
+    came: Vec<Option<f64>>,
 }
 
 impl<D: Drive> Runner<'_, D> {
+    /// What the run has seen so far, for the expectations due now.
+    fn seen(&self) -> Seen<'_> {
+        Seen { sim: self.drive.sim(), started: &self.started, lessons: &self.lessons }
+    }
+
     /// Fires, in order, every input that is due now.
     fn fire_due(&mut self) {
         let now = self.drive.sim().time();
         while let Some(input) = self.inputs.get(self.next) {
             let due = match (input.at, input.after, &input.on) {
                 (Some(t), _, _) => Some(t),
-                (_, Some(s), _) => Some(self.fired_at + s),
-                (_, _, Some(_)) => self.seen.map(|t| t + input.wait.unwrap_or(0.0)),
+                (_, after, Some(_)) => self.seen.map(|t| t + after.or(input.wait).unwrap_or(0.0)),
+                (_, Some(s), None) => Some(self.fired_at + s),
                 _ => None,
             };
             if !due.is_some_and(|d| d <= now + 1e-9) {
@@ -362,8 +349,14 @@ impl<D: Drive> Runner<'_, D> {
         }
     }
 
-    /// Notes that `event` happened at `t`, if the next input waits for it.
+    /// Notes that `event` happened at `t`, if the next input or an expectation waits
+    /// for it.
     fn note(&mut self, event: &Trigger, t: f64) {
+        for (wait, came) in self.waits.iter().zip(&mut self.came) {
+            if came.is_none() && wait.as_ref().is_some_and(|(w, _)| w == event) {
+                *came = Some(t);
+            }
+        }
         if self.seen.is_some() {
             return;
         }
@@ -373,164 +366,5 @@ impl<D: Drive> Runner<'_, D> {
     /// The event the next input waits for.
     fn wanted(&self) -> Option<Trigger> {
         self.inputs.get(self.next).and_then(|i| i.on.clone())
-    }
-
-    /// Measures expectation `index` now.
-    fn measure(&self, index: usize, e: &Expect) -> Measured {
-        let observed = self.observe(e);
-        let within = |v: f64, (min, max): (Option<f64>, Option<f64>)| {
-            v.is_finite() && min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m)
-        };
-        let passed = match (e, observed) {
-            (Expect::Knows { known, .. }, Observed::Known(k)) => k == known.unwrap_or(true),
-            (Expect::Active { active, .. }, Observed::Known(a)) => a == *active,
-            (Expect::Lesson { index: i, desire, action, object, taught, .. }, _) => {
-                self.lessons.get(*i).is_some_and(|l| {
-                    let taught_fits = taught.is_none_or(|t| t == l.taught.is_some());
-                    let no_filter = desire.is_none() && action.is_none() && object.is_none();
-                    let plan_fits = no_filter
-                        || l.taught.as_ref().is_some_and(|t| {
-                            desire.is_none_or(|d| t.desire == d)
-                                && action.as_ref().is_none_or(|a| &t.action == a)
-                                && object.as_ref().is_none_or(|o| &t.object == o)
-                        });
-                    let value_fits = e.lesson_bounds().is_none_or(|b| l.lesson.is_some_and(|v| within(v, b)));
-                    taught_fits && plan_fits && value_fits
-                })
-            }
-            (Expect::Tree { root: Some(r), .. }, Observed::Number(v)) => {
-                self.tree_root(e).is_some_and(|root| &root == r) && e.bounds().is_none_or(|b| within(v, b))
-            }
-            (_, Observed::Number(v)) => e.bounds().is_some_and(|b| within(v, b)),
-            _ => false,
-        };
-        let why = (!passed).then(|| self.because(e, observed));
-        Measured { index, passed, observed, why }
-    }
-
-    /// Why `e` failed on `observed`, in the designer's words.
-    fn because(&self, e: &Expect, observed: Observed) -> String {
-        let mut out = format!("{} was {observed}", e.describe());
-        if let (Observed::Number(v), Some((min, max))) = (observed, e.bounds().or_else(|| e.lesson_bounds())) {
-            if let Some(m) = min.filter(|m| v < *m) {
-                out += &format!(", below {m}");
-            }
-            if let Some(m) = max.filter(|m| v > *m) {
-                out += &format!(", above {m}");
-            }
-        }
-        let sim = self.drive.sim();
-        match e {
-            Expect::Score { desire, tree, object, .. } => {
-                if let Ok(path) = sim.score_path(*desire, *tree, object) {
-                    let asked: Vec<String> =
-                        path.steps.iter().map(|s| format!("{} ({})", s.question, s.answer)).collect();
-                    out += &match (asked.is_empty(), path.verdict) {
-                        (_, None) => ": the tree has no examples yet".to_owned(),
-                        (true, Some(v)) => format!(": the tree is one leaf, verdict {v:+.2}"),
-                        (false, Some(v)) => format!(": the tree asks {}; verdict {v:+.2}", asked.join(", then ")),
-                    };
-                }
-            }
-            Expect::Lesson { index, .. } | Expect::Credit { index, .. } => match self.lessons.get(*index) {
-                None => out += &format!(": the run had {} releases", self.lessons.len()),
-                Some(l) => {
-                    let plans: Vec<String> = l
-                        .credit
-                        .iter()
-                        .map(|c| format!("{:.2} {} {} {}", c.score, c.plan.desire, c.plan.action, c.plan.object))
-                        .collect();
-                    let remembered = if plans.is_empty() { "no plans".to_owned() } else { plans.join("; ") };
-                    let taught = l
-                        .taught
-                        .as_ref()
-                        .map_or("nothing".to_owned(), |t| format!("{} {} {}", t.desire, t.action, t.object));
-                    out += &format!(": it remembered {remembered}, and taught {taught}");
-                }
-            },
-            Expect::Tree { root: Some(_), .. } => {
-                if let Some(r) = self.tree_root(e) {
-                    out += &format!(": its root asks {r}");
-                }
-            }
-            _ => {}
-        }
-        out
-    }
-
-    /// What expectation `e` measures now.
-    fn observe(&self, e: &Expect) -> Observed {
-        let sim = self.drive.sim();
-        let c = sim.creature();
-        let number = Observed::Number;
-        match e {
-            Expect::Score { desire, tree, object, .. } => {
-                number(sim.object_score(*desire, *tree, object).unwrap_or(f64::NAN))
-            }
-            Expect::Desire { name, .. } => number(c.desire(*name).value),
-            Expect::Opinion { action, .. } => number(c.opinions.get(action).copied().unwrap_or(0.0)),
-            Expect::Liking { .. } => number(c.liking),
-            Expect::Plans { from, to, desire, action, kind, object, why, .. } => {
-                let n = self
-                    .started
-                    .iter()
-                    .filter(|p| p.t >= *from - 1e-9 && p.t < *to - 1e-9)
-                    .filter(|p| {
-                        let filter = PlanFilter {
-                            desire: *desire,
-                            action: action.as_deref(),
-                            object: object.as_deref(),
-                            kind: *kind,
-                        };
-                        filter.admits(p.desire, &p.action, &p.object, p.kind)
-                    })
-                    .filter(|p| why.is_none_or(|w| p.why == w))
-                    .count();
-                number(n as f64)
-            }
-            Expect::Knows { what, .. } => {
-                Observed::Known(c.watching.knows_skill(what) || c.watching.knows_miracle(what))
-            }
-            Expect::Param { desire, what, .. } => {
-                let d = c.desire(*desire);
-                number(match what {
-                    Param::IncreaseSeconds => d.increase_seconds,
-                    Param::Threshold(i) => d.thresholds.get(*i).copied().unwrap_or(f64::NAN),
-                    Param::Max => d.max,
-                })
-            }
-            Expect::Lesson { index, taught, .. } => match (self.lessons.get(*index), taught) {
-                (None, _) => Observed::Nothing,
-                (Some(l), Some(_)) => Observed::Known(l.taught.is_some()),
-                (Some(l), None) => l.lesson.filter(|_| l.taught.is_some()).map_or(Observed::Nothing, number),
-            },
-            Expect::Credit { index, object, .. } => match self.lessons.get(*index) {
-                None => Observed::Nothing,
-                Some(l) => {
-                    number(l.credit.iter().filter(|c| &c.plan.object == object).map(|c| c.score).fold(0.0, f64::max))
-                }
-            },
-            Expect::Tree { desire, tree, .. } => number(c.tree(*desire, *tree).examples.len() as f64),
-            Expect::Distance { to, .. } => {
-                let v = sim.village();
-                // An object that is not there (eaten, burnt, not yet back) has no distance.
-                let o = if to == HAND { Some(v.hand) } else { v.find(to) };
-                match o.map(|o| &v.objects[o]).filter(|o| o.present) {
-                    Some(o) => number(o.distance_from(sim.position())),
-                    None => Observed::Nothing,
-                }
-            }
-            Expect::Active { desire, .. } => {
-                Observed::Known(sim.desires().iter().any(|d| d.desire == *desire && d.active))
-            }
-        }
-    }
-
-    /// The attribute the root of a `Tree` expectation's tree asks now, `"none"` for a
-    /// single leaf.
-    fn tree_root(&self, e: &Expect) -> Option<String> {
-        let Expect::Tree { desire, tree, .. } = e else { return None };
-        let t = self.drive.sim().tree_now(*desire, *tree);
-        Some(t.root().and_then(|n| n.question.clone()).unwrap_or_else(|| NO_QUESTION.to_owned()))
     }
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::data::Data;
 use crate::names::{Desire, Species, Trait};
+pub use crate::shard::Shard;
 use crate::world::file::WorldFile;
 use crate::world::sim::{Setting, Sim};
 
@@ -84,32 +85,6 @@ pub struct Life {
     pub traits: Vec<f64>,
     /// Plans it started.
     pub plans: f64,
-}
-
-/// Which newborns of a batch run: those whose index ≡ `index` (mod `of`). A batch split
-/// into shards `0/K` … `K-1/K` runs every newborn exactly once, each exactly as in the
-/// whole batch, so the shards can run on different machines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    pub index: usize,
-    pub of: usize,
-}
-
-impl Shard {
-    /// The whole batch as one shard.
-    pub const ALL: Shard = Shard { index: 0, of: 1 };
-
-    /// Parses `I/K` with `I < K`.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("`{text}`: expected I/K, a shard index I from 0 to K-1 and a shard count K, like 0/4");
-        let (i, k) = text.split_once('/').ok_or_else(bad)?;
-        let index: usize = i.trim().parse().map_err(|_| bad())?;
-        let of: usize = k.trim().parse().map_err(|_| bad())?;
-        if of == 0 || index >= of {
-            return Err(bad());
-        }
-        Ok(Shard { index, of })
-    }
 }
 
 /// Runs newborn `i` of a batch seeded `seed` in `setting`, the batch's world: the same
@@ -212,14 +187,5 @@ mod tests {
         let s = Spread::of(&[3.0]);
         assert_eq!((s.min, s.median, s.max), (3.0, 3.0, 3.0));
         assert_eq!(Spread::of(&[]).max, 0.0);
-    }
-
-    #[test]
-    fn shards_parse_as_index_over_count() {
-        assert_eq!(Shard::parse("2/3"), Ok(Shard { index: 2, of: 3 }));
-        assert_eq!(Shard::parse("0/1"), Ok(Shard::ALL));
-        for bad in ["3/3", "1/0", "1", "a/2", "-1/2", "1/2/3", ""] {
-            assert!(Shard::parse(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -52,7 +52,7 @@ impl Studio {
                 }
             }
             kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
-                match self.view.shadow.open_file(&mut self.ws, p, kind) {
+                match self.open_shadow_file(p, kind) {
                     Ok(()) => {
                         self.show_tab(match kind {
                             FileKind::ShadowBank => panels::bank::TAB,
@@ -94,6 +94,7 @@ impl Studio {
         let Some(path) = self.dialogs.save_file(start.as_deref(), &id.label()) else { return };
         match self.ws.save_as(&id, &path) {
             Ok(new_id) => {
+                // The copy is shown; the preview runs on with the run it has.
                 if matches!(new_id, DocId::Creature(_)) {
                     self.view.select_creature(&self.ws, new_id);
                 }
@@ -113,6 +114,7 @@ impl Studio {
         match creature_core::file_writer::write(&src.path, src.text.as_bytes(), &policy) {
             Ok(()) => {
                 src.saved.clone_from(&src.text);
+                self.ws.wrote((src.path.clone(), src.text.clone().into_bytes()));
                 self.status = format!("Saved {}", src.path.display());
                 self.ws.reload();
             }
@@ -123,4 +125,36 @@ impl Studio {
             }
         }
     }
+
+    /// Shows the Source tab without hiding another panel's: where it shares a tab
+    /// group (or is not in the dock) it opens in a group of its own, split off below
+    /// the group it was in (or the focused one), so the preview beside it keeps running.
+    pub(super) fn show_source_tab(&mut self) {
+        let tab = panels::source::TAB;
+        let shared = self.dock.find_tab(&tab).filter(|at| {
+            let leaf = self.dock[at.surface][at.node].get_leaf();
+            leaf.is_some_and(|l| l.tabs().len() > 1 && l.active != at.tab)
+        });
+        let from = match (self.dock.find_tab(&tab), shared) {
+            (Some(_), None) => return self.show_tab(tab),
+            (Some(at), Some(_)) => {
+                self.dock.remove_tab(at);
+                Some(egui_dock::NodePath { surface: at.surface, node: at.node })
+            }
+            (None, _) => self.dock.focused_leaf(),
+        };
+        let Some(from) = from else { return self.show_tab(tab) };
+        let [_, own] = self.dock[from.surface].split_below(from.node, SOURCE_SPLIT, vec![tab]);
+        self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: from.surface, node: own });
+    }
+}
+
+/// The share of its group's height a group keeps when Source splits off below it.
+const SOURCE_SPLIT: f32 = 0.5;
+
+/// A file's text for the Source view; what stops it being read, as a comment.
+pub(super) fn source_text(path: &Path) -> String {
+    creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Text)
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .unwrap_or_else(|e| format!("// {e}\n"))
 }

@@ -6,13 +6,14 @@ use std::time::Duration;
 
 use creature_core::data::TreeKind;
 use creature_core::scenario::Act;
+use creature_workspace::Change;
+use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
-use creature_workspace::{Change, DocId};
 
 use super::Studio;
 use super::status::Claim;
 use crate::gui::chrome::{count, short};
-use crate::gui::command::{ArenaCommand, BankCommand, PreviewCommand, ScenarioCommand};
+use crate::gui::command::{PreviewCommand, ScenarioCommand};
 use crate::gui::panels;
 use crate::gui::time_travel::{self, TimeCommand};
 use creature_core::mind::desire::TURNS_PER_SECOND;
@@ -51,17 +52,16 @@ impl Studio {
             self.status = e;
         }
         self.check_status();
-        let shadow = &mut self.view.shadow;
-        if shadow.load_if_wanted(&mut self.ws) {
-            ctx.request_repaint();
-        }
-        shadow.sync(&self.ws);
-        if shadow.arena.tick(dt) {
+        if self.shadow_frame(dt) {
             ctx.request_repaint();
         }
         // A scenario run reports from its worker: look again soon while it goes on.
         if self.ws.scenarios.poll() || self.ws.scenarios.progress().is_some() {
             ctx.request_repaint_after(Duration::from_millis(50));
+        }
+        // So does a training search.
+        if self.ws.training.poll() || self.ws.training.running() {
+            ctx.request_repaint_after(Duration::from_millis(100));
         }
         if let Some(next) = self.toasts.expire(now) {
             ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
@@ -77,12 +77,13 @@ impl Studio {
             return;
         }
         self.live_for = Some(root.clone());
-        self.view.shadow.open_project(&root, self.ws.project.as_ref());
+        self.open_shadow_project(&root);
         let waker = ctx.clone();
         if let Err(e) = self.ws.watch(move || waker.request_repaint()) {
             self.status = format!("Hot reload is off: cannot watch {}: {e}", root.display());
         }
-        self.ws.start_preview(1);
+        let focused = self.focused_path();
+        self.ws.start_preview_on(1, focused.as_deref());
         self.view.village.resume_speed = 1.0;
     }
 
@@ -91,20 +92,21 @@ impl Studio {
     /// the status bar tell it.
     fn after_changes(&mut self, changes: Vec<Change>, now: f64) {
         let t = self.ws.preview.as_ref().map_or(0.0, LivePreview::sim_time);
+        let told = changes.iter().any(|c| !matches!(c, Change::Unchanged { .. }));
         for c in changes {
-            if let Change::Reloaded { file }
+            // The Source view follows its file whatever the change (its own edits kept).
+            let (Change::Reloaded { file }
+            | Change::Unchanged { file }
             | Change::Removed { file }
             | Change::Refused { file, .. }
-            | Change::Failed { file, .. } = &c
-            {
-                self.view.source_changed_on_disk(file);
-            }
+            | Change::Failed { file, .. }) = &c;
+            self.view.source_changed_on_disk(file, || super::files::source_text(file));
             match c {
                 Change::Reloaded { file } => {
                     let name = short(&file);
                     self.view.village.log(t, format!("reloaded {name}"), 0);
                     self.toasts.push(now, format!("Reloaded {name}"), false);
-                    self.view.shadow.file_changed(&mut self.ws, &file);
+                    self.shadow_file_changed(&file);
                 }
                 Change::Unchanged { .. } => {}
                 Change::Removed { file } => {
@@ -131,7 +133,9 @@ impl Studio {
                 }
             }
         }
-        self.view.graph.invalidate();
+        if told {
+            self.view.trees_changed();
+        }
     }
 
     /// Does a change of the workspace; the status bar says why it could not be done.
@@ -151,18 +155,15 @@ impl Studio {
             self.view.village.log(t, format!("breakpoint {} fired: {} (paused)", h.index + 1, h.what), -1);
             self.status = format!("Paused at {t:.1} s: breakpoint {}, {}", h.index + 1, h.what);
         }
-        let hand_teaches = self.ws.preview.as_ref().is_none_or(|p| {
-            let sim = p.sim();
-            sim.data().has_ability(sim.creature().phase, creature_core::data::Ability::HandTeaches)
-        });
+        let rule = self.ws.preview.as_ref().and_then(|p| crate::gui::view::village::hand_rule(p.sim()));
         for (e, reached) in self.ws.take_preview_events() {
-            self.view.village.log_event(&e, hand_teaches);
+            self.view.village.log_event(&e, rule.as_deref());
             if let Some(id) = reached {
                 self.view.creature = Some(id);
                 if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
                     self.view.select_tree(tp.desire, TreeKind::ActOn);
                 }
-                self.view.graph.invalidate();
+                self.view.trees_changed();
             }
         }
     }
@@ -170,11 +171,26 @@ impl Studio {
     /// Does `act` to the preview's creature; a release's lesson, as the simulation
     /// returned it, is what the preview shows of it; the status bar says why an act
     /// cannot be done.
-    fn preview_act(&mut self, act: Act) {
-        match self.ws.preview_act(act) {
+    fn preview_act(&mut self, act: &Act) {
+        let hand = |ws: &Workspace| {
+            ws.preview.as_ref().map(|p| {
+                let sim = p.sim();
+                let h = &sim.teaching().hand;
+                (h.total, sim.creature().liking, h.holding)
+            })
+        };
+        let before = hand(&self.ws);
+        match self.ws.preview_act(act.clone()) {
             Ok(Some(lesson)) => self.view.village.last_lesson = Some(lesson),
             Ok(None) => {}
             Err(e) => self.status = e,
+        }
+        // The hand's touches in the log, with the turn's time and what they changed.
+        if let (Some(before), Some(after), Some(p)) = (before, hand(&self.ws), self.ws.preview.as_ref()) {
+            let rule = crate::gui::view::village::hand_rule(p.sim());
+            if let Some((text, tone)) = crate::gui::view::village::hand_line(act, before, after, rule.as_deref()) {
+                self.view.village.log(p.sim_time(), text, tone);
+            }
         }
         self.take_preview_events();
     }
@@ -183,7 +199,7 @@ impl Studio {
     pub(super) fn apply_preview(&mut self, c: PreviewCommand) {
         let preview = self.ws.preview.as_mut();
         match c {
-            PreviewCommand::Act(a) => self.preview_act(a),
+            PreviewCommand::Act(a) => self.preview_act(&a),
             PreviewCommand::Speed(s) => self.set_preview_speed(s),
             PreviewCommand::TogglePause => {
                 if let Some(p) = preview {
@@ -243,7 +259,11 @@ impl Studio {
             ScenarioCommand::SaveFromPreview => match self.ws.save_preview_scenario() {
                 Ok(path) => {
                     self.status = format!("Saved the preview's inputs as {}", path.display());
-                    self.view.scenario = Some(path);
+                    // The Scenarios panel shows the new scenario: the studio hands it the
+                    // choice, which stays the panel's own.
+                    if let Some(p) = self.panels.state_mut::<panels::scenarios::ScenariosPanel>() {
+                        p.chosen = Some(path);
+                    }
                     self.show_tab(panels::scenarios::TAB);
                 }
                 Err(e) => self.status = e,
@@ -254,45 +274,12 @@ impl Studio {
     /// Answers the "changed on disk while edited here" question for `path`.
     pub(super) fn resolve(&mut self, path: &Path, keep_studio: bool) {
         self.ws.resolve(path, keep_studio);
-        self.view.graph.invalidate();
+        self.view.trees_changed();
         self.status = if keep_studio {
             format!("Kept the studio's edits of {}; the file on disk is unchanged", short(path))
         } else {
             format!("Took {} from disk", short(path))
         };
-    }
-
-    /// Carries out a command to the bank shown or its schema: saves here, the rest in
-    /// the shadow state.
-    pub(super) fn apply_bank(&mut self, c: BankCommand) {
-        let sh = &self.view.shadow;
-        match c {
-            BankCommand::Save | BankCommand::SaveSchema => {
-                let id = if c == BankCommand::SaveSchema { sh.schema_doc() } else { sh.bank_doc() };
-                if let Some(id) = id {
-                    self.save_doc(&id);
-                }
-            }
-            other => {
-                let (msg, edited) = self.view.shadow.apply_bank(other, &mut self.ws, &mut self.dialogs);
-                self.after_shadow(msg, edited);
-            }
-        }
-    }
-
-    /// Carries out a command to the arena's match.
-    pub(super) fn apply_arena(&mut self, c: ArenaCommand) {
-        let (msg, edited) = self.view.shadow.apply_arena(c, &mut self.ws);
-        self.after_shadow(msg, edited);
-    }
-
-    fn after_shadow(&mut self, msg: Option<String>, edited: Option<DocId>) {
-        if let Some(id) = edited {
-            self.view.active = Some(id);
-        }
-        if let Some(m) = msg {
-            self.status = m;
-        }
     }
 
     /// Carries out a command of the preview's timeline.

@@ -19,6 +19,8 @@ pub(super) enum Claim {
     ScenariosRunning(Vec<PathBuf>),
     /// The preview shows an earlier turn than its newest.
     LookingBack,
+    /// A training search goes on.
+    Training,
     /// The project's files and problems are as counted in this summary.
     Summary(String),
 }
@@ -29,6 +31,7 @@ impl Claim {
             Claim::FileProblem(f) => ws.problems.iter().any(|p| Path::new(&p.file) == f.as_path()),
             Claim::ScenariosRunning(_) => ws.scenarios.progress().is_some(),
             Claim::LookingBack => ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()),
+            Claim::Training => ws.training.running(),
             Claim::Summary(s) => *s == ws.summary(),
         }
     }
@@ -50,6 +53,7 @@ impl Claim {
                 Some(p) => format!("At the newest turn, {:.1} s", p.sim_time()),
                 None => String::new(),
             },
+            Claim::Training => ws.training.run.as_ref().map_or_else(String::new, |r| r.summary()),
             Claim::Summary(_) => ws.summary(),
         }
     }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::dialogs::Dialogs;
 use crate::gui::command::Command;
+use crate::gui::command::UiCommand;
 
 /// The studio's own dialog, standing in for the desktop's: the path typed so far, and the
 /// command to carry out again with the path chosen (none: open what the path is, a
@@ -75,7 +76,10 @@ impl Chooser {
         if picked.is_none() && !self.dialogs.has_service() {
             let folder = start.map(|s| format!("{}/", s.display())).unwrap_or_default();
             let path = format!("{folder}{name}");
-            let then = self.asking.clone().filter(|c| !matches!(c, Command::OpenProject | Command::OpenFile));
+            let then = self
+                .asking
+                .clone()
+                .filter(|c| !matches!(c, Command::Ui(UiCommand::OpenProject) | Command::Ui(UiCommand::OpenFile)));
             self.fallback = Some(OwnDialog { path, then });
         }
         picked
@@ -112,16 +116,16 @@ mod tests {
     #[test]
     fn a_path_chosen_answers_only_the_command_it_was_chosen_for_and_only_once() {
         let mut c = Chooser::new(Box::new(NoService));
-        c.answer(Command::SaveAs, PathBuf::from("/tmp/copy.ron"));
+        c.answer(Command::Ui(UiCommand::SaveAs), PathBuf::from("/tmp/copy.ron"));
         // Another command runs first: it gets the own dialog, not the path.
-        c.asking(&Command::Save);
+        c.asking(&Command::Ui(UiCommand::Save));
         assert_eq!(c.save_file(Some(Path::new("/tmp")), "daisy.ron"), None);
         let own = c.finished().expect("the own dialog stands in");
-        assert_eq!(own, OwnDialog { path: "/tmp/daisy.ron".into(), then: Some(Command::Save) });
-        c.asking(&Command::SaveAs);
+        assert_eq!(own, OwnDialog { path: "/tmp/daisy.ron".into(), then: Some(Command::Ui(UiCommand::Save)) });
+        c.asking(&Command::Ui(UiCommand::SaveAs));
         assert_eq!(c.save_file(None, "daisy.ron"), Some(PathBuf::from("/tmp/copy.ron")));
         assert_eq!(c.finished(), None);
-        c.asking(&Command::SaveAs);
+        c.asking(&Command::Ui(UiCommand::SaveAs));
         assert_eq!(c.save_file(None, "daisy.ron"), None, "the path was used once");
     }
 }

@@ -43,35 +43,62 @@ pub fn remember(recent: &mut Vec<PathBuf>, root: PathBuf) {
     recent.truncate(MAX_RECENT);
 }
 
-/// The panel layout a new user starts with: files on the left, the start page and the
-/// editors in the middle, their pictures on the right above the examples, and a strip
-/// of problems below; each panel where its [`Home`] says, in the registry's order. The
+/// The panel layout a new user starts with: files on the left; the start page and the
+/// editors in the middle, above what they tell (a lesson's results, the scenarios, why
+/// a plan was chosen, a file's text); their pictures on the right above the examples,
+/// the preview and the debugger's lists; and a strip
+/// along the bottom with the problems and the shadow's tools, which opens up when one
+/// of them is shown. Each panel where its [`Home`] says, in the registry's order. The
 /// pictures (the tree graph first) get the largest area: the trees are what a creature
-/// is about.
+/// is about. Every tab's title is in view on a laptop's 1280 × 720.
 pub fn default_dock(panels: &Panels) -> DockState<Tab> {
     let homes = panels.homes();
     let at = |home: Home| -> Vec<Tab> { homes.iter().filter(|(_, h)| *h == home).map(|(t, _)| *t).collect() };
     let mut dock = DockState::new(at(Home::Editors));
     let surface = dock.main_surface_mut();
     let [main, _files] = surface.split_left(NodeIndex::root(), FILES_SHARE, at(Home::Files));
-    // Problems stays a strip until there is a problem to read.
+    // The strip stays low until one of its panels is shown (or there is a problem).
     let [top, _below] = surface.split_below(main, PROBLEMS_STRIP, at(Home::Strip));
-    let [_editors, pictures] = surface.split_right(top, EDITORS_SHARE, at(Home::Pictures));
+    let [editors, pictures] = surface.split_right(top, EDITORS_SHARE, at(Home::Pictures));
+    surface.split_below(editors, EDITORS_HEIGHT, at(Home::UnderEditors));
     // The examples under the tree graph: a dozen slots in view, the rest a scroll away.
     surface.split_below(pictures, PICTURES_SHARE, at(Home::UnderPictures));
     dock
 }
 
 /// The window's width the files take; the editors' share of the rest (the pictures
-/// have the other); the pictures' share of their column's height, above the examples.
-const FILES_SHARE: f32 = 0.13;
+/// have the other); the editors' share of their column's height, above the live panels;
+/// the pictures' share of their column's height, above the examples.
+const FILES_SHARE: f32 = 0.12;
 const EDITORS_SHARE: f32 = 0.36;
-const PICTURES_SHARE: f32 = 0.64;
+const EDITORS_HEIGHT: f32 = 0.7;
+const PICTURES_SHARE: f32 = 0.66;
 
-/// How much of its column the panels above the Problems strip keep: all but a strip
-/// while there is nothing to read, a quarter less when problems appear.
+/// How much of its column the panels above the strip keep: all but a strip while
+/// nothing there is asked for, less when problems appear or a panel of the strip is
+/// shown.
 const PROBLEMS_STRIP: f32 = 0.93;
 const PROBLEMS_SHOWN: f32 = 0.7;
+const STRIP_SHOWN: f32 = 0.3;
+
+/// Opens the strip along the bottom when `tab`, one of its panels other than Problems,
+/// is shown: a panel shown from a menu, the palette or the start page is never left a
+/// few points high.
+pub fn make_room_for(dock: &mut DockState<Tab>, tab: Tab) {
+    if tab == panels::problems::TAB {
+        return;
+    }
+    let Some(path) = dock.find_tab(&tab) else { return };
+    let Some(parent) = path.node.parent() else { return };
+    if parent.right() != path.node {
+        return;
+    }
+    if let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent]
+        && split.fraction > PROBLEMS_SHOWN
+    {
+        split.fraction = STRIP_SHOWN;
+    }
+}
 
 /// Gives the Problems panel room when problems appear (and takes it back when they are
 /// gone), if it sits below a split of the layout; `seen` is the count of the last call,

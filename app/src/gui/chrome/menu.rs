@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use creature_core::names::Species;
 use creature_workspace::{DocId, Workspace};
 
+use crate::gui::command::UiCommand;
 use crate::gui::command::keys::{self, Scope};
 use crate::gui::command::{Command, Tab};
 
@@ -20,7 +21,11 @@ pub fn menu_bar(
 ) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("File", |ui| {
-            for c in [Command::OpenProject, Command::OpenFile, Command::OpenPath] {
+            for c in [
+                Command::Ui(UiCommand::OpenProject),
+                Command::Ui(UiCommand::OpenFile),
+                Command::Ui(UiCommand::OpenPath),
+            ] {
                 menu_item(ui, &c, true, out);
             }
             ui.menu_button("Recent projects", |ui| {
@@ -35,28 +40,28 @@ pub fn menu_bar(
             });
             ui.separator();
             let any_dirty = !ws.dirty_docs().is_empty();
-            menu_item(ui, &Command::Save, true, out);
-            menu_item(ui, &Command::SaveAs, true, out);
-            menu_item(ui, &Command::SaveAll, any_dirty, out);
-            menu_item(ui, &Command::Revert, any_dirty, out);
-            menu_item(ui, &Command::Reload, ws.project.is_some(), out);
+            menu_item(ui, &Command::Ui(UiCommand::Save), true, out);
+            menu_item(ui, &Command::Ui(UiCommand::SaveAs), true, out);
+            menu_item(ui, &Command::Ui(UiCommand::SaveAll), any_dirty, out);
+            menu_item(ui, &Command::Ui(UiCommand::Revert), any_dirty, out);
+            menu_item(ui, &Command::Ui(UiCommand::Reload), ws.project.is_some(), out);
             ui.separator();
-            menu_item(ui, &Command::Quit, true, out);
+            menu_item(ui, &Command::Ui(UiCommand::Quit), true, out);
         });
         ui.menu_button("Edit", |ui| {
-            menu_item(ui, &Command::Undo, ws.can_undo(), out);
-            menu_item(ui, &Command::Redo, ws.can_redo(), out);
+            menu_item(ui, &Command::Ui(UiCommand::Undo), ws.can_undo(), out);
+            menu_item(ui, &Command::Ui(UiCommand::Redo), ws.can_redo(), out);
             ui.separator();
-            menu_item(ui, &Command::Palette, true, out);
+            menu_item(ui, &Command::Ui(UiCommand::Palette), true, out);
         });
         ui.menu_button("View", |ui| {
             for t in tabs {
                 menu_item(ui, &Command::ShowTab(*t), true, out);
             }
             ui.separator();
-            menu_item(ui, &Command::ResetLayout, true, out);
-            menu_item(ui, &Command::FitGraph, true, out);
-            menu_item(ui, &Command::NewbornsBorn, true, out);
+            menu_item(ui, &Command::Ui(UiCommand::ResetLayout), true, out);
+            menu_item(ui, &Command::Ui(UiCommand::FitGraph), true, out);
+            menu_item(ui, &Command::Ui(UiCommand::NewbornsBorn), true, out);
         });
         ui.menu_button("Preview", |ui| {
             let p = ws.preview.as_ref();
@@ -85,22 +90,39 @@ pub fn menu_bar(
     });
 }
 
-/// The status bar: the project, what is unsaved, the problems, the preview's pace and
-/// the last thing that happened.
-pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, preview: Option<String>, status: &str) {
+/// What the status bar says besides the workspace: the creature in focus, the
+/// preview's pace, whether an arena match waits to be kept, and the last thing that
+/// happened.
+pub struct StatusLine<'a> {
+    pub focus: Option<&'a DocId>,
+    pub preview: Option<String>,
+    pub match_unkept: bool,
+    pub status: &'a str,
+}
+
+/// The status bar: the project, the creature in focus, what is unsaved (a match the
+/// arena recorded and did not keep too), the problems, the preview's pace and the last
+/// thing that happened.
+pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, line: StatusLine<'_>, out: &mut Vec<Command>) {
+    let StatusLine { focus, preview, match_unkept, status } = line;
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(ws.name()).strong());
         ui.separator();
+        focus_picker(ui, ws, focus, out);
+        ui.separator();
         let dirty = ws.dirty_docs();
-        if dirty.is_empty() {
+        if dirty.is_empty() && !match_unkept {
             ui.label("all saved");
         } else {
-            let names: Vec<String> = dirty.iter().map(DocId::label).collect();
+            let mut names: Vec<String> = dirty.iter().map(DocId::label).collect();
+            if match_unkept {
+                names.push("the arena's match".to_owned());
+            }
             ui.label(egui::RichText::new(format!("⏺ unsaved: {}", names.join(", "))).color(ui.visuals().warn_fg_color));
         }
         ui.separator();
         let n = ws.problems.len();
-        let problems = egui::RichText::new(format!("{n} problem{}", if n == 1 { "" } else { "s" }));
+        let problems = egui::RichText::new(super::count(n, "problem"));
         ui.label(if n > 0 { problems.color(ui.visuals().error_fg_color) } else { problems });
         ui.separator();
         if let Some(rate) = preview {
@@ -109,6 +131,34 @@ pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, preview: Option<String>, st
         }
         ui.label(status);
     });
+}
+
+/// The creature in focus, and the project's other creatures to put in focus instead:
+/// the one every panel shows and the preview runs.
+fn focus_picker(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, out: &mut Vec<Command>) {
+    let files: Vec<&std::path::PathBuf> =
+        ws.files.iter().filter(|f| Workspace::kind_of(f) == creature_core::project::FileKind::Creature).collect();
+    if files.is_empty() {
+        return;
+    }
+    let named = |id: &DocId| ws.creature(id).map_or_else(|| id.label(), |c| format!("{} ({})", c.name, c.species));
+    let shown = focus.map_or_else(|| "no creature".to_owned(), named);
+    let tip = "The creature in focus: the tree, the creature's panels, Why?, the lessons' results and the preview \
+               all show it. Pick another to put it in focus (the preview starts again on it).";
+    egui::ComboBox::from_id_salt("creature-in-focus")
+        .selected_text(format!("🐾 {shown}"))
+        .show_ui(ui, |ui| {
+            for f in files {
+                let id = DocId::Creature(f.clone());
+                let here = focus == Some(&id);
+                let label = if ws.docs.contains_key(&id) { named(&id) } else { id.label() };
+                if ui.selectable_label(here, label).clicked() && !here {
+                    out.push(Command::OpenFileAt(f.clone()));
+                }
+            }
+        })
+        .response
+        .on_hover_text(tip);
 }
 
 pub fn menu_item(ui: &mut egui::Ui, c: &Command, enabled: bool, out: &mut Vec<Command>) {

@@ -18,10 +18,7 @@ pub fn short(p: &Path) -> String {
     p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-/// A count with its noun, singular for one: "1 candidate", "3 candidates".
-pub fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
+pub use creature_core::words::count;
 
 /// A name with its indefinite article by the sound of its first letter: "a Cow", "an Ape".
 pub fn a_or_an(name: &str) -> String {

@@ -1,15 +1,21 @@
-//! The modal questions: unsaved changes before closing or opening another project, a
-//! failure to report, and the "changed on disk" question.
+//! The modal questions: unsaved changes (and an arena match recorded but not kept)
+//! before closing or opening another project, a failure to report, and the "changed on
+//! disk" question.
 
 use std::path::PathBuf;
 
 use creature_workspace::{Conflict, DocId, Workspace};
 
+use crate::gui::command::ArenaCommand;
+
 /// A question or a message that needs an answer before work goes on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Modal {
-    /// The window is closing (or a project is being replaced) with unsaved edits.
+    /// The window is closing (or a project is being replaced) with unsaved edits, or
+    /// with a match recorded in the arena and not kept.
     UnsavedChanges { then: AfterConfirm },
+    /// A match is about to start (`then`) while the one recorded before it is not kept.
+    UnkeptMatch { then: ArenaCommand },
     /// Something failed; the text says what, and that nothing was lost.
     Error(String),
 }
@@ -26,8 +32,21 @@ pub enum AfterConfirm {
 pub struct Answer {
     /// Go on (close, open the other project); false cancels.
     pub go_on: bool,
-    /// Save every unsaved edit first.
+    /// Keep the recorded match in its bank and save every unsaved edit first.
     pub save_first: bool,
+}
+
+/// What would be lost, for the unsaved-changes question.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Unsaved {
+    /// What holds unsaved edits (empty when nothing does).
+    pub names: String,
+    /// That is more than one thing.
+    pub many: bool,
+    /// A match recorded in the arena waits to be kept or discarded.
+    pub recorded_match: bool,
+    /// Where Keep puts it: the bank shown, or a new bank.
+    pub keep_in: String,
 }
 
 /// What holds unsaved edits, for the unsaved-changes question: the documents and, when
@@ -43,28 +62,65 @@ pub fn unsaved_names(ws: &Workspace, source: bool) -> (String, bool) {
     (what, many)
 }
 
-/// The question or message `modal`; the person's answer once given. `unsaved` names
-/// what holds unsaved edits, `many` is true when that is more than one file.
-pub fn show(ctx: &egui::Context, modal: &Modal, unsaved: &str, many: bool) -> Option<Answer> {
+/// The question or message `modal`; the person's answer once given. `unsaved` says
+/// what would be lost.
+pub fn show(ctx: &egui::Context, modal: &Modal, unsaved: &Unsaved) -> Option<Answer> {
     let mut answer: Option<bool> = None; // Some(true): go on; Some(false): cancel
     let mut save_first = false;
     let r = egui::Modal::new(egui::Id::new("modal")).show(ctx, |ui| {
         ui.set_max_width(460.0);
         match modal {
             Modal::UnsavedChanges { then } => {
-                ui.heading("Unsaved changes");
-                ui.label(format!("{unsaved} {} edits that are not saved.", if many { "have" } else { "has" }));
+                let (edits, recorded) = (!unsaved.names.is_empty(), unsaved.recorded_match);
+                ui.heading(if edits { "Unsaved changes" } else { "A recorded match is not kept" });
+                if edits {
+                    let verb = if unsaved.many { "have" } else { "has" };
+                    ui.label(format!("{} {verb} edits that are not saved.", unsaved.names));
+                }
+                if recorded {
+                    ui.label("The match recorded in the arena is not kept in a bank.");
+                }
+                let what = match (edits, recorded) {
+                    (true, true) => "Keep the match and save the edits",
+                    (false, true) => "Keep the match in its bank (and save the bank)",
+                    _ => "Save them",
+                };
                 ui.label(match then {
-                    AfterConfirm::Close => "Save them before closing?",
-                    AfterConfirm::OpenProject(_) => "Save them before opening another project?",
+                    AfterConfirm::Close => format!("{what} before closing?"),
+                    AfterConfirm::OpenProject(_) => format!("{what} before opening another project?"),
                 });
                 ui.add_space(8.0);
                 ui.horizontal(|ui| {
-                    if ui.button("Save all").clicked() {
+                    let (keep, discard) = match (edits, recorded) {
+                        (true, true) => ("Keep and save all", "Discard all"),
+                        (false, true) => ("Keep", "Discard"),
+                        _ => ("Save all", "Discard edits"),
+                    };
+                    if ui.button(keep).clicked() {
                         save_first = true;
                         answer = Some(true);
                     }
-                    if ui.button("Discard edits").clicked() {
+                    if ui.button(discard).clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Some(false);
+                    }
+                });
+            }
+            Modal::UnkeptMatch { .. } => {
+                ui.heading("A recorded match is not kept");
+                ui.label(format!(
+                    "The match recorded in the arena is not kept in a bank. Keep it in {} before the next match starts?",
+                    unsaved.keep_in
+                ));
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui.button(format!("Keep in {}", unsaved.keep_in)).clicked() {
+                        save_first = true;
+                        answer = Some(true);
+                    }
+                    if ui.button("Discard").clicked() {
                         answer = Some(true);
                     }
                     if ui.button("Cancel").clicked() {

@@ -6,6 +6,7 @@ use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
 use creature_workspace::Workspace;
 
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab, keys};
 
 /// The palette while it is open: what was typed, and the row Enter runs.
@@ -127,7 +128,8 @@ fn rank(text: &str, query: &str) -> Option<u8> {
 /// What the palette offers: the named commands (the preview's and the arena's keys
 /// among them), every panel, species, tree and file.
 fn palette_entries(ws: &Workspace, tabs: &[Tab]) -> Vec<Command> {
-    let mut out: Vec<Command> = keys::named().map(|b| b.command.clone()).filter(|c| *c != Command::Palette).collect();
+    let mut out: Vec<Command> =
+        keys::named().map(|b| b.command.clone()).filter(|c| *c != Command::Ui(UiCommand::Palette)).collect();
     out.extend(tabs.iter().map(|t| Command::ShowTab(*t)));
     out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
     if ws.creatures().next().is_some() {

@@ -2,8 +2,10 @@
 //! play the near fighter.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use creature_core::shadow::arena::KeyInput;
+use creature_shadow::arena::KeyInput;
+use creature_shadow::fight::Bout;
 
 /// A key of the arena, held to play: each is a command with its key in the arena's
 /// bindings, so the palette and the Arena menu list them.
@@ -73,11 +75,30 @@ impl ArenaKey {
     }
 }
 
+/// A match handed to the arena to be played again (a league's), with the names of the
+/// banks playing it, left then right. The arena's own settings are not part of it.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub bout: Arc<Bout>,
+    pub names: [String; 2],
+}
+
+/// Two replays are the same when they hand over the same bout.
+impl PartialEq for Replay {
+    fn eq(&self, other: &Replay) -> bool {
+        Arc::ptr_eq(&self.bout, &other.bout) && self.names == other.names
+    }
+}
+
 /// A command to the arena's match.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ArenaCommand {
-    /// Starts a match against `opponent` (a bot style name or "shadow").
+    /// Starts a match against `opponent` (a bot style name or "shadow": the shadow of
+    /// the bank shown, the project's first when none is shown yet).
     Start { opponent: String, autoplay: bool, record: bool },
+    /// Plays a match again, shadow against shadow: nothing recorded, the arena's
+    /// settings left as they are.
+    Replay(Replay),
     /// Plays the running match to its end at once.
     Finish,
     /// At the match end: keep the recording in the bank, or drop it.
@@ -91,8 +112,12 @@ pub enum ArenaCommand {
     HandOver(usize),
     /// Opens a training gauntlet (`*.gauntlet.ron`) in the arena.
     Gauntlet(PathBuf),
-    /// Fights the open gauntlet's next bank (again, after a loss).
-    GauntletFight,
+    /// Writes a gauntlet of these banks (each with its rating), weakest first, beside
+    /// the first bank under a name no file has yet, and opens it in the arena.
+    TrainIn(Vec<(PathBuf, f64)>),
+    /// Fights the open gauntlet's next bank (again, after a loss), the keyboard's side
+    /// recorded when `record`.
+    GauntletFight { record: bool },
 }
 
 impl ArenaCommand {
@@ -100,6 +125,7 @@ impl ArenaCommand {
     pub fn label(&self) -> String {
         match self {
             ArenaCommand::Start { opponent, .. } => format!("Arena: fight {opponent}"),
+            ArenaCommand::Replay(r) => format!("Arena: play {} against {} again", r.names[0], r.names[1]),
             ArenaCommand::Finish => "Arena: play to the end".into(),
             ArenaCommand::Keep(true) => "Arena: keep the recording".into(),
             ArenaCommand::Keep(false) => "Arena: discard the recording".into(),
@@ -108,7 +134,13 @@ impl ArenaCommand {
             ArenaCommand::HandOver(0) => "Arena: take or give back the left fighter".into(),
             ArenaCommand::HandOver(_) => "Arena: take or give back the right fighter".into(),
             ArenaCommand::Gauntlet(p) => format!("Arena: train in the gauntlet {}", p.display()),
-            ArenaCommand::GauntletFight => "Arena: fight the gauntlet's next shadow".into(),
+            ArenaCommand::TrainIn(banks) => {
+                format!(
+                    "Arena: train in a gauntlet of {}, weakest first",
+                    crate::gui::chrome::count(banks.len(), "bank")
+                )
+            }
+            ArenaCommand::GauntletFight { .. } => "Arena: fight the gauntlet's next shadow".into(),
         }
     }
 }

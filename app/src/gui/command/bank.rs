@@ -31,7 +31,7 @@ pub enum BankCommand {
     /// each), as one undoable edit.
     Compose(Vec<(PathBuf, String)>),
     /// One change of the shown bank written by hand, as one undoable edit.
-    Hand(creature_core::shadow::bank::HandEdit),
+    Hand(creature_shadow::bank::HandEdit),
     /// Inserts an event with this action and the state the arena's player sees now:
     /// after event `after` in its segment, or as a match of its own.
     InsertFromArena {
@@ -50,19 +50,23 @@ impl BankCommand {
             BankCommand::Merge(p) => format!("Merge bank {}", p.display()),
             BankCommand::Save => "Save the bank".into(),
             BankCommand::SaveSchema => "Save the schema".into(),
-            BankCommand::DeleteFlagged { ids, kinds } => format!("Delete {} events flagged as {kinds}", ids.len()),
+            BankCommand::DeleteFlagged { ids, kinds } => {
+                format!("Delete {} flagged as {kinds}", crate::gui::chrome::count(ids.len(), "event"))
+            }
             BankCommand::ScoreShadow(bot) => format!("Score the shadow against {bot}"),
             BankCommand::Export => "Export the bank as Parquet…".into(),
             BankCommand::Import => "Import a bank from Parquet…".into(),
             BankCommand::Hand(e) => hand_label(e),
-            BankCommand::Compose(parts) => format!("Compose the bank of {} parts", parts.len()),
+            BankCommand::Compose(parts) => {
+                format!("Compose the bank of {}", crate::gui::chrome::count(parts.len(), "part"))
+            }
             BankCommand::InsertFromArena { action, .. } => format!("Insert {action} in the arena's present state"),
         }
     }
 }
 
-fn hand_label(e: &creature_core::shadow::bank::HandEdit) -> String {
-    use creature_core::shadow::bank::HandEdit;
+fn hand_label(e: &creature_shadow::bank::HandEdit) -> String {
+    use creature_shadow::bank::HandEdit;
     match e {
         HandEdit::SetAction { id, action } => format!("Set the action of event {id} to {action}"),
         HandEdit::SetValue { id, feature, value } => format!("Set {feature} of event {id} to {value}"),

@@ -8,6 +8,7 @@ use creature_core::world::sim::Act;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::Command;
+use super::UiCommand;
 use super::arena::{ArenaCommand, ArenaKey};
 use super::preview::PreviewCommand;
 use crate::gui::time_travel::TimeCommand;
@@ -74,26 +75,26 @@ const fn arena(k: ArenaKey, modifiers: Modifiers, key: Key) -> Binding {
 /// The commands a person can run by name, in menu order. A command listed twice has a
 /// second key (Ctrl+Y redoes, Ctrl+P opens the palette); menus show the first.
 pub const BINDINGS: &[Binding] = &[
-    global(Command::OpenProject, CMD_SHIFT, Key::O),
-    global(Command::OpenFile, CMD, Key::O),
-    global(Command::OpenPath, CMD, Key::L),
-    global(Command::Save, CMD, Key::S),
-    global(Command::SaveAs, CMD_SHIFT, Key::S),
-    global(Command::SaveAll, CMD_ALT, Key::S),
-    unbound(Command::Revert),
-    global(Command::Reload, NONE, Key::F5),
-    global(Command::Undo, CMD, Key::Z),
-    global(Command::Redo, CMD_SHIFT, Key::Z),
-    global(Command::Redo, CMD, Key::Y),
-    global(Command::Palette, CMD_SHIFT, Key::P),
-    global(Command::Palette, CMD, Key::P),
-    unbound(Command::ResetLayout),
-    global(Command::MaximiseFocused, NONE, Key::F11),
-    global(Command::NewbornsBorn, CMD, Key::B),
-    global(Command::FitGraph, CMD, Key::Num0),
-    global(Command::Play, NONE, Key::F6),
-    global(Command::ApplyLesson, CMD, Key::Enter),
-    global(Command::Quit, CMD, Key::Q),
+    global(Command::Ui(UiCommand::OpenProject), CMD_SHIFT, Key::O),
+    global(Command::Ui(UiCommand::OpenFile), CMD, Key::O),
+    global(Command::Ui(UiCommand::OpenPath), CMD, Key::L),
+    global(Command::Ui(UiCommand::Save), CMD, Key::S),
+    global(Command::Ui(UiCommand::SaveAs), CMD_SHIFT, Key::S),
+    global(Command::Ui(UiCommand::SaveAll), CMD_ALT, Key::S),
+    unbound(Command::Ui(UiCommand::Revert)),
+    global(Command::Ui(UiCommand::Reload), NONE, Key::F5),
+    global(Command::Ui(UiCommand::Undo), CMD, Key::Z),
+    global(Command::Ui(UiCommand::Redo), CMD_SHIFT, Key::Z),
+    global(Command::Ui(UiCommand::Redo), CMD, Key::Y),
+    global(Command::Ui(UiCommand::Palette), CMD_SHIFT, Key::P),
+    global(Command::Ui(UiCommand::Palette), CMD, Key::P),
+    unbound(Command::Ui(UiCommand::ResetLayout)),
+    global(Command::Ui(UiCommand::MaximiseFocused), NONE, Key::F11),
+    global(Command::Ui(UiCommand::NewbornsBorn), CMD, Key::B),
+    global(Command::Ui(UiCommand::FitGraph), CMD, Key::Num0),
+    global(Command::Ui(UiCommand::Play), NONE, Key::F6),
+    global(Command::Ui(UiCommand::ApplyLesson), CMD, Key::Enter),
+    global(Command::Ui(UiCommand::Quit), CMD, Key::Q),
     preview(PreviewCommand::TogglePause, Key::Space),
     Binding { command: Command::Preview(PreviewCommand::StepTurn), scope: Scope::Preview, key: None },
     preview(PreviewCommand::Act(Act::Hold), Key::H),
@@ -220,12 +221,12 @@ mod tests {
     #[test]
     fn a_shared_key_clashes_in_one_scope_and_with_global_keys_but_not_across_scopes() {
         let list = [
-            bind(Command::Save, Scope::Global, CMD, Key::S),
+            bind(Command::Ui(UiCommand::Save), Scope::Global, CMD, Key::S),
             bind(Command::Preview(PreviewCommand::StepTurn), Scope::Preview, NONE, Key::Space),
             bind(Command::Arena(ArenaCommand::Press(ArenaKey::Block)), Scope::Arena, NONE, Key::Space),
             bind(Command::Preview(PreviewCommand::TogglePause), Scope::Preview, NONE, Key::Space),
             bind(Command::Arena(ArenaCommand::Press(ArenaKey::AntiAir)), Scope::Arena, CMD, Key::S),
-            bind(Command::SaveAs, Scope::Global, CMD_SHIFT, Key::S),
+            bind(Command::Ui(UiCommand::SaveAs), Scope::Global, CMD_SHIFT, Key::S),
         ];
         assert_eq!(clashes(&list), vec![(0, 4), (1, 3)]);
     }
@@ -241,7 +242,11 @@ mod tests {
         for k in [Key::ArrowUp, Key::Z, Key::X, Key::C, Key::Space, Key::A, Key::S, Key::D] {
             assert!(keys(Scope::Arena).contains(&k), "{k:?} in the arena");
         }
-        assert_eq!(shortcut(&Command::Redo).map(|k| k.logical_key), Some(Key::Z), "menus show the first key");
-        assert_eq!(commands_of(Scope::Global).filter(|c| **c == Command::Redo).count(), 1);
+        assert_eq!(
+            shortcut(&Command::Ui(UiCommand::Redo)).map(|k| k.logical_key),
+            Some(Key::Z),
+            "menus show the first key"
+        );
+        assert_eq!(commands_of(Scope::Global).filter(|c| **c == Command::Ui(UiCommand::Redo)).count(), 1);
     }
 }

@@ -1,9 +1,11 @@
-//! The one command enum (rerun's `UICommand`): menus, keyboard shortcuts, the command
-//! palette and every panel produce [`Command`]s, and the app applies them after the
-//! frame, so no panel changes shared state in the middle of drawing. The commands of
-//! the live side are split by what they drive (`preview`, `bank`, `arena`, `scenario`,
-//! and the timeline's `TimeCommand`), each carried out by its own handler; `keys` holds
-//! every key the editor answers.
+//! The commands, split as rerun splits them: [`UiCommand`]s carry no payload (what menus,
+//! keys and the palette name), and the other [`Command`]s carry what they act on (a
+//! path, a tab, a selection, an edit; rerun's `SystemCommand`). Menus, keys, the
+//! palette and every panel produce them, and the studio applies them after the frame,
+//! so no panel changes another's state in the middle of drawing. Each family has one
+//! handler: `gui/app/ui_command.rs`, `gui/app/system_command.rs`, and for the live side
+//! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `TimeCommand` theirs;
+//! `keys` holds every key the editor answers.
 
 pub mod arena;
 pub mod bank;
@@ -11,6 +13,8 @@ pub mod keys;
 pub mod preview;
 pub mod scenario;
 mod tab;
+pub mod train;
+pub mod ui;
 
 use std::path::PathBuf;
 
@@ -21,65 +25,38 @@ use egui::KeyboardShortcut;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
-pub use self::arena::{ArenaCommand, ArenaKey};
+pub use self::arena::{ArenaCommand, ArenaKey, Replay};
 pub use self::bank::BankCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
 pub use self::tab::{Tab, TabName};
+pub use self::train::TrainCommand;
+pub use self::ui::UiCommand;
 use crate::gui::time_travel::TimeCommand;
 
-/// Everything the editor can be asked to do.
+/// Everything the editor can be asked to do: a payload-less [`UiCommand`], or a command
+/// with what it acts on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// Choose a project folder with a dialog.
-    OpenProject,
+    /// A command without a payload, as menus, keys and the palette name it.
+    Ui(UiCommand),
     OpenProjectAt(PathBuf),
-    /// Choose a file with a dialog.
-    OpenFile,
     /// Opens a file in the editor that fits it (species, creature, lesson script, text).
     OpenFileAt(PathBuf),
-    /// Asks for a project folder or a file by typing its path (for desktops without a
-    /// file dialog service).
-    OpenPath,
     /// Shows a file's text with a line marked, as for a problem.
     ShowSource {
         path: PathBuf,
         line: usize,
     },
-    /// Saves the text shown in the source view.
-    SaveSource,
-    Save,
-    SaveAs,
-    SaveAll,
-    /// Drops the active document's unsaved edits.
-    Revert,
-    /// Re-reads the project from disk (documents with edits keep them).
-    Reload,
-    Undo,
-    Redo,
-    Palette,
     ShowTab(Tab),
     /// Gives one panel the whole dock, or gives the layout back when one has it.
     Maximise(Tab),
-    /// [`Command::Maximise`] for the panel with the focus.
-    MaximiseFocused,
-    ResetLayout,
-    Quit,
     SelectSpecies(Species),
     SelectCreature(DocId),
     SelectTree(Desire, TreeKind),
     /// Selects a node of the shown tree (a leaf lists its examples).
     SelectNode(Option<usize>),
     SelectLesson(DocId),
-    /// Plays the shown lesson script from the start: the playhead moves and each
-    /// release's credit chart appears as it passes.
-    Play,
-    /// Runs the shown lesson script on the selected creature and keeps the result.
-    ApplyLesson,
-    /// Re-rolls the sample of newborns in the species plots.
-    NewbornsBorn,
-    /// Lays the tree graph out again and fits it to the view.
-    FitGraph,
     Edit(Edit),
     /// Answers the "changed on disk while edited here" question: keep the studio's
     /// edits (`true`) or take the file on disk (`false`).
@@ -93,41 +70,24 @@ pub enum Command {
     Bank(BankCommand),
     Arena(ArenaCommand),
     Scenario(ScenarioCommand),
+    Train(TrainCommand),
 }
 
 impl Command {
     /// The name in menus and the palette.
     pub fn label(&self) -> String {
         match self {
-            Command::OpenProject => "Open project…".into(),
+            Command::Ui(c) => c.label().into(),
             Command::OpenProjectAt(p) => format!("Open project {}", p.display()),
-            Command::OpenFile => "Open file…".into(),
             Command::OpenFileAt(p) => format!("Open {}", p.display()),
-            Command::OpenPath => "Open path…".into(),
             Command::ShowSource { path, line } => format!("Show {}:{line}", path.display()),
-            Command::SaveSource => "Save text".into(),
-            Command::Save => "Save".into(),
-            Command::SaveAs => "Save as…".into(),
-            Command::SaveAll => "Save all".into(),
-            Command::Revert => "Revert to saved".into(),
-            Command::Reload => "Reload from disk".into(),
-            Command::Undo => "Undo".into(),
-            Command::Redo => "Redo".into(),
-            Command::Palette => "Command palette…".into(),
             Command::ShowTab(t) => format!("Show panel: {}", t.title()),
             Command::Maximise(t) => format!("Maximise or restore panel: {}", t.title()),
-            Command::MaximiseFocused => "Maximise or restore the panel".into(),
-            Command::ResetLayout => "Reset panel layout".into(),
-            Command::Quit => "Quit".into(),
             Command::SelectSpecies(s) => format!("Species: {s}"),
             Command::SelectCreature(id) => format!("Creature: {}", id.label()),
             Command::SelectTree(d, k) => format!("Tree: {d} {}", kind_name(*k)),
             Command::SelectNode(_) => "Select node".into(),
             Command::SelectLesson(id) => format!("Lesson: {}", id.label()),
-            Command::Play => "Play the lesson script".into(),
-            Command::ApplyLesson => "Apply the lesson script to the creature".into(),
-            Command::NewbornsBorn => "A new creature is born (re-roll newborns)".into(),
-            Command::FitGraph => "Fit tree graph to view".into(),
             Command::Edit(_) => "Edit".into(),
             Command::Resolve { path, .. } => format!("Resolve {}", path.display()),
             Command::Preview(c) => c.label(),
@@ -135,6 +95,7 @@ impl Command {
             Command::Bank(c) => c.label(),
             Command::Arena(c) => c.label(),
             Command::Scenario(c) => c.label(),
+            Command::Train(c) => c.label(),
         }
     }
 
@@ -149,5 +110,11 @@ pub fn kind_name(k: TreeKind) -> &'static str {
     match k {
         TreeKind::Activity => "Activity",
         TreeKind::ActOn => "ActOn",
+    }
+}
+
+impl From<UiCommand> for Command {
+    fn from(c: UiCommand) -> Command {
+        Command::Ui(c)
     }
 }

@@ -26,7 +26,7 @@ impl Panel for BankPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Editors
+        Home::Strip
     }
 
     fn scroll_bars(&self) -> [bool; 2] {
@@ -90,10 +90,29 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if let Some(e) = &sh.error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
-    let Some(stats) = sh.stats().cloned() else {
+    if sh.stats().is_none() {
         ui.label("The project has no replay bank yet: record one in the Arena.");
         return;
-    };
+    }
+    // Below the bar, the view scrolls as a whole: the table keeps the room of at least
+    // `TABLE_ROWS` rows however short the panel, and the sections around it scroll.
+    let view_h = ui.available_height();
+    egui::ScrollArea::vertical().id_salt("bank-view").auto_shrink([false, false]).show(ui, |ui| {
+        body(ui, view_h, view, out);
+    });
+}
+
+/// The rows the table shows at least, however short the panel.
+pub const TABLE_ROWS: f32 = 12.0;
+
+/// The bank's numbers, the filters, the sections, the table and the plots; `view_h` is
+/// the height the panel shows of them.
+fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>) {
+    // What is left of the panel's height below what is drawn so far.
+    let top = ui.cursor().top();
+    let left = |ui: &egui::Ui| view_h - (ui.cursor().top() - top);
+    let sh = &mut view.shadow;
+    let Some(stats) = sh.stats().cloned() else { return };
     ui.label(format!(
         "{} events · {} segments · {} matches · {}",
         stats.events,
@@ -104,8 +123,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // Filters.
     // A filter switched on starts at the bank's first match or segment, not at 0 (which
     // a bank need not have), and stays within the ids the bank has.
-    let (matches, segments) =
-        sh.bank().and_then(creature_core::shadow::bank::Bank::id_spans).unwrap_or(((0, 0), (0, 0)));
+    let (matches, segments) = sh.bank().and_then(creature_shadow::bank::Bank::id_spans).unwrap_or(((0, 0), (0, 0)));
     ui.horizontal_wrapped(|ui| {
         let f = &mut sh.filter;
         ui.label("match");
@@ -126,11 +144,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         }
     });
     // The sections scroll within at most 40% of the view, so the table keeps its room.
-    let room = (ui.available_height() * 0.4).clamp(90.0, 330.0);
+    let room = (view_h * 0.4).clamp(90.0, 330.0);
     egui::CollapsingHeader::new("Compose from parts").id_salt("compose").default_open(false).show(ui, |ui| {
         super::bank_compose::show(ui, &mut view.shadow, out);
     });
-    egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(true).show(ui, |ui| {
+    // Open at first when the panel has room for it and the table's rows together.
+    let tall = view_h >= 680.0;
+    egui::CollapsingHeader::new("Curate and score").id_salt("curate-score").default_open(tall).show(ui, |ui| {
         egui::ScrollArea::vertical()
             .id_salt("curate-scroll")
             .max_height(room)
@@ -146,9 +166,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     let filtered = last.is_some_and(|l| l != sh.filter);
     let n_rows = sh.rows().len();
     super::bank_hand::strip(ui, sh, out);
-    ui.label(format!("{n_rows} rows"));
-    let avail = ui.available_height();
-    let table_h = (avail * 0.58).max(120.0);
+    ui.label(crate::gui::chrome::count(n_rows, "row"));
+    // The header, the rows with the spacing between them, and the horizontal scroll bar.
+    let table_h = (left(ui) * 0.58).max(20.0 + TABLE_ROWS * (ROW_HEIGHT + 3.0) + 24.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {
         // Wider than the panel, the table scrolls sideways by itself rather than widening
         // the panel past its edge (and the plots below with it).
@@ -157,7 +177,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         });
     });
     ui.separator();
-    stats_plots(ui, &stats);
+    // The header above the plots.
+    let plots_h = (left(ui) - 24.0).max(140.0);
+    stats_plots(ui, &stats, plots_h);
 }
 
 /// An optional id: off means any; on, a value within `(first, last)`.
@@ -293,9 +315,8 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool, out: &mut Ve
 
 /// The actions' histogram as rows, the most frequent first: each bar with its action's
 /// name and count before it, so every bar is named however many there are.
-fn action_bars(ui: &mut egui::Ui, actions: &[(&String, &usize)]) {
+fn action_bars(ui: &mut egui::Ui, actions: &[(&String, &usize)], height: f32) {
     let most = actions.first().map_or(1, |(_, c)| **c).max(1);
-    let height = ui.available_height().max(140.0);
     let width = (ui.available_width() - 140.0).max(60.0);
     egui::ScrollArea::vertical().id_salt("bank-actions").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
         egui::Grid::new("bank-actions-rows").num_columns(2).spacing([8.0, 2.0]).show(ui, |ui| {
@@ -312,12 +333,12 @@ fn action_bars(ui: &mut egui::Ui, actions: &[(&String, &usize)]) {
     });
 }
 
-fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats) {
+fn stats_plots(ui: &mut egui::Ui, stats: &creature_shadow::bank::BankStats, height: f32) {
     ui.columns(2, |cols| {
         cols[0].strong("Actions (the whole bank: the filters apply to the table)");
         let mut actions: Vec<(&String, &usize)> = stats.actions.iter().collect();
         actions.sort_by(|a, b| b.1.cmp(a.1));
-        action_bars(&mut cols[0], &actions);
+        action_bars(&mut cols[0], &actions, height);
         let rt = &stats.reaction;
         cols[1].strong(format!(
             "Reaction times of the whole bank: {} responses · mean {} · median {}",
@@ -328,7 +349,7 @@ fn stats_plots(ui: &mut egui::Ui, stats: &creature_core::shadow::bank::BankStats
         let bars: Vec<Bar> =
             rt.histogram(2).into_iter().map(|(f, n)| Bar::new(f64::from(f) + 1.0, n as f64).width(1.8)).collect();
         Plot::new("bank-reactions")
-            .height(cols[1].available_height().max(140.0))
+            .height(height)
             .allow_drag(false)
             .allow_zoom(false)
             .allow_scroll(false)

@@ -2,7 +2,7 @@
 //! (each a bank and a filter, as `shadow compose` takes them) as one undoable edit, and
 //! the situation classes two parts both gave, their actions side by side.
 
-use creature_core::shadow::arena::state_name;
+use creature_shadow::arena::state_name;
 
 use crate::gui::command::{BankCommand, Command};
 use crate::gui::view::compose_draft::PartDraft;
@@ -67,14 +67,14 @@ pub fn show(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
     if draft.conflicts.is_empty() {
         return;
     }
-    ui.strong(format!("{} conflicts: classes two parts both give", draft.conflicts.len()));
+    ui.strong(format!("{}: classes two parts both give", crate::gui::chrome::count(draft.conflicts.len(), "conflict")));
     let name = |code: i64| state_name(code as f64).map_or_else(|| code.to_string(), str::to_owned);
     egui::ScrollArea::vertical().id_salt("compose-conflicts").max_height(160.0).show(ui, |ui| {
         for (class, sides) in &draft.conflicts {
             ui.label(format!("{} · {} vs {}", class.band.name(), name(class.own_state), name(class.opp_state)));
             ui.columns(sides.len().max(1), |cols| {
                 for (col, s) in cols.iter_mut().zip(sides) {
-                    col.strong(format!("{}: {} events", s.bank, s.events));
+                    col.strong(format!("{}: {}", s.bank, crate::gui::chrome::count(s.events, "event")));
                     for (a, n) in s.actions.iter().take(4) {
                         col.label(format!("{a} · {n}"));
                     }

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use creature_core::shadow::bank::{Bank, HandEdit};
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::{Bank, HandEdit};
+use creature_shadow::schema::Schema;
 
 use crate::gui::command::{BankCommand, Command};
 use crate::gui::view::hand_draft::{ACTION, HandDraft};

@@ -4,6 +4,7 @@
 //! list is kept in the project. "Continue" plays on to the next hit.
 
 use creature_core::cond::Cond;
+use creature_core::printable::escaped;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, PreviewCommand, Tab};
@@ -52,10 +53,12 @@ impl Panel for BreakpointsPanel {
         for (i, b) in p.breakpoints.list().iter().enumerate() {
             ui.horizontal(|ui| {
                 let mut on = b.on;
-                if ui.checkbox(&mut on, format!("{}. {}", i + 1, b.cond.describe())).changed() {
+                // Both come from breakpoints.ron: shown with their control characters escaped.
+                let said = format!("{}. {}", i + 1, escaped(&b.cond.describe()));
+                if ui.checkbox(&mut on, said).changed() {
                     live(cx.out, PreviewCommand::SetBreakpoint(i, on));
                 }
-                ui.weak(&b.text);
+                ui.weak(escaped(&b.text).into_owned());
                 if ui.small_button("🗑").on_hover_text("Delete this breakpoint").clicked() {
                     live(cx.out, PreviewCommand::RemoveBreakpoint(i));
                 }

@@ -7,7 +7,7 @@
 
 use creature_core::recording::{Recorder, Recording};
 use egui::Color32;
-use egui_plot::{Legend, Line, LineStyle, Plot, VLine};
+use egui_plot::{Line, LineStyle, Plot, VLine};
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
@@ -161,16 +161,27 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<
                 col.label(name);
                 super::compare_trees::draw(col, tree, 180.0);
                 let lines = crate::gui::view::compare::tree_lines(tree).join("\n");
-                col.label(egui::RichText::new(lines).monospace().small());
+                // A column lays out justified, which would spread a wrapped line's
+                // letters over its width: the lines are laid out from the left.
+                col.with_layout(egui::Layout::top_down(egui::Align::LEFT), |ui| {
+                    ui.label(egui::RichText::new(lines).monospace().small());
+                });
             }
         });
     }
     let cursor = p.shown().time();
-    let end = c.a.iter().chain(&c.b).map(|(t, _)| *t).fold(0.0, f64::max);
+    // Both runs side by side as far as both go: past the shorter's end there is
+    // nothing to compare, and the axis would squeeze the part that can be.
+    let last = |curves: &crate::gui::view::compare::Curves| curves.last().map_or(0.0, |(t, _)| *t);
+    let end = last(&c.a).min(last(&c.b));
+    let within = |t: f64| (0.0..=end).contains(&t);
+    let entries: Vec<super::legend::Entry> =
+        c.desires.iter().enumerate().map(|(n, d)| (PALETTE[n % PALETTE.len()], d.to_string())).collect();
+    super::legend::row(ui, &entries, &format!("solid: this run · dashed: the other · up to {end:.1} s, where both go"));
     Plot::new("compare-desires")
+        .id(egui::Id::new("compare-desires"))
         .include_x(0.0)
         .include_x(end)
-        .legend(Legend::default())
         .x_axis_label("simulated seconds")
         .y_axis_label("desire")
         .include_y(0.0)
@@ -179,34 +190,44 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<
             for (n, desire) in c.desires.iter().enumerate() {
                 let colour = PALETTE[n % PALETTE.len()];
                 let i = desire.index();
-                let a: Vec<[f64; 2]> = c.a.iter().map(|(t, v)| [*t, v[i]]).collect();
-                let b: Vec<[f64; 2]> = c.b.iter().map(|(t, v)| [*t, v[i]]).collect();
+                let a: Vec<[f64; 2]> = c.a.iter().filter(|(t, _)| within(*t)).map(|(t, v)| [*t, v[i]]).collect();
+                let b: Vec<[f64; 2]> = c.b.iter().filter(|(t, _)| within(*t)).map(|(t, v)| [*t, v[i]]).collect();
                 plot.line(Line::new(format!("{desire} (this run)"), a).color(colour).width(2.0));
                 plot.line(Line::new(format!("{desire} (other)"), b).color(colour).style(LineStyle::dashed_dense()));
             }
-            if let Some(t) = d.first_difference {
+            if let Some(t) = d.first_difference.filter(|t| within(*t)) {
                 plot.vline(VLine::new("first difference", t).color(Color32::from_rgb(235, 80, 60)));
             }
-            plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+            if within(cursor) {
+                plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+            }
         });
-    watches(ui, ws, c, cursor);
+    watches(ui, ws, c, cursor, end);
 }
 
 /// The project's watches over both runs (this run solid, the other dashed), with the
 /// same cursor at the shown turn.
-fn watches(ui: &mut egui::Ui, ws: &Workspace, c: &crate::gui::view::compare::Compared, cursor: f64) {
+fn watches(ui: &mut egui::Ui, ws: &Workspace, c: &crate::gui::view::compare::Compared, cursor: f64, end: f64) {
     let list = ws.watches.list();
     if list.is_empty() || c.watched_a.is_empty() {
         return;
     }
     ui.strong("Watches in both runs");
-    Plot::new("compare-watches").height(160.0).legend(Legend::default()).x_axis_label("simulated seconds").show(
+    let entries: Vec<super::legend::Entry> =
+        list.iter().enumerate().map(|(i, w)| (PALETTE[i % PALETTE.len()], w.watched.describe())).collect();
+    super::legend::row(ui, &entries, "solid: this run · dashed: the other");
+    let within = |t: f64| (0.0..=end).contains(&t);
+    Plot::new("compare-watches").height(160.0).include_x(0.0).include_x(end).x_axis_label("simulated seconds").show(
         ui,
         |plot| {
             for (i, w) in list.iter().enumerate() {
                 let colour = PALETTE[i % PALETTE.len()];
                 let line = |samples: &[creature_core::recording::Sample]| -> Vec<[f64; 2]> {
-                    samples.iter().filter_map(|(_, t, v)| v.get(i).copied().flatten().map(|y| [*t, y])).collect()
+                    samples
+                        .iter()
+                        .filter(|(_, t, _)| within(*t))
+                        .filter_map(|(_, t, v)| v.get(i).copied().flatten().map(|y| [*t, y]))
+                        .collect()
                 };
                 let name = w.watched.describe();
                 plot.line(Line::new(format!("{name} (this run)"), line(&c.watched_a)).color(colour).width(2.0));
@@ -216,7 +237,9 @@ fn watches(ui: &mut egui::Ui, ws: &Workspace, c: &crate::gui::view::compare::Com
                         .style(LineStyle::dashed_dense()),
                 );
             }
-            plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+            if within(cursor) {
+                plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
+            }
         },
     );
 }

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use creature_core::diff::{Diff, Side, Sides, TreeDiff, load, unmatched};
 use creature_core::mind::tree::{Example, build};
+use creature_workspace::diff::{Diff, Side, Sides, TreeDiff, load, unmatched};
 use egui::{Color32, RichText};
 
 use crate::gui::command::kind_name;
@@ -121,14 +121,18 @@ fn result(ui: &mut egui::Ui, st: &mut FilesCompare) {
                 ("B", &b, &added, "+", Color32::from_rgb(110, 210, 120)),
             ];
             for (col, (name, examples, marked, sign, colour)) in cols.iter_mut().zip(sides) {
-                col.label(format!("{name}: {} examples", examples.len()));
+                col.label(format!("{name}: {}", crate::gui::chrome::count(examples.len(), "example")));
                 super::compare_trees::draw(col, &build(&attributes, examples), 180.0);
-                for (e, only) in examples.iter().zip(marked) {
-                    let text = RichText::new(format!("{} {}", if *only { sign } else { " " }, example_line(e)))
-                        .monospace()
-                        .small();
-                    col.label(if *only { text.color(colour) } else { text });
-                }
+                // A column lays out justified, which would spread a wrapped line's
+                // letters over its width: the examples are laid out from the left.
+                col.with_layout(egui::Layout::top_down(egui::Align::LEFT), |col| {
+                    for (e, only) in examples.iter().zip(marked) {
+                        let text = RichText::new(format!("{} {}", if *only { sign } else { " " }, example_line(e)))
+                            .monospace()
+                            .small();
+                        col.label(if *only { text.color(colour) } else { text });
+                    }
+                });
             }
         });
     }

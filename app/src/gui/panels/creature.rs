@@ -7,6 +7,7 @@ use creature_core::data::{Data, TreeKind};
 use creature_core::names::Desire;
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::{dirty_mark, verdict_colour};
 use crate::gui::view::View;
@@ -40,7 +41,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut St
     let Some(id) = view.creature.clone().filter(|id| ws.creature(id).is_some()) else {
         ui.label("No creature is open.");
         if ui.button("Open a creature save…").clicked() {
-            out.push(Command::OpenFile);
+            out.push(Command::Ui(UiCommand::OpenFile));
         }
         return;
     };
@@ -65,11 +66,13 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut St
             trees(&mut cols[1], ws, view, tree_filter, c, out);
         });
     } else {
-        let half = ui.available_height() * 0.5;
+        // The desires above take three fifths: the traits and a few desires' rows in
+        // view on a laptop, the trees' table a scroll below.
+        let above = ui.available_height() * 0.6;
         egui::ScrollArea::vertical()
             .id_salt("creature-left")
             .auto_shrink([false, true])
-            .max_height(half)
+            .max_height(above)
             .show(ui, |ui| left(ui, out));
         ui.separator();
         trees(ui, ws, view, tree_filter, c, out);
@@ -97,17 +100,17 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, out: &mut Vec<Command>)
                 }
             });
         if ui.button("Open…").clicked() {
-            out.push(Command::OpenFile);
+            out.push(Command::Ui(UiCommand::OpenFile));
         }
         let dirty = ws.is_dirty(id);
         if ui.add_enabled(dirty, egui::Button::new("Save")).clicked() {
-            out.push(Command::Save);
+            out.push(Command::Ui(UiCommand::Save));
         }
         if ui.button("Save as…").clicked() {
-            out.push(Command::SaveAs);
+            out.push(Command::Ui(UiCommand::SaveAs));
         }
         if ui.add_enabled(dirty, egui::Button::new("Revert")).clicked() {
-            out.push(Command::Revert);
+            out.push(Command::Ui(UiCommand::Revert));
         }
     });
 }
@@ -167,8 +170,10 @@ fn opinions(ui: &mut egui::Ui, id: &DocId, c: &Creature, out: &mut Vec<Command>)
 }
 
 fn desires(ui: &mut egui::Ui, data: &Data, id: &DocId, c: &Creature, out: &mut Vec<Command>) {
-    ui.strong("Desires");
-    ui.weak("bright: active at this phase · drag a bar to set the value");
+    ui.horizontal(|ui| {
+        ui.strong("Desires");
+        ui.weak("bright: active now · drag a bar to set it");
+    });
     let active: Vec<Desire> = data.active_desires(c.phase).collect();
     for d in &c.desires {
         let on = active.contains(&d.name);

@@ -2,10 +2,10 @@
 //! flag, deleting the flagged events as one undoable edit, the coverage table with its
 //! thin classes highlighted, and the shadow's scorecard.
 
-use creature_core::shadow::arena::state_name;
-use creature_core::shadow::bots::Style;
-use creature_core::shadow::curate::{Curation, FlagKind};
-use creature_core::shadow::score::{Scorecard, situation_name};
+use creature_shadow::arena::state_name;
+use creature_shadow::bots::Style;
+use creature_shadow::curate::{Curation, FlagKind};
+use creature_shadow::score::{Scorecard, situation_name};
 
 use crate::gui::command::{BankCommand, Command};
 use crate::gui::view::shadow::ShadowState;
@@ -48,7 +48,7 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(format!("Curating {} events…", bank.len()));
+                ui.label(format!("Curating {}…", crate::gui::chrome::count(bank.len(), "event")));
             });
         }
         Some(Err(e)) => {

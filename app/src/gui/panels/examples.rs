@@ -48,21 +48,26 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     let memory = c.tree(d, k);
     let attributes = &ws.data.attributes;
     let values = known_values(c, attributes);
-    let selected = view.graph.selected.and_then(|n| view.graph.tree.nodes.get(n));
-    let in_node: Vec<usize> = view
-        .graph
-        .selected
-        .filter(|_| selected.is_some())
-        .map(|n| view.graph.tree.examples(n).to_vec())
-        .unwrap_or_default();
+    // The tree as the Tree panel draws it, so that a node's examples are the graph's.
+    let Some(tree) = ws.shown_tree(&id, d, k) else { return };
+    let selected = view.node.and_then(|n| tree.nodes.get(n)).cloned();
+    let in_node: Vec<usize> =
+        view.node.filter(|_| selected.is_some()).map(|n| tree.examples(n).to_vec()).unwrap_or_default();
 
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         // The header names the creature, as every panel that shows one does.
         ui.strong(format!("{d} {} of {}", kind_name(k), id.label()));
-        ui.label(format!("{}/{CAPACITY} slots · {} lessons taught", memory.examples.len(), memory.lessons));
-        ui.weak("slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
+        let slots = format!(
+            "{}/{CAPACITY} slots · {} taught",
+            memory.examples.len(),
+            crate::gui::chrome::count(memory.lessons as usize, "lesson")
+        );
+        ui.label(slots).on_hover_text("Slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
+        // What is done with the new object (the table's first row), in view whatever
+        // the panel's width.
+        add_or_ask(ui, ws, view, &id, out);
     });
-    if let Some(n) = selected {
+    if let Some(n) = &selected {
         ui.horizontal(|ui| {
             let what = match &n.question {
                 Some(q) => format!("question \u{201c}{q}?\u{201d}"),
@@ -82,56 +87,50 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             }
         });
     }
+    if view.examples.asking {
+        asked(ui, view, &tree);
+    }
     ui.separator();
     let used: BTreeSet<&String> = memory.examples.iter().flat_map(|e| e.answers.keys()).collect();
-    egui::ScrollArea::both()
-        .id_salt("examples")
-        .auto_shrink([false, true])
-        .max_height(ui.available_height() - 90.0)
-        .show(ui, |ui| {
-            egui::Grid::new("slots").num_columns(attributes.len() + 3).striped(true).spacing([6.0, 3.0]).show(
-                ui,
-                |ui| {
-                    ui.weak("slot");
-                    for a in attributes {
-                        let t = egui::RichText::new(a);
-                        ui.label(if used.contains(a) { t.strong() } else { t.weak() });
-                    }
-                    ui.weak("feedback");
-                    ui.weak("");
-                    ui.end_row();
-                    for slot in 0..CAPACITY {
-                        let rotating = slot == PERMANENT;
-                        let label = if rotating { format!("{} ↻", slot + 1) } else { format!("{}", slot + 1) };
-                        let highlighted = in_node.contains(&slot);
-                        let text = egui::RichText::new(label).monospace();
-                        ui.label(if highlighted {
-                            text.color(egui::Color32::from_rgb(90, 170, 255)).strong()
-                        } else {
-                            text
-                        })
-                        .on_hover_text(if rotating {
-                            "The rotating slot: each new lesson replaces it"
-                        } else {
-                            "A permanent slot"
-                        });
-                        match memory.examples.get(slot) {
-                            Some(e) => example_row(ui, &id, view.tree, slot, e, attributes, &values, highlighted, out),
-                            None => {
-                                for _ in attributes {
-                                    ui.weak("·");
-                                }
-                                ui.weak("empty");
-                                ui.label("");
-                            }
+    // The object being written is the table's first row, under its columns: on a short
+    // panel it and the first slots are in view, the rest a scroll away.
+    egui::ScrollArea::both().id_salt("examples").auto_shrink([false, true]).show(ui, |ui| {
+        egui::Grid::new("slots").num_columns(attributes.len() + 3).striped(true).spacing([6.0, 3.0]).show(ui, |ui| {
+            ui.weak("slot");
+            for a in attributes {
+                let t = egui::RichText::new(a);
+                ui.label(if used.contains(a) { t.strong() } else { t.weak() });
+            }
+            ui.weak("feedback");
+            ui.weak("");
+            ui.end_row();
+            object_row(ui, ws, view, &values);
+            ui.end_row();
+            for slot in 0..CAPACITY {
+                let rotating = slot == PERMANENT;
+                let label = if rotating { format!("{} ↻", slot + 1) } else { format!("{}", slot + 1) };
+                let highlighted = in_node.contains(&slot);
+                let text = egui::RichText::new(label).monospace();
+                ui.label(if highlighted { text.color(egui::Color32::from_rgb(90, 170, 255)).strong() } else { text })
+                    .on_hover_text(if rotating {
+                        "The rotating slot: each new lesson replaces it"
+                    } else {
+                        "A permanent slot"
+                    });
+                match memory.examples.get(slot) {
+                    Some(e) => example_row(ui, &id, view.tree, slot, e, attributes, &values, highlighted, out),
+                    None => {
+                        for _ in attributes {
+                            ui.weak("·");
                         }
-                        ui.end_row();
+                        ui.weak("empty");
+                        ui.label("");
                     }
-                },
-            );
+                }
+                ui.end_row();
+            }
         });
-    ui.separator();
-    object_row(ui, ws, view, &id, &values, out);
+    });
 }
 
 /// Every answer each attribute takes anywhere in the creature's trees, for the pickers.
@@ -238,57 +237,52 @@ fn example_row(
     }
 }
 
-fn object_row(
-    ui: &mut egui::Ui,
-    ws: &Workspace,
-    view: &mut View,
-    id: &DocId,
-    values: &BTreeMap<String, BTreeSet<String>>,
-    out: &mut Vec<Command>,
-) {
-    let (d, k) = view.tree;
+/// The new object's row: an answer picker under each attribute, and its feedback.
+fn object_row(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, values: &BTreeMap<String, BTreeSet<String>>) {
     let attributes = &ws.data.attributes;
     let draft = &mut view.examples.draft;
-    ui.horizontal_wrapped(|ui| {
-        ui.strong("Object");
-        for a in attributes {
-            ui.label(egui::RichText::new(a).small().weak());
-            if let Some(v) = answer_picker(ui, ("draft", a), draft.answer(a), values.get(a), false) {
-                *draft = with_answer(draft, a, v);
-            }
+    ui.strong("new").on_hover_text("The object to add as an example, or to ask the tree about");
+    for a in attributes {
+        if let Some(v) = answer_picker(ui, ("draft", a), draft.answer(a), values.get(a), false) {
+            *draft = with_answer(draft, a, v);
         }
-        ui.label("feedback");
-        ui.add(egui::DragValue::new(&mut draft.feedback).range(-1.0..=1.0).speed(0.01).fixed_decimals(2));
-    });
-    ui.horizontal(|ui| {
-        let full = ws.creature(id).is_some_and(|c| c.tree(d, k).examples.len() >= CAPACITY);
-        let add = if full { "➕ Add example (replaces slot 16 ↻)" } else { "➕ Add example" };
-        if ui.button(add).on_hover_text("Add this object with its feedback; the tree is rebuilt at once").clicked() {
-            out.push(Command::Edit(Edit::ExampleAdd {
-                creature: id.clone(),
-                desire: d,
-                kind: k,
-                example: draft.clone(),
-            }));
-        }
-        ui.toggle_value(&mut view.examples.asking, "❓ Ask the tree")
-            .on_hover_text("Show this object's path through the tree");
-        if view.examples.asking {
-            let e = view.graph.tree.explain(&draft.answers);
-            let path: Vec<String> = e
-                .steps
-                .iter()
-                .map(|s| {
-                    format!("{} = {}{}", s.question, s.answer, if s.followed { "" } else { " (no branch: stops)" })
-                })
-                .collect();
-            let score = ScoreCurve::default().score(e.verdict);
-            let verdict = e.verdict.map_or("no verdict (unknown)".to_owned(), |v| format!("verdict {v:+.2}"));
-            let text = format!(
-                "{} ➡ {verdict}, object score {score:.3}",
-                if path.is_empty() { "root".to_owned() } else { path.join(" ➡ ") }
-            );
-            ui.colored_label(e.verdict.map_or(egui::Color32::GRAY, verdict_colour), text);
-        }
-    });
+    }
+    ui.add(egui::DragValue::new(&mut draft.feedback).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
+        .on_hover_text("The feedback the new example carries");
+    ui.label("");
+}
+
+/// Adds the new object as an example, or asks the tree about it.
+fn add_or_ask(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, id: &DocId, out: &mut Vec<Command>) {
+    let (d, k) = view.tree;
+    let full = ws.creature(id).is_some_and(|c| c.tree(d, k).examples.len() >= CAPACITY);
+    let add = if full { "➕ Add example (replaces slot 16 ↻)" } else { "➕ Add example" };
+    let tip = "Add the new object (the table's first row) with its feedback; the tree is rebuilt at once";
+    if ui.button(add).on_hover_text(tip).clicked() {
+        out.push(Command::Edit(Edit::ExampleAdd {
+            creature: id.clone(),
+            desire: d,
+            kind: k,
+            example: view.examples.draft.clone(),
+        }));
+    }
+    ui.toggle_value(&mut view.examples.asking, "❓ Ask the tree")
+        .on_hover_text("Show the new object's path through the tree");
+}
+
+/// The new object's way through the tree, while the tree is asked about it.
+fn asked(ui: &mut egui::Ui, view: &View, tree: &creature_core::mind::tree::Tree) {
+    let e = tree.explain(&view.examples.draft.answers);
+    let path: Vec<String> = e
+        .steps
+        .iter()
+        .map(|s| format!("{} = {}{}", s.question, s.answer, if s.followed { "" } else { " (no branch: stops)" }))
+        .collect();
+    let score = ScoreCurve::default().score(e.verdict);
+    let verdict = e.verdict.map_or("no verdict (unknown)".to_owned(), |v| format!("verdict {v:+.2}"));
+    let text = format!(
+        "Asked: {} ➡ {verdict}, object score {score:.3}",
+        if path.is_empty() { "root".to_owned() } else { path.join(" ➡ ") }
+    );
+    ui.colored_label(e.verdict.map_or(egui::Color32::GRAY, verdict_colour), text);
 }

@@ -11,26 +11,26 @@
 //! graph's own layer under the nodes.
 
 use creature_core::data::TreeKind;
-use creature_core::names::Desire;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};
 use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
+use super::graph_header::{PATH, gain_text, gold_path, header};
 use super::graph_menu::NodeMenu;
 use super::{Cx, Home, Panel, graph_heat};
-use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::command::{Command, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
 use crate::gui::view::View;
-use crate::gui::view::graph::{
-    Drawn, FIT_MARGIN, GNode, GraphView, best_direction, body_text, estimate_size, fit_scale, node_rects, place, title,
-};
+use crate::gui::view::graph::{FIT_MARGIN, GNode, GraphView, body_text, fit_scale, node_rects, title};
+use crate::gui::view::graph_node::{self, Parts};
+use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
-use creature_workspace::{DocId, Workspace};
 
-const PATH: Color32 = Color32::from_rgb(255, 200, 40);
 const SELECTED: Color32 = Color32::from_rgb(90, 170, 255);
+/// A node the search found.
+const FOUND: Color32 = Color32::from_rgb(235, 90, 235);
 /// The smallest text a fit may leave on screen, in points: below it a node's question
 /// and verdict can no longer be read.
 pub const MIN_TEXT_POINTS: f32 = 11.0;
@@ -49,6 +49,10 @@ struct Viewer<'a> {
     toggle: &'a mut Option<usize>,
     centre_on: Option<(Pos2, Rect)>,
     path: &'a [usize],
+    /// The nodes the search found.
+    found: &'a [usize],
+    /// Per node, where its parts go (by tree index).
+    parts: Vec<Parts>,
     /// Per node, how often the preview's creature asked the tree and the answer passed
     /// it, over the heat's window of `heat_seconds`.
     heat: Option<&'a [u32]>,
@@ -57,13 +61,17 @@ struct Viewer<'a> {
     menu: NodeMenu<'a>,
     /// Per node, what the builder weighed there (for the tooltips).
     gains: &'a [Vec<(String, f64)>],
-    measured: &'a mut Vec<Option<Drawn>>,
+    /// Where each node was drawn (its frame, in graph coordinates).
+    drawn: &'a mut Vec<Option<Rect>>,
     out: &'a mut Vec<Command>,
-    fit: Option<Rect>,
+    /// A fit to make this frame: the view, and the laid-out tree's bounds.
+    fit: Option<(Rect, Rect)>,
     /// Pan (keeping the zoom) so that this node rectangle is in the middle of `area`.
     focus: Option<(Rect, Rect)>,
     /// Where the graph's transform (graph → screen) is reported each frame.
     transform: &'a mut Option<TSTransform>,
+    /// The root's rectangle (graph coordinates), where a fit puts it in view.
+    root: Option<Rect>,
 }
 
 impl Viewer<'_> {
@@ -86,52 +94,102 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         snarl: &Snarl<GNode>,
     ) -> egui::Frame {
         let Some(n) = snarl.get_node(node) else { return default };
-        let mut f = default.inner_margin(6);
+        // No shadow: nodes drawn in another order (egui-snarl's order is not kept from
+        // run to run) would darken their neighbours differently.
+        let mut f = default.inner_margin(graph_node::INNER_MARGIN).outer_margin(0).shadow(egui::Shadow::NONE);
         if n.question.is_none() {
             f = f.fill(verdict_colour(n.verdict).gamma_multiply(0.35));
         }
         f = graph_heat::tint(f, graph_heat::share(self.heat, n.index));
-        if self.selected == Some(n.index) {
-            f = f.stroke(Stroke::new(2.5, SELECTED));
+        // Every node's stroke is as wide: its colour alone says what it is, so the node
+        // keeps the size the layout gave it.
+        let colour = if self.selected == Some(n.index) {
+            SELECTED
+        } else if self.found.contains(&n.index) {
+            FOUND
         } else if self.on_path(n.index) {
-            f = f.stroke(Stroke::new(2.5, PATH));
-        }
-        f
+            PATH
+        } else {
+            default.stroke.color
+        };
+        f.stroke(Stroke::new(graph_node::STROKE, colour))
+    }
+
+    fn header_frame(
+        &mut self,
+        _default: egui::Frame,
+        _node: NodeId,
+        _i: &[InPin],
+        _o: &[OutPin],
+        _snarl: &Snarl<GNode>,
+    ) -> egui::Frame {
+        egui::Frame::NONE
+    }
+
+    fn has_node_style(&mut self, _node: NodeId, _i: &[InPin], _o: &[OutPin], _snarl: &Snarl<GNode>) -> bool {
+        true
+    }
+
+    /// No spacing inside a node: it is exactly its content and its frame.
+    fn apply_node_style(
+        &mut self,
+        style: &mut egui::Style,
+        _n: NodeId,
+        _i: &[InPin],
+        _o: &[OutPin],
+        _s: &Snarl<GNode>,
+    ) {
+        style.spacing.item_spacing = Vec2::ZERO;
     }
 
     fn show_header(&mut self, node: NodeId, _i: &[InPin], _o: &[OutPin], ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) {
         let Some(n) = snarl.get_node(node) else { return };
-        if n.question.is_some() {
+        let Some(parts) = self.parts.get(n.index).copied() else { return };
+        let (rect, r) = ui.allocate_exact_size(parts.size, egui::Sense::click());
+        let at = |p: Rect| p.translate(rect.min.to_vec2());
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let painter = ui.painter();
+        if let Some(fold) = parts.fold {
             let hid = self.folds.get(n.index).copied().unwrap_or(0);
             let (label, tip) = if hid > 0 {
                 (format!("+{hid}"), format!("Unfold: show the {hid} nodes under this question"))
             } else {
                 ("-".to_owned(), "Fold this question's subtree away".to_owned())
             };
-            if ui.small_button(label).on_hover_text(tip).clicked() {
+            let b = ui.interact(at(fold), ui.id().with(("fold", n.index)), egui::Sense::click()).on_hover_text(tip);
+            b.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &label));
+            let look = ui.style().interact(&b);
+            painter.rect(at(fold), 3.0, look.weak_bg_fill, look.bg_stroke, egui::StrokeKind::Inside);
+            painter.text(at(fold).center(), egui::Align2::CENTER_CENTER, label, font.clone(), look.text_color());
+            if b.clicked() {
                 *self.toggle = Some(n.index);
             }
         }
-        let text = match &n.question {
-            Some(_) => egui::RichText::new(format!("❓ {}", title(n))).strong(),
-            None => egui::RichText::new(title(n)).strong().color(verdict_colour(n.verdict)),
+        let title_colour = match n.question {
+            Some(_) => ui.visuals().strong_text_color(),
+            None => verdict_colour(n.verdict),
         };
+        painter.text(
+            at(parts.title).min,
+            egui::Align2::LEFT_TOP,
+            graph_node::shown_title(n),
+            font.clone(),
+            title_colour,
+        );
+        painter.text(at(parts.body).min, egui::Align2::LEFT_TOP, body_text(n), font, ui.visuals().text_color());
         // A question's tooltip says what the builder weighed there.
         let weighed = n.question.as_deref().and_then(|q| gain_text(q, self.gains.get(n.index)?));
         let heat = graph_heat::hover_line(self.heat, self.heat_seconds, n.index);
         let tip: Vec<String> =
             weighed.into_iter().chain(heat).chain(["Click: list this node's examples".to_owned()]).collect();
-        let tip = tip.join("\n");
-        let tip = format!("{tip}\nRight click: break or watch from here");
-        let r = ui.add(egui::Label::new(text).sense(egui::Sense::click()).selectable(false)).on_hover_text(tip);
+        let tip = format!("{}\nRight click: break or watch from here", tip.join("\n"));
+        let r = r.on_hover_text(tip);
+        let found = if self.found.contains(&n.index) { " (found)" } else { "" };
+        let said = format!("{} {}{found}", graph_node::shown_title(n), body_text(n));
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &said));
         let (menu, out) = (&self.menu, &mut *self.out);
         r.context_menu(|ui| menu.show(ui, n.index, out));
-        let leaf = n.question.is_none().then(|| body_text(n));
-        let mut clicked = r.clicked();
-        if let Some(body) = leaf {
-            clicked |= ui.add(egui::Label::new(body).sense(egui::Sense::click()).selectable(false)).clicked();
-        }
-        if clicked {
+        if r.clicked() {
             self.out.push(Command::SelectNode(Some(n.index)));
         }
     }
@@ -169,23 +227,13 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         PinInfo::circle()
     }
 
-    fn has_body(&mut self, node: &GNode) -> bool {
-        node.question.is_some()
+    fn has_body(&mut self, _node: &GNode) -> bool {
+        false
     }
 
-    fn show_body(&mut self, node: NodeId, _i: &[InPin], _o: &[OutPin], ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) {
-        if let Some(n) = snarl.get_node(node) {
-            let r = ui.add(egui::Label::new(body_text(n)).sense(egui::Sense::click()).selectable(false));
-            if r.clicked() {
-                self.out.push(Command::SelectNode(Some(n.index)));
-            }
-        }
-    }
-
-    fn final_node_rect(&mut self, node: NodeId, rect: Rect, _ui: &mut egui::Ui, snarl: &mut Snarl<GNode>) {
-        let pos = snarl.get_node_info(node).map_or(rect.min, |i| i.pos);
-        if let Some(m) = self.measured.get_mut(node.0) {
-            *m = Some(Drawn { size: rect.size(), offset: pos - rect.min });
+    fn final_node_rect(&mut self, node: NodeId, rect: Rect, _ui: &mut egui::Ui, _snarl: &mut Snarl<GNode>) {
+        if let Some(d) = self.drawn.get_mut(node.0) {
+            *d = Some(rect);
         }
     }
 
@@ -206,26 +254,14 @@ impl SnarlViewer<GNode> for Viewer<'_> {
             *to_global = TSTransform::new(area.center().to_vec2() - p.to_vec2() * scale, scale);
             *self.transform = Some(*to_global);
         }
-        let Some(view) = self.fit.take() else { return };
-        let rects: Vec<Rect> = snarl
-            .nodes_ids_data()
-            .map(|(id, info)| match self.measured.get(id.0).copied().flatten() {
-                Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
-                None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
-            })
-            .collect();
-        let Some(bounds) = rects.into_iter().reduce(Rect::union) else { return };
+        let Some((view, bounds)) = self.fit.take() else { return };
         let margin = FIT_MARGIN;
         let fits = fit_scale(view, bounds);
         // Below that zoom the text is unreadable: then keep it readable, with the root
         // in view, and let the person pan (drag) to the rest.
         let min = MIN_FIT_SCALE;
         let scale = fits.clamp(min, 1.0);
-        let root = snarl.get_node_info(NodeId(0)).map(|root| {
-            let d = self.measured.first().copied().flatten();
-            let size = d.map_or_else(|| estimate_size(&root.value), |d| d.size);
-            Rect::from_min_size(root.pos - d.map_or(Vec2::ZERO, |d| d.offset), size)
-        });
+        let root = snarl.get_node_info(NodeId(0)).and(self.root);
         let translation = match (self.direction, root.filter(|_| fits < min)) {
             // The root at the top, centred.
             (Direction::Down, Some(r)) => {
@@ -243,16 +279,6 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         *to_global = TSTransform::new(translation.to_vec2(), scale);
         *self.transform = Some(*to_global);
     }
-}
-
-/// What the builder weighed at a question: its gain ratio and the runner-up's.
-pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
-    let (best, rest) = gains.split_first()?;
-    let runner = match rest.first() {
-        Some((a, g)) => format!("runner-up {a}? {g:.3}"),
-        None => "no other question splits its examples".to_owned(),
-    };
-    Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
 }
 
 /// The branches as curves from a question to each child (bottom to top, or right side
@@ -280,7 +306,7 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
                 Color32::TRANSPARENT,
                 Stroke::new(width, colour),
             );
-            let label_at = curve.sample(0.78);
+            let label_at = curve.sample(0.6);
             painter.add(curve);
             let text_colour = if on { PATH } else { Color32::from_gray(210) };
             let galley = painter.layout_no_wrap(answer.clone(), font.clone(), text_colour);
@@ -291,106 +317,17 @@ fn paint_wires(painter: &egui::Painter, g: &GraphView) {
     }
 }
 
-/// Sets the path the graph draws in gold: "Ask the tree" draws the draft's path;
-/// otherwise the running plan's live path. Returns what the header says of it.
-fn gold_path(ws: &Workspace, view: &mut View, creature: &DocId) -> Option<String> {
-    let (d, k) = view.tree;
-    let live = if view.examples.asking { None } else { ws.live_path(creature, d, k) };
-    let path: Vec<usize> = if view.examples.asking {
-        view.graph.tree.path(&view.examples.draft.answers)
-    } else {
-        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
-    };
-    // A new answer to "ask the tree" brings the node it reaches into view; a live path
-    // moves as the run goes, and the person's view stays where it is.
-    if path != view.graph.path && live.is_none() {
-        view.graph.focus = path.last().copied();
-    }
-    view.graph.path = path;
-    path_note(view.examples.asking, live.as_ref(), k)
-}
-
-/// Whose path the graph draws in gold, for the header: the asked draft's, or the live
-/// plan's.
-fn path_note(asking: bool, live: Option<&creature_workspace::preview_sync::LivePath>, k: TreeKind) -> Option<String> {
-    if asking {
-        return Some("asking: the gold path".to_owned());
-    }
-    live.map(|l| {
-        let what = if k == TreeKind::ActOn { "object" } else { "target" };
-        let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
-        format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
-    })
-}
-
-/// The search box: finds a question or an answer and folds what holds neither.
-fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
-    let label = ui.label("🔍");
-    let field = ui
-        .add(
-            egui::TextEdit::singleline(&mut g.search)
-                .id_salt("tree-graph-search")
-                .hint_text("find a question or value")
-                .desired_width(150.0),
-        )
-        .labelled_by(label.id)
-        .on_hover_text("Finds the questions that ask it and the answers that are it, and folds the rest");
-    if field.changed() {
-        g.found = g.search(&g.search.clone());
-    }
-    if !g.search.trim().is_empty() {
-        ui.label(format!("{} found", g.found.len()));
-    }
-}
-
-/// The line above the graph: the tree's name and size, Fit, the hints, whose path is
-/// drawn in gold, and what the builder weighed at the question under the pointer (or the selected one).
-fn header(
-    ui: &mut egui::Ui,
-    ws: &Workspace,
-    g: &mut GraphView,
-    creature: &DocId,
-    (d, k): (Desire, TreeKind),
-    path_note: Option<String>,
-    out: &mut Vec<Command>,
-) {
-    ui.horizontal_wrapped(|ui| {
-        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label()));
-        let c = ws.creature(creature).map(|c| c.tree(d, k));
-        let n = c.map_or(0, |m| m.examples.len());
-        ui.label(format!("{} nodes · {} leaves · {n}/16 examples", g.tree.nodes.len(), g.tree.leaves()));
-        let fit_tip = "Lay the tree out again and fit it to the view at a readable size (Ctrl+0)";
-        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
-            out.push(Command::FitGraph);
-        }
-        ui.weak("drag: pan · Ctrl+wheel: zoom · -/+ folds a question");
-        search_box(ui, g);
-        graph_heat::control(ui, g);
-        if g.fit_folded > 0 {
-            let n = g.fit_folded;
-            ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
-        }
-        if let Some(note) = path_note {
-            ui.colored_label(PATH, note).on_hover_text(
-                "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
-            );
-        }
-    });
-    // The question under the pointer (or the selected one): what it gained over the rest.
-    let weighed = g.hovered.or(g.selected).and_then(|i| {
-        let q = g.tree.nodes.get(i)?.question.as_deref()?;
-        gain_text(q, g.gains.get(i)?)
-    });
-    match weighed {
-        Some(t) => ui.label(t),
-        None => ui.weak("hover a question for its gain ratio and the runner-up"),
-    };
-}
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("TreeGraph", "Tree");
 
-/// The tree graph.
-pub struct GraphPanel;
+/// The tree graph: it owns its layout, folds, search and heat; the tree and node it
+/// shows are the view's selection.
+#[derive(Default)]
+pub struct GraphPanel {
+    pub graph: GraphView,
+    /// The selected node as last seen, to bring a newly selected one into view.
+    seen_node: Option<usize>,
+}
 
 impl Panel for GraphPanel {
     fn tab(&self) -> Tab {
@@ -406,23 +343,29 @@ impl Panel for GraphPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
     let Some(creature) = view.creature.clone() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;
     };
     let (d, k) = view.tree;
-    view.graph.sync(ws, &creature, view.tree);
+    let g = &mut panel.graph;
+    g.sync(ws, &creature, view.tree, view.tree_changed, &mut view.node);
+    if view.node != panel.seen_node {
+        // A node chosen elsewhere (Why?, the Examples) comes into view in a graph just
+        // built; one clicked in a graph already shown stays where it is.
+        panel.seen_node = view.node;
+        g.focus_on(view.node);
+    }
     // The preview's own build of this tree, when the graph shows the preview's creature.
     let built = ws.built_tree(&creature, d, k);
-    graph_heat::update(ws, &mut view.graph, built, view.tree);
-    let note = gold_path(ws, view, &creature);
-    header(ui, ws, &mut view.graph, &creature, (d, k), note, out);
-    let g = &mut view.graph;
+    graph_heat::update(ws, g, built, view.tree);
+    let note = gold_path(ws, view, g, &creature);
+    header(ui, ws, g, view, &creature, note, out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -431,23 +374,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         });
         return;
     }
-    let area = ui.available_rect_before_wrap();
-    let fit = if g.fit { Some(area) } else { None };
-    if g.fit {
-        // A fit lays the tree out afresh with the sizes nodes were drawn at.
-        let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
-        g.direction = best_direction(&g.tree, &g.folded, &sizes, area);
-        // Where the whole tree cannot be read, the deepest questions fold until it can.
-        let folded = if std::mem::take(&mut g.fold_on_fit) { g.fold_to_fit(&sizes, area, MIN_FIT_SCALE) } else { 0 };
-        if folded > 0 {
-            g.fit_folded = folded;
-            ui.ctx().request_repaint();
-            return;
-        }
-        place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction, &g.folded);
-        g.laid_out = sizes;
-        g.fit = false;
-    }
+    let whole = ui.available_rect_before_wrap();
+    let ctx = ui.ctx().clone();
+    g.measure(&graph_node::measure(&ctx));
+    let parts: Vec<Parts> = g.parts().to_vec();
+    let (fit, area, map_column) = lay_out(g, whole);
+    g.drawn_in = Some(area);
+    let root = node_rects(g).first().copied().flatten();
     let mut style = SnarlStyle::new();
     style.node_layout = Some(NodeLayout::coil());
     style.collapsible = Some(false);
@@ -464,8 +397,10 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     } else {
         ui.ctx().request_repaint();
     }
+    // A node to bring into view moves the view only when it is not in view already.
     let focus = if fit.is_none() {
-        g.focus.take().and_then(|n| node_rects(g).get(n).copied().flatten().map(|r| (r, area)))
+        let seen = |r: Rect| g.transform.is_some_and(|t| area.contains_rect(t * r));
+        g.focus.take().and_then(|n| node_rects(g).get(n).copied().flatten()).filter(|r| !seen(*r)).map(|r| (r, area))
     } else {
         None
     };
@@ -474,28 +409,36 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     let mut toggle = None;
     let centre_on = g.centre_on.take().map(|p| (p, area));
     let mut viewer = Viewer {
-        selected: g.selected,
+        selected: view.node,
         direction: g.direction,
         folds,
         toggle: &mut toggle,
         centre_on,
         path: &g.path,
+        found: &g.found,
+        parts,
         heat: g.heat.counts(),
         heat_seconds: g.heat.seconds,
         menu: NodeMenu {
             desire: d,
             kind: k,
             tree: &g.tree,
-            sim: built.and(ws.preview.as_ref()).map(LivePreview::shown),
+            // Whenever the preview runs this creature, built its tree yet or not.
+            sim: ws.preview_shown_creature(&creature).and(ws.preview.as_ref()).map(LivePreview::shown),
         },
         gains: &g.gains,
-        measured: &mut g.measured,
+        drawn: &mut g.drawn,
         out,
         fit,
         focus,
         transform: &mut g.transform,
+        root,
     };
-    SnarlWidget::new().id(snarl_id).style(style).show(&mut g.snarl, &mut viewer, ui);
+    let fitting = viewer.fit.is_some();
+    SnarlWidget::new().id(snarl_id).style(style).max_size(area.size()).show(&mut g.snarl, &mut viewer, ui);
+    if fitting {
+        g.fitted = g.transform.map(|t| (whole.size(), t));
+    }
     let hovered = ui.ctx().pointer_hover_pos().filter(|p| area.contains(*p)).and_then(|p| {
         let t = g.transform?;
         node_rects(g).iter().position(|r| r.is_some_and(|r| (t * r).contains(p)))
@@ -508,35 +451,35 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if g.transform != drawn_with {
         ui.ctx().request_repaint();
     }
-    // Once every node has been drawn, lay out again with the real sizes (fonts differ
-    // from the estimate) so that nothing overlaps.
-    super::graph_minimap::show(ui, g, area);
+    match map_column {
+        Some(column) => super::graph_minimap::show(ui, g, area, column),
+        None => g.minimap = None,
+    }
     if let Some(n) = toggle {
         g.toggle_fold(n);
         ui.ctx().request_repaint();
-        return;
     }
-    relayout_once_measured(ui, g);
 }
 
-/// Once every node shown has been drawn, lays the graph out again with the sizes they
-/// were drawn at, until those sizes settle.
-fn relayout_once_measured(ui: &egui::Ui, g: &mut GraphView) {
-    // Every node drawn (those folded away are not) has been measured.
-    let drawn = |i: usize| g.snarl.get_node(NodeId(i)).is_some();
-    if (0..g.measured.len()).all(|i| !drawn(i) || g.measured[i].is_some()) {
-        let sizes: Vec<Vec2> = g.measured.iter().zip(&g.laid_out).map(|(m, e)| m.map_or(*e, |d| d.size)).collect();
-        let moved = sizes.iter().zip(&g.laid_out).any(|(a, b)| (*a - *b).length() > 0.5);
-        if moved {
-            place(&mut g.snarl, &g.tree, &sizes, &g.measured, g.direction, &g.folded);
-            g.laid_out = sizes;
-            // Until the sizes settle after a rebuild (text measured at the fitted zoom
-            // may differ again), each new layout is fitted afresh; later changes of
-            // size (a highlighted frame) keep the person's pan and zoom.
-            g.fit |= g.settling;
-            ui.ctx().request_repaint();
-        } else {
-            g.settling = false;
-        }
+/// Lays the graph out for `whole` (the panel's room for it) as a pending fit asks, or
+/// fits it again when the panel changed size and the person has not moved the view
+/// since. Returns the fit to make (the view and the tree's bounds), the graph's part of
+/// `whole`, and the minimap's column: where the tree cannot be seen whole, the minimap
+/// takes a column of its own, so that it never covers a node.
+fn lay_out(g: &mut GraphView, whole: Rect) -> (Option<(Rect, Rect)>, Rect, Option<Rect>) {
+    if let Some((size, t)) = g.fitted
+        && g.fit.is_none()
+        && g.transform == Some(t)
+        && (size - whole.size()).length() > 4.0
+    {
+        g.fit_asked();
     }
+    let fit = g.lay_out(whole, MIN_FIT_SCALE);
+    let seen_whole = match fit {
+        Some(bounds) => fit_scale(whole, bounds) >= MIN_FIT_SCALE,
+        None => super::graph_minimap::all_in_view(g, whole),
+    };
+    let column = (!seen_whole).then(|| super::graph_minimap::column(whole)).flatten();
+    let area = column.map_or(whole, |c| whole.with_max_x(c.min.x));
+    (fit.map(|bounds| (area, bounds)), area, column)
 }

@@ -1,6 +1,7 @@
 //! The tree graph's minimap: every drawn node in small, with the part of the graph the
 //! view shows outlined. Clicking or dragging in it moves the view there. It is shown
-//! only while some of the graph is out of view, in the corner where it hides the least.
+//! only while some of the graph is out of view, in a column of its own beside the
+//! graph, so that it never covers a node.
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
@@ -10,34 +11,29 @@ use crate::gui::view::graph::{GraphView, node_rects};
 const SIZE: Vec2 = Vec2::new(140.0, 90.0);
 const MARGIN: f32 = 8.0;
 
-/// The corner of `area` for the minimap that covers the least of the nodes drawn on
-/// screen (`shown`): the bottom right when it hides nothing there.
-fn corner(area: Rect, shown: &[Rect]) -> Rect {
-    let inset = Vec2::splat(MARGIN);
-    let corners = [
-        Rect::from_min_size(area.right_bottom() - SIZE - inset, SIZE),
-        Rect::from_min_size(area.left_bottom() + Vec2::new(MARGIN, -SIZE.y - MARGIN), SIZE),
-        Rect::from_min_size(area.right_top() + Vec2::new(-SIZE.x - MARGIN, MARGIN), SIZE),
-        Rect::from_min_size(area.left_top() + inset, SIZE),
-    ];
-    let hidden =
-        |c: &Rect| shown.iter().map(|r| r.intersect(*c)).filter(Rect::is_positive).map(|x| x.area()).sum::<f32>();
-    corners.into_iter().min_by(|a, b| hidden(a).total_cmp(&hidden(b))).unwrap_or(corners[0])
+/// The column beside the graph where the minimap goes, at the right of `whole` (the
+/// panel's room for the graph); `None` where the panel is too small to spare it.
+pub fn column(whole: Rect) -> Option<Rect> {
+    let width = SIZE.x + 2.0 * MARGIN;
+    (whole.width() >= 3.0 * width && whole.height() >= SIZE.y + 2.0 * MARGIN)
+        .then(|| Rect::from_min_max(egui::pos2(whole.max.x - width, whole.min.y), whole.max))
 }
 
-/// Draws the minimap in the corner of `area` (the graph's screen rect) where it hides
-/// the least of the tree.
-pub fn show(ui: &egui::Ui, g: &mut GraphView, area: Rect) {
+/// Whether every node shown was in `area` as the graph was last drawn.
+pub fn all_in_view(g: &GraphView, area: Rect) -> bool {
+    let Some(t) = g.transform() else { return true };
+    let seen = t.inverse() * area;
+    node_rects(g).into_iter().flatten().all(|r| seen.contains_rect(r))
+}
+
+/// Draws the minimap at the top of `column`, beside `area` (the graph's screen rect).
+pub fn show(ui: &egui::Ui, g: &mut GraphView, area: Rect, column: Rect) {
     g.minimap = None;
     let Some(t) = g.transform() else { return };
     let rects: Vec<(usize, Rect)> = node_rects(g).into_iter().enumerate().filter_map(|(i, r)| Some((i, r?))).collect();
     let Some(bounds) = rects.iter().map(|(_, r)| *r).reduce(Rect::union) else { return };
     let seen = t.inverse() * area;
-    if seen.contains_rect(bounds) || area.width() < 2.5 * SIZE.x || area.height() < 2.2 * SIZE.y {
-        return;
-    }
-    let on_screen: Vec<Rect> = rects.iter().map(|(_, r)| t * *r).collect();
-    let frame = corner(area, &on_screen);
+    let frame = Rect::from_min_size(column.min + egui::vec2(MARGIN, MARGIN), SIZE);
     g.minimap = Some(frame);
     let inner = frame.shrink(4.0);
     let scale = (inner.width() / bounds.width()).min(inner.height() / bounds.height());

@@ -5,17 +5,17 @@
 //! arena.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
-use creature_core::shadow::bank::{Bank, Matchup};
-use creature_core::shadow::fight::ShadowPlayer;
-use creature_core::shadow::gauntlet::Gauntlet;
-use creature_core::shadow::league::{self, DEFAULT_MATCHES, League, Rules, Winner};
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::{Bank, Matchup};
+use creature_shadow::fight::ShadowPlayer;
+use creature_shadow::league::{self, DEFAULT_MATCHES, League, Rules, Winner};
+use creature_shadow::schema::Schema;
 use egui::{Color32, Sense, Stroke, Vec2};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{ArenaCommand, Command, Replay, Tab};
 
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("League", "League");
@@ -36,13 +36,11 @@ pub struct LeaguePanel {
     pub seed: u64,
     working: Option<Receiver<Result<Played, String>>>,
     pub played: Option<Result<Played, String>>,
-    /// Why the last gauntlet was not written.
-    refused: Option<String>,
 }
 
 impl Default for LeaguePanel {
     fn default() -> Self {
-        Self { matches: DEFAULT_MATCHES, seed: 1, working: None, played: None, refused: None }
+        Self { matches: DEFAULT_MATCHES, seed: 1, working: None, played: None }
     }
 }
 
@@ -106,13 +104,16 @@ impl Panel for LeaguePanel {
     }
 
     fn home(&self) -> Home {
-        Home::Editors
+        Home::Strip
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         let banks = cx.view.shadow.bank_files.clone();
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("{} banks of the project; matches per pair and side", banks.len()));
+            ui.label(format!(
+                "{} of the project; matches per pair and side",
+                crate::gui::chrome::count(banks.len(), "bank")
+            ));
             ui.add(egui::DragValue::new(&mut self.matches).range(1..=league::MAX_MATCHES));
             ui.label("seed");
             ui.add(egui::DragValue::new(&mut self.seed));
@@ -127,7 +128,6 @@ impl Panel for LeaguePanel {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
             return;
         }
-        let mut refused = None;
         match &self.played {
             None => {
                 ui.weak(
@@ -144,22 +144,14 @@ impl Panel for LeaguePanel {
                     .on_hover_text("Writes a gauntlet of the banks, weakest first, and fights it in the arena")
                     .clicked()
                 {
-                    match write_gauntlet(p) {
-                        Ok(path) => cx.out.push(Command::OpenFileAt(path)),
-                        Err(e) => refused = Some(format!("No gauntlet written: {e}")),
-                    }
-                }
-                if let Some(e) = &self.refused {
-                    ui.colored_label(ui.visuals().error_fg_color, e);
+                    let ratings = p.league.standings.iter().map(|s| (p.paths[s.bank].clone(), s.rating)).collect();
+                    cx.out.push(Command::Arena(ArenaCommand::TrainIn(ratings)));
                 }
                 ui.separator();
                 if let Some((a, b)) = grid(ui, p) {
                     replay(cx, p, a, b);
                 }
             }
-        }
-        if refused.is_some() {
-            self.refused = refused;
         }
     }
 }
@@ -243,25 +235,12 @@ fn grid(ui: &mut egui::Ui, p: &Played) -> Option<(usize, usize)> {
     clicked
 }
 
-/// Writes a gauntlet of the league's banks, lowest rating first, beside the first bank,
-/// under a name no file has yet (the user's files are never replaced). Returns its path.
-fn write_gauntlet(p: &Played) -> Result<PathBuf, String> {
-    let folder = p.paths.first().and_then(|b| b.parent()).ok_or("the league has no banks")?;
-    let ratings: Vec<(PathBuf, f64)> = p.league.standings.iter().map(|s| (p.paths[s.bank].clone(), s.rating)).collect();
-    let gauntlet = Gauntlet::from_ratings(&ratings, folder);
-    let suffix = creature_core::shadow::gauntlet::GAUNTLET_SUFFIX;
-    let path = (1..1000)
-        .map(|k| folder.join(if k == 1 { format!("league{suffix}") } else { format!("league-{k}{suffix}") }))
-        .find(|path| !path.exists())
-        .ok_or("no free name for the gauntlet")?;
-    gauntlet.save(&path, &creature_core::file_writer::Policy::new_file())?;
-    Ok(path)
-}
-
-/// Plays the first match of banks `a` and `b` (`a` on the left) again in the arena.
+/// Hands the first match of banks `a` and `b` (`a` on the left) to the arena to play
+/// again, with the banks' names; the arena's own settings stay as they are.
 fn replay(cx: &mut Cx<'_>, p: &Played, a: usize, b: usize) {
     let Some(m) = p.league.matches.iter().find(|m| (m.a, m.b) == (a, b)) else { return };
-    let bout = league::bout(&p.players[m.a], &p.players[m.b], &p.matchup, m.seed);
-    cx.view.shadow.arena.replay(bout, &p.names[m.b]);
+    let bout = Arc::new(league::bout(&p.players[m.a], &p.players[m.b], &p.matchup, m.seed));
+    let names = [p.names[m.a].clone(), p.names[m.b].clone()];
+    cx.out.push(Command::Arena(ArenaCommand::Replay(Replay { bout, names })));
     cx.out.push(Command::ShowTab(super::arena::TAB));
 }

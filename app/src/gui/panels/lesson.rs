@@ -10,6 +10,7 @@ use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::{Desire, Species};
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
@@ -20,8 +21,11 @@ use creature_workspace::{DocId, Workspace};
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Lesson", "Lesson");
 
-/// The lesson script's timeline.
-pub struct LessonPanel;
+/// The lesson script's timeline and events; the timeline's zoom is the panel's own.
+#[derive(Default)]
+pub struct LessonPanel {
+    pub timeline: super::lesson_timeline::Zoom,
+}
 
 impl Panel for LessonPanel {
     fn tab(&self) -> Tab {
@@ -33,11 +37,17 @@ impl Panel for LessonPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, &mut self.timeline, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &mut View,
+    timeline: &mut super::lesson_timeline::Zoom,
+    out: &mut Vec<Command>,
+) {
     let Some(id) = view.lesson.clone().filter(|id| ws.lesson(id).is_some()) else {
         ui.label("No lesson script is open.");
         ui.weak("Open one from Project, lessons (a script of plans and hand events, SPEC §15).");
@@ -47,8 +57,10 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     header(ui, ws, view, &id, script, out);
     problems(ui, ws, script);
     ui.separator();
-    super::lesson_timeline::show(ui, &ws.data, view, &id, script, out);
+    super::lesson_timeline::show(ui, &ws.data, (view, timeline), &id, script, out);
     ui.separator();
+    // What can be added stays in view above the events, which scroll.
+    add_row(ui, view, &id, script, out);
     egui::ScrollArea::vertical().id_salt("lesson-lists").auto_shrink([false, false]).show(ui, |ui| {
         events(ui, &ws.data, view, &id, script, out);
         ui.add_space(8.0);
@@ -89,10 +101,10 @@ fn header(
             });
         let dirty = ws.is_dirty(id);
         if ui.add_enabled(dirty, egui::Button::new("Save")).clicked() {
-            out.push(Command::Save);
+            out.push(Command::Ui(UiCommand::Save));
         }
         if ui.add_enabled(dirty, egui::Button::new("Revert")).clicked() {
-            out.push(Command::Revert);
+            out.push(Command::Ui(UiCommand::Revert));
         }
         ui.separator();
         let playing = view.lesson_ui.playing;
@@ -105,7 +117,7 @@ fn header(
                 view.lesson_ui.playing = false;
                 view.lesson_ui.playhead = None;
             } else {
-                out.push(Command::Play);
+                out.push(Command::Ui(UiCommand::Play));
             }
         }
         egui::ComboBox::from_id_salt("speed").selected_text(format!("{}×", view.lesson_ui.speed)).width(48.0).show_ui(
@@ -182,8 +194,17 @@ fn events(ui: &mut egui::Ui, data: &Data, view: &mut View, id: &DocId, script: &
             ui.end_row();
         }
     });
+}
+
+/// Buttons adding an event at the playhead (after the last event when none is shown).
+fn add_row(ui: &mut egui::Ui, view: &View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
+    let objects: Vec<String> = script.objects.keys().cloned().collect();
     let at = view.lesson_ui.playhead.unwrap_or_else(|| script.events.last().map_or(0.0, |e| e.at + 0.5));
-    ui.horizontal_wrapped(|ui| {
+    // The row wraps at the panel's edge, however wide the timeline above has grown the
+    // panel's content.
+    let room = ui.clip_rect().max.x - ui.cursor().min.x;
+    let wrap = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+    ui.allocate_ui_with_layout(egui::vec2(room, 0.0), wrap, |ui| {
         ui.label(format!("add at {at:.1} s:"));
         let first_object = objects.first().cloned().unwrap_or_else(|| "object".to_owned());
         let plan = Do::PlanStart { desire: Desire::Hunger, action: "Eat".into(), object: first_object, target: None };

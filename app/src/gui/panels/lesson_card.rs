@@ -4,6 +4,7 @@
 //! would teach now (the lesson's foresight).
 
 use creature_core::data::TreeKind;
+use creature_core::decimals::decimal;
 use creature_core::mind::lesson::{Lesson, Reaction};
 use creature_core::world::rules::Kind;
 use creature_core::world::sim::{Act, Sim};
@@ -12,8 +13,9 @@ use creature_workspace::live_preview::LivePreview;
 /// Objects near the creature whose scores the foresight shows.
 const NEAR: usize = 4;
 
-/// `l` under `title`.
-pub fn show(ui: &mut egui::Ui, title: &str, l: &Lesson) {
+/// `l` under `title`; `rule` is the phase rule when it holds the hand back
+/// (`view::village::hand_rule`), which says why no plan is taught.
+pub fn show(ui: &mut egui::Ui, title: &str, l: &Lesson, rule: Option<&str>) {
     ui.strong(title);
     let Some(value) = l.lesson else {
         ui.label(format!("nothing taught: the total is {:+.2}", l.total));
@@ -29,7 +31,10 @@ pub fn show(ui: &mut egui::Ui, title: &str, l: &Lesson) {
         );
     }
     let Some(t) = &l.taught else {
-        ui.weak("no plan scores above 0: only the liking changes");
+        match rule {
+            Some(rule) => ui.colored_label(ui.visuals().warn_fg_color, format!("Only the liking changes: {rule}")),
+            None => ui.weak("no plan scores above 0: only the liking changes"),
+        };
         return;
     };
     ui.label(format!("taught: {} {} {} (about {})", t.desire, t.action, t.object, t.target));
@@ -61,7 +66,7 @@ pub fn foresight(ui: &mut egui::Ui, p: &LivePreview, touches: &[Act]) {
         ui.weak("nothing can be worked out for this touch now");
         return;
     };
-    show(ui, title, &lesson);
+    show(ui, title, &lesson, crate::gui::view::village::hand_rule(p.shown()).as_deref());
     let Some(t) = &lesson.taught else { return };
     let now = p.shown();
     for tree in [TreeKind::ActOn, TreeKind::Activity] {
@@ -70,7 +75,7 @@ pub fn foresight(ui: &mut egui::Ui, p: &LivePreview, touches: &[Act]) {
             .filter_map(|id| {
                 let (a, b) =
                     (now.object_score(t.desire, tree, &id).ok()?, after.object_score(t.desire, tree, &id).ok()?);
-                (a != b).then(|| format!("{id} {b:.3}, was {a:.3}"))
+                (a != b).then(|| format!("{id} {}, was {}", decimal(b), decimal(a)))
             })
             .collect();
         if !changed.is_empty() {

@@ -11,7 +11,7 @@ use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::lesson_events::{PlanBar, describe, plan_bars};
 use crate::gui::command::Command;
-use crate::gui::view::{LessonUi, View};
+use crate::gui::view::View;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
@@ -54,10 +54,25 @@ impl Scale {
 /// The closest zoom: a tenth of a second is then this many times wider than at ×1.
 const MAX_ZOOM: f64 = 200.0;
 
+/// The timeline's own state: its zoom (1 shows the whole script), its left edge in
+/// seconds, and where and at what scale it was last drawn.
+pub struct Zoom {
+    pub zoom: f64,
+    pub from: f64,
+    pub px_per_second: f32,
+    pub rect: Option<Rect>,
+}
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Zoom { zoom: 1.0, from: 0.0, px_per_second: 0.0, rect: None }
+    }
+}
+
 pub fn show(
     ui: &mut egui::Ui,
     data: &Data,
-    view: &mut View,
+    (view, own): (&mut View, &mut Zoom),
     id: &DocId,
     script: &LessonScript,
     out: &mut Vec<Command>,
@@ -85,7 +100,7 @@ pub fn show(
     let painter = ui.painter_at(rect);
     let visuals = ui.visuals().clone();
     painter.rect_filled(rect, 4.0, visuals.extreme_bg_color);
-    let scale = zoom_and_scroll(ui, &response, &mut view.lesson_ui, rect, end);
+    let scale = zoom_and_scroll(ui, &response, own, rect, end);
     let font = egui::FontId::proportional(12.0);
     let text_colour = visuals.text_color();
 
@@ -110,9 +125,9 @@ pub fn show(
         view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
     }
     ui.horizontal(|ui| {
-        if view.lesson_ui.zoom > 1.0 && ui.small_button(format!("×{:.0} · whole script", view.lesson_ui.zoom)).clicked() {
-            view.lesson_ui.zoom = 1.0;
-            view.lesson_ui.from = 0.0;
+        if own.zoom > 1.0 && ui.small_button(format!("×{:.0} · whole script", own.zoom)).clicked() {
+            own.zoom = 1.0;
+            own.from = 0.0;
         }
         ui.weak("wheel: zoom · Shift+wheel: scroll · bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
         if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
@@ -123,7 +138,7 @@ pub fn show(
 
 /// Zooms about the pointer with the wheel (or a pinch) and scrolls in time with
 /// Shift+wheel or a sideways scroll; the scale the timeline is then drawn at.
-fn zoom_and_scroll(ui: &egui::Ui, response: &egui::Response, ui_state: &mut LessonUi, rect: Rect, end: f64) -> Scale {
+fn zoom_and_scroll(ui: &egui::Ui, response: &egui::Response, ui_state: &mut Zoom, rect: Rect, end: f64) -> Scale {
     let width = rect.width() - GUTTER - 12.0;
     ui_state.zoom = ui_state.zoom.clamp(1.0, MAX_ZOOM);
     let mut scale = Scale { left: rect.left() + GUTTER, width, from: ui_state.from, span: end / ui_state.zoom };
@@ -142,7 +157,7 @@ fn zoom_and_scroll(ui: &egui::Ui, response: &egui::Response, ui_state: &mut Less
     scale.from = scale.from.clamp(0.0, (end - scale.span).max(0.0));
     ui_state.from = scale.from;
     ui_state.px_per_second = (f64::from(width) / scale.span) as f32;
-    ui_state.timeline_rect = Some(rect);
+    ui_state.rect = Some(rect);
     scale
 }
 

@@ -14,10 +14,12 @@ pub mod creature;
 pub mod curate;
 pub mod examples;
 pub mod graph;
+pub mod graph_header;
 pub mod graph_heat;
 pub mod graph_menu;
 pub mod graph_minimap;
 pub mod league;
+pub mod legend;
 pub mod lesson;
 pub mod lesson_card;
 pub mod lesson_events;
@@ -32,7 +34,9 @@ pub mod schema;
 pub mod source;
 pub mod species;
 pub mod start;
+pub mod teachability;
 pub mod timeline;
+pub mod train;
 pub mod village;
 pub mod village_map;
 pub mod watches;
@@ -54,21 +58,22 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(start::StartPanel::default()),
         Box::new(project::ProjectPanel::default()),
         Box::new(problems::ProblemsPanel),
-        Box::new(species::SpeciesPanel),
-        Box::new(plots::PlotsPanel),
+        Box::new(species::SpeciesPanel::default()),
         Box::new(creature::CreaturePanel::default()),
-        Box::new(graph::GraphPanel),
+        Box::new(graph::GraphPanel::default()),
+        Box::new(plots::PlotsPanel::default()),
         Box::new(examples::ExamplesPanel),
-        Box::new(lesson::LessonPanel),
+        Box::new(lesson::LessonPanel::default()),
         Box::new(results::ResultsPanel),
-        Box::new(source::SourcePanel),
+        Box::new(scenarios::ScenariosPanel::default()),
+        Box::new(train::TrainPanel::default()),
         Box::new(village::PreviewPanel),
         Box::new(bank::BankPanel),
         Box::new(schema::SchemaPanel),
         Box::new(query::QueryPanel),
-        Box::new(arena::ArenaPanel),
+        Box::new(arena::ArenaPanel::default()),
         Box::new(league::LeaguePanel::default()),
-        Box::new(scenarios::ScenariosPanel),
+        Box::new(source::SourcePanel),
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),
         Box::new(watches::WatchesPanel::default()),
@@ -93,11 +98,13 @@ pub enum Home {
     Files,
     /// The editors, in the middle.
     Editors,
+    /// The live panels, under the editors.
+    UnderEditors,
     /// Their pictures, on the right.
     Pictures,
     /// Below the pictures.
     UnderPictures,
-    /// The strip along the bottom.
+    /// The strip along the bottom: the problems and the shadow's tools.
     Strip,
 }
 

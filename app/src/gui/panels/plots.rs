@@ -15,11 +15,11 @@ use creature_core::rng::Rng;
 use creature_core::species::{BIRTH_VARIATION, SpeciesDef, Traits, trait_desire};
 use egui::Color32;
 use egui_plot::{
-    AxisHints, Bar, BarChart, Corner, GridMark, HLine, Legend, Line, LineStyle, Plot, PlotPoints, Points, Span, Text,
-    VLine,
+    AxisHints, Bar, BarChart, GridMark, HLine, Line, LineStyle, Plot, PlotPoints, Points, Span, Text, VLine,
 };
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::duration;
 use crate::gui::view::View;
@@ -37,12 +37,25 @@ const TRAIT_COLOURS: [Color32; 5] = [
     Color32::from_rgb(240, 90, 80),
 ];
 
-const HIGHLIGHT: Color32 = Color32::from_rgb(255, 210, 80);
+pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(255, 210, 80);
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("SpeciesPlots", "Species plots");
 
-/// The species' curves and newborns.
-pub struct PlotsPanel;
+/// The species' curves and newborns, with the plots' own choices.
+pub struct PlotsPanel {
+    /// The miracle whose sightings the plot counts.
+    pub miracle: String,
+    /// What the desire's non-trait sources read in the drive and value plots.
+    pub reading: f64,
+    /// Seed of the sample of newborns; "a new creature is born" bumps it.
+    pub newborn_seed: u64,
+}
+
+impl Default for PlotsPanel {
+    fn default() -> Self {
+        Self { miracle: "Heal".into(), reading: 0.0, newborn_seed: 1 }
+    }
+}
 
 impl Panel for PlotsPanel {
     fn tab(&self) -> Tab {
@@ -54,38 +67,38 @@ impl Panel for PlotsPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut PlotsPanel, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
     ui.horizontal_wrapped(|ui| {
         ui.label("Desire");
-        egui::ComboBox::from_id_salt("plot-desire")
-            .selected_text(view.species_ui.plot_desire.name())
-            .height(400.0)
-            .show_ui(ui, |ui| {
+        egui::ComboBox::from_id_salt("plot-desire").selected_text(view.plot_desire.name()).height(400.0).show_ui(
+            ui,
+            |ui| {
                 for d in Desire::ALL {
-                    ui.selectable_value(&mut view.species_ui.plot_desire, *d, d.name());
+                    ui.selectable_value(&mut view.plot_desire, *d, d.name());
                 }
-            });
+            },
+        );
         ui.label("other sources read");
-        ui.add(egui::Slider::new(&mut view.species_ui.reading, 0.0..=1.0).fixed_decimals(2)).on_hover_text(
+        ui.add(egui::Slider::new(&mut own.reading, 0.0..=1.0).fixed_decimals(2)).on_hover_text(
             "The value every non-trait source of the desire reads in the drive and value-over-time plots",
         );
         if ui.button("🐣 A new creature is born").on_hover_text("Re-roll the sample of newborns (Ctrl+B)").clicked() {
-            out.push(Command::NewbornsBorn);
+            out.push(Command::Ui(UiCommand::NewbornsBorn));
         }
     });
     let newborns: Vec<Traits> = (0..NEWBORNS)
-        .map(|i| def.traits.at_birth(&mut Rng::seeded(view.newborn_seed.wrapping_mul(7919).wrapping_add(i))))
+        .map(|i| def.traits.at_birth(&mut Rng::seeded(own.newborn_seed.wrapping_mul(7919).wrapping_add(i))))
         .collect();
     let wide = ui.available_width() >= 800.0;
-    let d = view.species_ui.plot_desire;
-    let reading = view.species_ui.reading;
-    let miracle = &mut view.species_ui.miracle;
+    let d = view.plot_desire;
+    let reading = own.reading;
+    let miracle = &mut own.miracle;
     if wide {
         ui.columns(2, |cols| {
             drive_plot(&mut cols[0], data, def, d, reading, &newborns);
@@ -138,9 +151,21 @@ fn drive_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
         &format!("Drive of each source of {d} (k = {})", data.steepness),
         "S(θ, v): a steep sigmoid turns each source into a drive",
     );
+    let colour_of = |i: usize, s: &creature_core::data::SourceDef| match s.reads.trait_read() {
+        Some(t) => TRAIT_COLOURS[t.index()],
+        None => Color32::from_gray(150 + 20 * (i as u8 % 4)),
+    };
+    let mut entries: Vec<super::legend::Entry> = dd
+        .sources
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (colour_of(i, s), format!("{} (θ {:.2})", s.reads.name(), s.threshold)))
+        .collect();
+    entries.push((HIGHLIGHT, format!("{} (band: ± 0.1 at birth; small points: newborns)", def.name)));
+    super::legend::row(ui, &entries, "");
     Plot::new("plot-drive")
+        .id(egui::Id::new("plot-drive"))
         .height(230.0)
-        .legend(Legend::default().position(Corner::LeftTop))
         .include_x(0.0)
         .include_x(1.0)
         .include_y(0.0)
@@ -150,10 +175,7 @@ fn drive_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
         .allow_scroll(false)
         .show(ui, |p| {
             for (i, s) in dd.sources.iter().enumerate() {
-                let colour = match s.reads.trait_read() {
-                    Some(t) => TRAIT_COLOURS[t.index()],
-                    None => Color32::from_gray(150 + 20 * (i as u8 % 4)),
-                };
+                let colour = colour_of(i, s);
                 let pts: PlotPoints = (0..=200)
                     .map(|k| {
                         let v = f64::from(k) / 200.0;
@@ -236,9 +258,11 @@ fn value_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
             None => vec![[0.0, 0.0], [horizon / per, 0.0]],
         }
     };
+    let newborn = Color32::from_rgb(110, 160, 220).gamma_multiply(0.7);
+    super::legend::row(ui, &[(HIGHLIGHT, def.name.name().to_owned()), (newborn, "newborns".to_owned())], "");
     Plot::new("plot-value")
+        .id(egui::Id::new("plot-value"))
         .height(210.0)
-        .legend(Legend::default().position(Corner::RightBottom))
         .include_y(0.0)
         .include_y(dd.max.max(0.1) * 1.05)
         .include_x(0.0)
@@ -247,12 +271,7 @@ fn value_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
         .allow_scroll(false)
         .show(ui, |p| {
             for (i, t) in born.iter().enumerate() {
-                p.line(
-                    Line::new("newborns", ramp(*t))
-                        .color(Color32::from_rgb(110, 160, 220).gamma_multiply(0.7))
-                        .width(1.0)
-                        .id(egui::Id::new(("newborn", i))),
-                );
+                p.line(Line::new("newborns", ramp(*t)).color(newborn).width(1.0).id(egui::Id::new(("newborn", i))));
             }
             p.line(Line::new(def.name.name(), ramp(own)).color(HIGHLIGHT).width(2.5));
             if let Some(t) = own.filter(|t| *t < horizon) {
@@ -303,11 +322,11 @@ fn score_plot(ui: &mut egui::Ui) {
 }
 
 /// Rows of a per-species chart: the species in SPEC order, the first at the top.
-fn species_row(s: Species) -> f64 {
+pub(super) fn species_row(s: Species) -> f64 {
     (Species::ALL.len() - 1 - s.index()) as f64
 }
 
-fn species_axis(marks: usize) -> impl Fn(egui_plot::GridInput) -> Vec<GridMark> {
+pub(super) fn species_axis(marks: usize) -> impl Fn(egui_plot::GridInput) -> Vec<GridMark> {
     move |_| (0..marks).map(|i| GridMark { value: i as f64, step_size: 1.0 }).collect()
 }
 
@@ -417,7 +436,7 @@ fn trait_times(ui: &mut egui::Ui, data: &Data, edited: Species, t: Trait, width:
 
 /// The y axis of a per-species chart: every species named, in a small font so that 17
 /// rows fit.
-fn species_axis_hints<'a>(edited: Species) -> AxisHints<'a> {
+pub(super) fn species_axis_hints<'a>(edited: Species) -> AxisHints<'a> {
     AxisHints::new_y()
         .formatter(move |m, _| species_label(m.value, edited))
         .tick_label_font(egui::FontId::proportional(11.0))

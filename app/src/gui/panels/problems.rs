@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -59,7 +60,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out
         |file: &str, line: usize| shown.is_some_and(|(p, l)| p.as_path() == std::path::Path::new(file) && *l == line);
     ui.horizontal(|ui| {
         if ui.button("⟳ Check again").on_hover_text("Re-read the project from disk and check every file").clicked() {
-            out.push(Command::Reload);
+            out.push(Command::Ui(UiCommand::Reload));
         }
         if ws.problems.is_empty() && ws.warnings.is_empty() {
             let allowed = match ws.allowed_warnings {

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::dirty_mark;
 use creature_workspace::Workspace;
@@ -40,14 +41,14 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
     let Some(project) = &ws.project else {
         ui.label("No project is open.");
         if ui.button("Open project…").clicked() {
-            out.push(Command::OpenProject);
+            out.push(Command::Ui(UiCommand::OpenProject));
         }
         return;
     };
     ui.horizontal(|ui| {
         ui.strong(&project.manifest.name);
         if ui.small_button("⟳").on_hover_text("Reload from disk (F5)").clicked() {
-            out.push(Command::Reload);
+            out.push(Command::Ui(UiCommand::Reload));
         }
     });
     let typed = ui

@@ -1,7 +1,7 @@
 //! The query inspector (SPEC §13): for the arena shadow's last decision or a typed
 //! state, the best candidates with their per-feature score breakdown as bars.
 
-use creature_core::shadow::select::Breakdown;
+use creature_shadow::select::Breakdown;
 
 use super::schema::feature_colour;
 use super::{Cx, Home, Panel};
@@ -55,7 +55,7 @@ pub fn breakdown_bar(ui: &mut egui::Ui, b: &Breakdown, max: f64, legend: bool) {
     }
     resp.on_hover_text(tip.join("\n"));
     if legend {
-        let mut terms: Vec<(usize, &creature_core::shadow::select::Term)> =
+        let mut terms: Vec<(usize, &creature_shadow::select::Term)> =
             b.terms.iter().enumerate().filter(|(_, t)| t.contribution > 0.0).collect();
         terms.sort_by(|a, b| b.1.contribution.total_cmp(&a.1.contribution));
         for (i, t) in terms.into_iter().take(8) {
@@ -80,7 +80,7 @@ impl Panel for QueryPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Pictures
+        Home::Strip
     }
 
     fn scroll_bars(&self) -> [bool; 2] {

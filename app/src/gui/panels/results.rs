@@ -13,6 +13,7 @@ use egui::Color32;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::{Outcome, View};
@@ -31,7 +32,7 @@ impl Panel for ResultsPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Pictures
+        Home::UnderEditors
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
@@ -66,7 +67,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             None => "Open a creature first".to_owned(),
         };
         if ui.add_enabled(can_apply, apply).on_hover_text(tip).clicked() {
-            out.push(Command::ApplyLesson);
+            out.push(Command::Ui(UiCommand::ApplyLesson));
         }
     });
     let target = if view.lesson_ui.on_creature { creature.as_ref().and_then(|c| ws.creature(c)) } else { None };
@@ -91,7 +92,13 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             format!("⚠ {} is in phase {}: before phase 2 the hand teaches only the liking", t.name, t.phase),
         );
     }
-    let outcome = view.lesson_ui.outcome(script, target, &ws.data).clone();
+    // After Apply, the run applied is what the panel shows, not the script run again on
+    // the creature it changed.
+    let applied = view.lesson_ui.applied_now(ws, view.creature.as_ref(), script).cloned();
+    let outcome = match &applied {
+        Some(a) => a.outcome.clone(),
+        None => view.lesson_ui.outcome(script, target, &ws.data).clone(),
+    };
     let playhead = view.lesson_ui.playhead;
     ui.separator();
     egui::ScrollArea::vertical().id_salt("results").auto_shrink([false, false]).show(ui, |ui| {
@@ -111,10 +118,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         if playhead.is_none() {
             // Only while the creature shown still holds what was applied: an undo, or
             // another creature chosen, and the panel shows the run's changes again.
-            let applied = view.lesson_ui.applied.as_ref().filter(|a| {
-                view.creature.as_ref() == Some(&a.creature) && ws.creature(&a.creature) == Some(&a.outcome.after)
-            });
-            match applied {
+            match &applied {
                 Some(a) => {
                     ui.heading(format!("Applied to {}", a.creature.label()));
                     ui.weak("Ctrl+Z takes it back.");

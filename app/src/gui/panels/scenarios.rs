@@ -3,7 +3,7 @@
 //! each expectation's observed value beside its bounds, the inputs that could not be
 //! done, and the problems of its file (a click shows the file at the line).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use creature_core::scenario::Expect;
 use creature_workspace::Workspace;
@@ -13,7 +13,6 @@ use egui_extras::{Column, TableBuilder};
 use super::{Cx, Home, Panel};
 use crate::gui::chrome::short;
 use crate::gui::command::{Command, ScenarioCommand, Tab};
-use crate::gui::view::View;
 
 /// How a scenario stands, for its mark in the list.
 fn status(ws: &Workspace, path: &Path) -> (&'static str, &'static str) {
@@ -30,8 +29,11 @@ fn status(ws: &Workspace, path: &Path) -> (&'static str, &'static str) {
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Scenarios", "Scenarios");
 
-/// The project's scenarios.
-pub struct ScenariosPanel;
+/// The project's scenarios, and the one whose expectations the panel shows.
+#[derive(Default)]
+pub struct ScenariosPanel {
+    pub chosen: Option<PathBuf>,
+}
 
 impl Panel for ScenariosPanel {
     fn tab(&self) -> Tab {
@@ -39,15 +41,15 @@ impl Panel for ScenariosPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Editors
+        Home::UnderEditors
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, &mut self.chosen, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, chosen: &mut Option<PathBuf>, out: &mut Vec<Command>) {
     let files = ws.scenario_files();
     ui.horizontal(|ui| {
         let running = ws.scenarios.progress().is_some();
@@ -62,7 +64,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         } else {
             let passed = files.iter().filter(|f| status(ws, f).1 == "passed").count();
             let run = files.iter().filter(|f| ws.scenarios.reports.contains_key(*f)).count();
-            ui.label(format!("{} scenarios · {run} run · {passed} passed", files.len()));
+            ui.label(format!("{} · {run} run · {passed} passed", crate::gui::chrome::count(files.len(), "scenario")));
         }
     });
     if files.is_empty() {
@@ -73,18 +75,20 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         return;
     }
     ui.separator();
-    egui::Panel::left("scenario-list").resizable(true).default_size(300.0).min_size(180.0).show(ui, |ui| {
+    // The list takes at most two fifths of a narrow panel: the expectations keep room.
+    let list = (ui.available_width() * 0.4).clamp(180.0, 300.0);
+    egui::Panel::left("scenario-list").resizable(true).default_size(list).min_size(180.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("scenario-list").show(ui, |ui| {
             for f in &files {
                 let (mark, what) = status(ws, f);
                 ui.horizontal(|ui| {
-                    let chosen = view.scenario.as_deref() == Some(f.as_path());
-                    let label = ui.selectable_label(chosen, format!("{mark} {}", short(f))).on_hover_text(what);
+                    let here = chosen.as_deref() == Some(f.as_path());
+                    let label = ui.selectable_label(here, format!("{mark} {}", short(f))).on_hover_text(what);
                     if label.clicked() {
-                        view.scenario = Some(f.clone());
+                        *chosen = Some(f.clone());
                     }
                     if ui.small_button("▶").on_hover_text("Run this scenario").clicked() {
-                        view.scenario = Some(f.clone());
+                        *chosen = Some(f.clone());
                         out.push(Command::Scenario(ScenarioCommand::Run(vec![f.clone()])));
                     }
                 });
@@ -92,7 +96,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         });
     });
     egui::CentralPanel::default().show(ui, |ui| {
-        let Some(path) = view.scenario.clone().filter(|p| files.contains(p)) else {
+        let Some(path) = chosen.clone().filter(|p| files.contains(p)) else {
             ui.weak("Choose a scenario to see its expectations.");
             return;
         };

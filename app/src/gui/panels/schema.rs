@@ -1,7 +1,7 @@
 //! The schema editor (SPEC §13): the features with their weights as sliders, the
 //! similarity pickers with their curve plotted, bias, neighbourhood and recency.
 
-use creature_core::shadow::schema::Similarity;
+use creature_shadow::schema::Similarity;
 use creature_workspace::Workspace;
 use creature_workspace::edit::Edit;
 use egui_plot::{Line, Plot, PlotPoints};
@@ -39,7 +39,7 @@ impl Panel for SchemaPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Pictures
+        Home::Strip
     }
 
     fn scroll_bars(&self) -> [bool; 2] {

@@ -1,9 +1,11 @@
-//! A file as text with line numbers, its problems listed above it and the problem's
-//! line marked; fixing a broken file here and saving re-checks the project.
+//! A file as text with line numbers (one per line of the file: lines are not wrapped),
+//! its problems listed above it and the problem's line marked; fixing a broken file here
+//! and saving re-checks the project. It opens as a tab of its own, beside the others.
 
 use std::path::Path;
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -19,7 +21,7 @@ impl Panel for SourcePanel {
     }
 
     fn home(&self) -> Home {
-        Home::Editors
+        Home::UnderEditors
     }
 
     fn scroll_bars(&self) -> [bool; 2] {
@@ -52,7 +54,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             .on_hover_text("Write the file and check the project again")
             .clicked()
         {
-            out.push(Command::SaveSource);
+            out.push(Command::Ui(UiCommand::SaveSource));
         }
         if ui.add_enabled(edited, egui::Button::new("Discard")).clicked() {
             src.text.clone_from(&src.saved);
@@ -79,8 +81,22 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             let lines = src.text.lines().count().max(1);
             let numbers: String = (1..=lines).map(|n| format!("{n:>4}\n")).collect();
             ui.add(egui::Label::new(egui::RichText::new(numbers).monospace().weak()).selectable(false));
+            // Lines are not wrapped: the numbers beside them are the file's lines, and a
+            // long line scrolls sideways.
+            let mut unwrapped = |ui: &egui::Ui, text: &dyn egui::TextBuffer, _wrap: f32| {
+                let font = egui::TextStyle::Monospace.resolve(ui.style());
+                let mut job = egui::text::LayoutJob::simple(
+                    text.as_str().to_owned(),
+                    font,
+                    ui.visuals().text_color(),
+                    f32::INFINITY,
+                );
+                job.keep_trailing_whitespace = true;
+                ui.fonts_mut(|f| f.layout_job(job))
+            };
             let output = egui::TextEdit::multiline(&mut src.text)
                 .code_editor()
+                .layouter(&mut unwrapped)
                 .desired_width(f32::INFINITY)
                 .desired_rows(lines)
                 .show(ui);
@@ -98,7 +114,11 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
                     ui.painter().rect_filled(full, 0.0, colour);
                 }
                 if line == src.line && src.scroll_pending {
-                    ui.scroll_to_rect(full, Some(egui::Align::Center));
+                    // Down to the line, and back to the lines' starts: a long line
+                    // does not scroll the view sideways.
+                    let start = ui.min_rect().left();
+                    let at = egui::Rect::from_x_y_ranges(start..=start + 1.0, rect.y_range());
+                    ui.scroll_to_rect(at, Some(egui::Align::Center));
                     src.scroll_pending = false;
                 }
                 if row.ends_with_newline {

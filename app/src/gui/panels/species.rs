@@ -11,16 +11,46 @@ use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire}
 use egui_extras::{Column, TableBuilder, TableRow};
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
 use crate::gui::panels::{dirty_mark, duration};
-use crate::gui::view::{DesireColumn, SpeciesUi, View};
+use crate::gui::view::View;
 use creature_workspace::edit::{BodyField, DesireField, Edit};
 use creature_workspace::{DocId, Workspace};
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Species", "Species");
 
+/// The columns of the desire table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DesireColumn {
+    Order,
+    Name,
+    Max,
+    Increase,
+    Threshold,
+    TimeToFull,
+    Phase,
+    Growth,
+}
+
+/// The desire table's filter and sort order.
+pub struct DesireTable {
+    pub filter: String,
+    pub sort: DesireColumn,
+    pub ascending: bool,
+}
+
+impl Default for DesireTable {
+    fn default() -> Self {
+        Self { filter: String::new(), sort: DesireColumn::Order, ascending: true }
+    }
+}
+
 /// The species editor.
-pub struct SpeciesPanel;
+#[derive(Default)]
+pub struct SpeciesPanel {
+    pub table: DesireTable,
+}
 
 impl Panel for SpeciesPanel {
     fn tab(&self) -> Tab {
@@ -36,11 +66,11 @@ impl Panel for SpeciesPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, &mut self.table, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, table: &mut DesireTable, out: &mut Vec<Command>) {
     let s = view.species;
     let def = ws.data.species(s);
     header(ui, ws, s, out);
@@ -56,13 +86,15 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             traits(ui, &ws.data, def, out);
             ui.add_space(6.0);
             body(ui, ws, def, out);
+            super::teachability::show(ui, ws, s);
         });
     ui.separator();
-    desire_table(ui, ws, view, out);
+    desire_table(ui, ws, view, table, out);
 }
 
 fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
+    // Wrapped, so that a laptop's narrow panel still shows Save and Revert.
+    ui.horizontal_wrapped(|ui| {
         ui.label("Species");
         egui::ComboBox::from_id_salt("species-pick").selected_text(s.name()).show_ui(ui, |ui| {
             for x in Species::ALL {
@@ -81,10 +113,10 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>)
         }
         let any = ws.is_dirty(&DocId::Species(s)) || ws.is_dirty(&DocId::Desires);
         if ui.add_enabled(any, egui::Button::new("Save")).clicked() {
-            out.push(Command::Save);
+            out.push(Command::Ui(UiCommand::Save));
         }
         if ui.add_enabled(any, egui::Button::new("Revert")).clicked() {
-            out.push(Command::Revert);
+            out.push(Command::Ui(UiCommand::Revert));
         }
         if ui.button("📈 Plots").on_hover_text("Show the species plots").clicked() {
             out.push(Command::ShowTab(super::plots::TAB));
@@ -93,13 +125,18 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>)
 }
 
 fn traits(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, out: &mut Vec<Command>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Traits");
         ui.weak("each pushes one desire through an innate source; a newborn varies by ±0.1");
     });
+    // At least a hundred points, so that a point of dragging is no more than the 0.01 a
+    // trait moves by; narrower than 200 on a narrow panel, so the time to full shows.
+    let slider = (ui.available_width() * 0.3).clamp(100.0, 200.0);
+    // On a narrow panel the desire's name and its time to full take a line each, in
+    // small text, so that a long name (ToManifestState) is never broken inside.
+    let narrow = ui.available_width() < 560.0;
     egui::Grid::new("traits").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
-        // Wide enough that a point of dragging is less than the 0.01 a trait moves by.
-        ui.spacing_mut().slider_width = 200.0;
+        ui.spacing_mut().slider_width = slider;
         for t in Trait::ALL {
             let mut v = def.traits.get(*t);
             let r = ui.add(egui::Slider::new(&mut v, 0.0..=1.0).text(t.field()).fixed_decimals(2).step_by(0.01));
@@ -127,7 +164,12 @@ fn traits(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, out: &mut Vec<Comman
             let now = def.trait_time_to_full(data, *t);
             let lo = def.time_to_full_with(data, *t, (v + BIRTH_VARIATION).min(1.0));
             let hi = def.time_to_full_with(data, *t, (v - BIRTH_VARIATION).max(0.0));
-            ui.label(format!("{d} full in {}", duration(now))).on_hover_text(format!(
+            let text = if narrow {
+                egui::RichText::new(format!("{d}\nfull in {}", duration(now))).small()
+            } else {
+                egui::RichText::new(format!("{d} full in {}", duration(now)))
+            };
+            ui.add(egui::Label::new(text).wrap()).on_hover_text(format!(
                 "A newborn: {} to {}",
                 duration(lo),
                 duration(hi)
@@ -197,10 +239,10 @@ fn trait_time(data: &Data, def: &SpeciesDef, d: Desire) -> Option<f64> {
     def.trait_time_to_full(data, *t)
 }
 
-fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, st: &mut DesireTable, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
-    let st = &mut view.species_ui;
+    let plot_desire = &mut view.plot_desire;
     let mut typed = false;
     ui.horizontal(|ui| {
         ui.strong("Desires");
@@ -239,7 +281,7 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
             .body(|body| {
                 body.rows(row_h, rows.len(), |mut row| {
                     let d = rows[row.index()];
-                    desire_row(&mut row, d, (data, def), st, out);
+                    desire_row(&mut row, d, (data, def), plot_desire, out);
                 });
             });
     });
@@ -247,7 +289,7 @@ fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Ve
 
 /// The desires the filter lets through (by name or what a source reads), in the
 /// table's sort order.
-fn sorted_rows(data: &Data, def: &SpeciesDef, st: &SpeciesUi) -> Vec<Desire> {
+fn sorted_rows(data: &Data, def: &SpeciesDef, st: &DesireTable) -> Vec<Desire> {
     let filter = st.filter.to_lowercase();
     let mut rows: Vec<Desire> = Desire::ALL
         .iter()
@@ -266,7 +308,7 @@ fn sorted_rows(data: &Data, def: &SpeciesDef, st: &SpeciesUi) -> Vec<Desire> {
             DesireColumn::Increase => def.increase_seconds(data, *d),
             DesireColumn::Threshold => dd.sources.iter().map(|s| s.threshold).fold(f64::MAX, f64::min),
             DesireColumn::TimeToFull => trait_time(data, def, *d).unwrap_or(f64::MAX),
-            DesireColumn::Phase => f64::from(dd.phase),
+            DesireColumn::Phase => dd.phase.map_or(f64::MAX, f64::from),
             DesireColumn::Growth => dd.sensitivity.growth,
         }
     };
@@ -300,7 +342,7 @@ const DESIRE_COLUMNS: [(&str, DesireColumn, &str); 9] = [
 
 /// A column's header: its name with the sort arrow, a click sorting by it (again:
 /// the other way).
-fn header_cell(ui: &mut egui::Ui, st: &mut SpeciesUi, (name, col, hint): (&str, DesireColumn, &str)) {
+fn header_cell(ui: &mut egui::Ui, st: &mut DesireTable, (name, col, hint): (&str, DesireColumn, &str)) {
     let arrow =
         if st.sort == col && name != "this species (s)" { if st.ascending { " ⏶" } else { " ⏷" } } else { "" };
     if ui
@@ -322,17 +364,17 @@ fn desire_row(
     row: &mut TableRow,
     d: Desire,
     (data, def): (&Data, &SpeciesDef),
-    st: &mut SpeciesUi,
+    plot_desire: &mut Desire,
     out: &mut Vec<Command>,
 ) {
     let dd = data.desire(d);
-    row.set_selected(st.plot_desire == d);
+    row.set_selected(*plot_desire == d);
     row.col(|ui| {
         ui.weak(format!("{}", d.index() + 1));
     });
     row.col(|ui| {
         if ui.add(egui::Button::new(d.name()).frame_when_inactive(false)).on_hover_text("Plot this desire").clicked() {
-            st.plot_desire = d;
+            *plot_desire = d;
         }
     });
     row.col(|ui| {
@@ -364,9 +406,16 @@ fn desire_row(
     row.col(|ui| trait_time_cell(ui, data, def, d, dd));
     row.col(|ui| sensitivity_cell(ui, d, dd, out));
     row.col(|ui| {
-        let mut p = f64::from(dd.phase);
+        let Some(on) = dd.phase else {
+            ui.weak("none").on_hover_text("no phase turns this desire on: it stays off");
+            return;
+        };
+        let mut p = f64::from(on);
         if ui.add(egui::DragValue::new(&mut p).range(0.0..=13.0).speed(0.05)).changed() {
             out.push(Command::Edit(Edit::DesireNumber { desire: d, field: DesireField::Phase, value: p }));
+        }
+        if let Some(off) = dd.off {
+            ui.weak(format!("off at {off}"));
         }
     });
 }

@@ -10,7 +10,8 @@ use creature_core::project::ron_files;
 use serde::Deserialize;
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::UiCommand;
+use crate::gui::command::{ArenaCommand, Command, Tab};
 use creature_workspace::Workspace;
 
 /// The part of a project's `studio.ron` the recent list needs.
@@ -34,6 +35,18 @@ pub fn project_label(root: &Path) -> String {
 fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest) -> &Path) -> Option<PathBuf> {
     let p = ws.project.as_ref()?;
     ron_files(&p.resolve(folder(&p.manifest))).into_iter().next()
+}
+
+/// The first replay bank of the open project's shadow folder.
+fn first_bank(ws: &Workspace) -> Option<PathBuf> {
+    let p = ws.project.as_ref()?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(p.resolve(&p.manifest.shadow))
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    files.into_iter().find(|f| {
+        creature_core::project::FileKind::shadow_by_name(f) == Some(creature_core::project::FileKind::ShadowBank)
+    })
 }
 
 /// The project's creature save with the largest tree, and that tree: the one that shows
@@ -63,6 +76,8 @@ struct Disk {
     /// The richest creature and its largest tree.
     creature: Option<(PathBuf, Desire, TreeKind)>,
     lesson: Option<PathBuf>,
+    /// The project's first replay bank, whose shadow "Fight your shadow" fights.
+    bank: Option<PathBuf>,
     labels: Vec<String>,
 }
 
@@ -90,6 +105,7 @@ impl Panel for StartPanel {
             self.disk = Disk {
                 creature: richest_creature(cx.ws),
                 lesson: first_file(cx.ws, |m| &m.lessons),
+                bank: first_bank(cx.ws),
                 labels: cx.recent.iter().map(|r| project_label(r)).collect(),
                 key,
             };
@@ -110,7 +126,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
         );
         ui.add_space(14.0);
         let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(17.0)).min_size(egui::vec2(260.0, 40.0));
-        let Disk { creature, lesson, labels, .. } = disk;
+        let Disk { creature, lesson, bank, labels, .. } = disk;
         ui.horizontal_wrapped(|ui| {
             let tip = "The example creature with the largest tree, its desires and its 80 decision trees";
             if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
@@ -126,10 +142,13 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
                     out.push(Command::OpenFileAt(l.clone()));
                 }
                 out.push(Command::ShowTab(super::lesson::TAB));
-                out.push(Command::Play);
+                out.push(Command::Ui(UiCommand::Play));
             }
-            let tip = "The arena: play with the keyboard while your side is recorded, then fight the shadow";
-            if ui.add(big("⚔ Fight your shadow")).on_hover_text(tip).clicked() {
+            let tip = "The arena: fight, with the keyboard, the shadow that plays from the project's replay bank \
+                       (the bank shown, or the first); your side is recorded";
+            let fight = ui.add_enabled(bank.is_some(), big("⚔ Fight your shadow"));
+            if fight.on_hover_text(tip).on_disabled_hover_text("The project has no replay bank").clicked() {
+                out.push(Command::Arena(ArenaCommand::Start { opponent: "shadow".into(), autoplay: false, record: true }));
                 out.push(Command::ShowTab(super::arena::TAB));
             }
         });

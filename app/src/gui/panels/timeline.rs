@@ -155,11 +155,17 @@ fn bookmarks(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     }
     egui::ComboBox::from_id_salt("pv-bookmarks")
         .width(150.0)
-        .selected_text(format!("{} bookmarks", marks.len()))
+        .selected_text(crate::gui::chrome::count(marks.len(), "bookmark"))
         .show_ui(ui, |ui| {
             for (i, b) in marks.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    if ui.selectable_label(false, format!("{:.1} s  {}", b.turn as f64 / 10.0, b.what)).clicked() {
+                    if ui
+                        .selectable_label(
+                            false,
+                            format!("{:.1} s  {}", b.turn as f64 / 10.0, creature_core::printable::escaped(&b.what)),
+                        )
+                        .clicked()
+                    {
                         time(out, TimeCommand::ScrubTo(b.turn));
                     }
                     if ui.small_button("🗑").on_hover_text("Delete this bookmark").clicked() {

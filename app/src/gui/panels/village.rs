@@ -19,6 +19,7 @@ use super::{Cx, Home, Panel};
 use crate::gui::command::keys::Scope;
 use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
+use crate::gui::view::village::DesireMenu;
 use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
 
@@ -40,7 +41,7 @@ impl Panel for PreviewPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Editors
+        Home::UnderPictures
     }
 
     fn scroll_bars(&self) -> [bool; 2] {
@@ -77,11 +78,83 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         return;
     };
     let sim = p.shown();
-    // Controls.
+    // A short panel (a laptop's, under the tree) gives the map its whole height: the
+    // controls and the log go into the side column, which scrolls.
+    let short = ui.available_height() < SHORT_PANEL;
+    if !short {
+        controls(ui, ws, p, out);
+        ui.separator();
+    }
+    let crate::gui::view::village::VillageUi { log, show_inactive, map, last_lesson, desire_menu, .. } =
+        &mut view.village;
+    if !short {
+        egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
+            event_log(ui, log);
+        });
+    }
+    if !short {
+        egui::Panel::bottom("pv-timeline").resizable(false).show(ui, |ui| {
+            super::timeline::show(ui, p, out);
+        });
+    }
+    // The side column takes up to 45 % of a narrow panel, so the map keeps its room.
+    let side = if short {
+        (ui.available_width() * 0.5).clamp(150.0, 420.0)
+    } else {
+        (ui.available_width() * 0.45).clamp(150.0, 260.0)
+    };
+    egui::Panel::right("pv-side").resizable(true).default_size(side).min_size(150.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
+            // What the person clicked on the map comes first, then (on a short panel)
+            // the controls.
+            super::village_map::inspector(ui, sim, map, out);
+            if short {
+                controls(ui, ws, p, out);
+                ui.separator();
+                super::timeline::show(ui, p, out);
+                ui.separator();
+            }
+            plan_view(ui, p);
+            ui.add_space(6.0);
+            credit_view(ui, p);
+            ui.add_space(6.0);
+            if p.shown().teaching().hand.holding {
+                super::lesson_card::foresight(ui, p, &[]);
+                ui.add_space(6.0);
+            }
+            if let Some(lesson) = last_lesson {
+                let rule = crate::gui::view::village::hand_rule(sim);
+                super::lesson_card::show(ui, &format!("Last lesson, at {:.1} s", lesson.at), lesson, rule.as_deref());
+                ui.add_space(6.0);
+            }
+            desires_view(ui, p, show_inactive, desire_menu, out);
+            ui.add_space(6.0);
+            learning_view(ui, p);
+            if short {
+                ui.add_space(6.0);
+                egui::CollapsingHeader::new("Event log").id_salt("pv-log-short").default_open(true).show(ui, |ui| {
+                    event_log(ui, log);
+                });
+            }
+        });
+    });
+    egui::CentralPanel::default().show(ui, |ui| {
+        super::village_map::show(ui, p, map, out);
+    });
+}
+
+/// Below this height the panel is short: the map takes the whole height.
+const SHORT_PANEL: f32 = 420.0;
+
+/// The preview's controls: pause, speeds, phase, leash, restart, save; the hand; where
+/// lessons go.
+fn controls(ui: &mut egui::Ui, ws: &Workspace, p: &LivePreview, out: &mut Vec<Command>) {
+    let sim = p.shown();
     ui.horizontal_wrapped(|ui| {
+        // The button says what a click does.
         let paused = p.speed == 0.0;
         if ui
-            .selectable_label(paused, "⏸ Pause")
+            .selectable_label(paused, if paused { "▶ Resume" } else { "⏸ Pause" })
             .on_hover_text(key_of(ui, &Command::Preview(PreviewCommand::TogglePause)))
             .clicked()
         {
@@ -140,39 +213,6 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     });
     hand_bar(ui, p, out);
     learning_bar(ui, ws, out);
-    ui.separator();
-    let crate::gui::view::village::VillageUi { log, show_inactive, map, last_lesson, .. } = &mut view.village;
-    egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
-        event_log(ui, log);
-    });
-    egui::Panel::bottom("pv-timeline").resizable(false).show(ui, |ui| {
-        super::timeline::show(ui, p, out);
-    });
-    // The side column takes up to 45 % of a narrow panel, so the map keeps its room.
-    let side = (ui.available_width() * 0.45).clamp(150.0, 260.0);
-    egui::Panel::right("pv-side").resizable(true).default_size(side).min_size(150.0).show(ui, |ui| {
-        egui::ScrollArea::vertical().id_salt("pv-side").auto_shrink(false).show(ui, |ui| {
-            super::village_map::inspector(ui, sim, map, out);
-            plan_view(ui, p);
-            ui.add_space(6.0);
-            credit_view(ui, p);
-            ui.add_space(6.0);
-            if p.shown().teaching().hand.holding {
-                super::lesson_card::foresight(ui, p, &[]);
-                ui.add_space(6.0);
-            }
-            if let Some(lesson) = last_lesson {
-                super::lesson_card::show(ui, &format!("Last lesson, at {:.1} s", lesson.at), lesson);
-                ui.add_space(6.0);
-            }
-            desires_view(ui, p, show_inactive, out);
-            ui.add_space(6.0);
-            learning_view(ui, p);
-        });
-    });
-    egui::CentralPanel::default().show(ui, |ui| {
-        super::village_map::show(ui, p, map, out);
-    });
 }
 
 /// Where the preview's lessons go: the creature's save is the person's, so by default
@@ -252,6 +292,12 @@ fn hand_bar(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
             p.shown().creature().liking
         ));
     });
+    // While the creature is held, the phase rule is said before any release.
+    if hand.holding
+        && let Some(rule) = crate::gui::view::village::hand_rule(p.shown())
+    {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Holding: {rule}."));
+    }
 }
 
 fn event_log(ui: &mut egui::Ui, log: &[crate::gui::view::village::LogLine]) {
@@ -276,8 +322,12 @@ fn plan_view(ui: &mut egui::Ui, p: &LivePreview) {
         }
         Some(plan) => {
             ui.label(format!(
-                "{} · {} {} (about {}) · priority {:.3}",
-                plan.desire, plan.action, plan.object, plan.target, plan.priority
+                "{} · {} {} (about {}) · priority {}",
+                plan.desire,
+                plan.action,
+                plan.object,
+                plan.target,
+                creature_core::decimals::decimal(plan.priority)
             ));
             ui.horizontal_wrapped(|ui| {
                 for (i, step) in plan.steps.iter().enumerate() {
@@ -330,7 +380,13 @@ fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
     }
 }
 
-fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, out: &mut Vec<Command>) {
+fn desires_view(
+    ui: &mut egui::Ui,
+    p: &LivePreview,
+    show_inactive: &mut bool,
+    menu: &mut Option<DesireMenu>,
+    out: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         ui.strong("Desires");
         ui.checkbox(show_inactive, "show inactive");
@@ -359,8 +415,10 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, ou
                 },
             );
             // Room kept at the right for the number and the scroll bar that floats over it.
-            let (rect, r) =
-                ui.allocate_exact_size(egui::vec2((ui.available_width() - 56.0).max(30.0), 10.0), egui::Sense::click());
+            let (rect, _) =
+                ui.allocate_exact_size(egui::vec2((ui.available_width() - 56.0).max(30.0), 10.0), egui::Sense::hover());
+            // The bar's id is its desire's: its menu stays with it as the bars change order.
+            let r = ui.interact(rect, egui::Id::new(("pv-desire-bar", d.desire)), egui::Sense::click());
             ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
             let frac = if d.max > 0.0 { (d.value / d.max).clamp(0.0, 1.0) } else { 0.0 } as f32;
             let colour =
@@ -381,10 +439,15 @@ fn desires_view(ui: &mut egui::Ui, p: &LivePreview, show_inactive: &mut bool, ou
                 "drive {:.2} · {:.0} s spent on its plans · right click to break on it or watch it",
                 d.drive, d.seconds
             ));
+            // Round figures either side of the value when the menu opens: the value moves
+            // on while the menu is open, and its items read and set these.
+            if r.secondary_clicked() {
+                *menu = Some(DesireMenu::around(d.desire, d.value, d.max));
+            }
             r.context_menu(|ui| {
-                // Round figures either side of the value now.
-                let up = ((d.value + 0.1).min(d.max) * 10.0).round() / 10.0;
-                let down = ((d.value - 0.1).max(0.0) * 10.0).round() / 10.0;
+                let DesireMenu { up, down, .. } = menu
+                    .filter(|m| m.desire == d.desire)
+                    .unwrap_or_else(|| DesireMenu::around(d.desire, d.value, d.max));
                 let (name, desire) = (d.desire.name(), d.desire);
                 for (text, cond) in [
                     (format!("Break when {name} rises past {up}"), Cond::Above { desire, value: up }),

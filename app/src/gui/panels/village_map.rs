@@ -295,7 +295,8 @@ fn legend(painter: &egui::Painter, rect: Rect) {
     let rows = LEGEND.len().div_ceil(2);
     let size = Vec2::new(2.0 * col + 4.0, row * rows as f32 + 8.0);
     let frame = Rect::from_min_size(rect.left_bottom() + Vec2::new(6.0, -size.y - 6.0), size);
-    if frame.min.y < rect.min.y || frame.max.x > rect.max.x {
+    // On a small map the legend would cover the village: its letters' hover says them.
+    if size.y * 2.5 > rect.height() || size.x * 2.0 > rect.width() {
         return;
     }
     painter.rect_filled(frame, 4.0, Color32::from_rgba_unmultiplied(20, 20, 20, 200));

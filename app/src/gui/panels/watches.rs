@@ -6,7 +6,7 @@
 
 use creature_core::watched::{Unit, Watched};
 use egui::Color32;
-use egui_plot::{Legend, Line, Plot, VLine};
+use egui_plot::{Line, Plot, VLine};
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, PreviewCommand, Tab};
@@ -87,7 +87,6 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, draft: &mut String, out: &mut Vec
     for unit in units {
         let plot = Plot::new(("watches", unit.name()))
             .height(height)
-            .legend(Legend::default())
             .x_axis_label("simulated seconds")
             .y_axis_label(unit.name())
             .allow_drag(false)

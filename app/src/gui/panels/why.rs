@@ -15,9 +15,10 @@
 
 use creature_core::cond::Cond;
 use creature_core::data::TreeKind;
+use creature_core::decimals::decimal;
 use creature_core::names::Desire;
 use creature_core::watched::Watched;
-use creature_core::world::sim::{PlanWhy, TurnWhy, priority_text};
+use creature_core::world::sim::{PlanWhy, TurnWhy};
 use egui::{Color32, RichText};
 
 use super::{Cx, Home, Panel};
@@ -44,7 +45,7 @@ impl Panel for WhyPanel {
     }
 
     fn home(&self) -> Home {
-        Home::Pictures
+        Home::UnderEditors
     }
 
     fn scroll_bars(&self) -> [bool; 2] {
@@ -139,9 +140,8 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
             ui.close();
         }
     });
-    ui.monospace(priority_text(p.priority));
-    for v in [p.value, p.activity, p.distance, p.usefulness, p.action_priority] {
-        ui.monospace(format!("{v:.3}"));
+    for v in [p.priority, p.value, p.activity, p.distance, p.usefulness, p.action_priority] {
+        ui.monospace(decimal(v));
     }
     ui.monospace(format!("{:+.2}", p.opinion));
     ui.monospace(format!("{:.4}", p.novelty));
@@ -225,7 +225,7 @@ fn credit(ui: &mut egui::Ui, why: &TurnWhy) {
         ui.end_row();
         for c in &why.credit {
             ui.label(format!("{} {} {}", c.plan.desire, c.plan.action, c.plan.object));
-            ui.monospace(format!("{:.3}", c.score));
+            ui.monospace(decimal(c.score));
             ui.end_row();
         }
     });

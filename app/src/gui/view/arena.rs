@@ -5,26 +5,49 @@
 //! the keyboard is idle for [`ArenaUi::idle_seconds`]. A training gauntlet open in the
 //! arena ([`ArenaUi::gauntlet`]) is fought bank by bank.
 
-use creature_core::shadow::arena::{FPS, KeyInput, Outcome};
-use creature_core::shadow::bank::{Bank, PendingMatch};
-use creature_core::shadow::bots::{Bot, Style};
-use creature_core::shadow::fight::{Bout, Controller, Pick, ShadowPlayer};
-use creature_core::shadow::schema::Schema;
+use creature_shadow::arena::{FPS, KeyInput, Outcome};
+use creature_shadow::bank::{Bank, PendingMatch};
+use creature_shadow::bots::{Bot, Style};
+use creature_shadow::fight::{Bout, Controller, Pick, ShadowPlayer};
+use creature_shadow::schema::Schema;
 
 use super::gauntlet::GauntletRun;
 
 /// The character both sides play (the example banks are Jago against Jago).
 pub const CHARACTER: &str = "Jago";
 
-/// The arena panel's state.
+/// Who plays each side of the match in the arena, in words, and what it is: the
+/// running match's own, so that the panel's settings (changed for the next match, or
+/// never used by a league's replay) do not rename it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Billing {
+    /// The left and the right side: "you", "your side (autoplay)", "the zoner",
+    /// "the shadow of zoner.bank.ron", "rushdown.bank.ron (shadow)".
+    pub sides: [String; 2],
+    /// The scripted bot fought, if the right side is one.
+    pub against: Option<Style>,
+    /// A league's match played again: nothing is recorded and no key plays.
+    pub replay: bool,
+}
+
+impl Billing {
+    /// What the finished match came to, naming who played.
+    pub fn outcome(&self, o: Outcome) -> String {
+        let [left, right] = &self.sides;
+        match o {
+            Outcome::Winner(0) => format!("Match over: {left} won against {right}."),
+            Outcome::Winner(_) => format!("Match over: {right} won against {left}."),
+            Outcome::Draw => format!("Match over: a draw between {left} and {right}."),
+        }
+    }
+}
+
+/// The arena's match: the bout, who plays it, its recording and a gauntlet fought.
+/// The settings a new match is started with are the arena panel's own.
 pub struct ArenaUi {
     pub bout: Option<Bout>,
-    /// Who the keyboard side fights: a bot style name, or "shadow".
-    pub opponent: String,
-    /// The near side is played by a scripted bot (a recorded demonstration) instead of
-    /// the keyboard.
-    pub autoplay: bool,
-    pub record: bool,
+    /// Who plays the bout, set when it starts.
+    pub billing: Option<Billing>,
     /// A finished match's recording, waiting to be kept or discarded.
     pub pending: Option<PendingMatch>,
     pub paused: bool,
@@ -45,9 +68,7 @@ impl Default for ArenaUi {
     fn default() -> Self {
         Self {
             bout: None,
-            opponent: "zoner".into(),
-            autoplay: false,
-            record: true,
+            billing: None,
             pending: None,
             paused: false,
             idle_seconds: IDLE_SECONDS,
@@ -61,8 +82,9 @@ impl Default for ArenaUi {
 
 impl ArenaUi {
     /// Starts a match: side 0 is the keyboard (or a rushdown bot on autoplay), side 1
-    /// the opponent; a shadow plays from `shadow`'s bank (named by its file) with its
-    /// schema, and stands by on the keyboard side to take it when the keyboard is idle.
+    /// the opponent (a bot style name or "shadow"); a shadow plays from `shadow`'s bank
+    /// (named by its file) with its schema, and stands by on the keyboard side to take it
+    /// when the keyboard is idle.
     pub fn start(
         &mut self,
         opponent: &str,
@@ -96,9 +118,14 @@ impl ArenaUi {
                 bout.record(1);
             }
         }
-        self.opponent = opponent.to_owned();
-        self.autoplay = autoplay;
-        self.record = record;
+        let against = Style::from_name(opponent);
+        let right = match (against, shadow) {
+            (Some(style), _) => format!("the {}", style.name()),
+            (None, Some((_, _, name))) => format!("the shadow of {name}"),
+            (None, None) => format!("the {opponent}"),
+        };
+        let left = if autoplay { "your side (autoplay)" } else { "you" };
+        self.billing = Some(Billing { sides: [left.to_owned(), right], against, replay: false });
         self.pending = None;
         self.paused = false;
         self.owed = 0.0;
@@ -106,14 +133,14 @@ impl ArenaUi {
         Ok(())
     }
 
-    /// Plays `bout` again in the arena, shadow against shadow, as a league played it:
-    /// nothing is recorded and no key plays.
-    pub fn replay(&mut self, mut bout: Bout, opponent: &str) {
+    /// Plays `bout` again in the arena, shadow against shadow, as a league played it,
+    /// the banks named by `names` (left, right): nothing is recorded and no key plays.
+    /// The arena's settings are not touched: the next match started is theirs. A match
+    /// recorded before and not yet kept still waits to be kept or discarded.
+    pub fn replay(&mut self, mut bout: Bout, names: [String; 2]) {
         bout.idle_limit = Some(self.idle_frames());
-        self.opponent = opponent.to_owned();
-        self.autoplay = true;
-        self.record = false;
-        self.pending = None;
+        let sides = names.map(|n| format!("{n} (shadow)"));
+        self.billing = Some(Billing { sides, against: None, replay: true });
         self.paused = false;
         self.owed = 0.0;
         self.bout = Some(bout);
@@ -172,6 +199,12 @@ impl ArenaUi {
     /// keyboard has, or to take one over).
     pub fn keyboard_playing(&self) -> bool {
         self.bout.as_ref().is_some_and(|b| !b.arena.is_over()) && !self.paused
+    }
+
+    /// What the finished match came to, if it is over.
+    pub fn outcome_text(&self) -> Option<String> {
+        let o = self.bout.as_ref()?.arena.outcome?;
+        Some(self.billing.as_ref()?.outcome(o))
     }
 
     /// The keys the keyboard holds, if a match is on.

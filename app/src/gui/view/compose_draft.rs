@@ -5,9 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::compose::{Conflict, Filter};
-use creature_core::shadow::curate::{Class, class_of, class_positions};
+use creature_shadow::bank::Bank;
+use creature_shadow::compose::{Conflict, Filter};
+use creature_shadow::curate::{Class, class_of, class_positions};
 
 /// One part as typed.
 #[derive(Debug, Clone, Default)]

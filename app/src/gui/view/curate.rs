@@ -5,11 +5,11 @@
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::bots::Style;
-use creature_core::shadow::curate::{CurateOptions, Curation, FlagKind, curate};
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::score::{ScoreOptions, Scorecard, score};
+use creature_shadow::bank::Bank;
+use creature_shadow::bots::Style;
+use creature_shadow::curate::{CurateOptions, Curation, FlagKind, curate};
+use creature_shadow::schema::Schema;
+use creature_shadow::score::{ScoreOptions, Scorecard, score};
 
 /// A result computed on a worker thread for a key; a new key starts again and the old
 /// worker's answer is dropped.

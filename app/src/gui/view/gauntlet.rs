@@ -1,11 +1,12 @@
 //! A training gauntlet played in the arena (SPEC §20): its banks fought weakest first, a
 //! win moving the player up, a loss letting them try again, and the progress kept in
-//! the project's progress file (read and written by core).
+//! the project's progress file (read and written by core, through the studio's shadow
+//! handler: nothing here touches a file).
 
 use std::path::{Path, PathBuf};
 
-use creature_core::shadow::gauntlet::Gauntlet;
-use creature_core::shadow::gauntlet_progress::{GauntletProgress, Standing};
+use creature_shadow::gauntlet::Gauntlet;
+use creature_shadow::gauntlet_progress::{GauntletProgress, Standing};
 
 /// The gauntlet open in the arena and where the player stands in it.
 pub struct GauntletRun {
@@ -19,21 +20,28 @@ pub struct GauntletRun {
     progress: GauntletProgress,
     /// The bank (position in the gauntlet) the running match is fought against.
     pub fighting: Option<usize>,
+    /// A bank was beaten since the progress was last saved.
+    unsaved: bool,
 }
 
 impl GauntletRun {
-    /// Opens the gauntlet at `path` with the progress of the project in `root`.
-    pub fn open(path: &Path, root: &Path) -> Result<GauntletRun, String> {
-        let gauntlet = Gauntlet::load(path).map_err(|e| e.to_string())?;
-        let progress = GauntletProgress::load(root).map_err(|e| e.to_string())?;
-        Ok(GauntletRun {
+    /// The gauntlet at `path`, as read, with the progress of the project in `root`.
+    pub fn new(path: &Path, gauntlet: Gauntlet, root: &Path, progress: GauntletProgress) -> GauntletRun {
+        GauntletRun {
             key: GauntletProgress::key(root, path),
             path: path.to_path_buf(),
             gauntlet,
             root: root.to_path_buf(),
             progress,
             fighting: None,
-        })
+            unsaved: false,
+        }
+    }
+
+    /// The progress to save and the project folder it is kept in, once after each bank
+    /// beaten.
+    pub fn progress_to_save(&mut self) -> Option<(&GauntletProgress, &Path)> {
+        std::mem::take(&mut self.unsaved).then_some((&self.progress, self.root.as_path()))
     }
 
     /// Where the player stands.
@@ -61,16 +69,15 @@ impl GauntletRun {
     }
 
     /// The match against bank `fighting` ended; `won` says whether the player won. A win
-    /// marks the bank beaten and saves the progress. Returns what to tell the player.
+    /// marks the bank beaten, the progress to be saved ([`GauntletRun::progress_to_save`]).
+    /// Returns what to tell the player.
     pub fn settle(&mut self, won: bool) -> Option<String> {
         let i = self.fighting.take()?;
         if !won {
             return Some(format!("Lost to {}: fight it again to move up", self.name(i)));
         }
         self.progress.beat(&self.key, &self.gauntlet.banks[i]);
-        Some(match self.progress.save(&self.root) {
-            Ok(_) => format!("Beat {}. {}", self.name(i), self.headline()),
-            Err(e) => format!("Beat {}, but the progress is not saved: {e}", self.name(i)),
-        })
+        self.unsaved = true;
+        Some(format!("Beat {}. {}", self.name(i), self.headline()))
     }
 }

@@ -1,9 +1,10 @@
-//! The graph panel's state: the decision tree shown, its nodes as egui-snarl keeps them,
-//! where the layout put them and how they were last drawn, the folded questions, and
-//! the gain ratios the builder weighed at each question.
+//! The graph panel's own state: its copy of the decision tree shown, its nodes as
+//! egui-snarl keeps them, their sizes and where the layout put them, the folded
+//! questions, what the search found, and the gain ratios the builder weighed at each
+//! question. Which tree and node are selected is the view's (several panels show them);
+//! the graph follows that selection.
 
 use creature_core::data::TreeKind;
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{Example, Tree, question_gains};
 use creature_core::names::Desire;
 use creature_workspace::{DocId, Workspace};
@@ -11,25 +12,21 @@ use egui::emath::TSTransform;
 use egui::{Pos2, Rect, Vec2};
 use egui_snarl::{NodeId, Snarl};
 
+use super::graph_fit::Folded;
+use super::{graph_fit, graph_node};
 use crate::gui::tree_layout::{self, Direction};
 
-/// One node of the drawn tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GNode {
-    /// Index in the built tree's nodes.
-    pub index: usize,
-    pub question: Option<String>,
-    pub verdict: f64,
-    pub score: f64,
-    pub examples: usize,
-}
+pub use super::graph_fit::{FIT_MARGIN, fit_scale, hidden_under};
+pub use super::graph_node::{GNode, build_snarl, estimate_size};
+pub(crate) use super::graph_node::{body_text, title};
 
-/// How a node was drawn: its size, and the offset from its drawn rectangle's corner to
-/// its position (the frame's margin), so that the layout can place the rectangle itself.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Drawn {
-    pub(crate) size: Vec2,
-    pub(crate) offset: Vec2,
+/// A fit waiting for the next frame: one that may fold questions to keep the text
+/// readable (a tree first shown, or Fit asked), or one that keeps the folds as they are
+/// (after a fold was toggled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    MayFold,
+    KeepFolds,
 }
 
 /// What the shown graph was built from; a change rebuilds it.
@@ -39,6 +36,8 @@ struct Key {
     tree: (Desire, TreeKind),
     examples: Vec<Example>,
     attributes: Vec<String>,
+    /// The view's count of changes to what the trees show ([`crate::gui::view::View::tree_changed`]).
+    generation: u64,
 }
 
 /// The graph panel's state.
@@ -48,22 +47,22 @@ pub struct GraphView {
     key: Option<Key>,
     /// The tree the graph shows.
     pub tree: Tree,
-    /// The selected node (tree index).
-    pub selected: Option<usize>,
     /// Fit the graph into the view on the next frame.
-    pub fit: bool,
-    /// The node sizes the current positions were laid out for.
-    pub(crate) laid_out: Vec<Vec2>,
-    /// How each node was last drawn (from `final_node_rect`).
-    pub(crate) measured: Vec<Option<Drawn>>,
+    pub fit: Option<Fit>,
+    /// Each node's size with its frame, from the font's measures (worked out on the
+    /// first frame after a rebuild, before the nodes are drawn).
+    pub(crate) sizes: Option<Vec<Vec2>>,
+    /// Where each node's texts go inside it, measured with the sizes.
+    parts: Vec<graph_node::Parts>,
+    /// Where each node was last drawn (its frame, in graph coordinates), to check that
+    /// the drawing keeps to the layout.
+    pub(crate) drawn: Vec<Option<Rect>>,
     /// The tree nodes on the asked object's path.
     pub path: Vec<usize>,
     /// The graph's transform (graph → screen) as last drawn.
     pub(crate) transform: Option<TSTransform>,
     /// A node to bring into the middle of the view on the next frame.
     pub(crate) focus: Option<usize>,
-    /// True from a rebuild until the nodes have been drawn and laid out at their size.
-    pub(crate) settling: bool,
     /// Per node, the gain ratio of every attribute that splits its examples, best first.
     pub(crate) gains: Vec<Vec<(String, f64)>>,
     /// The node under the pointer, found from where the nodes were drawn.
@@ -76,13 +75,16 @@ pub struct GraphView {
     pub centre_on: Option<Pos2>,
     /// Where the minimap was drawn on screen, while it is shown.
     pub minimap: Option<Rect>,
+    /// The part of the screen the graph was last drawn in (the minimap is beside it).
+    pub drawn_in: Option<Rect>,
+    /// The size of the view the last fit was for and the view it made: while the person
+    /// has not moved the view since, a panel grown or shrunk is fitted again.
+    pub(crate) fitted: Option<(Vec2, TSTransform)>,
     /// How many questions the last Fit folded to keep the text readable, and which.
     pub fit_folded: usize,
     fit_made: Vec<usize>,
-    /// The person asked for a Fit (Ctrl+0): one that may fold, unlike the fit after a
-    /// rebuild, which keeps the folds the person or the search made.
-    pub(crate) fold_on_fit: bool,
-    /// What the search box holds, and the nodes it found (tree indices).
+    /// What the search box holds, and the nodes it found (tree indices) in the tree
+    /// shown: a new tree is searched again.
     pub search: String,
     pub found: Vec<usize>,
     /// How often the preview's creature asked the tree, node by node.
@@ -119,51 +121,63 @@ impl Default for GraphHeat {
 }
 
 impl GraphView {
-    /// Forgets the drawn graph so that the next frame builds it again.
-    pub fn invalidate(&mut self) {
-        self.key = None;
-        self.selected = None;
-    }
-
-    /// Brings the graph up to date with the creature's examples of the selected tree.
-    pub fn sync(&mut self, ws: &Workspace, creature: &DocId, tree: (Desire, TreeKind)) {
+    /// Brings the graph up to date with the creature's examples of the selected tree;
+    /// `generation` is the view's count of changes to what the trees show, and `node`
+    /// the view's selected node, let go when the tree no longer has it.
+    pub fn sync(
+        &mut self,
+        ws: &Workspace,
+        creature: &DocId,
+        tree: (Desire, TreeKind),
+        generation: u64,
+        node: &mut Option<usize>,
+    ) {
         let Some(c) = ws.creature(creature) else { return };
-        // Looking back on the preview's timeline, its creature's trees are those of the
-        // shown turn.
-        let c = ws.preview_looked_back(creature).unwrap_or(c);
+        // The preview's creature shows its trees as the run has them at the turn shown.
+        let c = ws.preview_shown_creature(creature).unwrap_or(c);
         let memory = c.tree(tree.0, tree.1);
         let key = Key {
             creature: creature.clone(),
             tree,
             examples: memory.examples.clone(),
             attributes: ws.data.attributes.clone(),
+            generation,
         };
         if self.key.as_ref() == Some(&key) {
             return;
         }
-        let same_tree = self.key.as_ref().is_some_and(|k| k.creature == key.creature && k.tree == key.tree);
-        // The tree the running preview built, when it shows this creature: core built it
-        // for the lesson, so it is not built twice.
-        self.tree =
-            ws.built_tree(creature, tree.0, tree.1).cloned().unwrap_or_else(|| memory.tree(&ws.data.attributes));
+        let same_tree = self
+            .key
+            .as_ref()
+            .is_some_and(|k| k.creature == key.creature && k.tree == key.tree && k.generation == key.generation);
+        let Some(shown) = ws.shown_tree(creature, tree.0, tree.1) else { return };
+        self.tree = shown.into_owned();
         self.gains =
             (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
-        if !same_tree {
-            self.folded.clear();
-            self.fit_folded = 0;
-            self.fit_made.clear();
-        }
         let n = self.tree.nodes.len();
-        self.folded.retain(|&f| self.tree.nodes.get(f).is_some_and(|x| !x.is_leaf()));
-        if !same_tree || self.selected.is_some_and(|s| s >= n) {
-            self.selected = None;
+        // The nodes' texts changed with the tree: they are measured again.
+        self.sizes = None;
+        if node.is_some_and(|s| s >= n) {
+            *node = None;
         }
         self.key = Some(key);
-        self.rebuild();
+        if same_tree {
+            // The same tree grown or pruned: the person's folds stay where they still fit.
+            self.folded.retain(|&f| self.tree.nodes.get(f).is_some_and(|x| !x.is_leaf()));
+            self.found = find(&self.tree, &self.search);
+            self.rebuild(Fit::KeepFolds);
+        } else {
+            // Another tree is fitted afresh, and the search box's text looked for in it.
+            self.fit_folded = 0;
+            self.fit_made.clear();
+            self.folded.clear();
+            self.apply_search(Fit::MayFold);
+        }
     }
 
-    /// Builds the drawn graph from the tree: every node not under a folded question.
-    fn rebuild(&mut self) {
+    /// Builds the drawn graph from the tree: every node not under a folded question,
+    /// fitted on the next frame by `fit`.
+    fn rebuild(&mut self, fit: Fit) {
         let n = self.tree.nodes.len();
         self.snarl = build_snarl(&self.tree);
         for (i, hidden) in hidden_under(&self.tree, &self.folded).into_iter().enumerate() {
@@ -171,11 +185,22 @@ impl GraphView {
                 self.snarl.remove_node(NodeId(i));
             }
         }
-        self.laid_out = (0..n).map(|i| self.snarl.get_node(NodeId(i)).map_or(Vec2::ZERO, estimate_size)).collect();
-        self.measured = vec![None; n];
-        place(&mut self.snarl, &self.tree, &self.laid_out, &[], self.direction, &self.folded);
-        self.fit = true;
-        self.settling = true;
+        self.drawn = vec![None; n];
+        self.fit = Some(fit);
+    }
+
+    /// Measures every node with the font it is drawn in, once per tree.
+    pub(crate) fn measure(&mut self, text: &dyn Fn(&str) -> Vec2) {
+        if self.sizes.is_none() {
+            let nodes = build_snarl(&self.tree);
+            self.parts = nodes.nodes().map(|n| graph_node::parts(n, text)).collect();
+            self.sizes = Some(self.parts.iter().map(|p| p.size + Vec2::splat(2.0 * graph_node::FRAME)).collect());
+        }
+    }
+
+    /// Where each node's texts go inside it, by tree index, as last measured.
+    pub(crate) fn parts(&self) -> &[graph_node::Parts] {
+        &self.parts
     }
 
     /// Folds question `n`'s subtree away, or unfolds it.
@@ -185,120 +210,100 @@ impl GraphView {
         if !self.folded.remove(&n) && self.tree.nodes.get(n).is_some_and(|x| !x.is_leaf()) {
             self.folded.insert(n);
         }
-        self.rebuild();
+        self.rebuild(Fit::KeepFolds);
     }
 
     /// Finds `text` in the tree: the questions that ask it and the nodes reached by an
     /// answer that is it (ignoring case); folds every question under which nothing
-    /// matches and unfolds the way to every match. Returns the matching nodes; an empty
-    /// search unfolds everything.
+    /// matches, unfolds the way to every match, and brings the first into view. Returns
+    /// the matching nodes; an empty search unfolds everything.
     pub fn search(&mut self, text: &str) -> Vec<usize> {
-        let want = text.trim().to_lowercase();
+        self.search = text.to_owned();
         self.folded.clear();
         self.fit_folded = 0;
         self.fit_made.clear();
-        if want.is_empty() {
-            self.rebuild();
-            return Vec::new();
-        }
-        let nodes = &self.tree.nodes;
-        let mut hit = vec![false; nodes.len()];
-        for (i, n) in nodes.iter().enumerate() {
-            if n.question.as_deref().is_some_and(|q| q.to_lowercase().contains(&want)) {
-                hit[i] = true;
-            }
-            for (answer, c) in &n.branches {
-                if answer.to_lowercase().contains(&want) && *c < hit.len() {
-                    hit[*c] = true;
-                }
-            }
-        }
-        // Children come after their parents: a backward pass knows each subtree.
-        let mut inside = hit.clone();
-        for i in (0..nodes.len()).rev() {
-            if nodes[i].branches.iter().any(|(_, c)| *c > i && inside.get(*c).copied().unwrap_or(false)) {
-                inside[i] = true;
-            }
-        }
-        let fold: Vec<usize> = nodes
-            .iter()
-            .enumerate()
-            .filter(|(i, n)| !n.is_leaf() && !n.branches.iter().any(|(_, c)| c > i && inside.get(*c) == Some(&true)))
-            .map(|(i, _)| i)
-            .collect();
-        self.folded.extend(fold);
-        let found = (0..nodes.len()).filter(|i| hit[*i]).collect();
-        self.rebuild();
-        found
+        self.apply_search(Fit::KeepFolds);
+        self.found.clone()
     }
 
-    /// Folds the deepest questions still open, a level at a time, until the tree laid out
-    /// with `sizes` fits `view` at the zoom `min_scale` or more (or nothing is left to
-    /// fold). Returns how many questions it folded; the graph is built again if any.
-    pub fn fold_to_fit(&mut self, sizes: &[Vec2], view: Rect, min_scale: f32) -> usize {
-        let mut count = 0;
-        loop {
-            let hidden = hidden_under(&self.tree, &self.folded);
-            let pos =
-                tree_layout::layout_towards(&Folded { tree: &self.tree, folded: &self.folded }, sizes, self.direction);
-            let shown: Vec<usize> = (0..self.tree.nodes.len()).filter(|i| !hidden[*i]).collect();
-            let bounds = shown
-                .iter()
-                .filter_map(|&i| Some(Rect::from_min_size(*pos.get(i)?, *sizes.get(i)?)))
-                .reduce(Rect::union);
-            if bounds.is_none_or(|b| fit_scale(view, b) >= min_scale) {
-                break;
+    /// Looks for the search box's text in the tree shown, folding what holds no match.
+    fn apply_search(&mut self, fit: Fit) {
+        self.found = find(&self.tree, &self.search);
+        if !self.search.trim().is_empty() {
+            let nodes = &self.tree.nodes;
+            let mut inside = vec![false; nodes.len()];
+            for &f in &self.found {
+                inside[f] = true;
             }
-            let open = |i: &&usize| !self.tree.nodes[**i].is_leaf() && !self.folded.contains(*i) && **i != 0;
-            let Some(deepest) = shown.iter().filter(open).map(|&i| self.tree.nodes[i].depth).max() else { break };
-            let level: Vec<usize> =
-                shown.iter().filter(open).filter(|&&i| self.tree.nodes[i].depth == deepest).copied().collect();
-            count += level.len();
-            self.fit_made.extend(level.iter().copied());
-            self.folded.extend(level);
+            // Children come after their parents: a backward pass knows each subtree.
+            for i in (0..nodes.len()).rev() {
+                if nodes[i].branches.iter().any(|(_, c)| *c > i && inside.get(*c).copied().unwrap_or(false)) {
+                    inside[i] = true;
+                }
+            }
+            let fold = nodes.iter().enumerate().filter(|(i, n)| {
+                !n.is_leaf() && !n.branches.iter().any(|(_, c)| c > i && inside.get(*c) == Some(&true))
+            });
+            self.folded.extend(fold.map(|(i, _)| i).collect::<Vec<_>>());
         }
-        if count > 0 {
-            self.rebuild();
+        self.rebuild(fit);
+        self.focus = self.found.first().copied();
+    }
+
+    /// Lays the graph out for the view `area` as the pending fit asks: the way it grows,
+    /// the questions a fit may fold (saying how many), and every node's place. Returns
+    /// the rectangle to fit into the view, or `None` where no fit is pending.
+    pub(crate) fn lay_out(&mut self, area: Rect, min_scale: f32) -> Option<Rect> {
+        let fit = self.fit.take()?;
+        let sizes = self.sizes.clone()?;
+        if fit == Fit::MayFold && !self.fit_made.is_empty() {
+            // What the last Fit folded opens again: the panel may be larger now.
+            for n in std::mem::take(&mut self.fit_made) {
+                self.folded.remove(&n);
+            }
         }
-        count
+        let plan = graph_fit::plan(&self.tree, &self.folded, &sizes, area, min_scale, fit == Fit::MayFold);
+        self.direction = plan.direction;
+        if fit == Fit::MayFold {
+            self.fit_folded = plan.fold.len();
+            self.fit_made.clone_from(&plan.fold);
+            self.folded.extend(plan.fold.iter().copied());
+            self.rebuild(fit);
+            self.fit = None;
+        }
+        place(&mut self.snarl, &self.tree, &sizes, self.direction, &self.folded);
+        node_rects(self).into_iter().flatten().reduce(Rect::union)
     }
 
     /// A Fit the person asked for: it may fold the deepest questions to keep the text
     /// readable.
     pub fn fit_asked(&mut self) {
-        // What the last Fit folded opens again: the panel may be larger now.
-        if !self.fit_made.is_empty() {
-            for n in std::mem::take(&mut self.fit_made) {
-                self.folded.remove(&n);
-            }
-            self.fit_folded = 0;
-            self.rebuild();
-        }
-        self.fit = true;
-        self.fold_on_fit = true;
+        self.fit = Some(Fit::MayFold);
     }
 
     /// How many nodes lie under node `n`.
     pub fn below(&self, n: usize) -> usize {
-        let mut count = 0;
-        let mut stack = vec![n];
-        while let Some(v) = stack.pop() {
-            for (_, c) in self.tree.nodes.get(v).map_or(&[][..], |x| &x.branches[..]) {
-                if *c > v {
-                    count += 1;
-                    stack.push(*c);
-                }
-            }
-        }
-        count
+        graph_fit::subtree_size(&self.tree, n)
     }
 
     /// Brings node `n` into the middle of the view once a freshly built graph has been
     /// laid out (a node clicked in a graph already shown stays where it is).
     pub fn focus_on(&mut self, n: Option<usize>) {
-        if n.is_some() && self.settling {
+        if n.is_some() && self.fit.is_some() {
             self.focus = n;
         }
+    }
+
+    /// Whether every node shown was drawn where the layout put it, at the size it was
+    /// measured at: the layout and the drawing agree.
+    #[must_use]
+    pub fn drawn_as_laid_out(&self) -> bool {
+        let laid = node_rects(self);
+        laid.iter().zip(&self.drawn).all(|(l, d)| match (l, d) {
+            (Some(l), Some(d)) => (l.min - d.min).length() < 0.51 && (l.size() - d.size()).length() < 0.51,
+            (None, None) => true,
+            _ => false,
+        })
     }
 
     /// The graph's transform (graph → screen) as last drawn.
@@ -323,144 +328,53 @@ impl GraphView {
     }
 }
 
-/// The nodes of a tree's graph, one per tree node, in the tree's order (the wires
-/// are the tree's branches, drawn by the graph panel).
-pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
-    let curve = ScoreCurve::default();
-    let mut snarl = Snarl::new();
+/// The nodes of `tree` whose question asks `text`, or that an answer `text` reaches
+/// (ignoring case); none for an empty text.
+#[must_use]
+pub fn find(tree: &Tree, text: &str) -> Vec<usize> {
+    let want = text.trim().to_lowercase();
+    if want.is_empty() {
+        return Vec::new();
+    }
+    let mut hit = vec![false; tree.nodes.len()];
     for (i, n) in tree.nodes.iter().enumerate() {
-        snarl.insert_node(
-            Pos2::ZERO,
-            GNode {
-                index: i,
-                question: n.question.clone(),
-                verdict: n.verdict,
-                score: curve.score(Some(n.verdict)),
-                examples: n.len(),
-            },
-        );
-    }
-    snarl
-}
-
-/// How big a node will be drawn, before it has been: from the length of its texts.
-/// The layout uses this first and the measured size once the node has been drawn.
-pub fn estimate_size(n: &GNode) -> Vec2 {
-    const CHAR: f32 = 7.2;
-    let title = title(n).chars().count() + 3;
-    let body = body_text(n).chars().count();
-    match n.question {
-        Some(_) => Vec2::new((title.max(body) as f32 * CHAR + 28.0).max(90.0), 62.0),
-        // A leaf is one line: its verdict, then its score and examples.
-        None => Vec2::new(((title + body) as f32 * CHAR + 36.0).max(90.0), 34.0),
-    }
-}
-
-/// A node's title: its question, or a leaf's verdict.
-pub(crate) fn title(n: &GNode) -> String {
-    match &n.question {
-        Some(q) => format!("{q}?"),
-        None => format!("{:+.2}", n.verdict),
-    }
-}
-
-/// A node's second text: a question's examples and mean, a leaf's score and examples.
-pub(crate) fn body_text(n: &GNode) -> String {
-    match &n.question {
-        Some(_) => format!("{} ex · mean {:+.2}", n.examples, n.verdict),
-        None => format!("score {:.3} · {} ex", n.score, n.examples),
-    }
-}
-
-/// A tree as drawn: a folded question has no children.
-struct Folded<'a> {
-    tree: &'a Tree,
-    folded: &'a std::collections::BTreeSet<usize>,
-}
-
-impl tree_layout::Shape for Folded<'_> {
-    fn len(&self) -> usize {
-        self.tree.nodes.len()
-    }
-    fn children(&self, node: usize) -> Vec<usize> {
-        if self.folded.contains(&node) { Vec::new() } else { tree_layout::Shape::children(self.tree, node) }
-    }
-}
-
-/// For each node of `tree`, whether it lies under a folded question.
-pub fn hidden_under(tree: &Tree, folded: &std::collections::BTreeSet<usize>) -> Vec<bool> {
-    let mut hidden = vec![false; tree.nodes.len()];
-    // Parents come before their children in a built tree.
-    for (i, n) in tree.nodes.iter().enumerate() {
-        for (_, c) in &n.branches {
-            if *c > i && *c < hidden.len() && (hidden[i] || folded.contains(&i)) {
-                hidden[*c] = true;
+        if n.question.as_deref().is_some_and(|q| q.to_lowercase().contains(&want)) {
+            hit[i] = true;
+        }
+        for (answer, c) in &n.branches {
+            if answer.to_lowercase().contains(&want) && *c < hit.len() {
+                hit[*c] = true;
             }
         }
     }
-    hidden
+    (0..hit.len()).filter(|i| hit[*i]).collect()
 }
 
-/// Puts every node where the layout says, given each node's drawn size and (once
-/// known) the offset between its position and its drawn rectangle.
+/// Puts every node where the layout says, given each node's size with its frame: a
+/// node's position is its content's corner, inside the frame.
 pub(crate) fn place(
     snarl: &mut Snarl<GNode>,
     tree: &Tree,
     sizes: &[Vec2],
-    measured: &[Option<Drawn>],
     direction: Direction,
     folded: &std::collections::BTreeSet<usize>,
 ) {
     let pos = tree_layout::layout_towards(&Folded { tree, folded }, sizes, direction);
     for (i, p) in pos.iter().enumerate() {
         if let Some(info) = snarl.get_node_info_mut(NodeId(i)) {
-            let offset = measured.get(i).copied().flatten().map_or(Vec2::ZERO, |d| d.offset);
-            info.pos = *p + offset;
+            info.pos = *p + Vec2::splat(graph_node::FRAME);
         }
     }
 }
 
-/// Room left around a fitted tree, in points.
-pub(crate) const FIT_MARGIN: f32 = 24.0;
-
-/// The zoom at which `bounds` fits `view` with a margin.
-pub(crate) fn fit_scale(view: Rect, bounds: Rect) -> f32 {
-    ((view.width() - 2.0 * FIT_MARGIN) / bounds.width()).min((view.height() - 2.0 * FIT_MARGIN) / bounds.height())
-}
-
-/// Top-down, unless the tree on its side fits `view` at a clearly larger zoom (a wide,
-/// shallow tree in a panel that is not much wider than tall).
-pub fn best_direction(
-    tree: &Tree,
-    folded: &std::collections::BTreeSet<usize>,
-    sizes: &[Vec2],
-    view: Rect,
-) -> Direction {
-    let shape = Folded { tree, folded };
-    let hidden = hidden_under(tree, folded);
-    let shown = |p: Vec<Pos2>| -> Rect {
-        p.iter()
-            .zip(sizes)
-            .zip(&hidden)
-            .filter(|(_, h)| !**h)
-            .map(|((p, s), _)| Rect::from_min_size(*p, *s))
-            .reduce(Rect::union)
-            .unwrap_or(Rect::ZERO)
-    };
-    let scale = |d| fit_scale(view, shown(tree_layout::layout_towards(&shape, sizes, d)));
-    if scale(Direction::Right) > 1.05 * scale(Direction::Down) { Direction::Right } else { Direction::Down }
-}
-
-/// The drawn rectangle of every node by tree index, in graph coordinates; `None` for a
-/// node folded away.
+/// Each shown node's rectangle with its frame, by tree index, in graph coordinates;
+/// `None` for a node folded away.
 pub(crate) fn node_rects(g: &GraphView) -> Vec<Option<Rect>> {
     (0..g.tree.nodes.len())
         .map(|i| {
             let info = g.snarl.get_node_info(NodeId(i))?;
-            Some(match g.measured.get(i).copied().flatten() {
-                Some(d) => Rect::from_min_size(info.pos - d.offset, d.size),
-                None => Rect::from_min_size(info.pos, estimate_size(&info.value)),
-            })
+            let size = g.sizes.as_ref().and_then(|s| s.get(i).copied()).unwrap_or_else(|| estimate_size(&info.value));
+            Some(Rect::from_min_size(info.pos - Vec2::splat(graph_node::FRAME), size))
         })
         .collect()
 }

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use creature_core::shadow::bank::{Bank, HandEdit, check_action, parse_value};
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::{Bank, HandEdit, check_action, parse_value};
+use creature_shadow::schema::Schema;
 
 /// What is typed for one event of one bank.
 #[derive(Debug, Default, Clone)]

@@ -1,7 +1,10 @@
-//! What the person is looking at: the selected species, creature, tree and node, and
-//! beside the selection each panel's own state (filters, sort order, drafts, the
-//! preview's log, the shadow tools' choices and caches). Documents, the watcher and the
-//! running preview live in the workspace; this is only the view of them.
+//! What several panels share: the selection (species, creature in focus, tree and node,
+//! lesson script, the desire plotted), the object asked about (drawn by the Tree, written
+//! in the Examples), what the Lesson and Lesson results panels share, the file Source
+//! shows (Problems marks it), the preview's log (the status bar reads it), and the
+//! shadow tools' bank and filters. A panel's own settings live in its panel
+//! (`panels/NAME.rs`); documents, the watcher and the running preview live in the
+//! workspace.
 
 pub mod arena;
 pub mod compare;
@@ -9,9 +12,10 @@ pub mod compose_draft;
 pub mod curate;
 pub mod gauntlet;
 pub mod graph;
+pub mod graph_fit;
+pub mod graph_node;
 pub mod hand_draft;
 pub mod shadow;
-mod shadow_commands;
 pub mod village;
 
 use std::collections::BTreeMap;
@@ -25,47 +29,6 @@ use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 
 use creature_workspace::{DocId, Workspace};
-
-use self::graph::GraphView;
-
-/// The columns of the species editor's desire table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DesireColumn {
-    Order,
-    Name,
-    Max,
-    Increase,
-    Threshold,
-    TimeToFull,
-    Phase,
-    Growth,
-}
-
-/// The species editor's table state.
-pub struct SpeciesUi {
-    pub filter: String,
-    pub sort: DesireColumn,
-    pub ascending: bool,
-    /// The desire whose curves the plots show.
-    pub plot_desire: Desire,
-    /// The miracle whose sightings the plot counts.
-    pub miracle: String,
-    /// What the desire's non-trait sources read in the drive and value plots.
-    pub reading: f64,
-}
-
-impl Default for SpeciesUi {
-    fn default() -> Self {
-        Self {
-            filter: String::new(),
-            sort: DesireColumn::Order,
-            ascending: true,
-            plot_desire: Desire::Compassion,
-            miracle: "Heal".into(),
-            reading: 0.0,
-        }
-    }
-}
 
 /// The examples panel: the draft of a new example and the "ask the tree" object.
 pub struct ExamplesUi {
@@ -98,10 +61,13 @@ pub struct Outcome {
 #[derive(Clone)]
 pub struct Applied {
     pub creature: DocId,
+    /// The script as it was applied.
+    pub script: LessonScript,
     pub outcome: Outcome,
 }
 
-/// The lesson panels' state.
+/// What the Lesson and Lesson results panels share: the playhead, the event selected,
+/// whether the script runs on the creature, and the last application.
 pub struct LessonUi {
     /// The time shown as played (seconds of the script); `None` shows every release.
     pub playhead: Option<f64>,
@@ -114,12 +80,6 @@ pub struct LessonUi {
     pub selected: Option<usize>,
     /// The last application to a creature.
     pub applied: Option<Applied>,
-    /// The timeline's zoom (1 shows the whole script) and its left edge in seconds.
-    pub zoom: f64,
-    pub from: f64,
-    /// Points per second of the timeline as last drawn, and where it was drawn.
-    pub px_per_second: f32,
-    pub timeline_rect: Option<egui::Rect>,
     /// The script and target the cached outcome was run for.
     cache: Option<(LessonScript, Option<Creature>, Outcome)>,
 }
@@ -133,21 +93,26 @@ impl Default for LessonUi {
             on_creature: false,
             selected: None,
             applied: None,
-            zoom: 1.0,
-            from: 0.0,
-            px_per_second: 0.0,
-            timeline_rect: None,
             cache: None,
         }
     }
 }
 
 impl LessonUi {
-    /// Remembers that the run was applied to `creature`, and shows the run on it: the
-    /// results then are the ones the creature took, whichever run was shown before.
-    pub fn applied_to(&mut self, creature: DocId, outcome: Outcome) {
+    /// Remembers that the run of `script` was applied to `creature`: the results show
+    /// that run, the one the creature took, until the creature or the script changes.
+    pub fn applied_to(&mut self, creature: DocId, script: LessonScript, outcome: Outcome) {
         self.on_creature = true;
-        self.applied = Some(Applied { creature, outcome });
+        self.applied = Some(Applied { creature, script, outcome });
+    }
+
+    /// The application the results show: while the creature in focus still holds what
+    /// `script` taught it there, the run that was applied (not the script run again on
+    /// the changed creature).
+    pub fn applied_now(&self, ws: &Workspace, focus: Option<&DocId>, script: &LessonScript) -> Option<&Applied> {
+        self.applied.as_ref().filter(|a| {
+            focus == Some(&a.creature) && &a.script == script && ws.creature(&a.creature) == Some(&a.outcome.after)
+        })
     }
 
     /// The outcome of running `script` on `target` (a newborn of the script when
@@ -192,10 +157,14 @@ pub struct View {
     pub active: Option<DocId>,
     pub creature: Option<DocId>,
     pub tree: (Desire, TreeKind),
-    pub graph: GraphView,
-    /// Seed of the sample of newborns in the plots; "a new creature is born" bumps it.
-    pub newborn_seed: u64,
-    pub species_ui: SpeciesUi,
+    /// The selected node of the shown tree (its index), which the Tree marks and the
+    /// Examples list.
+    pub node: Option<usize>,
+    /// Counts the changes to what the trees show that their examples do not tell (a
+    /// reload, a lesson applied, another branch): the Tree builds its graph again.
+    pub tree_changed: u64,
+    /// The desire the species plots draw, chosen there or by a name in the Species table.
+    pub plot_desire: Desire,
     /// How many problems the dock last made room for.
     pub problems_seen: usize,
     pub examples: ExamplesUi,
@@ -207,8 +176,6 @@ pub struct View {
     pub village: village::VillageUi,
     /// The shadow tools: the schema and bank shown, filters, caches and the arena.
     pub shadow: shadow::ShadowState,
-    /// The scenario whose expectations the Scenarios panel shows.
-    pub scenario: Option<PathBuf>,
 }
 
 impl Default for View {
@@ -218,9 +185,9 @@ impl Default for View {
             active: None,
             creature: None,
             tree: (Desire::Hunger, TreeKind::ActOn),
-            graph: GraphView::default(),
-            newborn_seed: 1,
-            species_ui: SpeciesUi::default(),
+            node: None,
+            tree_changed: 0,
+            plot_desire: Desire::Compassion,
             problems_seen: 0,
             examples: ExamplesUi::default(),
             source: None,
@@ -228,7 +195,6 @@ impl Default for View {
             lesson_ui: LessonUi::default(),
             village: village::VillageUi::default(),
             shadow: shadow::ShadowState::default(),
-            scenario: None,
         }
     }
 }
@@ -237,13 +203,13 @@ impl View {
     pub fn select_creature(&mut self, _ws: &Workspace, id: DocId) {
         self.creature = Some(id.clone());
         self.active = Some(id);
-        self.graph.invalidate();
+        self.trees_changed();
     }
 
     pub fn select_tree(&mut self, d: Desire, k: TreeKind) {
         if self.tree != (d, k) {
             self.tree = (d, k);
-            self.graph.invalidate();
+            self.trees_changed();
             self.examples.asking = false;
         }
         if let Some(c) = &self.creature {
@@ -251,22 +217,27 @@ impl View {
         }
     }
 
-    /// Selects node `n` of the shown tree and brings it into view. The graph is brought
-    /// up to date first, so that a node chosen right after a change of tree survives
-    /// the rebuild.
-    pub fn select_node(&mut self, ws: &Workspace, n: Option<usize>) {
-        if let Some(c) = self.creature.clone() {
-            self.graph.sync(ws, &c, self.tree);
-        }
-        self.graph.selected = n;
-        self.graph.focus_on(n);
+    /// What the trees show changed in a way their examples do not tell: the Tree builds
+    /// its graph again, and the selected node is let go.
+    pub fn trees_changed(&mut self) {
+        self.node = None;
+        self.tree_changed += 1;
+    }
+
+    /// Selects node `n` of the shown tree; the Tree brings it into view when it has
+    /// just been built.
+    pub fn select_node(&mut self, n: Option<usize>) {
+        self.node = n;
     }
 
     /// After an undo or redo, shows the document that changed.
     pub fn follow(&mut self, ws: &Workspace, id: &DocId) {
         match id {
             DocId::Species(s) => self.species = *s,
-            DocId::Creature(_) if ws.docs.contains_key(id) => self.creature = Some(id.clone()),
+            DocId::Creature(_) if ws.docs.contains_key(id) && self.creature.as_ref() != Some(id) => {
+                self.creature = Some(id.clone());
+                self.trees_changed();
+            }
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
             // Undoing an edit of a bank that is not shown shows it again.
             DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {
@@ -311,21 +282,23 @@ impl View {
         self.source.as_ref().is_some_and(|s| s.text != s.saved)
     }
 
-    /// Shows the file as it is now on disk when it changed there, unless its text holds
-    /// edits made in the view (those are kept: saving them is the person's choice).
-    pub fn source_changed_on_disk(&mut self, path: &Path) {
+    /// Shows the file as it is now on disk (`text`, read by the studio) when it changed
+    /// there, unless the view's text holds edits made in it (those are kept: saving them
+    /// is the person's choice).
+    pub fn source_changed_on_disk(&mut self, path: &Path, text: impl FnOnce() -> String) {
         if let Some(s) = &mut self.source
             && s.path == path
             && s.text == s.saved
         {
-            let text = read_text(path);
+            let text = text();
             s.saved.clone_from(&text);
             s.text = text;
         }
     }
 
-    /// Shows a file's text with `line` marked.
-    pub fn show_source(&mut self, path: &Path, line: usize) {
+    /// Shows a file's text (`text`, read by the studio when the view does not show the
+    /// file yet) with `line` marked.
+    pub fn show_source(&mut self, path: &Path, line: usize, text: impl FnOnce() -> String) {
         if let Some(s) = &mut self.source
             && s.path == path
         {
@@ -333,15 +306,8 @@ impl View {
             s.scroll_pending = true;
             return;
         }
-        let text = read_text(path);
+        let text = text();
         self.source =
             Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_pending: true });
     }
-}
-
-/// A file's text for the Source view; what stops it being read, as a comment.
-fn read_text(path: &Path) -> String {
-    creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Text)
-        .map(|b| String::from_utf8_lossy(&b).into_owned())
-        .unwrap_or_else(|e| format!("// {e}\n"))
 }

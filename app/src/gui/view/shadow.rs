@@ -2,16 +2,16 @@
 //! shadow folder are shown, the bank view's filters, the query inspector's state and the
 //! arena. The schema and the bank themselves are workspace documents (undo, dirty
 //! markers, saves and hot reload are the workspace's); this state mirrors the two shown,
-//! once per frame, for the caches of the bank view and the query inspector.
+//! once per frame, for the caches of the bank view and the query inspector. Opening the
+//! files and carrying out the shadow commands is the studio's (`gui/app/shadow.rs`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use creature_core::project::{FileKind, Project};
-use creature_core::shadow::bank::{Bank, BankStats, StateMap};
-use creature_core::shadow::schema::Schema;
-use creature_core::shadow::select::{Breakdown, Index, Selection};
+use creature_shadow::bank::{Bank, BankStats};
+use creature_shadow::schema::Schema;
+use creature_shadow::select::{Breakdown, Index, Selection};
 
 use super::arena::ArenaUi;
 use super::curate::CurateUi;
@@ -48,10 +48,10 @@ pub struct ShadowState {
     /// The bank shown: the document [`DocId::Bank`] of this path.
     pub bank_path: Option<PathBuf>,
     /// The shown schema document's value as of the last [`ShadowState::sync`].
-    pub(super) schema: Option<Schema>,
+    pub(crate) schema: Option<Schema>,
     /// The shown bank document's value as of the last [`ShadowState::sync`] (shared with
     /// the document, not copied).
-    pub(super) bank: Option<Arc<Bank>>,
+    pub(crate) bank: Option<Arc<Bank>>,
     /// Why the last bank, schema or merge did not load.
     pub error: Option<String>,
     /// Bumped on every change of the bank or the schema, for the caches.
@@ -77,127 +77,26 @@ pub struct ShadowState {
     /// The bank view's Curate and Score sections.
     pub curate: CurateUi,
     /// A shadow panel was drawn: the files are loaded before the next frame.
-    wanted: bool,
-    pub(super) loaded: bool,
+    pub(crate) wanted: bool,
+    pub(crate) loaded: bool,
 }
 
 impl ShadowState {
-    /// Points the tools at a project's shadow folder; files load when first shown.
-    pub fn open_project(&mut self, root: &Path, project: Option<&Project>) {
-        *self = ShadowState::default();
-        let dir = project.map_or_else(|| root.join("shadow"), |p| p.resolve(&p.manifest.shadow));
-        let mut files: Vec<PathBuf> =
-            std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-        files.sort();
-        let of_kind = |kind| files.iter().filter(move |p| FileKind::shadow_by_name(p) == Some(kind));
-        self.bank_files = of_kind(FileKind::ShadowBank).cloned().collect();
-        self.schema_path = of_kind(FileKind::ShadowSchema).next().cloned();
-        if let Some(Ok(state)) = of_kind(FileKind::ShadowState).next().map(|p| read_state(p)) {
-            self.typed = state.0.into_iter().collect();
-        }
-        self.dir = Some(dir);
-    }
-
     /// Asks for the schema and the first bank to be loaded; a shadow panel calls this
-    /// when drawn and the files are opened into the workspace before the next frame
-    /// ([`ShadowState::load_if_wanted`]). Returns true once they are loaded.
+    /// when drawn and the studio opens the files into the workspace before the next
+    /// frame. Returns true once they are loaded.
     pub fn ensure_loaded(&mut self) -> bool {
         self.wanted = true;
         self.loaded
     }
 
-    /// Opens the schema and the first bank as workspace documents, once, if a shadow
-    /// panel asked for them. Returns true when it loaded them now.
-    pub fn load_if_wanted(&mut self, ws: &mut Workspace) -> bool {
-        if !self.wanted || self.loaded {
-            return false;
-        }
-        self.load(ws);
-        true
-    }
-
-    /// Opens the schema and the first bank as workspace documents. Without a schema file
-    /// the built-in arena schema is shown, as a new file of the shadow folder.
-    pub fn load(&mut self, ws: &mut Workspace) {
-        self.wanted = true;
-        self.loaded = true;
-        match self.schema_path.clone() {
-            Some(path) => self.open_schema(ws, &path),
-            None => {
-                if let Some(dir) = &self.dir {
-                    let path = dir.join("arena.schema.ron");
-                    ws.new_schema(&path, Schema::arena());
-                    self.schema_path = Some(path);
-                }
-            }
-        }
-        if let Some(first) = self.bank_files.first().cloned() {
-            self.show_bank(ws, &first);
-        }
-        self.sync(ws);
-    }
-
-    fn open_schema(&mut self, ws: &mut Workspace, path: &Path) {
-        if let Err(e) = ws.open_schema(path) {
-            self.error = e.first().map(ToString::to_string);
-        }
-    }
-
-    /// Adds a bank file to the bank list unless it is there; true when it was added.
-    pub(super) fn list_bank(&mut self, path: &Path) -> bool {
-        if self.bank_files.iter().any(|f| same_file(f, path)) {
-            return false;
-        }
-        self.bank_files.push(path.to_path_buf());
-        self.bank_files.sort();
-        true
-    }
-
-    /// Opens a file of the shadow folder where it belongs: a bank in the bank view, a
-    /// schema in the schema editor, a state as the query inspector's typed state.
-    /// Returns why it could not, if it could not.
-    pub fn open_file(&mut self, ws: &mut Workspace, path: &Path, kind: FileKind) -> Result<(), String> {
-        if !self.loaded {
-            self.load(ws);
-        }
-        match kind {
-            FileKind::ShadowBank => {
-                if !self.show_bank(ws, path) {
-                    return Err(self.error.clone().unwrap_or_default());
-                }
-                self.list_bank(path);
-            }
-            FileKind::ShadowSchema => {
-                if let Err(e) = ws.open_schema(path) {
-                    return Err(e.first().map(ToString::to_string).unwrap_or_default());
-                }
-                self.schema_path = Some(path.to_path_buf());
-            }
-            FileKind::ShadowState => {
-                self.typed.extend(read_state(path)?.0);
-                self.source = QuerySource::Typed;
-            }
-            _ => return Err(format!("{} is not a shadow file", path.display())),
-        }
-        self.sync(ws);
-        Ok(())
-    }
-
-    /// Shows the bank at `path`, opening its document if it is not open.
-    pub fn show_bank(&mut self, ws: &mut Workspace, path: &Path) -> bool {
-        match ws.open_bank(path) {
-            Ok(_) => {
-                if self.bank_path.as_deref() != Some(path) {
-                    self.bank_path = Some(path.to_path_buf());
-                    self.filter = BankFilter::default();
-                    self.picked_row = None;
-                }
-                true
-            }
-            Err(e) => {
-                self.error = e.first().map(ToString::to_string);
-                false
-            }
+    /// Shows the bank of this path (its document, open in the workspace), from its
+    /// first row and with no filter when it is another bank.
+    pub fn shown_bank(&mut self, path: &Path) {
+        if self.bank_path.as_deref() != Some(path) {
+            self.bank_path = Some(path.to_path_buf());
+            self.filter = BankFilter::default();
+            self.picked_row = None;
         }
     }
 
@@ -257,37 +156,6 @@ impl ShadowState {
             let v = b.state(0).get(k).copied().unwrap_or(0.0);
             self.typed.entry(name.clone()).or_insert(v);
         }
-    }
-
-    /// A file in the project changed on disk. The documents follow their files through
-    /// the workspace; here a schema or bank that did not load is tried again, and a new
-    /// bank file in the shadow folder joins the list.
-    pub fn file_changed(&mut self, ws: &mut Workspace, path: &Path) {
-        if !self.loaded {
-            return;
-        }
-        if let Some(p) = self.schema_path.clone()
-            && same_file(&p, path)
-            && ws.doc_for_path(&p).is_none()
-        {
-            self.error = None;
-            self.open_schema(ws, &p);
-        }
-        if let Some(p) = self.bank_path.clone()
-            && same_file(&p, path)
-            && ws.doc_for_path(&p).is_none()
-        {
-            self.error = None;
-            self.show_bank(ws, &p);
-        }
-        if FileKind::shadow_by_name(path) == Some(FileKind::ShadowBank)
-            && self.dir.as_deref().is_some_and(|d| path.parent().is_some_and(|p| same_file(p, d)))
-            && self.list_bank(path)
-            && self.bank_path.is_none()
-        {
-            self.show_bank(ws, path);
-        }
-        self.sync(ws);
     }
 
     /// The bank positions that pass the filters, shared so that a frame need not copy
@@ -385,15 +253,4 @@ impl ShadowState {
         self.query_cache = Some((key, result.clone()));
         Some(result)
     }
-}
-
-/// A state file (`*.state.ron`): the present state by feature name.
-fn read_state(path: &Path) -> Result<StateMap, String> {
-    let text = creature_core::file_reader::read_text(path).map_err(|e| e.to_string())?;
-    StateMap::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    let canon = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    canon(a) == canon(b)
 }

@@ -4,7 +4,8 @@
 //! sixty times a second).
 
 use creature_core::mind::lesson::Lesson;
-use creature_core::world::sim::Event;
+use creature_core::names::Desire;
+use creature_core::world::sim::{Act, Event, Sim};
 use creature_workspace::live_preview::LivePreview;
 
 /// Lines kept in the preview's event log.
@@ -17,6 +18,51 @@ pub struct LogLine {
     pub text: String,
     /// −1 bad (slap, failure, problem), 0 neutral, +1 good (stroke, skill).
     pub tone: i8,
+}
+
+/// The phase rule when it holds back the hand now (SPEC §5): before the phase that
+/// grants the hand's teaching, strokes and slaps change only the liking and a release
+/// teaches no plan. `None` when the creature's phase lets the hand teach.
+pub fn hand_rule(sim: &Sim) -> Option<String> {
+    let (data, phase) = (sim.data(), sim.creature().phase);
+    if data.has_ability(phase, creature_core::data::Ability::HandTeaches) {
+        return None;
+    }
+    let from = data.phases.iter().position(|p| p.abilities.contains(&creature_core::data::Ability::HandTeaches));
+    Some(match from {
+        Some(n) => format!("in phase {phase}, before phase {n} the hand teaches only the liking: no plan is taught"),
+        None => format!("in phase {phase} the hand teaches only the liking (no phase lets it teach plans)"),
+    })
+}
+
+/// What the hand did, for the log, with its tone: the act, then the running total and
+/// the liking as it left them (`before` and `after`: total, liking, held), and on a
+/// hold the phase rule when it holds the hand back (`rule`, from [`hand_rule`]). `None`
+/// for what is not the hand's touch (a release is told by its lesson).
+pub fn hand_line(
+    act: &Act,
+    before: (f64, f64, bool),
+    after: (f64, f64, bool),
+    rule: Option<&str>,
+) -> Option<(String, i8)> {
+    let what = match act {
+        Act::Hold => {
+            let rule = rule.map_or_else(String::new, |r| format!("; {r}"));
+            return Some((format!("held: a new running total{rule}"), 0));
+        }
+        Act::Stroke => "stroked",
+        Act::Slap(creature_core::mind::hand::Slap::Gentle) => "slapped gently",
+        Act::Slap(creature_core::mind::hand::Slap::Hard) => "slapped hard",
+        _ => return None,
+    };
+    if !after.2 {
+        return Some((format!("{what}, but not held: nothing changes"), 0));
+    }
+    let tone = if matches!(act, Act::Stroke) { 1 } else { -1 };
+    Some((
+        format!("{what}: total {:+.2} (was {:+.2}) · liking {:+.2} (was {:+.2})", after.0, before.0, after.1, before.1),
+        tone,
+    ))
 }
 
 /// The preview map's zoom, pan and inspected object.
@@ -83,6 +129,27 @@ pub struct VillageUi {
     pub show_inactive: bool,
     /// The lesson the last release in the preview sent, as the simulation returned it.
     pub last_lesson: Option<Lesson>,
+    /// The desire bar whose menu is open and the bounds its "rises past" and "falls
+    /// past" items offer, fixed when the menu opened so that what it reads is what a
+    /// click sets while the value moves on.
+    pub desire_menu: Option<DesireMenu>,
+}
+
+/// A desire bar's menu: the desire and the round figures either side of its value when
+/// the menu opened.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DesireMenu {
+    pub desire: Desire,
+    pub up: f64,
+    pub down: f64,
+}
+
+impl DesireMenu {
+    /// The round figures (tenths) either side of `value`, within 0 and `max`.
+    pub fn around(desire: Desire, value: f64, max: f64) -> Self {
+        let tenth = |v: f64| (v * 10.0).round() / 10.0;
+        Self { desire, up: tenth((value + 0.1).min(max)), down: tenth((value - 0.1).max(0.0)) }
+    }
 }
 
 impl Default for VillageUi {
@@ -101,6 +168,7 @@ impl Default for VillageUi {
             resume_speed: 1.0,
             show_inactive: false,
             last_lesson: None,
+            desire_menu: None,
         }
     }
 }
@@ -198,10 +266,10 @@ impl VillageUi {
         }
     }
 
-    /// Writes one of the simulation's events into the log; `hand_teaches` is whether the
-    /// creature's phase lets the hand teach more than the liking (from phase 2), which
-    /// says why a release taught no plan.
-    pub fn log_event(&mut self, e: &Event, hand_teaches: bool) {
+    /// Writes one of the simulation's events into the log; `rule` is the phase rule
+    /// when it holds the hand back ([`hand_rule`]), which says why a release taught no
+    /// plan.
+    pub fn log_event(&mut self, e: &Event, rule: Option<&str>) {
         match e {
             Event::Lesson { t, total, lesson, taught, liking } => {
                 let tone = match lesson {
@@ -214,8 +282,8 @@ impl VillageUi {
                         "lesson {l:+.2} (total {total:+.2}) taught to {} {} {} · liking {liking:+.2}",
                         tp.desire, tp.action, tp.object
                     ),
-                    (Some(l), None) if !hand_teaches => {
-                        format!("lesson {l:+.2}: the hand teaches only the liking before phase 2; liking {liking:+.2}")
+                    (Some(l), None) if rule.is_some() => {
+                        format!("lesson {l:+.2}: {}; liking {liking:+.2}", rule.unwrap_or_default())
                     }
                     (Some(l), None) => format!("lesson {l:+.2}: no plan to credit; liking {liking:+.2}"),
                     _ => format!("released; nothing taught (total {total:+.2})"),

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use creature_core::shadow::bank::{Bank, HandEdit};
+use creature_shadow::bank::{Bank, HandEdit};
 
 use crate::edit::Edit;
 use crate::test_support::example_copy;

@@ -9,8 +9,8 @@ use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
-use creature_core::shadow::bank::Bank;
-use creature_core::shadow::schema::Schema;
+use creature_shadow::bank::Bank;
+use creature_shadow::schema::Schema;
 
 use super::Workspace;
 use crate::document::{Doc, DocId, DocValue, SharedBank, fingerprint};

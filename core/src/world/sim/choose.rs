@@ -5,7 +5,9 @@
 use super::{Current, Event, Sim, Why};
 use crate::data::TreeKind;
 use crate::mind::credit::Plan;
-use crate::mind::plan::{Candidate, action_priority, distance_priority, more_urgent, object_score, plan_priority};
+use crate::mind::plan::{
+    Candidate, action_priority, distance_priority, liking_pull, more_urgent, object_score, plan_priority,
+};
 use crate::mind::tree::build;
 
 /// At most this many actions per desire are weighed.
@@ -58,8 +60,8 @@ impl Sim {
         }
     }
 
-    /// True while the plan under way is one the player commanded: it is carried out to
-    /// its end whatever else becomes urgent.
+    /// True while the plan under way is one the player asked for (a command, or food
+    /// stroked in its hands): it is carried out to its end whatever else becomes urgent.
     pub(super) fn carrying_out_command(&self) -> bool {
         self.current.as_ref().is_some_and(|cur| self.commanded.is_some_and(|k| k.same_plan(&cur.cand)))
     }
@@ -92,7 +94,18 @@ impl Sim {
         let action = action_priority(self.opinions[c.action], self.since_done(c.action, now));
         let activity = self.useful(d, TreeKind::Activity, c.target);
         let object = object_score(self.distance_priority(d, c.object), self.useful(d, TreeKind::ActOn, c.object));
-        plan_priority(value, activity, object, action)
+        plan_priority(value, activity, object, action) * self.player_pull(c.desire)
+    }
+
+    /// How the liking weighs a plan of `desire`: [`liking_pull`] for the desires about
+    /// the player, 1 for the others.
+    fn player_pull(&self, desire: crate::names::Desire) -> f64 {
+        use crate::names::Desire as D;
+        if matches!(desire, D::ToFollowPlayer | D::ToIdleWithPlayer | D::ToPlayWithPlayer) {
+            liking_pull(self.creature.liking, self.data.species(self.creature.species).player_pull)
+        } else {
+            1.0
+        }
     }
 
     fn since_done(&self, action: usize, now: f64) -> Option<f64> {
@@ -130,7 +143,7 @@ impl Sim {
                     action: a,
                     object,
                     target,
-                    priority: plan_priority(value, activity, score, priorities[slot]),
+                    priority: plan_priority(value, activity, score, priorities[slot]) * self.player_pull(desire),
                 });
             }
             // Nothing to do this with: weigh the rest.

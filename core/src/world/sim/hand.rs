@@ -239,8 +239,9 @@ impl Sim {
         self.start(c, now, why);
     }
 
-    /// Stroked while holding food: it eats it at once (SPEC §7). The plan memory already
-    /// holds the eating plan the lesson started.
+    /// Stroked while holding food: it eats it at once and to the end, like a plan the
+    /// player commanded (SPEC §7, §12). The plan memory already holds the eating plan the
+    /// lesson started.
     fn eat_at_once(&mut self, object: &str, now: f64) {
         let (Some(o), Some(a)) =
             (self.village.find(object), self.tables.actions.iter().position(|x| x.effect == super::Effect::Eat))
@@ -253,6 +254,9 @@ impl Sim {
         let cand = Candidate { desire: Desire::Hunger, action: a, object: o, target: o, priority: 0.0 };
         let agenda = Agenda::new(vec![Step::Act { seconds }, Step::Wait { seconds: WAIT_SECONDS }]);
         self.current = Some(Current { cand, agenda });
+        // The player asked for this meal by stroking with food: it is eaten to the end,
+        // whatever else becomes urgent meanwhile.
+        self.commanded = Some(cand);
         self.plans += 1;
         let action = self.tables.actions[a].name.clone();
         self.emit(Event::Plan {

@@ -18,6 +18,12 @@
 //! A *scene* holds while nothing moves or changes; a *stage* holds while nothing but the
 //! creature moves. Each kept answer has its plain definition in `reference`, which a
 //! debug build checks it against as the run goes.
+//!
+//! Two numbers say what others may keep in turn: a desire's *trees number* stands while
+//! its trees stand, and the *scores number* while no object's beliefs and no desire's
+//! trees change. Both are new numbers in the process, never reused, so a condition that
+//! keeps a score (`cond::watch`) or a snapshot that copies a desire's trees can tell
+//! that nothing under it changed.
 
 use super::choose::{MAX_ACTIONS, Objects};
 use super::feeling::Feeling;

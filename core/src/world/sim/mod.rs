@@ -79,7 +79,7 @@ pub use events::{Event, Summary, Why};
 pub use freeze::FreezeCache;
 pub use player_act::Act;
 pub use view::{DesireView, PlanView};
-pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy, priority_text};
+pub use why::{DesireWhy, PathStep, PlanWhy, SourceWhy, TreePath, TurnWhy};
 
 /// Seconds per turn (SPEC §1: 10 turns per second).
 pub const DT: f64 = 1.0 / TURNS_PER_SECOND;
@@ -194,8 +194,8 @@ pub struct Sim {
     /// What the creature has done since it entered its present phase (`phase`).
     progress: PhaseProgress,
     recording: bool,
-    /// The plan the player commanded (`Act::Plan`), carried out to its end: it is
-    /// not given up for a more urgent one.
+    /// The plan the player asked for (`Act::Plan`, or food stroked in its hands),
+    /// carried out to its end: it is not given up for a more urgent one.
     commanded: Option<Candidate>,
     events: Vec<Event>,
 }
@@ -333,12 +333,32 @@ impl Sim {
         }
         self.creature.age_seconds += DT;
         self.phase_turn(now);
+        self.on_while_turn();
+    }
+
+    /// Whether desire `d` is on now: by the phase, or by its `on_while` input.
+    fn desire_on(&self, d: &crate::data::DesireDef) -> bool {
+        d.on_now(self.creature.phase, |r| self.inputs[r as usize])
+    }
+
+    /// Turns the desires with an `on_while` input on or off as this turn's inputs say;
+    /// the tables are rebuilt only when one changes, as when a phase moves on.
+    fn on_while_turn(&mut self) {
+        let switched = self
+            .data
+            .desires
+            .iter()
+            .filter(|d| d.on_while.is_some())
+            .any(|d| self.desire_on(d) != self.active.contains(&d.name.index()));
+        if switched {
+            self.refresh_tables();
+        }
     }
 
     /// Rebuilds what depends on the phase, the creature's learning and the objects.
     fn refresh_tables(&mut self) {
         let phase = self.creature.phase;
-        self.active = self.data.active_desires(phase).map(Desire::index).collect();
+        self.active = self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
         self.can_leave_pen = self.data.has_ability(phase, crate::data::Ability::LeavePen);
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];

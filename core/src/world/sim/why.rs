@@ -108,13 +108,6 @@ pub struct TurnWhy {
     pub credit: Vec<Credit>,
 }
 
-/// A priority for people: three decimals, or three significant digits when it is
-/// smaller than that (priorities are products of several factors below 1).
-#[must_use]
-pub fn priority_text(v: f64) -> String {
-    if v != 0.0 && v.abs() < 0.01 { format!("{v:.2e}") } else { format!("{v:.3}") }
-}
-
 impl Sim {
     /// The reasons behind the creature's state at this turn (see the module's notes).
     #[must_use]
@@ -213,7 +206,8 @@ impl Sim {
     }
 
     fn decision(&self, current: Option<&PlanWhy>, best: Option<&PlanWhy>) -> String {
-        let p = priority_text;
+        // Priorities are products of several factors below 1: often below a hundredth.
+        let p = crate::decimals::decimal;
         let name = |p: &PlanWhy| format!("{} {} {}", p.desire, p.action, p.object);
         match (current, best) {
             (None, None) => "Idle: no desire has a plan it can carry out.".into(),

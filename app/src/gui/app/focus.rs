@@ -1,0 +1,41 @@
+//! The creature in focus: the one the Tree, Creature, Examples, Why?, the live path,
+//! the heat, Lesson results and the Preview all show. Changing it is one act, said in
+//! the status bar: the panels show the new creature and the preview runs it.
+
+use creature_workspace::DocId;
+
+use super::Studio;
+
+impl Studio {
+    /// Puts creature `id` in focus; the preview starts again on it when it ran another.
+    pub(super) fn focus_creature(&mut self, id: &DocId) {
+        self.view.select_creature(&self.ws, id.clone());
+        let DocId::Creature(path) = id else { return };
+        // Before the preview first starts (a project just opened), it starts on the
+        // creature in focus by itself.
+        if self.live_for.is_none() || self.ws.preview_runs(path) {
+            return;
+        }
+        let name = self.ws.creature(id).map_or_else(|| id.label(), |c| format!("{} ({})", c.name, c.species));
+        // The run starts again at the pace it had (paused stays paused).
+        let speed = self.ws.preview.as_ref().map(|p| p.speed);
+        let started = self.ws.start_preview_on(1, Some(path));
+        if let (Some(p), Some(speed)) = (self.ws.preview.as_mut(), speed) {
+            p.speed = speed;
+        }
+        self.status = if started {
+            self.view.village.log(0.0, format!("the preview now runs {name}"), 0);
+            format!("{name} is in focus: the panels show it and the preview runs it")
+        } else {
+            format!("{name} is in focus, but the preview cannot run it: see Problems")
+        };
+    }
+
+    /// The creature save in focus, to start the preview on.
+    pub(super) fn focused_path(&self) -> Option<std::path::PathBuf> {
+        match &self.view.creature {
+            Some(DocId::Creature(p)) => Some(p.clone()),
+            _ => None,
+        }
+    }
+}

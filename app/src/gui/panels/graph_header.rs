@@ -1,0 +1,134 @@
+//! The tree graph's header and its gold path: the tree's name and size, Fit, the search
+//! box and the heat, what the fit folded, whose path is drawn in gold, and the gain
+//! ratios at the question under the pointer.
+
+use creature_core::data::TreeKind;
+
+use super::graph_heat;
+use crate::gui::chrome::count;
+use crate::gui::command::{Command, UiCommand, kind_name};
+use crate::gui::view::View;
+use crate::gui::view::graph::GraphView;
+use creature_workspace::{DocId, Workspace};
+use egui::Color32;
+
+/// The gold of a path through the tree: the asked draft's or the live plan's.
+pub const PATH: Color32 = Color32::from_rgb(255, 200, 40);
+
+/// What the builder weighed at a question: its gain ratio and the runner-up's.
+pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
+    let (best, rest) = gains.split_first()?;
+    let runner = match rest.first() {
+        Some((a, g)) => format!("runner-up {a}? {g:.3}"),
+        None => "no other question splits its examples".to_owned(),
+    };
+    Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
+}
+
+/// Sets the path the graph draws in gold: "Ask the tree" draws the draft's path;
+/// otherwise the running plan's live path. Returns what the header says of it.
+pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature: &DocId) -> Option<String> {
+    let (d, k) = view.tree;
+    let live = if view.examples.asking { None } else { ws.live_path(creature, d, k) };
+    let path: Vec<usize> = if view.examples.asking {
+        g.tree.path(&view.examples.draft.answers)
+    } else {
+        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
+    };
+    // A new answer to "ask the tree" brings the node it reaches into view; a live path
+    // moves as the run goes, and the person's view stays where it is.
+    if path != g.path && live.is_none() {
+        g.focus = path.last().copied();
+    }
+    g.path = path;
+    path_note(view.examples.asking, live.as_ref(), k)
+}
+
+/// Whose path the graph draws in gold, for the header: the asked draft's, or the live
+/// plan's.
+fn path_note(asking: bool, live: Option<&creature_workspace::preview_sync::LivePath>, k: TreeKind) -> Option<String> {
+    if asking {
+        return Some("asking: the gold path".to_owned());
+    }
+    live.map(|l| {
+        let what = if k == TreeKind::ActOn { "object" } else { "target" };
+        let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
+        format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
+    })
+}
+
+/// The search box: finds a question or an answer and folds what holds neither.
+fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
+    let label = ui.label("🔍");
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(&mut g.search)
+                .id_salt("tree-graph-search")
+                .hint_text("find a question or value")
+                .desired_width(150.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Finds the questions that ask it and the answers that are it, and folds the rest");
+    if field.changed() {
+        let text = g.search.clone();
+        g.search(&text);
+    }
+    if !g.search.trim().is_empty() {
+        ui.label(format!("{} found", g.found.len()));
+    }
+}
+
+/// The lines above the graph: the tree's name and size, Fit, the search and the heat;
+/// then what the fit folded, whose path is drawn in gold, and what the builder weighed
+/// at the question under the pointer (or the selected one).
+pub(super) fn header(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    g: &mut GraphView,
+    view: &View,
+    creature: &DocId,
+    path_note: Option<String>,
+    out: &mut Vec<Command>,
+) {
+    let (d, k) = view.tree;
+    ui.horizontal_wrapped(|ui| {
+        let hints = "Drag: pan · Ctrl+wheel: zoom · −/+ on a question folds it · click a node: its examples · \
+                     right click: break or watch from it";
+        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label())).on_hover_text(hints);
+        let c = ws.creature(creature).map(|c| c.tree(d, k));
+        let n = c.map_or(0, |m| m.examples.len());
+        ui.label(format!("{} · {} · {n}/16 examples", count(g.tree.nodes.len(), "node"), leaves(g.tree.leaves())));
+        let fit_tip = "Lay the tree out again and fit it to the view at a readable size, folding only what \
+                       cannot fit (Ctrl+0)";
+        if ui.button("⛶ Fit").on_hover_text(fit_tip).clicked() {
+            out.push(Command::Ui(UiCommand::FitGraph));
+        }
+        search_box(ui, g);
+        graph_heat::control(ui, g);
+    });
+    // The question under the pointer (or the selected one): what it gained over the rest.
+    let weighed = g.hovered.or(view.node).and_then(|i| {
+        let q = g.tree.nodes.get(i)?.question.as_deref()?;
+        gain_text(q, g.gains.get(i)?)
+    });
+    ui.horizontal_wrapped(|ui| {
+        if g.fit_folded > 0 {
+            let n = g.fit_folded;
+            ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
+        }
+        if let Some(note) = path_note {
+            ui.colored_label(PATH, note).on_hover_text(
+                "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
+            );
+        }
+        match weighed {
+            Some(t) => ui.label(t),
+            None => ui.weak("hover a question for its gain ratio and the runner-up"),
+        };
+    });
+}
+
+/// "1 leaf", "14 leaves".
+fn leaves(n: usize) -> String {
+    if n == 1 { "1 leaf".to_owned() } else { format!("{n} leaves") }
+}

@@ -1,0 +1,189 @@
+//! The Train panel (SPEC §22): pick one of the project's targets, search for the fewest
+//! lessons that make it hold on every seed (for its species, or for every species as a
+//! teachability report the Species panel plots), watch the search (a bar, runs per
+//! second, the best script so far), and keep the script found as a lesson script, which
+//! opens, and plays, in the Lesson panel.
+
+use std::path::PathBuf;
+
+use creature_core::train::{DEFAULT_BUDGET, DEFAULT_SEEDS, Trained};
+use creature_workspace::Workspace;
+use creature_workspace::train_runs::{TrainRun, verdict};
+
+use super::{Cx, Home, Panel};
+use crate::gui::chrome::short;
+use crate::gui::command::{Command, Tab, TrainCommand};
+
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Train", "Train");
+
+/// The most seeds and scripts the panel asks for, as the command line bounds them.
+const MAX_SEEDS: usize = 256;
+const MAX_BUDGET: usize = 1_000_000;
+
+/// The search the panel starts next: the target, its seeds and budget, and whether
+/// every species is searched.
+pub struct TrainPanel {
+    pub target: Option<PathBuf>,
+    pub seeds: usize,
+    pub budget: usize,
+    pub every_species: bool,
+}
+
+impl Default for TrainPanel {
+    fn default() -> TrainPanel {
+        TrainPanel { target: None, seeds: DEFAULT_SEEDS, budget: DEFAULT_BUDGET, every_species: false }
+    }
+}
+
+impl Panel for TrainPanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::UnderEditors
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        let targets = cx.ws.target_files();
+        if targets.is_empty() {
+            ui.weak(
+                "No targets yet: a target is a file `NAME.target.ron` in the project (SPEC §22): a species \
+                 or creature, a phase, and expectations in the scenario language.",
+            );
+            return;
+        }
+        if self.target.as_ref().is_none_or(|t| !targets.contains(t)) {
+            self.target = targets.first().cloned();
+        }
+        self.settings_row(ui, cx.ws, &targets, cx.out);
+        ui.separator();
+        match cx.ws.training.run.as_ref() {
+            None => {
+                ui.weak(
+                    "Train searches lesson scripts (which plan to reward or punish, a stroke or a slap, gentle or \
+                     hard, when the hand lets go) for the fewest lessons that make the target hold on every seed.",
+                );
+            }
+            Some(run) => show_run(ui, run, cx.out),
+        }
+    }
+}
+
+impl TrainPanel {
+    fn settings_row(&mut self, ui: &mut egui::Ui, ws: &Workspace, targets: &[PathBuf], out: &mut Vec<Command>) {
+        let running = ws.training.running();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Target");
+            let shown = self.target.as_deref().map(short).unwrap_or_default();
+            egui::ComboBox::from_id_salt("train-target").selected_text(shown).show_ui(ui, |ui| {
+                for t in targets {
+                    ui.selectable_value(&mut self.target, Some(t.clone()), short(t));
+                }
+            });
+            if let Some(t) = &self.target
+                && ui.small_button("✏").on_hover_text("Open the target's file").clicked()
+            {
+                out.push(Command::OpenFileAt(t.clone()));
+            }
+            ui.label("seeds");
+            ui.add(egui::DragValue::new(&mut self.seeds).range(1..=MAX_SEEDS))
+                .on_hover_text("The newborns born with seeds 1, 2, … the target must hold on");
+            ui.label("budget");
+            ui.add(egui::DragValue::new(&mut self.budget).range(1..=MAX_BUDGET).speed(10.0))
+                .on_hover_text("The most lesson scripts tried per species");
+            ui.checkbox(&mut self.every_species, "every species").on_hover_text(
+                "A teachability report: the fewest lessons for each species, plotted in the Species panel",
+            );
+            if running {
+                if ui.button("⏹ Stop").on_hover_text("End with the best script tried so far").clicked() {
+                    out.push(Command::Train(TrainCommand::Stop));
+                }
+            } else if let Some(target) = &self.target
+                && ui.button("▶ Train").clicked()
+            {
+                let species = if self.every_species { creature_core::names::Species::ALL.to_vec() } else { Vec::new() };
+                out.push(Command::Train(TrainCommand::Start {
+                    target: target.clone(),
+                    species,
+                    seeds: self.seeds,
+                    budget: self.budget,
+                }));
+            }
+        });
+    }
+}
+
+/// The search going on or ended: its progress, then what it found for each species.
+fn show_run(ui: &mut egui::Ui, run: &TrainRun, out: &mut Vec<Command>) {
+    for p in run.failed.iter().flatten() {
+        if ui.link(format!("⚠ {p}")).clicked() {
+            out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
+        }
+    }
+    if let Some(species) = run.current() {
+        let (tried, budget) = (run.tried(), run.settings.budget);
+        let of = if run.species.len() > 1 {
+            format!(" ({} of {})", run.trained.len() + 1, run.species.len())
+        } else {
+            String::new()
+        };
+        let rate = run.runs_per_second().map_or(String::new(), |r| format!(" · {r:.0} runs/s"));
+        let bar = egui::ProgressBar::new(tried as f32 / budget.max(1) as f32)
+            .text(format!("{species}{of}: {tried} of {budget} scripts{rate}"));
+        ui.add(bar);
+        if let Some(p) = &run.progress {
+            ui.label(format!("Best so far: held on {} of {}", p.best_held, p.seeds));
+            lesson_list(ui, &run.best_so_far());
+        }
+    }
+    egui::ScrollArea::vertical().id_salt("train-found").auto_shrink([false, true]).show(ui, |ui| {
+        for (i, t) in run.trained.iter().enumerate() {
+            ui.separator();
+            found(ui, run, i, t, out);
+        }
+    });
+}
+
+/// What the search found for species `i`, with the buttons that keep it.
+fn found(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec<Command>) {
+    let (mark, colour) = if t.lessons.is_some() {
+        ("✔", egui::Color32::from_rgb(60, 170, 80))
+    } else {
+        ("✖", egui::Color32::from_rgb(210, 80, 60))
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(colour, mark);
+        ui.label(verdict(t));
+    });
+    if let Some(c) = &t.closest {
+        let why = c.why.clone().unwrap_or_else(|| format!("it measured {}", c.observed));
+        ui.weak(format!("Nearest to holding: expectation {}: {why}", c.index + 1));
+    }
+    lesson_list(ui, &run.lessons_of(i));
+    ui.horizontal(|ui| {
+        let keep =
+            ui.button("Keep as a lesson script").on_hover_text("Write it beside the project's lessons and open it");
+        if keep.clicked() {
+            out.push(Command::Train(TrainCommand::Keep { species: i, play: false }));
+        }
+        if ui
+            .button("⏵ Keep and play")
+            .on_hover_text("Keep it, open it in the Lesson panel and play it there")
+            .clicked()
+        {
+            out.push(Command::Train(TrainCommand::Keep { species: i, play: true }));
+        }
+    });
+}
+
+/// A script's lessons, numbered; "no lesson" for the empty script.
+fn lesson_list(ui: &mut egui::Ui, lessons: &[String]) {
+    if lessons.is_empty() {
+        ui.weak("no lesson: the creature as it is");
+    }
+    for (n, l) in lessons.iter().enumerate() {
+        ui.label(format!("{}. {l}", n + 1));
+    }
+}

@@ -1,0 +1,173 @@
+//! `train` (SPEC §22) on the example project's target: the script it writes, played by
+//! `teach` and run by `scenario run`, meets the target on every seed it claims; a Tiger
+//! needs more lessons than a Cow to be kind; a target that cannot be reached says so with
+//! the expectation nearest to holding, within its budget; the target file is checked by
+//! `check` at its line and column; the report goes to Parquet, and searched in shards it
+//! is the report searched whole.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{fails, json, repo, s, studio};
+use creature_core::parquet_table::read_parquet_table;
+
+fn kind_target() -> PathBuf {
+    repo().join("projects/example/targets/kind.target.ron")
+}
+
+/// The target's `expect: [...]` as written, to put in a scenario.
+fn expectations(target: &Path) -> String {
+    let text = std::fs::read_to_string(target).unwrap();
+    let from = text.find("expect:").unwrap();
+    let to = text.rfind(')').unwrap();
+    text[from..to].to_owned()
+}
+
+#[test]
+fn the_trained_script_taught_and_run_as_a_scenario_meets_the_target_on_every_seed_it_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("kind.lesson.ron");
+    let out = json(&["train", s(&kind_target()), "--seeds", "2", "--seed", "3", "--json", "-o", s(&script)]);
+    let row = &out["species"][0];
+    assert_eq!((row["species"].as_str(), row["held"].as_u64(), row["seeds"].as_u64()), (Some("Cow"), Some(2), Some(2)));
+    assert!(row["lessons"].as_u64().is_some_and(|n| n >= 1), "{out}");
+    let text = std::fs::read_to_string(&script).unwrap();
+    studio().args(["check", s(&script)]).assert().success();
+    let species = repo().join("species");
+    let world = repo().join("projects/example/world.ron");
+    for seed in [3, 4] {
+        // The script as written teaches the newborn of its seed; the same lessons for
+        // the newborn of each seed claimed.
+        let taught_script = dir.path().join(format!("seed{seed}.lesson.ron"));
+        std::fs::write(&taught_script, text.replacen("seed: 3,", &format!("seed: {seed},"), 1)).unwrap();
+        let save = dir.path().join(format!("cow{seed}.ron"));
+        let teach = ["teach", s(&taught_script), "--species-dir", s(&species), "-o", s(&save), "--json"];
+        studio().args(teach).assert().success();
+        let scenario = dir.path().join(format!("seed{seed}.scenario.ron"));
+        let body = format!(
+            "(world: Some({:?}), species: \"Cow\", creature: Some(\"cow{seed}.ron\"), species_dir: Some({:?}), \
+             seed: {seed}, phase: Some(11), seconds: 300.0, {})",
+            s(&world),
+            s(&species),
+            expectations(&kind_target())
+        );
+        std::fs::write(&scenario, body).unwrap();
+        let run = json(&["scenario", "run", s(&scenario), "--json"]);
+        assert_eq!(run["passed"], true, "seed {seed}: {run}");
+    }
+}
+
+#[test]
+fn a_tiger_needs_more_lessons_than_a_cow_to_be_kind() {
+    let out = json(&["train", s(&kind_target()), "--species", "Cow,Tiger", "--seeds", "2", "--json"]);
+    let lessons = |i: usize| out["species"][i]["lessons"].as_u64();
+    assert_eq!(out["species"][1]["species"], "Tiger");
+    let (cow, tiger) = (lessons(0).expect("the cow is taught"), lessons(1).expect("the tiger is taught"));
+    assert!(tiger > cow, "tiger {tiger} lessons, cow {cow}: {out}");
+}
+
+#[test]
+fn an_unreachable_target_reports_the_expectation_nearest_to_holding_within_its_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("saint.target.ron");
+    std::fs::write(
+        &target,
+        "(species: \"Cow\", phase: Some(11), seconds: 20.0, expect: [\n\
+         Plans(from: 0.0, to: 20.0, desire: \"Compassion\", min: 40),\n\
+         Desire(at: 20.0, name: \"Compassion\", min: 1.9),\n])",
+    )
+    .unwrap();
+    let script = dir.path().join("saint.lesson.ron");
+    let out = json(&["train", s(&target), "--seeds", "2", "--budget", "9", "--json", "-o", s(&script)]);
+    let row = &out["species"][0];
+    assert_eq!((row["lessons"].is_null(), row["tried"].as_u64()), (true, Some(9)), "{out}");
+    assert_eq!(row["closest"]["index"], 1, "Compassion is nearer 1.9 than its plans are to 40: {out}");
+    assert!(row["closest"]["observed"].as_f64().is_some_and(|v| v < 1.9), "{out}");
+    assert!(!script.exists(), "no script is written for a target not reached");
+    let text = studio().args(["train", s(&target), "--seeds", "1", "--budget", "3"]).output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("not reached; closest: expect 1"), "{text}");
+}
+
+#[test]
+fn check_places_a_bad_target_at_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("bad.target.ron");
+    std::fs::write(
+        &target,
+        "(species: \"Cow\", seconds: 60.0,\n expect: [\n  Desire(at: 1.0, name: \"Kindness\", min: 0.5)])",
+    )
+    .unwrap();
+    let out = studio().args(["check", s(&target)]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let problems = String::from_utf8_lossy(&out.stdout);
+    assert!(problems.starts_with(&format!("{}:3:26:", target.display())), "{problems}");
+    assert!(problems.contains("Kindness"), "{problems}");
+    let err = fails(&["train", s(&target)]);
+    assert!(err.contains(":3:"), "{err}");
+    studio().args(["check", s(&kind_target())]).assert().success();
+}
+
+#[test]
+fn the_report_per_species_goes_to_parquet() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("kind.parquet");
+    let target = kind_target();
+    let args = ["train", s(&target), "--species", "Cow,Sheep", "--seeds", "1", "--budget", "40"];
+    let out = json(&[&args[..], &["--json", "--parquet", s(&table)]].concat());
+    let t = read_parquet_table(&table).unwrap();
+    assert_eq!(t.num_rows(), 2);
+    let schema = t.schema();
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+    assert_eq!(names, creature_core::train::report_parquet::REPORT_COLUMNS);
+    let species = t.column_by_name("species").unwrap();
+    let species = species.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+    assert_eq!((species.value(0), species.value(1)), ("Cow", "Sheep"));
+    assert_eq!(out["species"][1]["species"], "Sheep");
+    let err = fails(&["train", s(&kind_target()), "--species", "Tigre"]);
+    assert!(err.contains("Tiger"), "a misspelt species is refused with the nearest name: {err}");
+}
+
+#[test]
+fn a_report_searched_in_shards_is_the_report_searched_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = kind_target();
+    let common = ["train", s(&target), "--species", "Cow,Sheep,Tiger", "--seeds", "1", "--budget", "20", "--json"];
+    let whole_table = dir.path().join("whole.parquet");
+    let mut whole = json(&[&common[..], &["--parquet", s(&whole_table)]].concat());
+    let tables: Vec<PathBuf> = (0..2).map(|i| dir.path().join(format!("shard{i}.parquet"))).collect();
+    for (i, t) in tables.iter().enumerate() {
+        let shard = format!("{i}/2");
+        let out = json(&[&common[..], &["--shard", &shard, "--parquet", s(t)]].concat());
+        assert_eq!(out["species"].as_array().unwrap().len(), if i == 0 { 2 } else { 1 }, "{out}");
+    }
+    let gathered_table = dir.path().join("gathered.parquet");
+    let mut gathered =
+        json(&[&common[..], &["--results", s(&tables[0]), s(&tables[1]), "--parquet", s(&gathered_table)]].concat());
+    for v in [&mut whole, &mut gathered] {
+        v.as_object_mut().unwrap().remove("train_ms");
+    }
+    assert_eq!(gathered, whole);
+    let rows = |p: &Path| creature_core::train::report_parquet::load(p).unwrap();
+    assert_eq!(rows(&gathered_table), rows(&whole_table));
+    let err = fails(&[&common[..], &["--results", s(&tables[0])]].concat());
+    assert!(err.contains("no row for Sheep"), "{err}");
+    let err = fails(&[&common[..], &["--results", s(&tables[0]), s(&tables[0]), s(&tables[1])]].concat());
+    assert!(err.contains("twice"), "{err}");
+    let other = ["train", s(&target), "--species", "Cow,Sheep,Tiger", "--seeds", "2", "--results"];
+    let err = fails(&[&other[..], &[s(&tables[0]), s(&tables[1])]].concat());
+    assert!(err.contains("--seeds 1"), "a table from another search is refused: {err}");
+}
+
+#[test]
+fn the_search_gives_the_same_answer_on_one_thread_as_on_two() {
+    let target = kind_target();
+    let args = ["train", s(&target), "--species", "Tiger", "--seeds", "2", "--budget", "40", "--json"];
+    let on = |threads: &str| {
+        let out = studio().env("RAYON_NUM_THREADS", threads).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_object_mut().unwrap().remove("train_ms");
+        v
+    };
+    assert_eq!(on("1"), on("2"));
+}

@@ -1,0 +1,118 @@
+//! The Train panel: a target of the project searched off the editor's thread with a
+//! progress bar, the script found kept as a lesson script that opens and plays in the
+//! Lesson panel, a search stopped with its best so far, and a report over every species
+//! plotted in the Species panel.
+
+use std::time::Duration;
+
+use creature_studio::gui::Studio;
+use creature_studio::gui::command::Command;
+use creature_studio::gui::panels::train::{TAB, TrainPanel};
+use creature_workspace::DocId;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{label_containing, labels_containing, project_copy, studio, until_within};
+
+/// Shows the Train panel with the search it starts next set to `seeds` and `budget`.
+fn train_panel(h: &mut Harness<'static, Studio>, seeds: usize, budget: usize, every_species: bool) {
+    h.state_mut().run(Command::ShowTab(TAB));
+    let p = h.state_mut().panels.state_mut::<TrainPanel>().unwrap();
+    (p.seeds, p.budget, p.every_species) = (seeds, budget, every_species);
+    h.run();
+}
+
+fn ended(s: &Studio) -> bool {
+    s.ws.training.run.as_ref().is_some_and(|r| !r.running())
+}
+
+#[test]
+fn a_target_is_trained_and_its_script_kept_and_played_in_the_lesson_panel() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    train_panel(&mut h, 2, 40, false);
+    h.get_by_label("▶ Train").click();
+    h.step();
+    assert!(h.state().ws.training.running(), "the search starts off the editor's thread");
+    assert!(until_within(&mut h, Duration::from_secs(120), ended), "the search ends");
+    h.run();
+    let run = h.state().ws.training.run.as_ref().unwrap();
+    let found = &run.trained[0];
+    assert_eq!(found.lessons, Some(1), "a Cow is taught kindness in one lesson, on two seeds");
+    assert_eq!(run.lessons_of(0).len(), 1);
+    // The panel's verdict, and the status bar's sentence.
+    let verdicts = labels_containing(&h, "Cow: reached with");
+    assert!(verdicts.len() == 2 && verdicts.iter().all(|v| v.contains("held on 2 of 2 seeds")), "{verdicts:?}");
+    for (n, lesson) in run.lessons_of(0).iter().enumerate() {
+        assert!(!label_containing(&h, &format!("{}. {lesson}", n + 1)).is_empty(), "lesson {n} is listed");
+    }
+    assert!(h.state().status.starts_with("Trained to kind.target.ron"), "{}", h.state().status);
+
+    h.get_by_label("Keep as a lesson script").click();
+    h.run();
+    let kept = root.join("lessons/kind.lesson.ron");
+    assert!(kept.is_file(), "{}", h.state().status);
+    assert_eq!(h.state().view.lesson, Some(DocId::Lesson(kept.clone())), "the Lesson panel shows it");
+    assert!(!h.state().view.lesson_ui.playing);
+
+    // Lesson results took the Train panel's place: back to it.
+    h.state_mut().run(Command::ShowTab(TAB));
+    h.run();
+    h.get_by_label("⏵ Keep and play").click();
+    // Playing asks for frames until the playhead passes the script's end: step.
+    h.step();
+    h.step();
+    let second = root.join("lessons/kind_2.lesson.ron");
+    assert_eq!(h.state().view.lesson, Some(DocId::Lesson(second)), "a second keep takes a free name");
+    assert!(h.state().view.lesson_ui.playing, "and plays");
+}
+
+#[test]
+fn a_search_stopped_ends_with_its_best_so_far() {
+    let (_tmp, root) = project_copy();
+    // Fifty plans of Compassion in ten seconds: no script reaches it.
+    let never = root.join("targets/never.target.ron");
+    std::fs::write(
+        &never,
+        "(species: \"Cow\", world: Some(\"../world.ron\"), species_dir: Some(\"../../../species\"), phase: Some(11), \
+         seconds: 10.0, expect: [Plans(from: 0.0, to: 10.0, desire: \"Compassion\", min: 50)])",
+    )
+    .unwrap();
+    let mut h = studio(&root);
+    train_panel(&mut h, 8, 100_000, false);
+    h.state_mut().panels.state_mut::<TrainPanel>().unwrap().target = Some(never);
+    h.run();
+    h.get_by_label("▶ Train").click();
+    assert!(until_within(&mut h, Duration::from_secs(60), |s| s
+        .ws
+        .training
+        .run
+        .as_ref()
+        .is_some_and(|r| r.progress.is_some())));
+    h.step();
+    assert!(!label_containing(&h, "of 100000 scripts").is_empty(), "a progress bar");
+    h.get_by_label("⏹ Stop").click();
+    assert!(until_within(&mut h, Duration::from_secs(120), ended), "a stopped search ends");
+    h.run();
+    let t = &h.state().ws.training.run.as_ref().unwrap().trained[0];
+    assert!(t.stopped && t.tried < 100_000);
+    let verdicts = labels_containing(&h, "Cow: stopped after");
+    assert_eq!(verdicts.len(), 2, "in the panel and the status bar: {verdicts:?}");
+}
+
+#[test]
+fn a_report_over_every_species_is_plotted_in_the_species_panel() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    train_panel(&mut h, 1, 2, false);
+    h.get_by_label("every species").click();
+    h.run();
+    h.get_by_label("▶ Train").click();
+    assert!(until_within(&mut h, Duration::from_secs(300), ended), "the report ends");
+    h.run();
+    let run = h.state().ws.training.run.as_ref().unwrap();
+    assert_eq!(run.trained.len(), creature_core::names::Species::ALL.len(), "every species searched");
+    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::species::TAB));
+    h.run();
+    assert!(!label_containing(&h, "How teachable: the fewest lessons to reach kind.target.ron").is_empty());
+}

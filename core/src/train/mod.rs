@@ -1,0 +1,11 @@
+//! Training to a target (SPEC §22): the target file, the lessons a trainer may give,
+//! the search for the fewest of them that make the target hold on every seed, and the
+//! report per species as a Parquet table.
+
+pub mod moves;
+pub mod report_parquet;
+pub mod search;
+pub mod target;
+
+pub use search::{Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, Progress, Settings, Trained, Trainer};
+pub use target::{LoadedTarget, TARGET_SUFFIX, Target, check_file, is_target_file, load};

@@ -1,0 +1,79 @@
+//! The shadow's rule of `check --lint` (SPEC §21), run beside core's own: a schema's
+//! feature that can never change a choice in the banks it plays is warned of, placed at
+//! the feature in the schema.
+
+use std::path::{Path, PathBuf};
+
+use creature_core::lint::{Lint, Rule, lint_project};
+use creature_core::project::Project;
+use creature_shadow::lint::dead_features;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// A copy of the example project with the shipped species folder inside it, so that
+/// both can be changed; the manifest's allow list goes with it but names the species
+/// folder where it was, so the copy's species warnings are not allowed.
+fn example_copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cs-shadow-lint-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo().join("projects/example"), &dir);
+    copy_dir(&repo().join("species"), &dir.join("species"));
+    edit(&dir.join("studio.ron"), r#"species: "../../species""#, r#"species: "species""#);
+    dir
+}
+
+/// Replaces `from` by `to` in the file at `path`; `from` must be there.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} holds {from}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+fn lint(dir: &Path) -> Lint {
+    lint_project(&Project::open(dir).unwrap(), &[dead_features]).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// The warnings of `rule` in the file named `file`, as printed, allowed or not (the
+/// copy keeps the example's allow list, which names some of the files changed here).
+fn found(lint: &Lint, rule: Rule, file: &str) -> Vec<String> {
+    let all = lint.warnings.iter().chain(lint.allowed.iter().map(|(w, _)| w));
+    all.filter(|w| w.rule == rule && w.at.file.ends_with(file)).map(ToString::to_string).collect()
+}
+
+/// The copy's warnings of `rule` before the change, which each test expects to grow.
+fn before(rule: Rule, file: &str) -> usize {
+    found(&lint(&example_copy(&format!("before-{}", rule.name()))), rule, file).len()
+}
+
+#[test]
+fn a_feature_weighed_next_to_nothing_is_dead() {
+    let dir = example_copy("dead-feature");
+    let schema = dir.join("shadow/arena.schema.ron");
+    let was = before(Rule::DeadFeature, "arena.schema.ron");
+    let text = std::fs::read_to_string(&schema).unwrap();
+    let line = text.lines().find(|l| l.contains(r#"name: "distance""#)).expect("the schema weighs distance").to_owned();
+    let weight = line.split("weight: ").nth(1).and_then(|w| w.split([',', ')']).next()).unwrap().to_owned();
+    edit(&schema, &line, &line.replace(&format!("weight: {weight}"), "weight: 0.0000001"));
+    let w = found(&lint(&dir), Rule::DeadFeature, "arena.schema.ron");
+    assert!(w.len() > was, "{w:#?}");
+    assert!(
+        w.iter().any(|w| w.starts_with(&format!("{}:", schema.display()))
+            && w.contains("distance can never change a choice")
+            && w.contains("continuation bias")),
+        "{w:#?}"
+    );
+}
