@@ -12,9 +12,9 @@
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_core::project::Project;
+use creature_core::species::data::TreeKind;
 use creature_shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
 use creature_studio::gui::chrome::dialogs::NoService;
@@ -178,19 +178,19 @@ fn bank_view_of(c: &mut Criterion, events: usize, shown: &str) {
     let mut ws = Workspace::open(&example()).expect("the example project");
     let mut view = View::default();
     let project = Project::open(&example()).expect("the example project");
-    creature_studio::gui::app::shadow::open_project(&mut view.shadow, &example(), Some(&project));
-    creature_studio::gui::app::shadow::load(&mut view.shadow, &mut ws);
+    creature_studio::gui::shadow::app::open_project(&mut view.shadow, &example(), Some(&project));
+    creature_studio::gui::shadow::app::load(&mut view.shadow, &mut ws);
     let big = example().join("shadow/big.bank");
     // Events recorded from the scripted bots, as `shadow bench` uses.
     let bank = arena_workload(events, 16, 0, 1).expect("a recorded bank").bank;
     assert_eq!(bank.len(), events);
     ws.new_bank(&big, bank);
-    assert!(creature_studio::gui::app::shadow::show_bank(&mut view.shadow, &mut ws, &big));
+    assert!(creature_studio::gui::shadow::app::show_bank(&mut view.shadow, &mut ws, &big));
     view.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
         |ui, (ws, view): &mut (Workspace, View)| {
             let mut out = Vec::new();
-            panels::bank::show(ui, ws, view, &mut out);
+            creature_studio::gui::shadow::panels::bank::show(ui, ws, view, &mut out);
         },
         (ws, view),
     );

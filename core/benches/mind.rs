@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 
 use creature_core::creature::Creature;
-use creature_core::data::{ActionCategory, Data, TreeKind};
+use creature_core::creature::lesson::Teaching;
 use creature_core::mind::credit::Plan;
 use creature_core::mind::hand::Slap;
-use creature_core::mind::lesson::Teaching;
 use creature_core::mind::tree::{CAPACITY, Example, build};
 use creature_core::names::{Desire, Species};
 use creature_core::rng::Rng;
+use creature_core::species::data::{ActionCategory, Data, TreeKind};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 /// Belief answers drawn from realistic value sets for each attribute of the schema.

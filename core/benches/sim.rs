@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use creature_core::data::{Data, Species};
+use creature_core::species::data::{Data, Species};
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::Sim;

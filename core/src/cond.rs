@@ -9,11 +9,11 @@ pub use watch::{Watch, WatchSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Data, TreeKind};
 use crate::error::{LoadError, parse_ron_with, unknown_name};
 use crate::names::Desire;
+use crate::species::data::{Data, TreeKind};
+use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
-use crate::world::rules::Kind;
 
 /// Something that happens in a run.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -129,8 +129,8 @@ impl Cond {
                     at("what", unknown_name("skill or miracle", w, skills.chain(miracles).map(String::as_str)))
                 }
             }
-            Cond::Phase { to: Some(p) } if usize::from(*p) >= crate::data::PHASE_COUNT => {
-                at("to", format!("expected a phase from 0 to {}", crate::data::PHASE_COUNT - 1))
+            Cond::Phase { to: Some(p) } if usize::from(*p) >= crate::species::data::PHASE_COUNT => {
+                at("to", format!("expected a phase from 0 to {}", crate::species::data::PHASE_COUNT - 1))
             }
             Cond::Liking { above: None, below: None } | Cond::Score { above: None, below: None, .. } => {
                 at("above", "expected at least one of `above` and `below`".into())

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::cond::Cond;
-use crate::data::Data;
 use crate::error::{LoadError, parse_ron};
 use crate::ronpos::{OUTERMOST, Placer, char_in_string};
+use crate::species::data::Data;
 use crate::watched::Watched;
 use crate::world::file::WorldFile;
 

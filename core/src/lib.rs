@@ -7,38 +7,38 @@
 //! `creature-shadow`, standing on this crate's ground floor. SPEC.md is the contract
 //! both keep; every rule's doc comment names its section.
 //!
-//! The crate is built in floors, each using the ones below it:
+//! The crate is built in floors, each using the ones below it (a test fails on a name
+//! upward):
 //!
 //! - **The ground floor**: every file in through [`file_reader`] and out through
 //!   [`file_writer`]; errors that name the file, line and column ([`error`]) and where
 //!   things are in RON text ([`ronpos`]); the one seeded generator ([`rng`]); a batch's
 //!   shards ([`shard`]); the SPEC's fixed names ([`names`], [`reads`]).
-//! - **Species data**: the species folder's tables loaded and checked as [`data::Data`],
-//!   the species' figures ([`species`]), the creature save ([`creature`]) and the project
-//!   ([`project`]). This floor still reaches up in a few places: the template and
-//!   the creature save hold the mind's examples ([`mind::tree::Example`]), the species'
-//!   figures use its time to full, and the tables read the kinds of one's own from
-//!   [`world::own_kinds`].
-//! - **The mind** ([`mind`]): the rules of SPEC §2–§12 with no world, each in the file
-//!   named after it (`desire`, `plan`, `hand`, `credit`, `lesson`, `tree`).
+//! - **Species data** ([`species`]): the species folder's tables loaded and checked as
+//!   [`species::data::Data`], each species' file, the newborn's template, the kinds of
+//!   object, and the [`species::example::Example`] every tree learns from. It names
+//!   nothing above it.
+//! - **The mind** ([`mind`]): the rules of SPEC §2–§12 with no creature and no world,
+//!   each in the file named after it (`desire`, `plan`, `hand`, `credit`, `tree`), and
+//!   each species' character ([`mind::character`]).
+//! - **The creature** ([`creature`]): its save, and the lessons a release teaches it
+//!   ([`creature::lesson`]).
 //! - **The village** ([`world`]): the world file, and [`world::sim::Sim`], the creature
 //!   living in the village turn by turn, with what it keeps between turns.
 //! - **Runs kept and tested**: scenarios ([`scenario`]), recordings ([`recording`]) and
 //!   the conditions that search them ([`cond`]).
-//! - **Checks over everything**: `check --lint` ([`lint`]) and `diff` ([`diff`]). The
+//! - **Checks over everything**: the project ([`project`]), `check --lint` ([`lint`]) and `diff` ([`diff`]). The
 //!   shadow's files are told by their names here; their checks, their lint rule and
 //!   their diff come in through hooks ([`project::Checkers`], [`lint::FileRule`],
 //!   [`diff::Banks`]) that the workspace crate fills.
 //!
 //! Where to start reading: [`mind::desire`] for how the creature feels, [`mind::plan`]
-//! for how it chooses, [`mind::lesson`] for a slap's whole path, then [`world::sim::Sim::step`]
+//! for how it chooses, [`creature::lesson`] for a slap's whole path, then [`world::sim::Sim::step`]
 //! for a turn. ARCHITECTURE.md at the repository's root maps every module in one line.
 
 mod bounds;
 pub mod cond;
 pub mod creature;
-pub mod data;
-pub mod data_file;
 pub mod debugger_files;
 pub mod decimals;
 pub mod diff;
@@ -56,7 +56,6 @@ pub mod names;
 pub mod parquet_table;
 pub mod paths;
 pub mod printable;
-mod problems;
 pub mod project;
 pub mod reads;
 pub mod recording;
@@ -67,10 +66,7 @@ mod save_intent;
 pub mod scenario;
 pub mod shard;
 pub mod species;
-mod species_file;
-mod species_tables;
 mod temp_file;
-mod template;
 pub mod train;
 pub mod watched;
 pub mod words;

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
-use crate::data::{DESIRES_FILE, Data};
 use crate::error::{LoadError, parse_ron};
 use crate::file_reader::read_text;
 use crate::paths::normalize;
+use crate::species::data::{DESIRES_FILE, Data};
 use crate::world::file::WorldFile;
 
 /// The manifest's file name.

@@ -7,9 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{Data, TreeKind};
 use crate::error::{LoadError, parse_ron_with, unknown_name};
 use crate::names::Desire;
+use crate::species::data::{Data, TreeKind};
 use crate::world::file::WorldFile;
 use crate::world::sim::Sim;
 
@@ -99,7 +99,7 @@ impl Watched {
             Watched::Drive(d) => sim.desires().get(d.index()).map(|v| v.drive),
             Watched::Opinion(a) => Some(c.opinions.get(a).copied().unwrap_or(0.0)),
             Watched::Liking => Some(c.liking),
-            Watched::Score { desire, tree, object } => sim.object_score(*desire, *tree, object).ok(),
+            Watched::Score { desire, tree, object } => sim.usefulness(*desire, *tree, object).ok(),
             Watched::HandTotal => Some(sim.teaching().hand.total),
         }
     }

@@ -80,11 +80,11 @@ fn value_conditions_fire_where_a_seek_shows_the_value_cross() {
 /// exactly where seeks show the score come into range, as lessons change the trees.
 #[test]
 fn a_score_condition_fires_where_a_seek_shows_the_score_cross() {
-    use creature_core::data::TreeKind;
+    use creature_core::species::data::TreeKind;
     let mut r = hour();
     let end = r.recording().turns;
     let score = |r: &mut Recorder, t: u64, object: &str| {
-        r.seek(t).unwrap().object_score(Desire::Hunger, TreeKind::ActOn, object).unwrap()
+        r.seek(t).unwrap().usefulness(Desire::Hunger, TreeKind::ActOn, object).unwrap()
     };
     // An object whose score the hour's lessons move.
     let ids: Vec<String> = r.sim().village().objects.iter().map(|o| o.id.clone()).collect();
@@ -149,7 +149,7 @@ fn a_condition_naming_something_unknown_is_refused_at_its_column() {
 /// them (a plan to look around is on `self`), as a watch of a score may.
 #[test]
 fn the_hand_and_the_creature_itself_are_objects_a_condition_names() {
-    let data = creature_core::data::Data::builtin().unwrap();
+    let data = creature_core::species::data::Data::builtin().unwrap();
     let world = creature_core::world::file::WorldFile::builtin(&data).unwrap();
     for text in [r#"PlanStarted(object: "self")"#, r#"PlanStarted(object: "hand")"#] {
         assert!(creature_core::cond::Cond::parse(text, &data, &world).is_ok(), "{text}");
@@ -166,13 +166,13 @@ fn the_hand_and_the_creature_itself_are_objects_a_condition_names() {
 #[test]
 fn a_set_of_conditions_fires_where_each_alone_is_found() {
     use creature_core::cond::WatchSet;
-    use creature_core::data::TreeKind;
+    use creature_core::species::data::TreeKind;
     let mut r = hour();
     // A score the hour's lessons move, looked for past its middle the way it moves.
     let end = r.recording().turns;
     let (start, last) = (r.seek(0).unwrap(), r.seek(end).unwrap());
     let score =
-        |s: &creature_core::world::sim::Sim, id: &str| s.object_score(Desire::Hunger, TreeKind::ActOn, id).unwrap();
+        |s: &creature_core::world::sim::Sim, id: &str| s.usefulness(Desire::Hunger, TreeKind::ActOn, id).unwrap();
     let (object, way, middle) = start
         .village()
         .objects

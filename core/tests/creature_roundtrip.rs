@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species, TreeKind};
 use creature_core::file_writer::Policy;
 use creature_core::mind::tree::Example;
+use creature_core::species::data::{Data, Species, TreeKind};
 use proptest::prelude::*;
 
 fn data() -> &'static Data {
@@ -48,7 +48,7 @@ proptest! {
         c.opinions.extend(changed);
         for (d, acton, e) in lessons {
             let kind = if acton { TreeKind::ActOn } else { TreeKind::Activity };
-            c.tree_mut(creature_core::data::Desire::ALL[d], kind).teach(e);
+            c.tree_mut(creature_core::species::data::Desire::ALL[d], kind).teach(e);
         }
         let text = c.to_ron();
         let back = Creature::parse("roundtrip.ron", &text, data).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;

@@ -1,7 +1,7 @@
 //! Hostile lesson scripts are refused with `FILE:LINE:COL: message` (SPEC §14, §15).
 
-use creature_core::data::Data;
 use creature_core::mind::script::{Do, LessonScript};
+use creature_core::species::data::Data;
 
 fn parse(text: &str) -> Result<LessonScript, Vec<String>> {
     let data = Data::builtin().expect("built-in data");

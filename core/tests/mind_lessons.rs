@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use creature_core::creature::Creature;
-use creature_core::data::{ActionCategory, Data, TreeKind};
+use creature_core::creature::lesson::{Reaction, Teaching, run_script, takes_food, teach_opinion};
 use creature_core::mind::credit::Plan;
 use creature_core::mind::hand::Slap;
-use creature_core::mind::lesson::{Reaction, Teaching, run_script, takes_food, teach_opinion};
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{PERMANENT, UNKNOWN};
+use creature_core::mind::usefulness::UsefulnessCurve;
 use creature_core::names::{Desire, Species};
+use creature_core::species::data::{ActionCategory, Data, TreeKind};
 
 type Objects = BTreeMap<String, BTreeMap<String, String>>;
 
@@ -54,7 +54,7 @@ fn meal_then(
     creature: &mut Creature,
     food: &str,
     touch: impl FnOnce(&mut Teaching, &mut Creature),
-) -> creature_core::mind::lesson::Lesson {
+) -> creature_core::creature::lesson::Lesson {
     let data = data();
     let beliefs = objects(&[("villager", VILLAGER), ("sheep", SHEEP)]);
     let mut t = Teaching::default();
@@ -89,7 +89,7 @@ fn one_gentle_slap_after_eating_a_villager() {
     assert_eq!(acton.examples.last().unwrap().answer("kind"), "villager");
     let (_, acton) = l.trees.unwrap();
     assert_eq!(acton, c.tree(Desire::Hunger, TreeKind::ActOn).tree(&data().attributes));
-    let score = ScoreCurve::default().score(acton.predict(&objects(&[("v", VILLAGER)])["v"]));
+    let score = UsefulnessCurve::default().usefulness(acton.predict(&objects(&[("v", VILLAGER)])["v"]));
     assert!((score - 0.040).abs() < 1e-12, "{score}");
     assert_eq!(c.tree(Desire::Hunger, TreeKind::Activity).examples.last().unwrap().answer("kind"), "villager");
 }
@@ -264,7 +264,7 @@ fn example_script(name: &str) -> (LessonScript, Data) {
     (script, data)
 }
 
-fn run_example(name: &str) -> (Creature, creature_core::mind::lesson::ScriptRun) {
+fn run_example(name: &str) -> (Creature, creature_core::creature::lesson::ScriptRun) {
     let (script, data) = example_script(name);
     let mut c = Creature::newborn(&data, script.species, script.seed);
     c.phase = script.phase;
@@ -292,10 +292,10 @@ fn anger_learns_to_hate_the_rival_towns() {
     let tree = c.tree(Desire::Anger, TreeKind::Activity).tree(&data.attributes);
     let q = tree.root().unwrap().question.clone().unwrap();
     assert!(q == "allegiance" || q == "town_owner", "{q}");
-    let curve = ScoreCurve::default();
+    let curve = UsefulnessCurve::default();
     let town = |owner: &str, allegiance: &str| {
         let a = [("kind", "town"), ("town_owner", owner), ("allegiance", allegiance), ("tribe", "aztec")];
-        curve.score(tree.predict(&a.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()))
+        curve.usefulness(tree.predict(&a.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()))
     };
     assert!(town("other", "other") > 0.1 && town("mine", "mine") < 0.05);
     // The rock was acted on every time, good and bad: its ActOn verdict is mixed.

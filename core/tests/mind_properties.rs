@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use creature_core::mind::hand::{Hand, HandRules, Slap};
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{Example, build, entropy, gain};
+use creature_core::mind::usefulness::UsefulnessCurve;
 use proptest::prelude::*;
 
 fn attributes() -> Vec<String> {
@@ -57,11 +57,11 @@ proptest! {
 
     #[test]
     fn the_object_score_is_monotone_and_bounded(a in -1.5f64..1.5, b in -1.5f64..1.5) {
-        let c = ScoreCurve::default();
+        let c = UsefulnessCurve::default();
         let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
-        prop_assert!(c.score(Some(lo)) <= c.score(Some(hi)));
+        prop_assert!(c.usefulness(Some(lo)) <= c.usefulness(Some(hi)));
         for v in [a, b] {
-            let s = c.score(Some(v));
+            let s = c.usefulness(Some(v));
             prop_assert!((0.0..=0.125).contains(&s), "{v} → {s}");
         }
     }

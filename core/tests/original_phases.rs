@@ -1,7 +1,7 @@
 //! The desires' phases are the original game's (SPEC §12): the table below is written
 //! from the SPEC, not read from `species/desires.ron`, and the data must agree with it.
 
-use creature_core::data::Data;
+use creature_core::species::data::Data;
 
 /// The phases that turn desires on, and the desires each turns on (SPEC §12).
 const TURNS_ON: [(u8, &[&str]); 11] = [
@@ -69,7 +69,7 @@ fn the_desires_on_at_each_phase_follow_the_table() {
             .filter(|n| !TURNS_OFF.iter().any(|(p, off)| off == n && *p <= phase))
             .collect();
         want.sort_unstable();
-        let mut got: Vec<&str> = data.active_desires(phase).map(creature_core::data::Desire::name).collect();
+        let mut got: Vec<&str> = data.active_desires(phase).map(creature_core::species::data::Desire::name).collect();
         got.sort_unstable();
         assert_eq!(got, want, "phase {phase}");
     }

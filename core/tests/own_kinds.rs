@@ -7,12 +7,12 @@ use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species};
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, Species};
+use creature_core::species::kinds::KINDS_FILE;
+use creature_core::species::rules::Kind;
 use creature_core::world::affordances;
 use creature_core::world::file::WorldFile;
-use creature_core::world::own_kinds::KINDS_FILE;
-use creature_core::world::rules::Kind;
 use creature_core::world::sim::{Act, Event, Sim};
 
 const MUSHROOM: &str = r#"(kinds: [

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use creature_core::data::{Data, Species};
+use creature_core::species::data::{Data, Species};
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Event, Sim};
 

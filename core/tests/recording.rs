@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::Data;
 use creature_core::file_writer::Policy;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
@@ -16,6 +15,7 @@ use creature_core::recording::{
 };
 use creature_core::rng::Rng;
 use creature_core::scenario::{self, State};
+use creature_core::species::data::Data;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Sim};
 
@@ -90,7 +90,9 @@ fn a_snapshot_restored_from_bytes_runs_on_bit_for_bit() {
         assert_eq!(to_bytes(&restored), to_bytes(&straight), "snapshot at {k}: every field");
         assert_eq!(restored.rng(), straight.rng());
         for d in Desire::ALL {
-            for kind in [creature_core::data::TreeKind::Activity, creature_core::data::TreeKind::ActOn] {
+            for kind in
+                [creature_core::species::data::TreeKind::Activity, creature_core::species::data::TreeKind::ActOn]
+            {
                 assert_eq!(restored.built_tree(*d, kind), straight.built_tree(*d, kind), "{d} {kind:?} at {k}");
             }
         }

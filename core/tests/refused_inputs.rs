@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use creature_core::creature::Creature;
-use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree_file::TreeFile;
 use creature_core::names::Species;
+use creature_core::species::data::Data;
 use creature_core::species::parse_species;
 
 fn repo() -> &'static Path {

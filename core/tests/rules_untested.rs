@@ -8,13 +8,13 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{ActionCategory, Data, Species, Trait};
+use creature_core::creature::lesson::{Teaching, teach_desire};
 use creature_core::mind::credit::{Plan, PlanMemory};
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
-use creature_core::mind::lesson::{Teaching, teach_desire};
 use creature_core::mind::plan::more_urgent;
 use creature_core::names::Desire;
+use creature_core::species::data::{ActionCategory, Data, Species, Trait};
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Event, Sim, Why};
 

@@ -54,7 +54,7 @@ fn contradict(e: &Expect, observed: Observed, attributes: &[String]) -> Option<E
 
 #[test]
 fn every_expectation_of_the_examples_fails_when_its_value_is_wrong() {
-    let attributes = creature_core::data::Data::builtin().unwrap().attributes;
+    let attributes = creature_core::species::data::Data::builtin().unwrap().attributes;
     let mut contradicted = 0;
     for path in examples() {
         let loaded = load(&path).unwrap();

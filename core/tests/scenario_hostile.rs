@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::data::Data;
 use creature_core::scenario::check::check;
 use creature_core::scenario::file::parse;
+use creature_core::species::data::Data;
 use creature_core::world::file::WorldFile;
 use proptest::prelude::*;
 

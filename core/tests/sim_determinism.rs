@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use creature_core::data::{Data, Species};
 use creature_core::mind::hand::Slap;
+use creature_core::species::data::{Data, Species};
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Event, Setting, Sim};

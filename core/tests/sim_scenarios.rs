@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species, TreeKind};
+use creature_core::creature::lesson::Reaction;
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
-use creature_core::mind::lesson::Reaction;
 use creature_core::mind::observation::Attempt;
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, Species, TreeKind};
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Event, Sim, Why};
 
@@ -49,7 +49,7 @@ fn meal(e: &Event) -> Option<&str> {
     }
 }
 
-fn touch(sim: &mut Sim, how: &Act) -> creature_core::mind::lesson::Lesson {
+fn touch(sim: &mut Sim, how: &Act) -> creature_core::creature::lesson::Lesson {
     sim.apply(&Act::Hold).unwrap();
     sim.apply(&how.clone()).unwrap();
     sim.apply(&Act::Release).unwrap().expect("a release reports its lesson")

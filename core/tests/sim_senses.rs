@@ -6,11 +6,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species};
 use creature_core::mind::hand::Slap;
 use creature_core::mind::leash::Leash;
 use creature_core::names::Desire;
 use creature_core::reads::Reads;
+use creature_core::species::data::{Data, Species};
 use creature_core::world::file::{ObjectKind, WorldFile};
 use creature_core::world::sim::{Act, Sim};
 

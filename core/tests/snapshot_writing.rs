@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::Data;
 use creature_core::mind::hand::Slap;
 use creature_core::recording::snapshot::{to_bytes, unpack};
 use creature_core::recording::{Future, Recorder, SNAPSHOT_TURNS, Sources, run_scenario_recorded};
 use creature_core::scenario;
+use creature_core::species::data::Data;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Sim};
 

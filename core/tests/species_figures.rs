@@ -1,6 +1,6 @@
 //! The seed's figures for the species (SPEC §3 table), from the shipped data.
 
-use creature_core::data::{Ability, Data, Desire, Species, Trait};
+use creature_core::species::data::{Ability, Data, Desire, Species, Trait};
 use creature_core::species::{BIRTH_VARIATION, Climate, trait_desire};
 
 const MINUTE: f64 = 60.0;

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
-use creature_core::data::Data;
 use creature_core::scenario::file::parse;
 use creature_core::scenario::{Observed, check, prepare, run};
+use creature_core::species::data::Data;
 use creature_core::world::file::WorldFile;
 
 const MEAL: &str = "(species: \"Cow\", seed: 1, phase: 6, seconds: 30.0,\n\

@@ -6,12 +6,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use creature_core::data::{Data, Species, TreeKind};
+use creature_core::creature::lesson::{Lesson, Reaction};
 use creature_core::mind::hand::Slap;
-use creature_core::mind::lesson::{Lesson, Reaction};
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, Species, TreeKind};
+use creature_core::species::rules::Kind;
 use creature_core::world::file::WorldFile;
-use creature_core::world::rules::Kind;
 use creature_core::world::sim::{Act, Event, Sim};
 
 /// At most this many turns (ten minutes) for a commanded plan to reach its act.
@@ -75,7 +75,7 @@ fn teach(sim: &mut Sim, touch: &Act, object: &str) -> Lesson {
 }
 
 fn score(sim: &Sim, desire: Desire, tree: TreeKind, object: &str) -> f64 {
-    sim.object_score(desire, tree, object).unwrap()
+    sim.usefulness(desire, tree, object).unwrap()
 }
 
 /// The ids of the objects of `kind` that are there now.

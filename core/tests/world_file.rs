@@ -1,8 +1,8 @@
 //! World files (SPEC §14): the example village has everything the creature needs, and
 //! hostile files are refused with `FILE:LINE:COL: message`, never a panic.
 
-use creature_core::data::Data;
 use creature_core::error::LoadError;
+use creature_core::species::data::Data;
 use creature_core::world::file::{BUILTIN_WORLD, Job, ObjectKind, Owner, Sex, WorldFile, check_world};
 use proptest::prelude::*;
 

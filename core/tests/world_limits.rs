@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use creature_core::data::Data;
+use creature_core::species::data::Data;
 use creature_core::world::file::{BUILTIN_WORLD, MAX_OBJECTS, WorldFile, check_world};
 
 /// The example village with `n` more sheep, each with its own id.

@@ -18,7 +18,7 @@ pub use creature_shadow::bank::MAX_EVENTS;
 pub const LONGEST_RECORDING: f64 = 365.0 * 86_400.0;
 
 /// The last development phase, 13 (the 14 phases of SPEC §12, from 0).
-pub const LAST_PHASE: i64 = creature_core::data::PHASE_COUNT as i64 - 1;
+pub const LAST_PHASE: i64 = creature_core::species::data::PHASE_COUNT as i64 - 1;
 
 /// The largest batch of newborns one `sim` runs.
 pub const MAX_NEWBORNS: u64 = 1_000_000;

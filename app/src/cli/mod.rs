@@ -6,25 +6,19 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::file_writer::{self, Policy};
+use creature_core::species::data::Data;
 
 pub mod bounds;
 pub mod check;
-pub mod compose;
-pub mod curate;
 pub mod diff;
-pub mod league;
 pub mod new;
 pub mod parquet;
 pub mod preview_headless;
 pub mod recording;
 pub mod scenario;
-pub mod score;
 pub mod shadow;
-pub mod shadow_bench;
-mod shadow_shared;
 pub mod sim;
 pub mod species;
 pub mod teach;

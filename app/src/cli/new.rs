@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use creature_core::creature::Creature;
-use creature_core::data::Species;
+use creature_core::species::data::Species;
 
 use super::{CliResult, check_out, load_data};
 use creature_core::file_writer::Policy;

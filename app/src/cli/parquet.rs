@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use creature_core::data::{Data, Species};
 use creature_core::shard::Shard;
+use creature_core::species::data::{Data, Species};
 use creature_core::world::batch;
 use creature_core::world::batch_parquet;
 use creature_core::world::file::WorldFile;

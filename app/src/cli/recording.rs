@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use creature_core::creature::Creature;
-use creature_core::data::Data;
 use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::recording::{Future, Recorder, Recording, Reload, diff, turn_of_seconds};
 use creature_core::scenario::State;
+use creature_core::species::data::Data;
 use creature_core::world::file::WorldFile;
 use serde_json::json;
 

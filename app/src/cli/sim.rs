@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species};
 use creature_core::mind::desire::TURNS_PER_SECOND;
+use creature_core::species::data::{Data, Species};
 use creature_core::world::batch;
 use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Sim, Summary};

@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
-use creature_core::data::Trait;
-use creature_core::species::{report, trait_desire};
+use creature_core::mind::character::report;
+use creature_core::species::data::Trait;
+use creature_core::species::trait_desire;
 use serde_json::{Map, Value, json};
 
 use super::{CliResult, load_data, print_json};

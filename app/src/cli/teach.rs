@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use creature_core::creature::lesson::{Lesson, Reaction, run_script};
 use creature_core::creature::{Creature, DesireState};
-use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
-use creature_core::mind::lesson::{Lesson, Reaction, run_script};
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{Example, ExampleMemory};
+use creature_core::species::data::Data;
 use serde_json::{Map, Value, json};
 
 use super::tree::{draw, tree_json};
@@ -132,7 +132,7 @@ fn account(
     name: &str,
     start: &Creature,
     end: &Creature,
-    run: &creature_core::mind::lesson::ScriptRun,
+    run: &creature_core::creature::lesson::ScriptRun,
     data: &Data,
 ) -> String {
     let mut out = String::new();

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use creature_core::file_reader::read_text;
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{Example, Explanation, Tree};
 use creature_core::mind::tree_file::TreeFile;
+use creature_core::mind::usefulness::UsefulnessCurve;
 use creature_core::words::count;
 use serde_json::{Map, Value, json};
 
@@ -36,14 +36,14 @@ fn learn(path: &Path, json: bool) -> CliResult {
     let text = read_text(path)?;
     let input = TreeFile::parse(&name, &text)?;
     let tree = input.tree();
-    let curve = ScoreCurve::default();
+    let curve = UsefulnessCurve::default();
     if json {
         let queries: Vec<Value> = input
             .queries
             .iter()
             .map(|q| {
                 let v = tree.predict(q);
-                json!({"verdict": v, "score": curve.score(v)})
+                json!({"verdict": v, "score": curve.usefulness(v)})
             })
             .collect();
         print_json(&json!({"tree": tree_json(&tree), "queries": queries}));
@@ -89,10 +89,10 @@ fn node_json(tree: &Tree, at: usize) -> Value {
 /// The tree as indented text: each question, then one line per answer; leaves show
 /// their verdict, object score and examples (numbered from 1).
 pub fn draw(tree: &Tree, examples: &[Example], indent: &str) -> String {
-    let curve = ScoreCurve::default();
+    let curve = UsefulnessCurve::default();
     let mut out = String::new();
     if tree.is_empty() {
-        let _ = writeln!(out, "{indent}(no examples: every object is unknown, score {:.3})", curve.score(None));
+        let _ = writeln!(out, "{indent}(no examples: every object is unknown, score {:.3})", curve.usefulness(None));
         return out;
     }
     let mut stack = vec![(0usize, None::<String>, 0usize)];
@@ -113,7 +113,7 @@ pub fn draw(tree: &Tree, examples: &[Example], indent: &str) -> String {
                     "{pad}{head}verdict {:+.3} ({}), score {:.4}; examples {}",
                     node.verdict,
                     if node.verdict > 0.0 { "good" } else { "bad" },
-                    curve.score(Some(node.verdict)),
+                    curve.usefulness(Some(node.verdict)),
                     numbered(tree.examples(at), examples)
                 );
             }
@@ -140,7 +140,7 @@ pub fn describe_answers(answers: &std::collections::BTreeMap<String, String>) ->
 }
 
 /// The path of questions that led to a verdict, one line per step.
-pub fn explain_text(why: &Explanation, curve: &ScoreCurve, indent: &str) -> String {
+pub fn explain_text(why: &Explanation, curve: &UsefulnessCurve, indent: &str) -> String {
     let mut out = String::new();
     for s in &why.steps {
         let note = if s.followed { "" } else { " (no example had this answer: stop here)" };
@@ -151,12 +151,12 @@ pub fn explain_text(why: &Explanation, curve: &ScoreCurve, indent: &str) -> Stri
             let _ = writeln!(
                 out,
                 "{indent}verdict {v:+.3}, score {:.4}, from examples {}",
-                curve.score(Some(v)),
+                curve.usefulness(Some(v)),
                 why.examples.iter().map(|i| format!("#{}", i + 1)).collect::<Vec<_>>().join(", ")
             );
         }
         None => {
-            let _ = writeln!(out, "{indent}unknown (no examples), score {:.4}", curve.score(None));
+            let _ = writeln!(out, "{indent}unknown (no examples), score {:.4}", curve.usefulness(None));
         }
     }
     out

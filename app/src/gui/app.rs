@@ -5,7 +5,6 @@
 mod files;
 mod focus;
 mod live;
-pub mod shadow;
 mod status;
 mod system_command;
 mod train;
@@ -52,7 +51,7 @@ pub struct Studio {
     /// What the status message claims about the present, while it claims it.
     status_claim: Option<(status::Claim, String)>,
     pub toasts: Toasts,
-    dialogs: Chooser,
+    pub(crate) dialogs: Chooser,
     pending: Vec<Command>,
     /// Set once the person has agreed to close with unsaved edits (or saved them).
     close_confirmed: bool,

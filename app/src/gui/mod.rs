@@ -10,6 +10,7 @@ pub mod app;
 pub mod chrome;
 pub mod command;
 pub mod panels;
+pub mod shadow;
 pub mod time_travel;
 pub mod tree_layout;
 pub mod view;

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::common::rust_files;
 
 /// The crates checked, by their `src` folder relative to this crate's manifest.
-const CRATES: [&str; 4] = ["../core/src", "workspace/src", "src", "../shadow/src"];
+pub(crate) const CRATES: [&str; 4] = ["../core/src", "workspace/src", "src", "../shadow/src"];
 
 /// Lines of code a file may hold before its tests.
 const MAX_FILE_LINES: usize = 600;
@@ -18,13 +18,13 @@ const MAX_FILE_LINES: usize = 600;
 const MAX_FN_LINES: usize = 120;
 
 /// One source file: its path under `src` (with `/` between folders) and its text.
-struct Source {
-    path: String,
-    text: String,
+pub(crate) struct Source {
+    pub(crate) path: String,
+    pub(crate) text: String,
 }
 
 /// Every `.rs` file of the crate whose sources are in `src` (relative to the manifest).
-fn crate_sources(src: &str) -> Vec<Source> {
+pub(crate) fn crate_sources(src: &str) -> Vec<Source> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
     let files = rust_files(&root);
     assert!(files.len() > 5, "the walk finds the files of {src}: {files:?}");
@@ -40,7 +40,7 @@ fn crate_sources(src: &str) -> Vec<Source> {
 
 /// The module a file is: `a/b.rs` and `a/b/mod.rs` are `a::b`, `lib.rs` and `main.rs`
 /// the crate root.
-fn module_of(path: &str) -> Vec<String> {
+pub(crate) fn module_of(path: &str) -> Vec<String> {
     let stem = path.strip_suffix(".rs").unwrap_or(path);
     let mut segs: Vec<String> = stem.split('/').map(str::to_string).collect();
     if segs.last().is_some_and(|s| s == "mod") {
@@ -449,7 +449,7 @@ fn code_of(text: &str) -> String {
 }
 
 /// For each file (by index), the files it names, leaving out itself and its ancestors.
-fn edges(sources: &[Source]) -> Vec<BTreeSet<usize>> {
+pub(crate) fn edges(sources: &[Source]) -> Vec<BTreeSet<usize>> {
     let krate = Crate::new(sources);
     sources
         .iter()
@@ -618,7 +618,7 @@ fn functions(text: &str) -> Vec<(String, usize, usize)> {
     out
 }
 
-fn crate_of(files: &[(&str, &str)]) -> Vec<Source> {
+pub(crate) fn crate_of(files: &[(&str, &str)]) -> Vec<Source> {
     files.iter().map(|(p, t)| Source { path: (*p).to_string(), text: (*t).to_string() }).collect()
 }
 

@@ -6,6 +6,7 @@ mod common;
 mod bounds;
 mod circles;
 mod crash;
+mod floors;
 mod foundation;
 mod hostile;
 mod layers;

@@ -4,7 +4,7 @@
 
 use creature_shadow::arena::Action;
 use creature_studio::gui::Studio;
-use creature_studio::gui::panels::arena::ArenaPanel;
+use creature_studio::gui::shadow::panels::arena::ArenaPanel;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 

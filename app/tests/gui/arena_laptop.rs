@@ -75,7 +75,7 @@ fn fight_at_the_top_of_a_jump(size: egui::Vec2, maximised: bool) -> Harness<'sta
     let mut h = studio_sized(&example(), size);
     autoplay_a_match(&mut h);
     if maximised {
-        h.state_mut().run(Command::Maximise(creature_studio::gui::panels::arena::TAB));
+        h.state_mut().run(Command::Maximise(creature_studio::gui::shadow::panels::arena::TAB));
         h.run();
     }
     let arena = &mut h.state_mut().view.shadow.arena;

@@ -35,8 +35,8 @@ fn example_shadow() -> (Workspace, View) {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let project = Project::open(&example()).unwrap();
-    creature_studio::gui::app::shadow::open_project(&mut view.shadow, &example(), Some(&project));
-    creature_studio::gui::app::shadow::load(&mut view.shadow, &mut ws);
+    creature_studio::gui::shadow::app::open_project(&mut view.shadow, &example(), Some(&project));
+    creature_studio::gui::shadow::app::load(&mut view.shadow, &mut ws);
     (ws, view)
 }
 
@@ -46,7 +46,7 @@ fn bank_view(state: (Workspace, View)) -> Harness<'static, (Workspace, View)> {
         |ui, (ws, view): &mut (Workspace, View)| {
             let mut out = Vec::new();
             let mut cx = panels::Cx { ws, view, recent: &[], out: &mut out };
-            panels::Panel::ui(&mut panels::bank::BankPanel, ui, &mut cx);
+            panels::Panel::ui(&mut creature_studio::gui::shadow::panels::bank::BankPanel, ui, &mut cx);
         },
         state,
     )
@@ -58,7 +58,7 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     // A bank document not on disk, shown as the bank view would show an opened one.
     let big = example().join("shadow/big.bank");
     ws.new_bank(&big, big_bank(40_000));
-    assert!(creature_studio::gui::app::shadow::show_bank(&mut view.shadow, &mut ws, &big));
+    assert!(creature_studio::gui::shadow::app::show_bank(&mut view.shadow, &mut ws, &big));
     view.shadow.sync(&ws);
     let mut h = bank_view((ws, view));
     h.run();

@@ -2,8 +2,8 @@
 //! example, and the tree graph gains a node at once.
 
 use crate::support::{click_at, example, label_containing, palette, studio};
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -78,7 +78,7 @@ fn hovering_a_question_shows_its_gain_and_the_runner_up() {
         .ws
         .creature(&creature)
         .unwrap()
-        .tree(creature_core::names::Desire::Hunger, creature_core::data::TreeKind::ActOn)
+        .tree(creature_core::names::Desire::Hunger, creature_core::species::data::TreeKind::ActOn)
         .examples
         .clone();
     let gains = creature_core::mind::tree::question_gains(&tree, &h.state().ws.data.attributes, &examples, 0);

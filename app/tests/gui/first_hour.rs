@@ -4,8 +4,8 @@
 //! the panel can show them readably; the search marks what it finds; a lesson applied
 //! shows the run that was applied.
 
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::{Command, UiCommand};
 use creature_studio::gui::panels;

@@ -8,7 +8,7 @@ use creature_shadow::arena::Outcome;
 use creature_shadow::fight::Player;
 use creature_shadow::gauntlet_progress::GauntletProgress;
 use creature_studio::gui::Studio;
-use creature_studio::gui::panels::arena::ArenaPanel;
+use creature_studio::gui::shadow::panels::arena::ArenaPanel;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -130,7 +130,7 @@ fn f1_and_f2_hand_each_side_between_its_shadow_and_the_keyboard() {
 #[test]
 fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in_the_arena() {
     use creature_studio::gui::command::Command;
-    use creature_studio::gui::panels::league::{LeaguePanel, TAB};
+    use creature_studio::gui::shadow::panels::league::{LeaguePanel, TAB};
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     h.state_mut().run(Command::ShowTab(TAB));
@@ -153,7 +153,7 @@ fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in
     h.run();
     let written = root.join("shadow/league.gauntlet.ron");
     assert!(written.is_file(), "the gauntlet is written beside the banks");
-    assert!(h.state().dock.find_tab(&creature_studio::gui::panels::arena::TAB).is_some());
+    assert!(h.state().dock.find_tab(&creature_studio::gui::shadow::panels::arena::TAB).is_some());
     assert!(headline(&h).starts_with("Gauntlet: 1 of "), "{}", headline(&h));
     assert!(headline(&h).ends_with(&weakest), "the weakest bank comes first: {} vs {weakest}", headline(&h));
     // A second gauntlet never replaces the first.

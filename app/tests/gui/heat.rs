@@ -4,8 +4,8 @@
 //! recording; here they are checked against the live path read turn by turn as the run
 //! went.
 
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::time_travel::TimeCommand;
 use creature_workspace::heat::Heat;

@@ -107,11 +107,11 @@ fn the_previews_side_column_stays_inside_its_panel() {
 #[test]
 fn the_bank_views_plots_stay_inside_its_panel() {
     let mut h = studio_sized(&example(), egui::vec2(1920.0, 1080.0));
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(panels::bank::TAB));
+    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::shadow::panels::bank::TAB));
     crate::support::settle(&mut h);
     let body = {
         let dock = &h.state().dock;
-        let at = dock.find_tab(&panels::bank::TAB).expect("the bank tab");
+        let at = dock.find_tab(&creature_studio::gui::shadow::panels::bank::TAB).expect("the bank tab");
         dock[at.surface][at.node].get_leaf().expect("a leaf").viewport
     };
     for label in ["Reaction times of the whole bank", "Actions (the whole bank"] {

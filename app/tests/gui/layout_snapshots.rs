@@ -47,7 +47,7 @@ fn every_named_view(w: f32, h: f32) {
             ("tree_search", panels::graph::TAB),
             ("preview", panels::village::TAB),
             ("examples", panels::examples::TAB),
-            ("bank", panels::bank::TAB),
+            ("bank", creature_studio::gui::shadow::panels::bank::TAB),
         ] {
             app.state_mut().run(Command::ShowTab(tab));
             match name {

@@ -5,7 +5,7 @@
 use creature_shadow::arena::Outcome;
 use creature_shadow::league::Winner;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::panels::league::{LeaguePanel, TAB};
+use creature_studio::gui::shadow::panels::league::{LeaguePanel, TAB};
 use egui_kittest::kittest::Queryable;
 
 use creature_shadow::fight::Player;
@@ -58,7 +58,7 @@ fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena()
     // The match plays in the arena frame by frame from here.
     h.step();
     h.step();
-    assert!(h.state().dock.find_tab(&creature_studio::gui::panels::arena::TAB).is_some());
+    assert!(h.state().dock.find_tab(&creature_studio::gui::shadow::panels::arena::TAB).is_some());
     let arena = &mut h.state_mut().view.shadow.arena;
     let bout = arena.bout.as_mut().expect("the match is in the arena");
     bout.run();

@@ -3,8 +3,8 @@
 //! the release; then apply it to the creature and see what it changed.
 
 use crate::support::{example, label_containing, palette, studio};
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_studio::gui::command::{Command, UiCommand};
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;

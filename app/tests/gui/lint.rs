@@ -40,9 +40,9 @@ fn a_warning_is_listed_in_problems_and_a_click_shows_its_line() {
 #[test]
 fn compare_two_files_draws_a_taught_tree_for_both_with_the_new_example_marked() {
     use creature_core::creature::Creature;
-    use creature_core::data::{Data, Species, TreeKind};
     use creature_core::mind::tree::Example;
     use creature_core::names::Desire;
+    use creature_core::species::data::{Data, Species, TreeKind};
     use creature_studio::gui::panels::compare::ComparePanel;
 
     let (tmp, root) = project_copy();

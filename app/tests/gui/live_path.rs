@@ -2,8 +2,8 @@
 //! draws in gold where the plan under way takes its object through the tree, as the
 //! simulation itself explains it; looking back moves the path to the shown turn.
 
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_studio::gui::command::{Command, PreviewCommand, UiCommand};
 use egui_kittest::kittest::Queryable;
 
@@ -200,7 +200,7 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
     h.step();
     h.step();
     let p = h.state().ws.preview.as_ref().unwrap();
-    let now = p.sim().object_score(Desire::Hunger, TreeKind::ActOn, &near).unwrap();
+    let now = p.sim().usefulness(Desire::Hunger, TreeKind::ActOn, &near).unwrap();
     let last = &p.breakpoints.list()[2];
     match &last.cond {
         creature_core::cond::Cond::Score { object, above: Some(a), below: None, .. } => {

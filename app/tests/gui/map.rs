@@ -14,7 +14,7 @@ fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
     h.step();
     let (id, pos) = {
         let v = h.state().ws.preview.as_ref().unwrap().sim().village();
-        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
+        let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
         (o.id.clone(), o.pos)
     };
     let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");

@@ -4,7 +4,7 @@
 //! when the person asks (at once, or with "Keep").
 
 use crate::support::{example, label_containing, palette, studio};
-use creature_core::data::TreeKind;
+use creature_core::species::data::TreeKind;
 use creature_core::world::sim::Act;
 use creature_studio::gui::command::PreviewCommand;
 use creature_studio::gui::command::{Command, UiCommand};

@@ -6,9 +6,9 @@
 
 #![cfg(feature = "snapshots")]
 
-use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
 use creature_core::project::Project;
+use creature_core::species::data::TreeKind;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::panels;
 use creature_studio::gui::view::View;
@@ -61,8 +61,8 @@ fn live_state() -> State {
     preview.run(300);
     ws.preview = Some(preview);
     let project = Project::open(&example()).unwrap();
-    creature_studio::gui::app::shadow::open_project(&mut view.shadow, &example(), Some(&project));
-    creature_studio::gui::app::shadow::load(&mut view.shadow, &mut ws);
+    creature_studio::gui::shadow::app::open_project(&mut view.shadow, &example(), Some(&project));
+    creature_studio::gui::shadow::app::load(&mut view.shadow, &mut ws);
     State::new(ws, view)
 }
 
@@ -124,7 +124,7 @@ fn preview_of_the_example_village() {
 
 #[test]
 fn bank_view_of_the_rushdown_bank() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::bank::show);
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), creature_studio::gui::shadow::panels::bank::show);
     // The curation is computed off the editor's thread: the picture waits for it, so
     // every run draws the same.
     let start = std::time::Instant::now();

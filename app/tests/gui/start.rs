@@ -19,7 +19,10 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     let creature = h.state().view.creature.clone().expect("a creature is open");
     // The example creature with the largest tree, at that tree: Ruth's Hunger ActOn.
     assert_eq!(creature.label(), "ruth.ron");
-    assert_eq!(h.state().view.tree, (creature_core::names::Desire::Hunger, creature_core::data::TreeKind::ActOn));
+    assert_eq!(
+        h.state().view.tree,
+        (creature_core::names::Desire::Hunger, creature_core::species::data::TreeKind::ActOn)
+    );
     assert!(h.state().graph().tree.nodes.len() >= 19);
     assert!(active(&h, creature_studio::gui::panels::graph::TAB));
 
@@ -40,7 +43,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     h.get_by_label("⚔ Fight your shadow").click();
     h.step();
     h.step();
-    assert!(active(&h, creature_studio::gui::panels::arena::TAB));
+    assert!(active(&h, creature_studio::gui::shadow::panels::arena::TAB));
     // A fight starts at once against the shadow of the project's first bank, and the
     // arena says which bank it plays from.
     let arena = &h.state().view.shadow.arena;

@@ -208,7 +208,7 @@ pub fn until_within(h: &mut Harness<'static, Studio>, limit: Duration, done: imp
 pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
     let (id, pos) = {
         let v = h.state().ws.preview.as_ref().unwrap().sim().village();
-        let o = v.objects.iter().find(|o| o.kind == creature_core::world::rules::Kind::Sheep).expect("a sheep");
+        let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
         (o.id.clone(), o.pos)
     };
     let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");

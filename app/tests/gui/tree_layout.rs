@@ -5,11 +5,11 @@
 use std::path::Path;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, TreeKind};
-use creature_core::mind::lesson::run_script;
+use creature_core::creature::lesson::run_script;
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::{Example, Tree, build};
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, TreeKind};
 use creature_studio::gui::tree_layout::{layout, rects};
 use creature_studio::gui::view::graph::{build_snarl, estimate_size};
 use proptest::prelude::*;

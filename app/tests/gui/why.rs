@@ -2,7 +2,7 @@
 //! priority the simulation chose it by, the decision, and the links to the tree graph.
 
 use crate::support::{example, label_containing, palette, studio};
-use creature_core::data::TreeKind;
+use creature_core::species::data::TreeKind;
 use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand};
 use egui_kittest::kittest::Queryable;

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{DESIRES_FILE, DesireTable};
 use creature_core::mind::script::LessonScript;
 use creature_core::names::Species;
 use creature_core::species::SpeciesDef;
+use creature_core::species::data::{DESIRES_FILE, DesireTable};
 use creature_shadow::bank::Bank;
 use creature_shadow::schema::Schema;
 

@@ -4,10 +4,10 @@
 use std::collections::BTreeMap;
 
 use creature_core::creature::Creature;
-use creature_core::data::TreeKind;
 use creature_core::mind::script::Do;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species, Trait};
+use creature_core::species::data::TreeKind;
 use creature_shadow::bank::{HandEdit, PendingMatch};
 use creature_shadow::compose::Filter;
 use creature_shadow::schema::Schema;

@@ -11,10 +11,10 @@
 
 use std::collections::VecDeque;
 
-use creature_core::data::TreeKind;
 use creature_core::mind::desire::TURNS_PER_SECOND;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_core::world::sim::Sim;
 
 use crate::breakpoints::RunKey;

@@ -14,15 +14,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, Species};
-use creature_core::data_file::DataFile;
+use creature_core::creature::lesson::Lesson;
 use creature_core::error::{LoadError, LoadResult};
 use creature_core::file_reader::read_text;
 use creature_core::mind::desire::TURNS_PER_SECOND;
-use creature_core::mind::lesson::Lesson;
 use creature_core::project::{Project, ron_files};
 use creature_core::recording::{Change, Future, Recorder, Recording, Reload, Sources};
 use creature_core::scenario::Act;
+use creature_core::species::data::{Data, Species};
+use creature_core::species::file::DataFile;
 use creature_core::world::file::{BUILTIN_WORLD, WorldFile};
 use creature_core::world::sim::Sim;
 

@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{DESIRES_FILE, Data, DesireTable};
-use creature_core::data_file::DataFile;
 use creature_core::error::LoadError;
 use creature_core::mind::script::LessonScript;
 use creature_core::project::check_text;
+use creature_core::species::data::{DESIRES_FILE, Data, DesireTable};
+use creature_core::species::file::DataFile;
 use creature_core::world::file::WorldFile;
 use creature_shadow::bank::Bank;
 use creature_shadow::schema::Schema;

@@ -4,12 +4,12 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use creature_core::data::TreeKind;
+use creature_core::creature::lesson::Lesson;
 use creature_core::file_writer::Policy;
-use creature_core::mind::lesson::Lesson;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
 use creature_core::scenario::{Act, Input, Scenario};
+use creature_core::species::data::TreeKind;
 use creature_core::world::sim::Event;
 
 use crate::breakpoints::Breakpoints;

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, DesireTable};
 use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
+use creature_core::species::data::{Data, DesireTable};
 use creature_core::species::{Climate, SpeciesDef};
 use creature_shadow::bank::merge;
 use creature_shadow::compose::{Filter, compose};

@@ -7,9 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
+use creature_core::species::data::{DESIRES_FILE, Data, DesireTable};
 
 use crate::document::{DocId, DocValue, fingerprint};
 use crate::file_watcher::ProjectWatcher;
@@ -314,8 +314,8 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use creature_core::creature::Creature;
-    use creature_core::data::Data;
     use creature_core::names::Species;
+    use creature_core::species::data::Data;
 
     use super::*;
 

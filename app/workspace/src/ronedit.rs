@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn an_optional_value_is_written_plainly_as_lesson_scripts_want_it() {
         use creature_core::mind::script::{Do, LessonScript};
-        let data = creature_core::data::Data::builtin().unwrap();
+        let data = creature_core::species::data::Data::builtin().unwrap();
         let text = "// keep\n(species: \"Cow\", seed: 1, phase: 2, objects: {\"a\": {}, \"b\": {}},\n events: [\n  (at: 0.0, do: PlanStart(desire: \"Anger\", action: \"Throw\", object: \"a\")),\n ])\n";
         let mut s = LessonScript::parse("s", text, &data).unwrap();
         if let Do::PlanStart { target, .. } = &mut s.events[0].what {
@@ -568,7 +568,7 @@ mod tests {
 
     #[test]
     fn desire_table_edits_keep_the_comments_of_every_desire() {
-        use creature_core::data::DesireTable;
+        use creature_core::species::data::DesireTable;
         let text = include_str!("../../../species/desires.ron");
         let mut t: DesireTable = creature_core::error::parse_ron("d", text).unwrap();
         t.desires[4].sources[0].threshold = 0.46;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use creature_core::data::Data;
+use creature_core::species::data::Data;
 
 /// Loads a species folder, each file read once: what loads is used, what does not is
 /// replaced by the built-in file and named in the third list. Also returns each file's

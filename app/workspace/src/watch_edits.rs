@@ -68,7 +68,7 @@ mod tests {
             Watched::Desire(Desire::Hunger),
             Watched::Score {
                 desire: Desire::Hunger,
-                tree: creature_core::data::TreeKind::ActOn,
+                tree: creature_core::species::data::TreeKind::ActOn,
                 object: "sheep_1".into(),
             },
         ];

@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::{DESIRES_FILE, Data, DesireTable};
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
 use creature_core::project::{FileKind, Project, check_paths};
+use creature_core::species::data::{DESIRES_FILE, Data, DesireTable};
 use creature_shadow::bank::Bank;
 use creature_shadow::schema::Schema;
 
@@ -342,9 +342,9 @@ mod tests {
     use super::*;
     use crate::document::SharedBank;
     use crate::edit::DesireField;
-    use creature_core::data::TreeKind;
     use creature_core::mind::tree::Example;
     use creature_core::names::{Desire, Species, Trait};
+    use creature_core::species::data::TreeKind;
 
     fn example_project() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example")

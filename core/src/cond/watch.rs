@@ -235,7 +235,7 @@ impl Watch {
         // A score that cannot be worked out keeps nothing: it is looked for again.
         self.scored = None;
         let place = v.find(object)?;
-        let score = sim.object_score(*desire, *tree, object).ok()?;
+        let score = sim.usefulness(*desire, *tree, object).ok()?;
         self.scored = Some(Scored { scores, trees, place, answers: Arc::clone(&v.objects[place].answers), score });
         Some(score)
     }

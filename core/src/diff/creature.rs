@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::{Pair, TreeDiff, arrow, changed};
 use crate::creature::{Creature, DesireState};
 use crate::names::{Species, Trait};
-use crate::template::TreeKind;
+use crate::species::template::TreeKind;
 
 /// The creature's parts that differ; empty when the two are alike.
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]

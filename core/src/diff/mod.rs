@@ -22,11 +22,11 @@ pub use trees::{TreeDiff, unmatched};
 pub use world::WorldDiff;
 
 use crate::creature::Creature;
-use crate::data::{DESIRES_FILE, Data};
 use crate::error::LoadError;
 use crate::file_reader::{Limit, read_bytes, read_text};
 use crate::mind::tree::Example;
 use crate::project::{FileKind, is_binary_bank};
+use crate::species::data::{DESIRES_FILE, Data};
 use crate::world::file::WorldFile;
 
 /// A value in A, then in B.

@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Pair, TreeDiff, arrow, changed};
-use crate::data::{Data, DesireDef};
 use crate::names::Trait;
 use crate::species::SpeciesDef;
-use crate::template::{TemplateTree, TreeKind};
+use crate::species::data::{Data, DesireDef};
+use crate::species::template::{TemplateTree, TreeKind};
 
 /// The species data's parts that differ; empty when the two are alike.
 #[derive(Serialize, Clone, Debug, PartialEq, Default)]

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::mind::tree::{Example, build};
 use crate::names::Desire;
-use crate::template::TreeKind;
+use crate::species::template::TreeKind;
 
 /// One tree that differs.
 #[derive(Serialize, Clone, Debug, PartialEq)]

@@ -22,11 +22,11 @@ pub use crate::lint_rules::{Allow, Rule, check_allows};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::data::Data;
 use crate::error::LoadError;
 use crate::file_reader::read_text;
 use crate::printable::{escaped, escaped_lines};
 use crate::project::{FileKind, MANIFEST, Project};
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
@@ -254,10 +254,12 @@ pub fn lint_paths(paths: &[PathBuf], rules: &[FileRule]) -> (Lint, Vec<LoadError
         let project_dir = path.ancestors().find(|d| d.join(MANIFEST).is_file());
         let found = match project_dir {
             Some(dir) => Project::open(dir).and_then(|p| lint_project(&p, rules)),
-            None if path.join(crate::data::DESIRES_FILE).is_file() => {
+            None if path.join(crate::species::data::DESIRES_FILE).is_file() => {
                 lint_species_dir(path).map(|warnings| Lint { warnings, ..Lint::default() })
             }
-            None if path.is_file() && path.parent().is_some_and(|d| d.join(crate::data::DESIRES_FILE).is_file()) => {
+            None if path.is_file()
+                && path.parent().is_some_and(|d| d.join(crate::species::data::DESIRES_FILE).is_file()) =>
+            {
                 let dir = path.parent().unwrap_or(Path::new("."));
                 lint_species_dir(dir).map(|warnings| Lint { warnings, ..Lint::default() })
             }

@@ -3,15 +3,15 @@
 //! never make a plan.
 
 use super::{Rule, Subject, Warning};
-use crate::data::{ACTIONS_FILE, Ability, DESIRES_FILE, Data, PHASES_FILE};
 use crate::mind::desire::time_to_full;
 use crate::names::Trait;
 use crate::reads::Reads;
 use crate::ronpos::Placer;
 use crate::species::BIRTH_VARIATION;
+use crate::species::data::{ACTIONS_FILE, Ability, DESIRES_FILE, Data, PHASES_FILE};
+use crate::species::rules::{Kind, Kinds};
 use crate::world::affordances::{about, affords};
 use crate::world::file::WorldFile;
-use crate::world::rules::{Kind, Kinds};
 
 /// A week of simulated time, the longest scenario: a desire that takes longer than
 /// this to fill from its strongest source is never felt in any run.

@@ -6,12 +6,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Rule, Subject, Warning};
 use crate::creature::Creature;
-use crate::data::TEMPLATE_FILE;
 use crate::file_reader::read_text;
 use crate::mind::tree::{Example, UNKNOWN};
 use crate::project::FileKind;
 use crate::ronpos::Placer;
-use crate::template::TemplateTree;
+use crate::species::data::TEMPLATE_FILE;
+use crate::species::template::TemplateTree;
 
 pub(super) fn lint(s: &Subject<'_>, out: &mut Vec<Warning>) {
     let known = known_answers(s);

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::{ActionCategory, CreditDecay};
 use crate::names::Desire;
+use crate::species::data::{ActionCategory, CreditDecay};
 
 /// How many plans the creature remembers (SPEC §6).
 pub const PLAN_MEMORY: usize = 5;

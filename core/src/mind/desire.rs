@@ -1,8 +1,7 @@
 //! How the creature feels (SPEC §2): sources read the body and the world, a steep
 //! sigmoid turns each into a drive, and the drives fill the desires.
 
-/// The default steepness of the sigmoid (SPEC §2: "a steep sigmoid"; a tuning value).
-pub const DEFAULT_STEEPNESS: f64 = 21.0;
+pub use crate::species::data::DEFAULT_STEEPNESS;
 
 /// Turns per second of the creature simulation (SPEC §1).
 pub const TURNS_PER_SECOND: f64 = 10.0;

@@ -11,17 +11,17 @@
 //!  ])
 //! ```
 //!
-//! The runner is [`crate::mind::lesson::run_script`].
+//! The runner is [`crate::creature::lesson::run_script`].
 
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::data::{Data, PHASE_COUNT};
 use crate::error::{LoadError, LoadResult, parse_ron, unknown_name};
 use crate::mind::hand::Slap;
 use crate::names::{Desire, Species};
 use crate::ronpos::{Placer, key_in, list_items};
+use crate::species::data::{Data, PHASE_COUNT};
 
 /// The latest time a script may use, in seconds (a year of play).
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;

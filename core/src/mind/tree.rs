@@ -12,45 +12,13 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-/// Answer recorded for an attribute the belief did not know (SPEC §8).
-pub const UNKNOWN: &str = "unknown";
-
-/// How many examples a tree remembers (SPEC §8).
-pub const CAPACITY: usize = 16;
-
-/// How many of them are permanent: the 16th slot rotates (SPEC §8).
-pub const PERMANENT: usize = CAPACITY - 1;
+pub use crate::species::example::{CAPACITY, Example, PERMANENT, UNKNOWN, answer};
 
 /// A set is pure enough to be a leaf below this entropy (SPEC §8).
 pub const LEAF_ENTROPY: f64 = 0.01;
 
 /// Gains this close are equal, and a gain this small is no gain (SPEC §8).
 pub const GAIN_EPSILON: f64 = 1e-12;
-
-/// One remembered lesson or template example (SPEC §8): the answers about the object
-/// (attribute → value) and how good it was, `feedback` in [−1, 1].
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Example {
-    /// Attribute name → value; a missing attribute reads as [`UNKNOWN`].
-    pub answers: BTreeMap<String, String>,
-    /// The lesson: −1 (worst) to +1 (best).
-    pub feedback: f64,
-}
-
-impl Example {
-    /// The answer to `attribute`, [`UNKNOWN`] when absent (SPEC §8).
-    #[must_use]
-    pub fn answer(&self, attribute: &str) -> &str {
-        answer(&self.answers, attribute)
-    }
-}
-
-/// The answer to `attribute` in `answers`, [`UNKNOWN`] when absent (SPEC §8).
-#[must_use]
-pub fn answer<'a>(answers: &'a BTreeMap<String, String>, attribute: &str) -> &'a str {
-    answers.get(attribute).map_or(UNKNOWN, String::as_str)
-}
 
 /// The 16-slot example memory of one tree (SPEC §8): the first 15 examples stay for
 /// good (template examples count first); the 16th slot holds only the latest lesson.
@@ -601,9 +569,9 @@ mod tests {
     #[test]
     fn question_gains_name_the_asked_attribute_first_and_its_runner_up() {
         // The shipped template's Hunger examples, with the seed's first story's lessons.
-        let data = crate::data::Data::builtin().expect("the shipped species data loads");
+        let data = crate::species::data::Data::builtin().expect("the shipped species data loads");
         let cow = crate::creature::Creature::newborn(&data, crate::names::Species::Cow, 1);
-        let mut memory = cow.tree(crate::names::Desire::Hunger, crate::data::TreeKind::ActOn).clone();
+        let mut memory = cow.tree(crate::names::Desire::Hunger, crate::species::data::TreeKind::ActOn).clone();
         memory.teach(ex(VILLAGER, -0.8));
         memory.teach(ex(SHEEP, 0.6));
         let attributes = data.attributes.clone();

@@ -31,7 +31,7 @@ pub struct TreeFile {
 /// Checks a `tree learn` file for `check` and the editor's problems panel (the species
 /// data is not needed: a tree file brings its own schema).
 #[must_use]
-pub fn check_file(file: &str, text: &str, _data: &crate::data::Data) -> Vec<LoadError> {
+pub fn check_file(file: &str, text: &str, _data: &crate::species::data::Data) -> Vec<LoadError> {
     TreeFile::parse(file, text).err().unwrap_or_default()
 }
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::format::Reload;
 use crate::creature::Creature;
-use crate::data::Data;
 use crate::error::LoadResult;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::sim::Sim;
 

@@ -11,9 +11,9 @@ use serde::Serialize;
 use super::format::{Change, Happening, Recording};
 use super::recorder::Recorder;
 use super::seek::{advance, replay};
-use crate::data::TreeKind;
 use crate::mind::desire::TURNS_PER_SECOND;
 use crate::names::Desire;
+use crate::species::data::TreeKind;
 use crate::world::sim::Sim;
 
 /// How far apart one desire got, and when (simulated seconds).

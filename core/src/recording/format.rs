@@ -12,8 +12,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::snapshot::Snapshot;
+use crate::creature::lesson::Taught;
 use crate::error::{LoadError, LoadResult};
-use crate::mind::lesson::Taught;
 use crate::mind::observation::Attempt;
 use crate::names::Desire;
 use crate::world::sim::{Act, Event, Why};
@@ -51,7 +51,7 @@ pub const VERSION: u32 = 3;
 /// the project folder.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Sources {
-    /// The species folder: (file name, text) for every file of [`Data::file_names`](crate::data::Data::file_names).
+    /// The species folder: (file name, text) for every file of [`Data::file_names`](crate::species::data::Data::file_names).
     pub species: Vec<(String, String)>,
     /// The creature save the run started with (RON).
     pub creature: String,

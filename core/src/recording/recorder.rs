@@ -16,10 +16,10 @@ use super::format::{Change, Happening, Recording, Reload, Sources, Timed};
 use super::seek::{replay, turn_of_seconds};
 use super::snapshot::Packer;
 use crate::creature::Creature;
-use crate::data::Data;
+use crate::creature::lesson::Lesson;
 use crate::error::LoadResult;
-use crate::mind::lesson::Lesson;
 use crate::scenario::run::Drive;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::sim::{Act, Event, Sim};
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::changes::{Parsed, apply_parsed};
 use super::format::{Change, Recording};
 use super::snapshot::restore;
-use crate::data::Data;
+use crate::species::data::Data;
 use crate::world::sim::Sim;
 
 /// The turn of simulated second `seconds` in a recording of `end` turns.

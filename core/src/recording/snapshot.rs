@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::Data;
+use crate::species::data::Data;
 use crate::world::sim::{FreezeCache, Sim};
 
 /// At most this many snapshots in a row are packed against the one before; the next

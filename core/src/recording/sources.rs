@@ -3,11 +3,11 @@
 
 use super::format::{Recording, Sources};
 use super::recorder::Recorder;
-use crate::data::Data;
 use crate::error::LoadResult;
 use crate::file_reader::read_text;
 use crate::scenario::file::{Expect, Loaded};
 use crate::scenario::run::{Outcome, Prepared, check_state_at, prepare, run_with};
+use crate::species::data::Data;
 use crate::world::file::BUILTIN_WORLD;
 
 impl Sources {

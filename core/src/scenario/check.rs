@@ -8,15 +8,15 @@ use std::collections::HashMap;
 
 use super::expect::MAX_SEEDS;
 use super::file::{Act, Counted, Expect, HAND, Loaded, MAX_SECONDS, NO_QUESTION, Param, Root};
-use crate::data::PHASE_COUNT;
 use crate::error::{LoadError, LoadResult, unknown_name};
 use crate::ronpos::Placer;
+use crate::species::data::PHASE_COUNT;
+use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
-use crate::world::rules::Kind;
 
 /// Every problem of a parsed scenario against the species data and the world it runs
 /// in, each placed at the field it is about.
-pub fn check(s: &Loaded, data: &crate::data::Data, world: &WorldFile) -> LoadResult<()> {
+pub fn check(s: &Loaded, data: &crate::species::data::Data, world: &WorldFile) -> LoadResult<()> {
     let sc = &s.scenario;
     let placer = Placer::new(&s.text);
     let at = &placer;
@@ -74,7 +74,7 @@ struct Objects<'w> {
 }
 
 impl<'w> Objects<'w> {
-    fn new(world: &'w WorldFile, own: &[crate::world::own_kinds::KindDef]) -> Self {
+    fn new(world: &'w WorldFile, own: &[crate::species::kinds::KindDef]) -> Self {
         let mut kinds = HashMap::new();
         for o in &world.objects {
             // The first object of an id is the one `WorldFile::object` finds.
@@ -101,7 +101,7 @@ impl<'w> Objects<'w> {
 fn check_inputs(
     s: &Loaded,
     at: &Placer<'_>,
-    data: &crate::data::Data,
+    data: &crate::species::data::Data,
     world: &WorldFile,
     objects: &Objects<'_>,
     errors: &mut Vec<LoadError>,
@@ -141,7 +141,7 @@ fn check_inputs(
                     Ok(kind) => {
                         let affords = affords.get(action).is_none_or(|k| k.admits(kind));
                         if data.action(action).is_some() && !affords {
-                            let name = crate::world::own_kinds::kind_name(&data.kinds, kind);
+                            let name = crate::species::kinds::kind_name(&data.kinds, kind);
                             let m = format!("`{object}` is a {name}, which `{action}` cannot be done to");
                             errors.push(problem(s, at, "", item, Some("object"), m));
                         }
@@ -202,7 +202,7 @@ fn check_inputs(
 fn check_expectations(
     s: &Loaded,
     at: &Placer<'_>,
-    data: &crate::data::Data,
+    data: &crate::species::data::Data,
     objects: &Objects<'_>,
     seconds_ok: bool,
     errors: &mut Vec<LoadError>,
@@ -265,7 +265,7 @@ fn check_expectations(
 fn check_names(
     s: &Loaded,
     at: &Placer<'_>,
-    data: &crate::data::Data,
+    data: &crate::species::data::Data,
     objects: &Objects<'_>,
     i: usize,
     e: &Expect,
@@ -367,7 +367,7 @@ fn check_counted(s: &Loaded, at: &Placer<'_>, i: usize, e: &Expect, errors: &mut
 
 /// The problems of the scenario's stilled sources: each desire named once, and each
 /// source it keeps one of the desire's own.
-fn check_sources(s: &Loaded, at: &Placer<'_>, data: &crate::data::Data, errors: &mut Vec<LoadError>) {
+fn check_sources(s: &Loaded, at: &Placer<'_>, data: &crate::species::data::Data, errors: &mut Vec<LoadError>) {
     for (i, still) in s.scenario.sources.iter().enumerate() {
         let item = Some(("sources", i));
         if s.scenario.sources[..i].iter().any(|o| o.desire == still.desire) {

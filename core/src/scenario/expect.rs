@@ -4,9 +4,9 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::trigger::Trigger;
-use crate::data::TreeKind;
 use crate::names::{Desire, Species, Trait};
-use crate::world::rules::Kind;
+use crate::species::data::TreeKind;
+use crate::species::rules::Kind;
 
 /// What must hold. Bounds are inclusive; at least one of `min` and `max` is given.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -5,10 +5,10 @@ use serde::Serialize;
 
 use super::file::{BodyMeasure, Counted, Expect, HAND, Most, NO_QUESTION, Param, Started};
 use crate::creature::Creature;
-use crate::mind::lesson::Lesson;
+use crate::creature::lesson::Lesson;
 use crate::names::Desire;
+use crate::species::rules::Kind;
 use crate::world::plan_filter::PlanFilter;
-use crate::world::rules::Kind;
 use crate::world::sim::Sim;
 
 /// What an expectation measured: a number, or whether a skill or miracle is known.
@@ -165,7 +165,7 @@ impl Seen<'_> {
         let number = Observed::Number;
         match e {
             Expect::Score { desire, tree, object, .. } => {
-                number(sim.object_score(*desire, *tree, object).unwrap_or(f64::NAN))
+                number(sim.usefulness(*desire, *tree, object).unwrap_or(f64::NAN))
             }
             Expect::Desire { name, .. } => number(c.desire(*name).value),
             Expect::Opinion { action, .. } => number(c.opinions.get(action).copied().unwrap_or(0.0)),

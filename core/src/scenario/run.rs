@@ -10,11 +10,11 @@ pub use super::measure::{Measured, Observed};
 use super::state::State;
 use crate::cond::{Cond, Watch};
 use crate::creature::Creature;
-use crate::data::Data;
+use crate::creature::lesson::Lesson;
 use crate::error::LoadResult;
 use crate::mind::desire::TURNS_PER_SECOND;
-use crate::mind::lesson::Lesson;
 use crate::names::Desire;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::sim::{Event, Sim};
 

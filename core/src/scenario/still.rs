@@ -5,7 +5,7 @@
 
 use super::file::Sources;
 use crate::creature::Creature;
-use crate::data::Data;
+use crate::species::data::Data;
 
 /// Takes out of `data` and `creature` every source of the desires `sources` names but
 /// the ones it keeps; the sources left keep their order, thresholds and lessons.

@@ -3,7 +3,7 @@
 
 use super::expect::{Counted, Expect, Most, Root, Started};
 use crate::names::Desire;
-use crate::world::rules::Kind;
+use crate::species::rules::Kind;
 
 impl Expect {
     /// When a moment's expectation is measured, in a few words: "at 5 s", or "2 s

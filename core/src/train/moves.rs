@@ -6,11 +6,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::data::Data;
 use crate::mind::hand::Slap;
 use crate::mind::script::{Do, LessonScript, ScriptEvent};
 use crate::names::{Desire, Species};
 use crate::scenario::Expect;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
@@ -144,7 +144,7 @@ pub fn moves_for(data: &Data, world: &WorldFile, desires: &[Desire], phase: u8) 
         for action in &data.desire(desire).actions {
             let mut sorts = BTreeSet::new();
             for (i, o) in village.objects.iter().enumerate() {
-                let fits = |k: Option<&crate::world::rules::Kinds>| k.is_none_or(|k| k.admits(o.kind));
+                let fits = |k: Option<&crate::species::rules::Kinds>| k.is_none_or(|k| k.admits(o.kind));
                 if beings.contains(&i) || !fits(affords.get(action)) || !fits(about.get(&desire)) {
                     continue;
                 }
@@ -205,7 +205,7 @@ fn round(t: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mind::lesson::run_script;
+    use crate::creature::lesson::run_script;
 
     #[test]
     fn a_hard_stroke_teaches_plus_one_and_a_hard_slap_minus_one_to_the_plan_given() {

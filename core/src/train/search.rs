@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::moves::{Moves, desires_of, moves_for, script};
 use super::target::LoadedTarget;
-use crate::mind::lesson::run_script;
+use crate::creature::lesson::run_script;
 use crate::mind::script::LessonScript;
 use crate::names::Species;
 use crate::scenario::{Expect, Measured, Observed, Outcome};

@@ -10,12 +10,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
-use crate::data::Data;
 use crate::error::{LoadError, LoadResult};
 use crate::file_reader::read_text;
 use crate::names::Species;
 use crate::ronpos::Placer;
 use crate::scenario::{Expect, Loaded, Scenario};
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 
 /// How a target file's name ends.

@@ -6,9 +6,9 @@
 use std::collections::BTreeMap;
 
 use crate::names::Desire;
+use crate::species::kinds::KindDef;
+use crate::species::rules::{Kind, Kinds, default_about, default_affords};
 use crate::world::file::WorldFile;
-use crate::world::own_kinds::KindDef;
-use crate::world::rules::{Kind, Kinds, default_about, default_affords};
 
 /// The kinds each action can be done to, by action name. An action missing here, or
 /// with no kinds, can be done to anything.

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::data::Data;
 use crate::names::{Desire, Species, Trait};
 pub use crate::shard::Shard;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::sim::{Setting, Sim};
 

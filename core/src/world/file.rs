@@ -8,15 +8,15 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::data::Data;
 use crate::error::{LoadError, LoadResult, parse_ron};
 use crate::file_reader::read_text;
 use crate::mind::leash::Leash;
 use crate::mind::observation::WatchRules;
 use crate::names::Desire;
-use crate::problems::Problems;
-use crate::world::own_kinds::{kind_name, own_kind};
-use crate::world::rules::{BodyRules, Kind, SenseRules};
+use crate::species::data::Data;
+use crate::species::kinds::{kind_name, own_kind};
+use crate::species::problems::Problems;
+use crate::species::rules::{BodyRules, Kind, SenseRules};
 
 pub use super::object_def::{Job, ObjectDef, ObjectKind, Owner, Sex};
 

@@ -7,8 +7,6 @@ pub mod batch;
 pub mod batch_parquet;
 pub mod file;
 mod object_def;
-pub mod own_kinds;
 pub mod plan_filter;
-pub mod rules;
 pub mod sim;
 pub mod village;

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::world::own_kinds::{KindDef, UNKNOWN_OWN_KIND, own_kind};
-use crate::world::rules::Kind;
+use crate::species::kinds::{KindDef, UNKNOWN_OWN_KIND, own_kind};
+use crate::species::rules::Kind;
 
 /// One thing in the village: its id, position, what it is, and any beliefs the file
 /// adds or overrides (attribute → answer, SPEC §8).
@@ -150,7 +150,7 @@ pub enum ObjectKind {
         radius: f64,
     },
     /// A thing of a kind of the designer's own, named in the species folder's
-    /// `kinds.ron` (`world::own_kinds`).
+    /// `kinds.ron` (`species::kinds`).
     Custom(String),
 }
 

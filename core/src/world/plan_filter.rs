@@ -2,7 +2,7 @@
 //! condition): each filter given must match, and a filter left out matches any plan.
 
 use crate::names::Desire;
-use crate::world::rules::Kind;
+use crate::species::rules::Kind;
 
 /// The filters of a plan, borrowed from the expectation or condition that names them.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::mind::lesson::Beliefs;
+use crate::creature::lesson::Beliefs;
+use crate::species::kinds::KindDef;
+use crate::species::rules::Kind;
 use crate::world::file::{ClimateRules, Clock, Job, ObjectKind, Owner, Sex, WorldFile};
-use crate::world::own_kinds::KindDef;
-use crate::world::rules::Kind;
 
 mod freeze;
 
@@ -431,7 +431,7 @@ impl Beliefs for Village {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Data;
+    use crate::species::data::Data;
 
     fn village() -> (Village, Data) {
         let data = Data::builtin().unwrap();

@@ -30,7 +30,7 @@ impl Studio {
         }
     }
 
-    pub(super) fn open_file(&mut self, p: &Path) {
+    pub(crate) fn open_file(&mut self, p: &Path) {
         match Workspace::kind_of(p) {
             FileKind::LessonScript => {
                 let opened = self.ws.open_lesson(p);
@@ -55,9 +55,9 @@ impl Studio {
                 match self.open_shadow_file(p, kind) {
                     Ok(()) => {
                         self.show_tab(match kind {
-                            FileKind::ShadowBank => panels::bank::TAB,
-                            FileKind::ShadowSchema => panels::schema::TAB,
-                            _ => panels::query::TAB,
+                            FileKind::ShadowBank => crate::gui::shadow::panels::bank::TAB,
+                            FileKind::ShadowSchema => crate::gui::shadow::panels::schema::TAB,
+                            _ => crate::gui::shadow::panels::query::TAB,
                         });
                         self.status = format!("Showing {}", p.display());
                     }
@@ -69,13 +69,13 @@ impl Studio {
             }
             FileKind::Gauntlet => {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
-                self.show_tab(panels::arena::TAB);
+                self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }
             _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
         }
     }
 
-    pub(super) fn save_doc(&mut self, id: &DocId) {
+    pub(crate) fn save_doc(&mut self, id: &DocId) {
         match self.ws.save(id) {
             Ok(path) => self.status = format!("Saved {}", path.display()),
             Err(e) => {

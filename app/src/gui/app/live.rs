@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use creature_core::data::TreeKind;
 use creature_core::scenario::Act;
+use creature_core::species::data::TreeKind;
 use creature_workspace::Change;
 use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;

@@ -2,8 +2,8 @@
 //! name, whole words and prefixes first; Up, Down, Page Up and Page Down choose a row,
 //! Enter runs it, Esc closes.
 
-use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
+use creature_core::species::data::TreeKind;
 use creature_workspace::Workspace;
 
 use crate::gui::command::UiCommand;

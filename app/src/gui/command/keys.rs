@@ -9,8 +9,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::Command;
 use super::UiCommand;
-use super::arena::{ArenaCommand, ArenaKey};
 use super::preview::PreviewCommand;
+use super::{ArenaCommand, ArenaKey};
 use crate::gui::time_travel::TimeCommand;
 
 /// Where a key is live.

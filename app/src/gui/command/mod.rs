@@ -7,8 +7,6 @@
 //! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `TimeCommand` theirs;
 //! `keys` holds every key the editor answers.
 
-pub mod arena;
-pub mod bank;
 pub mod keys;
 pub mod preview;
 pub mod scenario;
@@ -18,20 +16,20 @@ pub mod ui;
 
 use std::path::PathBuf;
 
-use creature_core::data::TreeKind;
 use creature_core::names::{Desire, Species};
+use creature_core::species::data::TreeKind;
 use egui::KeyboardShortcut;
 
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
-pub use self::arena::{ArenaCommand, ArenaKey, Replay};
-pub use self::bank::BankCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
 pub use self::tab::{Tab, TabName};
 pub use self::train::TrainCommand;
 pub use self::ui::UiCommand;
+pub use crate::gui::shadow::command::arena::{ArenaCommand, ArenaKey, Replay};
+pub use crate::gui::shadow::command::bank::BankCommand;
 use crate::gui::time_travel::TimeCommand;
 
 /// Everything the editor can be asked to do: a payload-less [`UiCommand`], or a command

@@ -3,8 +3,8 @@
 //! trees (40 desires × Activity, ActOn).
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, TreeKind};
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, TreeKind};
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;

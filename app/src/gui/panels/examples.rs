@@ -5,8 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use creature_core::creature::Creature;
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::{CAPACITY, Example, PERMANENT, UNKNOWN};
+use creature_core::mind::usefulness::UsefulnessCurve;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab, kind_name};
@@ -199,7 +199,7 @@ fn with_answer(e: &Example, attribute: &str, value: String) -> Example {
 fn example_row(
     ui: &mut egui::Ui,
     id: &DocId,
-    (d, k): (creature_core::names::Desire, creature_core::data::TreeKind),
+    (d, k): (creature_core::names::Desire, creature_core::species::data::TreeKind),
     slot: usize,
     e: &Example,
     attributes: &[String],
@@ -278,10 +278,10 @@ fn asked(ui: &mut egui::Ui, view: &View, tree: &creature_core::mind::tree::Tree)
         .iter()
         .map(|s| format!("{} = {}{}", s.question, s.answer, if s.followed { "" } else { " (no branch: stops)" }))
         .collect();
-    let score = ScoreCurve::default().score(e.verdict);
+    let score = UsefulnessCurve::default().usefulness(e.verdict);
     let verdict = e.verdict.map_or("no verdict (unknown)".to_owned(), |v| format!("verdict {v:+.2}"));
     let text = format!(
-        "Asked: {} ➡ {verdict}, object score {score:.3}",
+        "Asked: {} ➡ {verdict}, usefulness {score:.3}",
         if path.is_empty() { "root".to_owned() } else { path.join(" ➡ ") }
     );
     ui.colored_label(e.verdict.map_or(egui::Color32::GRAY, verdict_colour), text);

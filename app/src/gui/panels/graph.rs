@@ -1,7 +1,7 @@
 //! The selected decision tree as a node graph (egui-snarl), laid out by
 //! [`crate::gui::tree_layout`] top-down, or left to right when a wide tree shows larger
 //! that way: questions show their attribute and example count, each wire carries the
-//! answer it stands for, leaves show on one line their verdict and object score coloured
+//! answer it stands for, leaves show on one line their verdict and usefulness coloured
 //! from bad (red) to good (green). Hovering a question shows its gain ratio and the
 //! runner-up's. "Ask the tree" draws the object's path in gold.
 //!
@@ -10,7 +10,7 @@
 //! from a parent's bottom to its child's top, so the wires are drawn here, in the
 //! graph's own layer under the nodes.
 
-use creature_core::data::TreeKind;
+use creature_core::species::data::TreeKind;
 use egui::emath::TSTransform;
 use egui::{Color32, Pos2, Rect, Stroke, Vec2};
 use egui_snarl::ui::{NodeLayout, PinInfo, SnarlPin, SnarlStyle, SnarlViewer, SnarlWidget};

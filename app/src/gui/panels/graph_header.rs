@@ -2,7 +2,7 @@
 //! box and the heat, what the fit folded, whose path is drawn in gold, and the gain
 //! ratios at the question under the pointer.
 
-use creature_core::data::TreeKind;
+use creature_core::species::data::TreeKind;
 
 use super::graph_heat;
 use crate::gui::chrome::count;

@@ -3,9 +3,9 @@
 //! ([`creature_workspace::heat`]). Counted only while the graph shows the preview's
 //! creature and the heat is on.
 
-use creature_core::data::TreeKind;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_workspace::Workspace;
 use egui::{Color32, Frame, Shadow};
 

@@ -6,9 +6,9 @@
 //! by this tree moves away from where it stands, or watch that score.
 
 use creature_core::cond::Cond;
-use creature_core::data::TreeKind;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_core::watched::{Unit, Watched};
 use creature_core::world::sim::Sim;
 
@@ -85,7 +85,7 @@ impl NodeMenu<'_> {
                 add_breakpoint(ui, out, &plan);
             }
         }
-        let now = self.sim.and_then(|s| s.object_score(desire, kind, id).ok());
+        let now = self.sim.and_then(|s| s.usefulness(desire, kind, id).ok());
         if let Some(v) = now {
             // A tenth of the scores' range either side of the score now, in round
             // figures, where the range leaves room.

@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use creature_core::data::Data;
 use creature_core::mind::hand::Slap;
 use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::{Desire, Species};
+use creature_core::species::data::Data;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;

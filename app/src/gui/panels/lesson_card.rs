@@ -3,10 +3,10 @@
 //! the last release in the preview and, worked out on a copy of the run, what a release
 //! would teach now (the lesson's foresight).
 
-use creature_core::data::TreeKind;
+use creature_core::creature::lesson::{Lesson, Reaction};
 use creature_core::decimals::decimal;
-use creature_core::mind::lesson::{Lesson, Reaction};
-use creature_core::world::rules::Kind;
+use creature_core::species::data::TreeKind;
+use creature_core::species::rules::Kind;
 use creature_core::world::sim::{Act, Sim};
 use creature_workspace::live_preview::LivePreview;
 
@@ -73,8 +73,7 @@ pub fn foresight(ui: &mut egui::Ui, p: &LivePreview, touches: &[Act]) {
         let changed: Vec<String> = near(now)
             .into_iter()
             .filter_map(|id| {
-                let (a, b) =
-                    (now.object_score(t.desire, tree, &id).ok()?, after.object_score(t.desire, tree, &id).ok()?);
+                let (a, b) = (now.usefulness(t.desire, tree, &id).ok()?, after.usefulness(t.desire, tree, &id).ok()?);
                 (a != b).then(|| format!("{id} {}, was {}", decimal(b), decimal(a)))
             })
             .collect();

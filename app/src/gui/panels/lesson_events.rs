@@ -72,7 +72,7 @@ pub fn describe(what: &Do) -> String {
 
 #[cfg(test)]
 mod tests {
-    use creature_core::data::Data;
+    use creature_core::species::data::Data;
 
     use super::*;
 

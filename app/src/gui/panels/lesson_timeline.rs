@@ -3,10 +3,10 @@
 //! all draggable in time; a ruler and the playhead. The wheel zooms about the pointer
 //! (markers a tenth of a second apart come apart), Shift+wheel scrolls in time.
 
-use creature_core::data::{ActionCategory, Data};
 use creature_core::mind::hand::Slap;
 use creature_core::mind::script::{Do, LessonScript};
 use creature_core::names::Desire;
+use creature_core::species::data::{ActionCategory, Data};
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::lesson_events::{PlanBar, describe, plan_bars};

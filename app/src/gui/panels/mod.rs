@@ -2,35 +2,28 @@
 //! changes only its own state, and returns what the person asked for as [`Command`]s.
 //! The registry lists them; the dock, the View menu and the palette take them from it.
 
-pub mod arena;
-pub mod bank;
-pub mod bank_compose;
-pub mod bank_hand;
 pub mod breakpoints;
 pub mod compare;
 pub mod compare_files;
 pub mod compare_trees;
 pub mod creature;
-pub mod curate;
 pub mod examples;
 pub mod graph;
 pub mod graph_header;
 pub mod graph_heat;
 pub mod graph_menu;
 pub mod graph_minimap;
-pub mod league;
 pub mod legend;
 pub mod lesson;
 pub mod lesson_card;
 pub mod lesson_events;
 pub mod lesson_timeline;
+mod panel;
 pub mod plots;
 pub mod problems;
 pub mod project;
-pub mod query;
 pub mod results;
 pub mod scenarios;
-pub mod schema;
 pub mod source;
 pub mod species;
 pub mod start;
@@ -43,13 +36,10 @@ pub mod watches;
 pub mod why;
 
 use std::any::Any;
-use std::path::PathBuf;
 
-use creature_workspace::Workspace;
-
-use super::command::keys::Scope;
-use super::command::{Command, Tab};
-use super::view::View;
+pub use self::panel::{Cx, Home, Panel, dirty_mark};
+use super::command::Tab;
+use super::shadow::panels as shadow;
 
 /// Every panel, in the View menu's order, each with its state as it starts: a new tab is
 /// its module and one line here.
@@ -68,74 +58,17 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(scenarios::ScenariosPanel::default()),
         Box::new(train::TrainPanel::default()),
         Box::new(village::PreviewPanel),
-        Box::new(bank::BankPanel),
-        Box::new(schema::SchemaPanel),
-        Box::new(query::QueryPanel),
-        Box::new(arena::ArenaPanel::default()),
-        Box::new(league::LeaguePanel::default()),
+        Box::new(shadow::bank::BankPanel),
+        Box::new(shadow::schema::SchemaPanel),
+        Box::new(shadow::query::QueryPanel),
+        Box::new(shadow::arena::ArenaPanel::default()),
+        Box::new(shadow::league::LeaguePanel::default()),
         Box::new(source::SourcePanel),
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),
         Box::new(watches::WatchesPanel::default()),
         Box::new(compare::ComparePanel::default()),
     ]
-}
-
-/// What a panel draws from: the project (read-only, like rerun's `ViewerContext`), the
-/// view (the selection and the state panels share), the recent projects; and where it
-/// puts the commands it asks for.
-pub struct Cx<'a> {
-    pub ws: &'a Workspace,
-    pub view: &'a mut View,
-    pub recent: &'a [PathBuf],
-    pub out: &'a mut Vec<Command>,
-}
-
-/// Where the default layout puts a panel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Home {
-    /// The project's files, on the left.
-    Files,
-    /// The editors, in the middle.
-    Editors,
-    /// The live panels, under the editors.
-    UnderEditors,
-    /// Their pictures, on the right.
-    Pictures,
-    /// Below the pictures.
-    UnderPictures,
-    /// The strip along the bottom: the problems and the shadow's tools.
-    Strip,
-}
-
-/// A dock panel (Zed's `Panel`, egui's demo `View`): it owns its own state, has a title,
-/// and draws from the project and the view into commands, which the studio applies after
-/// the frame.
-pub trait Panel: Any {
-    /// The tab's identity and title.
-    fn tab(&self) -> Tab;
-
-    /// Where the default layout puts it.
-    fn home(&self) -> Home;
-
-    /// The title on the tab: the panel's own unless it has more to say (a count, a file).
-    fn title(&self, _ws: &Workspace, _view: &View) -> String {
-        self.tab().title().to_owned()
-    }
-
-    /// Whether the dock scrolls it sideways and down; a panel that scrolls its own parts
-    /// says no.
-    fn scroll_bars(&self) -> [bool; 2] {
-        [false, true]
-    }
-
-    /// The scope of keys this panel makes live while it is shown, if any.
-    fn keys(&self, _ctx: &egui::Context, _ws: &Workspace, _view: &View) -> Option<Scope> {
-        None
-    }
-
-    /// Draws the panel; what the person asks for goes into `cx.out`.
-    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>);
 }
 
 /// The studio's panels, one of each, in the registry's order.
@@ -205,15 +138,10 @@ pub fn verdict_colour(v: f64) -> egui::Color32 {
     }
 }
 
-/// A "●" after a file name when it has unsaved edits.
 /// A scroll area that starts again from the top when what it lists changed (a filter
 /// typed), so that the first matches are in view rather than the old place.
 pub fn from_top(area: egui::ScrollArea, changed: bool) -> egui::ScrollArea {
     if changed { area.vertical_scroll_offset(0.0) } else { area }
-}
-
-pub fn dirty_mark(dirty: bool) -> &'static str {
-    if dirty { " ⏺" } else { "" }
 }
 
 /// A condition or watch being written (`draft`, after `label`): read as it is typed

@@ -3,15 +3,15 @@
 //! - each source's sigmoid drive curve, the species' trait marked and the ±0.1 birth band shaded;
 //! - time to full of the trait-driven desires for all 17 species, the edited one highlighted;
 //! - a desire's value over time from empty, for the species and a sample of newborns;
-//! - the verdict → object score curve (SPEC §9);
+//! - the verdict → usefulness curve (SPEC §9);
 //! - miracle sightings needed per species (SPEC §10).
 
-use creature_core::data::Data;
 use creature_core::mind::desire::sigmoid;
 use creature_core::mind::observation::WatchRules;
-use creature_core::mind::score::ScoreCurve;
+use creature_core::mind::usefulness::UsefulnessCurve;
 use creature_core::names::{Desire, Species, Trait};
 use creature_core::rng::Rng;
+use creature_core::species::data::Data;
 use creature_core::species::{BIRTH_VARIATION, SpeciesDef, Traits, trait_desire};
 use egui::Color32;
 use egui_plot::{
@@ -151,7 +151,7 @@ fn drive_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
         &format!("Drive of each source of {d} (k = {})", data.steepness),
         "S(θ, v): a steep sigmoid turns each source into a drive",
     );
-    let colour_of = |i: usize, s: &creature_core::data::SourceDef| match s.reads.trait_read() {
+    let colour_of = |i: usize, s: &creature_core::species::data::SourceDef| match s.reads.trait_read() {
         Some(t) => TRAIT_COLOURS[t.index()],
         None => Color32::from_gray(150 + 20 * (i as u8 % 4)),
     };
@@ -285,37 +285,43 @@ fn value_plot(ui: &mut egui::Ui, data: &Data, def: &SpeciesDef, d: Desire, other
 }
 
 fn score_plot(ui: &mut egui::Ui) {
-    let c = ScoreCurve::default();
-    plot_frame(ui, "From verdict to object score", "a slap (−0.5) takes 60 % off at once; the best stroke adds 25 %");
+    let c = UsefulnessCurve::default();
+    plot_frame(ui, "From verdict to usefulness", "a slap (−0.5) takes 60 % off at once; the best stroke adds 25 %");
     Plot::new("plot-score")
         .height(190.0)
         .include_y(0.0)
         .include_y(0.14)
         .x_axis_label("tree verdict")
-        .y_axis_label("object score")
+        .y_axis_label("usefulness")
         .allow_scroll(false)
         .show(ui, |p| {
             let pts: PlotPoints = (0..=200)
                 .map(|k| {
                     let v = -1.0 + f64::from(k) / 100.0;
-                    [v, c.score(Some(v))]
+                    [v, c.usefulness(Some(v))]
                 })
                 .collect();
             p.line(Line::new("score(v)", pts).color(Color32::from_rgb(120, 200, 140)).width(2.0));
-            p.hline(HLine::new("unknown object", c.score(None)).style(LineStyle::dashed_loose()).color(Color32::GRAY));
+            p.hline(
+                HLine::new("unknown object", c.usefulness(None)).style(LineStyle::dashed_loose()).color(Color32::GRAY),
+            );
             p.points(
-                Points::new("", vec![[-0.5, c.score(Some(-0.5))], [1.0, c.score(Some(1.0))], [-1.0, 0.0]])
+                Points::new("", vec![[-0.5, c.usefulness(Some(-0.5))], [1.0, c.usefulness(Some(1.0))], [-1.0, 0.0]])
                     .radius(4.0)
                     .color(HIGHLIGHT),
             );
             p.text(Text::new(
                 "",
-                [-0.5, c.score(Some(-0.5)) + 0.012].into(),
-                format!("one slap: {:.3}", c.score(Some(-0.5))),
+                [-0.5, c.usefulness(Some(-0.5)) + 0.012].into(),
+                format!("one slap: {:.3}", c.usefulness(Some(-0.5))),
             ));
-            p.text(Text::new("", [0.8, c.score(Some(1.0)) + 0.01].into(), format!("best: {:.3}", c.score(Some(1.0)))));
+            p.text(Text::new(
+                "",
+                [0.8, c.usefulness(Some(1.0)) + 0.01].into(),
+                format!("best: {:.3}", c.usefulness(Some(1.0))),
+            ));
             p.text(
-                Text::new("", [-0.05, c.score(None) + 0.01].into(), format!("unknown: {:.3}", c.score(None)))
+                Text::new("", [-0.05, c.usefulness(None) + 0.01].into(), format!("unknown: {:.3}", c.usefulness(None)))
                     .anchor(egui::Align2::RIGHT_BOTTOM),
             );
         });

@@ -5,10 +5,10 @@
 //! the open creature as one undoable edit.
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, TreeKind};
-use creature_core::mind::lesson::{Lesson, Reaction};
+use creature_core::creature::lesson::{Lesson, Reaction};
 use creature_core::mind::tree::{Example, Tree, build};
 use creature_core::names::Desire;
+use creature_core::species::data::{Data, TreeKind};
 use egui::Color32;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
@@ -85,7 +85,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         );
     }
     if let Some(t) = target
-        && !ws.data.has_ability(t.phase, creature_core::data::Ability::HandTeaches)
+        && !ws.data.has_ability(t.phase, creature_core::species::data::Ability::HandTeaches)
     {
         ui.colored_label(
             ui.visuals().warn_fg_color,

@@ -3,10 +3,10 @@
 //! filterable, every number editable). Traits, body and the species' own increase
 //! times save to the species file; the desire definitions to `desires.ron`.
 
-use creature_core::data::{Data, DesireDef};
 use creature_core::mind::desire::time_to_full;
 use creature_core::mind::observation::WatchRules;
 use creature_core::names::{Desire, Species, Trait};
+use creature_core::species::data::{Data, DesireDef};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
 use egui_extras::{Column, TableBuilder, TableRow};
 

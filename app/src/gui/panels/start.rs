@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use creature_core::data::TreeKind;
 use creature_core::names::Desire;
 use creature_core::project::ron_files;
+use creature_core::species::data::TreeKind;
 use serde::Deserialize;
 
 use super::{Cx, Home, Panel};
@@ -149,7 +149,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
             let fight = ui.add_enabled(bank.is_some(), big("⚔ Fight your shadow"));
             if fight.on_hover_text(tip).on_disabled_hover_text("The project has no replay bank").clicked() {
                 out.push(Command::Arena(ArenaCommand::Start { opponent: "shadow".into(), autoplay: false, record: true }));
-                out.push(Command::ShowTab(super::arena::TAB));
+                out.push(Command::ShowTab(crate::gui::shadow::panels::arena::TAB));
             }
         });
         ui.add_space(18.0);

@@ -12,11 +12,11 @@
 //!   and a right click slaps (with Shift: hard).
 
 use creature_core::cond::Cond;
-use creature_core::data::TreeKind;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
+use creature_core::species::rules::Kind;
 use creature_core::watched::Watched;
-use creature_core::world::rules::Kind;
 use creature_core::world::sim::{Act, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 
@@ -357,7 +357,7 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
             any = true;
             ui.label(d.to_string());
             for k in kinds {
-                let text = match sim.object_score(d, k, &o.id) {
+                let text = match sim.usefulness(d, k, &o.id) {
                     Ok(s) => format!("{s:.3}"),
                     Err(e) => e,
                 };

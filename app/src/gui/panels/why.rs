@@ -14,9 +14,9 @@
 //! step's examples to the Examples panel, a desire to the species sliders.
 
 use creature_core::cond::Cond;
-use creature_core::data::TreeKind;
 use creature_core::decimals::decimal;
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_core::watched::Watched;
 use creature_core::world::sim::{PlanWhy, TurnWhy};
 use egui::{Color32, RichText};

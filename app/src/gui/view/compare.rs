@@ -43,7 +43,7 @@ pub struct CompareUi {
     pub other: Option<Other>,
     pub result: Option<Result<Compared, String>>,
     /// A tree whose examples differ, shown for both runs side by side.
-    pub tree: Option<(Desire, creature_core::data::TreeKind)>,
+    pub tree: Option<(Desire, creature_core::species::data::TreeKind)>,
 }
 
 /// The other run's recorder, if any.

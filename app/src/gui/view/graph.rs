@@ -4,9 +4,9 @@
 //! question. Which tree and node are selected is the view's (several panels show them);
 //! the graph follows that selection.
 
-use creature_core::data::TreeKind;
 use creature_core::mind::tree::{Example, Tree, question_gains};
 use creature_core::names::Desire;
+use creature_core::species::data::TreeKind;
 use creature_workspace::{DocId, Workspace};
 use egui::emath::TSTransform;
 use egui::{Pos2, Rect, Vec2};

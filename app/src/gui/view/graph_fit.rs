@@ -132,8 +132,8 @@ pub fn subtree_size(tree: &Tree, n: usize) -> usize {
 mod tests {
     use super::*;
     use crate::gui::view::graph_node::{build_snarl, estimate, outer_size};
-    use creature_core::data::{Data, TreeKind};
     use creature_core::names::Desire;
+    use creature_core::species::data::{Data, TreeKind};
 
     /// Ruth's Hunger ActOn tree, the example project's largest.
     fn ruths_tree() -> Tree {

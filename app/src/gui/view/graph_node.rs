@@ -4,8 +4,8 @@
 //! exactly its size, so the first frame is laid out as the last and two runs draw the
 //! same pixels.
 
-use creature_core::mind::score::ScoreCurve;
 use creature_core::mind::tree::Tree;
+use creature_core::mind::usefulness::UsefulnessCurve;
 use egui::{Pos2, Rect, Vec2};
 use egui_snarl::Snarl;
 
@@ -23,7 +23,7 @@ pub struct GNode {
 /// The nodes of a tree's graph, one per tree node, in the tree's order (the wires
 /// are the tree's branches, drawn by the graph panel).
 pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
-    let curve = ScoreCurve::default();
+    let curve = UsefulnessCurve::default();
     let mut snarl = Snarl::new();
     for (i, n) in tree.nodes.iter().enumerate() {
         snarl.insert_node(
@@ -32,7 +32,7 @@ pub fn build_snarl(tree: &Tree) -> Snarl<GNode> {
                 index: i,
                 question: n.question.clone(),
                 verdict: n.verdict,
-                score: curve.score(Some(n.verdict)),
+                score: curve.usefulness(Some(n.verdict)),
                 examples: n.len(),
             },
         );

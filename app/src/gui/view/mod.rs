@@ -6,27 +6,21 @@
 //! (`panels/NAME.rs`); documents, the watcher and the running preview live in the
 //! workspace.
 
-pub mod arena;
 pub mod compare;
-pub mod compose_draft;
-pub mod curate;
-pub mod gauntlet;
 pub mod graph;
 pub mod graph_fit;
 pub mod graph_node;
-pub mod hand_draft;
-pub mod shadow;
 pub mod village;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use creature_core::creature::Creature;
-use creature_core::data::{Data, TreeKind};
-use creature_core::mind::lesson::{ScriptRun, run_script};
+use creature_core::creature::lesson::{ScriptRun, run_script};
 use creature_core::mind::script::LessonScript;
 use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
+use creature_core::species::data::{Data, TreeKind};
 
 use creature_workspace::{DocId, Workspace};
 
@@ -175,7 +169,7 @@ pub struct View {
     /// The preview panel's log and measurements.
     pub village: village::VillageUi,
     /// The shadow tools: the schema and bank shown, filters, caches and the arena.
-    pub shadow: shadow::ShadowState,
+    pub shadow: crate::gui::shadow::view::state::ShadowState,
 }
 
 impl Default for View {
@@ -194,7 +188,7 @@ impl Default for View {
             lesson: None,
             lesson_ui: LessonUi::default(),
             village: village::VillageUi::default(),
-            shadow: shadow::ShadowState::default(),
+            shadow: crate::gui::shadow::view::state::ShadowState::default(),
         }
     }
 }
@@ -242,7 +236,7 @@ impl View {
             // Undoing an edit of a bank that is not shown shows it again.
             DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {
                 self.shadow.bank_path = Some(p.clone());
-                self.shadow.filter = shadow::BankFilter::default();
+                self.shadow.filter = crate::gui::shadow::view::state::BankFilter::default();
             }
             _ => {}
         }

@@ -3,7 +3,7 @@
 //! while it is, so a hidden preview costs nothing and an idle editor does not redraw
 //! sixty times a second).
 
-use creature_core::mind::lesson::Lesson;
+use creature_core::creature::lesson::Lesson;
 use creature_core::names::Desire;
 use creature_core::world::sim::{Act, Event, Sim};
 use creature_workspace::live_preview::LivePreview;
@@ -25,10 +25,11 @@ pub struct LogLine {
 /// teaches no plan. `None` when the creature's phase lets the hand teach.
 pub fn hand_rule(sim: &Sim) -> Option<String> {
     let (data, phase) = (sim.data(), sim.creature().phase);
-    if data.has_ability(phase, creature_core::data::Ability::HandTeaches) {
+    if data.has_ability(phase, creature_core::species::data::Ability::HandTeaches) {
         return None;
     }
-    let from = data.phases.iter().position(|p| p.abilities.contains(&creature_core::data::Ability::HandTeaches));
+    let from =
+        data.phases.iter().position(|p| p.abilities.contains(&creature_core::species::data::Ability::HandTeaches));
     Some(match from {
         Some(n) => format!("in phase {phase}, before phase {n} the hand teaches only the liking: no plan is taught"),
         None => format!("in phase {phase} the hand teaches only the liking (no phase lets it teach plans)"),

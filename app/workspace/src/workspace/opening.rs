@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use creature_core::creature::Creature;
-use creature_core::data::Data;
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes, read_text};
 use creature_core::mind::script::LessonScript;
+use creature_core::species::data::Data;
 use creature_shadow::bank::Bank;
 use creature_shadow::schema::Schema;
 

@@ -7,7 +7,7 @@ use super::{Current, Effect, Event, Sim};
 use crate::mind::agenda::{Agenda, PICK_UP_SECONDS, Progress, Step, WAIT_SECONDS};
 use crate::mind::credit::ActedOn;
 use crate::mind::plan::Candidate;
-use crate::world::rules::Kind;
+use crate::species::rules::Kind;
 
 /// The golden angle: spreads things put down at the pen around it.
 const SPREAD: f64 = 2.399_963_229_728_653;

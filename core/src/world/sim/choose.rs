@@ -3,12 +3,12 @@
 //! the target by the Activity tree; a switch only to a plan more than twice as urgent.
 
 use super::{Current, Event, Sim, Why};
-use crate::data::TreeKind;
 use crate::mind::credit::Plan;
 use crate::mind::plan::{
     Candidate, action_priority, distance_priority, liking_pull, more_urgent, object_score, plan_priority,
 };
 use crate::mind::tree::build;
+use crate::species::data::TreeKind;
 
 /// At most this many actions per desire are weighed.
 pub(super) const MAX_ACTIONS: usize = 16;
@@ -231,7 +231,7 @@ impl Sim {
             [TreeKind::Activity, TreeKind::ActOn]
                 .map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
         });
-        let score = self.curve.score(trees[k].predict(&self.village.objects[o].answers));
+        let score = self.curve.usefulness(trees[k].predict(&self.village.objects[o].answers));
         self.kept.keep_usefulness(at, score);
         score
     }

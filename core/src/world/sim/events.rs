@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::mind::lesson::Taught;
+use crate::creature::lesson::Taught;
 use crate::mind::observation::Attempt;
 use crate::names::Desire;
 

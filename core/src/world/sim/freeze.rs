@@ -23,14 +23,14 @@ use serde::{Deserialize, Serialize};
 
 use super::{Current, INPUTS, Scheduled, Sim, Tables};
 use crate::creature::Creature;
-use crate::data::{Data, TreeKind};
+use crate::creature::lesson::Teaching;
 use crate::mind::agenda::Step;
-use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
-use crate::mind::score::ScoreCurve;
 use crate::mind::tree::build;
+use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::Desire;
 use crate::rng::Rng;
+use crate::species::data::{Data, TreeKind};
 use crate::world::file::WorldFile;
 use crate::world::village::{Village, VillageWritten, extend};
 
@@ -42,7 +42,7 @@ use super::phase::PhaseProgress;
 #[derive(Deserialize)]
 struct Frozen {
     file: WorldFile,
-    curve: ScoreCurve,
+    curve: UsefulnessCurve,
     creature: Creature,
     village: Village,
     rng: Rng,

@@ -1,14 +1,14 @@
 //! The player's hand in the village: touches and releases run the lessons through
-//! [`Teaching`](crate::mind::lesson::Teaching) (SPEC §5–§7); miracles cast are seen and
+//! [`Teaching`](crate::creature::lesson::Teaching) (SPEC §5–§7); miracles cast are seen and
 //! learnt (SPEC §10); deeds are copied on the learning leash from phase 3 (SPEC §10).
 
 use super::{Act, Current, Doing, Event, Sim, Why};
-use crate::data::Ability;
+use crate::creature::lesson::{Lesson, Reaction};
 use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
-use crate::mind::lesson::{Lesson, Reaction};
 use crate::mind::observation::{Attempt, Deed, consider_copy};
 use crate::mind::plan::Candidate;
 use crate::names::Desire;
+use crate::species::data::Ability;
 
 impl Sim {
     /// Does a touch of the hand now; [`Sim::apply`] sends every act of the hand here. A
@@ -62,7 +62,7 @@ impl Sim {
             Act::Release => return Ok(self.release(now)),
             Act::Give { object } => {
                 let o = self.object(object)?;
-                if crate::mind::lesson::takes_food(&self.creature, &self.data) {
+                if crate::creature::lesson::takes_food(&self.creature, &self.data) {
                     self.drop_held();
                     self.held = Some(o);
                     if self.hand_holding == Some(o) {

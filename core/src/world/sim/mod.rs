@@ -43,11 +43,11 @@ mod player_act;
 mod reference;
 mod reload;
 mod roster;
-mod score;
 mod senses;
 mod sighting;
 mod table_rows;
 mod tables;
+mod usefulness;
 mod view;
 mod why;
 
@@ -57,18 +57,18 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
-use crate::data::Data;
+use crate::creature::lesson::Teaching;
 use crate::mind::agenda::Agenda;
 use crate::mind::desire::TURNS_PER_SECOND;
-use crate::mind::lesson::Teaching;
 use crate::mind::plan::{Candidate, Rotation};
-use crate::mind::score::ScoreCurve;
 use crate::mind::tree::Tree;
+use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::{Desire, Species};
 use crate::reads::Reads;
 use crate::rng::Rng;
+use crate::species::data::Data;
+use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
-use crate::world::rules::Kind;
 use crate::world::village::Village;
 use kept::Kept;
 use phase::PhaseProgress;
@@ -138,7 +138,7 @@ pub struct Sim {
     /// Shared with the snapshots' writer, which copies its bytes while it is the same.
     file: Arc<WorldFile>,
     tables: Arc<Tables>,
-    curve: ScoreCurve,
+    curve: UsefulnessCurve,
     creature: Creature,
     village: Village,
     rng: Rng,
@@ -217,7 +217,7 @@ impl Sim {
     fn build(data: Arc<Data>, creature: Creature, seed: u64, setting: Setting) -> Sim {
         let Setting { world, village, tables } = setting;
         let mut sim = Sim {
-            curve: ScoreCurve::default(),
+            curve: UsefulnessCurve::default(),
             tables,
             creature,
             village,
@@ -337,7 +337,7 @@ impl Sim {
     }
 
     /// Whether desire `d` is on now: by the phase, or by its `on_while` input.
-    fn desire_on(&self, d: &crate::data::DesireDef) -> bool {
+    fn desire_on(&self, d: &crate::species::data::DesireDef) -> bool {
         d.on_now(self.creature.phase, |r| self.inputs[r as usize])
     }
 
@@ -359,7 +359,7 @@ impl Sim {
     fn refresh_tables(&mut self) {
         let phase = self.creature.phase;
         self.active = self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
-        self.can_leave_pen = self.data.has_ability(phase, crate::data::Ability::LeavePen);
+        self.can_leave_pen = self.data.has_ability(phase, crate::species::data::Ability::LeavePen);
         self.candidates = vec![None; Desire::COUNT];
         self.trees = vec![None; Desire::COUNT];
         self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.active);
@@ -417,7 +417,7 @@ impl Sim {
     /// The name of kind `k` (SPEC §8's `kind` answer), a kind of one's own's included.
     #[must_use]
     pub fn kind_name(&self, k: Kind) -> &str {
-        crate::world::own_kinds::kind_name(&self.data.kinds, k)
+        crate::species::kinds::kind_name(&self.data.kinds, k)
     }
 }
 

@@ -8,8 +8,8 @@
 //! `reads.rs` and a row here; a new kind of reach is one arm of [`Reach::metres`].
 
 use crate::reads::Reads;
+use crate::species::rules::{Kind, SenseRules};
 use crate::world::file::Owner;
-use crate::world::rules::{Kind, SenseRules};
 use crate::world::village::Obj;
 
 /// Whose objects a distance source counts.
@@ -150,8 +150,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::data::Data;
     use crate::names::{Desire, Species};
+    use crate::species::data::Data;
     use crate::world::file::WorldFile;
     use crate::world::sim::Sim;
 

@@ -3,7 +3,7 @@
 //! and an action's `affords` (SPEC §4) is known before the first turn. Choosing a plan
 //! then weighs only those objects instead of every object of the village.
 
-use crate::world::rules::{Kind, Kinds};
+use crate::species::rules::{Kind, Kinds};
 
 use super::table_rows::{ActionRt, DesireRt};
 

@@ -5,8 +5,8 @@
 
 use super::sighting::same_spot;
 use super::{Event, Sim};
-use crate::data::{PHASE_COUNT, PHASE_EVENTS, PhaseAdvance};
 use crate::mind::desire::TURNS_PER_SECOND;
+use crate::species::data::{PHASE_COUNT, PHASE_EVENTS, PhaseAdvance};
 
 /// What the creature has done since it entered its present phase.
 #[derive(serde::Serialize, serde::Deserialize, Clone, Debug, Default, PartialEq)]

@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::Sim;
+use crate::creature::lesson::Lesson;
 use crate::mind::hand::Slap;
 use crate::mind::leash::Leash;
-use crate::mind::lesson::Lesson;
 use crate::names::Desire;
 
 /// One thing the player does. The scenario file writes these as SPEC §16 shows them;

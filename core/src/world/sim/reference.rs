@@ -10,8 +10,8 @@ use super::choose::Objects;
 use super::object_lists::fits;
 use super::sighting::{Measure, Nearby, Sighting};
 use super::{Effect, Sim};
-use crate::data::TreeKind;
 use crate::mind::plan::object_score;
+use crate::species::data::TreeKind;
 
 /// True when two choices of objects are the same, bit for bit.
 fn same_choice(a: Option<Objects>, b: Option<Objects>) -> bool {
@@ -118,8 +118,8 @@ mod tests {
 
     use super::super::choose::MAX_ACTIONS;
     use super::Sim;
-    use crate::data::Data;
     use crate::names::Species;
+    use crate::species::data::Data;
     use crate::world::file::WorldFile;
 
     /// Every choice of objects the turns would make now, for every active desire and

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use super::{Current, Setting, Sim, Tables};
 use crate::creature::Creature;
-use crate::data::Data;
 use crate::names::Desire;
+use crate::species::data::Data;
 use crate::world::file::WorldFile;
 
 impl Sim {
@@ -102,7 +102,7 @@ impl Sim {
                     .collect();
             }
         }
-        c.phase = c.phase.min((crate::data::PHASE_COUNT - 1) as u8);
+        c.phase = c.phase.min((crate::species::data::PHASE_COUNT - 1) as u8);
         for (state, def) in self.creature.desires.iter_mut().zip(&self.data.desires) {
             if state.thresholds.len() != def.sources.len() {
                 let defaults = def.sources.iter().map(|s| s.threshold);

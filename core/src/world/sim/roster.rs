@@ -12,8 +12,8 @@
 
 use super::object_lists::fits;
 use super::{Effect, Sim};
-use crate::data::TreeKind;
 use crate::mind::plan::object_score;
+use crate::species::data::TreeKind;
 
 /// An object within reach, with its Activity and ActOn scores (the ActOn score is NaN,
 /// unread, for a social desire's target).

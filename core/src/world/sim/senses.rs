@@ -7,7 +7,7 @@ use super::sighting::near;
 use super::{DT, Sim};
 use crate::reads::Reads;
 use crate::species::Climate;
-use crate::world::rules::Kind;
+use crate::species::rules::Kind;
 
 /// 1 just after `since`, fading to 0 over `seconds`; 0 when it never happened.
 fn fade(since: Option<f64>, now: f64, seconds: f64) -> f64 {

@@ -15,7 +15,7 @@
 use super::Sim;
 use super::near::{NEAR_COUNT, NEAR_SOURCES, ROWS_OF_KIND};
 use crate::reads::Reads;
-use crate::world::rules::{Kind, SenseRules};
+use crate::species::rules::{Kind, SenseRules};
 use crate::world::village::{Obj, Village, between, to_edge};
 
 /// 1 at distance 0, falling to 0 at `range`.

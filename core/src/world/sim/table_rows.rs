@@ -1,8 +1,8 @@
 //! One row per action and per desire, as the turns use them: what an action does and
 //! what it can be done to, what a desire's sources read and what it can be about.
 
-use crate::data::ActionCategory;
-use crate::world::rules::Kinds;
+use crate::species::data::ActionCategory;
+use crate::species::rules::Kinds;
 
 /// What an action does to body and world when its act step ends (SPEC §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

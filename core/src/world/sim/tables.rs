@@ -1,9 +1,9 @@
 //! The data and the world's rules arranged for fast turns: each action with its
 //! effect and what it can be done to, each desire with its sources and actions.
 
-use crate::data::Data;
+use crate::species::data::Data;
+use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
-use crate::world::rules::Kind;
 use crate::world::village::Village;
 
 use super::object_lists::ObjectLists;

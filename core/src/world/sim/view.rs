@@ -8,14 +8,14 @@ use serde::Serialize;
 
 use super::{Sim, Summary};
 use crate::creature::Creature;
-use crate::data::Data;
-use crate::data::TreeKind;
+use crate::creature::lesson::Teaching;
 use crate::mind::agenda::Step;
 use crate::mind::credit::Credit;
-use crate::mind::lesson::Teaching;
 use crate::mind::tree::Tree;
 use crate::names::Desire;
 use crate::reads::Reads;
+use crate::species::data::Data;
+use crate::species::data::TreeKind;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
 
@@ -222,7 +222,7 @@ impl Sim {
     /// off, and so do the abilities. The count toward the phase's `advance` starts
     /// afresh.
     pub fn set_phase(&mut self, phase: u8) {
-        self.creature.phase = phase.min((crate::data::PHASE_COUNT - 1) as u8);
+        self.creature.phase = phase.min((crate::species::data::PHASE_COUNT - 1) as u8);
         self.restart_phase();
         self.refresh_tables();
     }

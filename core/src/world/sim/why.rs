@@ -14,7 +14,6 @@
 use serde::Serialize;
 
 use super::Sim;
-use crate::data::TreeKind;
 use crate::mind::credit::Credit;
 use crate::mind::desire::sigmoid;
 use crate::mind::plan::{
@@ -22,6 +21,7 @@ use crate::mind::plan::{
 };
 use crate::mind::tree::{Tree, build};
 use crate::names::Desire;
+use crate::species::data::TreeKind;
 
 /// One source of a desire: the input it reads, its threshold and what it drives.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -168,7 +168,7 @@ impl Sim {
     }
 
     fn score_by(&self, d: usize, kind: TreeKind, o: usize) -> f64 {
-        self.curve.score(self.tree_of(d, kind).predict(&self.village.objects[o].answers))
+        self.curve.usefulness(self.tree_of(d, kind).predict(&self.village.objects[o].answers))
     }
 
     fn plan_why(&self, c: &Candidate, current: bool) -> PlanWhy {

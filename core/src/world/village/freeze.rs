@@ -116,7 +116,7 @@ pub(crate) fn extend<T: Serialize + ?Sized>(value: &T, out: Vec<u8>) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::Data;
+    use crate::species::data::Data;
     use crate::world::file::WorldFile;
 
     #[test]
