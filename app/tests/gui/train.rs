@@ -22,6 +22,15 @@ fn train_panel(h: &mut Harness<'static, Studio>, seeds: usize, budget: usize, ev
     h.run();
 }
 
+/// The Species panel's line on how teachable the edited species is.
+fn run_line(h: &Harness<'static, Studio>) -> String {
+    let lines = labels_containing(h, "kind.target.ron");
+    lines
+        .into_iter()
+        .find(|l| l.contains("lesson") && !l.starts_with("How teachable:") && !l.starts_with("Trained"))
+        .unwrap_or_default()
+}
+
 fn ended(s: &Studio) -> bool {
     s.ws.training.run.as_ref().is_some_and(|r| !r.running())
 }
@@ -101,7 +110,7 @@ fn a_search_stopped_ends_with_its_best_so_far() {
 }
 
 #[test]
-fn a_report_over_every_species_is_plotted_in_the_species_panel() {
+fn a_report_over_every_species_is_placed_in_the_species_panel_and_plotted() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     train_panel(&mut h, 1, 2, false);
@@ -112,7 +121,13 @@ fn a_report_over_every_species_is_plotted_in_the_species_panel() {
     h.run();
     let run = h.state().ws.training.run.as_ref().unwrap();
     assert_eq!(run.trained.len(), creature_core::names::Species::ALL.len(), "every species searched");
+    // The Species panel says where the edited species stands; its plot is in Species plots.
+    h.state_mut().run(Command::SelectSpecies(creature_core::names::Species::Tiger));
     h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::species::TAB));
+    h.run();
+    let tiger = run_line(&h);
+    assert!(tiger.contains("to reach kind.target.ron") || tiger.starts_with("not reached"), "{tiger}");
+    h.get_by_label("📈 plot").click();
     h.run();
     assert!(!label_containing(&h, "How teachable: the fewest lessons to reach kind.target.ron").is_empty());
 }

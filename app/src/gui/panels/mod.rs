@@ -56,7 +56,6 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(lesson::LessonPanel::default()),
         Box::new(results::ResultsPanel),
         Box::new(scenarios::ScenariosPanel::default()),
-        Box::new(train::TrainPanel::default()),
         Box::new(village::PreviewPanel),
         Box::new(shadow::bank::BankPanel),
         Box::new(shadow::schema::SchemaPanel),
@@ -67,6 +66,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),
         Box::new(watches::WatchesPanel::default()),
+        Box::new(train::TrainPanel::default()),
         Box::new(compare::ComparePanel::default()),
     ]
 }

@@ -92,6 +92,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut PlotsP
             out.push(Command::Ui(UiCommand::NewbornsBorn));
         }
     });
+    super::teachability::show(ui, ws, def.name);
     let newborns: Vec<Traits> = (0..NEWBORNS)
         .map(|i| def.traits.at_birth(&mut Rng::seeded(own.newborn_seed.wrapping_mul(7919).wrapping_add(i))))
         .collect();

@@ -86,7 +86,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, table: &mut DesireTa
             traits(ui, &ws.data, def, out);
             ui.add_space(6.0);
             body(ui, ws, def, out);
-            super::teachability::show(ui, ws, s);
+            super::teachability::line(ui, ws, s, out);
         });
     ui.separator();
     desire_table(ui, ws, view, table, out);

@@ -42,7 +42,8 @@ impl Panel for TrainPanel {
     }
 
     fn home(&self) -> Home {
-        Home::UnderEditors
+        // Beside the preview, where a laptop's tab strip still has room.
+        Home::UnderPictures
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
