@@ -52,7 +52,7 @@ impl Unit {
         match self {
             Unit::Level | Unit::Drive => (0.0, 0.0),
             Unit::Feeling => (-1.0, 1.0),
-            // An object score runs from 0 (the worst verdict) to 0.125 (the best) (SPEC §9).
+            // A usefulness runs from 0 (the worst verdict) to 0.125 (the best) (SPEC §9).
             Unit::Score => (0.0, 0.125),
         }
     }
@@ -63,7 +63,7 @@ impl Unit {
             Unit::Level => "desire value",
             Unit::Drive => "drive",
             Unit::Feeling => "opinion, liking, hand (−1 to 1)",
-            Unit::Score => "object score",
+            Unit::Score => "usefulness",
         }
     }
 }

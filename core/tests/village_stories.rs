@@ -1,7 +1,7 @@
 //! The seed's lesson stories in the living village (SPEC §8, §9): a Cow in the bundled
 //! example world, with the shipped species data, is made to act, then slapped or
 //! stroked; afterwards the trees must have learnt the question the seed tells of, as
-//! the simulation's own object scores show.
+//! the simulation's own usefulness shows.
 
 use std::path::Path;
 use std::sync::Arc;

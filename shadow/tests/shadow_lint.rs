@@ -2,46 +2,15 @@
 //! feature that can never change a choice in the banks it plays is warned of, placed at
 //! the feature in the schema.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+#[path = "../../core/tests/support/mod.rs"]
+mod support;
+use support::{edit, example_copy};
 
 use creature_core::lint::{Lint, Rule, lint_project};
 use creature_core::project::Project;
 use creature_shadow::lint::dead_features;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
-
-/// A copy of the example project with the shipped species folder inside it, so that
-/// both can be changed; the manifest's allow list goes with it but names the species
-/// folder where it was, so the copy's species warnings are not allowed.
-fn example_copy(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cs-shadow-lint-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    copy_dir(&repo().join("projects/example"), &dir);
-    copy_dir(&repo().join("species"), &dir.join("species"));
-    edit(&dir.join("studio.ron"), r#"species: "../../species""#, r#"species: "species""#);
-    dir
-}
-
-/// Replaces `from` by `to` in the file at `path`; `from` must be there.
-fn edit(path: &Path, from: &str, to: &str) {
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.contains(from), "{} holds {from}", path.display());
-    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
-}
 
 fn lint(dir: &Path) -> Lint {
     lint_project(&Project::open(dir).unwrap(), &[dead_features]).unwrap_or_else(|e| panic!("{e:?}"))

@@ -87,7 +87,7 @@ fn node_json(tree: &Tree, at: usize) -> Value {
 }
 
 /// The tree as indented text: each question, then one line per answer; leaves show
-/// their verdict, object score and examples (numbered from 1).
+/// their verdict, usefulness and examples (numbered from 1).
 pub fn draw(tree: &Tree, examples: &[Example], indent: &str) -> String {
     let curve = UsefulnessCurve::default();
     let mut out = String::new();

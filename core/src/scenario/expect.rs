@@ -11,7 +11,7 @@ use crate::species::rules::Kind;
 /// What must hold. Bounds are inclusive; at least one of `min` and `max` is given.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub enum Expect {
-    /// The object score (SPEC §9) of the object's present answers by a tree.
+    /// The usefulness (SPEC §9) of the object's present answers by a tree.
     Score {
         /// The second it is measured at, unless `on` times it.
         #[serde(default = "unset", skip_serializing_if = "is_unset")]

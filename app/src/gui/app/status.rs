@@ -53,7 +53,9 @@ impl Claim {
                 Some(p) => format!("At the newest turn, {:.1} s", p.sim_time()),
                 None => String::new(),
             },
-            Claim::Training => ws.training.run.as_ref().map_or_else(String::new, creature_workspace::train_runs::TrainRun::summary),
+            Claim::Training => {
+                ws.training.run.as_ref().map_or_else(String::new, creature_workspace::train_runs::TrainRun::summary)
+            }
             Claim::Summary(_) => ws.summary(),
         }
     }

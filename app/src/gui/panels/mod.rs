@@ -26,6 +26,7 @@ pub mod results;
 pub mod scenarios;
 pub mod source;
 pub mod species;
+pub mod species_chart;
 pub mod start;
 pub mod teachability;
 pub mod timeline;

@@ -25,6 +25,8 @@ use crate::gui::panels::duration;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 
+use super::species_chart::{HIGHLIGHT, species_axis, species_axis_hints, species_row};
+
 /// How many newborns the "value over time" plot samples.
 pub const NEWBORNS: u64 = 8;
 
@@ -37,7 +39,6 @@ const TRAIT_COLOURS: [Color32; 5] = [
     Color32::from_rgb(240, 90, 80),
 ];
 
-pub(super) const HIGHLIGHT: Color32 = Color32::from_rgb(255, 210, 80);
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("SpeciesPlots", "Species plots");
 
@@ -328,15 +329,6 @@ fn score_plot(ui: &mut egui::Ui) {
         });
 }
 
-/// Rows of a per-species chart: the species in SPEC order, the first at the top.
-pub(super) fn species_row(s: Species) -> f64 {
-    (Species::ALL.len() - 1 - s.index()) as f64
-}
-
-pub(super) fn species_axis(marks: usize) -> impl Fn(egui_plot::GridInput) -> Vec<GridMark> {
-    move |_| (0..marks).map(|i| GridMark { value: i as f64, step_size: 1.0 }).collect()
-}
-
 fn character_plot(ui: &mut egui::Ui, data: &Data, edited: Species) {
     plot_frame(
         ui,
@@ -439,26 +431,6 @@ fn trait_times(ui: &mut egui::Ui, data: &Data, edited: Species, t: Trait, width:
                 );
             }
         });
-}
-
-/// The y axis of a per-species chart: every species named, in a small font so that 17
-/// rows fit.
-pub(super) fn species_axis_hints<'a>(edited: Species) -> AxisHints<'a> {
-    AxisHints::new_y()
-        .formatter(move |m, _| species_label(m.value, edited))
-        .tick_label_font(egui::FontId::proportional(11.0))
-        .label_spacing(10.0..=11.0)
-        .min_thickness(74.0)
-}
-
-/// A species' name for a row of a per-species chart, the edited one marked.
-fn species_label(value: f64, edited: Species) -> String {
-    let i = Species::ALL.len() as i64 - 1 - value.round() as i64;
-    usize::try_from(i)
-        .ok()
-        .and_then(|i| Species::ALL.get(i))
-        .map(|s| if *s == edited { format!("▶ {s}") } else { s.name().to_owned() })
-        .unwrap_or_default()
 }
 
 /// An axis label of a log time axis.

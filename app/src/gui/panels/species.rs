@@ -10,6 +10,7 @@ use creature_core::species::data::{Data, DesireDef};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
 use egui_extras::{Column, TableBuilder, TableRow};
 
+use super::teachability;
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
@@ -86,10 +87,40 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, table: &mut DesireTa
             traits(ui, &ws.data, def, out);
             ui.add_space(6.0);
             body(ui, ws, def, out);
-            super::teachability::line(ui, ws, s, out);
+            teachable_line(ui, ws, s, out);
         });
     ui.separator();
     desire_table(ui, ws, view, table, out);
+}
+
+/// The edited species' line of the report, with a link to its plot.
+fn teachable_line(ui: &mut egui::Ui, ws: &Workspace, edited: Species, out: &mut Vec<Command>) {
+    let Some(run) = teachability::report(ws) else { return };
+    let Some(t) = run.trained.iter().find(|t| t.species == edited) else { return };
+    let words = match t.lessons {
+        Some(n) => {
+            let fewer = run.trained.iter().filter(|o| o.lessons.is_some_and(|m| m < n)).count();
+            format!(
+                "{} to reach {} (fewer for {} of {} species)",
+                creature_core::words::count(n, "lesson"),
+                teachability::target_name(run),
+                fewer,
+                run.trained.len()
+            )
+        }
+        None => format!(
+            "not reached {} in {}",
+            teachability::target_name(run),
+            creature_core::words::count(t.tried, "script")
+        ),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new("How teachable").strong());
+        ui.label(words);
+        if ui.small_button("📈 plot").on_hover_text("Every species' fewest lessons, in Species plots").clicked() {
+            out.push(Command::ShowTab(super::plots::TAB));
+        }
+    });
 }
 
 fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>) {

@@ -1,7 +1,7 @@
 //! The teachability report (SPEC §22): for each species of the last Train search over
 //! several, the fewest lessons that made the target hold, as one bar per species in the
-//! Species plots (a species not reached within the budget says so at its row), and the
-//! edited species' place among them as a line in the Species panel.
+//! Species plots (a species not reached within the budget says so at its row); the
+//! Species panel says the edited species' place among them.
 
 use creature_core::names::Species;
 use creature_workspace::Workspace;
@@ -10,44 +10,17 @@ use egui_plot::{Bar, BarChart, Plot, Text};
 
 use creature_workspace::train_runs::TrainRun;
 
-use super::plots::{HIGHLIGHT, species_axis, species_axis_hints, species_row};
-use crate::gui::command::Command;
+use super::species_chart::{HIGHLIGHT, species_axis, species_axis_hints, species_row};
 
 const BAR: Color32 = Color32::from_rgb(110, 160, 220);
 
 /// The last search over several species, once it found something.
-fn report(ws: &Workspace) -> Option<&TrainRun> {
+pub fn report(ws: &Workspace) -> Option<&TrainRun> {
     ws.training.run.as_ref().filter(|r| r.species.len() > 1 && !r.trained.is_empty())
 }
 
-fn target_name(run: &TrainRun) -> String {
+pub fn target_name(run: &TrainRun) -> String {
     run.target.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-}
-
-/// The edited species' line of the report, with a link to its plot.
-pub fn line(ui: &mut egui::Ui, ws: &Workspace, edited: Species, out: &mut Vec<Command>) {
-    let Some(run) = report(ws) else { return };
-    let Some(t) = run.trained.iter().find(|t| t.species == edited) else { return };
-    let words = match t.lessons {
-        Some(n) => {
-            let fewer = run.trained.iter().filter(|o| o.lessons.is_some_and(|m| m < n)).count();
-            format!(
-                "{} to reach {} (fewer for {} of {} species)",
-                creature_core::words::count(n, "lesson"),
-                target_name(run),
-                fewer,
-                run.trained.len()
-            )
-        }
-        None => format!("not reached {} in {}", target_name(run), creature_core::words::count(t.tried, "script")),
-    };
-    ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new("How teachable").strong());
-        ui.label(words);
-        if ui.small_button("📈 plot").on_hover_text("Every species' fewest lessons, in Species plots").clicked() {
-            out.push(Command::ShowTab(super::plots::TAB));
-        }
-    });
 }
 
 /// The plot of the last search over several species, if there is one.

@@ -208,7 +208,7 @@ impl Sim {
         self.village.objects[o].distance_from(self.position())
     }
 
-    /// The object score of `o` by one of desire `d`'s trees (SPEC §8, §9), remembered
+    /// The usefulness of `o` by one of desire `d`'s trees (SPEC §8, §9), remembered
     /// until the tree or the object's beliefs change.
     #[inline]
     pub(super) fn useful(&mut self, d: usize, kind: TreeKind, o: usize) -> f64 {

@@ -6,7 +6,7 @@
 //!
 //! Left out, because they follow from what is kept: the species data (a recording keeps
 //! its files' texts and builds it again), the tables arranged from data and world, the
-//! object scores (a pure function of a desire's trees and an object's answers, filled
+//! usefulness (a pure function of a desire's trees and an object's answers, filled
 //! again when first needed), what the drives remember between turns (worked out
 //! afresh) and the built trees (built again on thaw from the creature's examples, those
 //! that were built). Events not yet taken are not state.

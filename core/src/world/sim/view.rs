@@ -69,7 +69,7 @@ impl Sim {
     }
 
     /// The number desire `d`'s trees go by: the same number, the same trees (within
-    /// this process), so that a reader of object scores can keep one until it changes.
+    /// this process), so that a reader of usefulness can keep one until it changes.
     #[must_use]
     #[inline]
     pub fn trees_number(&self, d: Desire) -> u64 {

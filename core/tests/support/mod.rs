@@ -1,0 +1,40 @@
+//! What the lint tests of core and of the shadow crate share: a copy of the example
+//! project, with the shipped species folder inside it, to break one file of.
+
+use std::path::{Path, PathBuf};
+
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+}
+
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.path().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// A copy of the example project with the shipped species folder inside it, so that
+/// both can be changed; the manifest's allow list goes with it but names the species
+/// folder where it was, so the copy's species warnings are not allowed. `name` keeps
+/// the copies of different tests apart.
+pub fn example_copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cs-lint-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(&repo().join("projects/example"), &dir);
+    copy_dir(&repo().join("species"), &dir.join("species"));
+    edit(&dir.join("studio.ron"), r#"species: "../../species""#, r#"species: "species""#);
+    dir
+}
+
+/// Replaces `from` by `to` in the file at `path`; `from` must be there.
+pub fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} holds {from}", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
