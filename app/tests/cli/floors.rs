@@ -1,8 +1,11 @@
-//! The floors of the core crate: the species folder's data at the bottom, on the ground
-//! floor's helpers; the mind above it; the creature above the mind; the world above
-//! the creature; what reads runs (conditions, recordings, scenarios, training, lint,
-//! diff, the project) on top. A file names only files of its own floor or below: an
-//! upward name is a failure, as a circle is.
+//! The floors of the core crate and the shadow crate. Core: the species folder's data at
+//! the bottom, on the ground floor's helpers; the mind above it; the creature above the
+//! mind; the world above the creature; what reads runs (conditions, recordings,
+//! scenarios, training, lint, diff, the project) on top. The shadow: the fighting game
+//! on the ground floor's schema and clock; the replay banks and their search above it;
+//! play, fitting and curation above the banks; leagues, scorecards, workloads and
+//! composition on top. A file names only files of its own floor or below: an upward
+//! name is a failure, as a circle is.
 
 use crate::circles::{CRATES, Source, crate_of, crate_sources, edges, module_of};
 
@@ -14,6 +17,14 @@ const CORE_FLOORS: &[&[&str]] = &[
     &["creature"],
     &["world"],
     &["cond", "watched", "recording", "scenario", "train", "lint", "lint_rules", "diff", "project", "debugger_files"],
+];
+
+/// The shadow crate's floors from the bottom up, as core's.
+const SHADOW_FLOORS: &[&[&str]] = &[
+    &["arena", "bots"],
+    &["bank", "bind", "diff", "select", "single_bound"],
+    &["fight", "fit", "curate", "lint"],
+    &["league", "league_parquet", "score", "workload", "compose", "gauntlet_progress"],
 ];
 
 /// The floor of the file at `path`: 0 for the ground, the crate root above everything.
@@ -57,4 +68,10 @@ fn a_name_up_a_floor_is_found_and_one_down_is_not() {
 fn no_core_file_names_a_floor_above_its_own() {
     let up = upward(&crate_sources(CRATES[0]), CORE_FLOORS);
     assert!(up.is_empty(), "{} upward name(s) in core:\n{up:#?}", up.len());
+}
+
+#[test]
+fn no_shadow_file_names_a_floor_above_its_own() {
+    let up = upward(&crate_sources(CRATES[3]), SHADOW_FLOORS);
+    assert!(up.is_empty(), "{} upward name(s) in the shadow crate:\n{up:#?}", up.len());
 }
