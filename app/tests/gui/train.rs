@@ -121,6 +121,13 @@ fn a_report_over_every_species_is_placed_in_the_species_panel_and_plotted() {
     h.run();
     let run = h.state().ws.training.run.as_ref().unwrap();
     assert_eq!(run.trained.len(), creature_core::names::Species::ALL.len(), "every species searched");
+    // One line a species; a species' script opens under its line.
+    assert_eq!(h.query_all_by_label("Keep as a lesson script").count(), 0, "every script folded");
+    let tiger = run.trained.iter().find(|t| t.species == creature_core::names::Species::Tiger).unwrap();
+    let mark = if tiger.lessons.is_some() { "✔" } else { "✖" };
+    h.get_by_label_contains(&format!("{mark} Tiger: ")).click();
+    h.run();
+    assert_eq!(h.query_all_by_label("Keep as a lesson script").count(), 1, "the Tiger's script opened");
     // The Species panel says where the edited species stands; its plot is in Species plots.
     h.state_mut().run(Command::SelectSpecies(creature_core::names::Species::Tiger));
     h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::species::TAB));

@@ -141,7 +141,9 @@ fn show_run(ui: &mut egui::Ui, run: &TrainRun, out: &mut Vec<Command>) {
     }
     egui::ScrollArea::vertical().id_salt("train-found").auto_shrink([false, true]).show(ui, |ui| {
         for (i, t) in run.trained.iter().enumerate() {
-            ui.separator();
+            if run.species.len() == 1 {
+                ui.separator();
+            }
             found(ui, run, i, t, out);
         }
     });
@@ -154,10 +156,19 @@ fn found(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec
     } else {
         ("✖", egui::Color32::from_rgb(210, 80, 60))
     };
-    ui.horizontal_wrapped(|ui| {
-        ui.colored_label(colour, mark);
-        ui.label(verdict(t));
-    });
+    let heading = egui::RichText::new(format!("{mark} {}", verdict(t))).color(colour);
+    if run.species.len() > 1 {
+        // A report over many species: one line each, its script a click away.
+        egui::CollapsingHeader::new(heading).id_salt(("train-found", i)).show(ui, |ui| script(ui, run, i, t, out));
+    } else {
+        ui.label(heading);
+        script(ui, run, i, t, out);
+    }
+}
+
+/// What was found for species `i`: the expectation nearest to holding when it was not
+/// reached, the lessons, and the buttons that keep them.
+fn script(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec<Command>) {
     if let Some(c) = &t.closest {
         let why = c.why.clone().unwrap_or_else(|| format!("it measured {}", c.observed));
         ui.weak(format!("Nearest to holding: expectation {}: {why}", c.index + 1));
