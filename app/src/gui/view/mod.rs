@@ -194,7 +194,11 @@ impl Default for View {
 }
 
 impl View {
-    pub fn select_creature(&mut self, _ws: &Workspace, id: DocId) {
+    pub fn select_creature(&mut self, ws: &Workspace, id: DocId) {
+        // The Species panel and Species plots show the species of the creature in focus.
+        if let Some(c) = ws.creature(&id) {
+            self.species = c.species;
+        }
         self.creature = Some(id.clone());
         self.active = Some(id);
         self.trees_changed();
