@@ -9,23 +9,12 @@ pub fn studio() -> Command {
     Command::cargo_bin("creature-studio").expect("the binary builds")
 }
 
-/// The workspace root, where `species/` and `projects/` live.
-pub fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
-}
-
-/// Copies a folder tree.
-pub fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &to.join(e.file_name()));
-        } else {
-            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-        }
-    }
-}
+/// The workspace root (where `species/` and `projects/` live) and a folder tree's copy, as
+/// the lint tests of core and the shadow crate have them; those tests use the rest.
+#[allow(dead_code)]
+#[path = "../../../core/tests/support/mod.rs"]
+mod core_support;
+pub use core_support::{copy_dir, repo};
 
 /// A file of the example project's shadow folder.
 pub fn shadow_example(name: &str) -> PathBuf {
