@@ -12,17 +12,13 @@ use std::time::Instant;
 use creature_core::file_writer::{self, Policy};
 use creature_core::names::Species;
 use creature_core::train::report_parquet::{self, ReportRow};
-use creature_core::train::{self, DEFAULT_BUDGET, DEFAULT_SEEDS, LoadedTarget, Settings, Trained, Trainer};
+use creature_core::train::{
+    self, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, LoadedTarget, MAX_BUDGET, MAX_SEEDS, Settings, Trained, Trainer,
+};
 use creature_core::world::batch::Shard;
 use serde_json::{Value, json};
 
 use super::{CliError, CliResult, bounds, check_out, print_json};
-
-/// The most seeds a target may be asked to hold on.
-const MAX_SEEDS: u64 = 256;
-
-/// The most scripts a search may try per species.
-const MAX_BUDGET: u64 = 1_000_000;
 
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
@@ -32,13 +28,13 @@ pub struct TrainArgs {
     #[arg(long, value_name = "S,S,...|all")]
     pub species: Option<String>,
     /// Seeds the target must hold on: the newborns born with SEED, SEED+1, ...: 1 to 256.
-    #[arg(long, default_value_t = DEFAULT_SEEDS, value_parser = bounds::count(1..=MAX_SEEDS))]
+    #[arg(long, default_value_t = DEFAULT_SEEDS, value_parser = bounds::count(1..=MAX_SEEDS as u64))]
     pub seeds: usize,
     /// The most lesson scripts tried per species: 1 to 1000000.
-    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = bounds::count(1..=MAX_BUDGET))]
+    #[arg(long, default_value_t = DEFAULT_BUDGET, value_parser = bounds::count(1..=MAX_BUDGET as u64))]
     pub budget: usize,
     /// The first seed; the same seed gives the same answer on any number of threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = FIRST_SEED)]
     pub seed: u64,
     #[arg(long)]
     pub json: bool,

@@ -48,8 +48,6 @@ pub struct TrainRun {
     started: Instant,
     /// Seconds from the start to the last word heard.
     seconds: f64,
-    /// Runs of the species done.
-    runs_done: usize,
     stop: Arc<AtomicBool>,
     heard: Receiver<Heard>,
 }
@@ -76,14 +74,15 @@ impl TrainRun {
     /// Runs (one script on one seed) per wall second so far.
     #[must_use]
     pub fn runs_per_second(&self) -> Option<f64> {
-        let runs = self.runs_done + self.progress.as_ref().map_or(0, |p| p.runs);
+        let done: usize = self.trained.iter().map(|t| t.runs).sum();
+        let runs = done + self.progress.as_ref().map_or(0, |p| p.runs);
         (self.seconds > 0.0 && runs > 0).then(|| runs as f64 / self.seconds)
     }
 
-    /// Wall seconds from the start to the last word heard.
+    /// The target's file name.
     #[must_use]
-    pub fn seconds(&self) -> f64 {
-        self.seconds
+    pub fn target_name(&self) -> String {
+        self.target.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
     }
 
     /// The lessons of the best script so far of the species searched now, in words.
@@ -101,7 +100,7 @@ impl TrainRun {
     /// The search in a sentence, once it ended: what it found for each species.
     #[must_use]
     pub fn summary(&self) -> String {
-        let name = self.target.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = self.target_name();
         if let Some(p) = self.failed.as_ref().and_then(|f| f.first()) {
             return format!("{name} cannot be trained: {p}");
         }
@@ -124,7 +123,6 @@ impl TrainRun {
                 Heard::Lessons(l) => self.lessons = l,
                 Heard::Progress(p) => self.progress = Some(p),
                 Heard::Trained(t) => {
-                    self.runs_done += t.runs;
                     self.progress = None;
                     self.trained.push(*t);
                 }
@@ -135,6 +133,7 @@ impl TrainRun {
         any
     }
 }
+
 /// The search of this session: the one going on, or the last one ended.
 #[derive(Default)]
 pub struct TrainRuns {
@@ -175,7 +174,6 @@ impl TrainRuns {
             ended: false,
             started: Instant::now(),
             seconds: 0.0,
-            runs_done: 0,
             stop,
             heard,
         };

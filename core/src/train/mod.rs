@@ -7,5 +7,7 @@ pub mod report_parquet;
 pub mod search;
 pub mod target;
 
-pub use search::{Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, Progress, Settings, Trained, Trainer};
+pub use search::{
+    Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, MAX_BUDGET, MAX_SEEDS, Progress, Settings, Trained, Trainer,
+};
 pub use target::{LoadedTarget, TARGET_SUFFIX, Target, check_file, is_target_file, load};

@@ -28,6 +28,15 @@ pub const DEFAULT_SEEDS: usize = 8;
 /// Scripts tried per species by default.
 pub const DEFAULT_BUDGET: usize = 2_000;
 
+/// The first seed by default: a search's seeds are `FIRST_SEED`, `FIRST_SEED + 1`, ...
+pub const FIRST_SEED: u64 = 1;
+
+/// The most seeds a target may be asked to hold on.
+pub const MAX_SEEDS: usize = 256;
+
+/// The most scripts a search may try per species.
+pub const MAX_BUDGET: usize = 1_000_000;
+
 /// How many of the scripts of one length nearest to holding are made one lesson longer.
 pub const BEAM: usize = 4;
 

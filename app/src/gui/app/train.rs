@@ -1,16 +1,13 @@
 //! The one handler of [`TrainCommand`]s: the training search runs on the workspace's
 //! worker, and a script kept opens in the Lesson panel.
 
-use creature_core::train::Settings;
+use creature_core::train::{FIRST_SEED, Settings};
 
 use super::Studio;
 use super::status::Claim;
 use crate::gui::chrome::short;
 use crate::gui::command::{Command, TrainCommand, UiCommand};
 use crate::gui::panels;
-
-/// The first seed of a search started in the editor, as `train` starts by default.
-const FIRST_SEED: u64 = 1;
 
 impl Studio {
     /// Carries out a command to the training search.

@@ -103,16 +103,12 @@ fn teachable_line(ui: &mut egui::Ui, ws: &Workspace, edited: Species, out: &mut 
             format!(
                 "{} to reach {} (fewer for {} of {} species)",
                 creature_core::words::count(n, "lesson"),
-                teachability::target_name(run),
+                run.target_name(),
                 fewer,
                 run.trained.len()
             )
         }
-        None => format!(
-            "not reached {} in {}",
-            teachability::target_name(run),
-            creature_core::words::count(t.tried, "script")
-        ),
+        None => format!("not reached {} in {}", run.target_name(), creature_core::words::count(t.tried, "script")),
     };
     ui.horizontal_wrapped(|ui| {
         ui.label(egui::RichText::new("How teachable").strong());

@@ -5,10 +5,9 @@
 
 use creature_core::names::Species;
 use creature_workspace::Workspace;
+use creature_workspace::train_runs::TrainRun;
 use egui::Color32;
 use egui_plot::{Bar, BarChart, Plot, Text};
-
-use creature_workspace::train_runs::TrainRun;
 
 use super::species_chart::{HIGHLIGHT, species_axis, species_axis_hints, species_row};
 
@@ -19,14 +18,10 @@ pub fn report(ws: &Workspace) -> Option<&TrainRun> {
     ws.training.run.as_ref().filter(|r| r.species.len() > 1 && !r.trained.is_empty())
 }
 
-pub fn target_name(run: &TrainRun) -> String {
-    run.target.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-}
-
 /// The plot of the last search over several species, if there is one.
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, edited: Species) {
     let Some(run) = report(ws) else { return };
-    let name = target_name(run);
+    let name = run.target_name();
     ui.strong(format!("How teachable: the fewest lessons to reach {name}"));
     ui.weak(format!(
         "on {} · {} · the Train panel's last report",

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use creature_core::train::{DEFAULT_BUDGET, DEFAULT_SEEDS, Trained};
+use creature_core::train::{DEFAULT_BUDGET, DEFAULT_SEEDS, MAX_BUDGET, MAX_SEEDS, Trained};
 use creature_workspace::Workspace;
 use creature_workspace::train_runs::{TrainRun, verdict};
 
@@ -16,10 +16,6 @@ use crate::gui::command::{Command, Tab, TrainCommand};
 
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Train", "Train");
-
-/// The most seeds and scripts the panel asks for, as the command line bounds them.
-const MAX_SEEDS: usize = 256;
-const MAX_BUDGET: usize = 1_000_000;
 
 /// The search the panel starts next: the target, its seeds and budget, and whether
 /// every species is searched.
