@@ -7,6 +7,7 @@ mod focus;
 mod live;
 mod status;
 mod system_command;
+mod time_travel;
 mod train;
 mod ui_command;
 
@@ -398,7 +399,7 @@ impl Studio {
             let (names, many) = modal::unsaved_names(&self.ws, self.view.source_edited());
             let recorded_match = self.view.shadow.arena.pending.is_some();
             let keep_in =
-                self.view.shadow.bank_path.as_deref().map_or_else(|| "a new bank".to_owned(), super::chrome::short);
+                self.view.shadow.bank_path.as_deref().map_or_else(|| "a new bank".to_owned(), super::words::short);
             let unsaved = modal::Unsaved { names, many, recorded_match, keep_in };
             if let Some(answer) = modal::show(ctx, &m, &unsaved) {
                 self.answer_modal(m, answer, out);

@@ -5,6 +5,11 @@
 //! running preview; the [`view::View`] what is selected and each panel's own state;
 //! every panel draws from them and returns [`command::Command`]s that [`app::Studio`]
 //! applies after the frame.
+//!
+//! The modules stand on floors, each naming only its own and those below
+//! (`tests/cli/floors.rs` keeps it so): [`words`] and [`tree_layout`]; the [`view`]; the
+//! [`command`]s and [`time_travel`]'s; the [`panels`]; the [`chrome`] around them; the
+//! studio ([`app`]) on top. The [`shadow`]'s wing keeps the same floors.
 
 pub mod app;
 pub mod chrome;
@@ -14,6 +19,7 @@ pub mod shadow;
 pub mod time_travel;
 pub mod tree_layout;
 pub mod view;
+pub mod words;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

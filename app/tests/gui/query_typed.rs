@@ -40,7 +40,7 @@ fn a_typed_distance_ranks_the_bank_as_the_plain_definition_does() {
         shown.starts_with(&format!(
             "best {:.3} · {}",
             sel.best,
-            creature_studio::gui::chrome::count(sel.candidates.len(), "candidate")
+            creature_studio::gui::words::count(sel.candidates.len(), "candidate")
         )),
         "{shown} vs best {:.3} and {} candidates",
         sel.best,

@@ -5,23 +5,23 @@
 //! windowing, GPU, dialog, plot, dock or node-graph crate
 //! (`tests/no_gui_deps.rs` keeps it so).
 //!
-//! The crate is built in floors, each using the ones below it:
+//! The crate is built in floors, each using the ones below it (`app/tests/cli/floors.rs`
+//! fails on a name upward):
 //!
 //! - **A document**: one file's value, its saved baseline and its text on disk
 //!   ([`document`]), its undo history ([`undo`]); every change as data ([`edit`]),
 //!   carried out by the reducers, and saved back into the file's own text so that its
 //!   comments stay ([`ronedit`]).
-//! - **The workspace**: [`Workspace`] holds the project's files, their problems and
-//!   lint warnings, and the documents by [`DocId`]; it opens, saves and reverts them and
-//!   keeps the app-wide undo order ([`workspace`]).
-//! - **Files changed on disk**: the watcher ([`file_watcher`]) and the routing of each
-//!   changed file, read once and parsed once by its kind ([`reload`]), to the documents
-//!   and the preview.
 //! - **The running preview**: a recorded simulation that keeps running while its files
-//!   change ([`live_preview`]), kept in step with the documents ([`preview_sync`]), with
-//!   the debugger's breakpoints ([`breakpoints`]), watches ([`watches`]) and heat
-//!   ([`heat`]), and the project's scenarios run off the caller's thread
-//!   ([`scenario_runs`]).
+//!   change ([`live_preview`]), with the debugger's breakpoints ([`breakpoints`]),
+//!   watches ([`watches`]) and heat ([`heat`]), and the project's scenarios and training
+//!   run off the caller's thread ([`scenario_runs`], [`train_runs`]).
+//! - **The workspace**: [`Workspace`] holds the project's files, their problems and
+//!   lint warnings, the documents by [`DocId`] and the running preview; it opens, saves
+//!   and reverts documents and keeps the app-wide undo order ([`workspace`]).
+//! - **Across the whole workspace**: each file the watcher ([`file_watcher`]) reports
+//!   changed, read once and parsed once by its kind and routed to the documents and the
+//!   preview ([`reload`]); the documents and the preview kept in step ([`preview_sync`]).
 //!
 //! A saved file goes: [`file_watcher::ProjectWatcher`] → [`Workspace::poll`] →
 //! [`Workspace::route`] (one read, one parse) → the clean document's new baseline, a

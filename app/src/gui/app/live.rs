@@ -12,10 +12,9 @@ use creature_workspace::live_preview::LivePreview;
 
 use super::Studio;
 use super::status::Claim;
-use crate::gui::chrome::{count, short};
 use crate::gui::command::{PreviewCommand, ScenarioCommand};
 use crate::gui::panels;
-use crate::gui::time_travel::{self, TimeCommand};
+use crate::gui::words::{count, short};
 use creature_core::mind::desire::TURNS_PER_SECOND;
 
 impl Studio {
@@ -280,23 +279,5 @@ impl Studio {
         } else {
             format!("Took {} from disk", short(path))
         };
-    }
-
-    /// Carries out a command of the preview's timeline.
-    pub(super) fn apply_time(&mut self, c: TimeCommand) {
-        let runs = self.ws.preview.as_ref().map(|p| p.run_key().3);
-        let switch = if let TimeCommand::SwitchBranch(i) = c { Some(i) } else { None };
-        let msg = time_travel::apply(c, &mut self.ws, &mut self.dialogs);
-        // A switch that happened takes its branch's log lines with it.
-        if let Some(i) = switch
-            && self.ws.preview.as_ref().map(|p| p.run_key().3) != runs
-        {
-            self.view.village.switched_branch(i);
-        }
-        if self.ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()) {
-            self.status_while(Claim::LookingBack, msg);
-        } else {
-            self.status = msg;
-        }
     }
 }

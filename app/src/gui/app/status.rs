@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use creature_workspace::Workspace;
 
 use super::Studio;
-use crate::gui::chrome::{count, short};
+use crate::gui::words::{count, short};
 
 /// What a status message claims, to be checked against the workspace each frame.
 #[derive(Clone, Debug, PartialEq)]

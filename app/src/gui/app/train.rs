@@ -5,9 +5,9 @@ use creature_core::train::{FIRST_SEED, Settings};
 
 use super::Studio;
 use super::status::Claim;
-use crate::gui::chrome::short;
 use crate::gui::command::{Command, TrainCommand, UiCommand};
 use crate::gui::panels;
+use crate::gui::words::short;
 
 impl Studio {
     /// Carries out a command to the training search.

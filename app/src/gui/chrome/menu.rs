@@ -122,7 +122,7 @@ pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, line: StatusLine<'_>, out: 
         }
         ui.separator();
         let n = ws.problems.len();
-        let problems = egui::RichText::new(super::count(n, "problem"));
+        let problems = egui::RichText::new(crate::gui::words::count(n, "problem"));
         ui.label(if n > 0 { problems.color(ui.visuals().error_fg_color) } else { problems });
         ui.separator();
         if let Some(rate) = preview {

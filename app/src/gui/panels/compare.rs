@@ -29,7 +29,7 @@ fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel) {
         let shown = match &st.run.other {
             None => "…".to_owned(),
             Some(Other::Branch(i)) => p.branches.get(*i).map_or_else(String::new, |b| b.name.clone()),
-            Some(Other::File(path, _)) => crate::gui::chrome::short(path),
+            Some(Other::File(path, _)) => crate::gui::words::short(path),
         };
         egui::ComboBox::from_id_salt("compare-with").width(260.0).selected_text(shown).show_ui(ui, |ui| {
             for (i, b) in p.branches.iter().enumerate() {

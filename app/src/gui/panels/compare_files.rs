@@ -52,7 +52,7 @@ fn path_field(ui: &mut egui::Ui, files: &[PathBuf], label: &str, path: &mut Stri
     ui.add(egui::TextEdit::singleline(path).hint_text("path/to/file.ron").desired_width(width));
     egui::ComboBox::from_id_salt(("compare-file", label)).width(24.0).selected_text("").show_ui(ui, |ui| {
         for f in files {
-            if ui.selectable_label(false, crate::gui::chrome::short(f)).clicked() {
+            if ui.selectable_label(false, crate::gui::words::short(f)).clicked() {
                 *path = f.display().to_string();
             }
         }
@@ -121,7 +121,7 @@ fn result(ui: &mut egui::Ui, st: &mut FilesCompare) {
                 ("B", &b, &added, "+", Color32::from_rgb(110, 210, 120)),
             ];
             for (col, (name, examples, marked, sign, colour)) in cols.iter_mut().zip(sides) {
-                col.label(format!("{name}: {}", crate::gui::chrome::count(examples.len(), "example")));
+                col.label(format!("{name}: {}", crate::gui::words::count(examples.len(), "example")));
                 super::compare_trees::draw(col, &build(&attributes, examples), 180.0);
                 // A column lays out justified, which would spread a wrapped line's
                 // letters over its width: the examples are laid out from the left.

@@ -60,7 +60,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         let slots = format!(
             "{}/{CAPACITY} slots · {} taught",
             memory.examples.len(),
-            crate::gui::chrome::count(memory.lessons as usize, "lesson")
+            crate::gui::words::count(memory.lessons as usize, "lesson")
         );
         ui.label(slots).on_hover_text("Slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
         // What is done with the new object (the table's first row), in view whatever

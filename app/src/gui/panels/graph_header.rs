@@ -5,10 +5,10 @@
 use creature_core::species::data::TreeKind;
 
 use super::graph_heat;
-use crate::gui::chrome::count;
 use crate::gui::command::{Command, UiCommand, kind_name};
 use crate::gui::view::View;
 use crate::gui::view::graph::GraphView;
+use crate::gui::words::count;
 use creature_workspace::{DocId, Workspace};
 use egui::Color32;
 

@@ -78,9 +78,9 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             ui.visuals().warn_fg_color,
             format!(
                 "⚠ the script is written for {}; {} is {}",
-                crate::gui::chrome::a_or_an(&script.species.to_string()),
+                crate::gui::words::a_or_an(&script.species.to_string()),
                 t.name,
-                crate::gui::chrome::a_or_an(&t.species.to_string())
+                crate::gui::words::a_or_an(&t.species.to_string())
             ),
         );
     }

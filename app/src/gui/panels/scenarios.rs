@@ -11,8 +11,8 @@ use creature_workspace::scenario_runs::Report;
 use egui_extras::{Column, TableBuilder};
 
 use super::{Cx, Home, Panel};
-use crate::gui::chrome::short;
 use crate::gui::command::{Command, ScenarioCommand, Tab};
+use crate::gui::words::short;
 
 /// How a scenario stands, for its mark in the list.
 fn status(ws: &Workspace, path: &Path) -> (&'static str, &'static str) {
@@ -64,7 +64,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, chosen: &mut Option<PathBuf>, out: &m
         } else {
             let passed = files.iter().filter(|f| status(ws, f).1 == "passed").count();
             let run = files.iter().filter(|f| ws.scenarios.reports.contains_key(*f)).count();
-            ui.label(format!("{} · {run} run · {passed} passed", crate::gui::chrome::count(files.len(), "scenario")));
+            ui.label(format!("{} · {run} run · {passed} passed", crate::gui::words::count(files.len(), "scenario")));
         }
     });
     if files.is_empty() {

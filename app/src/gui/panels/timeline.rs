@@ -155,7 +155,7 @@ fn bookmarks(ui: &mut egui::Ui, p: &LivePreview, out: &mut Vec<Command>) {
     }
     egui::ComboBox::from_id_salt("pv-bookmarks")
         .width(150.0)
-        .selected_text(crate::gui::chrome::count(marks.len(), "bookmark"))
+        .selected_text(crate::gui::words::count(marks.len(), "bookmark"))
         .show_ui(ui, |ui| {
             for (i, b) in marks.iter().enumerate() {
                 ui.horizontal(|ui| {

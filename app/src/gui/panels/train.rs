@@ -11,8 +11,8 @@ use creature_workspace::Workspace;
 use creature_workspace::train_runs::{TrainRun, verdict};
 
 use super::{Cx, Home, Panel};
-use crate::gui::chrome::short;
 use crate::gui::command::{Command, Tab, TrainCommand};
+use crate::gui::words::short;
 
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Train", "Train");

@@ -219,7 +219,7 @@ fn controls(ui: &mut egui::Ui, ws: &Workspace, p: &LivePreview, out: &mut Vec<Co
 /// they stay in the preview until kept; the switch sends each one to the save at once.
 fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
     let Some(id) = ws.preview_creature_doc() else {
-        let file = ws.preview.as_ref().and_then(|p| p.creature_path()).map(crate::gui::chrome::short);
+        let file = ws.preview.as_ref().and_then(|p| p.creature_path()).map(crate::gui::words::short);
         ui.weak(match file {
             Some(f) => format!("Open {f} (Project) to keep what the creature learns here."),
             None => "The preview runs a newborn: what it learns stays here.".to_owned(),

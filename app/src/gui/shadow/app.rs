@@ -20,9 +20,9 @@ use self::gauntlet::{fight_gauntlet, open_gauntlet, save_progress, write_gauntle
 use crate::gui::Studio;
 use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::modal::Modal;
-use crate::gui::chrome::short;
 use crate::gui::command::{ArenaCommand, ArenaKey, BankCommand};
 use crate::gui::shadow::view::state::{QuerySource, ShadowState};
+use crate::gui::words::short;
 
 mod gauntlet;
 
@@ -421,7 +421,7 @@ fn export_bank(sh: &ShadowState, dialogs: &mut dyn Dialogs) -> String {
     // The save dialog has asked before replacing a file there; the bank itself is
     // never replaced by its export.
     match bank.save_parquet(&out, &creature_core::file_writer::Policy::replacing().reading([&path])) {
-        Ok(()) => format!("Exported {} to {}", crate::gui::chrome::count(bank.len(), "event"), out.display()),
+        Ok(()) => format!("Exported {} to {}", crate::gui::words::count(bank.len(), "event"), out.display()),
         Err(e) => format!("Cannot export: {e}"),
     }
 }

@@ -137,7 +137,7 @@ impl ArenaCommand {
             ArenaCommand::TrainIn(banks) => {
                 format!(
                     "Arena: train in a gauntlet of {}, weakest first",
-                    crate::gui::chrome::count(banks.len(), "bank")
+                    crate::gui::words::count(banks.len(), "bank")
                 )
             }
             ArenaCommand::GauntletFight { .. } => "Arena: fight the gauntlet's next shadow".into(),

@@ -51,14 +51,14 @@ impl BankCommand {
             BankCommand::Save => "Save the bank".into(),
             BankCommand::SaveSchema => "Save the schema".into(),
             BankCommand::DeleteFlagged { ids, kinds } => {
-                format!("Delete {} flagged as {kinds}", crate::gui::chrome::count(ids.len(), "event"))
+                format!("Delete {} flagged as {kinds}", crate::gui::words::count(ids.len(), "event"))
             }
             BankCommand::ScoreShadow(bot) => format!("Score the shadow against {bot}"),
             BankCommand::Export => "Export the bank as Parquet…".into(),
             BankCommand::Import => "Import a bank from Parquet…".into(),
             BankCommand::Hand(e) => hand_label(e),
             BankCommand::Compose(parts) => {
-                format!("Compose the bank of {}", crate::gui::chrome::count(parts.len(), "part"))
+                format!("Compose the bank of {}", crate::gui::words::count(parts.len(), "part"))
             }
             BankCommand::InsertFromArena { action, .. } => format!("Insert {action} in the arena's present state"),
         }

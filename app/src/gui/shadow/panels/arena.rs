@@ -102,7 +102,7 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
     }
     let bank = sh.shared_bank();
     // Where "Keep" puts a recording: the bank shown, or a new bank in the shadow folder.
-    let shown = sh.bank_path.as_deref().map(crate::gui::chrome::short);
+    let shown = sh.bank_path.as_deref().map(crate::gui::words::short);
     let keep_in = shown.clone().unwrap_or_else(|| "a new bank".to_owned());
     let a = &mut sh.arena;
     settings_row(ui, settings, a, shown.as_deref(), out);
@@ -114,7 +114,7 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
     gauntlet_section(ui, a, settings.record, out);
     if let Some(p) = &a.pending {
         ui.horizontal(|ui| {
-            ui.strong(format!("Recorded {}.", crate::gui::chrome::count(p.events.len(), "decision")));
+            ui.strong(format!("Recorded {}.", crate::gui::words::count(p.events.len(), "decision")));
             if ui.button(format!("Keep in {keep_in}")).clicked() {
                 out.push(Command::Arena(ArenaCommand::Keep(true)));
             }
@@ -162,7 +162,7 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
                 "{} · best score {:.3} · {}",
                 if pick.continued { "continuing its segment (bias)" } else { "a new pick" },
                 pick.best,
-                crate::gui::chrome::count(pick.candidates, "candidate")
+                crate::gui::words::count(pick.candidates, "candidate")
             ));
             if let Some(bank) = &bank {
                 egui::ScrollArea::vertical().id_salt("arena-seg").max_height(160.0).show(&mut cols[0], |ui| {

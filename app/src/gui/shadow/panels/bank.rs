@@ -52,14 +52,14 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // A bank started by a kept recording is not a file yet: it can be saved unedited.
     let unwritten = sh.bank_path.as_deref().is_some_and(|p| !p.exists());
     ui.horizontal_wrapped(|ui| {
-        let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), crate::gui::chrome::short);
+        let shown = sh.bank_path.as_deref().map_or_else(|| "no bank".into(), crate::gui::words::short);
         egui::ComboBox::from_id_salt("bank-pick")
             .selected_text(format!("{shown}{}", crate::gui::panels::dirty_mark(dirty)))
             .show_ui(ui, |ui| {
                 // A bank deleted from disk leaves the list, unless the studio holds it.
                 for f in sh.bank_files.iter().filter(|f| f.exists() || ws.doc_for_path(f).is_some()) {
                     let edited = ws.doc_for_path(f).is_some_and(|id| ws.is_dirty(&id));
-                    let name = format!("{}{}", crate::gui::chrome::short(f), crate::gui::panels::dirty_mark(edited));
+                    let name = format!("{}{}", crate::gui::words::short(f), crate::gui::panels::dirty_mark(edited));
                     if ui.selectable_label(sh.bank_path.as_ref() == Some(f), name).clicked() {
                         out.push(Command::Bank(BankCommand::Open(f.clone())));
                     }
@@ -67,7 +67,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             });
         ui.menu_button("Merge in…", |ui| {
             for f in sh.bank_files.iter().filter(|f| f.exists()) {
-                if sh.bank_path.as_ref() != Some(f) && ui.button(crate::gui::chrome::short(f)).clicked() {
+                if sh.bank_path.as_ref() != Some(f) && ui.button(crate::gui::words::short(f)).clicked() {
                     out.push(Command::Bank(BankCommand::Merge(f.clone())));
                 }
             }
@@ -166,7 +166,7 @@ fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>)
     let filtered = last.is_some_and(|l| l != sh.filter);
     let n_rows = sh.rows().len();
     super::bank_hand::strip(ui, sh, out);
-    ui.label(crate::gui::chrome::count(n_rows, "row"));
+    ui.label(crate::gui::words::count(n_rows, "row"));
     // The header, the rows with the spacing between them, and the horizontal scroll bar.
     let table_h = (left(ui) * 0.58).max(20.0 + TABLE_ROWS * (ROW_HEIGHT + 3.0) + 24.0);
     ui.allocate_ui(egui::vec2(ui.available_width(), table_h), |ui| {

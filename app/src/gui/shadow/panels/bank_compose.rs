@@ -20,10 +20,10 @@ pub fn show(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
         let refusal = draft.refusal(k);
         let p = &mut draft.parts[k];
         ui.horizontal(|ui| {
-            let shown = p.bank.as_deref().map_or_else(|| "choose a bank".into(), crate::gui::chrome::short);
+            let shown = p.bank.as_deref().map_or_else(|| "choose a bank".into(), crate::gui::words::short);
             egui::ComboBox::from_id_salt(("compose-bank", k)).selected_text(shown).show_ui(ui, |ui| {
                 for f in &files {
-                    if ui.selectable_label(p.bank.as_ref() == Some(f), crate::gui::chrome::short(f)).clicked() {
+                    if ui.selectable_label(p.bank.as_ref() == Some(f), crate::gui::words::short(f)).clicked() {
                         p.bank = Some(f.clone());
                     }
                 }
@@ -67,14 +67,14 @@ pub fn show(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
     if draft.conflicts.is_empty() {
         return;
     }
-    ui.strong(format!("{}: classes two parts both give", crate::gui::chrome::count(draft.conflicts.len(), "conflict")));
+    ui.strong(format!("{}: classes two parts both give", crate::gui::words::count(draft.conflicts.len(), "conflict")));
     let name = |code: i64| state_name(code as f64).map_or_else(|| code.to_string(), str::to_owned);
     egui::ScrollArea::vertical().id_salt("compose-conflicts").max_height(160.0).show(ui, |ui| {
         for (class, sides) in &draft.conflicts {
             ui.label(format!("{} · {} vs {}", class.band.name(), name(class.own_state), name(class.opp_state)));
             ui.columns(sides.len().max(1), |cols| {
                 for (col, s) in cols.iter_mut().zip(sides) {
-                    col.strong(format!("{}: {}", s.bank, crate::gui::chrome::count(s.events, "event")));
+                    col.strong(format!("{}: {}", s.bank, crate::gui::words::count(s.events, "event")));
                     for (a, n) in s.actions.iter().take(4) {
                         col.label(format!("{a} · {n}"));
                     }

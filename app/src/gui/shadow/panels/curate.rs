@@ -48,7 +48,7 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(format!("Curating {}…", crate::gui::chrome::count(bank.len(), "event")));
+                ui.label(format!("Curating {}…", crate::gui::words::count(bank.len(), "event")));
             });
         }
         Some(Err(e)) => {

@@ -54,7 +54,7 @@ fn play(banks: &[PathBuf], schema: Option<PathBuf>, rules: Rules) -> Result<Play
     };
     let loaded = banks.iter().map(|p| Bank::load(p).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
     let refs: Vec<&Bank> = loaded.iter().collect();
-    let names: Vec<String> = banks.iter().map(|p| crate::gui::chrome::short(p)).collect();
+    let names: Vec<String> = banks.iter().map(|p| crate::gui::words::short(p)).collect();
     let matchup = league::matchup_of(&refs).map_err(|r| match r.bank {
         Some(i) => format!("{}: {}", names[i], r.message),
         None => r.message,
@@ -112,7 +112,7 @@ impl Panel for LeaguePanel {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!(
                 "{} of the project; matches per pair and side",
-                crate::gui::chrome::count(banks.len(), "bank")
+                crate::gui::words::count(banks.len(), "bank")
             ));
             ui.add(egui::DragValue::new(&mut self.matches).range(1..=league::MAX_MATCHES));
             ui.label("seed");

@@ -134,8 +134,8 @@ fn show(ui: &mut egui::Ui, view: &mut View, _out: &mut Vec<Command>) {
             ui.label(format!(
                 "best {:.3} · {} within the neighbourhood (one is picked at random); the nearest {}:",
                 sel.best,
-                crate::gui::chrome::count(sel.candidates.len(), "candidate"),
-                crate::gui::chrome::count(parts.len(), "event")
+                crate::gui::words::count(sel.candidates.len(), "candidate"),
+                crate::gui::words::count(parts.len(), "event")
             ));
             let max = parts.iter().map(|b| b.total + if b.continuation { b.bias } else { 0.0 }).fold(1e-9, f64::max);
             egui::ScrollArea::vertical().id_salt("query").auto_shrink(false).show(ui, |ui| {

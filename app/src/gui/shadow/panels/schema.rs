@@ -66,7 +66,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         };
         return;
     };
-    let name = sh.schema_path.as_deref().map_or_else(|| "schema".into(), crate::gui::chrome::short);
+    let name = sh.schema_path.as_deref().map_or_else(|| "schema".into(), crate::gui::words::short);
     let dirty = ws.is_dirty(&id);
     // The built-in schema shown for a project without one is not a file yet.
     let unwritten = sh.schema_path.as_deref().is_some_and(|p| !p.exists());
