@@ -11,21 +11,30 @@
 //! afresh) and the built trees (built again on thaw from the creature's examples, those
 //! that were built). Events not yet taken are not state.
 //!
-//! Both conversions name every field of [`Sim`] without `..`, so a field added to the
-//! simulation cannot be forgotten here: it does not compile until it is kept or
-//! rebuilt. The written and the read form list the fields in one order; the tests of
-//! recordings check that what is read writes the same bytes again.
+//! The simulation's state is kept in parts (the clock, the readings, the plans, what
+//! is held, the judgement, the going, the memory, the schedule, the tally), each
+//! serialisable, so that a field is named once: in its part. Both conversions name
+//! every part of [`Sim`] without `..`, so a part added to the simulation cannot be
+//! forgotten here. Postcard writes a struct as its fields one after another, so the
+//! bytes are those of the fields in order, parts or no parts; the tests of recordings
+//! check that what is read writes the same bytes again.
 
-use std::collections::BTreeSet;
 use std::sync::{Arc, Weak};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::{Current, INPUTS, Scheduled, Sim, Tables};
+use super::act::Going;
+use super::choose::{Judgement, Planning};
+use super::clock::Clock;
+use super::hand::Holding;
+use super::phase::Tally;
+use super::schedule::Schedule;
+use super::senses::{Memory, Readings};
+use super::{Sim, Tables};
 use crate::creature::Creature;
 use crate::creature::lesson::Teaching;
 use crate::mind::agenda::Step;
-use crate::mind::plan::{Candidate, Rotation};
+use crate::mind::plan::Candidate;
 use crate::mind::tree::build;
 use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::Desire;
@@ -35,7 +44,6 @@ use crate::world::file::WorldFile;
 use crate::world::village::{Village, VillageWritten, extend};
 
 use super::kept::Kept;
-use super::phase::PhaseProgress;
 
 /// Everything of a [`Sim`] but its species data and what follows from it, as read back
 /// from bytes.
@@ -47,96 +55,17 @@ struct Frozen {
     village: Village,
     rng: Rng,
     teaching: Teaching,
-    turns: u64,
-    time: f64,
-    inputs: Vec<f64>,
-    distances: Vec<f64>,
-    drives: Vec<f64>,
-    active: Vec<usize>,
-    rotation: Rotation,
-    candidates: Vec<Option<Candidate>>,
-    current: Option<Current>,
-    held: Option<usize>,
-    hand_holding: Option<usize>,
-    /// Which desires had their trees built.
-    built: Vec<bool>,
-    opinions: Vec<f64>,
-    last_done: Vec<Option<f64>>,
-    can_leave_pen: bool,
-    moving: bool,
-    heat: f64,
-    hand_seen_at: f64,
-    friend_seen_at: f64,
-    same_since: f64,
-    same_action: Option<usize>,
-    slapped_at: Option<f64>,
-    stroked_at: Option<f64>,
-    deed_seen_at: Option<f64>,
-    order: Option<(f64, usize)>,
-    creature_order: Option<(f64, usize)>,
-    stuff_away: f64,
-    stuff_dirty: bool,
-    next_respawn: f64,
-    next_harvest: f64,
-    next_miracle_try: f64,
-    cast_ok: BTreeSet<String>,
-    schedule: Vec<Scheduled>,
-    plans: u64,
-    lessons: u64,
-    time_in: Vec<f64>,
-    progress: PhaseProgress,
+    clock: Clock,
+    read: Readings,
+    planning: Planning,
+    hold: Holding,
+    judgement: Judgement,
+    going: Going,
+    memory: Memory,
+    schedule: Schedule,
+    tally: Tally,
     recording: bool,
     commanded: Option<Candidate>,
-}
-
-/// [`Frozen`] borrowed from a running [`Sim`], from its fifth field on, field for field
-/// in the same order with the same encoding, so that a snapshot is written without
-/// copying the state first. The first four (the world file, the score curve, the
-/// creature and the village) are written before it, each on its own: postcard writes a
-/// struct as its fields one after another, so the bytes are the same.
-#[derive(Serialize)]
-struct FrozenRest<'a> {
-    rng: &'a Rng,
-    teaching: &'a Teaching,
-    turns: &'a u64,
-    time: &'a f64,
-    inputs: &'a [f64],
-    distances: &'a Vec<f64>,
-    drives: &'a Vec<f64>,
-    active: &'a Vec<usize>,
-    rotation: &'a Rotation,
-    candidates: &'a Vec<Option<Candidate>>,
-    current: &'a Option<Current>,
-    held: &'a Option<usize>,
-    hand_holding: &'a Option<usize>,
-    built: Vec<bool>,
-    opinions: &'a Vec<f64>,
-    last_done: &'a Vec<Option<f64>>,
-    can_leave_pen: &'a bool,
-    moving: &'a bool,
-    heat: &'a f64,
-    hand_seen_at: &'a f64,
-    friend_seen_at: &'a f64,
-    same_since: &'a f64,
-    same_action: &'a Option<usize>,
-    slapped_at: &'a Option<f64>,
-    stroked_at: &'a Option<f64>,
-    deed_seen_at: &'a Option<f64>,
-    order: &'a Option<(f64, usize)>,
-    creature_order: &'a Option<(f64, usize)>,
-    stuff_away: &'a f64,
-    stuff_dirty: &'a bool,
-    next_respawn: &'a f64,
-    next_harvest: &'a f64,
-    next_miracle_try: &'a f64,
-    cast_ok: &'a BTreeSet<String>,
-    schedule: &'a Vec<Scheduled>,
-    plans: &'a u64,
-    lessons: &'a u64,
-    time_in: &'a Vec<f64>,
-    progress: &'a PhaseProgress,
-    recording: &'a bool,
-    commanded: &'a Option<Candidate>,
 }
 
 /// What a recorder keeps from one snapshot to the next, to write the next faster: the
@@ -182,45 +111,16 @@ impl Sim {
             village,
             rng,
             teaching,
-            turns,
-            time,
-            inputs,
-            distances,
-            drives,
+            clock,
+            read,
             kept,
-            active,
-            rotation,
-            candidates,
-            current,
-            held,
-            hand_holding,
-            trees,
-            opinions,
-            last_done,
-            can_leave_pen,
-            inside_pen_at: _,
-            moving,
-            heat,
-            hand_seen_at,
-            friend_seen_at,
-            same_since,
-            same_action,
-            slapped_at,
-            stroked_at,
-            deed_seen_at,
-            order,
-            creature_order,
-            stuff_away,
-            stuff_dirty,
-            next_respawn,
-            next_harvest,
-            next_miracle_try,
-            cast_ok,
+            planning,
+            hold,
+            judgement,
+            going,
+            memory,
             schedule,
-            plans,
-            lessons,
-            time_in,
-            progress,
+            tally,
             recording,
             commanded,
             events: _,
@@ -241,49 +141,11 @@ impl Sim {
         out = extend(curve, out);
         out = freeze_creature(creature, kept, &mut cache.trees, out);
         out = village.freeze_into(&mut cache.village, out);
-        let rest = FrozenRest {
-            rng,
-            teaching,
-            turns,
-            time,
-            inputs: inputs.as_slice(),
-            distances,
-            drives,
-            active,
-            rotation,
-            candidates,
-            current,
-            held,
-            hand_holding,
-            built: trees.iter().map(Option::is_some).collect(),
-            opinions,
-            last_done,
-            can_leave_pen,
-            moving,
-            heat,
-            hand_seen_at,
-            friend_seen_at,
-            same_since,
-            same_action,
-            slapped_at,
-            stroked_at,
-            deed_seen_at,
-            order,
-            creature_order,
-            stuff_away,
-            stuff_dirty,
-            next_respawn,
-            next_harvest,
-            next_miracle_try,
-            cast_ok,
-            schedule,
-            plans,
-            lessons,
-            time_in,
-            progress,
-            recording,
-            commanded,
-        };
+        // The rest of [`Frozen`], part after part in its order: a tuple is written as its
+        // items one after another, as a struct is.
+        let rest = (
+            rng, teaching, clock, read, planning, hold, judgement, going, memory, schedule, tally, recording, commanded,
+        );
         extend(&rest, out)
     }
 
@@ -304,61 +166,30 @@ impl Sim {
             village,
             rng,
             teaching,
-            turns,
-            time,
-            inputs,
-            distances,
-            drives,
-            active,
-            rotation,
-            candidates,
-            current,
-            held,
-            hand_holding,
-            built,
-            opinions,
-            last_done,
-            can_leave_pen,
-            moving,
-            heat,
-            hand_seen_at,
-            friend_seen_at,
-            same_since,
-            same_action,
-            slapped_at,
-            stroked_at,
-            deed_seen_at,
-            order,
-            creature_order,
-            stuff_away,
-            stuff_dirty,
-            next_respawn,
-            next_harvest,
-            next_miracle_try,
-            cast_ok,
+            clock,
+            read,
+            planning,
+            hold,
+            mut judgement,
+            going,
+            memory,
             schedule,
-            plans,
-            lessons,
-            time_in,
-            progress,
+            tally,
             recording,
             commanded,
         } = frozen;
         let objects = village.objects.len();
-        let trees = built
-            .iter()
-            .zip(Desire::ALL)
-            .map(|(b, d)| {
-                b.then(|| {
+        // The trees frozen as built are built again from the creature's examples.
+        for (slot, d) in judgement.trees.iter_mut().zip(Desire::ALL) {
+            if slot.is_some() {
+                *slot = Some(
                     [TreeKind::Activity, TreeKind::ActOn]
-                        .map(|k| build(&data.attributes, &creature.tree(*d, k).examples))
-                })
-            })
-            .collect();
-        let mut input_array = [0.0; INPUTS];
-        input_array.copy_from_slice(&inputs);
+                        .map(|k| build(&data.attributes, &creature.tree(*d, k).examples)),
+                );
+            }
+        }
         Ok(Sim {
-            kept: Kept::new(objects, tables.sources, &active),
+            kept: Kept::new(objects, tables.sources, &planning.active),
             data,
             tables,
             file: Arc::new(file),
@@ -367,44 +198,15 @@ impl Sim {
             village,
             rng,
             teaching,
-            turns,
-            time,
-            inputs: input_array,
-            distances,
-            drives,
-            active,
-            rotation,
-            candidates,
-            current,
-            held,
-            hand_holding,
-            trees,
-            opinions,
-            last_done,
-            can_leave_pen,
-            inside_pen_at: None,
-            moving,
-            heat,
-            hand_seen_at,
-            friend_seen_at,
-            same_since,
-            same_action,
-            slapped_at,
-            stroked_at,
-            deed_seen_at,
-            order,
-            creature_order,
-            stuff_away,
-            stuff_dirty,
-            next_respawn,
-            next_harvest,
-            next_miracle_try,
-            cast_ok,
+            clock,
+            read,
+            planning,
+            hold,
+            judgement,
+            going,
+            memory,
             schedule,
-            plans,
-            lessons,
-            time_in,
-            progress,
+            tally,
             recording,
             commanded,
             events: Vec::new(),
@@ -420,15 +222,14 @@ impl Frozen {
         let fits = |what: &str, len: usize, want: usize| {
             if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
         };
-        fits("desire sources", self.inputs.len(), INPUTS)?;
-        fits("drives", self.drives.len(), Desire::COUNT)?;
-        fits("plans per desire", self.candidates.len(), Desire::COUNT)?;
-        fits("built trees", self.built.len(), Desire::COUNT)?;
-        fits("time per desire", self.time_in.len(), Desire::COUNT)?;
+        fits("drives", self.read.drives.len(), Desire::COUNT)?;
+        fits("plans per desire", self.planning.candidates.len(), Desire::COUNT)?;
+        fits("built trees", self.judgement.trees.len(), Desire::COUNT)?;
+        fits("time per desire", self.tally.time_in.len(), Desire::COUNT)?;
         fits("desires of the creature", self.creature.desires.len(), Desire::COUNT)?;
         fits("trees of the creature", self.creature.trees.len(), Desire::COUNT)?;
-        fits("opinions", self.opinions.len(), tables.actions.len())?;
-        if !self.village.holds_together() || self.distances.len() > objects {
+        fits("opinions", self.judgement.opinions.len(), tables.actions.len())?;
+        if !self.village.holds_together() || self.read.distances.len() > objects {
             return Err("the snapshot's village does not hold its own objects".to_owned());
         }
         let actions = tables.actions.len();
@@ -439,13 +240,13 @@ impl Frozen {
             Step::MoveAway { from, .. } => index_ok(from),
             Step::Act { .. } | Step::Wait { .. } => true,
         };
-        let plans_ok = self.candidates.iter().flatten().chain(self.commanded.iter()).all(cand_ok)
-            && self.current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
-            && [self.held, self.hand_holding].iter().flatten().all(|&i| index_ok(i))
-            && [self.order, self.creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
-            && self.same_action.is_none_or(|a| a < actions)
-            && self.last_done.len() <= actions
-            && self.active.iter().all(|&d| d < Desire::COUNT);
+        let plans_ok = self.planning.candidates.iter().flatten().chain(self.commanded.iter()).all(cand_ok)
+            && self.planning.current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
+            && [self.hold.held, self.hold.hand_holding].iter().flatten().all(|&i| index_ok(i))
+            && [self.memory.order, self.memory.creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
+            && self.memory.same_action.is_none_or(|a| a < actions)
+            && self.judgement.last_done.len() <= actions
+            && self.planning.active.iter().all(|&d| d < Desire::COUNT);
         if !plans_ok {
             return Err("the snapshot names an object, action or desire it does not have".to_owned());
         }
@@ -476,4 +277,22 @@ fn freeze_creature(c: &Creature, kept: &Kept, written: &mut Vec<Option<(u64, Vec
         }
     }
     extend(watching, out)
+}
+
+/// Each desire's built trees written as whether they were built (a list of flags), and
+/// read back as a slot marked for building again: [`Sim::thaw`] builds every marked
+/// slot from the creature's examples before the simulation runs.
+pub(super) mod built {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::mind::tree::Tree;
+
+    pub(in super::super) fn serialize<S: Serializer>(trees: &[Option<[Tree; 2]>], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(trees.iter().map(Option::is_some))
+    }
+
+    pub(in super::super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Option<[Tree; 2]>>, D::Error> {
+        let built = Vec::<bool>::deserialize(d)?;
+        Ok(built.into_iter().map(|b| b.then(<[Tree; 2]>::default)).collect())
+    }
 }

@@ -2,13 +2,26 @@
 //! [`Teaching`](crate::creature::lesson::Teaching) (SPEC §5–§7); miracles cast are seen and
 //! learnt (SPEC §10); deeds are copied on the learning leash from phase 3 (SPEC §10).
 
-use super::{Act, Current, Doing, Event, Sim, Why};
+use serde::{Deserialize, Serialize};
+
+use super::choose::Current;
+use super::schedule::Doing;
+use super::{Act, Event, Sim, Why};
 use crate::creature::lesson::{Lesson, Reaction};
 use crate::mind::agenda::{Agenda, Step, WAIT_SECONDS};
 use crate::mind::observation::{Attempt, Deed, consider_copy};
 use crate::mind::plan::Candidate;
 use crate::names::Desire;
 use crate::species::data::Ability;
+
+/// What is held: the object the creature carries and the one in the player's hand.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+pub(super) struct Holding {
+    /// The object the creature carries.
+    pub(super) held: Option<usize>,
+    /// The object in the player's hand.
+    pub(super) hand_holding: Option<usize>,
+}
 
 impl Sim {
     /// Does a touch of the hand now; [`Sim::apply`] sends every act of the hand here. A
@@ -24,7 +37,7 @@ impl Sim {
     }
 
     fn hand_event(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
-        let now = self.time;
+        let now = self.clock.time;
         match act {
             Act::Hand { x, y } => {
                 let (x, y) = (*x, *y);
@@ -33,7 +46,7 @@ impl Sim {
                 }
                 let h = self.village.hand;
                 self.village.objects[h].pos = self.village.clamp((x, y));
-                self.distances.clear();
+                self.read.distances.clear();
                 self.world_mut().hand.at = self.village.objects[h].pos;
             }
             Act::Present(on) => self.world_mut().hand.present = *on,
@@ -47,7 +60,7 @@ impl Sim {
                 if self.teaching.hand.holding {
                     self.teaching.stroke(&mut self.creature);
                     self.kept.thresholds_taught();
-                    self.stroked_at = Some(now);
+                    self.memory.stroked_at = Some(now);
                     self.phase_event("stroked");
                 }
             }
@@ -55,7 +68,7 @@ impl Sim {
                 if self.teaching.hand.holding {
                     self.teaching.slap(&mut self.creature, *s);
                     self.kept.thresholds_taught();
-                    self.slapped_at = Some(now);
+                    self.memory.slapped_at = Some(now);
                     self.phase_event("slapped");
                 }
             }
@@ -64,9 +77,9 @@ impl Sim {
                 let o = self.object(object)?;
                 if crate::creature::lesson::takes_food(&self.creature, &self.data) {
                     self.drop_held();
-                    self.held = Some(o);
-                    if self.hand_holding == Some(o) {
-                        self.hand_holding = None;
+                    self.hold.held = Some(o);
+                    if self.hold.hand_holding == Some(o) {
+                        self.hold.hand_holding = None;
                     }
                     self.village.objects[o].pos = self.position();
                     self.phase_event("took_food");
@@ -87,7 +100,7 @@ impl Sim {
             }
             Act::Order { object } => {
                 let o = self.object(object)?;
-                self.order = Some((now, o));
+                self.memory.order = Some((now, o));
             }
             Act::Plan { .. }
             | Act::Leash(_)
@@ -127,7 +140,7 @@ impl Sim {
             }
             None => o,
         };
-        self.start_about(desire, a, o, t, self.time, Why::Command);
+        self.start_about(desire, a, o, t, self.clock.time, Why::Command);
         Ok(())
     }
 
@@ -153,27 +166,27 @@ impl Sim {
             return None;
         }
         // Food in its hands, whether the hand gave it or it picked it up itself.
-        let food = self.held.filter(|&h| self.kind(h).is_food());
+        let food = self.hold.held.filter(|&h| self.kind(h).is_food());
         let food = food.map(|h| self.village.objects[h].id.as_str());
         let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, food, now);
         self.kept.thresholds_taught();
-        self.lessons += 1;
+        self.tally.lessons += 1;
         if let Some(taught) = &lesson.taught {
             self.phase_lesson();
             let d = taught.desire.index();
             self.forget_desire(d);
             if let Some((activity, acton)) = &lesson.trees {
-                self.trees[d] = Some([activity.clone(), acton.clone()]);
+                self.judgement.trees[d] = Some([activity.clone(), acton.clone()]);
             }
             if let Some(a) = self.tables.actions.iter().position(|a| a.name == taught.action) {
-                self.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
+                self.judgement.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
             }
         }
         match &lesson.reaction {
             Reaction::DropPlan { .. } => {
                 // The lesson ended the active plan only if that plan was the one taught.
-                if self.current.is_some() && self.teaching.plans.active().is_none() {
-                    self.current = None;
+                if self.planning.current.is_some() && self.teaching.plans.active().is_none() {
+                    self.planning.current = None;
                 }
             }
             Reaction::Repeat { desire, action, kind } => {
@@ -248,16 +261,16 @@ impl Sim {
         else {
             return;
         };
-        self.held = Some(o);
-        let replaced = self.current.as_ref().map(|c| c.cand.priority);
+        self.hold.held = Some(o);
+        let replaced = self.planning.current.as_ref().map(|c| c.cand.priority);
         let seconds = self.tables.actions[a].seconds;
         let cand = Candidate { desire: Desire::Hunger, action: a, object: o, target: o, priority: 0.0 };
         let agenda = Agenda::new(vec![Step::Act { seconds }, Step::Wait { seconds: WAIT_SECONDS }]);
-        self.current = Some(Current { cand, agenda });
+        self.planning.current = Some(Current { cand, agenda });
         // The player asked for this meal by stroking with food: it is eaten to the end,
         // whatever else becomes urgent meanwhile.
         self.commanded = Some(cand);
-        self.plans += 1;
+        self.tally.plans += 1;
         let action = self.tables.actions[a].name.clone();
         self.emit(Event::Plan {
             t: now,
@@ -296,8 +309,8 @@ impl Sim {
             self.phase_sightings(counted);
             self.emit(Event::Sighting { t: now, miracle: miracle.to_owned(), counted });
             let seen = self.creature.watching.miracles.get(miracle).map_or(0, |p| p.sightings);
-            if u64::from(seen) * 2 >= u64::from(needed) && !self.cast_ok.contains(miracle) {
-                self.next_miracle_try = self.next_miracle_try.min(now);
+            if u64::from(seen) * 2 >= u64::from(needed) && !self.schedule.cast_ok.contains(miracle) {
+                self.schedule.next_miracle_try = self.schedule.next_miracle_try.min(now);
             }
         }
         Ok(())
@@ -306,13 +319,19 @@ impl Sim {
     /// The creature tries each miracle it has at least half learnt: it fails until it
     /// has seen enough, each failure counting as a sighting, then it succeeds (SPEC §10).
     pub(super) fn try_miracles(&mut self, now: f64) {
-        self.next_miracle_try = f64::INFINITY;
+        self.schedule.next_miracle_try = f64::INFINITY;
         if !self.data.has_ability(self.creature.phase, Ability::LearnMiracles) {
             return;
         }
         let multiplier = self.data.species(self.creature.species).miracle_multiplier;
-        let names: Vec<String> =
-            self.creature.watching.miracles.keys().filter(|m| !self.cast_ok.contains(m.as_str())).cloned().collect();
+        let names: Vec<String> = self
+            .creature
+            .watching
+            .miracles
+            .keys()
+            .filter(|m| !self.schedule.cast_ok.contains(m.as_str()))
+            .cloned()
+            .collect();
         for m in names {
             let rules = &self.file.watch;
             if !self.creature.watching.wants_to_try(rules, &m, multiplier).unwrap_or(false) {
@@ -322,9 +341,9 @@ impl Sim {
             let sightings = self.creature.watching.miracles.get(&m).map_or(0, |p| p.sightings);
             match result {
                 Attempt::Succeeded => {
-                    self.cast_ok.insert(m.clone());
+                    self.schedule.cast_ok.insert(m.clone());
                 }
-                Attempt::Failed => self.next_miracle_try = now + self.file.senses.miracle_try_seconds,
+                Attempt::Failed => self.schedule.next_miracle_try = now + self.file.senses.miracle_try_seconds,
                 Attempt::NotYet => continue,
             }
             self.emit(Event::Miracle { t: now, miracle: m, result, sightings });
@@ -342,7 +361,7 @@ impl Sim {
         if !seen {
             return Ok(());
         }
-        self.deed_seen_at = Some(now);
+        self.memory.deed_seen_at = Some(now);
         let can_copy = self.data.has_ability(self.creature.phase, Ability::CopyPlayer);
         let kind = self.kind(o);
         let deed = Deed { desire, action: action.to_owned(), kind: self.kind_name(kind).to_owned() };
@@ -363,14 +382,14 @@ impl Sim {
     /// The player's scheduled miracles and deeds that are due.
     pub(super) fn run_schedule(&mut self, now: f64) {
         let mut due = Vec::new();
-        for s in &mut self.schedule {
+        for s in &mut self.schedule.player {
             if now >= s.next && s.left != Some(0) {
                 due.push(s.what.clone());
                 s.left = s.left.map(|l| l - 1);
                 s.next = if s.every > 0.0 { s.next + s.every } else { f64::INFINITY };
             }
         }
-        self.schedule.retain(|s| s.next.is_finite() && s.left != Some(0));
+        self.schedule.player.retain(|s| s.next.is_finite() && s.left != Some(0));
         for what in due {
             // A checked world names only miracles, actions and objects that exist; in one
             // built in code, an entry naming something missing does nothing.

@@ -27,9 +27,16 @@
 //! touches in `view`, hot reload in `reload`, what a run reports in `events`, the data as
 //! the turns use it in `tables`, and the reasons behind a turn, read for the editor's
 //! "why?", in `why`.
+//!
+//! The state is in named parts, each beside the file that changes it: the [`Clock`]
+//! (`clock`), the senses' [`Readings`] and [`Memory`] (`senses`), the [`Planning`] and
+//! [`Judgement`] (`choose`), the [`Going`] (`act`), what is [`Holding`] (`hand`), the
+//! [`Schedule`] (`schedule`) and the [`Tally`] (`phase`); every answer kept from turn
+//! to turn is in [`Kept`] (`kept`). Freezing serialises the parts (`freeze`).
 
 mod act;
 mod choose;
+mod clock;
 mod events;
 mod feeling;
 mod freeze;
@@ -43,6 +50,7 @@ mod player_act;
 mod reference;
 mod reload;
 mod roster;
+mod schedule;
 mod senses;
 mod sighting;
 mod table_rows;
@@ -51,17 +59,12 @@ mod usefulness;
 mod view;
 mod why;
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
-
-use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
 use crate::creature::lesson::Teaching;
-use crate::mind::agenda::Agenda;
 use crate::mind::desire::TURNS_PER_SECOND;
 use crate::mind::plan::{Candidate, Rotation};
-use crate::mind::tree::Tree;
 use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::{Desire, Species};
 use crate::reads::Reads;
@@ -70,8 +73,14 @@ use crate::species::data::Data;
 use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
+use act::Going;
+use choose::{Judgement, Planning};
+use clock::Clock;
+use hand::Holding;
 use kept::Kept;
-use phase::PhaseProgress;
+use phase::Tally;
+use schedule::Schedule;
+use senses::{Memory, Readings};
 use table_rows::Effect;
 use tables::Tables;
 
@@ -89,28 +98,6 @@ pub const TURNS_PER_DAY: u64 = 864_000;
 
 /// How many inputs a desire source can read.
 const INPUTS: usize = Reads::ALL.len();
-
-/// The plan being carried out.
-#[derive(Serialize, Deserialize, Clone, Debug)]
-struct Current {
-    cand: Candidate,
-    agenda: Agenda,
-}
-
-/// A miracle or deed on the player's schedule.
-#[derive(Serialize, Deserialize, Clone, Debug)]
-struct Scheduled {
-    next: f64,
-    every: f64,
-    left: Option<u32>,
-    what: Doing,
-}
-
-#[derive(Serialize, Deserialize, Clone, Debug)]
-enum Doing {
-    Cast { miracle: String, on: String },
-    Deed { desire: Desire, action: String, object: String },
-}
 
 /// A world file with the village it builds and the data's tables arranged for it: what
 /// every simulation of that world and data starts from.
@@ -143,56 +130,17 @@ pub struct Sim {
     village: Village,
     rng: Rng,
     teaching: Teaching,
-    turns: u64,
-    time: f64,
-    inputs: [f64; INPUTS],
-    /// Distance from the creature to each object, measured by the senses.
-    distances: Vec<f64>,
+    clock: Clock,
+    read: Readings,
     /// Every answer kept from turn to turn, voided only through its events.
     kept: Kept,
-    drives: Vec<f64>,
-    /// Indices of the desires the phase turns on.
-    active: Vec<usize>,
-    rotation: Rotation,
-    candidates: Vec<Option<Candidate>>,
-    current: Option<Current>,
-    /// The object the creature carries.
-    held: Option<usize>,
-    /// The object in the player's hand.
-    hand_holding: Option<usize>,
-    /// Built trees per desire: (Activity, ActOn), built when first needed.
-    trees: Vec<Option<[Tree; 2]>>,
-    opinions: Vec<f64>,
-    /// When each action was last done.
-    last_done: Vec<Option<f64>>,
-    can_leave_pen: bool,
-    /// Where the creature stood when last found inside its pen: a cache for noting
-    /// when it leaves.
-    inside_pen_at: Option<(f64, f64)>,
-    moving: bool,
-    heat: f64,
-    hand_seen_at: f64,
-    friend_seen_at: f64,
-    same_since: f64,
-    same_action: Option<usize>,
-    slapped_at: Option<f64>,
-    stroked_at: Option<f64>,
-    deed_seen_at: Option<f64>,
-    order: Option<(f64, usize)>,
-    creature_order: Option<(f64, usize)>,
-    stuff_away: f64,
-    stuff_dirty: bool,
-    next_respawn: f64,
-    next_harvest: f64,
-    next_miracle_try: f64,
-    /// Miracles the creature has cast successfully in this run.
-    cast_ok: BTreeSet<String>,
-    schedule: Vec<Scheduled>,
-    plans: u64,
-    lessons: u64,
-    time_in: Vec<f64>,
-    /// What the creature has done since it entered its present phase (`phase`).
-    progress: PhaseProgress,
+    planning: Planning,
+    hold: Holding,
+    judgement: Judgement,
+    going: Going,
+    memory: Memory,
+    schedule: Schedule,
+    tally: Tally,
     recording: bool,
     /// The plan the player asked for (`Act::Plan`, or food stroked in its hands),
     /// carried out to its end: it is not given up for a more urgent one.
@@ -224,52 +172,23 @@ impl Sim {
             // The birth used the seed as it is; the life draws from a stream of its own.
             rng: Rng::seeded(seed ^ 0x5EED_F00D),
             teaching: Teaching::default(),
-            turns: 0,
-            time: 0.0,
-            inputs: [0.0; INPUTS],
-            distances: Vec::new(),
+            clock: Clock::default(),
+            read: Readings::default(),
             kept: Kept::new(0, 0, &[]),
-            drives: vec![0.0; Desire::COUNT],
-            active: Vec::new(),
-            rotation: Rotation::default(),
-            candidates: vec![None; Desire::COUNT],
-            current: None,
-            held: None,
-            hand_holding: None,
-            trees: vec![None; Desire::COUNT],
-            opinions: Vec::new(),
-            last_done: Vec::new(),
-            can_leave_pen: false,
-            inside_pen_at: None,
-            moving: false,
-            heat: 0.0,
-            hand_seen_at: 0.0,
-            friend_seen_at: 0.0,
-            same_since: 0.0,
-            same_action: None,
-            slapped_at: None,
-            stroked_at: None,
-            deed_seen_at: None,
-            order: None,
-            creature_order: None,
-            stuff_away: 0.0,
-            stuff_dirty: true,
-            next_respawn: f64::INFINITY,
-            next_harvest: world.body.harvest_seconds,
-            next_miracle_try: f64::INFINITY,
-            cast_ok: BTreeSet::new(),
-            schedule: Vec::new(),
-            plans: 0,
-            lessons: 0,
-            time_in: vec![0.0; Desire::COUNT],
-            progress: PhaseProgress::default(),
+            planning: Planning::default(),
+            hold: Holding::default(),
+            judgement: Judgement::default(),
+            going: Going::default(),
+            memory: Memory::default(),
+            schedule: Schedule::starting(&world),
+            tally: Tally::default(),
             recording: false,
             commanded: None,
             events: Vec::new(),
             file: Arc::new(world),
             data,
         };
-        sim.hand_holding = sim.file.hand.holding.as_deref().and_then(|h| sim.village.find(h));
+        sim.hold.hand_holding = sim.file.hand.holding.as_deref().and_then(|h| sim.village.find(h));
         sim.conform_creature();
         sim.refresh_tables();
         sim.rebuild_schedule();
@@ -316,9 +235,7 @@ impl Sim {
 
     /// One turn of 0.1 s (SPEC §1).
     pub fn step(&mut self) {
-        self.turns += 1;
-        self.time = self.turns as f64 / TURNS_PER_SECOND;
-        let now = self.time;
+        let now = self.clock.tick();
         self.world_turn(now);
         self.body_turn();
         self.sense(now);
@@ -328,8 +245,8 @@ impl Sim {
             self.choose(now);
             self.act(now);
         }
-        if let Some(c) = &self.current {
-            self.time_in[c.cand.desire.index()] += DT;
+        if let Some(c) = &self.planning.current {
+            self.tally.time_in[c.cand.desire.index()] += DT;
         }
         self.creature.age_seconds += DT;
         self.phase_turn(now);
@@ -338,7 +255,7 @@ impl Sim {
 
     /// Whether desire `d` is on now: by the phase, or by its `on_while` input.
     fn desire_on(&self, d: &crate::species::data::DesireDef) -> bool {
-        d.on_now(self.creature.phase, |r| self.inputs[r as usize])
+        d.on_now(self.creature.phase, |r| self.read.inputs[r as usize])
     }
 
     /// Turns the desires with an `on_while` input on or off as this turn's inputs say;
@@ -349,7 +266,7 @@ impl Sim {
             .desires
             .iter()
             .filter(|d| d.on_while.is_some())
-            .any(|d| self.desire_on(d) != self.active.contains(&d.name.index()));
+            .any(|d| self.desire_on(d) != self.planning.active.contains(&d.name.index()));
         if switched {
             self.refresh_tables();
         }
@@ -358,50 +275,27 @@ impl Sim {
     /// Rebuilds what depends on the phase, the creature's learning and the objects.
     fn refresh_tables(&mut self) {
         let phase = self.creature.phase;
-        self.active = self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
-        self.can_leave_pen = self.data.has_ability(phase, crate::species::data::Ability::LeavePen);
-        self.candidates = vec![None; Desire::COUNT];
-        self.trees = vec![None; Desire::COUNT];
-        self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.active);
-        self.opinions =
+        self.planning.active = self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
+        self.going.can_leave_pen = self.data.has_ability(phase, crate::species::data::Ability::LeavePen);
+        self.planning.candidates = vec![None; Desire::COUNT];
+        self.judgement.trees = vec![None; Desire::COUNT];
+        self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.planning.active);
+        self.judgement.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
-        self.last_done.resize(self.tables.actions.len(), None);
-        self.rotation = Rotation::default();
+        self.judgement.last_done.resize(self.tables.actions.len(), None);
+        self.planning.rotation = Rotation::default();
     }
 
     /// The player's scheduled miracles and deeds, from now on.
     fn rebuild_schedule(&mut self) {
-        let now = self.time;
-        let next = |first: f64, every: f64| {
-            if first >= now || every <= 0.0 { first } else { first + ((now - first) / every).ceil() * every }
-        };
-        let hand = &self.file.hand;
-        let mut schedule: Vec<Scheduled> = hand
-            .casts
-            .iter()
-            .map(|c| Scheduled {
-                next: next(c.first, c.every),
-                every: c.every,
-                left: c.times,
-                what: Doing::Cast { miracle: c.miracle.clone(), on: c.on.clone() },
-            })
-            .collect();
-        schedule.extend(hand.deeds.iter().map(|d| Scheduled {
-            next: next(d.first, d.every),
-            every: d.every,
-            left: d.times,
-            what: Doing::Deed { desire: d.desire, action: d.action.clone(), object: d.object.clone() },
-        }));
-        // Casts and deeds scheduled once, in the past, are over.
-        schedule.retain(|s| s.next >= now || s.every > 0.0);
-        self.schedule = schedule;
+        self.schedule.plan_player(&self.file.hand, self.clock.time);
     }
 
     /// Forgets desire `d`'s trees and what was worked out by them (its examples changed).
     fn forget_desire(&mut self, d: usize) {
         self.kept.desire_taught(d);
-        self.trees[d] = None;
-        self.candidates[d] = None;
+        self.judgement.trees[d] = None;
+        self.planning.candidates[d] = None;
     }
 
     /// Refreshes an object's beliefs after its state changed.

@@ -38,6 +38,28 @@ impl PhaseProgress {
     }
 }
 
+/// What the creature has done in this run: plans begun, lessons learnt, seconds spent
+/// on each desire's plans, and its progress in its present phase.
+#[derive(serde::Serialize, serde::Deserialize, Clone, Debug)]
+pub(super) struct Tally {
+    pub(super) plans: u64,
+    pub(super) lessons: u64,
+    /// Seconds spent carrying out each desire's plans.
+    pub(super) time_in: Vec<f64>,
+    pub(super) progress: PhaseProgress,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            plans: 0,
+            lessons: 0,
+            time_in: vec![0.0; crate::names::Desire::COUNT],
+            progress: PhaseProgress::default(),
+        }
+    }
+}
+
 /// The bit of the named phase event `name`, if it is one.
 fn event_bit(name: &str) -> Option<u32> {
     PHASE_EVENTS.iter().position(|e| *e == name).map(|i| 1 << i)
@@ -47,23 +69,23 @@ impl Sim {
     /// Notes that the named phase event `what` happened (one of `PHASE_EVENTS`).
     pub(super) fn phase_event(&mut self, what: &'static str) {
         debug_assert!(PHASE_EVENTS.contains(&what));
-        self.progress.events |= event_bit(what).unwrap_or(0);
+        self.tally.progress.events |= event_bit(what).unwrap_or(0);
     }
 
     /// Notes a hand lesson that taught a plan.
     pub(super) fn phase_lesson(&mut self) {
-        self.progress.lessons = self.progress.lessons.saturating_add(1);
+        self.tally.progress.lessons = self.tally.progress.lessons.saturating_add(1);
     }
 
     /// Notes `counted` miracle sightings.
     pub(super) fn phase_sightings(&mut self, counted: u32) {
-        self.progress.sightings = self.progress.sightings.saturating_add(counted);
+        self.tally.progress.sightings = self.tally.progress.sightings.saturating_add(counted);
     }
 
     /// Forgets the progress: the phase starts afresh now (a phase set by hand, a
     /// reloaded creature).
     pub(super) fn restart_phase(&mut self) {
-        self.progress = PhaseProgress::starting(self.turns);
+        self.tally.progress = PhaseProgress::starting(self.clock.turns);
     }
 
     /// The end of a turn: notes where the creature stands, and moves it on to the next
@@ -74,14 +96,14 @@ impl Sim {
         // A creature that has not moved since it was last measured inside the pen is
         // still inside.
         let me = self.village.objects[self.village.me].pos;
-        let moved = self.inside_pen_at.is_none_or(|at| !same_spot(at, me));
-        if moved && event_bit("left_pen").is_none_or(|b| self.progress.events & b == 0) {
+        let moved = self.going.inside_pen_at.is_none_or(|at| !same_spot(at, me));
+        if moved && event_bit("left_pen").is_none_or(|b| self.tally.progress.events & b == 0) {
             let pen = &self.village.objects[self.village.pen];
             if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
                 self.phase_event("left_pen");
-                self.inside_pen_at = None;
+                self.going.inside_pen_at = None;
             } else {
-                self.inside_pen_at = Some(me);
+                self.going.inside_pen_at = Some(me);
             }
         }
         let phase = usize::from(self.creature.phase);
@@ -89,7 +111,7 @@ impl Sim {
             return;
         }
         let Some(advance) = self.data.phases.get(phase).and_then(|p| p.advance.as_ref()) else { return };
-        if !self.progress.holds(advance, self.turns) {
+        if !self.tally.progress.holds(advance, self.clock.turns) {
             return;
         }
         let next = phase + 1;

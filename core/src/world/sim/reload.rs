@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::{Current, Setting, Sim, Tables};
+use super::choose::Current;
+use super::{Setting, Sim, Tables};
 use crate::creature::Creature;
 use crate::names::Desire;
 use crate::species::data::Data;
@@ -12,7 +13,7 @@ use crate::world::file::WorldFile;
 impl Sim {
     /// Swaps in reloaded species data; the run goes on from where it is.
     pub fn reload_data(&mut self, data: Arc<Data>) {
-        let action_name = self.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
+        let action_name = self.planning.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
         self.data = data;
         self.tables = Arc::new(Tables::new(&self.data, &self.file, &self.village));
         for i in 0..self.village.objects.len() {
@@ -21,14 +22,14 @@ impl Sim {
         if let Some(name) = action_name {
             match self.tables.actions.iter().position(|a| a.name == name) {
                 Some(a) => {
-                    if let Some(c) = &mut self.current {
+                    if let Some(c) = &mut self.planning.current {
                         c.cand.action = a;
                     }
                 }
-                None => self.current = None,
+                None => self.planning.current = None,
             }
         }
-        self.last_done.clear();
+        self.judgement.last_done.clear();
         self.conform_creature();
         self.refresh_tables();
     }
@@ -46,33 +47,34 @@ impl Sim {
     /// where it is, the clock goes on. A plan whose object is gone is dropped.
     pub fn reload_world(&mut self, world: WorldFile) {
         let id = |s: &Sim, i: Option<usize>| i.map(|i| s.village.objects[i].id.clone());
-        let plan_ids = self.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
-        let held = id(self, self.held);
+        let plan_ids =
+            self.planning.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
+        let held = id(self, self.hold.held);
         let pos = self.position();
         let Setting { world, village, tables } = Setting::new(&self.data, world);
         (self.file, self.village, self.tables) = (Arc::new(world), village, tables);
-        self.distances.clear();
+        self.read.distances.clear();
         let me = self.village.me;
         self.village.objects[me].pos = self.village.clamp(pos);
-        self.held = held.and_then(|h| self.village.find(&h));
-        self.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
-        if let (Some((Some(o), Some(t))), Some(mut cand)) = (plan_ids, self.current.as_ref().map(|c| c.cand)) {
+        self.hold.held = held.and_then(|h| self.village.find(&h));
+        self.hold.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
+        if let (Some((Some(o), Some(t))), Some(mut cand)) = (plan_ids, self.planning.current.as_ref().map(|c| c.cand)) {
             match (self.village.find(&o), self.village.find(&t)) {
                 (Some(o), Some(t)) => {
                     cand.object = o;
                     cand.target = t;
                     // Steps name objects by index: start the agenda afresh on the new map.
                     let agenda = self.agenda_for(cand);
-                    self.current = Some(Current { cand, agenda });
+                    self.planning.current = Some(Current { cand, agenda });
                 }
                 _ => {
-                    self.current = None;
-                    self.teaching.end_plan(None, self.time);
+                    self.planning.current = None;
+                    self.teaching.end_plan(None, self.clock.time);
                 }
             }
         }
-        self.stuff_dirty = true;
-        self.next_respawn = f64::INFINITY;
+        self.memory.stuff_dirty = true;
+        self.schedule.next_respawn = f64::INFINITY;
         self.rebuild_schedule();
         self.refresh_tables();
     }

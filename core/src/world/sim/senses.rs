@@ -4,7 +4,10 @@
 
 use super::near::NEAR_SOURCES;
 use super::sighting::near;
-use super::{DT, Sim};
+use serde::{Deserialize, Serialize};
+
+use super::{DT, INPUTS, Sim};
+use crate::names::Desire;
 use crate::reads::Reads;
 use crate::species::Climate;
 use crate::species::rules::Kind;
@@ -12,6 +15,81 @@ use crate::species::rules::Kind;
 /// 1 just after `since`, fading to 0 over `seconds`; 0 when it never happened.
 fn fade(since: Option<f64>, now: f64, seconds: f64) -> f64 {
     since.map_or(0.0, |t| (1.0 - (now - t) / seconds).clamp(0.0, 1.0))
+}
+
+/// What the senses read this turn: every desire source input, the distance to each
+/// object, and the drives the inputs fill (SPEC §2).
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub(super) struct Readings {
+    /// Frozen as a list, its length first.
+    #[serde(with = "inputs_list")]
+    pub(super) inputs: [f64; INPUTS],
+    /// Distance from the creature to each object, measured by the senses.
+    pub(super) distances: Vec<f64>,
+    pub(super) drives: Vec<f64>,
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings { inputs: [0.0; INPUTS], distances: Vec::new(), drives: vec![0.0; Desire::COUNT] }
+    }
+}
+
+/// What the senses keep from turn to turn: when the hand, a friend, a slap, a stroke and
+/// a deed were last met, since when the creature has done the same thing, the orders
+/// it was last given, and how far the village's stuff lies from home (worked out again
+/// when it may have moved).
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub(super) struct Memory {
+    pub(super) hand_seen_at: f64,
+    pub(super) friend_seen_at: f64,
+    pub(super) same_since: f64,
+    pub(super) same_action: Option<usize>,
+    pub(super) slapped_at: Option<f64>,
+    pub(super) stroked_at: Option<f64>,
+    pub(super) deed_seen_at: Option<f64>,
+    pub(super) order: Option<(f64, usize)>,
+    pub(super) creature_order: Option<(f64, usize)>,
+    pub(super) stuff_away: f64,
+    pub(super) stuff_dirty: bool,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory {
+            hand_seen_at: 0.0,
+            friend_seen_at: 0.0,
+            same_since: 0.0,
+            same_action: None,
+            slapped_at: None,
+            stroked_at: None,
+            deed_seen_at: None,
+            order: None,
+            creature_order: None,
+            stuff_away: 0.0,
+            stuff_dirty: true,
+        }
+    }
+}
+
+/// The inputs written as a list (a length, then the values), and read back only at
+/// their one length.
+mod inputs_list {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use super::INPUTS;
+
+    pub(super) fn serialize<S: Serializer>(inputs: &[f64; INPUTS], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(inputs)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[f64; INPUTS], D::Error> {
+        let list = Vec::<f64>::deserialize(d)?;
+        let len = list.len();
+        list.try_into().map_err(|_| {
+            D::Error::custom(format!("the snapshot's desire sources has {len} entries; expected {INPUTS}"))
+        })
+    }
 }
 
 /// The skills, in bit order for the per-turn set of skills seen.
@@ -31,18 +109,18 @@ struct Sensed {
 impl Sim {
     /// Replacements, harvests, the player's schedule and miracle tries.
     pub(super) fn world_turn(&mut self, now: f64) {
-        if now >= self.next_respawn {
+        if now >= self.schedule.next_respawn {
             self.respawn(now);
         }
-        if now >= self.next_harvest {
-            self.next_harvest += self.file.body.harvest_seconds;
+        if now >= self.schedule.next_harvest {
+            self.schedule.next_harvest += self.file.body.harvest_seconds;
             self.harvest(now);
         }
-        if self.schedule.iter().any(|s| now >= s.next) {
+        if self.schedule.player.iter().any(|s| now >= s.next) {
             self.kept.stirred();
             self.run_schedule(now);
         }
-        if now >= self.next_miracle_try {
+        if now >= self.schedule.next_miracle_try {
             self.kept.stirred();
             self.try_miracles(now);
         }
@@ -68,7 +146,7 @@ impl Sim {
                 None => {}
             }
         }
-        self.next_respawn = next;
+        self.schedule.next_respawn = next;
     }
 
     /// Working farmers and fishers bring food to their town's pit.
@@ -103,11 +181,11 @@ impl Sim {
     /// suffers when starved (the body sources of SPEC §2).
     pub(super) fn body_turn(&mut self) {
         let r = self.file.body;
-        let m = if self.moving { r.moving_factor } else { 1.0 };
+        let m = if self.going.moving { r.moving_factor } else { 1.0 };
         let b = &mut self.creature.body;
         b.energy -= DT * m / r.hunger_seconds;
         b.fatigue += DT * m / r.fatigue_seconds;
-        b.thirst += DT * m * (1.0 + self.heat) / r.thirst_seconds;
+        b.thirst += DT * m * (1.0 + self.going.heat) / r.thirst_seconds;
         b.bowels += DT / r.bowels_seconds;
         b.itch += DT / r.itch_seconds;
         b.nausea -= DT / r.nausea_recovery_seconds;
@@ -146,7 +224,7 @@ impl Sim {
             Climate::Cold => -comfort,
         };
         let cold = (liked - temperature).clamp(0.0, 1.0);
-        self.heat = (temperature - liked).clamp(0.0, 1.0);
+        self.going.heat = (temperature - liked).clamp(0.0, 1.0);
         let working = night < 0.5;
         let need_rate = DT / self.file.body.villager_need_seconds;
 
@@ -161,7 +239,7 @@ impl Sim {
             o.seen += DT;
             novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
             if o.kind == Kind::Villager && o.alive {
-                in_need = in_need.max(o.need * near(self.distances[i], s.view));
+                in_need = in_need.max(o.need * near(self.read.distances[i], s.view));
                 if working && let Some(k) = o.skill().and_then(|k| SKILLS.iter().position(|x| *x == k)) {
                     skills_seen |= 1 << k;
                 }
@@ -174,40 +252,40 @@ impl Sim {
                 && now >= o.next_order
             {
                 o.next_order += every;
-                if self.distances[i] <= s.view {
+                if self.read.distances[i] <= s.view {
                     order_from = Some(i);
                 }
             }
         }
         if let Some(o) = order_from {
-            self.creature_order = Some((now, o));
+            self.memory.creature_order = Some((now, o));
         }
         if self.kept.sighting().friend_in_view {
-            self.friend_seen_at = now;
+            self.memory.friend_seen_at = now;
         }
         let player_near = if self.file.hand.present {
-            let d = self.distances[self.village.hand];
+            let d = self.read.distances[self.village.hand];
             if d <= s.near {
-                self.hand_seen_at = now;
+                self.memory.hand_seen_at = now;
             }
             near(d, s.near)
         } else {
             0.0
         };
-        if self.stuff_dirty {
-            self.stuff_away = self.stuff_far_from_home();
-            self.stuff_dirty = false;
+        if self.memory.stuff_dirty {
+            self.memory.stuff_away = self.stuff_far_from_home();
+            self.memory.stuff_dirty = false;
         }
         // Standing where it stood, the creature explores nothing new.
         if measured {
             self.village.explore(p, s.view);
         }
         let home = self.kept.sighting().home;
-        if self.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
-            self.order = None;
+        if self.memory.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.memory.order = None;
         }
-        if self.creature_order.is_some_and(|(t, _)| now - t > s.order_seconds) {
-            self.creature_order = None;
+        if self.memory.creature_order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.memory.creature_order = None;
         }
 
         self.read_inputs(now, Sensed { night, cold, player_near, in_need, novelty, home });
@@ -227,7 +305,7 @@ impl Sim {
             if self.data.species(self.creature.species).aggression_connected { traits.aggression } else { 0.0 };
         let leash = self.file.hand.leash;
         let liking = self.creature.liking;
-        let x = &mut self.inputs;
+        let x = &mut self.read.inputs;
         x[Reads::BodyHunger as usize] = 1.0 - b.energy;
         x[Reads::BodyInjury as usize] = 1.0 - b.health;
         x[Reads::BodyFatigue as usize] = b.fatigue;
@@ -237,15 +315,16 @@ impl Sim {
         x[Reads::BodyItch as usize] = b.itch;
         x[Reads::BodyThirst as usize] = b.thirst;
         x[Reads::BodyCold as usize] = sensed.cold;
-        x[Reads::BodyHeat as usize] = self.heat;
+        x[Reads::BodyHeat as usize] = self.going.heat;
         x[Reads::WorldNight as usize] = sensed.night;
         x[Reads::WorldPlayerNear as usize] = sensed.player_near;
-        x[Reads::WorldPlayerAway as usize] = ((now - self.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldBoredom as usize] = ((now - self.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldPlayerAway as usize] = ((now - self.memory.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldBoredom as usize] = ((now - self.memory.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
         x[Reads::WorldVillagerInNeed as usize] = sensed.in_need;
         x[Reads::WorldFarFromHome as usize] = (sensed.home / s.home_far).min(1.0);
-        x[Reads::WorldStuffAway as usize] = self.stuff_away;
-        x[Reads::WorldFriendAway as usize] = ((now - self.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldStuffAway as usize] = self.memory.stuff_away;
+        x[Reads::WorldFriendAway as usize] =
+            ((now - self.memory.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
         x[Reads::WorldNovelty as usize] = sensed.novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;
@@ -258,11 +337,11 @@ impl Sim {
         }
         x[Reads::EventDislike as usize] = (-liking).max(0.0);
         x[Reads::EventLiking as usize] = liking.max(0.0);
-        x[Reads::EventSlapped as usize] = fade(self.slapped_at, now, s.event_seconds);
-        x[Reads::EventStroked as usize] = fade(self.stroked_at, now, s.event_seconds);
-        x[Reads::EventOrder as usize] = if self.order.is_some() { 1.0 } else { 0.0 };
-        x[Reads::EventCreatureOrder as usize] = if self.creature_order.is_some() { 1.0 } else { 0.0 };
-        x[Reads::EventDeedSeen as usize] = fade(self.deed_seen_at, now, s.deed_seconds);
+        x[Reads::EventSlapped as usize] = fade(self.memory.slapped_at, now, s.event_seconds);
+        x[Reads::EventStroked as usize] = fade(self.memory.stroked_at, now, s.event_seconds);
+        x[Reads::EventOrder as usize] = if self.memory.order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventCreatureOrder as usize] = if self.memory.creature_order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventDeedSeen as usize] = fade(self.memory.deed_seen_at, now, s.deed_seconds);
         // The distance sources, each the nearest of its rows.
         for row in NEAR_SOURCES {
             x[row.reads as usize] = 0.0;
