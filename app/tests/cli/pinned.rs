@@ -1,6 +1,6 @@
 //! Plain runs whose whole JSON is pinned in `tests/pinned/`: five species' two hours, the
 //! Cow's day, a batch of 200 newborns and every example scenario with its state at the
-//! end. Any change to what they print, wall times aside, fails here, so that a change of
+//! end; and one scenario's recording, byte for byte. Any change to what they print, wall times aside, fails here, so that a change of
 //! behaviour is a decision: set `CREATURE_STUDIO_REPIN=1` to write the new outputs, and
 //! say why in the commit.
 
@@ -109,4 +109,36 @@ fn every_example_scenario_prints_what_is_pinned() {
         })
         .collect();
     assert_all(results);
+}
+
+/// A scenario's recording, snapshots and all, byte for byte as pinned: the frozen
+/// simulation's format and the run it records are the same as when it was pinned, so
+/// recordings written before are read as they were written. The pinned file itself
+/// must seek to its last second (every snapshot in it thaws).
+#[test]
+fn a_scenarios_recording_is_written_byte_for_byte_as_pinned() {
+    let pinned = pinned_dir().join("a_slap_while_eating.recording");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.recording");
+    let scenario = repo().join("projects/example/scenarios/a_slap_while_eating.scenario.ron");
+    let run = studio().args(["scenario", "run", s(&scenario), "--record", s(&out)]).output().unwrap();
+    assert!(out.exists(), "no recording written: {}", String::from_utf8_lossy(&run.stderr));
+    let got = std::fs::read(&out).unwrap();
+    if std::env::var_os("CREATURE_STUDIO_REPIN").is_some() {
+        std::fs::write(&pinned, &got).unwrap();
+        return;
+    }
+    let want = std::fs::read(&pinned).unwrap();
+    let first_difference = got.iter().zip(&want).position(|(a, b)| a != b);
+    assert!(
+        got == want,
+        "the recording differs from {} (lengths {} and {}; first different byte {first_difference:?})",
+        pinned.display(),
+        got.len(),
+        want.len()
+    );
+    let info = crate::common::json(&["recording", "info", s(&pinned), "--json"]);
+    let end = info["sim_seconds"].as_f64().expect("info says how long the run is");
+    let seek = crate::common::json(&["recording", "seek", s(&pinned), "--at", &end.to_string(), "--json"]);
+    assert!(seek.is_object(), "the pinned recording seeks to its end: {seek}");
 }
