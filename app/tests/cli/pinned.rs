@@ -1,8 +1,8 @@
 //! Plain runs whose whole JSON is pinned in `tests/pinned/`: five species' two hours, the
 //! Cow's day, a batch of 200 newborns and every example scenario with its state at the
-//! end; and one scenario's recording, byte for byte. Any change to what they print, wall times aside, fails here, so that a change of
-//! behaviour is a decision: set `CREATURE_STUDIO_REPIN=1` to write the new outputs, and
-//! say why in the commit.
+//! end; and one scenario's recording, byte for byte. Any change to what they print, wall
+//! times aside, fails here, so that a change of behaviour is a decision: set
+//! `CREATURE_STUDIO_REPIN=1` to write the new outputs, and say why in the commit.
 
 use std::path::PathBuf;
 
