@@ -52,7 +52,7 @@ const WORKSPACE_FLOORS: &[&[&str]] = &[
     // The `Workspace`: the project's files and problems, the documents, the undo order.
     &["workspace"],
     // Across the whole workspace: changes from disk routed, documents and preview in step.
-    &["loaders", "reload", "folders", "preview_sync", "breakpoint_edits", "watch_edits", "train_keep"],
+    &["loaders", "reload", "folder_texts", "folders", "preview_sync", "breakpoint_edits", "watch_edits", "train_keep"],
 ];
 
 /// The command line's floors from the bottom up, by paths from `cli`; its root, `cli/mod.rs`,

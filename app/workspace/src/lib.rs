@@ -21,7 +21,8 @@
 //!   and reverts documents and keeps the app-wide undo order ([`workspace`]).
 //! - **Across the whole workspace**: each file the watcher ([`file_watcher`]) reports
 //!   changed, read once and parsed once by its kind and routed to the documents and the
-//!   preview ([`reload`]); the documents and the preview kept in step ([`preview_sync`]).
+//!   preview ([`reload`]); the documents and the preview kept in step ([`preview_sync`]);
+//!   the species folder's texts, each in one place (`folder_texts`).
 //!
 //! A saved file goes: [`file_watcher::ProjectWatcher`] → [`Workspace::poll`] →
 //! [`Workspace::route`] (one read, one parse) → the clean document's new baseline, a
@@ -42,6 +43,7 @@ pub mod diff;
 pub mod document;
 pub mod edit;
 pub mod file_watcher;
+mod folder_texts;
 mod folders;
 pub mod heat;
 pub mod live_preview;

@@ -285,17 +285,29 @@ impl LivePreview {
 
     /// Swaps in one species folder file, already parsed as `file` from `text`: the
     /// running data with it in, the other files as the run has them, and the folder's
-    /// texts recorded. Goes on from the shown turn when scrubbed back.
+    /// texts recorded. Goes on from the shown turn when scrubbed back. `built` is data
+    /// with the file in already, built on the data given with it: taken as it is when
+    /// that is the data the run has, so the file is put in once.
     ///
     /// # Errors
     /// The problems the file makes in the running data's other files, or a running
     /// creature that does not fit the new data: nothing changes then.
-    pub fn reload_data_file(&mut self, name: &str, text: String, file: &DataFile) -> LoadResult<()> {
+    pub fn reload_data_file(
+        &mut self,
+        name: &str,
+        text: String,
+        file: &DataFile,
+        built: Option<(&Data, Arc<Data>)>,
+    ) -> LoadResult<()> {
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
         let mut texts = self.species_texts();
         Data::put_text(&mut texts, name, text);
-        let data = self.rec.sim().data().with_file(file, &texts, "species")?;
-        self.rec.reload_species_data(texts, Arc::new(data))
+        let running = self.rec.sim().data();
+        let data = match built {
+            Some((base, data)) if **running == *base => data,
+            _ => Arc::new(running.with_file(file, &texts, "species")?),
+        };
+        self.rec.reload_species_data(texts, data)
     }
 
     /// The species files' texts the run has at its head (name, text): as it started,
@@ -546,6 +558,34 @@ mod tests {
         assert_eq!(State::of(opened.sim()), State::of(p.sim()));
         opened.scrub_to(120).unwrap();
         assert_eq!(State::of(opened.shown()), State::of(&p.recorder_mut().seek(120).unwrap()));
+    }
+
+    /// The Cow's folder file as the run has it with `from` made `to`, parsed, and the
+    /// running data with it in, built as the workspace builds it.
+    fn faster_cow(p: &LivePreview, from: &str, to: &str) -> (String, DataFile, Arc<Data>) {
+        let texts = p.species_texts();
+        let cow = texts.iter().find(|(n, _)| n == "cow.ron").unwrap().1.replace(from, to);
+        let running = p.sim().data();
+        let file = running.parse_file("cow.ron", "cow.ron", &cow).unwrap();
+        let built = Arc::new(running.with_file(&file, &texts, "species").unwrap());
+        (cow, file, built)
+    }
+
+    #[test]
+    fn a_folder_file_built_on_the_running_data_is_taken_as_built_and_on_other_data_is_built_again() {
+        let mut p = LivePreview::open(&example(), 1).unwrap();
+        p.run(20);
+        let base = (**p.sim().data()).clone();
+        let (cow, file, built) = faster_cow(&p, "speed: 3.0", "speed: 6.0");
+        p.reload_data_file("cow.ron", cow, &file, Some((&base, Arc::clone(&built)))).unwrap();
+        assert!(Arc::ptr_eq(p.sim().data(), &built), "the data built on the run's own is taken as it is");
+
+        // Built on data the run no longer has: the run puts the file in its own data.
+        let (cow, file, built) = faster_cow(&p, "speed: 6.0", "speed: 5.0");
+        p.reload_data_file("cow.ron", cow, &file, Some((&base, Arc::clone(&built)))).unwrap();
+        assert!(!Arc::ptr_eq(p.sim().data(), &built));
+        assert_eq!(p.sim().data().species(Species::Cow).body.speed, 5.0);
+        assert_eq!(**p.sim().data(), *built, "the same data, built from the run's own");
     }
 
     #[test]

@@ -50,10 +50,28 @@ impl<'a> Target<'a> {
     }
 }
 
+/// A species folder file as it changed, in the one shape the workspace and the preview
+/// both take: its name in the folder, its text, its value, and the workspace's data
+/// with it in, built once.
+pub(crate) struct FolderFile {
+    pub(crate) name: String,
+    pub(crate) text: String,
+    pub(crate) file: DataFile,
+    pub(crate) data: Arc<Data>,
+}
+
+impl FolderFile {
+    /// True for a file no document holds (actions, attributes, phases, template,
+    /// kinds): the workspace takes it from disk into its data.
+    pub(crate) fn is_table(&self) -> bool {
+        Data::is_table_file(&self.name)
+    }
+}
+
 /// What the running preview takes of a changed file, by value with the text it records.
 pub(crate) enum ForPreview {
-    /// A species folder file: its name in the folder, its text and its value.
-    DataFile { name: String, text: String, file: DataFile },
+    /// A species folder file.
+    DataFile(FolderFile),
     /// The preview's creature: the save as the recording keeps it and its value.
     Creature { text: String, creature: Box<Creature> },
     /// The preview's world: its text and its value.
@@ -65,13 +83,9 @@ pub(crate) enum ForPreview {
 pub(crate) struct Loaded {
     /// The new value of the file's document, if a document holds it whole.
     pub(crate) doc: Option<DocValue>,
-    /// For a species table: the workspace's data with it in, whose tables no document
-    /// holds (actions, attributes, phases, template) the workspace takes.
-    pub(crate) tables: Option<Box<Data>>,
-    /// What the running preview takes, when it runs the file.
+    /// What the running preview takes, when it runs the file: for a species folder
+    /// file, the same value the workspace takes.
     pub(crate) preview: Option<ForPreview>,
-    /// For a species folder file: its name and text, as the workspace keeps the folder.
-    pub(crate) folder_text: Option<(String, String)>,
 }
 
 /// Parses a changed file's bytes once into what its users take.
@@ -134,15 +148,15 @@ pub(crate) const LOADERS: &[Loader] = &[
 
 /// A species folder file, parsed alone and put into the workspace's data: the tables
 /// check each other (desires name actions, the template names attributes) on their
-/// values, placed in the folder's texts as the workspace last read them.
+/// values, placed in the folder's texts as the workspace holds them.
 fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
     let name = t.folder_file.clone().unwrap_or_default();
     let text = t.text(bytes)?;
     let file = ws.data.parse_file(&name, t.label, &text)?;
-    let mut texts = ws.species_texts.clone();
+    let mut texts = ws.folder_texts();
     Data::put_text(&mut texts, &name, text.clone());
     let origin = t.canon.parent().map(|d| d.display().to_string()).unwrap_or_default();
-    let data = ws.data.with_file(&file, &texts, &origin)?;
+    let data = Arc::new(ws.data.with_file(&file, &texts, &origin)?);
     let doc = match &file {
         DataFile::Species(def) => Some(DocValue::Species(def.clone())),
         DataFile::Desires { steepness, desires } if name == DESIRES_FILE => {
@@ -150,9 +164,7 @@ fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded
         }
         _ => None,
     };
-    let tables = (!matches!(file, DataFile::Species(_))).then(|| Box::new(data));
-    let preview = Some(ForPreview::DataFile { name: name.clone(), text: text.clone(), file });
-    Ok(Loaded { doc, tables, preview, folder_text: Some((name, text)) })
+    Ok(Loaded { doc, preview: Some(ForPreview::DataFile(FolderFile { name, text, file, data })) })
 }
 
 /// A creature save, parsed against the workspace's data; the preview takes it when it
@@ -165,7 +177,7 @@ fn load_creature(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded,
         .is_some_and(|p| p.runs_creature(t.canon))
         // The recording keeps the save as the studio writes it.
         .then(|| ForPreview::Creature { text: creature.to_ron(), creature: Box::new(creature.clone()) });
-    Ok(Loaded { doc: Some(DocValue::Creature(Box::new(creature))), preview, ..Loaded::default() })
+    Ok(Loaded { doc: Some(DocValue::Creature(Box::new(creature))), preview })
 }
 
 /// The preview's world, parsed against the workspace's data.

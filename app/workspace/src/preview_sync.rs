@@ -117,24 +117,6 @@ impl Workspace {
         Ok(path)
     }
 
-    /// The species folder's files as the data documents hold them now (name, text):
-    /// an edited one written as a save would write it.
-    pub(crate) fn data_doc_texts(&self) -> Vec<(String, String)> {
-        self.docs
-            .iter()
-            .filter(|(id, _)| matches!(id, DocId::Species(_) | DocId::Desires))
-            .filter_map(|(_, d)| {
-                let name = d.path.file_name()?.to_string_lossy().into_owned();
-                // A clean document is its text on disk; only edits are written out anew.
-                if !d.is_dirty() {
-                    return Some((name, d.saved_text.clone()?));
-                }
-                let (_, text) = d.value.contents(&d.path, d.saved_text.as_deref()).ok()?;
-                Some((name, text?))
-            })
-            .collect()
-    }
-
     /// The preview's creature at the turn looked back at, when the preview is looking
     /// back and runs `creature`'s save.
     pub fn preview_looked_back(&self, creature: &DocId) -> Option<&creature_core::creature::Creature> {

@@ -6,6 +6,7 @@
 //! problems. [`Workspace::reload`] is the whole-project version behind F5.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
@@ -15,7 +16,7 @@ use crate::document::{DocId, DocValue, fingerprint};
 use crate::file_watcher::ProjectWatcher;
 use crate::live_preview::canonical;
 use crate::loaders::{ForPreview, LOADERS, Loaded, Target};
-use crate::species_dir::load_species_dir;
+use crate::species_dir::{load_species_dir, table_texts};
 use crate::workspace::{Conflict, Workspace};
 
 /// What one changed file did.
@@ -159,31 +160,35 @@ impl Workspace {
     /// unsaved edits and asks otherwise) and the workspace's data, then the preview,
     /// which runs what is on disk. Only the preview can refuse it here.
     fn take_changed(&mut self, path: &Path, loaded: Loaded, bytes: &[u8]) -> Result<(), Vec<LoadError>> {
-        let Loaded { doc, tables, preview, folder_text } = loaded;
-        if let Some((name, text)) = folder_text {
-            Data::put_text(&mut self.species_texts, &name, text);
-        }
-        if let Some(data) = tables {
-            self.data.actions = data.actions;
-            self.data.attributes = data.attributes;
-            self.data.phases = data.phases;
-            self.data.template = data.template;
+        let Loaded { doc, preview } = loaded;
+        let table = match &preview {
+            Some(ForPreview::DataFile(f)) if f.is_table() => {
+                Some((f.name.clone(), f.text.clone(), Arc::clone(&f.data)))
+            }
+            _ => None,
+        };
+        // The preview first, while the workspace's data is still what the new data was
+        // built on: a preview that runs it takes the new data as built.
+        let taken = match (preview, &mut self.preview) {
+            (Some(preview), Some(p)) => match preview {
+                ForPreview::DataFile(f) => p.reload_data_file(&f.name, f.text, &f.file, Some((&self.data, f.data))),
+                ForPreview::Creature { text, creature } => {
+                    // What the preview was given, taken or not: the document is not
+                    // pushed to it again until it is edited.
+                    self.synced_creature = Some((*creature).clone());
+                    p.reload_creature_parsed(text, *creature)
+                }
+                ForPreview::World { text, world } => p.reload_world_parsed(text, *world),
+            },
+            _ => Ok(()),
+        };
+        if let Some((name, text, data)) = table {
+            Data::put_text(&mut self.table_texts, &name, text);
+            self.take_tables(&data);
         }
         if let (Some(value), Some(id)) = (doc, self.doc_for_path(path)) {
             self.take_into_doc(path, id, value, bytes);
         }
-        let Some(preview) = preview else { return Ok(()) };
-        let Some(p) = &mut self.preview else { return Ok(()) };
-        let taken = match preview {
-            ForPreview::DataFile { name, text, file } => p.reload_data_file(&name, text, &file),
-            ForPreview::Creature { text, creature } => {
-                // What the preview was given, taken or not: the document is not pushed
-                // to it again until it is edited.
-                self.synced_creature = Some((*creature).clone());
-                p.reload_creature_parsed(text, *creature)
-            }
-            ForPreview::World { text, world } => p.reload_world_parsed(text, *world),
-        };
         if taken.is_err() {
             // The documents now hold what the preview refused: not pushed to it again
             // until they change.
@@ -240,7 +245,7 @@ impl Workspace {
         let Some(project) = self.project.clone() else { return };
         let dir = project.species_dir();
         let (data, texts, broken) = load_species_dir(&dir);
-        self.species_texts = texts.iter().map(|(n, t)| (n.clone(), t.clone())).collect();
+        self.table_texts = table_texts(&texts);
         let fresh: Vec<(DocId, DocValue, Option<String>, bool)> = std::iter::once((
             DocId::Desires,
             DocValue::Desires(DesireTable { steepness: data.steepness, desires: data.desires.clone() }),
@@ -257,10 +262,7 @@ impl Workspace {
             )
         }))
         .collect();
-        self.data.actions = data.actions;
-        self.data.attributes = data.attributes;
-        self.data.phases = data.phases;
-        self.data.template = data.template;
+        self.take_tables(&data);
         for (id, value, text, is_broken) in fresh {
             if let Some(doc) = self.docs.get_mut(&id)
                 && !doc.is_dirty()
@@ -381,6 +383,23 @@ mod tests {
         let change = ws.route(path);
         let (o, p) = creature_core::io_counts::counts();
         (change, (o - opened, p - parsed))
+    }
+
+    #[test]
+    fn a_saved_kinds_table_reaches_the_workspaces_data_and_the_preview() {
+        let (_tmp, project, cow) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        assert!(ws.data.kinds.is_empty(), "the shipped folder has no kinds of its own");
+        let kinds = canonical(&cow.with_file_name("kinds.ron"));
+        let text = std::fs::read_to_string(&kinds).unwrap();
+        let mushroom = r#"kinds: [(name: "mushroom", answers: {"size": "small"}, affords: ["Eat"])],"#;
+        std::fs::write(&kinds, text.replacen("kinds: [],", mushroom, 1)).unwrap();
+        assert_eq!(ws.route(&kinds), Change::Reloaded { file: kinds.clone() });
+        let names = |data: &Data| data.kinds.iter().map(|k| k.name.clone()).collect::<Vec<_>>();
+        assert_eq!(names(&ws.data), ["mushroom"], "the workspace's data follows the table on disk");
+        assert_eq!(names(ws.preview.as_ref().unwrap().sim().data()), ["mushroom"]);
+        assert_eq!(**ws.preview.as_ref().unwrap().sim().data(), ws.data, "the preview runs the workspace's data");
     }
 
     #[test]

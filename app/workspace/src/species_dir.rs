@@ -34,3 +34,8 @@ pub(crate) fn load_species_dir(dir: &Path) -> (Data, BTreeMap<String, String>, V
     }
     (data, texts, broken)
 }
+
+/// The tables' texts among a folder's `texts` (name, text): those no document holds.
+pub(crate) fn table_texts(texts: &BTreeMap<String, String>) -> Vec<(String, String)> {
+    texts.iter().filter(|(n, _)| Data::is_table_file(n)).map(|(n, t)| (n.clone(), t.clone())).collect()
+}

@@ -80,9 +80,10 @@ pub struct Workspace {
     /// preview: when the document differs, the person edited it and the preview takes
     /// the edit.
     pub(crate) synced_creature: Option<Creature>,
-    /// The species folder's files as last read (name, text): a problem that a changed
-    /// file makes in another is placed in that one's text.
-    pub(crate) species_texts: Vec<(String, String)>,
+    /// The species folder's files no document holds (the tables: actions, attributes,
+    /// phases, template, kinds) as last read (name, text). With the data documents'
+    /// texts they are the folder's ([`Workspace::folder_texts`]).
+    pub(crate) table_texts: Vec<(String, String)>,
     /// The data documents' texts (as [`Workspace::data_doc_texts`] gives them) the
     /// preview last refused: they are not pushed to it again until they change.
     pub(crate) refused_texts: Option<Vec<(String, String)>>,
@@ -118,7 +119,7 @@ impl Workspace {
             declined: Vec::new(),
             own_writes: Vec::new(),
             synced_creature: None,
-            species_texts: Vec::new(),
+            table_texts: Vec::new(),
             refused_texts: None,
             scenarios: Default::default(),
             training: Default::default(),
@@ -144,7 +145,7 @@ impl Workspace {
         ws.docs.clear();
         let (data, texts, broken) = load_species_dir(&dir);
         ws.data = data;
-        ws.species_texts = texts.iter().map(|(n, t)| (n.clone(), t.clone())).collect();
+        ws.table_texts = crate::species_dir::table_texts(&texts);
         ws.add_data_docs(&dir, &texts, &broken);
         ws.project = Some(project);
         ws.refresh_files();

@@ -216,6 +216,13 @@ impl Data {
         builtin_files().into_iter().map(|(name, _)| name).collect()
     }
 
+    /// True for a table of the folder (actions, attributes, phases, template, kinds):
+    /// every file but the desires' and the species'.
+    #[must_use]
+    pub fn is_table_file(name: &str) -> bool {
+        [ACTIONS_FILE, ATTRIBUTES_FILE, PHASES_FILE, TEMPLATE_FILE, KINDS_FILE].contains(&name)
+    }
+
     /// The texts of the files the data is built from, by [`Data::file_names`]: the
     /// built-in ones (`dir` `None`) or those of the folder `dir`. A recording keeps them
     /// to build the same data again without the folder (SPEC §17).
