@@ -2,6 +2,9 @@
 //! the columns the spec names, and a broken or hostile file is refused with its name.
 //! Files are written to disk and read back with the parquet crate.
 
+#[path = "../../core/tests/support/parquet_footer.rs"]
+mod parquet_footer;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -13,9 +16,7 @@ use creature_core::file_writer::Policy;
 use creature_core::parquet_table::read_parquet_table;
 use creature_shadow::bank::{Bank, merge};
 use parquet::arrow::ArrowWriter;
-use parquet::file::metadata::{
-    ColumnChunkMetaDataBuilder, ParquetMetaData, ParquetMetaDataReader, ParquetMetaDataWriter,
-};
+use parquet::file::metadata::{ColumnChunkMetaDataBuilder, ParquetMetaData};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cs-parquet-{name}-{}", std::process::id()));
@@ -120,20 +121,7 @@ fn a_file_that_is_not_parquet_is_refused_with_its_name() {
 /// A valid export of `bank` with its footer rewritten by `edit`: the column data stays
 /// where it was, and the new footer follows it.
 fn with_footer(bank: &Bank, edit: impl FnOnce(ParquetMetaData) -> ParquetMetaData) -> Vec<u8> {
-    let bytes = bank.to_parquet().unwrap();
-    let footer_len = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap()) as usize;
-    let footer_start = bytes.len() - 8 - footer_len;
-    let metadata = ParquetMetaDataReader::decode_metadata(&bytes[footer_start..bytes.len() - 8]).unwrap();
-    let mut out = bytes[..footer_start].to_vec();
-    let mut footer = Vec::new();
-    ParquetMetaDataWriter::new(&mut footer, &edit(metadata)).finish().unwrap();
-    if !footer.ends_with(b"PAR1") {
-        let len = u32::try_from(footer.len()).unwrap();
-        footer.extend(len.to_le_bytes());
-        footer.extend(b"PAR1");
-    }
-    out.extend(footer);
-    out
+    parquet_footer::with_footer(&bank.to_parquet().unwrap(), edit)
 }
 
 /// The metadata with the first column chunk of the first row group changed by `edit`.
@@ -218,23 +206,6 @@ fn a_file_of_more_features_than_a_bank_records_is_refused_before_its_rows_are_re
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The metadata with the file's and its first row group's row counts set to `rows`.
-fn claiming_rows(metadata: &ParquetMetaData, rows: i64) -> ParquetMetaData {
-    let f = metadata.file_metadata();
-    let file = parquet::file::metadata::FileMetaData::new(
-        f.version(),
-        rows,
-        f.created_by().map(str::to_owned),
-        f.key_value_metadata().cloned(),
-        f.schema_descr_ptr(),
-        f.column_orders().cloned(),
-    );
-    let mut groups = metadata.row_groups().to_vec();
-    let first = groups.remove(0);
-    groups.insert(0, first.into_builder().set_num_rows(rows).build().unwrap());
-    ParquetMetaData::new(file, groups)
-}
-
 #[test]
 fn a_footer_claiming_more_rows_than_the_file_or_the_reader_allows_is_refused_naming_the_file() {
     let bank = example_bank("zoner.bank.ron");
@@ -244,7 +215,7 @@ fn a_footer_claiming_more_rows_than_the_file_or_the_reader_allows_is_refused_nam
         ("rows_1e9.parquet", 1_000_000_000, "its footer claims 1000000000 rows; expected at most"),
     ] {
         let path = dir.join(name);
-        std::fs::write(&path, with_footer(&bank, |m| claiming_rows(&m, rows))).unwrap();
+        std::fs::write(&path, with_footer(&bank, |m| parquet_footer::claiming_rows(&m, rows))).unwrap();
         let err = read_parquet_table(&path).unwrap_err();
         assert!(err.starts_with(&format!("{}: ", path.display())) && err.contains(said), "{name}: {err}");
         let err = Bank::load_parquet(&path).unwrap_err();
@@ -257,7 +228,7 @@ fn a_footer_claiming_more_rows_than_the_file_or_the_reader_allows_is_refused_nam
     let rows = (len + 64) * creature_core::parquet_table::MAX_ROWS_PER_BYTE;
     assert!(rows < creature_core::parquet_table::MAX_TABLE_ROWS as u64, "a small file: {len} bytes");
     let path = dir.join("dense.parquet");
-    std::fs::write(&path, with_footer(&small, |m| claiming_rows(&m, rows as i64))).unwrap();
+    std::fs::write(&path, with_footer(&small, |m| parquet_footer::claiming_rows(&m, rows as i64))).unwrap();
     let err = read_parquet_table(&path).unwrap_err();
     assert!(err.contains("rows in a file of") && err.contains("at most 1024 rows per byte"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();

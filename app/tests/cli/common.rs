@@ -16,6 +16,10 @@ pub fn studio() -> Command {
 mod core_support;
 pub use core_support::{copy_dir, repo};
 
+/// A Parquet file's footer rewritten, as the shadow's tests rewrite one.
+#[path = "../../../core/tests/support/parquet_footer.rs"]
+pub mod parquet_footer;
+
 /// A file of the example project's shadow folder.
 pub fn shadow_example(name: &str) -> PathBuf {
     repo().join("projects/example/shadow").join(name)

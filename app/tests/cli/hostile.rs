@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::common::{repo, s, shadow_example, studio};
+use crate::common::{parquet_footer, repo, s, shadow_example, studio};
 
 const TIMEOUT: Duration = Duration::from_secs(20);
 
@@ -179,37 +179,12 @@ fn wide_parquet(n: usize) -> Vec<u8> {
 /// A league table of the example zoner against the rushdown, its footer claiming `rows`
 /// rows (in the file's count and its one row group's), the rows themselves as they were.
 fn league_table_claiming(rows: i64) -> Vec<u8> {
-    use parquet::file::metadata::{FileMetaData, ParquetMetaData, ParquetMetaDataReader, ParquetMetaDataWriter};
     let dir = tempfile::tempdir().unwrap();
     let table = dir.path().join("league.parquet");
     let (zoner, rushdown) = (shadow_example("zoner.bank.ron"), shadow_example("rushdown.bank.ron"));
     let args = ["shadow", "league", s(&zoner), s(&rushdown), "--matches", "1", "--parquet", s(&table)];
     assert!(studio().args(args).output().unwrap().status.success());
-    let bytes = std::fs::read(&table).unwrap();
-    let footer_len = u32::from_le_bytes(bytes[bytes.len() - 8..bytes.len() - 4].try_into().unwrap()) as usize;
-    let footer_start = bytes.len() - 8 - footer_len;
-    let m = ParquetMetaDataReader::decode_metadata(&bytes[footer_start..bytes.len() - 8]).unwrap();
-    let f = m.file_metadata();
-    let file = FileMetaData::new(
-        f.version(),
-        rows,
-        f.created_by().map(str::to_owned),
-        f.key_value_metadata().cloned(),
-        f.schema_descr_ptr(),
-        f.column_orders().cloned(),
-    );
-    let mut groups = m.row_groups().to_vec();
-    let first = groups.remove(0).into_builder().set_num_rows(rows).build().unwrap();
-    groups.insert(0, first);
-    let mut out = bytes[..footer_start].to_vec();
-    let mut footer = Vec::new();
-    ParquetMetaDataWriter::new(&mut footer, &ParquetMetaData::new(file, groups)).finish().unwrap();
-    if !footer.ends_with(b"PAR1") {
-        footer.extend(u32::try_from(footer.len()).unwrap().to_le_bytes());
-        footer.extend(b"PAR1");
-    }
-    out.extend(footer);
-    out
+    parquet_footer::with_footer(&std::fs::read(&table).unwrap(), |m| parquet_footer::claiming_rows(&m, rows))
 }
 
 #[test]
