@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::common::rust_files;
 
 /// The crates checked, by their `src` folder relative to this crate's manifest.
-pub(crate) const CRATES: [&str; 4] = ["../core/src", "workspace/src", "src", "../shadow/src"];
+pub(crate) const CRATES: [&str; 4] = ["../core/src", "workspace/src", "src", "../core/shadow/src"];
 
 /// Lines of code a file may hold before its tests.
 const MAX_FILE_LINES: usize = 600;

@@ -1,4 +1,4 @@
-//! The hostile corpus of `tests/hostile/`: one file per case, each with its expected
+//! The hostile corpus of `app/tests/data/hostile/`: one file per case, each with its expected
 //! outcome in a sibling `NAME.expected` file. A case is given to `check`, or to the
 //! command its sibling `NAME.args` names (a Parquet file to `shadow import`, a bank to
 //! `recording fork --world`). The command must end within 20 seconds, never panic, exit
@@ -16,7 +16,7 @@ use crate::common::{parquet_footer, repo, s, shadow_example, studio};
 const TIMEOUT: Duration = Duration::from_secs(20);
 
 fn corpus() -> PathBuf {
-    repo().join("tests/hostile")
+    repo().join("app/tests/data/hostile")
 }
 
 /// Every case file below `dir` (all files but the `.expected` and `.args` ones), sorted.

@@ -155,7 +155,7 @@ fn a_use_names_each_core_module_it_reaches() {
 #[test]
 fn the_shadow_crate_names_nothing_of_the_creature() {
     let mut hits = Vec::new();
-    for f in crate_files("shadow") {
+    for f in crate_files("core/shadow") {
         let code = without_comments(&std::fs::read_to_string(&f).unwrap());
         for m in core_modules_named(&code) {
             if CREATURE_MODULES.contains(&m.as_str()) {
@@ -181,4 +181,23 @@ fn core_never_names_the_shadow_crate() {
         hits.push(manifest.display().to_string());
     }
     assert!(hits.is_empty(), "{hits:#?}");
+}
+
+/// The repository's top level is the card's six rooms (the workspace's `Cargo.toml`, `app`,
+/// `core`, `species`, `projects`, `assets`), with `docs/` and dot-folders beside them and
+/// the files every repository keeps; a new crate or a folder of data goes inside a room.
+#[test]
+fn the_top_level_holds_the_cards_six_rooms_and_docs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let rooms = ["app", "core", "species", "projects", "assets", "docs", "target"];
+    let mut strays = Vec::new();
+    for e in std::fs::read_dir(root).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type().unwrap().is_dir() && !name.starts_with('.') && !rooms.contains(&name.as_str()) {
+            strays.push(name);
+        }
+    }
+    assert!(root.join("Cargo.toml").is_file());
+    assert!(strays.is_empty(), "folders outside the card's rooms at the top level: {strays:?}");
 }

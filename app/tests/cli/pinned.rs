@@ -1,4 +1,4 @@
-//! Plain runs whose whole JSON is pinned in `tests/pinned/`: five species' two hours, the
+//! Plain runs whose whole JSON is pinned in `app/tests/data/pinned/`: five species' two hours, the
 //! Cow's day, a batch of 200 newborns and every example scenario with its state at the
 //! end; and one scenario's recording, byte for byte. Any change to what they print, wall
 //! times aside, fails here, so that a change of behaviour is a decision: set
@@ -12,7 +12,7 @@ use crate::common::{repo, s, studio};
 const MACHINE_KEYS: [&str; 2] = ["wall_ms", "threads"];
 
 fn pinned_dir() -> PathBuf {
-    repo().join("tests/pinned")
+    repo().join("app/tests/data/pinned")
 }
 
 /// The run's JSON without the keys that measure the machine.
@@ -28,7 +28,7 @@ fn plain(mut v: serde_json::Value) -> serde_json::Value {
     v
 }
 
-/// Runs `args` from the repository root and compares its JSON with `tests/pinned/NAME.json`.
+/// Runs `args` from the repository root and compares its JSON with `app/tests/data/pinned/NAME.json`.
 fn check(name: &str, args: &[&str]) -> Option<String> {
     let out = studio().current_dir(repo()).args(args).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -220,7 +220,7 @@ fn a_fork_on_broken_species_data_names_the_file_and_writes_nothing() {
 
 #[test]
 fn a_recording_claiming_more_turns_than_its_snapshots_cover_is_refused_at_once() {
-    let claims = repo().join("tests/hostile/claims_too_many_turns.recording");
+    let claims = repo().join("app/tests/data/hostile/claims_too_many_turns.recording");
     let dir = tempfile::tempdir().unwrap();
     let out_path = dir.path().join("fork.recording");
     let claims_arg = claims.to_str().unwrap();

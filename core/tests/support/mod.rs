@@ -3,8 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+/// The workspace root: the nearest folder above the crate that holds `Cargo.lock`.
 pub fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root").to_path_buf()
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    crate_dir.ancestors().skip(1).find(|p| p.join("Cargo.lock").is_file()).expect("workspace root").to_path_buf()
 }
 
 pub fn copy_dir(from: &Path, to: &Path) {

@@ -13,7 +13,7 @@ use creature_shadow::league_parquet::{LEAGUE_COLUMNS, to_parquet};
 use creature_shadow::schema::Schema;
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow").join(name)
 }
 
 fn text(name: &str) -> String {

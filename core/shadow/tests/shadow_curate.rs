@@ -13,7 +13,7 @@ use creature_shadow::schema::Schema;
 use creature_shadow::select::{Index, add_term, bind};
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow").join(name)
 }
 
 fn schema() -> Schema {

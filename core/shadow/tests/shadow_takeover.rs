@@ -11,7 +11,7 @@ use creature_shadow::fight::{Bout, Controller, Player, ShadowPlayer};
 use creature_shadow::schema::Schema;
 
 fn shipped(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow").join(name)
 }
 
 fn zoner() -> Bank {

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-#[path = "../../core/tests/support/mod.rs"]
+#[path = "../../tests/support/mod.rs"]
 mod support;
 use support::{edit, example_copy};
 

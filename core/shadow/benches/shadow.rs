@@ -112,7 +112,7 @@ fn curate(c: &mut Criterion) {
 fn league(c: &mut Criterion) {
     use creature_shadow::fight::ShadowPlayer;
     use creature_shadow::league::{self, Rules};
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow");
     let banks: Vec<Bank> = ["zoner", "rushdown", "turtle"]
         .iter()
         .map(|n| Bank::load(&dir.join(format!("{n}.bank.ron"))).expect("the example banks load"))

@@ -171,7 +171,7 @@ fn curve_min(points: &[(f64, f64)], from: f64, to: f64) -> f64 {
 }
 
 /// The example project's arena schema, built in as the default for arena shadows.
-pub const ARENA_SCHEMA: &str = include_str!("../../projects/example/shadow/arena.schema.ron");
+pub const ARENA_SCHEMA: &str = include_str!("../../../projects/example/shadow/arena.schema.ron");
 
 impl Schema {
     /// The built-in arena schema ([`ARENA_SCHEMA`]).

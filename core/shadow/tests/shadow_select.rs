@@ -168,7 +168,7 @@ fn an_empty_bank_has_no_selection() {
 
 /// The example project's zoner bank, the arena schema and the `far` state.
 fn example() -> (Schema, Bank, Vec<f64>) {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../projects/example/shadow");
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../projects/example/shadow");
     let bank = Bank::load(std::path::Path::new(&format!("{root}/zoner.bank.ron"))).unwrap();
     let text = std::fs::read_to_string(format!("{root}/far.state.ron")).unwrap();
     let state = creature_shadow::bank::StateMap::parse("far.state.ron", &text).unwrap();

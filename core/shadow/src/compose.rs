@@ -165,7 +165,7 @@ mod tests {
     use super::*;
 
     fn load(name: &str) -> Bank {
-        let path = format!("{}/../projects/example/shadow/{name}.bank.ron", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../projects/example/shadow/{name}.bank.ron", env!("CARGO_MANIFEST_DIR"));
         Bank::load(std::path::Path::new(&path)).unwrap()
     }
 

@@ -10,7 +10,7 @@ use creature_shadow::schema::Schema;
 use creature_shadow::score::{ScoreOptions, kolmogorov_smirnov, score, total_variation, wasserstein};
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow").join(name)
 }
 
 fn counts(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {

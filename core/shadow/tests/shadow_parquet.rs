@@ -2,7 +2,7 @@
 //! the columns the spec names, and a broken or hostile file is refused with its name.
 //! Files are written to disk and read back with the parquet crate.
 
-#[path = "../../core/tests/support/parquet_footer.rs"]
+#[path = "../../tests/support/parquet_footer.rs"]
 mod parquet_footer;
 
 use std::path::{Path, PathBuf};
@@ -25,7 +25,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn example_bank(name: &str) -> Bank {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/shadow").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow").join(name);
     Bank::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 

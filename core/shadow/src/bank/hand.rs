@@ -238,7 +238,7 @@ impl Bank {
 mod tests {
     use super::*;
 
-    const RUSHDOWN: &str = include_str!("../../../projects/example/shadow/rushdown.bank.ron");
+    const RUSHDOWN: &str = include_str!("../../../../projects/example/shadow/rushdown.bank.ron");
 
     fn bank() -> Bank {
         Bank::parse_ron("rushdown.bank.ron", RUSHDOWN).unwrap()
@@ -341,7 +341,7 @@ mod tests {
         use crate::arena::{Action, feature};
         use crate::bots::{Bot, Style};
         use crate::fight::{Bout, Controller, ShadowPlayer};
-        let text = include_str!("../../../projects/example/shadow/sentry.bank.ron");
+        let text = include_str!("../../../../projects/example/shadow/sentry.bank.ron");
         let bank = Bank::parse_ron("sentry.bank.ron", text).unwrap();
         let mut answered = 0;
         for seed in 1..=4 {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use creature_shadow::bank::{Bank, EventRef, MAX_REACTION, Matchup, PendingEvent, PendingMatch, merge};
 
 fn example(name: &str) -> Bank {
-    let path = format!("{}/../projects/example/shadow/{name}.bank.ron", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../projects/example/shadow/{name}.bank.ron", env!("CARGO_MANIFEST_DIR"));
     Bank::load(std::path::Path::new(&path)).unwrap()
 }
 
