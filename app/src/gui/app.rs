@@ -26,7 +26,7 @@ use super::chrome::toasts::Toasts;
 use super::chrome::{file_browser, menu, palette};
 use super::command::keys::{self, Scope};
 use super::command::{ArenaCommand, ArenaKey, Command, Tab};
-use super::panels::{self, Panels};
+use super::panels::{self, registry::Panels};
 use super::view::View;
 use super::view::graph::GraphView;
 use crate::gui::command::UiCommand;

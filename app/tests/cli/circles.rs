@@ -448,8 +448,20 @@ fn code_of(text: &str) -> String {
     without_test_items(&blank_comments_and_strings(text))
 }
 
-/// For each file (by index), the files it names, leaving out itself and its ancestors.
+/// For each file (by index), the files it names, leaving out itself and its ancestors; a
+/// name re-exported is followed to the file that holds the item.
 pub(crate) fn edges(sources: &[Source]) -> Vec<BTreeSet<usize>> {
+    edges_by(sources, Crate::landing)
+}
+
+/// For each file, the files it names by the plainest reading: a path lands in the file of
+/// the module it names, whatever that module re-exports, so `use crate::panels::Panel`
+/// reaches `panels/mod.rs` even when `Panel` is defined in a child of it.
+fn plain_edges(sources: &[Source]) -> Vec<BTreeSet<usize>> {
+    edges_by(sources, |krate, path| krate.file_of[&longest_module(path, &krate.modules)])
+}
+
+fn edges_by(sources: &[Source], land: impl Fn(&Crate, &[String]) -> usize) -> Vec<BTreeSet<usize>> {
     let krate = Crate::new(sources);
     sources
         .iter()
@@ -460,7 +472,7 @@ pub(crate) fn edges(sources: &[Source]) -> Vec<BTreeSet<usize>> {
             named_paths(&code_of(&s.text))
                 .iter()
                 .filter_map(|p| absolute(p, &here, &krate.modules))
-                .map(|p| krate.landing(&p))
+                .map(|p| land(&krate, &p))
                 .filter(|f| !ancestors.contains(f))
                 .collect()
         })
@@ -528,9 +540,12 @@ fn components(next: &[BTreeSet<usize>]) -> Vec<Vec<usize>> {
     w.found
 }
 
-/// Each circle of the crate, as the paths of its files.
+/// Each circle of the crate by the plainest reading, as the paths of its files.
 fn circles(sources: &[Source]) -> Vec<Vec<String>> {
-    components(&edges(sources)).into_iter().map(|c| c.into_iter().map(|n| sources[n].path.clone()).collect()).collect()
+    components(&plain_edges(sources))
+        .into_iter()
+        .map(|c| c.into_iter().map(|n| sources[n].path.clone()).collect())
+        .collect()
 }
 
 fn circles_in(src: &str) -> Vec<Vec<String>> {
@@ -713,14 +728,16 @@ fn a_loop_through_three_files_is_one_circle() {
 }
 
 #[test]
-fn a_name_re_exported_by_a_parent_leads_to_the_file_that_holds_it() {
+fn a_name_re_exported_by_a_parent_still_names_the_parent() {
     let files = [
         ("lib.rs", "mod a; mod b;"),
         ("a/mod.rs", "mod inner;\npub use inner::{Thing as Other, Whole};"),
         ("a/inner.rs", "use crate::b::B;\npub struct Thing;\npub struct Whole;"),
         ("b.rs", "pub struct B;\nfn f(_: crate::a::Other) {}"),
     ];
-    assert_eq!(circles(&crate_of(&files)), [["a/inner.rs", "b.rs"]]);
+    assert_eq!(circles(&crate_of(&files)), [["a/mod.rs", "a/inner.rs", "b.rs"]]);
+    let next = edges(&crate_of(&files));
+    assert!(next[3].contains(&2), "followed through the re-export, b.rs reaches a/inner.rs: {next:?}");
 }
 
 #[test]

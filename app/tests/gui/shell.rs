@@ -111,7 +111,7 @@ impl eframe::Storage for MemoryStorage {
 #[test]
 fn a_stored_layout_comes_back_without_a_panel_that_is_gone() {
     use creature_studio::gui::chrome::dock;
-    use creature_studio::gui::panels::{Panels, compare};
+    use creature_studio::gui::panels::{compare, registry::Panels};
     use eframe::Storage;
     let panels = Panels::default();
     let mut storage = MemoryStorage::default();

@@ -293,9 +293,10 @@ fn a_segment_coming_back_under_another_match_is_refused_at_its_return() {
 
 #[test]
 fn bytes_after_a_binary_bank_are_refused() {
-    let bank =
-        Bank::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow/zoner.bank.ron"))
-            .unwrap();
+    let bank = Bank::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../projects/example/shadow/zoner.bank.ron"),
+    )
+    .unwrap();
     let mut bytes = bank.to_binary();
     assert_eq!(Bank::from_binary("z.bank", &bytes).unwrap(), bank);
     bytes.extend_from_slice(b"junk");

@@ -8,7 +8,7 @@ use egui_dock::{DockState, NodeIndex, TabViewer};
 
 use crate::gui::command::keys::Scope;
 use crate::gui::command::{Command, Tab, TabName};
-use crate::gui::panels::{self, Cx, Home, Panel, Panels};
+use crate::gui::panels::{self, Cx, Home, Panel, registry::Panels};
 use crate::gui::view::View;
 
 /// Where eframe's storage keeps the dock layout and the recent projects.

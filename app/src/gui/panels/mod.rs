@@ -1,6 +1,7 @@
 //! One module per dock panel, each a [`Panel`]: it draws from the workspace and the view,
 //! changes only its own state, and returns what the person asked for as [`Command`]s.
-//! The registry lists them; the dock, the View menu and the palette take them from it.
+//! The registry (`registry.rs`) lists them; the dock, the View menu and the palette take
+//! them from it.
 
 pub mod breakpoints;
 pub mod compare;
@@ -22,6 +23,7 @@ mod panel;
 pub mod plots;
 pub mod problems;
 pub mod project;
+pub mod registry;
 pub mod results;
 pub mod scenarios;
 pub mod source;
@@ -36,85 +38,7 @@ pub mod village_map;
 pub mod watches;
 pub mod why;
 
-use std::any::Any;
-
 pub use self::panel::{Cx, Home, Panel, dirty_mark};
-use super::command::Tab;
-use super::shadow::panels as shadow;
-
-/// Every panel, in the View menu's order, each with its state as it starts: a new tab is
-/// its module and one line here.
-fn registry() -> Vec<Box<dyn Panel>> {
-    vec![
-        Box::new(start::StartPanel::default()),
-        Box::new(project::ProjectPanel::default()),
-        Box::new(problems::ProblemsPanel),
-        Box::new(species::SpeciesPanel::default()),
-        Box::new(creature::CreaturePanel::default()),
-        Box::new(graph::GraphPanel::default()),
-        Box::new(plots::PlotsPanel::default()),
-        Box::new(examples::ExamplesPanel),
-        Box::new(lesson::LessonPanel::default()),
-        Box::new(results::ResultsPanel),
-        Box::new(scenarios::ScenariosPanel::default()),
-        Box::new(village::PreviewPanel),
-        Box::new(shadow::bank::BankPanel),
-        Box::new(shadow::schema::SchemaPanel),
-        Box::new(shadow::query::QueryPanel),
-        Box::new(shadow::arena::ArenaPanel::default()),
-        Box::new(shadow::league::LeaguePanel::default()),
-        Box::new(source::SourcePanel),
-        Box::new(why::WhyPanel),
-        Box::new(breakpoints::BreakpointsPanel::default()),
-        Box::new(watches::WatchesPanel::default()),
-        Box::new(train::TrainPanel::default()),
-        Box::new(compare::ComparePanel::default()),
-    ]
-}
-
-/// The studio's panels, one of each, in the registry's order.
-pub struct Panels(Vec<Box<dyn Panel>>);
-
-impl Default for Panels {
-    fn default() -> Panels {
-        Panels(registry())
-    }
-}
-
-impl Panels {
-    /// Every tab, in the View menu's order.
-    pub fn tabs(&self) -> Vec<Tab> {
-        self.0.iter().map(|p| p.tab()).collect()
-    }
-
-    /// Every tab with its place in the default layout.
-    pub fn homes(&self) -> Vec<(Tab, Home)> {
-        self.0.iter().map(|p| (p.tab(), p.home())).collect()
-    }
-
-    /// The tab stored by `name`.
-    pub fn named(&self, name: &str) -> Option<Tab> {
-        self.tabs().into_iter().find(|t| t.name() == name)
-    }
-
-    pub fn get(&self, tab: Tab) -> Option<&dyn Panel> {
-        self.0.iter().find(|p| p.tab() == tab).map(AsRef::as_ref)
-    }
-
-    pub fn get_mut(&mut self, tab: Tab) -> Option<&mut (dyn Panel + 'static)> {
-        self.0.iter_mut().find(|p| p.tab() == tab).map(AsMut::as_mut)
-    }
-
-    /// The panel of type `P`, to read its state.
-    pub fn state<P: Panel>(&self) -> Option<&P> {
-        self.0.iter().find_map(|p| (p.as_ref() as &dyn Any).downcast_ref())
-    }
-
-    /// The panel of type `P`, to change its state (as a test would).
-    pub fn state_mut<P: Panel>(&mut self) -> Option<&mut P> {
-        self.0.iter_mut().find_map(|p| (p.as_mut() as &mut dyn Any).downcast_mut())
-    }
-}
 
 /// A duration for people: seconds, minutes, hours or in-game days.
 pub fn duration(seconds: Option<f64>) -> String {
