@@ -49,6 +49,7 @@ pub mod file_writer;
 pub mod fsutil;
 #[cfg(feature = "io-counts")]
 pub mod io_counts;
+pub mod link;
 pub mod lint;
 pub mod lint_rules;
 pub mod mind;

@@ -1,0 +1,262 @@
+//! What crosses the link (SPEC §23), both ways, and its bounds. Every message is one JSON
+//! object in a text frame, `{"t": TYPE, ...}`. A client's are read here into types; the
+//! host's own answers are made here too, so that each message's shape has one home.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The link's version, said by both sides in `hello` and `welcome`.
+pub const VERSION: u32 = 1;
+
+/// The largest message either side reads: a frame or a message past it closes the link.
+pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+
+/// How many messages a client may send in one second before it is told why and closed.
+pub const MAX_MESSAGES_PER_SECOND: u32 = 100;
+
+/// What a client may do: observers only watch; the one controller may change the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Observer,
+    Controller,
+}
+
+/// A client's first message: nothing else is read before it.
+#[derive(Debug, Deserialize)]
+pub struct Hello {
+    pub version: u32,
+    pub token: String,
+    pub role: Role,
+    #[serde(default)]
+    pub name: String,
+}
+
+/// Which creatures a subscription follows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Which {
+    All,
+    These(Vec<u32>),
+}
+
+impl Which {
+    /// Whether `creature` is followed.
+    pub fn has(&self, creature: u32) -> bool {
+        match self {
+            Which::All => true,
+            Which::These(ids) => ids.contains(&creature),
+        }
+    }
+}
+
+/// `{"t": "subscribe", "creatures": [I...] or "all", "hz": H}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subscribe {
+    pub creatures: Which,
+    pub hz: f64,
+}
+
+/// A touch of the hand, as a controller sends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandAct {
+    Hold,
+    Stroke,
+    SlapGentle,
+    SlapHard,
+    Release,
+}
+
+/// What a controller asks of the game; each comes with an `id` the host answers with
+/// `ok` or `error`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Control {
+    /// A species, desires, phases or creature file's name and text, applied as a local
+    /// hot reload would apply it.
+    Reload {
+        file: String,
+        text: String,
+    },
+    Hand {
+        creature: u32,
+        act: HandAct,
+    },
+    Phase {
+        creature: u32,
+        phase: u8,
+    },
+    /// A condition of SPEC §19, written as on one line of `breakpoints.ron`.
+    Break {
+        creature: u32,
+        condition: String,
+    },
+    Unbreak {
+        creature: u32,
+        condition: String,
+    },
+    Pause,
+    Step {
+        #[serde(default = "one")]
+        turns: u64,
+    },
+    Continue,
+    /// A tree's verdict for an object, until `unforce`.
+    Force {
+        creature: u32,
+        tree: String,
+        object: String,
+        verdict: f64,
+    },
+    Unforce {
+        creature: u32,
+        tree: String,
+        object: String,
+    },
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// A message from a client, read.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FromClient {
+    Hello { version: u32, token: String, role: Role, name: String },
+    Subscribe(Subscribe),
+    Control { id: Value, control: Control },
+}
+
+/// A client's message read from its text, or the sentence that says what is wrong.
+pub fn read(text: &str) -> Result<FromClient, String> {
+    let value: Value = serde_json::from_str(text).map_err(|e| format!("not a JSON object: {e}"))?;
+    let Some(object) = value.as_object() else { return Err("a message is a JSON object".into()) };
+    let t = object.get("t").and_then(Value::as_str).ok_or("a message names its type in \"t\"")?.to_owned();
+    let shape = |e: serde_json::Error| format!("`{t}`: {e}");
+    match t.as_str() {
+        "hello" => {
+            let h: Hello = serde_json::from_value(value).map_err(shape)?;
+            Ok(FromClient::Hello { version: h.version, token: h.token, role: h.role, name: h.name })
+        }
+        "subscribe" => subscribe(object).map(FromClient::Subscribe).map_err(|e| format!("`subscribe`: {e}")),
+        _ => {
+            let id = object.get("id").cloned().ok_or_else(|| format!("`{t}` needs an \"id\" to answer"))?;
+            if !(id.is_number() || id.is_string()) {
+                return Err(format!("`{t}`: an \"id\" is a number or a string"));
+            }
+            let control: Control = serde_json::from_value(value).map_err(shape)?;
+            Ok(FromClient::Control { id, control })
+        }
+    }
+}
+
+fn subscribe(object: &serde_json::Map<String, Value>) -> Result<Subscribe, String> {
+    let creatures = match object.get("creatures") {
+        Some(Value::String(s)) if s == "all" => Which::All,
+        Some(Value::Array(ids)) => Which::These(
+            ids.iter()
+                .map(|i| i.as_u64().and_then(|i| u32::try_from(i).ok()))
+                .collect::<Option<Vec<u32>>>()
+                .ok_or("\"creatures\" are creature ids or \"all\"")?,
+        ),
+        _ => return Err("\"creatures\" are creature ids or \"all\"".into()),
+    };
+    let hz = object.get("hz").and_then(Value::as_f64).ok_or("\"hz\" is a number")?;
+    if !(hz.is_finite() && hz > 0.0) {
+        return Err("\"hz\" is a number above 0".into());
+    }
+    Ok(Subscribe { creatures, hz })
+}
+
+/// The host's `welcome`: its version, creatures and highest rate.
+pub fn welcome(creatures: &[Value], hz: f64) -> Value {
+    json!({"t": "welcome", "version": VERSION, "creatures": creatures, "hz": hz})
+}
+
+/// The host's `refused`, before it closes.
+pub fn refused(reason: &str) -> Value {
+    json!({"t": "refused", "reason": reason})
+}
+
+/// The answer to a controller's message that was carried out.
+pub fn ok(id: &Value) -> Value {
+    json!({"t": "ok", "id": id})
+}
+
+/// The answer to a message that was not carried out, with why; `id` is null for a
+/// message that could not be read far enough to have one.
+pub fn error(id: Option<&Value>, text: &str) -> Value {
+    json!({"t": "error", "id": id.cloned().unwrap_or(Value::Null), "error": text})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hello_is_read_with_its_role() {
+        let m = read(r#"{"t": "hello", "version": 1, "token": "abc", "role": "controller", "name": "studio"}"#);
+        assert_eq!(
+            m.unwrap(),
+            FromClient::Hello { version: 1, token: "abc".into(), role: Role::Controller, name: "studio".into() }
+        );
+        let bad = read(r#"{"t": "hello", "version": 1, "token": "abc", "role": "king"}"#).unwrap_err();
+        assert!(bad.contains("unknown variant `king`"), "{bad}");
+    }
+
+    #[test]
+    fn each_control_is_read_with_its_fields() {
+        let cases = [
+            (
+                r#"{"t":"reload","id":1,"file":"cow.ron","text":"()"}"#,
+                Control::Reload { file: "cow.ron".into(), text: "()".into() },
+            ),
+            (
+                r#"{"t":"hand","id":2,"creature":0,"act":"slap_hard"}"#,
+                Control::Hand { creature: 0, act: HandAct::SlapHard },
+            ),
+            (r#"{"t":"phase","id":3,"creature":1,"phase":5}"#, Control::Phase { creature: 1, phase: 5 }),
+            (
+                r#"{"t":"break","id":4,"creature":0,"condition":"Phase(to: 3)"}"#,
+                Control::Break { creature: 0, condition: "Phase(to: 3)".into() },
+            ),
+            (r#"{"t":"pause","id":5}"#, Control::Pause),
+            (r#"{"t":"step","id":6}"#, Control::Step { turns: 1 }),
+            (r#"{"t":"step","id":6,"turns":10}"#, Control::Step { turns: 10 }),
+            (r#"{"t":"continue","id":"c"}"#, Control::Continue),
+            (
+                r#"{"t":"force","id":7,"creature":0,"tree":"Hunger","object":"cow","verdict":0.5}"#,
+                Control::Force { creature: 0, tree: "Hunger".into(), object: "cow".into(), verdict: 0.5 },
+            ),
+        ];
+        for (text, want) in cases {
+            match read(text).unwrap() {
+                FromClient::Control { control, .. } => assert_eq!(control, want, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_subscription_follows_all_or_some() {
+        let all = read(r#"{"t":"subscribe","creatures":"all","hz":10}"#).unwrap();
+        assert_eq!(all, FromClient::Subscribe(Subscribe { creatures: Which::All, hz: 10.0 }));
+        let some = read(r#"{"t":"subscribe","creatures":[0,2],"hz":2.5}"#).unwrap();
+        assert_eq!(some, FromClient::Subscribe(Subscribe { creatures: Which::These(vec![0, 2]), hz: 2.5 }));
+        assert!(read(r#"{"t":"subscribe","creatures":"most","hz":2}"#).is_err());
+        assert!(read(r#"{"t":"subscribe","creatures":[-1],"hz":2}"#).is_err());
+        assert!(read(r#"{"t":"subscribe","creatures":"all","hz":0}"#).is_err());
+    }
+
+    #[test]
+    fn malformed_and_unknown_messages_say_what_is_wrong() {
+        assert!(read("{").unwrap_err().contains("not a JSON object"));
+        assert!(read("[1]").unwrap_err().contains("a JSON object"));
+        assert!(read(r#"{"x":1}"#).unwrap_err().contains("\"t\""));
+        let unknown = read(r#"{"t":"dance","id":1}"#).unwrap_err();
+        assert!(unknown.contains("unknown variant `dance`"), "{unknown}");
+        assert!(read(r#"{"t":"pause"}"#).unwrap_err().contains("\"id\""));
+        assert!(read(r#"{"t":"hand","id":1,"creature":0,"act":"tickle"}"#).is_err());
+        assert!(read(r#"{"t":"pause","id":[1]}"#).is_err());
+    }
+}
