@@ -201,7 +201,9 @@ fn malformed_and_unknown_messages_are_answered_and_the_link_stays() {
     ws.send(Message::text("{not json")).unwrap();
     assert!(next(&mut ws, "error")["error"].as_str().unwrap().contains("not a JSON object"));
     send(&mut ws, &json!({"t": "dance", "id": 3}));
-    assert!(next(&mut ws, "error")["error"].as_str().unwrap().contains("dance"));
+    let unknown = next(&mut ws, "error");
+    assert!(unknown["error"].as_str().unwrap().contains("dance"), "{unknown}");
+    assert_eq!(unknown["id"], 3, "an error answers the message it is about");
     ws.send(Message::binary(vec![1, 2, 3])).unwrap();
     assert!(next(&mut ws, "error")["error"].as_str().unwrap().contains("binary"));
     send(&mut ws, &json!({"t": "continue", "id": 4}));

@@ -18,6 +18,7 @@ pub mod parquet;
 pub mod preview_headless;
 pub mod recording;
 pub mod scenario;
+pub mod serve;
 pub mod shadow;
 pub mod sim;
 pub mod species;
@@ -59,6 +60,8 @@ pub enum Command {
     Train(train::TrainArgs),
     /// The live preview with hot reload; `--headless` prints JSON events.
     Preview(preview_headless::PreviewArgs),
+    /// The reference game: the project's preview behind the link, for studios to attach to.
+    Serve(serve::ServeArgs),
     /// Shadow replay banks: query, bench, record, fight, merge, stats, curate, score, league, gauntlet.
     #[command(subcommand)]
     Shadow(shadow::ShadowCommand),
@@ -82,6 +85,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Teach(a) => teach::run(&a),
         Command::Train(a) => train::run(&a),
         Command::Preview(a) => preview_headless::run(&a),
+        Command::Serve(a) => serve::run(&a),
         Command::Shadow(c) => shadow::run(c),
         Command::Sim(a) => sim::run(&a),
         Command::Scenario(c) => scenario::run(&c),

@@ -26,6 +26,7 @@ const ANY_VALUE: &[(&str, &str)] = &[
     ("shadow league", "seed"),
     ("sim", "seed"),
     ("train", "seed"),
+    ("serve", "seed"),
 ];
 
 /// A numeric argument: its command, id, flag, help, and the values that only a missing

@@ -73,6 +73,7 @@ const CLI_FLOORS: &[&[&str]] = &[
         "recording",
         "train",
         "preview_headless",
+        "serve",
         "shadow",
     ],
 ];

@@ -127,7 +127,7 @@ impl Host {
             return;
         };
         match read {
-            Err(e) => self.conns[i].send(&message::error(None, &e), false),
+            Err(e) => self.conns[i].send(&message::error(message::id_of(&text).as_ref(), &e), false),
             Ok(FromClient::Hello { .. }) => self.conns[i].send(&message::error(None, "already welcomed"), false),
             Ok(FromClient::Subscribe(mut s)) => {
                 s.hz = s.hz.min(self.hz);

@@ -168,6 +168,13 @@ fn subscribe(object: &serde_json::Map<String, Value>) -> Result<Subscribe, Strin
     Ok(Subscribe { creatures, hz })
 }
 
+/// The `id` of a message that could not be read as a whole, so that its error still
+/// answers it.
+pub fn id_of(text: &str) -> Option<Value> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    value.get("id").filter(|id| id.is_number() || id.is_string()).cloned()
+}
+
 /// The host's `welcome`: its version, creatures and highest rate.
 pub fn welcome(creatures: &[Value], hz: f64) -> Value {
     json!({"t": "welcome", "version": VERSION, "creatures": creatures, "hz": hz})

@@ -6,6 +6,7 @@ pub mod affordances;
 pub mod batch;
 pub mod batch_parquet;
 pub mod file;
+pub mod link_state;
 mod object_def;
 pub mod plan_filter;
 pub mod sim;
