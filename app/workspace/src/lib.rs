@@ -51,6 +51,7 @@ mod loaders;
 pub mod preview_sync;
 mod reduce;
 pub mod reload;
+pub mod remote_game;
 pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;

@@ -2,7 +2,7 @@
 //! object in a text frame, `{"t": TYPE, ...}`. A client's are read here into types; the
 //! host's own answers are made here too, so that each message's shape has one home.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// The link's version, said by both sides in `hello` and `welcome`.
@@ -15,7 +15,7 @@ pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
 pub const MAX_MESSAGES_PER_SECOND: u32 = 100;
 
 /// What a client may do: observers only watch; the one controller may change the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Observer,
@@ -57,7 +57,7 @@ pub struct Subscribe {
 }
 
 /// A touch of the hand, as a controller sends it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandAct {
     Hold,
@@ -69,7 +69,7 @@ pub enum HandAct {
 
 /// What a controller asks of the game; each comes with an `id` the host answers with
 /// `ok` or `error`.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum Control {
     /// A species, desires, phases or creature file's name and text, applied as a local
@@ -175,6 +175,25 @@ pub fn id_of(text: &str) -> Option<Value> {
     value.get("id").filter(|id| id.is_number() || id.is_string()).cloned()
 }
 
+/// A client's `hello`.
+pub fn hello(token: &str, role: Role, name: &str) -> Value {
+    json!({"t": "hello", "version": VERSION, "token": token, "role": role, "name": name})
+}
+
+/// A client's `subscribe` to every creature at `hz` states a second.
+pub fn subscribe_all(hz: f64) -> Value {
+    json!({"t": "subscribe", "creatures": "all", "hz": hz})
+}
+
+/// A controller's request `control`, answered under `id`.
+pub fn request(id: u64, control: &Control) -> Value {
+    let mut v = serde_json::to_value(control).unwrap_or(Value::Null);
+    if let Some(o) = v.as_object_mut() {
+        o.insert("id".into(), json!(id));
+    }
+    v
+}
+
 /// The host's `welcome`: its version, creatures and highest rate.
 pub fn welcome(creatures: &[Value], hz: f64) -> Value {
     json!({"t": "welcome", "version": VERSION, "creatures": creatures, "hz": hz})
@@ -242,6 +261,16 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn what_a_client_writes_the_host_reads_back() {
+        let control = Control::Hand { creature: 2, act: HandAct::SlapGentle };
+        let text = request(7, &control).to_string();
+        assert_eq!(read(&text).unwrap(), FromClient::Control { id: json!(7), control });
+        let hello = hello("t0k3n", Role::Observer, "studio").to_string();
+        assert!(matches!(read(&hello).unwrap(), FromClient::Hello { role: Role::Observer, .. }));
+        assert!(matches!(read(&subscribe_all(5.0).to_string()).unwrap(), FromClient::Subscribe(_)));
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! - [`conn`]: one client's connection, from its handshake to its close.
 //! - [`host`]: the listener and its clients, polled from the game's own loop for a
 //!   bounded time, never blocking it.
+//! - [`client`]: a studio's end, attached within a bounded time, then polled likewise.
 
+pub mod client;
 pub mod conn;
 pub mod host;
 pub mod message;

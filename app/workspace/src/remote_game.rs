@@ -1,0 +1,197 @@
+//! A game attached over the link (SPEC §23): its creatures as it last said them, their
+//! events, and the answers to what the studio asked, kept for the editor to show. The
+//! link is polled from the editor's frame without waiting; a lost link is said, and tried
+//! again every few seconds while what was seen stays.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use creature_core::link::client::Client;
+use creature_core::link::message::{self, Control, Role};
+use serde::Deserialize;
+use serde_json::Value;
+
+/// How long a lost link waits before it is tried again.
+pub const RETRY_AFTER: Duration = Duration::from_secs(3);
+
+/// How many events and answers are kept, newest last.
+const KEPT: usize = 1_000;
+
+/// How many messages one poll reads.
+const READ_PER_POLL: usize = 512;
+
+/// A creature of the game, as the `welcome` named it and its last `state` said it.
+#[derive(Clone, Debug)]
+pub struct RemoteCreature {
+    pub id: u32,
+    pub name: String,
+    pub species: String,
+    pub state: Option<RemoteState>,
+}
+
+/// A creature's `state`.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct RemoteState {
+    pub sim_time: f64,
+    pub desires: Vec<f64>,
+    pub plan: Option<RemotePlan>,
+    #[serde(default)]
+    pub agenda: Vec<String>,
+    pub liking: f64,
+    pub phase: u8,
+    pub position: Option<[f64; 2]>,
+}
+
+/// The plan under way, as a state says it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct RemotePlan {
+    pub desire: String,
+    pub action: String,
+    pub object: String,
+}
+
+/// Whether the link is up.
+enum Link {
+    Attached(Box<Client>),
+    Lost { why: String, since: Instant },
+}
+
+/// A game attached.
+pub struct RemoteGame {
+    pub address: String,
+    token: String,
+    pub role: Role,
+    link: Link,
+    pub creatures: Vec<RemoteCreature>,
+    /// The games's events, newest last.
+    pub events: VecDeque<Value>,
+    /// What was asked and how the game answered, newest last.
+    pub answers: VecDeque<(String, Result<(), String>)>,
+    asked: Vec<(u64, String)>,
+    next_id: u64,
+    /// States a second asked of the game.
+    pub hz: f64,
+}
+
+impl RemoteGame {
+    /// Attaches to the game at `address` with `token` as `role`, and follows every
+    /// creature at `hz` states a second.
+    pub fn attach(address: &str, token: &str, role: Role, hz: f64) -> Result<RemoteGame, String> {
+        let mut game = RemoteGame {
+            address: address.trim().to_owned(),
+            token: token.trim().to_owned(),
+            role,
+            link: Link::Lost { why: String::new(), since: Instant::now() },
+            creatures: Vec::new(),
+            events: VecDeque::new(),
+            answers: VecDeque::new(),
+            asked: Vec::new(),
+            next_id: 1,
+            hz,
+        };
+        game.link = Link::Attached(Box::new(game.connect()?));
+        Ok(game)
+    }
+
+    fn connect(&mut self) -> Result<Client, String> {
+        let mut client = Client::attach(&self.address, &self.token, self.role, "Creature Studio")?;
+        client.send(&message::subscribe_all(self.hz))?;
+        self.creatures = client.welcome["creatures"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(|c| {
+                        Some(RemoteCreature {
+                            id: u32::try_from(c["id"].as_u64()?).ok()?,
+                            name: c["name"].as_str().unwrap_or("?").to_owned(),
+                            species: c["species"].as_str().unwrap_or("?").to_owned(),
+                            state: None,
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(client)
+    }
+
+    /// Whether the link is up now.
+    pub fn attached(&self) -> bool {
+        matches!(self.link, Link::Attached(_))
+    }
+
+    /// Where the creatures live, for the status bar: the address, and whether the link
+    /// is up or why it was lost.
+    pub fn status(&self) -> String {
+        match &self.link {
+            Link::Attached(_) => format!("attached to the game at {}", self.address),
+            Link::Lost { why, .. } => format!("the link to {} was lost ({why}); trying again", self.address),
+        }
+    }
+
+    /// Reads what the game sent, without waiting; a lost link is tried again after
+    /// [`RETRY_AFTER`]. Returns whether anything changed.
+    pub fn poll(&mut self, now: Instant) -> bool {
+        let received = match &mut self.link {
+            Link::Attached(client) => client.receive(READ_PER_POLL),
+            Link::Lost { since, .. } => {
+                if now.duration_since(*since) < RETRY_AFTER {
+                    return false;
+                }
+                match self.connect() {
+                    Ok(client) => self.link = Link::Attached(Box::new(client)),
+                    Err(why) => self.link = Link::Lost { why, since: now },
+                }
+                return true;
+            }
+        };
+        match received {
+            Ok(messages) => {
+                let changed = !messages.is_empty();
+                messages.into_iter().for_each(|m| self.take(m));
+                changed
+            }
+            Err(why) => {
+                self.link = Link::Lost { why, since: now };
+                true
+            }
+        }
+    }
+
+    fn take(&mut self, m: Value) {
+        match m["t"].as_str() {
+            Some("state") => {
+                let id = m["creature"].as_u64();
+                if let (Some(c), Ok(state)) =
+                    (self.creatures.iter_mut().find(|c| Some(u64::from(c.id)) == id), serde_json::from_value(m))
+                {
+                    c.state = Some(state);
+                }
+            }
+            Some("event") => keep(&mut self.events, m),
+            Some("ok" | "error") => {
+                let id = m["id"].as_u64();
+                let what = self.asked.iter().position(|(i, _)| Some(*i) == id).map(|at| self.asked.remove(at).1);
+                let result = if m["t"] == "ok" { Ok(()) } else { Err(m["error"].as_str().unwrap_or("").to_owned()) };
+                keep(&mut self.answers, (what.unwrap_or_else(|| "a message".to_owned()), result));
+            }
+            _ => {}
+        }
+    }
+
+    /// Asks the game for `control`, said as `what` beside its answer.
+    pub fn ask(&mut self, what: &str, control: &Control) -> Result<(), String> {
+        let Link::Attached(client) = &mut self.link else { return Err(self.status()) };
+        let id = self.next_id;
+        self.next_id += 1;
+        client.send(&message::request(id, control))?;
+        self.asked.push((id, what.to_owned()));
+        Ok(())
+    }
+}
+
+fn keep<T>(list: &mut VecDeque<T>, item: T) {
+    if list.len() >= KEPT {
+        list.pop_front();
+    }
+    list.push_back(item);
+}

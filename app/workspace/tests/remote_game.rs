@@ -1,0 +1,94 @@
+//! The workspace attaches to a game that shares none of the studio's code: the tiny
+//! Python game of `app/tools/link_host.py`, written from SPEC §23 alone. CI installs
+//! Python's `websockets` before the tests; a machine without it says so and skips.
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use creature_core::link::message::{Control, HandAct, Role};
+use creature_workspace::remote_game::RemoteGame;
+
+const TOKEN: &str = "a-token-of-twenty-characters";
+
+fn python_has_websockets() -> bool {
+    Command::new("python3").args(["-c", "import websockets.sync.server"]).status().is_ok_and(|s| s.success())
+}
+
+/// The Python game, running for `seconds`, and the address it listens on.
+fn python_game(seconds: &str) -> (Child, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/link_host.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .args([TOKEN, seconds])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&line).expect("the game prints where it listens");
+    (child, v["address"].as_str().unwrap().to_owned())
+}
+
+/// Polls until `done` holds, for at most ten seconds.
+fn poll_until(game: &mut RemoteGame, mut done: impl FnMut(&RemoteGame) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        game.poll(Instant::now());
+        if done(game) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+#[test]
+fn the_workspace_follows_a_python_game_and_touches_its_creature() {
+    if !python_has_websockets() {
+        eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
+        return;
+    }
+    let (mut child, address) = python_game("30");
+    let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
+    assert_eq!(game.creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Pip", "Moss"]);
+    assert!(poll_until(&mut game, |g| g.creatures.iter().all(|c| c.state.is_some())), "every creature's state comes");
+    let pip = game.creatures[0].state.clone().unwrap();
+    assert_eq!(pip.desires.len(), 40);
+    assert_eq!(pip.plan.as_ref().unwrap().action, "Eat");
+
+    for act in [HandAct::Hold, HandAct::Stroke, HandAct::Release] {
+        game.ask(&format!("{act:?}"), &Control::Hand { creature: 0, act }).unwrap();
+    }
+    assert!(poll_until(&mut game, |g| g.answers.len() == 3 && !g.events.is_empty()), "answers and the lesson come");
+    assert!(game.answers.iter().all(|(_, r)| r.is_ok()), "{:?}", game.answers);
+    assert_eq!(game.answers[2].0, "Release");
+    assert_eq!(game.events[0]["event"], "lesson");
+
+    game.ask("reload cow.ron", &Control::Reload { file: "cow.ron".into(), text: String::new() }).unwrap();
+    assert!(poll_until(&mut game, |g| g.answers.len() == 4));
+    let refused = game.answers[3].1.clone().unwrap_err();
+    assert!(refused.starts_with("cow.ron:1:1:"), "{refused}");
+
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
+    assert!(game.status().contains("lost"), "{}", game.status());
+    assert!(game.creatures[0].state.is_some(), "what was seen stays");
+}
+
+#[test]
+fn a_wrong_token_is_said_and_nothing_is_attached() {
+    if !python_has_websockets() {
+        eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
+        return;
+    }
+    let (mut child, address) = python_game("10");
+    let Err(why) = RemoteGame::attach(&address, "not-the-token-at-all", Role::Observer, 5.0) else {
+        panic!("a wrong token attaches nothing")
+    };
+    assert!(why.contains("refused") && why.contains("wrong token"), "{why}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
