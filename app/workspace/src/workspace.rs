@@ -6,6 +6,7 @@
 //! The shadow tools' schema and replay banks are documents too, so their edits share the
 //! app-wide undo, the dirty markers, Save All and the "changed on disk" question.
 
+mod game;
 #[cfg(test)]
 mod hand_bank_tests;
 mod history;
@@ -96,6 +97,8 @@ pub struct Workspace {
     pub preview_learns: bool,
     /// Values followed over the preview's run, kept in the project.
     pub watches: crate::watches::Watches,
+    /// A running game the studio is attached to over the link (SPEC §23).
+    pub game: Option<crate::remote_game::RemoteGame>,
 }
 
 impl Workspace {
@@ -125,6 +128,7 @@ impl Workspace {
             training: Default::default(),
             preview_learns: false,
             watches: crate::watches::Watches::default(),
+            game: None,
         };
         ws.add_data_docs(Path::new("species"), &BTreeMap::new(), &[]);
         for doc in ws.docs.values_mut() {

@@ -25,6 +25,7 @@ impl Workspace {
             doc.saved_text = text;
             doc.disk = Some(fingerprint(&bytes));
         }
+        self.push_saved(id, &path, &bytes);
         self.refresh_files();
         self.recheck();
         Ok(path)
