@@ -24,9 +24,15 @@ use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
 const TOKEN: &str = "0123456789abcdef0123456789abcdef";
 
 /// An observer on its own thread, reading everything and counting the bytes.
-fn observer(addr: std::net::SocketAddr, hz: f64, bytes: Arc<AtomicU64>, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+fn observer(
+    addr: std::net::SocketAddr,
+    hz: f64,
+    bytes: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
-        let (mut ws, _): (WebSocket<MaybeTlsStream<TcpStream>>, _) = tungstenite::connect(format!("ws://{addr}")).unwrap();
+        let (mut ws, _): (WebSocket<MaybeTlsStream<TcpStream>>, _) =
+            tungstenite::connect(format!("ws://{addr}")).unwrap();
         if let MaybeTlsStream::Plain(s) = ws.get_ref() {
             s.set_read_timeout(Some(Duration::from_millis(200))).unwrap();
         }
@@ -63,7 +69,8 @@ fn turns(c: &mut Criterion) {
             black_box(sim.time())
         });
     });
-    let mut host = Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), vec![link_state::creature(&sim, 0)], 10.0).unwrap();
+    let mut host =
+        Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), vec![link_state::creature(&sim, 0)], 10.0).unwrap();
     let (bytes, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
     let watcher = observer(host.local_addr().unwrap(), 10.0, bytes.clone(), stop.clone());
     wait_for_clients(&mut host, 1, &[(0, link_state::state(&sim, 0))]);
@@ -94,7 +101,8 @@ fn fan_out(c: &mut Criterion) {
     let creatures = (0..1_000).map(|id| link_state::creature(&sim, id)).collect();
     let mut host = Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), creatures, 10.0).unwrap();
     let (bytes, stop) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicBool::new(false)));
-    let watchers: Vec<_> = (0..10).map(|_| observer(host.local_addr().unwrap(), 10.0, bytes.clone(), stop.clone())).collect();
+    let watchers: Vec<_> =
+        (0..10).map(|_| observer(host.local_addr().unwrap(), 10.0, bytes.clone(), stop.clone())).collect();
     wait_for_clients(&mut host, 10, &states);
     let tick_bytes: usize = states.iter().map(|(_, s)| s.to_string().len()).sum::<usize>() * 10;
     eprintln!(

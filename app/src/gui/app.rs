@@ -4,6 +4,7 @@
 
 mod files;
 mod focus;
+mod game;
 mod live;
 mod status;
 mod system_command;
@@ -190,6 +191,7 @@ impl Studio {
             Command::Arena(c) => self.apply_arena(c),
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
+            Command::Game(c) => self.apply_game(c),
             system => self.apply_system(system),
         }
     }

@@ -62,6 +62,11 @@ impl Studio {
         if self.ws.training.poll() || self.ws.training.running() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
+        // An attached game sends states at the rate asked, and a lost link is tried again.
+        if self.ws.game.is_some() {
+            self.ws.poll_game();
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
         if let Some(next) = self.toasts.expire(now) {
             ctx.request_repaint_after(Duration::from_secs_f64(next.max(0.05)));
         }

@@ -64,7 +64,8 @@ impl Studio {
             | Command::Bank(_)
             | Command::Arena(_)
             | Command::Scenario(_)
-            | Command::Train(_) => {}
+            | Command::Train(_)
+            | Command::Game(_) => {}
         }
     }
 }

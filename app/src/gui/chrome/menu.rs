@@ -46,6 +46,11 @@ pub fn menu_bar(
             menu_item(ui, &Command::Ui(UiCommand::Revert), any_dirty, out);
             menu_item(ui, &Command::Ui(UiCommand::Reload), ws.project.is_some(), out);
             ui.separator();
+            if ui.button("Attach to a running game…").clicked() {
+                out.push(Command::ShowTab(crate::gui::panels::game::TAB));
+                ui.close();
+            }
+            ui.separator();
             menu_item(ui, &Command::Ui(UiCommand::Quit), true, out);
         });
         ui.menu_button("Edit", |ui| {
@@ -127,6 +132,11 @@ pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, line: StatusLine<'_>, out: 
         ui.separator();
         if let Some(rate) = preview {
             ui.label(rate);
+            ui.separator();
+        }
+        if let Some(game) = &ws.game {
+            let colour = if game.attached() { ui.visuals().text_color() } else { ui.visuals().warn_fg_color };
+            ui.label(egui::RichText::new(game.status()).color(colour));
             ui.separator();
         }
         ui.label(status);

@@ -7,6 +7,7 @@
 //! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `TimeCommand` theirs;
 //! `keys` holds every key the editor answers.
 
+pub mod game;
 pub mod keys;
 pub mod preview;
 pub mod scenario;
@@ -23,6 +24,7 @@ use egui::KeyboardShortcut;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
+pub use self::game::GameCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
 pub use self::tab::{Tab, TabName};
@@ -69,6 +71,7 @@ pub enum Command {
     Arena(ArenaCommand),
     Scenario(ScenarioCommand),
     Train(TrainCommand),
+    Game(GameCommand),
 }
 
 impl Command {
@@ -94,6 +97,7 @@ impl Command {
             Command::Arena(c) => c.label(),
             Command::Scenario(c) => c.label(),
             Command::Train(c) => c.label(),
+            Command::Game(c) => c.label(),
         }
     }
 

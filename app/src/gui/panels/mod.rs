@@ -9,6 +9,7 @@ pub mod compare_files;
 pub mod compare_trees;
 pub mod creature;
 pub mod examples;
+pub mod game;
 pub mod graph;
 pub mod graph_header;
 pub mod graph_heat;

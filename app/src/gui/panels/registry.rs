@@ -6,8 +6,8 @@ use std::any::Any;
 
 use super::{Home, Panel};
 use super::{
-    breakpoints, compare, creature, examples, graph, lesson, plots, problems, project, results, scenarios, source,
-    species, start, train, village, watches, why,
+    breakpoints, compare, creature, examples, game, graph, lesson, plots, problems, project, results, scenarios,
+    source, species, start, train, village, watches, why,
 };
 use crate::gui::command::Tab;
 use crate::gui::shadow::panels as shadow;
@@ -39,6 +39,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(watches::WatchesPanel::default()),
         Box::new(train::TrainPanel::default()),
         Box::new(compare::ComparePanel::default()),
+        Box::new(game::GamePanel::default()),
     ]
 }
 

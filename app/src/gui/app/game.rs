@@ -1,0 +1,39 @@
+//! The one handler of [`GameCommand`]s: the workspace attaches, asks and lets go, and the
+//! status bar says where the creatures live.
+
+use super::Studio;
+use crate::gui::command::GameCommand;
+use crate::gui::panels;
+
+impl Studio {
+    /// Carries out a command to the game link.
+    pub(super) fn apply_game(&mut self, c: GameCommand) {
+        match c {
+            GameCommand::Attach { address, token, role } => {
+                self.status = match self.ws.attach_game(&address, &token, role) {
+                    Ok(()) => {
+                        let n = self.ws.game.as_ref().map_or(0, |g| g.creatures.len());
+                        format!(
+                            "Attached to the game at {}: {}",
+                            address.trim(),
+                            creature_core::words::count(n, "creature")
+                        )
+                    }
+                    Err(e) => format!("Could not attach: {e}"),
+                };
+                self.show_tab(panels::game::TAB);
+            }
+            GameCommand::Ask { what, control } => {
+                if let Some(game) = self.ws.game.as_mut()
+                    && let Err(e) = game.ask(&what, &control)
+                {
+                    self.status = format!("Could not ask the game to {what}: {e}");
+                }
+            }
+            GameCommand::Detach => {
+                self.ws.detach_game();
+                self.status = "Let the game go".into();
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! What the Game panel asks of a running game attached over the link (SPEC §23).
+
+use creature_core::link::message::{Control, Role};
+
+/// A command to the game link.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameCommand {
+    /// Attaches to the game at `address` with `token`, as `role`.
+    Attach { address: String, token: String, role: Role },
+    /// Asks the attached game for `control`, said as `what` beside its answer.
+    Ask { what: String, control: Control },
+    /// Lets the attached game go.
+    Detach,
+}
+
+impl GameCommand {
+    /// The name in the palette.
+    pub fn label(&self) -> String {
+        match self {
+            GameCommand::Attach { address, .. } => format!("Attach to the game at {address}"),
+            GameCommand::Ask { what, .. } => format!("Ask the game: {what}"),
+            GameCommand::Detach => "Let the game go".into(),
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! A running game attached over the link (SPEC §23): the form that attaches, then the
+//! game's creatures as it last said them (desires, plan and agenda, liking, phase, where
+//! it is), the hand and the clock for the studio that controls it, and what the game
+//! told and answered. The form's fields and the creature picked are this panel's own.
+
+use creature_core::link::message::{Control, HandAct, Role};
+use creature_core::names::Desire;
+use creature_workspace::remote_game::{RemoteCreature, RemoteGame};
+
+use super::{Cx, Home, Panel};
+use crate::gui::command::{Command, GameCommand, Tab};
+use crate::gui::view::View;
+use creature_workspace::Workspace;
+
+/// This panel's tab.
+pub const TAB: Tab = Tab::new("Game", "Game");
+
+/// The attach form and the creature picked.
+pub struct GamePanel {
+    pub address: String,
+    pub token: String,
+    /// Attach as the controller rather than an observer.
+    pub control: bool,
+    picked: usize,
+}
+
+impl Default for GamePanel {
+    fn default() -> GamePanel {
+        GamePanel { address: "127.0.0.1:7878".into(), token: String::new(), control: true, picked: 0 }
+    }
+}
+
+impl Panel for GamePanel {
+    fn tab(&self) -> Tab {
+        TAB
+    }
+
+    fn home(&self) -> Home {
+        Home::UnderEditors
+    }
+
+    /// Says where the creatures live once attached.
+    fn title(&self, ws: &Workspace, _view: &View) -> String {
+        match &ws.game {
+            Some(g) if g.attached() => format!("Game ({})", g.address),
+            Some(_) => "Game (link lost)".into(),
+            None => TAB.title().to_owned(),
+        }
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        match &cx.ws.game {
+            None => self.form(ui, cx.out),
+            Some(game) => self.attached(ui, game, cx.out),
+        }
+    }
+}
+
+impl GamePanel {
+    fn form(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        ui.label("Attach to a game that hosts the link (creature-studio serve, or your own game).");
+        egui::Grid::new("game_form").num_columns(2).show(ui, |ui| {
+            ui.label("Address");
+            ui.add(egui::TextEdit::singleline(&mut self.address).desired_width(220.0));
+            ui.end_row();
+            ui.label("Token");
+            ui.add(egui::TextEdit::singleline(&mut self.token).password(true).desired_width(220.0))
+                .on_hover_text("The token the game printed, or the first line of its token file");
+            ui.end_row();
+        });
+        ui.checkbox(&mut self.control, "Control it: the hand, the clock, and species saves pushed to it")
+            .on_hover_text("One studio controls a game at a time; the others watch");
+        if ui.button("Attach").clicked() {
+            let role = if self.control { Role::Controller } else { Role::Observer };
+            out.push(Command::Game(GameCommand::Attach {
+                address: self.address.clone(),
+                token: self.token.clone(),
+                role,
+            }));
+        }
+    }
+
+    fn attached(&mut self, ui: &mut egui::Ui, game: &RemoteGame, out: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(game.status());
+            if ui.button("Let go").clicked() {
+                out.push(Command::Game(GameCommand::Detach));
+            }
+        });
+        if game.creatures.is_empty() {
+            ui.label("The game runs no creature.");
+            return;
+        }
+        self.picked = self.picked.min(game.creatures.len() - 1);
+        egui::ComboBox::from_label("Creature").selected_text(label(&game.creatures[self.picked])).show_ui(ui, |ui| {
+            for (i, c) in game.creatures.iter().enumerate() {
+                ui.selectable_value(&mut self.picked, i, label(c));
+            }
+        });
+        let creature = &game.creatures[self.picked];
+        if game.role == Role::Controller {
+            controls(ui, creature.id, out);
+        } else {
+            ui.label("Watching: another studio may control this game.");
+        }
+        match &creature.state {
+            None => {
+                ui.label("Waiting for the game's first state…");
+            }
+            Some(s) => {
+                let plan =
+                    s.plan.as_ref().map_or("idle".to_owned(), |p| format!("{} {} ({})", p.action, p.object, p.desire));
+                ui.label(format!("{:.1} s · phase {} · liking {:+.2} · {plan}", s.sim_time, s.phase, s.liking));
+                if !s.agenda.is_empty() {
+                    ui.label(format!("Agenda: {}", s.agenda.join(", then ")));
+                }
+                desires(ui, &s.desires);
+            }
+        }
+        told(ui, game, creature.id);
+    }
+}
+
+fn label(c: &RemoteCreature) -> String {
+    format!("{} ({}, {})", c.name, c.species, c.id)
+}
+
+/// The hand and the clock, each a request the game answers.
+fn controls(ui: &mut egui::Ui, creature: u32, out: &mut Vec<Command>) {
+    ui.horizontal_wrapped(|ui| {
+        let hand = [
+            ("Hold", HandAct::Hold),
+            ("Stroke", HandAct::Stroke),
+            ("Slap gently", HandAct::SlapGentle),
+            ("Slap hard", HandAct::SlapHard),
+            ("Release", HandAct::Release),
+        ];
+        for (name, act) in hand {
+            if ui.button(name).clicked() {
+                out.push(Command::Game(GameCommand::Ask {
+                    what: name.to_lowercase(),
+                    control: Control::Hand { creature, act },
+                }));
+            }
+        }
+        ui.separator();
+        for (name, control) in
+            [("Pause", Control::Pause), ("Step", Control::Step { turns: 1 }), ("Continue", Control::Continue)]
+        {
+            if ui.button(name).clicked() {
+                out.push(Command::Game(GameCommand::Ask { what: name.to_lowercase(), control }));
+            }
+        }
+    });
+}
+
+/// The strongest desires as bars, named.
+fn desires(ui: &mut egui::Ui, values: &[f64]) {
+    let mut order: Vec<usize> = (0..values.len().min(Desire::ALL.len())).collect();
+    order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+    egui::Grid::new("game_desires").num_columns(2).show(ui, |ui| {
+        for &i in order.iter().take(8) {
+            ui.label(Desire::ALL[i].name());
+            let v = values[i].clamp(0.0, 1.0);
+            ui.add(egui::ProgressBar::new(v as f32).text(format!("{:.2}", values[i])).desired_width(160.0));
+            ui.end_row();
+        }
+    });
+}
+
+/// The creature's last events and the game's last answers, newest first.
+fn told(ui: &mut egui::Ui, game: &RemoteGame, creature: u32) {
+    ui.separator();
+    for (what, answer) in game.answers.iter().rev().take(3) {
+        match answer {
+            Ok(()) => ui.label(format!("✔ {what}")),
+            Err(e) => ui.colored_label(ui.visuals().error_fg_color, format!("✖ {what}: {e}")),
+        };
+    }
+    let events = game.events.iter().rev().filter(|e| e["creature"].as_u64() == Some(u64::from(creature))).take(6);
+    for e in events {
+        ui.label(format!("{:.1} s  {}", e["sim_time"].as_f64().unwrap_or(0.0), e["event"].as_str().unwrap_or("?")));
+    }
+}

@@ -1,0 +1,98 @@
+//! The Game panel attached to `creature-studio serve`, the reference game of the link
+//! (SPEC §23), running in its own process: the creature's state shows, the hand reaches
+//! it, a species save in the editor is pushed to it, and the status bar says where the
+//! creatures live.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command as Process, Stdio};
+use std::time::Duration;
+
+use creature_core::names::Species;
+use creature_studio::gui::Studio;
+use creature_studio::gui::command::Command;
+use creature_studio::gui::panels::game::{GamePanel, TAB};
+use creature_workspace::DocId;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::support::{example, labels_containing, project_copy, studio, until_within};
+
+/// `serve` on the example project, and its address and token.
+fn serve() -> (Child, String, String) {
+    let token_file = tempfile::tempdir().unwrap().keep().join("token");
+    let mut child = Process::new(env!("CARGO_BIN_EXE_creature-studio"))
+        .args(["serve", "--project"])
+        .arg(example())
+        .args(["--listen", "127.0.0.1:0", "--seconds", "120", "--token-file"])
+        .arg(&token_file)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let token = std::fs::read_to_string(&token_file).unwrap().trim().to_owned();
+    (child, v["address"].as_str().unwrap().to_owned(), token)
+}
+
+/// Fills the Game panel's form and clicks Attach.
+fn attach(h: &mut Harness<'static, Studio>, address: &str, token: &str) {
+    h.state_mut().run(Command::ShowTab(TAB));
+    let p = h.state_mut().panels.state_mut::<GamePanel>().unwrap();
+    (p.address, p.token) = (address.to_owned(), token.to_owned());
+    h.run();
+    h.get_by_label("Attach").click();
+    // An attached game keeps the frames coming: step a few rather than wait for calm.
+    h.run_steps(3);
+}
+
+#[test]
+fn the_game_panel_follows_a_served_creature_and_the_hand_reaches_it() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    attach(&mut h, &address, &token);
+    assert!(h.state().ws.game.as_ref().is_some_and(|g| g.attached()), "{}", h.state().status);
+    let shown = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| c.state.is_some()))
+    });
+    assert!(shown, "the creature's state comes");
+    h.run_steps(2);
+    assert!(!labels_containing(&h, "liking").is_empty(), "the state is drawn");
+    assert!(
+        !labels_containing(&h, &format!("attached to the game at {address}")).is_empty(),
+        "the status bar says where"
+    );
+
+    for name in ["Hold", "Stroke", "Release"] {
+        h.get_by_label(name).click();
+        h.run_steps(2);
+    }
+    let answered =
+        until_within(&mut h, Duration::from_secs(10), |s| s.ws.game.as_ref().is_some_and(|g| g.answers.len() == 3));
+    assert!(answered);
+    assert!(h.state().ws.game.as_ref().unwrap().answers.iter().all(|(_, a)| a.is_ok()));
+    let lesson = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.events.iter().any(|e| e["event"] == "lesson"))
+    });
+    assert!(lesson, "the release taught the game's creature a lesson");
+
+    h.state_mut().ws.save(&DocId::Species(Species::Cow)).unwrap();
+    let pushed = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.answers.iter().any(|(w, a)| w == "reload cow.ron" && a.is_ok()))
+    });
+    assert!(pushed, "the saved species file reached the game");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+#[test]
+fn a_wrong_token_attaches_nothing_and_says_why() {
+    let (mut game, address, _) = serve();
+    let mut h = studio(&example());
+    attach(&mut h, &address, "ffffffffffffffffffffffffffffffff");
+    assert!(h.state().ws.game.is_none());
+    assert!(h.state().status.contains("wrong token"), "{}", h.state().status);
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
