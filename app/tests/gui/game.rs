@@ -52,7 +52,11 @@ fn the_game_panel_follows_a_served_creature_and_the_hand_reaches_it() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     attach(&mut h, &address, &token);
-    assert!(h.state().ws.game.as_ref().is_some_and(|g| g.attached()), "{}", h.state().status);
+    assert!(
+        h.state().ws.game.as_ref().is_some_and(creature_workspace::remote_game::RemoteGame::attached),
+        "{}",
+        h.state().status
+    );
     let shown = until_within(&mut h, Duration::from_secs(10), |s| {
         s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| c.state.is_some()))
     });
