@@ -6,7 +6,9 @@
 //! a disk image or a log, is refused before it fills memory). The file is opened
 //! without waiting, then asked what it is through the open handle, so a pipe put at the
 //! path between a look and the open cannot block the read either. A save of the file
-//! cut off in its copy in place is finished first ([`crate::save_intent`]).
+//! cut off in its copy in place is finished first ([`crate::save_intent`]). Every file
+//! opened is noted for the command running ([`crate::opened_files`]), so that it never
+//! writes over one.
 
 use std::fs::File;
 use std::io::Read;
@@ -101,6 +103,8 @@ pub fn open(path: &Path, limit: Limit) -> Result<(File, u64), LoadError> {
     if meta.len() > limit.bytes() {
         return Err(too_large(&file, limit));
     }
+    // A command never writes over a file it read ([`crate::opened_files`]).
+    crate::opened_files::note(&meta, path);
     Ok((f, meta.len()))
 }
 

@@ -53,6 +53,7 @@ pub mod lint;
 pub mod lint_rules;
 pub mod mind;
 pub mod names;
+pub mod opened_files;
 pub mod parquet_table;
 pub mod paths;
 pub mod printable;

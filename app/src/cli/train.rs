@@ -77,21 +77,17 @@ fn species_of(arg: Option<&str>, own: Species) -> Result<Vec<Species>, CliError>
     }
 }
 
-/// The files a target reads, which the command never writes.
-fn reads(path: &Path, target: &LoadedTarget) -> Vec<PathBuf> {
-    let t = &target.target;
-    let mut reads = vec![path.to_path_buf()];
-    reads.extend([&t.world, &t.creature].into_iter().flatten().map(|p| target.scenario.resolve(p)));
-    reads
-}
-
 pub fn run(a: &TrainArgs) -> CliResult {
+    let outputs = [("-o", a.output.as_deref()), ("--parquet", a.parquet.as_deref())];
+    file_writer::distinct_outputs(&outputs.iter().filter_map(|(f, p)| Some((*f, (*p)?))).collect::<Vec<_>>())?;
     let target = train::load(&a.target)?;
-    let mut inputs = reads(&a.target, &target);
-    inputs.extend(a.results.iter().cloned());
-    let policy = Policy::forced(a.force).reading(inputs);
-    for out in [&a.output, &a.parquet].into_iter().flatten() {
-        check_out(out, &policy)?;
+    let script_policy = Policy::forced(a.force).flag("-o");
+    let table_policy = Policy::forced(a.force).flag("--parquet");
+    if let Some(out) = &a.output {
+        check_out(out, &script_policy)?;
+    }
+    if let Some(out) = &a.parquet {
+        check_out(out, &table_policy)?;
     }
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| format!("--shard {e}"))?;
     let species = species_of(a.species.as_deref(), target.target.species)?;
@@ -114,11 +110,11 @@ pub fn run(a: &TrainArgs) -> CliResult {
     };
     let train_ms = started.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.parquet {
-        report_parquet::save(out, &rows, &policy)?;
+        report_parquet::save(out, &rows, &table_policy)?;
     }
     let written = match (&a.output, trained.first()) {
         (Some(out), Some(first)) if first.lessons.is_some() => {
-            write_script(out, first, &a.target, &settings, &policy)?;
+            write_script(out, first, &a.target, &settings, &script_policy)?;
             Some(out)
         }
         _ => None,
