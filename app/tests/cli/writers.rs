@@ -487,3 +487,44 @@ fn a_hard_linked_bank_on_a_full_disk_is_not_cut_short() {
     let err = String::from_utf8_lossy(&result.stderr);
     assert!(err.contains("the new contents are kept in"), "{err}");
 }
+
+#[test]
+fn two_outputs_naming_one_file_are_refused_before_any_work() {
+    let f = Fixtures::new("distinct");
+    let same = f.dir.join("same.out");
+    let other_name = f.dir.join(".").join("same.out");
+    for (o, parquet) in [(&same, &same), (&same, &other_name)] {
+        let err = crate::common::fails(&[
+            "train",
+            s(&f.target),
+            "--seeds",
+            "1",
+            "-o",
+            s(o),
+            "--parquet",
+            s(parquet),
+            "--force",
+        ]);
+        assert!(err.contains(&format!("-o {} and --parquet {} name one file", s(o), s(parquet))), "{err}");
+        assert!(!same.exists(), "nothing was written");
+    }
+}
+
+#[test]
+fn any_name_the_file_system_allows_can_be_written_and_replaced() {
+    let f = Fixtures::new("long-name");
+    let name = format!("{}.ron", "c".repeat(251));
+    assert_eq!(name.len(), 255);
+    let out = f.dir.join(&name);
+    for force in [false, true] {
+        let mut args = vec!["new", "--species", "Cow", "-o", s(&out)];
+        if force {
+            args.push("--force");
+        }
+        let made = studio().args(&args).output().unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    }
+    let left: Vec<_> = std::fs::read_dir(&f.dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("Cow"));
+}
