@@ -528,3 +528,17 @@ fn any_name_the_file_system_allows_can_be_written_and_replaced() {
     assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{left:?}");
     assert!(std::fs::read_to_string(&out).unwrap().contains("Cow"));
 }
+
+#[test]
+fn a_target_named_with_a_line_break_leaves_its_script_readable() {
+    let f = Fixtures::new("newline");
+    let target = f.dir.join("kind\n)(.target.ron");
+    std::fs::copy(&f.target, &target).unwrap();
+    let script = f.dir.join("nl.lesson.ron");
+    let made = studio().args(["train", s(&target), "--seeds", "1", "-o", s(&script)]).output().unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let text = std::fs::read_to_string(&script).unwrap();
+    assert!(text.starts_with("// ") && text.contains("kind\\n)(.target.ron"), "{text}");
+    let played = studio().args(["teach", s(&script), "--json"]).output().unwrap();
+    assert!(played.status.success(), "the script reads back: {}", String::from_utf8_lossy(&played.stderr));
+}
