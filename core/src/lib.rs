@@ -64,6 +64,7 @@ pub mod rng;
 mod ron_line;
 pub mod ronpos;
 mod save_intent;
+pub mod stable_hash;
 pub mod scenario;
 pub mod shard;
 pub mod species;

@@ -21,9 +21,7 @@ pub(crate) fn stem(name: &str) -> std::borrow::Cow<'_, str> {
     if name.len() <= MAX_STEM_BYTES {
         return std::borrow::Cow::Borrowed(name);
     }
-    // FNV-1a, 64 bits: fixed, unlike the standard library's keyed hasher.
-    let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    std::borrow::Cow::Owned(format!("{hash:016x}"))
+    std::borrow::Cow::Owned(format!("{:016x}", crate::stable_hash::fnv1a64([name.as_bytes()])))
 }
 
 /// The folder of `path` (`.` for a bare name) and its file name.
