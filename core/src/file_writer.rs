@@ -122,10 +122,7 @@ fn over_input(path: &Path, input: &Path, policy: &Policy) -> String {
     if input == path {
         format!("{flag}{shown} is also read by this command, which never writes over what it reads; {elsewhere}")
     } else {
-        format!(
-            "{flag}{shown} is {}, which this command reads and never writes over; {elsewhere}",
-            input.display()
-        )
+        format!("{flag}{shown} is {}, which this command reads and never writes over; {elsewhere}", input.display())
     }
 }
 
@@ -231,7 +228,10 @@ mod tests {
         assert_eq!(read_as(&dir.join("absent.recording")), None);
         let policy = Policy::replacing().flag("-o");
         let m = over_input(&other, &input, &policy);
-        assert!(m.starts_with(&format!("-o {} is {}, which this command reads", other.display(), input.display())), "{m}");
+        assert!(
+            m.starts_with(&format!("-o {} is {}, which this command reads", other.display(), input.display())),
+            "{m}"
+        );
         assert!(m.ends_with("give -o another file"), "{m}");
         let m = over_input(&input, &input, &Policy::replacing());
         assert!(m.contains("is also read by this command") && m.ends_with("write to another file"), "{m}");

@@ -26,7 +26,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::temp_file::{
-    create_temp, dir_and_name, open_no_follow, remove_abandoned_temps, stem, still_at, sync_dir, temp_name, write_target,
+    create_temp, dir_and_name, open_no_follow, remove_abandoned_temps, stem, still_at, sync_dir, temp_name,
+    write_target,
 };
 
 /// The most bytes a record may have; a larger file at its name is not a record.

@@ -268,7 +268,8 @@ fn a_long_allow_list_is_placed_entry_by_entry() {
     for (i, e) in l.refused.iter().enumerate().step_by(997) {
         assert_eq!(e.line, at + 2 * i, "{e}");
     }
-    let unused: Vec<&creature_core::lint::Warning> = l.warnings.iter().filter(|w| w.rule == Rule::UnusedAllow).collect();
+    let unused: Vec<&creature_core::lint::Warning> =
+        l.warnings.iter().filter(|w| w.rule == Rule::UnusedAllow).collect();
     assert_eq!(unused.len(), n);
     for (i, w) in unused.iter().enumerate().step_by(997) {
         assert_eq!((w.at.line, w.item.as_str()), (at + 1 + 2 * i, format!("Nothing{i}").as_str()));

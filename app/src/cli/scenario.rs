@@ -45,7 +45,6 @@ pub struct RunArgs {
     pub until: Option<String>,
 }
 
-
 pub fn run(c: &ScenarioCommand) -> CliResult {
     let ScenarioCommand::Run(args) = c;
     if args.path.is_dir() { run_dir(args) } else { run_file(args) }

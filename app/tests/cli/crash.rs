@@ -336,8 +336,11 @@ fn a_cut_off_save_in_a_read_only_folder_is_refused_naming_its_record_and_finishe
     std::fs::write(folder.join(format!(".daisy.ron.{tag:016x}.tmp")), &new).unwrap();
     let record = folder.join(".daisy.ron.save-intent");
     let crc = crc32(&new);
-    std::fs::write(&record, forged_record(tag, new.len() as u64).replace("crc32 00000000", &format!("crc32 {crc:08x}")))
-        .unwrap();
+    std::fs::write(
+        &record,
+        forged_record(tag, new.len() as u64).replace("crc32 00000000", &format!("crc32 {crc:08x}")),
+    )
+    .unwrap();
     let read_only = |on: bool| {
         if root {
             let how = if on { "remount,ro" } else { "remount,rw" };

@@ -193,7 +193,8 @@ fn a_table_of_another_target_or_other_species_data_is_refused_naming_both_files(
         json(&[&["train", s(t)][..], &search, &["--json", "--shard", &shard, "--parquet", s(&out)]].concat());
         out
     };
-    let (s0, s1, other0) = (table(&target, 0, "s0.parquet"), table(&target, 1, "s1.parquet"), table(&other, 0, "o0.parquet"));
+    let (s0, s1, other0) =
+        (table(&target, 0, "s0.parquet"), table(&target, 1, "s1.parquet"), table(&other, 0, "o0.parquet"));
     let results = |tables: &[&Path]| -> Vec<String> {
         let mut args: Vec<&str> = [&["train", s(&target)][..], &search, &["--json", "--results"]].concat();
         args.extend(tables.iter().map(|t| s(t)));
@@ -223,7 +224,8 @@ fn a_table_of_another_target_or_other_species_data_is_refused_naming_both_files(
 
 #[test]
 fn a_species_named_twice_is_refused_saying_which() {
-    let out = studio().args(["train", s(&kind_target()), "--species", "Cow,Tiger,Cow", "--seeds", "1"]).output().unwrap();
+    let out =
+        studio().args(["train", s(&kind_target()), "--species", "Cow,Tiger,Cow", "--seeds", "1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("Cow is named twice"), "{err}");

@@ -216,8 +216,11 @@ struct AllowIndex<'a> {
     /// The first entry naming (rule, item) for a file.
     named: HashMap<(Rule, &'a str), HashMap<Option<FileKey>, usize>>,
     /// The entries without an item, by rule and file.
-    unnamed: HashMap<(Rule, Option<FileKey>), Vec<usize>>,
+    unnamed: HashMap<Scope, Vec<usize>>,
 }
+
+/// A rule over one file (`None`: any file), as an allow entry names them.
+type Scope = (Rule, Option<FileKey>);
 
 impl<'a> AllowIndex<'a> {
     fn new(project: &Project, allows: &'a [Allow]) -> Self {
@@ -245,7 +248,7 @@ fn allowed(project: &Project, all: Vec<Warning>, rules_run: impl Fn(Rule) -> boo
     let mut keys_of: HashMap<String, Vec<Option<FileKey>>> = HashMap::new();
     // The items each scope of the entries without one would cover, in the warnings'
     // order; and whether each entry with an item allowed a warning.
-    let mut covered: HashMap<(Rule, Option<FileKey>), Vec<(usize, String)>> = HashMap::new();
+    let mut covered: HashMap<Scope, Vec<(usize, String)>> = HashMap::new();
     let mut used = vec![false; allows.len()];
     let mut lint = Lint::default();
     for (n, w) in all.into_iter().enumerate() {
@@ -256,7 +259,8 @@ fn allowed(project: &Project, all: Vec<Warning>, rules_run: impl Fn(Rule) -> boo
                 covered.entry((w.rule, scope)).or_default().push((n, w.item.clone()));
             }
         }
-        let entry = index.named.get(&(w.rule, w.item.as_str())).and_then(|by| scopes().filter_map(|s| by.get(&s)).min());
+        let entry =
+            index.named.get(&(w.rule, w.item.as_str())).and_then(|by| scopes().filter_map(|s| by.get(&s)).min());
         match entry {
             Some(&i) => {
                 used[i] = true;
@@ -308,7 +312,13 @@ fn allowed(project: &Project, all: Vec<Warning>, rules_run: impl Fn(Rule) -> boo
                 ron_string(&item),
                 a.file.as_ref().map_or(String::new(), |f| format!(" in {}", f.display())),
             );
-            lint.warnings.push(Warning::new(Rule::UnusedAllow, &file, placer.item("allow", i, Some("item")), item, message));
+            lint.warnings.push(Warning::new(
+                Rule::UnusedAllow,
+                &file,
+                placer.item("allow", i, Some("item")),
+                item,
+                message,
+            ));
         }
     }
     lint
