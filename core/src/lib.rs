@@ -58,6 +58,7 @@ pub mod parquet_table;
 pub mod paths;
 pub mod printable;
 pub mod project;
+pub mod read_limit;
 pub mod reads;
 pub mod recording;
 pub mod rng;

@@ -137,7 +137,7 @@ fn write_record(dir: &Path, name: &str, intent: Intent) -> std::io::Result<File>
 /// A record is checked before it is believed: only a regular record beside a regular
 /// file is acted on, each looked at without following a link and before it is opened;
 /// the length it claims must be the temporary file's own and within what the readers
-/// take of the file's kind ([`crate::file_reader::Limit`]). A record beside a pipe, a
+/// take of the file's kind ([`crate::read_limit::Limit`]). A record beside a pipe, a
 /// device or a folder is removed and the file refused, naming both; a record that
 /// claims too much is removed with its temporary file, the file left as it is.
 pub(crate) fn finish(path: &Path) -> std::io::Result<()> {
@@ -177,7 +177,7 @@ pub(crate) fn finish(path: &Path) -> std::io::Result<()> {
         let temp = dir.join(temp_name(&name, intent.tag));
         // A file removed since is not made again: its record and temporary file go.
         // A length past the readers' limit for the file is never hashed.
-        let believed = file.is_ok() && intent.len <= crate::file_reader::Limit::of_path(&path).bytes();
+        let believed = file.is_ok() && intent.len <= crate::read_limit::Limit::of_path(&path).bytes();
         if believed && temp_holds(&temp, intent).map_err(cut_off)? {
             copy_over(&temp, &path, intent.len).map_err(cut_off)?;
         }
