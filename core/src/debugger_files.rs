@@ -68,7 +68,7 @@ fn write_list<T: Serialize>(path: &Path, about: &str, list: &[T]) -> Result<Writ
     let pretty = ron::ser::PrettyConfig::new().indentor("    ".to_owned());
     let text = ron::ser::to_string_pretty(list, pretty).map_err(|e| e.to_string())?;
     let text = format!("// {about}\n{text}\n");
-    crate::file_writer::write(path, text.as_bytes(), &crate::file_writer::Policy::replacing())?;
+    crate::file_writer::write(path, text.as_bytes(), &crate::file_writer::Policy::replacing_its_own_input())?;
     Ok((path.to_path_buf(), text.into_bytes()))
 }
 

@@ -6,7 +6,9 @@
 //! a disk image or a log, is refused before it fills memory). The file is opened
 //! without waiting, then asked what it is through the open handle, so a pipe put at the
 //! path between a look and the open cannot block the read either. A save of the file
-//! cut off in its copy in place is finished first ([`crate::save_intent`]).
+//! cut off in its copy in place is finished first ([`crate::save_intent`]). Every file
+//! opened is noted for the command running ([`crate::opened_files`]), so that it never
+//! writes over one.
 
 use std::fs::File;
 use std::io::Read;
@@ -14,57 +16,7 @@ use std::path::Path;
 
 use crate::error::{BOM, LoadError, line_col};
 
-/// How large a file of each kind may be, in bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// Text a person writes or the studio saves as RON: 64 MiB, far more than any such
-    /// file.
-    Text,
-    /// A shadow bank, RON or binary: 1 GiB, room for several million events.
-    Bank,
-    /// A recorded run: 1 GiB, more than a simulated week takes.
-    Recording,
-    /// A Parquet file to import: 1 GiB.
-    Parquet,
-}
-
-impl Limit {
-    /// The most bytes a file of this kind may have.
-    #[must_use]
-    pub const fn bytes(self) -> u64 {
-        match self {
-            Limit::Text => 64 * 1024 * 1024,
-            Limit::Bank | Limit::Recording | Limit::Parquet => 1024 * 1024 * 1024,
-        }
-    }
-
-    /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
-    /// bank (`.bank`, or `.bank.ron`, as the shadow's `Bank::load` reads either), or
-    /// text.
-    #[must_use]
-    pub fn of_path(path: &Path) -> Limit {
-        let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-        if name.ends_with(".recording") {
-            Limit::Recording
-        } else if name.ends_with(".parquet") {
-            Limit::Parquet
-        } else if name.ends_with(".bank") || name.ends_with(".bank.ron") {
-            Limit::Bank
-        } else {
-            Limit::Text
-        }
-    }
-
-    /// What the kind is called in a message.
-    const fn what(self) -> &'static str {
-        match self {
-            Limit::Text => "a studio text file",
-            Limit::Bank => "a bank",
-            Limit::Recording => "a recording",
-            Limit::Parquet => "a Parquet file",
-        }
-    }
-}
+pub use crate::read_limit::Limit;
 
 /// The largest text file the studio reads ([`Limit::Text`]).
 pub const MAX_TEXT_BYTES: u64 = Limit::Text.bytes();
@@ -101,6 +53,8 @@ pub fn open(path: &Path, limit: Limit) -> Result<(File, u64), LoadError> {
     if meta.len() > limit.bytes() {
         return Err(too_large(&file, limit));
     }
+    // A command never writes over a file it read ([`crate::opened_files`]).
+    crate::opened_files::note(&meta, path);
     Ok((f, meta.len()))
 }
 

@@ -3,21 +3,29 @@
 //!
 //! - A file already at the path is replaced only when the caller says so (`--force`,
 //!   or the editor saving a document over its own file), and is named when it is not.
-//! - A command never writes over one of its own inputs, even when told to replace.
+//! - A command never writes over a file it read, even when told to replace: the one
+//!   reader notes every file a command opens ([`crate::opened_files`]) and the output
+//!   is refused when it is one of them, by any name. The one write in place is the
+//!   editor's save of a document over its own file, and the policy says so
+//!   ([`Policy::replacing_its_own_input`]).
 //! - Only a regular file, or a link to one, is ever replaced: a pipe, a device or a
 //!   folder at the path is refused with a sentence.
 //! - The new bytes are on disk before the old ones go ([`crate::fsutil::save_atomic`]):
 //!   a full disk or a size limit leaves the old file as it was.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// How a write may treat what is already at its path.
 #[derive(Clone, Debug, Default)]
 pub struct Policy {
     /// Replace a regular file already at the path.
     pub replace: bool,
-    /// The files the writing command reads: never written over.
-    pub inputs: Vec<PathBuf>,
+    /// The write replaces the file it was read from: the editor's save of an open
+    /// document, or a command told to change a file in place. Otherwise a file the
+    /// command read is never written over.
+    pub own_input: bool,
+    /// The command line flag that names the path (`-o`, `--parquet`), for the refusal.
+    pub flag: Option<&'static str>,
     /// How the refusal of a file already there says to get past it; `None`: pass
     /// `--force`.
     pub how: Option<&'static str>,
@@ -37,6 +45,14 @@ impl Policy {
         Policy { replace: true, ..Policy::default() }
     }
 
+    /// The one write over a file that was read: a document saved over its own file (the
+    /// editor's save), or a file a command is told to change in place (`shadow delete`
+    /// without `-o`, `shadow record --append`).
+    #[must_use]
+    pub fn replacing_its_own_input() -> Policy {
+        Policy { replace: true, own_input: true, ..Policy::default() }
+    }
+
     /// Replaces a file at the path when `force`.
     #[must_use]
     pub fn forced(force: bool) -> Policy {
@@ -51,10 +67,10 @@ impl Policy {
         self
     }
 
-    /// The same policy, also refusing to write over any of `inputs`.
+    /// The same policy, its refusals naming `flag`, the flag that gave the path.
     #[must_use]
-    pub fn reading<P: AsRef<Path>>(mut self, inputs: impl IntoIterator<Item = P>) -> Policy {
-        self.inputs.extend(inputs.into_iter().map(|p| p.as_ref().to_path_buf()));
+    pub fn flag(mut self, flag: &'static str) -> Policy {
+        self.flag = Some(flag);
         self
     }
 }
@@ -64,12 +80,10 @@ impl Policy {
 pub fn check(path: &Path, policy: &Policy) -> Result<(), String> {
     let shown = path.display();
     let exists = || Err(format!("{shown} already exists; {}", policy.how.unwrap_or("pass --force to replace it")));
-    if let Some(input) = policy.inputs.iter().find(|i| same_file(i, path)) {
-        return Err(if input == path {
-            format!("{shown} is also read by this command; write to another file")
-        } else {
-            format!("{shown} is {}, which this command reads; write to another file", input.display())
-        });
+    if !policy.own_input
+        && let Some(input) = crate::opened_files::read_by_this_command(path)
+    {
+        return Err(over_input(path, &input, policy));
     }
     // What is at the path, links followed: a link to a pipe is a pipe.
     let meta = match std::fs::metadata(path) {
@@ -95,6 +109,46 @@ pub fn check(path: &Path, policy: &Policy) -> Result<(), String> {
         return exists();
     }
     Ok(())
+}
+
+/// The refusal of a write to `path`, which is the file the command read as `input`:
+/// names the flag, the output and the input, and says how to write elsewhere.
+fn over_input(path: &Path, input: &Path, policy: &Policy) -> String {
+    let (flag, elsewhere) = match policy.flag {
+        Some(f) => (format!("{f} "), format!("give {f} another file")),
+        None => (String::new(), "write to another file".to_owned()),
+    };
+    let shown = path.display();
+    if input == path {
+        format!("{flag}{shown} is also read by this command, which never writes over what it reads; {elsewhere}")
+    } else {
+        format!("{flag}{shown} is {}, which this command reads and never writes over; {elsewhere}", input.display())
+    }
+}
+
+/// Refuses outputs of one command that name one file (by any name, [`same_file`]):
+/// each `(flag, path)` must be a file of its own, or one write would be lost under the
+/// other.
+pub fn distinct_outputs(outputs: &[(&str, &Path)]) -> Result<(), String> {
+    for (i, (flag, path)) in outputs.iter().enumerate() {
+        let one = |p: &Path| same_file(p, path) || written_at(p).is_some_and(|w| Some(w) == written_at(path));
+        if let Some((other, first)) = outputs[..i].iter().find(|(_, p)| one(p)) {
+            return Err(format!(
+                "{other} {} and {flag} {} name one file; give each output a file of its own",
+                first.display(),
+                path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The file a write to `path` makes or replaces, links followed, in its folder's
+/// canonical name; `None` when the folder is not there.
+fn written_at(path: &Path) -> Option<std::path::PathBuf> {
+    let path = crate::temp_file::write_target(path).ok()?;
+    let (dir, name) = crate::temp_file::dir_and_name(&path).ok()?;
+    Some(dir.canonicalize().ok()?.join(name))
 }
 
 /// Writes `bytes` to `path` under `policy` ([`check`]), atomically.
@@ -149,24 +203,38 @@ mod tests {
     }
 
     #[test]
-    fn an_input_is_never_written_over_even_when_told_to_replace() {
+    fn a_file_read_is_found_by_any_of_its_names_and_the_refusal_names_flag_and_input() {
         let dir = crate::fsutil::scratch_dir("writer-input");
         let input = dir.join("in.recording");
         std::fs::write(&input, b"the run").unwrap();
-        let policy = Policy::replacing().reading([&input]);
-        let refused = write(&input, b"cut", &policy).unwrap_err();
-        assert!(refused.contains("is also read by this command"), "{refused}");
-        // The same file by another way of naming it.
+        let mut opened = crate::opened_files::OpenedFiles::default();
+        opened.note(&std::fs::metadata(&input).unwrap(), &input);
+        let read_as = |p: &Path| std::fs::metadata(p).ok().and_then(|m| opened.read_as(&m).map(Path::to_path_buf));
+        assert_eq!(read_as(&input), Some(input.clone()));
+        // The same file by another way of naming it, a link and a hard link.
         let other = dir.join("..").join(dir.file_name().unwrap()).join("in.recording");
-        let refused = write(&other, b"cut", &policy).unwrap_err();
-        assert!(refused.contains("which this command reads"), "{refused}");
+        assert_eq!(read_as(&other), Some(input.clone()));
         #[cfg(unix)]
         {
             let hard = dir.join("hard.recording");
             std::fs::hard_link(&input, &hard).unwrap();
-            assert!(write(&hard, b"cut", &policy).is_err());
+            assert_eq!(read_as(&hard), Some(input.clone()));
+            let soft = dir.join("soft.recording");
+            std::os::unix::fs::symlink(&input, &soft).unwrap();
+            assert_eq!(read_as(&soft), Some(input.clone()));
         }
-        assert_eq!(std::fs::read(&input).unwrap(), b"the run");
+        std::fs::write(dir.join("new.recording"), b"another").unwrap();
+        assert_eq!(read_as(&dir.join("new.recording")), None);
+        assert_eq!(read_as(&dir.join("absent.recording")), None);
+        let policy = Policy::replacing().flag("-o");
+        let m = over_input(&other, &input, &policy);
+        assert!(
+            m.starts_with(&format!("-o {} is {}, which this command reads", other.display(), input.display())),
+            "{m}"
+        );
+        assert!(m.ends_with("give -o another file"), "{m}");
+        let m = over_input(&input, &input, &Policy::replacing());
+        assert!(m.contains("is also read by this command") && m.ends_with("write to another file"), "{m}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

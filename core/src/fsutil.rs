@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::temp_file::{Temp, create_temp, dir_and_name, remove_abandoned_temps, sync_dir, write_target};
+use crate::temp_file::{Temp, create_temp, dir_and_name, sync_dir, write_target};
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename,
 /// so that a crash or a full disk leaves either the old file or the new one, never a
@@ -21,8 +21,8 @@ use crate::temp_file::{Temp, create_temp, dir_and_name, remove_abandoned_temps, 
 ///   the new contents are written and synced to the temporary file first, then copied
 ///   over the file in place under a record that lets the next reader or writer finish
 ///   a copy cut off by a crash ([`crate::save_intent`]).
-/// - A save of this file cut off before is finished first, and the temporary files of
-///   saves of it that were killed are removed.
+/// - A save of this file cut off before is finished first, then those of the folder's
+///   other files, and the temporary files of killed saves in the folder are removed.
 pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let path = write_target(path)?;
     let (dir, name) = dir_and_name(&path)?;
@@ -39,7 +39,7 @@ pub(crate) fn save_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         }
         Err(_) => None,
     };
-    remove_abandoned_temps(&dir, &name);
+    crate::save_intent::reclaim(&dir);
     let Temp { path: tmp, mut file, tag } = create_temp(&dir, &name, existing.as_ref())?;
     let mut keep_tmp = false;
     let result = (|| {
@@ -172,8 +172,10 @@ mod tests {
         let dir = scratch_dir("atomic-abandoned");
         let path = dir.join("a.ron");
         std::fs::write(&path, b"old").unwrap();
-        let abandoned = [".a.ron.0123456789abcdef.tmp", ".a.ron.save-intent.fedcba9876543210.tmp"];
-        let kept = [".b.ron.0123456789abcdef.tmp", ".a.ron.notes.tmp", ".a.ron.0123.tmp"];
+        // Those of any file of the folder: a killed save of b.ron's too.
+        let abandoned =
+            [".a.ron.0123456789abcdef.tmp", ".a.ron.save-intent.fedcba9876543210.tmp", ".b.ron.0123456789abcdef.tmp"];
+        let kept = [".a.ron.notes.tmp", ".a.ron.0123.tmp", "..0123456789abcdef.tmp", "b.ron.0123456789abcdef.tmp"];
         for name in abandoned.iter().chain(&kept) {
             std::fs::write(dir.join(name), b"half a save").unwrap();
         }

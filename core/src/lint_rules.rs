@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::LoadError;
 
 /// A lint rule, by its stable name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rule {
     NeverActive,
     UnusedAction,
@@ -20,10 +20,13 @@ pub enum Rule {
     UnjudgedKind,
     DeadFeature,
     TrueBeforeInputs,
+    /// An allow entry of `studio.ron` that matches no warning: what it allowed is gone,
+    /// or it names another item or file (as ESLint reports unused disable directives).
+    UnusedAllow,
 }
 
 impl Rule {
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 10] = [
         Rule::NeverActive,
         Rule::UnusedAction,
         Rule::NoAffordance,
@@ -33,6 +36,7 @@ impl Rule {
         Rule::UnjudgedKind,
         Rule::DeadFeature,
         Rule::TrueBeforeInputs,
+        Rule::UnusedAllow,
     ];
 
     /// The name warnings print and `studio.ron` allows.
@@ -48,7 +52,15 @@ impl Rule {
             Rule::UnjudgedKind => "unjudged-kind",
             Rule::DeadFeature => "dead-feature",
             Rule::TrueBeforeInputs => "true-before-inputs",
+            Rule::UnusedAllow => "unused-allow",
         }
+    }
+
+    /// Whether the rule is run by a rule over files core does not read (a
+    /// [`crate::lint::FileRule`], the shadow's), rather than by core's lint itself.
+    #[must_use]
+    pub fn by_file_rule(self) -> bool {
+        self == Rule::DeadFeature
     }
 
     /// The rule called `name`.

@@ -35,6 +35,19 @@ pub fn escaped_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(text.split('\n').map(escaped).collect::<Vec<_>>().join("\n"))
 }
 
+/// `text` (a name from a file or a path) made safe to write inside a `//` comment of a
+/// file the studio writes: escaped as [`escaped`], the line and paragraph separators
+/// too, so that no name ends the comment and puts the rest of itself into the file's
+/// syntax. The one way a name enters a comment.
+#[must_use]
+pub fn in_comment(text: &str) -> Cow<'_, str> {
+    let escaped = escaped(text);
+    if !escaped.contains(['\u{2028}', '\u{2029}']) {
+        return escaped;
+    }
+    Cow::Owned(escaped.replace('\u{2028}', "\\u{2028}").replace('\u{2029}', "\\u{2029}"))
+}
+
 /// Whether `c` is written escaped: a control character, or one that reorders the text
 /// around it (U+202A–U+202E, U+2066–U+2069).
 fn needs_escape(c: char) -> bool {
@@ -54,5 +67,19 @@ mod tests {
         assert_eq!(escaped("\u{9b}\u{7f}\u{202e}txt"), "\\u{9b}\\u{7f}\\u{202e}txt");
         assert_eq!(escaped_lines("one \u{1b}\ntwo\u{7}"), "one \\u{1b}\ntwo\\u{7}");
         assert!(matches!(escaped_lines("one\ntwo"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_name_in_a_comment_never_ends_it() {
+        assert!(matches!(in_comment("kind.target.ron"), Cow::Borrowed(_)));
+        for name in ["kind\n)(.target.ron", "a\rb", "a\u{2028}b", "a\u{2029}b", "a\u{85}b", "a\u{b}b\u{c}"] {
+            let safe = in_comment(name);
+            assert!(!safe.chars().any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}'), "{safe:?}");
+            // Read back as a comment, the rest of the file is the same syntax.
+            let file = format!("// made from {safe}\n(a: 1)");
+            let value: ron::Value = ron::from_str(&file).unwrap_or_else(|e| panic!("{name:?}: {e}"));
+            assert!(matches!(value, ron::Value::Map(_)), "{value:?}");
+        }
+        assert_eq!(in_comment("kind\n)(.target.ron"), "kind\\n)(.target.ron");
     }
 }

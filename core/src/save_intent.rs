@@ -25,7 +25,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::temp_file::{create_temp, dir_and_name, open_no_follow, still_at, sync_dir, temp_name, write_target};
+use crate::temp_file::{
+    create_temp, dir_and_name, open_no_follow, remove_abandoned_temps, stem, still_at, sync_dir, temp_name,
+    write_target,
+};
 
 /// The most bytes a record may have; a larger file at its name is not a record.
 const MAX_RECORD_BYTES: u64 = 4096;
@@ -33,9 +36,12 @@ const MAX_RECORD_BYTES: u64 = 4096;
 /// The first line of every record.
 const RECORD_HEADER: &str = "creature-studio save intent 1";
 
-/// The record beside the file `name` in `dir`.
+/// How a record's name ends.
+const RECORD_SUFFIX: &str = ".save-intent";
+
+/// The record beside the file `name` in `dir` (a long name by its hash, [`stem`]).
 pub(crate) fn record_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!(".{name}.save-intent"))
+    dir.join(format!(".{}{RECORD_SUFFIX}", stem(name)))
 }
 
 /// What a record says: the temporary file's tag, and the new bytes' length and CRC-32.
@@ -127,6 +133,13 @@ fn write_record(dir: &Path, name: &str, intent: Intent) -> std::io::Result<File>
 /// from the temporary file it names, or, when that file is not whole, the record and
 /// it are removed. Waits for a save that is still under way. A path with no record
 /// costs one look at the folder.
+///
+/// A record is checked before it is believed: only a regular record beside a regular
+/// file is acted on, each looked at without following a link and before it is opened;
+/// the length it claims must be the temporary file's own and within what the readers
+/// take of the file's kind ([`crate::read_limit::Limit`]). A record beside a pipe, a
+/// device or a folder is removed and the file refused, naming both; a record that
+/// claims too much is removed with its temporary file, the file left as it is.
 pub(crate) fn finish(path: &Path) -> std::io::Result<()> {
     // A path that does not resolve is left for the caller to report as it opens it.
     let Ok(path) = write_target(path) else { return Ok(()) };
@@ -143,20 +156,35 @@ pub(crate) fn finish(path: &Path) -> std::io::Result<()> {
             format!("a save of this file was cut off and could not be finished from {}: {e}", record.display()),
         )
     };
+    // A save copies only into a regular file: a record beside anything else is not
+    // one of its own, and the file is never opened for writing.
+    let file = std::fs::symlink_metadata(&path);
+    if file.as_ref().is_ok_and(|m| !m.is_file()) {
+        std::fs::remove_file(&record).and_then(|()| sync_dir(&dir)).map_err(cut_off)?;
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "it is not a regular file (a pipe, socket, device or folder), so the save record {} beside it was \
+                 not believed and is removed",
+                record.display()
+            ),
+        ));
+    }
     let Some(mut held) = lock_record(&record).map_err(cut_off)? else { return Ok(()) };
     let mut text = String::new();
     let _ = (&mut held).take(MAX_RECORD_BYTES).read_to_string(&mut text);
     if let Some(intent) = Intent::parse(&text) {
         let temp = dir.join(temp_name(&name, intent.tag));
         // A file removed since is not made again: its record and temporary file go.
-        let there = std::fs::metadata(&path).is_ok();
-        if there && temp_holds(&temp, intent).map_err(cut_off)? {
+        // A length past the readers' limit for the file is never hashed.
+        let believed = file.is_ok() && intent.len <= crate::read_limit::Limit::of_path(&path).bytes();
+        if believed && temp_holds(&temp, intent).map_err(cut_off)? {
             copy_over(&temp, &path, intent.len).map_err(cut_off)?;
         }
         std::fs::remove_file(&record).map_err(cut_off)?;
         sync_dir(&dir).map_err(cut_off)?;
         drop(held);
-        return match std::fs::remove_file(&temp) {
+        return match remove_temp(&temp) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(cut_off(e)),
             _ => Ok(()),
         };
@@ -164,6 +192,35 @@ pub(crate) fn finish(path: &Path) -> std::io::Result<()> {
     // Not a record the studio wrote whole: the copy it would guard never began.
     std::fs::remove_file(&record).map_err(cut_off)?;
     sync_dir(&dir).map_err(cut_off)
+}
+
+/// Removes a record's temporary file, only a regular file or a link (never what a link
+/// points to).
+fn remove_temp(temp: &Path) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(temp) {
+        Ok(m) if m.is_file() || m.file_type().is_symlink() => std::fs::remove_file(temp),
+        Ok(_) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Reclaims what killed saves left in the folder `dir`, as a command writes into it:
+/// every record is finished ([`finish`], for the file it names, or removed with its
+/// temporary file when that file is gone), then the temporary files no living save
+/// holds are removed. What cannot be reclaimed is left to the file's next reader.
+pub(crate) fn reclaim(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let names: Vec<String> = entries.flatten().filter_map(|e| e.file_name().into_string().ok()).collect();
+    for record in &names {
+        let Some(file_stem) = record.strip_prefix('.').and_then(|n| n.strip_suffix(RECORD_SUFFIX)) else { continue };
+        if file_stem.is_empty() {
+            continue;
+        }
+        // The file the record is beside: its own name, or a long name by its hash.
+        let file = names.iter().find(|n| stem(n) == file_stem).map_or(file_stem, String::as_str);
+        let _ = finish(&dir.join(file));
+    }
+    remove_abandoned_temps(dir);
 }
 
 /// The record at `path`, opened and locked (waiting for a save under way to release
@@ -210,7 +267,18 @@ fn temp_holds(path: &Path, intent: Intent) -> std::io::Result<bool> {
 /// Copies the temporary file over `path` in place, cuts it to `len` and syncs it.
 fn copy_over(temp: &Path, path: &Path, len: u64) -> std::io::Result<()> {
     let mut from = open_no_follow(temp)?;
-    let mut to = OpenOptions::new().write(true).open(path)?;
+    let mut options = OpenOptions::new();
+    options.write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Never waiting on a pipe put at the path since it was looked at.
+        options.custom_flags((rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NONBLOCK).bits() as i32);
+    }
+    let mut to = options.open(path)?;
+    if !to.metadata()?.is_file() {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file"));
+    }
     std::io::copy(&mut (&mut from).take(len), &mut to)?;
     to.set_len(len)?;
     to.sync_all()
@@ -304,6 +372,90 @@ mod tests {
         crate::fsutil::save_atomic(&path, b"made again").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"made again");
         assert_eq!(names(&dir), ["linked.bank"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Runs `f` on a thread of its own and waits for it at most a minute: a harness
+    /// against a hang, not a measure of speed.
+    fn ends<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || tx.send(f()).unwrap());
+        rx.recv_timeout(std::time::Duration::from_secs(60)).expect("it ended")
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_record_beside_a_pipe_is_removed_and_the_pipe_never_opened() {
+        let dir = scratch_dir("intent-pipe");
+        let (_, temp) = cut_off_save(&dir, b"old", b"new", 0);
+        let path = dir.join("linked.bank");
+        std::fs::remove_file(&path).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+        let p = path.clone();
+        let m = ends(move || finish(&p)).unwrap_err().to_string();
+        assert!(m.contains("not a regular file") && m.contains(".linked.bank.save-intent"), "{m}");
+        assert!(!record_path(&dir, "linked.bank").exists());
+        // The reader refuses the pipe, with or without a record beside it.
+        std::fs::write(record_path(&dir, "linked.bank"), Intent::of(0x0123_4567_89ab_cdef, b"new").text()).unwrap();
+        let p = path.clone();
+        let m = ends(move || crate::file_reader::read_bytes(&p, crate::file_reader::Limit::Bank)).unwrap_err();
+        assert!(m.to_string().contains("not a regular file"), "{m}");
+        assert!(temp.exists(), "the temporary file is left to the folder's next save");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_record_claiming_more_than_the_readers_take_is_never_hashed() {
+        let dir = scratch_dir("intent-forged");
+        let path = dir.join("daisy.ron");
+        std::fs::write(&path, b"(the creature)").unwrap();
+        let tag = 0x0bad_0bad_0bad_0bad;
+        let temp = dir.join(temp_name("daisy.ron", tag));
+        // Sparse: 200 GB long, no disk used; the length claimed is its real one.
+        let len = 200 * 1024 * 1024 * 1024;
+        std::fs::File::create(&temp).unwrap().set_len(len).unwrap();
+        std::fs::write(record_path(&dir, "daisy.ron"), Intent { tag, len, crc: 0 }.text()).unwrap();
+        let p = path.clone();
+        ends(move || crate::file_reader::read_text(&p)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"(the creature)");
+        assert_eq!(names(&dir), ["daisy.ron"]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_name_of_246_bytes_is_saved_and_its_cut_off_save_finished() {
+        let dir = scratch_dir("intent-long");
+        let name = format!("{}.ron", "n".repeat(242));
+        assert_eq!(name.len(), 246);
+        let path = dir.join(&name);
+        crate::fsutil::save_atomic(&path, b"old").unwrap();
+        std::fs::hard_link(&path, dir.join("other.ron")).unwrap();
+        crate::fsutil::save_atomic(&path, b"new bytes").unwrap();
+        assert_eq!(std::fs::read(dir.join("other.ron")).unwrap(), b"new bytes");
+        let tag = 0x0123_4567_89ab_cdef;
+        assert!(temp_name(&name, tag).len() <= name.len() && record_path(&dir, &name).file_name().unwrap().len() < 255);
+        std::fs::write(dir.join(temp_name(&name, tag)), b"newest").unwrap();
+        std::fs::write(record_path(&dir, &name), Intent::of(tag, b"newest").text()).unwrap();
+        assert_eq!(crate::file_reader::read_bytes(&path, crate::file_reader::Limit::Text).unwrap(), b"newest");
+        let mut both = [name, "other.ron".to_owned()];
+        both.sort();
+        assert_eq!(names(&dir), both);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_folders_records_and_temporaries_go_with_the_next_save_into_it() {
+        let dir = scratch_dir("intent-reclaim");
+        // A cut-off save of linked.bank, another of a file removed since, and a killed
+        // save's temporary file of a third.
+        let (path, _) = cut_off_save(&dir, b"old bytes", b"new", 1);
+        let gone_tag = 0x1111_2222_3333_4444;
+        std::fs::write(dir.join(temp_name("gone.ron", gone_tag)), b"x").unwrap();
+        std::fs::write(record_path(&dir, "gone.ron"), Intent::of(gone_tag, b"x").text()).unwrap();
+        std::fs::write(dir.join(temp_name("third.ron", 0x5555_6666_7777_8888)), b"half").unwrap();
+        crate::fsutil::save_atomic(&dir.join("saved.ron"), b"saved").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"new");
+        assert_eq!(names(&dir), ["linked.bank", "saved.ron"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -9,6 +9,21 @@ use std::path::{Path, PathBuf};
 /// How many temporary names a save tries before it gives up.
 const TEMP_TRIES: u32 = 64;
 
+/// The longest file name whose save's names carry it whole: with the longest ending a
+/// save adds (`.` and `.save-intent.<tag>.tmp`, 34 bytes) it stays within the 255 bytes
+/// a file system allows in a name.
+const MAX_STEM_BYTES: usize = 255 - 34;
+
+/// What the names of a save of the file `name` start from: the name itself, or for a
+/// name too long to carry (past [`MAX_STEM_BYTES`]) a 16-digit hash of it, the same in
+/// every process, so that any name the file system allows can be saved.
+pub(crate) fn stem(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.len() <= MAX_STEM_BYTES {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    std::borrow::Cow::Owned(format!("{:016x}", crate::stable_hash::fnv1a64([name.as_bytes()])))
+}
+
 /// The folder of `path` (`.` for a bare name) and its file name.
 pub(crate) fn dir_and_name(path: &Path) -> std::io::Result<(PathBuf, String)> {
     let dir = match path.parent() {
@@ -39,9 +54,10 @@ pub(crate) fn write_target(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::other("too many levels of links"))
 }
 
-/// The name of the temporary file tagged `tag` of a save of the file `name`.
+/// The name of the temporary file tagged `tag` of a save of the file `name`: never
+/// past 255 bytes ([`stem`]).
 pub(crate) fn temp_name(name: &str, tag: u64) -> String {
-    format!(".{name}.{tag:016x}.tmp")
+    format!(".{}.{tag:016x}.tmp", stem(name))
 }
 
 /// A temporary file being written, locked for as long as it is held.
@@ -126,19 +142,16 @@ pub(crate) fn still_at(f: &File, path: &Path) -> bool {
     }
 }
 
-/// Removes the temporary files that saves of `name` in `dir` left when they were killed
-/// (`.NAME.<tag>.tmp`, and a record's `.NAME.save-intent.<tag>.tmp`): those no living
-/// save holds locked. The temporary file a record names is never among them, as the
-/// record is finished before a save looks.
-pub(crate) fn remove_abandoned_temps(dir: &Path, name: &str) {
+/// Removes the temporary files that saves in `dir` left when they were killed
+/// (`.NAME.<tag>.tmp`, and a record's `.NAME.save-intent.<tag>.tmp`, of any file of the
+/// folder): those no living save holds locked. The temporary file a record names is
+/// never among them, as the folder's records are finished first
+/// ([`crate::save_intent::reclaim`]).
+pub(crate) fn remove_abandoned_temps(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let prefix = format!(".{name}.");
     for entry in entries.flatten() {
         let file_name = entry.file_name();
-        let Some(middle) = file_name.to_str().and_then(|n| n.strip_prefix(&prefix)?.strip_suffix(".tmp")) else {
-            continue;
-        };
-        let tag = middle.strip_prefix("save-intent.").unwrap_or(middle);
+        let Some(tag) = file_name.to_str().and_then(abandoned_tag) else { continue };
         if tag.len() != 16 || !tag.bytes().all(|b| b.is_ascii_hexdigit()) {
             continue;
         }
@@ -151,6 +164,13 @@ pub(crate) fn remove_abandoned_temps(dir: &Path, name: &str) {
             let _ = std::fs::remove_file(&path);
         }
     }
+}
+
+/// The tag of a save's temporary file name, `.NAME.<tag>.tmp`.
+fn abandoned_tag(name: &str) -> Option<&str> {
+    let middle = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (file, tag) = middle.rsplit_once('.')?;
+    (!file.is_empty()).then_some(tag)
 }
 
 /// 64 bits no other process can predict: the standard library's randomly keyed hasher

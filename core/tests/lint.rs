@@ -219,3 +219,59 @@ fn an_allow_entry_without_an_item_allows_nothing_and_lists_the_items_to_name() {
     let shown: Vec<&str> = l.warnings.iter().map(|w| w.item.as_str()).collect();
     assert_eq!(shown, ["Fish"]);
 }
+
+#[test]
+fn an_allow_that_matches_no_warning_is_itself_a_warning_at_its_item() {
+    let dir = example_copy("unused-allow");
+    allows_for_the_copy(&dir);
+    // Fish now used by a desire: its entry allows nothing any more. An entry for an item
+    // that was never there, and one for Farm in another file, allow nothing either.
+    let manifest = dir.join("studio.ron");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let extra = r#"allow: [
+        (rule: "unused-action", item: Some("Juggle"), reason: "never there"),
+        (rule: "unused-action", file: Some("species/desires.ron"), item: Some("Farm"), reason: "another file"),"#;
+    std::fs::write(&manifest, text.replacen("allow: [", extra, 1)).unwrap();
+    let l = lint(&dir);
+    let unused: Vec<&str> =
+        l.warnings.iter().filter(|w| w.rule == Rule::UnusedAllow).map(|w| w.item.as_str()).collect();
+    assert_eq!(unused, ["Juggle", "Farm"], "{:#?}", l.warnings);
+    let first = l.warnings.iter().find(|w| w.rule == Rule::UnusedAllow).unwrap().to_string();
+    let at = text.lines().position(|l| l.contains("allow: [")).unwrap() + 2;
+    assert!(first.contains(&format!("studio.ron:{at}:")), "placed at the entry's item: {first}");
+    assert!(first.contains("warning: unused-allow:") && first.contains("matches no warning"), "{first}");
+    // Farm is still allowed by its own entry, so the project's warnings are only these.
+    assert_eq!(l.warnings.len(), 2, "{:#?}", l.warnings);
+    assert_eq!(Rule::named("unused-allow"), Some(Rule::UnusedAllow));
+}
+
+/// A long allow list, every entry placed at its own line in one pass over the manifest:
+/// 20,000 entries without an item, each refused at its line, and 20,000 with items that
+/// match nothing, each an `unused-allow` at its line.
+#[test]
+fn a_long_allow_list_is_placed_entry_by_entry() {
+    let dir = example_copy("long-allow");
+    allows_for_the_copy(&dir);
+    let manifest = dir.join("studio.ron");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let n = 20_000;
+    let mut entries = String::from("allow: [\n");
+    for i in 0..n {
+        entries += &format!("        (rule: \"unused-action\", reason: \"r{i}\"),\n");
+        entries += &format!("        (rule: \"never-active\", item: Some(\"Nothing{i}\"), reason: \"r{i}\"),\n");
+    }
+    // The line after `allow: [`, where the first entry now starts.
+    let at = text[..text.find("allow: [").unwrap()].lines().count() + 1;
+    std::fs::write(&manifest, text.replacen("allow: [", &entries, 1)).unwrap();
+    let l = lint(&dir);
+    assert_eq!(l.refused.len(), n);
+    for (i, e) in l.refused.iter().enumerate().step_by(997) {
+        assert_eq!(e.line, at + 2 * i, "{e}");
+    }
+    let unused: Vec<&creature_core::lint::Warning> =
+        l.warnings.iter().filter(|w| w.rule == Rule::UnusedAllow).collect();
+    assert_eq!(unused.len(), n);
+    for (i, w) in unused.iter().enumerate().step_by(997) {
+        assert_eq!((w.at.line, w.item.as_str()), (at + 1 + 2 * i, format!("Nothing{i}").as_str()));
+    }
+}

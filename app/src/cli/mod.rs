@@ -76,6 +76,8 @@ pub enum Command {
 }
 
 pub fn run(command: Command) -> ExitCode {
+    // The command never writes over a file it reads (docs/files.md).
+    creature_core::opened_files::note_for_this_command();
     let result = match command {
         Command::New(a) => new::run(&a),
         Command::Check(a) => check::run(&a),
@@ -158,15 +160,18 @@ pub struct Output {
 }
 
 impl Output {
-    /// How OUT is written: a file there is replaced only with `--force`, and never one
-    /// of `inputs`, the files the command reads.
-    pub fn policy<P: AsRef<Path>>(&self, inputs: impl IntoIterator<Item = P>) -> Policy {
-        Policy::forced(self.force).reading(inputs)
+    /// How OUT is written: a file there is replaced only with `--force`, and never a
+    /// file the command reads.
+    #[must_use]
+    pub fn policy(&self) -> Policy {
+        Policy::forced(self.force).flag("-o")
     }
 }
 
 /// Refuses a write to `path` that `policy` does not allow, naming the file. Called
-/// before any work, so a refused command leaves every file as it was.
+/// before the work, so a refused command leaves every file as it was; a file the
+/// command reads is refused here when it was read already, and by the write itself
+/// otherwise.
 pub fn check_out(path: &Path, policy: &Policy) -> CliResult {
     file_writer::check(path, policy).map_err(CliError::from)
 }

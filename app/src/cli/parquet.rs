@@ -35,7 +35,7 @@ pub struct ImportArgs {
 
 /// `shadow export BANK -o OUT.parquet`.
 pub fn export(a: &ExportArgs) -> CliResult {
-    let policy = a.o.policy([&a.bank]);
+    let policy = a.o.policy();
     check_out(&a.o.out, &policy)?;
     let bank = Bank::load(&a.bank)?;
     bank.save_parquet(&a.o.out, &policy)?;
@@ -53,7 +53,7 @@ pub fn export(a: &ExportArgs) -> CliResult {
 
 /// `shadow import FILE.parquet -o BANK`.
 pub fn import(a: &ImportArgs) -> CliResult {
-    let policy = a.o.policy([&a.file]);
+    let policy = a.o.policy();
     check_out(&a.o.out, &policy)?;
     let bank = Bank::load_parquet(&a.file)?;
     bank.save(&a.o.out, &policy)?;

@@ -192,8 +192,7 @@ fn seek(a: &SeekArgs) -> CliResult {
 }
 
 fn fork(a: &ForkArgs) -> CliResult {
-    let reads = [Some(&a.file), a.creature.as_ref(), a.world.as_ref()];
-    let policy = Policy::forced(a.force).reading(reads.into_iter().flatten());
+    let policy = Policy::forced(a.force).flag("-o");
     check_out(&a.out, &policy)?;
     let mut r = open(&a.file)?;
     let end_before = r.recording().turns;

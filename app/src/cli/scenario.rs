@@ -45,20 +45,6 @@ pub struct RunArgs {
     pub until: Option<String>,
 }
 
-/// How `--record` writes: a file there is replaced only with `--force`, and never the
-/// scenario or a file it names (its world, creature save or species files).
-fn record_policy(path: &Path, loaded: &scenario::Loaded, force: bool) -> Policy {
-    let s = &loaded.scenario;
-    let mut reads = vec![path.to_path_buf()];
-    reads.extend([&s.world, &s.creature].into_iter().flatten().map(|p| loaded.resolve(p)));
-    if let Some(dir) = &s.species_dir
-        && let Ok(files) = std::fs::read_dir(loaded.resolve(dir))
-    {
-        reads.extend(files.flatten().map(|e| e.path()));
-    }
-    Policy::forced(force).reading(reads)
-}
-
 pub fn run(c: &ScenarioCommand) -> CliResult {
     let ScenarioCommand::Run(args) = c;
     if args.path.is_dir() { run_dir(args) } else { run_file(args) }
@@ -71,7 +57,7 @@ fn run_file(args: &RunArgs) -> CliResult {
         (None, None) => scenario::run_file(path, args.state_at)?,
         (Some(to), _) => {
             let loaded = scenario::file::load(path)?;
-            let policy = record_policy(path, &loaded, args.force);
+            let policy = Policy::forced(args.force).flag("--record");
             check_out(to, &policy)?;
             let (out, expect, rec) = scenario::run_file_recorded(loaded, args.state_at)?;
             rec.save(to, &policy)?;

@@ -203,7 +203,7 @@ fn reload(previews: &mut [LivePreview], file: &str, text: &str) -> Result<(), St
 /// private, so that the save that puts the token in keeps those permissions from its
 /// first byte.
 fn write_private(path: &Path, token: &str, force: bool) -> Result<(), String> {
-    file_writer::write(path, b"", &Policy::forced(force))?;
+    file_writer::write(path, b"", &Policy::forced(force).flag("--token-file"))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

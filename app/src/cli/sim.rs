@@ -168,8 +168,7 @@ fn run_batch(args: &SimArgs, data: &Arc<Data>, species: Species, world: &WorldFi
         return Err("--trace follows one creature; it cannot be combined with --newborns".into());
     }
     if let Some(out) = &args.parquet {
-        let policy =
-            Policy::forced(args.force).reading([args.creature.as_ref(), args.world.as_ref()].into_iter().flatten());
+        let policy = Policy::forced(args.force).flag("--parquet");
         check_out(out, &policy)?;
         let x = super::parquet::BatchExport {
             out,

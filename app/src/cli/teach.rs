@@ -40,7 +40,7 @@ pub struct TeachArgs {
 }
 
 pub fn run(args: &TeachArgs) -> CliResult {
-    let policy = Policy::forced(args.force).reading([Some(&args.file), args.creature.as_ref()].into_iter().flatten());
+    let policy = Policy::forced(args.force).flag("-o");
     if let Some(out) = &args.output {
         check_out(out, &policy)?;
     }

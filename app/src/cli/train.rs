@@ -13,7 +13,8 @@ use creature_core::file_writer::{self, Policy};
 use creature_core::names::Species;
 use creature_core::train::report_parquet::{self, ReportRow};
 use creature_core::train::{
-    self, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, LoadedTarget, MAX_BUDGET, MAX_SEEDS, Settings, Trained, Trainer,
+    self, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, LoadedTarget, MAX_BUDGET, MAX_SEEDS, Searched, Settings, Trained,
+    Trainer,
 };
 use creature_core::world::batch::Shard;
 use serde_json::{Value, json};
@@ -25,7 +26,7 @@ pub struct TrainArgs {
     /// The target: `NAME.target.ron` (SPEC §22).
     pub target: PathBuf,
     /// Species to train instead of the target's: names separated by commas, or `all`.
-    #[arg(long, value_name = "S,S,...|all")]
+    #[arg(long, value_name = "S,S,...|all", value_parser = once_each)]
     pub species: Option<String>,
     /// Seeds the target must hold on: the newborns born with SEED, SEED+1, ...: 1 to 256.
     #[arg(long, default_value_t = DEFAULT_SEEDS, value_parser = bounds::count(1..=MAX_SEEDS as u64))]
@@ -58,6 +59,21 @@ pub struct TrainArgs {
     pub results: Vec<PathBuf>,
 }
 
+/// A `--species` list naming each species once: a repeated one is refused, saying
+/// which (a name that is no species is left to [`species_of`]).
+fn once_each(list: &str) -> Result<String, String> {
+    let mut seen: Vec<Species> = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if let Ok(s) = Species::parse(name) {
+            if seen.contains(&s) {
+                return Err(format!("{s} is named twice; name each species once"));
+            }
+            seen.push(s);
+        }
+    }
+    Ok(list.to_owned())
+}
+
 /// The species `--species` names, or the target's own.
 fn species_of(arg: Option<&str>, own: Species) -> Result<Vec<Species>, CliError> {
     match arg.map(str::trim) {
@@ -77,22 +93,19 @@ fn species_of(arg: Option<&str>, own: Species) -> Result<Vec<Species>, CliError>
     }
 }
 
-/// The files a target reads, which the command never writes.
-fn reads(path: &Path, target: &LoadedTarget) -> Vec<PathBuf> {
-    let t = &target.target;
-    let mut reads = vec![path.to_path_buf()];
-    reads.extend([&t.world, &t.creature].into_iter().flatten().map(|p| target.scenario.resolve(p)));
-    reads
-}
-
 pub fn run(a: &TrainArgs) -> CliResult {
+    let outputs = [("-o", a.output.as_deref()), ("--parquet", a.parquet.as_deref())];
+    file_writer::distinct_outputs(&outputs.iter().filter_map(|(f, p)| Some((*f, (*p)?))).collect::<Vec<_>>())?;
     let target = train::load(&a.target)?;
-    let mut inputs = reads(&a.target, &target);
-    inputs.extend(a.results.iter().cloned());
-    let policy = Policy::forced(a.force).reading(inputs);
-    for out in [&a.output, &a.parquet].into_iter().flatten() {
-        check_out(out, &policy)?;
+    let script_policy = Policy::forced(a.force).flag("-o");
+    let table_policy = Policy::forced(a.force).flag("--parquet");
+    if let Some(out) = &a.output {
+        check_out(out, &script_policy)?;
     }
+    if let Some(out) = &a.parquet {
+        check_out(out, &table_policy)?;
+    }
+    let searched = Searched::of(&a.target, &target)?;
     let shard = a.shard.as_deref().map(Shard::parse).transpose().map_err(|e| format!("--shard {e}"))?;
     let species = species_of(a.species.as_deref(), target.target.species)?;
     let settings = Settings::new(a.seed, a.seeds, a.budget);
@@ -103,22 +116,24 @@ pub fn run(a: &TrainArgs) -> CliResult {
         let targets: Vec<LoadedTarget> =
             mine.iter().map(|s| target.for_species(*s)).collect::<Result<_, _>>().map_err(CliError::from)?;
         let trained: Vec<Trained> = targets.iter().map(|t| Trainer::new(t).train(&settings)).collect();
-        (trained.iter().map(|t| ReportRow::of(t, &settings)).collect(), trained)
+        (trained.iter().map(|t| ReportRow::of(t, &settings, &searched)).collect(), trained)
     } else {
         let mut rows = Vec::new();
         for table in &a.results {
-            rows.extend(report_parquet::load(table)?);
+            let table_rows = report_parquet::load(table)?;
+            report_parquet::searched_for(table, &table_rows, &searched, &a.target)?;
+            rows.extend(table_rows);
         }
         let tables: Vec<String> = a.results.iter().map(|p| p.display().to_string()).collect();
         (report_parquet::gather(&species, &settings, rows, &tables.join(", "))?, Vec::new())
     };
     let train_ms = started.elapsed().as_secs_f64() * 1000.0;
     if let Some(out) = &a.parquet {
-        report_parquet::save(out, &rows, &policy)?;
+        report_parquet::save(out, &rows, &table_policy)?;
     }
     let written = match (&a.output, trained.first()) {
         (Some(out), Some(first)) if first.lessons.is_some() => {
-            write_script(out, first, &a.target, &settings, &policy)?;
+            write_script(out, first, &a.target, &settings, &script_policy)?;
             Some(out)
         }
         _ => None,

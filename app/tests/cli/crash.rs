@@ -226,3 +226,160 @@ fn writers_killed_mid_save_leave_temporary_files_the_next_save_reclaims() {
     }
     assert!(left > 0, "no kill landed inside a save: the test shows nothing");
 }
+
+/// Runs `args` to its end, killed (and the test failed) if it has not ended within a
+/// minute: a harness against a hang, not a measure of speed. Returns (exit code,
+/// stdout and stderr: `check` reports a file's problems on stdout).
+fn run_bounded(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("creature-studio"))
+        .args(args)
+        .current_dir(repo())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut said = String::new();
+            std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut said).unwrap();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+            return (status.code(), said);
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{args:?} did not end within a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A save record, as a save writes one, claiming `len` bytes in the temporary file
+/// tagged `tag` (the CRC-32 left wrong: these records are never believed that far).
+fn forged_record(tag: u64, len: u64) -> String {
+    format!("creature-studio save intent 1\ntemp {tag:016x}\nlength {len}\ncrc32 00000000\n")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_record_beside_a_pipe_hangs_neither_check_nor_train() {
+    let dir = scratch("pipe");
+    for (name, args) in [("pipe.ron", vec!["check"]), ("pipe.target.ron", vec!["train", "--seeds", "1"])] {
+        let pipe = dir.0.join(name);
+        assert!(Command::new("mkfifo").arg(&pipe).status().unwrap().success());
+        let tag = 0x0123_4567_89ab_cdef_u64;
+        std::fs::write(dir.0.join(format!(".{name}.{tag:016x}.tmp")), b"(a: 1)").unwrap();
+        std::fs::write(dir.0.join(format!(".{name}.save-intent")), forged_record(tag, 6)).unwrap();
+        let mut all = args.clone();
+        all.push(s(&pipe));
+        let (code, err) = run_bounded(&all);
+        assert_eq!(code, Some(1), "{all:?}: {err}");
+        assert!(err.contains(s(&pipe)) && err.contains("not a regular file"), "{all:?}: {err}");
+        assert!(!dir.0.join(format!(".{name}.save-intent")).exists(), "{all:?}: the record was not believed");
+        // Read again, with no record, the pipe is still refused at once.
+        let (code, err) = run_bounded(&all);
+        assert!(code == Some(1) && err.contains("not a regular file"), "{all:?}: {err}");
+    }
+}
+
+#[test]
+fn a_forged_length_on_a_sparse_temporary_file_is_never_hashed() {
+    let dir = scratch("forged");
+    let daisy = dir.0.join("daisy.ron");
+    std::fs::copy(dir.0.join("example/creatures/daisy.ron"), &daisy).unwrap();
+    let before = std::fs::read(&daisy).unwrap();
+    let tag = 0x0bad_0bad_0bad_0bad_u64;
+    let temp = dir.0.join(format!(".daisy.ron.{tag:016x}.tmp"));
+    // Sparse: 200 GB long, no disk used; the record claims its real length.
+    let len = 200 * 1024 * 1024 * 1024;
+    std::fs::File::create(&temp).unwrap().set_len(len).unwrap();
+    let record = dir.0.join(".daisy.ron.save-intent");
+    std::fs::write(&record, forged_record(tag, len)).unwrap();
+    let (code, err) = run_bounded(&["check", s(&daisy)]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(std::fs::read(&daisy).unwrap(), before);
+    assert!(!record.exists() && !temp.exists(), "the record and its temporary file were removed");
+}
+
+/// A cut-off save in a folder that cannot be written: the next reader refuses the file
+/// naming the record (the file may be half copied), changes nothing, and once the
+/// folder can be written again finishes the save. A read-only mount as root (which
+/// permissions do not stop), a folder without write permission otherwise; skipped with
+/// a note where neither can be made.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_cut_off_save_in_a_read_only_folder_is_refused_naming_its_record_and_finished_later() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("read-only");
+    let folder = dir.0.join("ro");
+    std::fs::create_dir_all(&folder).unwrap();
+    let root = runs_as_root();
+    if root {
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs", s(&folder)])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|st| st.success());
+        if !mounted {
+            eprintln!("no tmpfs could be mounted here: the read-only folder case is not run");
+            return;
+        }
+    }
+    let file = folder.join("daisy.ron");
+    let new = std::fs::read(repo().join("projects/example/creatures/daisy.ron")).unwrap();
+    // Half copied: the first bytes new, the rest zeros.
+    let mut half = new[..new.len() / 2].to_vec();
+    half.resize(new.len(), 0);
+    std::fs::write(&file, &half).unwrap();
+    let tag = 0x0123_4567_89ab_cdef_u64;
+    std::fs::write(folder.join(format!(".daisy.ron.{tag:016x}.tmp")), &new).unwrap();
+    let record = folder.join(".daisy.ron.save-intent");
+    let crc = crc32(&new);
+    std::fs::write(
+        &record,
+        forged_record(tag, new.len() as u64).replace("crc32 00000000", &format!("crc32 {crc:08x}")),
+    )
+    .unwrap();
+    let read_only = |on: bool| {
+        if root {
+            let how = if on { "remount,ro" } else { "remount,rw" };
+            assert!(Command::new("mount").args(["-o", how, s(&folder)]).status().unwrap().success());
+        } else {
+            std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(if on { 0o555 } else { 0o755 })).unwrap();
+        }
+    };
+    read_only(true);
+    let (code, err) = run_bounded(&["check", s(&file)]);
+    let now = std::fs::read(&file).unwrap();
+    read_only(false);
+    let (code_after, err_after) = run_bounded(&["check", s(&file)]);
+    let after = std::fs::read(&file).unwrap();
+    let left: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name()).collect();
+    if root {
+        let _ = Command::new("umount").arg(&folder).status();
+    }
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains(s(&record)), "the refusal names the record: {err}");
+    assert!(now == half || now == new, "the file is the half-copied one or the new one: {} bytes", now.len());
+    assert_eq!(code_after, Some(0), "{err_after}");
+    assert_eq!(after, new);
+    assert_eq!(left.len(), 1, "the record and its temporary file are gone: {left:?}");
+}
+
+/// Whether the tests run as root, for whom a folder's permissions do not stop a write.
+fn runs_as_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// CRC-32 (IEEE), as a save record writes it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}

@@ -14,6 +14,7 @@ mod league;
 mod league_shards;
 mod learning;
 mod lint_diff;
+mod own_inputs;
 mod parquet;
 mod pinned;
 mod preview;

@@ -171,3 +171,62 @@ fn the_search_gives_the_same_answer_on_one_thread_as_on_two() {
     };
     assert_eq!(on("1"), on("2"));
 }
+
+/// A copy of the example project beside a copy of the species folder, as in the
+/// repository, so that the kind target's paths reach the copies.
+fn example_copy(dir: &Path) -> PathBuf {
+    crate::common::copy_dir(&repo().join("projects/example"), &dir.join("projects/example"));
+    crate::common::copy_dir(&repo().join("species"), &dir.join("species"));
+    dir.join("projects/example/targets/kind.target.ron")
+}
+
+#[test]
+fn a_table_of_another_target_or_other_species_data_is_refused_naming_both_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = example_copy(dir.path());
+    let other = target.with_file_name("other.target.ron");
+    std::fs::copy(&target, &other).unwrap();
+    let search = ["--species", "Cow,Sheep", "--seeds", "1", "--budget", "5"];
+    let table = |t: &Path, i: usize, name: &str| {
+        let out = dir.path().join(name);
+        let shard = format!("{i}/2");
+        json(&[&["train", s(t)][..], &search, &["--json", "--shard", &shard, "--parquet", s(&out)]].concat());
+        out
+    };
+    let (s0, s1, other0) =
+        (table(&target, 0, "s0.parquet"), table(&target, 1, "s1.parquet"), table(&other, 0, "o0.parquet"));
+    let results = |tables: &[&Path]| -> Vec<String> {
+        let mut args: Vec<&str> = [&["train", s(&target)][..], &search, &["--json", "--results"]].concat();
+        args.extend(tables.iter().map(|t| s(t)));
+        args.into_iter().map(str::to_owned).collect()
+    };
+    let run = |tables: &[&Path], ok: bool| {
+        let args = results(tables);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        if ok {
+            json(&args);
+            String::new()
+        } else {
+            fails(&args)
+        }
+    };
+    run(&[&s0, &s1], true);
+    let err = run(&[&other0, &s1], false);
+    assert!(err.contains(s(&other0)) && err.contains(s(&target)), "both files are named: {err}");
+    assert!(err.contains("searched for other.target.ron"), "{err}");
+    // The same target with other species data: a table searched before the change.
+    let sheep = dir.path().join("species/sheep.ron");
+    let text = std::fs::read_to_string(&sheep).unwrap();
+    std::fs::write(&sheep, format!("{text}\n// changed since\n")).unwrap();
+    let err = run(&[&s0, &s1], false);
+    assert!(err.contains(s(&s0)) && err.contains(s(&target)) && err.contains("other target or species data"), "{err}");
+}
+
+#[test]
+fn a_species_named_twice_is_refused_saying_which() {
+    let out =
+        studio().args(["train", s(&kind_target()), "--species", "Cow,Tiger,Cow", "--seeds", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Cow is named twice"), "{err}");
+}

@@ -132,6 +132,8 @@ struct Fixtures {
     recording: PathBuf,
     world: PathBuf,
     target: PathBuf,
+    /// A copy of the shipped species folder, which the cases that take one read.
+    species: PathBuf,
 }
 
 impl Fixtures {
@@ -150,11 +152,13 @@ impl Fixtures {
             recording: dir.join("run.recording"),
             world: ex.join("world.ron"),
             target: dir.join("lower.target.ron"),
+            species: dir.join("species"),
             dir,
         };
         // Two lessons in a run of a second: a short search whose script fills more
         // than the smallest disk a case is given.
-        let target = "(species: \"Cow\", phase: 11, seconds: 1.0, \
+        copy_dir(&repo().join("species"), &f.species);
+        let target = "(species: \"Cow\", species_dir: Some(\"species\"), phase: 11, seconds: 1.0, \
                       expect: [Param(at: 0.0, desire: \"Compassion\", what: Threshold(0), max: 0.65)])";
         std::fs::write(&f.target, target).unwrap();
         if name != "list" {
@@ -211,10 +215,10 @@ fn cases(f: &Fixtures) -> Vec<Case> {
     let (lesson, bank, parquet) = (s(&f.lesson), s(&f.bank), s(&f.parquet));
     let (rival, league) = (s(&f.rival), s(&f.league));
     let (scenario, recording, world) = (s(&f.scenario), s(&f.recording), s(&f.world));
-    let target = s(&f.target);
+    let (target, sp) = (s(&f.target), s(&f.species));
     vec![
-        case("new", "output", None, &["new", "--species", "Cow", "-o", OUT]),
-        case("teach", "output", Some(&f.lesson), &["teach", lesson, "-o", OUT]),
+        case("new", "output", None, &["new", "--species", "Cow", "--species-dir", sp, "-o", OUT]),
+        case("teach", "output", Some(&f.lesson), &["teach", lesson, "--species-dir", sp, "-o", OUT]),
         case("train", "output", Some(&f.target), &["train", target, "--seeds", "1", "-o", OUT]),
         case("train", "parquet", Some(&f.target), &["train", target, "--seeds", "1", "--parquet", OUT]),
         case(
@@ -257,10 +261,29 @@ fn cases(f: &Fixtures) -> Vec<Case> {
             "sim",
             "parquet",
             Some(&f.world),
-            &["sim", "--species", "Cow", "--world", world, "--newborns", "2", "--seconds", "5", "--parquet", OUT],
+            &[
+                "sim",
+                "--species",
+                "Cow",
+                "--species-dir",
+                sp,
+                "--world",
+                world,
+                "--newborns",
+                "2",
+                "--seconds",
+                "5",
+                "--parquet",
+                OUT,
+            ],
         ),
         case("scenario run", "record", Some(&f.scenario), &["scenario", "run", scenario, "--record", OUT]),
-        case("recording fork", "out", Some(&f.recording), &["recording", "fork", recording, "--at", "10", "-o", OUT]),
+        case(
+            "recording fork",
+            "out",
+            Some(&f.recording),
+            &["recording", "fork", recording, "--species-dir", sp, "--at", "10", "-o", OUT],
+        ),
         Case {
             tiny: true,
             ..case(
@@ -372,6 +395,61 @@ fn a_commands_own_input_is_never_written_over_even_with_force() {
     }
 }
 
+/// Every file case `c` reads: each file its arguments name, the files of a species
+/// folder it is given or its target names.
+fn reads(f: &Fixtures, c: &Case) -> Vec<PathBuf> {
+    let mut reads = Vec::new();
+    for (i, a) in c.args.iter().enumerate() {
+        let p = PathBuf::from(a);
+        if c.args.get(i.wrapping_sub(1)).is_some_and(|flag| flag == "--species-dir") || p == f.target {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&f.species).unwrap().map(|e| e.unwrap().path()).collect();
+            files.sort();
+            reads.extend(files);
+        }
+        if p.is_file() {
+            reads.push(p);
+        }
+    }
+    reads
+}
+
+/// A property: whichever file a writing command reads (species, target, creature,
+/// world, bank, recording) is given as its output, with `--force`, the command is
+/// refused with a message naming that file as one it reads, and the file keeps its
+/// bytes.
+#[test]
+fn an_output_naming_any_file_the_command_reads_is_refused_and_the_file_kept() {
+    use proptest::test_runner::{Config, TestRunner};
+    let f = Fixtures::new("reads");
+    let all = cases(&f);
+    // A command that writes into a folder, or names its kind by the name's ending,
+    // refuses any input for that first.
+    let pairs: Vec<(usize, PathBuf)> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.folder.is_none() && c.suffix.is_empty())
+        .flat_map(|(i, c)| reads(&f, c).into_iter().map(move |r| (i, r)))
+        .collect();
+    for command in ["new", "teach", "train", "sim", "recording fork", "scenario run"] {
+        let species = pairs.iter().filter(|(i, p)| all[*i].command == command && p.starts_with(&f.species)).count();
+        assert!(species > 20 || command == "scenario run", "{command} reads the species folder's files: {species}");
+    }
+    let mut runner = TestRunner::new(Config { cases: 32, failure_persistence: None, ..Config::default() });
+    let result = runner.run(&(0..pairs.len()), |k| {
+        let (i, input) = &pairs[k];
+        let c = &all[*i];
+        let before = std::fs::read(input).unwrap();
+        let (code, err) = run(c, input, true, None);
+        proptest::prop_assert_eq!(code, Some(1), "{} onto {}: {}", c.command, input.display(), err);
+        let named = err.contains(&input.display().to_string())
+            && (err.contains("is also read by this command") || err.contains("which this command reads"));
+        proptest::prop_assert!(named, "{} onto {}: {}", c.command, input.display(), err);
+        proptest::prop_assert!(std::fs::read(input).unwrap() == before, "{}: {} changed", c.command, input.display());
+        Ok(())
+    });
+    result.unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn a_pipe_is_never_replaced() {
@@ -433,4 +511,59 @@ fn a_hard_linked_bank_on_a_full_disk_is_not_cut_short() {
     assert!(kept == b"the user's own bank", "the old bank was changed: {} bytes now", kept.len());
     let err = String::from_utf8_lossy(&result.stderr);
     assert!(err.contains("the new contents are kept in"), "{err}");
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused_before_any_work() {
+    let f = Fixtures::new("distinct");
+    let same = f.dir.join("same.out");
+    let other_name = f.dir.join(".").join("same.out");
+    for (o, parquet) in [(&same, &same), (&same, &other_name)] {
+        let err = crate::common::fails(&[
+            "train",
+            s(&f.target),
+            "--seeds",
+            "1",
+            "-o",
+            s(o),
+            "--parquet",
+            s(parquet),
+            "--force",
+        ]);
+        assert!(err.contains(&format!("-o {} and --parquet {} name one file", s(o), s(parquet))), "{err}");
+        assert!(!same.exists(), "nothing was written");
+    }
+}
+
+#[test]
+fn any_name_the_file_system_allows_can_be_written_and_replaced() {
+    let f = Fixtures::new("long-name");
+    let name = format!("{}.ron", "c".repeat(251));
+    assert_eq!(name.len(), 255);
+    let out = f.dir.join(&name);
+    for force in [false, true] {
+        let mut args = vec!["new", "--species", "Cow", "-o", s(&out)];
+        if force {
+            args.push("--force");
+        }
+        let made = studio().args(&args).output().unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    }
+    let left: Vec<_> = std::fs::read_dir(&f.dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.iter().all(|n| !n.to_string_lossy().ends_with(".tmp")), "{left:?}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("Cow"));
+}
+
+#[test]
+fn a_target_named_with_a_line_break_leaves_its_script_readable() {
+    let f = Fixtures::new("newline");
+    let target = f.dir.join("kind\n)(.target.ron");
+    std::fs::copy(&f.target, &target).unwrap();
+    let script = f.dir.join("nl.lesson.ron");
+    let made = studio().args(["train", s(&target), "--seeds", "1", "-o", s(&script)]).output().unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let text = std::fs::read_to_string(&script).unwrap();
+    assert!(text.starts_with("// ") && text.contains("kind\\n)(.target.ron"), "{text}");
+    let played = studio().args(["teach", s(&script), "--json"]).output().unwrap();
+    assert!(played.status.success(), "the script reads back: {}", String::from_utf8_lossy(&played.stderr));
 }

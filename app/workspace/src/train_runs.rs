@@ -255,6 +255,8 @@ pub fn script_text(t: &Trained, target: &Path, s: &Settings) -> String {
         _ => String::new(),
     };
     let name = target.file_name().map_or_else(|| target.display().to_string(), |n| n.to_string_lossy().into());
+    // The name is the user's: escaped, it never ends the comment.
+    let name = creature_core::printable::in_comment(&name);
     let how = if t.lessons.is_some() { "The fewest lessons" } else { "The lessons nearest to it" };
     let header = format!(
         "// {how} `creature-studio train` found that make {name} hold for a {} on {seeds}:\n\

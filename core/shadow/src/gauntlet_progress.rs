@@ -77,7 +77,7 @@ impl GauntletProgress {
         creature_core::file_writer::write(
             &path,
             self.text()?.as_bytes(),
-            &creature_core::file_writer::Policy::replacing(),
+            &creature_core::file_writer::Policy::replacing_its_own_input(),
         )?;
         Ok(path)
     }

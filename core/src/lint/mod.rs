@@ -19,6 +19,7 @@ mod trees;
 
 pub use crate::lint_rules::{Allow, Rule, check_allows};
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -129,7 +130,9 @@ pub fn lint_project(project: &Project, rules: &[FileRule]) -> Result<Lint, Vec<L
     let shadow_dir = project.shadow_dir();
     let files = project.files();
     let all = lint_with(&data, &dir, texts, world_file, files, Some(shadow_dir), rules)?;
-    Ok(allowed(project, all))
+    // An entry is judged unused only by the rules that ran: core's always, the file
+    // rules' when given.
+    Ok(allowed(project, all, |r| !r.by_file_rule() || !rules.is_empty()))
 }
 
 /// Every warning for a species folder on its own, against the built-in village.
@@ -188,44 +191,134 @@ pub struct Lint {
     pub refused: Vec<LoadError>,
 }
 
-fn allowed(project: &Project, all: Vec<Warning>) -> Lint {
-    let allows = &project.manifest.allow;
-    let covers = |a: &Allow, w: &Warning| {
-        Rule::named(&a.rule) == Some(w.rule)
-            && a.file.as_ref().is_none_or(|f| same_file(&project.resolve(f), Path::new(&w.at.file)))
-    };
-    // The items each entry without one would cover, in the warnings' order.
-    let mut unnamed: Vec<Vec<String>> = vec![Vec::new(); allows.len()];
-    let mut lint = Lint::default();
-    for w in all {
+/// How an allow entry's file and a warning's file are told to be one, each looked up
+/// once: by the path's text with `.` and `..` taken out, or by device and inode.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FileKey {
+    Path(PathBuf),
+    Inode(u64, u64),
+}
+
+/// The keys of the file at `path`: its path's, and its inode's when it is there.
+fn file_keys(path: &Path) -> Vec<Option<FileKey>> {
+    let mut keys = vec![Some(FileKey::Path(crate::paths::normalize(path)))];
+    #[cfg(unix)]
+    if let Ok(m) = std::fs::metadata(path) {
+        use std::os::unix::fs::MetadataExt;
+        keys.push(Some(FileKey::Inode(m.dev(), m.ino())));
+    }
+    keys
+}
+
+/// A project's allow entries, indexed so that each warning finds its entries in one
+/// look: by rule, item and file (`None`: any file).
+struct AllowIndex<'a> {
+    /// The first entry naming (rule, item) for a file.
+    named: HashMap<(Rule, &'a str), HashMap<Option<FileKey>, usize>>,
+    /// The entries without an item, by rule and file.
+    unnamed: HashMap<Scope, Vec<usize>>,
+}
+
+/// A rule over one file (`None`: any file), as an allow entry names them.
+type Scope = (Rule, Option<FileKey>);
+
+impl<'a> AllowIndex<'a> {
+    fn new(project: &Project, allows: &'a [Allow]) -> Self {
+        let mut index = AllowIndex { named: HashMap::new(), unnamed: HashMap::new() };
         for (i, a) in allows.iter().enumerate() {
-            if a.item.is_none() && covers(a, &w) && !unnamed[i].contains(&w.item) {
-                unnamed[i].push(w.item.clone());
+            let Some(rule) = Rule::named(&a.rule) else { continue };
+            let scopes = a.file.as_ref().map_or_else(|| vec![None], |f| file_keys(&project.resolve(f)));
+            for scope in scopes {
+                match &a.item {
+                    Some(item) => {
+                        index.named.entry((rule, item.as_str())).or_default().entry(scope).or_insert(i);
+                    }
+                    None => index.unnamed.entry((rule, scope)).or_default().push(i),
+                }
             }
         }
-        let allow = allows.iter().find(|a| a.item.as_ref().is_some_and(|item| *item == w.item) && covers(a, &w));
-        match allow {
-            Some(a) => lint.allowed.push((w, a.reason.clone())),
+        index
+    }
+}
+
+fn allowed(project: &Project, all: Vec<Warning>, rules_run: impl Fn(Rule) -> bool) -> Lint {
+    let allows = &project.manifest.allow;
+    let index = AllowIndex::new(project, allows);
+    // The files of the warnings, each looked at once.
+    let mut keys_of: HashMap<String, Vec<Option<FileKey>>> = HashMap::new();
+    // The items each scope of the entries without one would cover, in the warnings'
+    // order; and whether each entry with an item allowed a warning.
+    let mut covered: HashMap<Scope, Vec<(usize, String)>> = HashMap::new();
+    let mut used = vec![false; allows.len()];
+    let mut lint = Lint::default();
+    for (n, w) in all.into_iter().enumerate() {
+        let keys = keys_of.entry(w.at.file.clone()).or_insert_with(|| file_keys(Path::new(&w.at.file)));
+        let scopes = || std::iter::once(None).chain(keys.iter().cloned());
+        for scope in scopes() {
+            if index.unnamed.contains_key(&(w.rule, scope.clone())) {
+                covered.entry((w.rule, scope)).or_default().push((n, w.item.clone()));
+            }
+        }
+        let entry =
+            index.named.get(&(w.rule, w.item.as_str())).and_then(|by| scopes().filter_map(|s| by.get(&s)).min());
+        match entry {
+            Some(&i) => {
+                used[i] = true;
+                lint.allowed.push((w, allows[i].reason.clone()));
+            }
             None => lint.warnings.push(w),
         }
     }
-    if allows.iter().any(|a| a.item.is_none()) {
-        let manifest = project.root.join(MANIFEST);
-        let file = manifest.display().to_string();
-        let text = read_text(&manifest).unwrap_or_default();
-        for (i, a) in allows.iter().enumerate().filter(|(_, a)| a.item.is_none()) {
-            let items = &unnamed[i];
+    let manifest = project.root.join(MANIFEST);
+    let file = manifest.display().to_string();
+    let judged = |a: &Allow| a.item.is_some() && Rule::named(&a.rule).is_some_and(&rules_run);
+    if !allows.iter().enumerate().any(|(i, a)| a.item.is_none() || (judged(a) && !used[i])) {
+        return lint;
+    }
+    // One placer for the manifest: every entry placed by the positions of one pass.
+    let text = read_text(&manifest).unwrap_or_default();
+    let placer = crate::ronpos::Placer::new(&text);
+    let mut unnamed: HashMap<usize, Vec<(usize, String)>> = HashMap::new();
+    for ((rule, scope), entries) in &index.unnamed {
+        let Some(list) = covered.get(&(*rule, scope.clone())) else { continue };
+        for &i in entries {
+            unnamed.entry(i).or_default().extend(list.iter().cloned());
+        }
+    }
+    for (i, a) in allows.iter().enumerate() {
+        if a.item.is_none() {
+            let mut items = unnamed.remove(&i).unwrap_or_default();
+            items.sort();
+            let mut seen = std::collections::HashSet::new();
+            items.retain(|(_, item)| seen.insert(item.clone()));
             let what = if items.is_empty() {
                 "no warning is there for it to allow; remove it".to_owned()
             } else {
-                let named: Vec<String> = items.iter().map(|item| format!("item: Some({})", ron_string(item))).collect();
+                let named: Vec<String> =
+                    items.iter().map(|(_, item)| format!("item: Some({})", ron_string(item))).collect();
                 format!("name each item it is for, one entry each: {}", named.join(", "))
             };
             let message = format!(
                 "this `{}` entry names no item, so it would hide every new warning of its rule too; it allows nothing until it does: {what}",
                 a.rule
             );
-            lint.refused.push(LoadError::at_item(&file, &text, ("allow", Some(i)), None, message));
+            let (line, col) = placer.item("allow", i, None);
+            lint.refused.push(LoadError::new(&file, line, col, message));
+        } else if judged(a) && !used[i] {
+            let item = a.item.clone().unwrap_or_default();
+            let message = format!(
+                "this allow of `{}` for {} matches no warning{}: what it allowed is gone, or it names another item or file; remove it",
+                a.rule,
+                ron_string(&item),
+                a.file.as_ref().map_or(String::new(), |f| format!(" in {}", f.display())),
+            );
+            lint.warnings.push(Warning::new(
+                Rule::UnusedAllow,
+                &file,
+                placer.item("allow", i, Some("item")),
+                item,
+                message,
+            ));
         }
     }
     lint

@@ -5,9 +5,11 @@
 pub mod moves;
 pub mod report_parquet;
 pub mod search;
+pub mod searched;
 pub mod target;
 
 pub use search::{
     Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, MAX_BUDGET, MAX_SEEDS, Progress, Settings, Trained, Trainer,
 };
+pub use searched::Searched;
 pub use target::{LoadedTarget, TARGET_SUFFIX, Target, check_file, is_target_file, load};

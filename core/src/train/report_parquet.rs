@@ -3,10 +3,12 @@
 //! `lessons` (uint32, null when the target was not reached), `held`, `seeds` (uint32),
 //! `seed` (uint64, the first seed), `budget`, `tried`, `runs` (uint64), `closest_index`
 //! (uint32, null when reached), and what that expectation measured: `closest_observed`
-//! (float64) for a number, `closest_known` (bool) for a yes or no, both null otherwise.
-//! A search split over machines (`train --shard I/K`) writes its species' rows, and
+//! (float64) for a number, `closest_known` (bool) for a yes or no, both null otherwise;
+//! and what it was searched for ([`Searched`]): `target` (utf8, the target's file name)
+//! and `target_data` (utf8, the hash of the target's and its data's bytes). A search split over machines (`train --shard I/K`) writes its species' rows, and
 //! `train --results` reads the tables back ([`load`]) and puts the report together
-//! ([`gather`]).
+//! ([`gather`]), each table checked to be of the target and data given
+//! ([`searched_for`]).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -18,11 +20,12 @@ use arrow_array::{Array, ArrayRef, BooleanArray, Float64Array, RecordBatch, Stri
 use arrow_schema::{DataType, Field, Schema};
 
 use super::search::{Settings, Trained};
+use super::searched::Searched;
 use crate::names::Species;
 use crate::scenario::Observed;
 
 /// The column names of a report table, in order.
-pub const REPORT_COLUMNS: [&str; 11] = [
+pub const REPORT_COLUMNS: [&str; 13] = [
     "species",
     "lessons",
     "held",
@@ -34,6 +37,8 @@ pub const REPORT_COLUMNS: [&str; 11] = [
     "closest_index",
     "closest_observed",
     "closest_known",
+    "target",
+    "target_data",
 ];
 
 /// One species' line of the report, as printed and as kept in a table.
@@ -50,12 +55,14 @@ pub struct ReportRow {
     pub runs: usize,
     /// The expectation nearest to holding, for a target not reached, and what it measured.
     pub closest: Option<(usize, Observed)>,
+    /// The target and data the search ran for.
+    pub searched: Searched,
 }
 
 impl ReportRow {
-    /// The row of a search run with `settings`.
+    /// The row of a search run with `settings` for `searched`.
     #[must_use]
-    pub fn of(t: &Trained, settings: &Settings) -> ReportRow {
+    pub fn of(t: &Trained, settings: &Settings, searched: &Searched) -> ReportRow {
         ReportRow {
             species: t.species,
             lessons: t.lessons,
@@ -66,6 +73,7 @@ impl ReportRow {
             tried: t.tried,
             runs: t.runs,
             closest: t.closest.as_ref().map(|c| (c.index, c.observed)),
+            searched: searched.clone(),
         }
     }
 }
@@ -73,7 +81,7 @@ impl ReportRow {
 /// The type column `name` of a report table holds, and whether it may be null.
 fn data_type(name: &str) -> (DataType, bool) {
     match name {
-        "species" => (DataType::Utf8, false),
+        "species" | "target" | "target_data" => (DataType::Utf8, false),
         "lessons" | "closest_index" => (DataType::UInt32, true),
         "held" | "seeds" => (DataType::UInt32, false),
         "closest_observed" => (DataType::Float64, true),
@@ -121,6 +129,8 @@ pub fn to_parquet(rows: &[ReportRow]) -> Result<Vec<u8>, String> {
         Arc::new(UInt32Array::from_iter(rows.iter().map(|r| r.closest.map(|c| u32_of(c.0))))),
         Arc::new(Float64Array::from_iter(rows.iter().map(observed))),
         Arc::new(BooleanArray::from_iter(rows.iter().map(known))),
+        Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.searched.target.as_str()))),
+        Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.searched.data.as_str()))),
     ];
     let batch = RecordBatch::try_new(Arc::clone(&schema), columns).map_err(|e| e.to_string())?;
     let props = WriterProperties::builder().set_compression(Compression::SNAPPY).build();
@@ -155,7 +165,11 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
     };
     let u32s = |name: &str| column(name).map(|c| c.as_any().downcast_ref::<UInt32Array>().cloned());
     let u64s = |name: &str| column(name).map(|c| c.as_any().downcast_ref::<UInt64Array>().cloned());
-    let species = column("species")?.as_any().downcast_ref::<StringArray>().cloned();
+    let strings = |name: &str| column(name).map(|c| c.as_any().downcast_ref::<StringArray>().cloned());
+    let species = strings("species")?;
+    let (Some(target), Some(data)) = (strings("target")?, strings("target_data")?) else {
+        return Err(format!("{file}: a column could not be read as its type"));
+    };
     let (lessons, held, seeds, index) = (u32s("lessons")?, u32s("held")?, u32s("seeds")?, u32s("closest_index")?);
     let (seed, budget, tried, runs) = (u64s("seed")?, u64s("budget")?, u64s("tried")?, u64s("runs")?);
     let observed = column("closest_observed")?.as_any().downcast_ref::<Float64Array>().cloned();
@@ -173,7 +187,7 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
     (0..table.num_rows())
         .map(|r| {
             let at = |message: String| format!("{file}: row {}: {message}", r + 1);
-            let whole = [&held as &dyn Array, &seeds, &seed, &budget, &tried, &runs, &species];
+            let whole = [&held as &dyn Array, &seeds, &seed, &budget, &tried, &runs, &species, &target, &data];
             if whole.iter().any(|c| c.is_null(r)) {
                 return Err(at("a value is missing; only `lessons` and the `closest_` columns may be null".into()));
             }
@@ -199,9 +213,30 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
                 tried: count(tried.value(r)),
                 runs: count(runs.value(r)),
                 closest,
+                searched: Searched { target: target.value(r).to_owned(), data: data.value(r).to_owned() },
             })
         })
         .collect()
+}
+
+/// Refuses the rows of the table `table` unless they were all searched for `searched`,
+/// the target at `target` as it is now: a table of another target, or of this one with
+/// other bytes or species data, names both files.
+pub fn searched_for(table: &Path, rows: &[ReportRow], searched: &Searched, target: &Path) -> Result<(), String> {
+    let Some(row) = rows.iter().find(|r| r.searched != *searched) else { return Ok(()) };
+    let (table, target) = (table.display(), target.display());
+    Err(if row.searched.target == searched.target {
+        format!(
+            "{table} was searched for {} with other target or species data ({}) than {target} has now ({}); \
+             search its shard again",
+            row.searched.target, row.searched.data, searched.data
+        )
+    } else {
+        format!(
+            "{table} was searched for {}, not for {target}; give --results the tables of this target's shards",
+            row.searched.target
+        )
+    })
 }
 
 /// The report of `species` searched with `settings`, from the rows of its shards'

@@ -42,7 +42,7 @@ pub fn run(a: &ComposeArgs) -> CliResult {
     for p in &a.parts {
         parts.push(split(p).map_err(CliError::from)?);
     }
-    let policy = a.o.policy(parts.iter().map(|(p, _)| p.clone()));
+    let policy = a.o.policy();
     check_out(&a.o.out, &policy)?;
     let mut banks = Vec::with_capacity(parts.len());
     for ((path, _), part) in parts.iter().zip(&a.parts) {

@@ -70,7 +70,7 @@ fn kinds(list: &str) -> Result<Vec<FlagKind>, CliError> {
 
 pub fn run(a: &CurateArgs) -> CliResult {
     let delete = a.delete.as_deref().map(kinds).transpose()?;
-    let policy = Policy::forced(a.force).reading([Some(&a.bank), a.schema.as_ref()].into_iter().flatten());
+    let policy = Policy::forced(a.force).flag("-o");
     if let Some(out) = &a.out {
         check_out(out, &policy)?;
     }

@@ -175,11 +175,7 @@ pub fn run(a: &LeagueArgs) -> CliResult {
     league::check_count(a.banks.len()).map_err(|r| refused(&r, &a.banks))?;
     refuse_repeats(&a.banks)?;
     let baseline = a.baseline.as_deref().map(SavedLeague::load).transpose()?;
-    let mut inputs: Vec<&Path> = a.banks.iter().map(PathBuf::as_path).collect();
-    inputs.extend(a.schema.as_deref());
-    inputs.extend(a.baseline.as_deref());
-    inputs.extend(a.results.iter().map(PathBuf::as_path));
-    let policy = Policy::forced(a.force).reading(inputs);
+    let policy = Policy::forced(a.force).flag("--parquet");
     if let Some(out) = &a.parquet {
         check_out(out, &policy)?;
     }
@@ -327,7 +323,7 @@ fn compare(played: &League, names: &[String], baseline: &SavedLeague) -> CliResu
 /// folder) made relative to the gauntlet's folder.
 pub fn gauntlet(a: &GauntletArgs) -> CliResult {
     let out = &a.out;
-    let policy = Policy::forced(a.force).reading([&a.from]);
+    let policy = Policy::forced(a.force).flag("-o");
     check_out(out, &policy)?;
     if !out.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with(GAUNTLET_SUFFIX)) {
         return Err(format!(

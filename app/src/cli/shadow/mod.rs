@@ -282,7 +282,12 @@ fn record(a: &RecordArgs) -> CliResult {
         return Err(format!("--keep `{}`: expected all, won or lost", a.keep).into());
     }
     // Appending reads the bank and writes it back: replacing it is the point.
-    let policy = Policy::forced(a.force || a.append).telling("pass --append to add to it or --force to replace it");
+    // `--append` adds to the bank at OUT, read first: a change in place.
+    let policy = if a.append && a.out.exists() {
+        Policy::replacing_its_own_input()
+    } else {
+        Policy::forced(a.force || a.append).flag("-o").telling("pass --append to add to it or --force to replace it")
+    };
     check_out(&a.out, &policy)?;
     let mut bank = if a.append && a.out.exists() { Bank::load(&a.out)? } else { Bank::default() };
     let mut kept = Vec::new();
@@ -393,7 +398,7 @@ fn fight(a: &FightArgs) -> CliResult {
 }
 
 fn merge_banks(a: &MergeArgs) -> CliResult {
-    let policy = a.o.policy(&a.banks);
+    let policy = a.o.policy();
     check_out(&a.o.out, &policy)?;
     let mut banks = Vec::with_capacity(a.banks.len());
     for p in &a.banks {
@@ -420,12 +425,12 @@ fn delete(a: &DeleteArgs) -> CliResult {
     let policy = match &a.out {
         Some(out) => {
             let policy = Policy::forced(a.force)
-                .reading([&a.bank])
+                .flag("-o")
                 .telling("pass --force to replace it, or leave out -o to delete in BANK itself");
             check_out(out, &policy)?;
             policy
         }
-        None => Policy::replacing(),
+        None => Policy::replacing_its_own_input(),
     };
     let mut bank = Bank::load(&a.bank)?;
     let (what, removed) = match (a.match_id, a.segment) {

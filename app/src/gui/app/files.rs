@@ -109,8 +109,8 @@ impl Studio {
 
     pub(super) fn save_source(&mut self) {
         let Some(src) = &mut self.view.source else { return };
-        // The source view saves the file it shows.
-        let policy = creature_core::file_writer::Policy::replacing();
+        // The source view saves the file it shows, over itself.
+        let policy = creature_core::file_writer::Policy::replacing_its_own_input();
         match creature_core::file_writer::write(&src.path, src.text.as_bytes(), &policy) {
             Ok(()) => {
                 src.saved.clone_from(&src.text);

@@ -420,7 +420,10 @@ fn export_bank(sh: &ShadowState, dialogs: &mut dyn Dialogs) -> String {
     };
     // The save dialog has asked before replacing a file there; the bank itself is
     // never replaced by its export.
-    match bank.save_parquet(&out, &creature_core::file_writer::Policy::replacing().reading([&path])) {
+    if creature_core::file_writer::same_file(&out, &path) {
+        return format!("Cannot export: {} is the bank itself; choose another file", out.display());
+    }
+    match bank.save_parquet(&out, &creature_core::file_writer::Policy::replacing()) {
         Ok(()) => format!("Exported {} to {}", crate::gui::words::count(bank.len(), "event"), out.display()),
         Err(e) => format!("Cannot export: {e}"),
     }

@@ -17,8 +17,8 @@ impl Workspace {
         }
         let path = doc.path.clone();
         let (bytes, text) = doc.value.contents(&path, doc.saved_text.as_deref())?;
-        // A document is saved over its own file.
-        creature_core::file_writer::write(&path, &bytes, &Policy::replacing())
+        // A document is saved over its own file: the one write in place.
+        creature_core::file_writer::write(&path, &bytes, &Policy::replacing_its_own_input())
             .map_err(|e| format!("{e}. Your edits are kept; save again or save elsewhere."))?;
         if let Some(doc) = self.docs.get_mut(id) {
             doc.saved = doc.value.clone();

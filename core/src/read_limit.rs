@@ -1,0 +1,57 @@
+//! How large a file of each kind the one reader ([`crate::file_reader`]) takes: its
+//! limits, apart from the reader, so that what checks a file before it is read (a save
+//! record's claimed length, [`crate::save_intent`]) bounds it by the same numbers.
+
+use std::path::Path;
+
+/// How large a file of each kind may be, in bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// Text a person writes or the studio saves as RON: 64 MiB, far more than any such
+    /// file.
+    Text,
+    /// A shadow bank, RON or binary: 1 GiB, room for several million events.
+    Bank,
+    /// A recorded run: 1 GiB, more than a simulated week takes.
+    Recording,
+    /// A Parquet file to import: 1 GiB.
+    Parquet,
+}
+
+impl Limit {
+    /// The most bytes a file of this kind may have.
+    #[must_use]
+    pub const fn bytes(self) -> u64 {
+        match self {
+            Limit::Text => 64 * 1024 * 1024,
+            Limit::Bank | Limit::Recording | Limit::Parquet => 1024 * 1024 * 1024,
+        }
+    }
+
+    /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
+    /// bank (`.bank`, or `.bank.ron`, as the shadow's `Bank::load` reads either), or
+    /// text.
+    #[must_use]
+    pub fn of_path(path: &Path) -> Limit {
+        let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+        if name.ends_with(".recording") {
+            Limit::Recording
+        } else if name.ends_with(".parquet") {
+            Limit::Parquet
+        } else if name.ends_with(".bank") || name.ends_with(".bank.ron") {
+            Limit::Bank
+        } else {
+            Limit::Text
+        }
+    }
+
+    /// What the kind is called in a message.
+    pub(crate) const fn what(self) -> &'static str {
+        match self {
+            Limit::Text => "a studio text file",
+            Limit::Bank => "a bank",
+            Limit::Recording => "a recording",
+            Limit::Parquet => "a Parquet file",
+        }
+    }
+}
