@@ -379,7 +379,8 @@ pub struct SenseRules {
     pub boredom_seconds: f64,
     /// Seconds in view after which an object is no longer new (`world.novelty`).
     pub novelty_seconds: f64,
-    /// Seconds over which a slap or a stroke fades from `event.slapped`/`event.stroked`.
+    /// Seconds over which a slap, a stroke or a frightening miracle fades from
+    /// `event.slapped`, `event.stroked` or `event.frightening_magic`.
     pub event_seconds: f64,
     /// Seconds an order waits to be obeyed.
     pub order_seconds: f64,
