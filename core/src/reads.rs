@@ -72,6 +72,7 @@ reads_table! {
     EventOrder => "event.order": "A pending order from the player.",
     EventCreatureOrder => "event.creature_order": "A pending order from another creature.",
     EventDeedSeen => "event.deed_seen": "A deed of the player it just saw (copying, SPEC §10).",
+    EventFrighteningMagic => "event.frightening_magic": "How recently a frightening miracle (a Fireball, Lightning) landed near it (SPEC §10).",
     // A distance source the tests add through the table of distance sources
     // (`world/sim/near.rs`), last so that every other input keeps its place.
     #[cfg(test)]

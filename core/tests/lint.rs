@@ -48,7 +48,7 @@ fn a_desire_no_source_can_drive_is_never_active() {
     let w = found(&lint(&dir), Rule::NeverActive, "desires.ron");
     assert_eq!(w.len(), was + 1, "{w:?}");
     let hunger = w.iter().find(|w| w.contains("Hunger can never be active")).expect("Hunger is warned of");
-    assert!(hunger.contains(":54:") && hunger.contains("warning: never-active: "), "{hunger}");
+    assert!(hunger.contains(":57:") && hunger.contains("warning: never-active: "), "{hunger}");
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn a_world_without_water_leaves_thirst_with_no_plan() {
     edit(&world, r#"(id: "river", at: (300.0, 20.0), kind: Water(radius: 15.0)),"#, "");
     let l = lint(&dir);
     let w = found(&l, Rule::NoAffordance, "desires.ron");
-    assert!(w.iter().any(|w| w.contains("ForWater's actions (Drink)") && w.contains(":140:")), "{w:#?}");
+    assert!(w.iter().any(|w| w.contains("ForWater's actions (Drink)") && w.contains(":146:")), "{w:#?}");
     // Drink, which only water affords, is unused in this world too.
     assert!(found(&l, Rule::UnusedAction, "actions.ron").iter().any(|w| w.contains("Drink can be done to")));
 }

@@ -111,11 +111,11 @@ fn a_fight_fifteen_seconds_ago_outscores_a_meal_that_ended_at_the_same_time() {
 }
 
 // ---------------------------------------------------------------------------------
-// §7, lesson 1: max ← clamp(max + maximum · L, 0, 2).
+// §7, lesson 1: max ← clamp(max + maximum · L, 0, 3).
 // ---------------------------------------------------------------------------------
 
 #[test]
-fn lesson_moves_hunger_max_by_its_maximum_sensitivity_and_clamps_to_zero_and_two() {
+fn lesson_moves_hunger_max_by_its_maximum_sensitivity_and_clamps_to_zero_and_three() {
     let data = data();
     let def = data.desire(Desire::Hunger);
     let sens = def.sensitivity;
@@ -125,23 +125,24 @@ fn lesson_moves_hunger_max_by_its_maximum_sensitivity_and_clamps_to_zero_and_two
     assert_eq!(sens.threshold, 0.12);
     let cow = Creature::newborn(&data, Species::Cow, 7);
     let mut state = cow.desire(Desire::Hunger).clone();
-    assert_eq!(state.max, 1.0);
+    // The original's cap for Hunger (SPEC §2).
+    assert_eq!(state.max, 2.0);
 
-    // A slap (L = −0.5): max 1.0 → 0.975; increase_seconds 20 → 25; θ 0.40 → 0.46.
+    // A slap (L = −0.5): max 2.0 → 1.975; increase_seconds 20 → 25; θ 0.40 → 0.46.
     teach_desire(&mut state, &sens, -0.5);
-    assert!(close(state.max, 0.975), "max after a slap: {}", state.max);
+    assert!(close(state.max, 1.975), "max after a slap: {}", state.max);
     assert!(close(state.increase_seconds, 25.0));
     assert!(close(state.thresholds[0], 0.46));
-    // A full stroke (L = +1): max 0.975 → 1.025 (above the default 1, below 2).
+    // A full stroke (L = +1): max 1.975 → 2.025 (above the shipped 2, below 3).
     teach_desire(&mut state, &sens, 1.0);
-    assert!(close(state.max, 1.025), "max after a stroke: {}", state.max);
+    assert!(close(state.max, 2.025), "max after a stroke: {}", state.max);
 
-    // The clamp at 2: 1.99 + 0.05 would be 2.04.
-    state.max = 1.99;
+    // The clamp at 3: 2.99 + 0.05 would be 3.04.
+    state.max = 2.99;
     teach_desire(&mut state, &sens, 1.0);
-    assert_eq!(state.max, 2.0);
+    assert_eq!(state.max, 3.0);
     teach_desire(&mut state, &sens, 1.0);
-    assert_eq!(state.max, 2.0);
+    assert_eq!(state.max, 3.0);
     // The clamp at 0: 0.01 − 0.05 would be −0.04; the value follows the max down.
     state.max = 0.01;
     state.value = 0.01;
@@ -167,7 +168,7 @@ fn compassion_max_moves_by_its_own_maximum_sensitivity() {
 #[test]
 fn a_slap_taught_through_the_hand_lowers_the_max_of_the_plans_desire() {
     // The whole path: a Hunger plan is active, one gentle slap (t = −0.1, so L = −0.5)
-    // and a release at phase 2 teach it; Hunger's max goes from 1.0 to 0.975.
+    // and a release at phase 2 teach it; Hunger's max goes from 2.0 to 1.975.
     let data = data();
     let mut cow = Creature::newborn(&data, Species::Cow, 3);
     cow.phase = 2;
@@ -180,7 +181,7 @@ fn a_slap_taught_through_the_hand_lowers_the_max_of_the_plans_desire() {
     let beliefs: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     let lesson = teaching.release(&mut cow, &data, &beliefs, None, 2.0);
     assert_eq!(lesson.lesson, Some(-0.5));
-    assert!(close(cow.desire(Desire::Hunger).max, 0.975), "{}", cow.desire(Desire::Hunger).max);
+    assert!(close(cow.desire(Desire::Hunger).max, 1.975), "{}", cow.desire(Desire::Hunger).max);
     assert!(close(cow.desire(Desire::Hunger).increase_seconds, 25.0));
     // The slap also cost liking: −0.03 × 0.1 / 0.1.
     assert!(close(cow.liking, -0.03));

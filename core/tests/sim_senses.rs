@@ -88,6 +88,7 @@ fn every_source_input_is_wired_to_the_body_or_the_world() {
     sim.apply(&Act::Release).unwrap();
     sim.apply(&Act::Order { object: "pen".into() }).unwrap();
     sim.apply(&Act::Deed { action: "Play".into(), object: "pen".into(), desire: Some(Desire::ToPlay) }).unwrap();
+    sim.apply(&Act::Miracle { name: "Fireball".into(), on: None }).unwrap();
     sim.step();
     look(&sim);
     sim.apply(&Act::Present(false)).unwrap();

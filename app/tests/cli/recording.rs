@@ -61,7 +61,7 @@ fn a_recorded_hour_seeks_to_the_straight_runs_state_at_random_seconds() {
     assert_eq!(info["seed"], 7);
     assert_eq!(info["turns"], 36000);
     assert_eq!(info["sim_seconds"], 3600.0);
-    assert_eq!(info["inputs"], 17, "every input of the scenario: {info}");
+    assert_eq!(info["inputs"], 26, "every input of the scenario: {info}");
     assert_eq!(info["reloads"], 0);
     assert!(info["snapshots"].as_u64().unwrap() >= 360, "one every 10 s at least: {info}");
     assert!(info["events"].as_u64().unwrap() > 10);

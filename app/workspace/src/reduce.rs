@@ -7,7 +7,7 @@ use std::sync::Arc;
 use creature_core::creature::Creature;
 use creature_core::mind::script::{LessonScript, MAX_SECONDS, ScriptEvent};
 use creature_core::mind::tree::Example;
-use creature_core::species::data::{Data, DesireTable};
+use creature_core::species::data::{DESIRE_MAX_CAP, Data, DesireTable};
 use creature_core::species::{Climate, SpeciesDef};
 use creature_shadow::bank::merge;
 use creature_shadow::compose::{Filter, compose};
@@ -119,7 +119,7 @@ pub(crate) fn apply_desires(t: &mut DesireTable, edit: &Edit) {
         Edit::DesireNumber { desire, field, value } => {
             let Some(d) = t.desires.get_mut(desire.index()) else { return };
             match field {
-                DesireField::Max => d.max = finite(value, 0.0, 2.0, d.max),
+                DesireField::Max => d.max = finite(value, 0.0, DESIRE_MAX_CAP, d.max),
                 DesireField::IncreaseSeconds => d.increase_seconds = finite(value, 1.0, 1200.0, d.increase_seconds),
                 DesireField::Decay => d.decay = finite(value, 0.0, 1.0, d.decay),
                 DesireField::DistanceWeight => d.distance_weight = finite(value, 0.0, 1.0, d.distance_weight),

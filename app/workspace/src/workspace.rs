@@ -392,7 +392,7 @@ mod tests {
         ws.apply(Edit::DesireNumber { desire: Desire::Hunger, field: DesireField::Max, value: 1.5 }).unwrap();
         ws.snapshot();
         assert_eq!(ws.undo(), Some(DocId::Desires));
-        assert_eq!(ws.data.desire(Desire::Hunger).max, 1.0);
+        assert_eq!(ws.data.desire(Desire::Hunger).max, 2.0);
         assert_eq!(ws.undo(), Some(cow.clone()));
         assert_eq!(ws.data.species(Species::Cow).traits.kindness, 0.64, "the three changes were one step");
         assert!(!ws.is_dirty(&cow));

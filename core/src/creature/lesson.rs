@@ -12,7 +12,7 @@ use crate::mind::hand::{Hand, HandRules, Slap, change_liking};
 use crate::mind::script::{Do, LessonScript};
 use crate::mind::tree::{Example, Tree, build};
 use crate::names::Desire;
-use crate::species::data::{Ability, ActionCategory, Data, Sensitivity, TreeKind};
+use crate::species::data::{Ability, ActionCategory, DESIRE_MAX_CAP, Data, Sensitivity, TreeKind};
 
 /// How far an action's opinion moves towards the lesson (SPEC §7, lesson 4: 80 %).
 pub const OPINION_RATE: f64 = 0.8;
@@ -23,13 +23,13 @@ pub const HELD_FOOD_LESSON: f64 = 1.0;
 /// Lesson 1 (SPEC §7): the desire grows faster, starts sooner and holds more after a
 /// stroke (L > 0), the opposite after a slap:
 /// `increase_seconds ← clamp(increase_seconds · (1 − growth · L), 1, 1200)`,
-/// `θ ← clamp(θ − threshold · L, 0.2, 1)` for each source, `max ← clamp(max + maximum · L, 0, 2)`.
+/// `θ ← clamp(θ − threshold · L, 0.2, 1)` for each source, `max ← clamp(max + maximum · L, 0, 3)`.
 pub fn teach_desire(state: &mut DesireState, sensitivity: &Sensitivity, lesson: f64) {
     state.increase_seconds = (state.increase_seconds * (1.0 - sensitivity.growth * lesson)).clamp(1.0, 1200.0);
     for th in &mut state.thresholds {
         *th = (*th - sensitivity.threshold * lesson).clamp(0.2, 1.0);
     }
-    state.max = (state.max + sensitivity.maximum * lesson).clamp(0.0, 2.0);
+    state.max = (state.max + sensitivity.maximum * lesson).clamp(0.0, DESIRE_MAX_CAP);
     state.value = state.value.clamp(0.0, state.max);
 }
 

@@ -16,7 +16,7 @@ use crate::mind::tree::{CAPACITY, ExampleMemory};
 use crate::names::{Desire, Species, Trait};
 use crate::rng::Rng;
 use crate::species::Traits;
-use crate::species::data::{Data, PHASE_COUNT, TreeKind};
+use crate::species::data::{DESIRE_MAX_CAP, Data, PHASE_COUNT, TreeKind};
 use crate::species::problems::{Problems, check_examples};
 
 /// One desire as this creature has it: its level and its (learnt) parameters (SPEC §2, §7).
@@ -281,7 +281,7 @@ impl Creature {
                 p.at(&at, format!("desire {} is {name}; expected {expected} (the SPEC's order)", i + 1));
                 continue;
             }
-            p.range(&at, &format!("{name}: max"), d.max, 0.0, 2.0);
+            p.range(&at, &format!("{name}: max"), d.max, 0.0, DESIRE_MAX_CAP);
             p.range(&at, &format!("{name}: value"), d.value, 0.0, d.max.max(0.0));
             p.range(&at, &format!("{name}: increase_seconds"), d.increase_seconds, 1.0, 1200.0);
             let sources = data.desire(d.name).sources.len();

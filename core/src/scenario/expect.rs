@@ -340,6 +340,8 @@ pub enum BodyMeasure {
     Strength,
     /// Seconds of simulated life.
     Age,
+    /// Thirst in [0, 1]: it builds from phase 3, and drinking sets it to 0 (SPEC §3).
+    Thirst,
 }
 
 /// Which end of a spread a `Born` expectation measures.

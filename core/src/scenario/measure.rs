@@ -222,6 +222,7 @@ impl Seen<'_> {
                 BodyMeasure::Energy => c.body.energy,
                 BodyMeasure::Strength => sim.data().species(c.species).body.strength,
                 BodyMeasure::Age => c.age_seconds,
+                BodyMeasure::Thirst => c.body.thirst,
             }),
             Expect::Sightings { miracle, .. } => {
                 number(c.watching.miracles.get(miracle).map_or(0.0, |p| f64::from(p.sightings)))

@@ -27,6 +27,10 @@ pub use crate::species::template::{Template, TemplateTree, TreeKind};
 /// The default steepness of the sigmoid (SPEC §2: "a steep sigmoid"; a tuning value).
 pub const DEFAULT_STEEPNESS: f64 = 21.0;
 
+/// The most any desire's `max` may be (SPEC §2: `max` in [0, 3]; the original's highest,
+/// ToRestoreHealth's, is 3).
+pub const DESIRE_MAX_CAP: f64 = 3.0;
+
 /// How one lesson moves a desire's parameters (SPEC §7, lesson 1).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -59,7 +63,7 @@ pub struct SourceDef {
 #[serde(deny_unknown_fields)]
 pub struct DesireDef {
     pub name: Desire,
-    /// The most the desire can hold, ≤ 2.0.
+    /// The most the desire can hold: more than 0, at most [`DESIRE_MAX_CAP`].
     #[serde(default = "one")]
     pub max: f64,
     /// Seconds to grow by 1.0 with a drive of 1.0, in 1..=1200.
@@ -380,7 +384,10 @@ pub(crate) fn parse_desires(file: &str, text: &str) -> Result<(f64, Vec<DesireDe
                 ),
             );
         }
-        p.range(&at, &format!("{name}: max"), d.max, 0.0, 2.0);
+        p.range(&at, &format!("{name}: max"), d.max, 0.0, DESIRE_MAX_CAP);
+        if d.max == 0.0 {
+            p.at(&at, format!("{name}: max is 0; expected more than 0 (a desire that can hold nothing)"));
+        }
         p.range(&at, &format!("{name}: increase_seconds"), d.increase_seconds, 1.0, 1200.0);
         p.range(&at, &format!("{name}: decay"), d.decay, 0.0, 1.0);
         p.range(&at, &format!("{name}: distance_weight"), d.distance_weight, 0.0, 1.0);

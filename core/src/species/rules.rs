@@ -252,11 +252,13 @@ pub fn default_about() -> BTreeMap<Desire, Vec<Kind>> {
 pub struct BodyRules {
     /// A full stomach empties in this many seconds at rest.
     pub hunger_seconds: f64,
-    /// Energy, fatigue and thirst build this many times faster while moving.
+    /// Energy and fatigue build this many times faster while moving.
     pub moving_factor: f64,
     /// Fatigue builds from 0 to 1 in this many seconds awake.
     pub fatigue_seconds: f64,
     pub bowels_seconds: f64,
+    /// Thirst builds from 0 to 1 in this many seconds, moving or not, from the phase
+    /// that grants `Thirsts` (SPEC §3: the original's 5,000 s in all 17 species).
     pub thirst_seconds: f64,
     pub itch_seconds: f64,
     /// Nausea and sickness wear off in these many seconds.
@@ -297,7 +299,7 @@ impl Default for BodyRules {
             moving_factor: 2.0,
             fatigue_seconds: 7200.0,
             bowels_seconds: 3600.0,
-            thirst_seconds: 1800.0,
+            thirst_seconds: 5000.0,
             itch_seconds: 2400.0,
             nausea_recovery_seconds: 600.0,
             sickness_recovery_seconds: 3600.0,
@@ -377,7 +379,8 @@ pub struct SenseRules {
     pub boredom_seconds: f64,
     /// Seconds in view after which an object is no longer new (`world.novelty`).
     pub novelty_seconds: f64,
-    /// Seconds over which a slap or a stroke fades from `event.slapped`/`event.stroked`.
+    /// Seconds over which a slap, a stroke or a frightening miracle fades from
+    /// `event.slapped`, `event.stroked` or `event.frightening_magic`.
     pub event_seconds: f64,
     /// Seconds an order waits to be obeyed.
     pub order_seconds: f64,

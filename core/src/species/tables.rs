@@ -90,6 +90,8 @@ pub enum Ability {
     HandTeaches,
     /// Copies the player's deeds on the learning leash (phase 3).
     CopyPlayer,
+    /// The body's thirst builds (phase 3, SPEC §3); before, it stays where it is.
+    Thirsts,
     /// May leave its pen (phase 5).
     LeavePen,
     /// Learns miracles by seeing them (phase 8).

@@ -421,6 +421,13 @@ impl WorldFile {
         for (m, b) in &w.miracle_base {
             p.range(&format!("\"{m}\""), &format!("sightings of {m}"), *b, 0.1, 10_000.0);
         }
+        for m in &w.frightening {
+            if !w.miracle_base.contains_key(m) {
+                let msg = crate::error::unknown_name("miracle", m, w.miracle_base.keys().map(String::as_str));
+                p.at(&format!("\"{m}\""), format!("frightening: {msg}"));
+            }
+        }
+        p.range("fright_distance", "fright_distance", w.fright_distance, 0.0, MAX_SIZE);
         p.range("copy_distance", "copy_distance", w.copy_distance, 0.0, MAX_SIZE);
         p.range("copy_chance", "copy_chance", w.copy_chance, 0.0, 1.0);
         p.range("copy_motive", "copy_motive", w.copy_motive, 0.0, 2.0);

@@ -57,13 +57,18 @@ pub enum Sex {
     Female,
 }
 
-/// A villager's work; the creature learns the skill by watching it (SPEC §10).
+/// A villager's work; the creature learns the skill by watching it (SPEC §10: the
+/// original's six skills).
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {
     Builder,
     Fisher,
     Farmer,
     Dancer,
+    /// Works at the town's totem.
+    TotemKeeper,
+    /// Works at the town's storehouse.
+    Storekeeper,
     /// No work: nothing to learn from watching.
     Idle,
 }
@@ -76,6 +81,8 @@ impl Job {
             Job::Fisher => Some("fish"),
             Job::Farmer => Some("farm"),
             Job::Dancer => Some("dance"),
+            Job::TotemKeeper => Some("totem"),
+            Job::Storekeeper => Some("storehouse"),
             Job::Idle => None,
         }
     }
@@ -87,6 +94,8 @@ impl Job {
             Job::Fisher => "fisher",
             Job::Farmer => "farmer",
             Job::Dancer => "dancer",
+            Job::TotemKeeper => "totem_keeper",
+            Job::Storekeeper => "storekeeper",
             Job::Idle => "none",
         }
     }

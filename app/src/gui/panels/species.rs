@@ -6,7 +6,7 @@
 use creature_core::mind::desire::time_to_full;
 use creature_core::mind::observation::WatchRules;
 use creature_core::names::{Desire, Species, Trait};
-use creature_core::species::data::{Data, DesireDef};
+use creature_core::species::data::{DESIRE_MAX_CAP, Data, DesireDef};
 use creature_core::species::{BIRTH_VARIATION, Climate, SpeciesDef, trait_desire};
 use egui_extras::{Column, TableBuilder, TableRow};
 
@@ -359,7 +359,7 @@ const DESIRE_COLUMNS: [(&str, DesireColumn, &str); 9] = [
         DesireColumn::Threshold,
         "one per source (\"trait\": the species' inborn trait); hover for what it reads",
     ),
-    ("max", DesireColumn::Max, "the most it can hold (≤ 2)"),
+    ("max", DesireColumn::Max, "the most it can hold (≤ 3)"),
     ("grows in (s)", DesireColumn::Increase, "seconds to grow by 1.0 with a drive of 1.0: the default for all species"),
     ("this species (s)", DesireColumn::Increase, "this species' own growth time, overriding the default"),
     ("trait: full in", DesireColumn::TimeToFull, "time to full from the species' trait alone"),
@@ -419,7 +419,7 @@ fn desire_row(
     });
     row.col(|ui| {
         let mut m = dd.max;
-        if ui.add(egui::DragValue::new(&mut m).range(0.0..=2.0).speed(0.01).fixed_decimals(2)).changed() {
+        if ui.add(egui::DragValue::new(&mut m).range(0.0..=DESIRE_MAX_CAP).speed(0.01).fixed_decimals(2)).changed() {
             out.push(Command::Edit(Edit::DesireNumber { desire: d, field: DesireField::Max, value: m }));
         }
     });

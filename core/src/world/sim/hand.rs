@@ -284,8 +284,9 @@ impl Sim {
         });
     }
 
-    /// The player casts `miracle` on `on`: it works on the world, and a creature that
-    /// sees it counts a sighting (SPEC §10).
+    /// The player casts `miracle` on `on`: it works on the world, a frightening one that
+    /// lands near the creature frightens it, and a creature that sees it counts a
+    /// sighting (SPEC §10).
     fn cast(&mut self, miracle: &str, on: &str, now: f64) -> Result<(), String> {
         let multiplier = self.data.species(self.creature.species).miracle_multiplier;
         let needed = self.file.watch.sightings_needed(miracle, multiplier)?;
@@ -299,12 +300,18 @@ impl Sim {
             "Food" => self.add_food(o, 10),
             _ => {}
         }
-        if self.village.objects[o].distance_from(self.position()) > self.file.senses.view {
+        let distance = self.village.objects[o].distance_from(self.position());
+        if self.file.watch.frightens(miracle) && distance <= self.file.watch.fright_distance {
+            self.memory.frightened_at = Some(now);
+        }
+        if distance > self.file.senses.view {
             return Ok(());
         }
         let can_learn = self.data.has_ability(self.creature.phase, Ability::LearnMiracles);
         let leash = self.file.hand.leash;
-        let counted = self.creature.watching.see_miracle(&self.file.watch, miracle, multiplier, leash, can_learn)?;
+        let age = self.creature.age_seconds;
+        let counted =
+            self.creature.watching.see_miracle(&self.file.watch, miracle, multiplier, leash, can_learn, age)?;
         if counted > 0 {
             self.phase_sightings(counted);
             self.emit(Event::Sighting { t: now, miracle: miracle.to_owned(), counted });

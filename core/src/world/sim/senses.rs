@@ -10,6 +10,7 @@ use super::{DT, INPUTS, Sim};
 use crate::names::Desire;
 use crate::reads::Reads;
 use crate::species::Climate;
+use crate::species::data::Ability;
 use crate::species::rules::Kind;
 
 /// 1 just after `since`, fading to 0 over `seconds`; 0 when it never happened.
@@ -35,8 +36,8 @@ impl Default for Readings {
     }
 }
 
-/// What the senses keep from turn to turn: when the hand, a friend, a slap, a stroke and
-/// a deed were last met, since when the creature has done the same thing, the orders
+/// What the senses keep from turn to turn: when the hand, a friend, a slap, a stroke, a
+/// deed and a frightening miracle were last met, since when the creature has done the same thing, the orders
 /// it was last given, and how far the village's stuff lies from home (worked out again
 /// when it may have moved).
 #[derive(Serialize, Deserialize, Clone, Debug)]
@@ -48,6 +49,7 @@ pub(super) struct Memory {
     pub(super) slapped_at: Option<f64>,
     pub(super) stroked_at: Option<f64>,
     pub(super) deed_seen_at: Option<f64>,
+    pub(super) frightened_at: Option<f64>,
     pub(super) order: Option<(f64, usize)>,
     pub(super) creature_order: Option<(f64, usize)>,
     pub(super) stuff_away: f64,
@@ -64,6 +66,7 @@ impl Default for Memory {
             slapped_at: None,
             stroked_at: None,
             deed_seen_at: None,
+            frightened_at: None,
             order: None,
             creature_order: None,
             stuff_away: 0.0,
@@ -93,7 +96,7 @@ mod inputs_list {
 }
 
 /// The skills, in bit order for the per-turn set of skills seen.
-const SKILLS: [&str; 4] = ["build", "fish", "farm", "dance"];
+const SKILLS: [&str; 6] = ["build", "fish", "farm", "dance", "totem", "storehouse"];
 
 /// What a turn's senses found, for the inputs they feed.
 #[derive(Clone, Copy)]
@@ -177,15 +180,18 @@ impl Sim {
         }
     }
 
-    /// The body drifts: it burns energy, tires, thirsts; it heals when fed and
-    /// suffers when starved (the body sources of SPEC §2).
+    /// The body drifts: it burns energy, tires, thirsts (from the phase that grants it,
+    /// SPEC §3); it heals when fed and suffers when starved (the body sources of SPEC §2).
     pub(super) fn body_turn(&mut self) {
         let r = self.file.body;
         let m = if self.going.moving { r.moving_factor } else { 1.0 };
+        let thirsts = self.data.has_ability(self.creature.phase, Ability::Thirsts);
         let b = &mut self.creature.body;
         b.energy -= DT * m / r.hunger_seconds;
         b.fatigue += DT * m / r.fatigue_seconds;
-        b.thirst += DT * m * (1.0 + self.going.heat) / r.thirst_seconds;
+        if thirsts {
+            b.thirst += DT / r.thirst_seconds;
+        }
         b.bowels += DT / r.bowels_seconds;
         b.itch += DT / r.itch_seconds;
         b.nausea -= DT / r.nausea_recovery_seconds;
@@ -342,6 +348,7 @@ impl Sim {
         x[Reads::EventOrder as usize] = if self.memory.order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventCreatureOrder as usize] = if self.memory.creature_order.is_some() { 1.0 } else { 0.0 };
         x[Reads::EventDeedSeen as usize] = fade(self.memory.deed_seen_at, now, s.deed_seconds);
+        x[Reads::EventFrighteningMagic as usize] = fade(self.memory.frightened_at, now, s.event_seconds);
         // The distance sources, each the nearest of its rows.
         for row in NEAR_SOURCES {
             x[row.reads as usize] = 0.0;
