@@ -23,7 +23,7 @@ use super::chrome::dialogs::Dialogs;
 use super::chrome::dock::{self, Viewer};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, menu, palette};
+use super::chrome::{file_browser, menu, palette, window};
 use super::command::keys::{self, Scope};
 use super::command::{ArenaCommand, ArenaKey, Command, Tab};
 use super::panels::{self, Panels};
@@ -38,6 +38,8 @@ pub struct Studio {
     /// Every panel with its own state (the registry's).
     pub panels: Panels,
     pub dock: DockState<Tab>,
+    /// The strip along the bottom as the dock last drew it.
+    strip: dock::Strip,
     /// The layout put aside while one panel is maximised.
     pub stashed_dock: Option<DockState<Tab>>,
     pub recent: Vec<PathBuf>,
@@ -59,6 +61,8 @@ pub struct Studio {
     title: String,
     /// The project the watcher and the preview were started for.
     live_for: Option<PathBuf>,
+    /// Whether the window was fitted to its monitor, once it was known.
+    fitted: bool,
     /// When the editor was started; with `CREATURE_STUDIO_TIMING` set, the time to the
     /// first frame is printed on stderr.
     pub started: Option<std::time::Instant>,
@@ -78,6 +82,7 @@ impl Studio {
             view: View::default(),
             panels,
             dock,
+            strip: dock::Strip::default(),
             stashed_dock: None,
             recent,
             modal: None,
@@ -91,6 +96,7 @@ impl Studio {
             close_confirmed: false,
             title: String::new(),
             live_for: None,
+            fitted: false,
             started: None,
         };
         if let Some(seconds) = storage.and_then(|s| eframe::get_value::<f64>(s, STORAGE_IDLE)) {
@@ -157,7 +163,6 @@ impl Studio {
     }
 
     fn show_tab(&mut self, tab: Tab) {
-        dock::make_room_for(&mut self.dock, tab);
         if let Some(path) = self.dock.find_tab(&tab) {
             let _ = self.dock.set_active_tab(path);
             // The panel shown has the focus: F11 and the like act on it.
@@ -270,6 +275,7 @@ impl Studio {
             self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
         }
 
+        self.fit_window(&ctx);
         let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
         if self.view.advance_playback(&self.ws, dt) {
             ctx.request_repaint();
@@ -289,7 +295,7 @@ impl Studio {
             };
             menu::status_bar(ui, &self.ws, line, &mut commands);
         });
-        dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
+        self.strip.follow(&mut self.dock, self.ws.problems.len());
         let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer {
@@ -307,6 +313,10 @@ impl Studio {
                 .show_inside(ui, &mut viewer);
             live = viewer.live;
         });
+        // A tab picked in the strip by its button sizes the strip for the next frame.
+        if self.strip.follow(&mut self.dock, self.ws.problems.len()) {
+            ctx.request_repaint();
+        }
         for scope in live {
             commands.extend(self.scope_keys(&ctx, scope));
         }
@@ -364,6 +374,20 @@ impl Studio {
                 format!("{name} — {} — Creature Studio", root.display())
             }
             None => format!("{name} — Creature Studio"),
+        }
+    }
+
+    /// Once the monitor is known: a window that does not fit it is maximised (so the
+    /// status bar is in view), the first window on a roomy screen grows.
+    fn fit_window(&mut self, ctx: &egui::Context) {
+        if self.fitted {
+            return;
+        }
+        let (monitor, inner) = ctx.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
+        let (Some(monitor), Some(inner)) = (monitor, inner) else { return };
+        self.fitted = true;
+        if let Some(c) = window::first_fit(Some(monitor), inner.size()) {
+            ctx.send_viewport_cmd(c);
         }
     }
 

@@ -51,11 +51,7 @@ pub fn run_editor(project: Option<&Path>) -> ExitCode {
     let started = std::time::Instant::now();
     let project = project.map(Path::to_path_buf).or_else(example_project);
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Creature Studio")
-            .with_app_id("creature-studio")
-            .with_inner_size([1600.0, 1000.0])
-            .with_min_inner_size([800.0, 500.0]),
+        viewport: chrome::window::viewport(),
         ..Default::default()
     };
     let result = eframe::run_native(

@@ -43,6 +43,7 @@ mod snapshots;
 mod source;
 mod species;
 mod start;
+mod strip;
 mod timeline;
 mod train;
 mod tree_layout;
