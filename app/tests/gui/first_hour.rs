@@ -113,16 +113,20 @@ fn the_search_marks_every_match_and_its_count_belongs_to_the_tree_shown() {
     for &f in &found {
         assert!(h.state().graph().screen_rect(f).is_some(), "match {f} is drawn");
     }
-    // Another tree: the count is that tree's.
+    // Another tree: the search is Anger Activity's, so Hunger ActOn shows no search,
+    // no count and no question folded but what its fit folded.
     palette(&mut h, "tree: hunger acton");
-    let tree = h.state().graph().tree.clone();
-    let again = creature_studio::gui::view::graph::find(&tree, "town");
-    assert_eq!(h.state().graph().found, again);
-    if again.is_empty() {
-        assert!(crate::support::labels_containing(&h, " found").iter().any(|l| l.starts_with("0 found")));
-    } else {
-        label_containing(&h, &format!("{} found", again.len()));
-    }
+    assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
+    let g = h.state().graph();
+    assert_eq!(g.search, "", "the search text stays with its tree");
+    assert!(g.found.is_empty());
+    assert_eq!(g.folded.len(), g.fit_folded, "only the fit's folds: {:?}", g.folded);
+    assert!(crate::support::labels_containing(&h, " found").is_empty(), "no count of another tree's search");
+    // Back on Anger Activity, its search is there again with its matches.
+    palette(&mut h, "tree: anger activity");
+    assert_eq!(h.state().graph().search, "town");
+    assert_eq!(h.state().graph().found, found);
+    label_containing(&h, &format!("{} found", found.len()));
 }
 
 #[test]
