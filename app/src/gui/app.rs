@@ -192,7 +192,7 @@ impl Studio {
             Command::Preview(c) => self.apply_preview(c),
             Command::Time(c) => self.apply_time(c),
             Command::Bank(c) => self.apply_bank(c),
-            Command::Arena(c) => self.apply_arena(c),
+            Command::Arena(c) => self.apply_arena_said(c),
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
             system => self.apply_system(system),
@@ -445,7 +445,7 @@ impl Studio {
         }
         if let Modal::UnkeptMatch { then } = m {
             self.apply_arena(ArenaCommand::Keep(answer.save_first));
-            self.apply_arena(then);
+            self.apply_arena_said(then);
             return;
         }
         if let Modal::UnsavedChanges { then } = m {

@@ -28,6 +28,7 @@ mod lint;
 mod live_path;
 mod map;
 mod messages;
+mod one_truth;
 mod own_dialog;
 mod own_writes;
 mod palette;
