@@ -115,7 +115,7 @@ pub struct VillageUi {
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
-    /// Whether the preview panel was drawn in this frame.
+    /// Whether a panel of the preview's (the Preview, Breakpoints, Watches) was drawn in this frame.
     pub shown: bool,
     /// Whether it was drawn in the last frame.
     pub shown_last: bool,
@@ -193,7 +193,7 @@ impl VillageUi {
         Some(if p.speed == 0.0 {
             format!("preview paused at {:.1} s", p.sim_time())
         } else if !self.shown_last {
-            format!("preview ×{} (runs while shown)", p.speed)
+            format!("preview ×{} paused: no Preview, Breakpoints or Watches in view", p.speed)
         } else if self.rate == 0.0 {
             format!("preview ×{}", p.speed)
         } else {
