@@ -295,7 +295,7 @@ impl Studio {
             };
             menu::status_bar(ui, &self.ws, line, &mut commands);
         });
-        self.strip.follow(&mut self.dock, self.ws.problems.len());
+        self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len());
         let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer {
@@ -314,7 +314,7 @@ impl Studio {
             live = viewer.live;
         });
         // A tab picked in the strip by its button sizes the strip for the next frame.
-        if self.strip.follow(&mut self.dock, self.ws.problems.len()) {
+        if self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len()) {
             ctx.request_repaint();
         }
         for scope in live {

@@ -70,20 +70,28 @@ fn a_tab_clicked_in_the_collapsed_strip_opens_it_to_a_usable_size() {
             assert!(body.height() >= size.y * 0.35, "{} has {body:?} at {size:?}", tab.title());
             let shown = h.query_all_by_label_contains(content).filter(|n| body.contains_rect(n.rect())).count();
             assert!(shown >= 1, "{} shows {content} in its body {body:?} at {size:?}", tab.title());
-            // The panels above keep a size to be read: the tree the most, every other
-            // a few lines.
-            let (_, tree) = leaf(&h, panels::graph::TAB);
-            assert!(tree.height() >= 200.0, "the tree keeps {tree:?} at {size:?}");
-            for above in [panels::train::TAB, panels::examples::TAB, panels::why::TAB, panels::start::TAB] {
-                let (_, b) = leaf(&h, above);
-                assert!(b.height() >= 80.0, "{} keeps {b:?} at {size:?}", above.title());
-            }
+        }
+    }
+}
+
+/// The arena takes about half the column: the panels above keep a size to be read, the
+/// tree the most, every other a few lines.
+#[test]
+fn the_arena_leaves_the_panels_above_room_to_be_read() {
+    for size in [LAPTOP, DESKTOP] {
+        let mut h = reset_at(size);
+        click_tab(&mut h, arena::TAB);
+        let (_, tree) = leaf(&h, panels::graph::TAB);
+        assert!(tree.height() >= 200.0, "the tree keeps {tree:?} at {size:?}");
+        for above in [panels::train::TAB, panels::why::TAB, panels::start::TAB] {
+            let (_, b) = leaf(&h, above);
+            assert!(b.height() >= 80.0, "{} keeps {b:?} at {size:?}", above.title());
         }
     }
 }
 
 #[test]
-fn the_strip_gives_its_space_back_when_problems_is_picked_after_fighting_the_shadow() {
+fn the_strip_gives_its_space_back_when_a_smaller_tab_is_picked_after_fighting_the_shadow() {
     for size in [LAPTOP, DESKTOP] {
         let mut h = reset_at(size);
         h.get_by_label("⚔ Fight your shadow").click();
@@ -93,6 +101,13 @@ fn the_strip_gives_its_space_back_when_problems_is_picked_after_fighting_the_sha
         assert!(active_in_its_leaf(&h, arena::TAB), "the arena is shown");
         let (open, _) = leaf(&h, arena::TAB);
         assert!(open.height() >= size.y * 0.35, "the arena has room at {size:?}: {open:?}");
+        // The bank's table asks for more; the arena picked again gives that back.
+        click_tab(&mut h, bank::TAB);
+        let (bank_open, _) = leaf(&h, bank::TAB);
+        assert!(bank_open.height() > open.height() + 50.0, "the bank's table has more: {bank_open:?}");
+        click_tab(&mut h, arena::TAB);
+        let (again, _) = leaf(&h, arena::TAB);
+        assert!((again.height() - open.height()).abs() < 2.0, "the arena's size again: {again:?} not {open:?}");
         click_tab(&mut h, panels::problems::TAB);
         assert!(active_in_its_leaf(&h, panels::problems::TAB), "Problems is shown");
         let (strip, _) = leaf(&h, panels::problems::TAB);

@@ -75,17 +75,16 @@ const EDITORS_HEIGHT: f32 = 0.7;
 const PICTURES_SHARE: f32 = 0.66;
 
 /// How much of its column the panels above the strip keep: all but a strip while
-/// nothing there is asked for, less when problems appear, a little over half when a
-/// panel of the strip is shown (a table or the arena needs rows; the trees above keep room to be
-/// read on a laptop's 1280 × 720).
+/// nothing there is asked for, less when problems appear. Another panel of the strip
+/// takes the share it asks for ([`Panel::strip_share`]).
 const PROBLEMS_STRIP: f32 = 0.93;
 const PROBLEMS_SHOWN: f32 = 0.7;
-const STRIP_SHOWN: f32 = 0.55;
 
 /// The strip along the bottom (the leaf of the Problems panel) as the dock last drew
 /// it: the tab it showed and the problems it made room for. A tab picked there, by its
-/// tab button, a menu or the palette, sizes the strip once for what it shows; a size
-/// the person then drags is left alone until another tab is picked.
+/// tab button, a menu or the palette, sizes the strip once for what it shows (larger or
+/// smaller than before); a size the person then drags is left alone until another tab
+/// is picked.
 #[derive(Default)]
 pub struct Strip {
     shown: Option<Tab>,
@@ -95,9 +94,10 @@ pub struct Strip {
 impl Strip {
     /// Sizes the strip for its tab shown, if that changed since the last call (or the
     /// count of problems went to or from 0 while Problems is shown): a panel of the
-    /// strip other than Problems opens it to about half the column, Problems gives the
-    /// space back (keeping some while there are problems). True when it changed a size.
-    pub fn follow(&mut self, dock: &mut DockState<Tab>, problems: usize) -> bool {
+    /// strip other than Problems takes the share of the column it asks for, Problems
+    /// gives the space back (keeping some while there are problems). True when it
+    /// changed a size.
+    pub fn follow(&mut self, dock: &mut DockState<Tab>, panels: &Panels, problems: usize) -> bool {
         let Some(path) = dock.find_tab(&panels::problems::TAB) else { return false };
         let Some(parent) = path.node.parent() else { return false };
         // The strip is the lower child of a vertical split.
@@ -115,7 +115,10 @@ impl Strip {
         }
         let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent] else { return false };
         let fraction = match (on_problems, problems > 0) {
-            (false, _) => split.fraction.min(STRIP_SHOWN),
+            (false, _) => match shown.and_then(|t| panels.get(t)) {
+                Some(p) => 1.0 - p.strip_share().clamp(0.1, 0.9),
+                None => return false,
+            },
             (true, true) => PROBLEMS_SHOWN,
             (true, false) => PROBLEMS_STRIP,
         };
