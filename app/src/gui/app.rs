@@ -122,10 +122,15 @@ impl Studio {
                 if let Some(p) = &self.ws.project {
                     dock::remember(&mut self.recent, p.root.clone());
                 }
-                // The project's first creature and lesson, so the inspector and the
-                // timeline have something to show.
-                if let Some(id) = self.ws.first_file(FileKind::Creature).and_then(|f| self.ws.open_creature(&f).ok()) {
+                // The project's example creature (the start page's) and first lesson, so
+                // the inspector and the timeline have something to show.
+                let example = panels::start::richest_creature(&self.ws);
+                let file = example.as_ref().map(|(f, _, _)| f.clone()).or_else(|| self.ws.first_file(FileKind::Creature));
+                if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
                     self.focus_creature(&id);
+                    if let Some((_, d, k)) = example {
+                        self.view.tree = (d, k);
+                    }
                 }
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());

@@ -52,7 +52,8 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         assert_eq!(focus.label(), "ruth.ron");
         assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()), "the preview runs Ruth at {size:?}");
         // The status bar's picker names her; the tree's header too.
-        label_containing(&h, "Ruth (Tiger)");
+        let picker = |t: &str| h.output().shapes.iter().any(|s| matches!(&s.shape, egui::Shape::Text(g) if g.galley.text() == t));
+        assert!(picker("🐾 Ruth (Tiger)"), "the picker names Ruth at {size:?}");
         assert!(!crate::support::labels_containing(&h, "Hunger ActOn of ruth.ron").is_empty());
         // With the preview running, the graph shows its own build of the tree, and the
         // plan under way's path through it.
@@ -62,6 +63,26 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         }
         assert!(h.state().ws.built_tree(&focus, Desire::Hunger, TreeKind::ActOn).is_some());
     }
+}
+
+/// Before anything is done, the project opens on the start page's example creature: the
+/// Tree shows Ruth's tree that "Open the example creature" opens, and the Lesson
+/// results run on her.
+#[test]
+fn the_project_opens_on_the_start_pages_example_creature() {
+    let mut h = studio_sized(&example(), SIZES[1]);
+    let focus = h.state().view.creature.clone().expect("a creature in focus");
+    assert_eq!(focus.label(), "ruth.ron");
+    assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
+    assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()));
+    h.state_mut().run(Command::ShowTab(panels::results::TAB));
+    settle(&mut h);
+    h.get_by_label("Apply to ruth.ron");
+    h.state_mut().run(Command::ShowTab(panels::start::TAB));
+    settle(&mut h);
+    h.get_by_label("🐄 Open the example creature").click();
+    settle(&mut h);
+    assert_eq!(h.state().view.creature, Some(focus), "the button opens the creature in focus");
 }
 
 #[test]
