@@ -458,6 +458,10 @@ fn desires_view(
                         Cond::PlanStarted { desire: Some(desire), action: None, object: None, kind: None },
                     ),
                 ] {
+                    // A value never falls below 0: "falls past 0" could never fire.
+                    if matches!(cond, Cond::Below { value, .. } if value <= 0.0) {
+                        continue;
+                    }
                     if ui.button(text).clicked() {
                         live(out, PreviewCommand::AddBreakpoint(cond.text()));
                         ui.close();
