@@ -283,3 +283,24 @@ fn a_laptop_shows_the_species_revert_and_the_time_to_full() {
         assert!(species.contains_rect(*r), "a time to full at {r:?} is cut by the Species panel {species:?}");
     }
 }
+
+/// On a laptop (the first window, which fits its screen) the tree's header keeps the
+/// search box and the heat's seconds on one line.
+#[test]
+fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
+    let h = open_the_example_creature(creature_studio::gui::chrome::window::FIRST_SIZE);
+    let field = h.get_by_label("🔍").rect();
+    // The seconds are drawn right after the heat's checkbox: "60", then " s".
+    let texts: Vec<(String, egui::Rect)> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect();
+    let heat = texts.iter().position(|(t, _)| t == "heat").expect("the heat's checkbox");
+    let seconds = texts[heat..].iter().find(|(t, _)| t == "60").map(|(_, r)| *r).expect("the heat's seconds");
+    assert!((seconds.center().y - field.center().y).abs() < 6.0, "the heat's seconds {seconds:?} beside the search {field:?}");
+}
