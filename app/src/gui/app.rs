@@ -125,7 +125,8 @@ impl Studio {
                 // The project's example creature (the start page's) and first lesson, so
                 // the inspector and the timeline have something to show.
                 let example = panels::start::richest_creature(&self.ws);
-                let file = example.as_ref().map(|(f, _, _)| f.clone()).or_else(|| self.ws.first_file(FileKind::Creature));
+                let file =
+                    example.as_ref().map(|(f, _, _)| f.clone()).or_else(|| self.ws.first_file(FileKind::Creature));
                 if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
                     self.focus_creature(&id);
                     if let Some((_, d, k)) = example {

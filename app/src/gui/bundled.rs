@@ -10,51 +10,186 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("projects/example/creatures/daisy.ron", include_bytes!("../../../projects/example/creatures/daisy.ron")),
     ("projects/example/creatures/ruth.ron", include_bytes!("../../../projects/example/creatures/ruth.ron")),
     ("projects/example/lessons/.gitkeep", include_bytes!("../../../projects/example/lessons/.gitkeep")),
-    ("projects/example/lessons/anger_which_town.ron", include_bytes!("../../../projects/example/lessons/anger_which_town.ron")),
-    ("projects/example/lessons/first_meal_from_the_hand.ron", include_bytes!("../../../projects/example/lessons/first_meal_from_the_hand.ron")),
-    ("projects/example/lessons/slap_after_eating_villager.ron", include_bytes!("../../../projects/example/lessons/slap_after_eating_villager.ron")),
-    ("projects/example/lessons/slap_after_rock_throw.ron", include_bytes!("../../../projects/example/lessons/slap_after_rock_throw.ron")),
-    ("projects/example/lessons/stroke_after_eating_sheep.ron", include_bytes!("../../../projects/example/lessons/stroke_after_eating_sheep.ron")),
-    ("projects/example/lessons/trees/storage_pit_then_wolf.ron", include_bytes!("../../../projects/example/lessons/trees/storage_pit_then_wolf.ron")),
-    ("projects/example/lessons/trees/villager_or_sheep.ron", include_bytes!("../../../projects/example/lessons/trees/villager_or_sheep.ron")),
-    ("projects/example/scenarios/a_disliked_player_is_not_followed.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_disliked_player_is_not_followed.scenario.ron")),
-    ("projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron")),
-    ("projects/example/scenarios/a_lion_is_strong.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_lion_is_strong.scenario.ron")),
-    ("projects/example/scenarios/a_meal_from_the_hand_at_phase_one.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_at_phase_one.scenario.ron")),
-    ("projects/example/scenarios/a_meal_from_the_hand_seed_1.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_1.scenario.ron")),
-    ("projects/example/scenarios/a_meal_from_the_hand_seed_2.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_2.scenario.ron")),
-    ("projects/example/scenarios/a_meal_from_the_hand_seed_3.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_3.scenario.ron")),
-    ("projects/example/scenarios/a_meal_from_the_hand_seed_36.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_36.scenario.ron")),
-    ("projects/example/scenarios/a_slap_while_eating.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_slap_while_eating.scenario.ron")),
-    ("projects/example/scenarios/a_tiger_learns_miracles_slowly.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_tiger_learns_miracles_slowly.scenario.ron")),
-    ("projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron", include_bytes!("../../../projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron")),
-    ("projects/example/scenarios/an_ape_learns_miracles_fast.scenario.ron", include_bytes!("../../../projects/example/scenarios/an_ape_learns_miracles_fast.scenario.ron")),
-    ("projects/example/scenarios/an_hour_of_teaching.scenario.ron", include_bytes!("../../../projects/example/scenarios/an_hour_of_teaching.scenario.ron")),
-    ("projects/example/scenarios/builders_by_day.scenario.ron", include_bytes!("../../../projects/example/scenarios/builders_by_day.scenario.ron")),
-    ("projects/example/scenarios/compassion_leash.scenario.ron", include_bytes!("../../../projects/example/scenarios/compassion_leash.scenario.ron")),
-    ("projects/example/scenarios/copying_a_throw_for_play.scenario.ron", include_bytes!("../../../projects/example/scenarios/copying_a_throw_for_play.scenario.ron")),
-    ("projects/example/scenarios/copying_the_player.scenario.ron", include_bytes!("../../../projects/example/scenarios/copying_the_player.scenario.ron")),
-    ("projects/example/scenarios/credit_decay.scenario.ron", include_bytes!("../../../projects/example/scenarios/credit_decay.scenario.ron")),
-    ("projects/example/scenarios/food_from_the_hand_is_gone.scenario.ron", include_bytes!("../../../projects/example/scenarios/food_from_the_hand_is_gone.scenario.ron")),
-    ("projects/example/scenarios/forgotten_or_faded.scenario.ron", include_bytes!("../../../projects/example/scenarios/forgotten_or_faded.scenario.ron")),
-    ("projects/example/scenarios/miracle_sightings.scenario.ron", include_bytes!("../../../projects/example/scenarios/miracle_sightings.scenario.ron")),
-    ("projects/example/scenarios/miracles_off_the_leash.scenario.ron", include_bytes!("../../../projects/example/scenarios/miracles_off_the_leash.scenario.ron")),
-    ("projects/example/scenarios/no_miracles_before_phase_eight.scenario.ron", include_bytes!("../../../projects/example/scenarios/no_miracles_before_phase_eight.scenario.ron")),
-    ("projects/example/scenarios/only_its_trait_pushing_it.scenario.ron", include_bytes!("../../../projects/example/scenarios/only_its_trait_pushing_it.scenario.ron")),
-    ("projects/example/scenarios/own_town_rival_town.scenario.ron", include_bytes!("../../../projects/example/scenarios/own_town_rival_town.scenario.ron")),
-    ("projects/example/scenarios/phase_zero_counts_its_desires.scenario.ron", include_bytes!("../../../projects/example/scenarios/phase_zero_counts_its_desires.scenario.ron")),
-    ("projects/example/scenarios/phase_zero_has_ten_desires.scenario.ron", include_bytes!("../../../projects/example/scenarios/phase_zero_has_ten_desires.scenario.ron")),
-    ("projects/example/scenarios/phases_advance.scenario.ron", include_bytes!("../../../projects/example/scenarios/phases_advance.scenario.ron")),
-    ("projects/example/scenarios/pit_then_wolf.scenario.ron", include_bytes!("../../../projects/example/scenarios/pit_then_wolf.scenario.ron")),
-    ("projects/example/scenarios/runs_from_a_harsh_hand.scenario.ron", include_bytes!("../../../projects/example/scenarios/runs_from_a_harsh_hand.scenario.ron")),
-    ("projects/example/scenarios/sightings_counted.scenario.ron", include_bytes!("../../../projects/example/scenarios/sightings_counted.scenario.ron")),
-    ("projects/example/scenarios/sixteen_examples_a_tree.scenario.ron", include_bytes!("../../../projects/example/scenarios/sixteen_examples_a_tree.scenario.ron")),
-    ("projects/example/scenarios/stroked_after_its_meal.scenario.ron", include_bytes!("../../../projects/example/scenarios/stroked_after_its_meal.scenario.ron")),
-    ("projects/example/scenarios/stroked_carrying_its_own_food.scenario.ron", include_bytes!("../../../projects/example/scenarios/stroked_carrying_its_own_food.scenario.ron")),
-    ("projects/example/scenarios/stroked_with_food_in_hand.scenario.ron", include_bytes!("../../../projects/example/scenarios/stroked_with_food_in_hand.scenario.ron")),
-    ("projects/example/scenarios/the_hands_running_total.scenario.ron", include_bytes!("../../../projects/example/scenarios/the_hands_running_total.scenario.ron")),
-    ("projects/example/scenarios/the_kindest_tiger.scenario.ron", include_bytes!("../../../projects/example/scenarios/the_kindest_tiger.scenario.ron")),
-    ("projects/example/scenarios/villager_then_sheep.scenario.ron", include_bytes!("../../../projects/example/scenarios/villager_then_sheep.scenario.ron")),
+    (
+        "projects/example/lessons/anger_which_town.ron",
+        include_bytes!("../../../projects/example/lessons/anger_which_town.ron"),
+    ),
+    (
+        "projects/example/lessons/first_meal_from_the_hand.ron",
+        include_bytes!("../../../projects/example/lessons/first_meal_from_the_hand.ron"),
+    ),
+    (
+        "projects/example/lessons/slap_after_eating_villager.ron",
+        include_bytes!("../../../projects/example/lessons/slap_after_eating_villager.ron"),
+    ),
+    (
+        "projects/example/lessons/slap_after_rock_throw.ron",
+        include_bytes!("../../../projects/example/lessons/slap_after_rock_throw.ron"),
+    ),
+    (
+        "projects/example/lessons/stroke_after_eating_sheep.ron",
+        include_bytes!("../../../projects/example/lessons/stroke_after_eating_sheep.ron"),
+    ),
+    (
+        "projects/example/lessons/trees/storage_pit_then_wolf.ron",
+        include_bytes!("../../../projects/example/lessons/trees/storage_pit_then_wolf.ron"),
+    ),
+    (
+        "projects/example/lessons/trees/villager_or_sheep.ron",
+        include_bytes!("../../../projects/example/lessons/trees/villager_or_sheep.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_disliked_player_is_not_followed.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_disliked_player_is_not_followed.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_lion_is_strong.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_lion_is_strong.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_meal_from_the_hand_at_phase_one.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_at_phase_one.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_meal_from_the_hand_seed_1.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_1.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_meal_from_the_hand_seed_2.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_2.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_meal_from_the_hand_seed_3.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_3.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_meal_from_the_hand_seed_36.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_meal_from_the_hand_seed_36.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_slap_while_eating.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_slap_while_eating.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_tiger_learns_miracles_slowly.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_tiger_learns_miracles_slowly.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/an_ape_learns_miracles_fast.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/an_ape_learns_miracles_fast.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/an_hour_of_teaching.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/an_hour_of_teaching.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/builders_by_day.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/builders_by_day.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/compassion_leash.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/compassion_leash.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/copying_a_throw_for_play.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/copying_a_throw_for_play.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/copying_the_player.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/copying_the_player.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/credit_decay.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/credit_decay.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/food_from_the_hand_is_gone.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/food_from_the_hand_is_gone.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/forgotten_or_faded.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/forgotten_or_faded.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/miracle_sightings.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/miracle_sightings.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/miracles_off_the_leash.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/miracles_off_the_leash.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/no_miracles_before_phase_eight.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/no_miracles_before_phase_eight.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/only_its_trait_pushing_it.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/only_its_trait_pushing_it.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/own_town_rival_town.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/own_town_rival_town.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/phase_zero_counts_its_desires.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/phase_zero_counts_its_desires.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/phase_zero_has_ten_desires.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/phase_zero_has_ten_desires.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/phases_advance.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/phases_advance.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/pit_then_wolf.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/pit_then_wolf.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/runs_from_a_harsh_hand.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/runs_from_a_harsh_hand.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/sightings_counted.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/sightings_counted.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/sixteen_examples_a_tree.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/sixteen_examples_a_tree.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/stroked_after_its_meal.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/stroked_after_its_meal.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/stroked_carrying_its_own_food.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/stroked_carrying_its_own_food.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/stroked_with_food_in_hand.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/stroked_with_food_in_hand.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/the_hands_running_total.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/the_hands_running_total.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/the_kindest_tiger.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/the_kindest_tiger.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/villager_then_sheep.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/villager_then_sheep.scenario.ron"),
+    ),
     ("projects/example/shadow/.gitkeep", include_bytes!("../../../projects/example/shadow/.gitkeep")),
     ("projects/example/shadow/arena.schema.ron", include_bytes!("../../../projects/example/shadow/arena.schema.ron")),
     ("projects/example/shadow/far.state.ron", include_bytes!("../../../projects/example/shadow/far.state.ron")),

@@ -66,10 +66,7 @@ pub fn default_project(cwd: Option<&Path>, built_in: Option<&Path>, data: Option
 pub fn run_editor(project: Option<&Path>) -> ExitCode {
     let started = std::time::Instant::now();
     let project = project.map(Path::to_path_buf).or_else(example_project);
-    let options = eframe::NativeOptions {
-        viewport: chrome::window::viewport(),
-        ..Default::default()
-    };
+    let options = eframe::NativeOptions { viewport: chrome::window::viewport(), ..Default::default() };
     let result = eframe::run_native(
         "Creature Studio",
         options,

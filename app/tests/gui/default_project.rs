@@ -16,7 +16,8 @@ fn with_example(dir: &Path) {
 
 #[test]
 fn the_example_of_the_current_folder_then_the_checkouts_then_a_copy_in_the_data_folder() {
-    let (here, built, data) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (here, built, data) =
+        (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     with_example(built.path());
     // Inside the checkout it was built from: the checkout's own example.
     let inside = built.path().join("app/src");

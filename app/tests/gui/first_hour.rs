@@ -52,7 +52,9 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         assert_eq!(focus.label(), "ruth.ron");
         assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()), "the preview runs Ruth at {size:?}");
         // The status bar's picker names her; the tree's header too.
-        let picker = |t: &str| h.output().shapes.iter().any(|s| matches!(&s.shape, egui::Shape::Text(g) if g.galley.text() == t));
+        let picker = |t: &str| {
+            h.output().shapes.iter().any(|s| matches!(&s.shape, egui::Shape::Text(g) if g.galley.text() == t))
+        };
         assert!(picker("🐾 Ruth (Tiger)"), "the picker names Ruth at {size:?}");
         assert!(!crate::support::labels_containing(&h, "Hunger ActOn of ruth.ron").is_empty());
         // With the preview running, the graph shows its own build of the tree, and the
@@ -302,5 +304,8 @@ fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
         .collect();
     let heat = texts.iter().position(|(t, _)| t == "heat").expect("the heat's checkbox");
     let seconds = texts[heat..].iter().find(|(t, _)| t == "60").map(|(_, r)| *r).expect("the heat's seconds");
-    assert!((seconds.center().y - field.center().y).abs() < 6.0, "the heat's seconds {seconds:?} beside the search {field:?}");
+    assert!(
+        (seconds.center().y - field.center().y).abs() < 6.0,
+        "the heat's seconds {seconds:?} beside the search {field:?}"
+    );
 }

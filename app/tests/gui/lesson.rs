@@ -48,7 +48,10 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     let c = h.state().ws.creature(&creature).unwrap();
     assert_eq!(c.tree(Desire::Hunger, TreeKind::ActOn).examples.len(), before + 1);
     let moved = liked + 0.8 * (-0.5 - liked);
-    assert!((c.opinions["Eat"] - moved).abs() < 1e-9, "the opinion of eating moves 80 % of the way to −0.5 from {liked}");
+    assert!(
+        (c.opinions["Eat"] - moved).abs() < 1e-9,
+        "the opinion of eating moves 80 % of the way to −0.5 from {liked}"
+    );
     assert!(label_containing(&h, "Applied to").contains("ruth.ron"));
     assert!(h.state().ws.is_dirty(&creature));
 

@@ -37,7 +37,11 @@ fn fighting_your_shadow_names_the_shadow_in_the_opponent_box_and_the_status_foll
 
     // Another match, started with no words of its own: the status bar names it, not
     // the fight before.
-    h.state_mut().run(Command::Arena(ArenaCommand::Start { opponent: "turtle".into(), autoplay: false, record: false }));
+    h.state_mut().run(Command::Arena(ArenaCommand::Start {
+        opponent: "turtle".into(),
+        autoplay: false,
+        record: false,
+    }));
     steps(&mut h, 3);
     assert_eq!(h.state().status, "Match: you (left) against the turtle (right)");
     assert_eq!(h.state().panels.state::<ArenaPanel>().unwrap().opponent, "turtle");

@@ -49,7 +49,13 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     assert!(line.contains(&format!("taught to {} {}", plan.desire, plan.action)), "{line}");
     // The side panel shows the lesson the simulation returned: the value, the plan it
     // went to, the opinion it changed and what the creature does now.
-    let shown = h.state().view.village.last_lesson(h.state().ws.preview.as_ref().unwrap()).cloned().expect("the release's lesson is kept for the panel");
+    let shown = h
+        .state()
+        .view
+        .village
+        .last_lesson(h.state().ws.preview.as_ref().unwrap())
+        .cloned()
+        .expect("the release's lesson is kept for the panel");
     let taught = shown.taught.as_ref().expect("the slap taught the plan under way");
     assert_eq!((taught.desire, taught.action.as_str()), (plan.desire, plan.action.as_str()));
     assert_eq!(shown.lesson, Some(-0.5));
@@ -169,5 +175,8 @@ fn the_hand_shows_a_lessons_foresight_before_it_is_given() {
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().unwrap();
     label_containing(&h, &format!("taught: {} {} {}", plan.desire, plan.action, plan.object));
     assert!(foreseen.contains("total -0.20"), "{foreseen}");
-    assert!(h.state().view.village.last_lesson(h.state().ws.preview.as_ref().unwrap()).is_none(), "nothing was taught yet");
+    assert!(
+        h.state().view.village.last_lesson(h.state().ws.preview.as_ref().unwrap()).is_none(),
+        "nothing was taught yet"
+    );
 }

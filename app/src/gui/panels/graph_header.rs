@@ -132,9 +132,13 @@ pub(super) fn header(
     ui.horizontal_wrapped(|ui| {
         if g.fit_folded > 0 {
             let n = g.fit_folded;
-            ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
+            ui.weak(format!(
+                "Fit folded {n} question{} to keep the text readable (+ unfolds)",
+                if n == 1 { "" } else { "s" }
+            ));
         }
-        let tip = "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree";
+        let tip =
+            "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree";
         match path_note {
             Some(PathNote::Asking) => {
                 ui.colored_label(PATH, "asking: the gold path").on_hover_text(tip);

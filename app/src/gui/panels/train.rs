@@ -84,7 +84,7 @@ impl Panel for TrainPanel {
             self.target = targets.first().cloned();
         }
         let focus = cx.view.creature.as_ref().and_then(|c| cx.ws.creature(c)).map(|c| (c.name.clone(), c.species));
-        self.settings_row(ui, cx.ws, &targets, focus, cx.out);
+        self.settings_row(ui, cx.ws, &targets, focus.as_ref(), cx.out);
         ui.separator();
         match cx.ws.training.run.as_ref() {
             None => {
@@ -109,7 +109,7 @@ impl TrainPanel {
         ui: &mut egui::Ui,
         ws: &Workspace,
         targets: &[PathBuf],
-        focus: Option<(String, Species)>,
+        focus: Option<&(String, Species)>,
         out: &mut Vec<Command>,
     ) {
         let running = ws.training.running();
@@ -133,7 +133,7 @@ impl TrainPanel {
             ui.add(egui::DragValue::new(&mut self.budget).range(1..=MAX_BUDGET).speed(10.0))
                 .on_hover_text("The most lesson scripts tried per species");
             ui.label("for");
-            if let Some((name, species)) = &focus {
+            if let Some((name, species)) = focus {
                 ui.radio_value(&mut self.species, TrainFor::InFocus, format!("{species} ({name}'s, in focus)"));
             } else if self.species == TrainFor::InFocus {
                 self.species = TrainFor::TargetsOwn;
@@ -143,7 +143,7 @@ impl TrainPanel {
             ui.radio_value(&mut self.species, TrainFor::Every, "every species").on_hover_text(
                 "A teachability report: the fewest lessons for each species, plotted in the Species panel",
             );
-            let (species, what) = match (self.species, &focus) {
+            let (species, what) = match (self.species, focus) {
                 (TrainFor::InFocus, Some((_, s))) => (vec![*s], s.to_string()),
                 (TrainFor::Every, _) => (Species::ALL.to_vec(), "every species".to_owned()),
                 _ => (Vec::new(), "the target's species".to_owned()),

@@ -184,7 +184,8 @@ impl VillageUi {
 
     /// Keeps the lesson a release in `preview` sent (`None` forgets the last one).
     pub fn set_last_lesson(&mut self, preview: Option<&LivePreview>, lesson: Option<Lesson>) {
-        self.last_lesson = lesson.map(|l| (preview.and_then(|p| p.creature_path().map(std::path::Path::to_path_buf)), l));
+        self.last_lesson =
+            lesson.map(|l| (preview.and_then(|p| p.creature_path().map(std::path::Path::to_path_buf)), l));
     }
 
     /// The status bar's figure: simulated seconds per wall second.

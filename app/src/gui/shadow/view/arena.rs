@@ -240,7 +240,7 @@ impl ArenaUi {
     pub fn set_keys(&mut self, keys: KeyInput) {
         let Some(b) = self.bout.as_mut() else { return };
         b.keys = [keys; 2];
-        let keyboards = self.billing.as_ref().is_some_and(|b| b.keyboard_side());
+        let keyboards = self.billing.as_ref().is_some_and(Billing::keyboard_side);
         if keyboards && keys != KeyInput::default() && !b.is_human(0) && !self.handed[0] && !b.arena.is_over() {
             b.set_human(0, true);
         }
@@ -261,7 +261,8 @@ impl ArenaUi {
         } else if self.handed[0] {
             "The shadow plays your fighter, as you asked: F1 takes it back.".to_owned()
         } else {
-            "The shadow plays your fighter while you are idle: press any key (an arrow, Z, X…) to take it back.".to_owned()
+            "The shadow plays your fighter while you are idle: press any key (an arrow, Z, X…) to take it back."
+                .to_owned()
         })
     }
 
