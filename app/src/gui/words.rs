@@ -19,7 +19,7 @@ pub fn a_or_an(name: &str) -> String {
 
 /// `names` shortened to at most `keep` characters each by cutting their middle ("…"),
 /// so that their ends (a seed, a suffix) stay in view; names that would read the same
-/// keep more of their end instead. Where that is more than `keep` allows, the suffix
+/// keep more of their end. Where that is more than `keep` allows, the suffix
 /// every name shares (".scenario.ron") is left out, so the part that tells them apart
 /// stays in view. Names no longer than `keep` are kept as they are.
 pub fn cut_middles(names: &[&str], keep: usize) -> Vec<String> {
@@ -58,9 +58,9 @@ fn cut_apart(names: &[&str], keep: usize) -> Vec<String> {
         s.extend(&chars[chars.len() - tail..]);
         s
     };
-    // The end takes the larger share first; one more letter of it at a time while two
-    // names read alike, and at last the whole name (`None`).
-    let mut tails: Vec<Option<usize>> = vec![Some(keep.saturating_sub(1) * 3 / 5); names.len()];
+    // The start takes two thirds first, which reads best; the end gains a letter at a
+    // time while two names read alike, and at last the whole name (`None`).
+    let mut tails: Vec<Option<usize>> = vec![Some(keep.saturating_sub(1) / 3); names.len()];
     loop {
         let shown: Vec<String> = names.iter().zip(&tails).map(|(n, t)| cut(n, *t)).collect();
         let alike: Vec<usize> = (0..names.len())
