@@ -309,3 +309,32 @@ fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
         "the heat's seconds {seconds:?} beside the search {field:?}"
     );
 }
+
+/// On a laptop the Examples table keeps its key columns in view, the slot on the left
+/// and the feedback being learnt on the right, while its answers scroll sideways.
+#[test]
+fn a_laptop_shows_the_examples_slot_and_feedback_while_the_answers_scroll() {
+    let mut h = open_the_example_creature(SIZES[0]);
+    h.state_mut().run(Command::ShowTab(panels::examples::TAB));
+    settle(&mut h);
+    let examples = viewport(&h, panels::examples::TAB);
+    let in_view = |h: &Harness<'static, Studio>, label: &str| {
+        let r = h.get_by_label(label).rect();
+        examples.contains_rect(r)
+    };
+    assert!(in_view(&h, "slot") && in_view(&h, "feedback"), "the key columns in {examples:?}");
+    let first = h.get_by_label("allegiance").rect();
+    // Scrolled sideways over the answers: they move, the key columns stay.
+    h.event(egui::Event::PointerMoved(first.center() + egui::vec2(0.0, 60.0)));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-400.0, 0.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(h.get_by_label("allegiance").rect().left() < first.left() - 50.0, "the answers scrolled sideways");
+    assert!(in_view(&h, "slot") && in_view(&h, "feedback"), "the key columns stay in view");
+}

@@ -73,17 +73,21 @@ pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature
 
 /// About what the heat's checkbox and seconds take beside the search box.
 const HEAT_CONTROL_WIDTH: f32 = 130.0;
+/// About what "12 found" takes.
+const FOUND_WIDTH: f32 = 70.0;
 
 /// The search box: finds a question or an answer and folds what holds neither.
 fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
     let label = ui.label("🔍");
+    // Beside it: the count found while it holds text, then the heat's control.
+    let beside = HEAT_CONTROL_WIDTH + if g.search.trim().is_empty() { 0.0 } else { FOUND_WIDTH };
     let field = ui
         .add(
             egui::TextEdit::singleline(&mut g.search)
                 .id_salt("tree-graph-search")
                 .hint_text("find a question or value")
                 // Narrower in a narrow panel, so the heat's control stays on its line.
-                .desired_width((ui.available_rect_before_wrap().width() - HEAT_CONTROL_WIDTH).clamp(70.0, 150.0)),
+                .desired_width((ui.available_rect_before_wrap().width() - beside).clamp(70.0, 150.0)),
         )
         .labelled_by(label.id)
         .on_hover_text("Finds the questions that ask it and the answers that are it, and folds the rest");
