@@ -92,6 +92,25 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         asked(ui, view, &tree);
     }
     ui.separator();
+    table(ui, ws, view, &id, c, &in_node, &values, out);
+}
+
+/// The slots' table: the slot, the answers (which scroll sideways) and the feedback,
+/// with the new object's row first.
+#[allow(clippy::too_many_arguments)]
+fn table(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &mut View,
+    id: &DocId,
+    c: &Creature,
+    in_node: &[usize],
+    values: &BTreeMap<String, BTreeSet<String>>,
+    out: &mut Vec<Command>,
+) {
+    let (d, k) = view.tree;
+    let memory = c.tree(d, k);
+    let attributes = &ws.data.attributes;
     let used: BTreeSet<&String> = memory.examples.iter().flat_map(|e| e.answers.keys()).collect();
     // The object being written is the table's first row, under its columns: on a short
     // panel it and the first slots are in view, the rest a scroll away. The key columns
@@ -125,19 +144,19 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
                                 ui.label(if used.contains(a) { t.strong() } else { t.weak() });
                             }
                             ui.end_row();
-                            object_answers(ui, ws, view, &values);
+                            object_answers(ui, ws, view, values);
                             ui.end_row();
                             for slot in 0..CAPACITY {
                                 let highlighted = in_node.contains(&slot);
                                 match memory.examples.get(slot) {
                                     Some(e) => example_answers(
                                         ui,
-                                        &id,
+                                        id,
                                         view.tree,
                                         slot,
                                         e,
                                         attributes,
-                                        &values,
+                                        values,
                                         highlighted,
                                         out,
                                     ),
@@ -165,7 +184,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
                 ui.end_row();
                 for slot in 0..CAPACITY {
                     match memory.examples.get(slot) {
-                        Some(e) => example_feedback(ui, &id, view.tree, slot, e, out),
+                        Some(e) => example_feedback(ui, id, view.tree, slot, e, out),
                         None => {
                             ui.weak("empty");
                         }
