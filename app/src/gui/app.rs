@@ -24,7 +24,7 @@ use super::chrome::dialogs::Dialogs;
 use super::chrome::dock::{self, Viewer};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, menu, palette};
+use super::chrome::{file_browser, menu, palette, window};
 use super::command::keys::{self, Scope};
 use super::command::{ArenaCommand, ArenaKey, Command, Tab};
 use super::panels::{self, registry::Panels};
@@ -39,6 +39,8 @@ pub struct Studio {
     /// Every panel with its own state (the registry's).
     pub panels: Panels,
     pub dock: DockState<Tab>,
+    /// The strip along the bottom as the dock last drew it.
+    strip: dock::Strip,
     /// The layout put aside while one panel is maximised.
     pub stashed_dock: Option<DockState<Tab>>,
     pub recent: Vec<PathBuf>,
@@ -60,6 +62,8 @@ pub struct Studio {
     title: String,
     /// The project the watcher and the preview were started for.
     live_for: Option<PathBuf>,
+    /// Whether the window was fitted to its monitor, once it was known.
+    fitted: bool,
     /// When the editor was started; with `CREATURE_STUDIO_TIMING` set, the time to the
     /// first frame is printed on stderr.
     pub started: Option<std::time::Instant>,
@@ -79,6 +83,7 @@ impl Studio {
             view: View::default(),
             panels,
             dock,
+            strip: dock::Strip::default(),
             stashed_dock: None,
             recent,
             modal: None,
@@ -92,6 +97,7 @@ impl Studio {
             close_confirmed: false,
             title: String::new(),
             live_for: None,
+            fitted: false,
             started: None,
         };
         if let Some(seconds) = storage.and_then(|s| eframe::get_value::<f64>(s, STORAGE_IDLE)) {
@@ -117,10 +123,16 @@ impl Studio {
                 if let Some(p) = &self.ws.project {
                     dock::remember(&mut self.recent, p.root.clone());
                 }
-                // The project's first creature and lesson, so the inspector and the
-                // timeline have something to show.
-                if let Some(id) = self.ws.first_file(FileKind::Creature).and_then(|f| self.ws.open_creature(&f).ok()) {
+                // The project's example creature (the start page's) and first lesson, so
+                // the inspector and the timeline have something to show.
+                let example = panels::start::richest_creature(&self.ws);
+                let file =
+                    example.as_ref().map(|(f, _, _)| f.clone()).or_else(|| self.ws.first_file(FileKind::Creature));
+                if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
                     self.focus_creature(&id);
+                    if let Some((_, d, k)) = example {
+                        self.view.tree = (d, k);
+                    }
                 }
                 self.view.lesson =
                     self.ws.first_file(FileKind::LessonScript).and_then(|f| self.ws.open_lesson(&f).ok());
@@ -158,7 +170,6 @@ impl Studio {
     }
 
     fn show_tab(&mut self, tab: Tab) {
-        dock::make_room_for(&mut self.dock, tab);
         if let Some(path) = self.dock.find_tab(&tab) {
             let _ = self.dock.set_active_tab(path);
             // The panel shown has the focus: F11 and the like act on it.
@@ -188,7 +199,7 @@ impl Studio {
             Command::Preview(c) => self.apply_preview(c),
             Command::Time(c) => self.apply_time(c),
             Command::Bank(c) => self.apply_bank(c),
-            Command::Arena(c) => self.apply_arena(c),
+            Command::Arena(c) => self.apply_arena_said(c),
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
             Command::Game(c) => self.apply_game(c),
@@ -272,6 +283,7 @@ impl Studio {
             self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
         }
 
+        self.fit_window(&ctx);
         let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
         if self.view.advance_playback(&self.ws, dt) {
             ctx.request_repaint();
@@ -291,7 +303,7 @@ impl Studio {
             };
             menu::status_bar(ui, &self.ws, line, &mut commands);
         });
-        dock::make_room_for_problems(&mut self.dock, &mut self.view.problems_seen, self.ws.problems.len());
+        self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len());
         let mut live = Vec::new();
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer {
@@ -309,6 +321,10 @@ impl Studio {
                 .show_inside(ui, &mut viewer);
             live = viewer.live;
         });
+        // A tab picked in the strip by its button sizes the strip for the next frame.
+        if self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len()) {
+            ctx.request_repaint();
+        }
         for scope in live {
             commands.extend(self.scope_keys(&ctx, scope));
         }
@@ -369,6 +385,20 @@ impl Studio {
         }
     }
 
+    /// Once the monitor is known: a window that does not fit it is maximised (so the
+    /// status bar is in view), the first window on a roomy screen grows.
+    fn fit_window(&mut self, ctx: &egui::Context) {
+        if self.fitted {
+            return;
+        }
+        let (monitor, inner) = ctx.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
+        let (Some(monitor), Some(inner)) = (monitor, inner) else { return };
+        self.fitted = true;
+        if let Some(c) = window::first_fit(Some(monitor), inner.size()) {
+            ctx.send_viewport_cmd(c);
+        }
+    }
+
     fn update_title(&mut self, ctx: &egui::Context) {
         let title = self.window_title();
         if title != self.title {
@@ -423,7 +453,7 @@ impl Studio {
         }
         if let Modal::UnkeptMatch { then } = m {
             self.apply_arena(ArenaCommand::Keep(answer.save_first));
-            self.apply_arena(then);
+            self.apply_arena_said(then);
             return;
         }
         if let Modal::UnsavedChanges { then } = m {

@@ -12,6 +12,7 @@
 //! studio ([`app`]) on top. The [`shadow`]'s wing keeps the same floors.
 
 pub mod app;
+pub mod bundled;
 pub mod chrome;
 pub mod command;
 pub mod panels;
@@ -27,37 +28,45 @@ use std::process::ExitCode;
 pub use app::Studio;
 
 /// The project the editor opens with no arguments: `projects/example` under the current
-/// folder when there is one (the person's copy, where saves go), else the one of the
-/// repository the binary was built from, else one beside the executable (an installed
-/// copy with its `projects/`) or above the current folder. `None` when none has one.
+/// folder when there is one (the person's copy, where saves go); the one of the
+/// repository the binary was built from when it runs inside that checkout; else a copy
+/// of the example built into the binary, in the person's data folder, made on first use
+/// ([`bundled::copy_in`]). `None` when none can be had (no data folder, or it cannot be
+/// written: the editor then says so).
 pub fn example_project() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok();
     let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(Path::to_path_buf);
-    default_project(std::env::current_dir().ok().as_deref(), built_in.as_deref(), exe.as_deref())
+    let data = eframe::storage_dir("creature-studio").map(|d| d.join("example"));
+    default_project(std::env::current_dir().ok().as_deref(), built_in.as_deref(), data.as_deref())
 }
 
 /// [`example_project`] as a function of where it looks: the current folder `cwd`, the
-/// repository the binary was built from `built_in`, the executable `exe`.
-pub fn default_project(cwd: Option<&Path>, built_in: Option<&Path>, exe: Option<&Path>) -> Option<PathBuf> {
+/// checkout the binary was built from `built_in`, the person's data folder `data` (where
+/// the bundled copy goes).
+pub fn default_project(cwd: Option<&Path>, built_in: Option<&Path>, data: Option<&Path>) -> Option<PathBuf> {
     let rel = Path::new("projects").join("example");
     let has_manifest = |d: &Path| d.join(&rel).join("studio.ron").is_file();
-    let exe_dirs = exe.into_iter().flat_map(|e| e.ancestors().skip(1));
-    let above = cwd.into_iter().flat_map(|c| c.ancestors().skip(1));
-    cwd.into_iter().chain(built_in).chain(exe_dirs).chain(above).find(|d| has_manifest(d)).map(|d| d.join(&rel))
+    if let Some(here) = cwd.filter(|c| has_manifest(c)) {
+        return Some(here.join(&rel));
+    }
+    // Inside the checkout it was built from, the editor is a developer's: its example.
+    let in_checkout = |b: &Path| cwd.is_some_and(|c| c.starts_with(b)) && has_manifest(b);
+    if let Some(b) = built_in.filter(|b| in_checkout(b)) {
+        return Some(b.join(&rel));
+    }
+    match bundled::copy_in(data?) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            eprintln!("creature-studio: no copy of the example project: {e}");
+            None
+        }
+    }
 }
 
 /// Opens the editor on `project`, or on the bundled example project.
 pub fn run_editor(project: Option<&Path>) -> ExitCode {
     let started = std::time::Instant::now();
     let project = project.map(Path::to_path_buf).or_else(example_project);
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Creature Studio")
-            .with_app_id("creature-studio")
-            .with_inner_size([1600.0, 1000.0])
-            .with_min_inner_size([800.0, 500.0]),
-        ..Default::default()
-    };
+    let options = eframe::NativeOptions { viewport: chrome::window::viewport(), ..Default::default() };
     let result = eframe::run_native(
         "Creature Studio",
         options,

@@ -73,3 +73,33 @@ fn keyboard_play_moves_attacks_records_and_is_kept_in_the_bank() {
     h.step();
     assert_eq!(rows(&h), before + recorded, "the kept match is in the bank");
 }
+
+/// Fighting your shadow, the keys left alone: the shadow takes your fighter and the
+/// arena says so and how to take it back; an arrow key does.
+#[test]
+fn any_key_takes_your_fighter_back_from_the_shadow_that_took_it() {
+    let mut h = studio(&example());
+    h.get_by_label("⚔ Fight your shadow").click();
+    h.step();
+    h.state_mut().view.shadow.arena.set_idle_seconds(0.5);
+    h.step();
+    h.step();
+    let human = |h: &Harness<'static, Studio>| h.state().view.shadow.arena.bout.as_ref().unwrap().is_human(0);
+    assert!(human(&h), "you play your fighter at first");
+    label_containing(&h, "You play the left fighter. Leave the keys for 0.5 s");
+    let mut frames = 0;
+    while human(&h) && frames < 40 {
+        h.step();
+        frames += 1;
+    }
+    assert!(!human(&h), "the shadow took the idle fighter");
+    h.step();
+    label_containing(&h, "The shadow plays your fighter while you are idle: press any key");
+    h.key_down(egui::Key::ArrowLeft);
+    h.step();
+    h.step();
+    assert!(human(&h), "Left took the fighter back");
+    h.key_up(egui::Key::ArrowLeft);
+    h.step();
+    label_containing(&h, "You play the left fighter.");
+}

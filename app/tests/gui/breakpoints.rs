@@ -111,3 +111,50 @@ fn the_timeline_marks_every_hit_and_page_keys_go_from_hit_to_hit() {
     h.step();
     assert_eq!(shown(&h), 655);
 }
+
+/// The Breakpoints panel shares its place with the Preview, which is then out of sight:
+/// after a hit, Continue and Step still run the preview, and the status bar says it
+/// runs.
+#[test]
+fn continue_and_step_run_the_preview_with_the_breakpoints_shown_in_its_place() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
+    h.state_mut().run(Command::Preview(PreviewCommand::AddBreakpoint("Lesson(sign: Slap)".into())));
+    palette(&mut h, "show panel: breakpoints");
+    h.step();
+    let tabs = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>, tab| {
+        let dock = &h.state().dock;
+        let at = dock.find_tab(&tab).expect("in the dock");
+        at.tab == dock[at.surface][at.node].get_leaf().unwrap().active
+    };
+    assert!(tabs(&h, creature_studio::gui::panels::breakpoints::TAB), "Breakpoints is shown");
+    assert!(!tabs(&h, creature_studio::gui::panels::village::TAB), "the Preview is out of sight");
+    for _ in 0..20 {
+        h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
+        h.step();
+    }
+    for a in [Act::Hold, Act::Slap(creature_core::mind::hand::Slap::Hard), Act::Release] {
+        h.state_mut().run(Command::Preview(PreviewCommand::Act(a)));
+        h.step();
+    }
+    h.step();
+    assert_eq!(h.state().ws.preview.as_ref().unwrap().speed, 0.0, "the hit paused the preview");
+    let time = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
+        h.state().ws.preview.as_ref().unwrap().sim_time()
+    };
+    let t0 = time(&h);
+    h.get_by_label("⏭ Step").click();
+    h.step();
+    assert!(time(&h) > t0, "Step ran a turn: {t0} → {}", time(&h));
+    let t1 = time(&h);
+    h.get_by_label("▶ Continue").click();
+    for _ in 0..8 {
+        h.step();
+    }
+    assert!(h.state().ws.preview.as_ref().unwrap().speed > 0.0, "Continue plays");
+    assert!(time(&h) > t1, "the preview ran with the Breakpoints shown: {t1} → {}", time(&h));
+    let pace = crate::support::labels_containing(&h, "preview ×");
+    assert!(pace.iter().all(|l| !l.contains("paused")), "{pace:?}");
+}

@@ -48,3 +48,26 @@ fn a_desire_bars_menu_sets_the_bound_it_reads() {
     let set = list.last().expect("the click set a breakpoint");
     assert_eq!(set.cond, creature_core::cond::Cond::Above { desire: d.desire, value: opened.up }, "{}", set.text);
 }
+
+/// A desire just above 0 is not offered "falls past 0", which could never fire; "rises
+/// past" is.
+#[test]
+fn a_desire_near_zero_offers_no_bound_below_zero() {
+    use creature_core::world::sim::Act;
+    use creature_studio::gui::command::{Command, PreviewCommand};
+    let (_tmp, mut h) = crate::support::paused_preview();
+    h.state_mut().ws.preview.as_mut().unwrap().run(200);
+    h.run();
+    let d = crate::support::most_felt(&h);
+    h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Desire { name: d.desire, value: 0.02 })));
+    h.run();
+    h.get_by_label(&format!("{} value", d.desire.name())).scroll_to_me();
+    h.run();
+    let bar = h.get_by_label(&format!("{} value", d.desire.name())).rect().center();
+    click_button_at(&mut h, bar, egui::PointerButton::Secondary);
+    label_containing(&h, &format!("Break when {} rises past 0.1", d.desire.name()));
+    assert!(
+        h.query_by_label_contains(&format!("Break when {} falls past", d.desire.name())).is_none(),
+        "no bound below the value offered"
+    );
+}

@@ -52,7 +52,10 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         assert_eq!(focus.label(), "ruth.ron");
         assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()), "the preview runs Ruth at {size:?}");
         // The status bar's picker names her; the tree's header too.
-        label_containing(&h, "Ruth (Tiger)");
+        let picker = |t: &str| {
+            h.output().shapes.iter().any(|s| matches!(&s.shape, egui::Shape::Text(g) if g.galley.text() == t))
+        };
+        assert!(picker("🐾 Ruth (Tiger)"), "the picker names Ruth at {size:?}");
         assert!(!crate::support::labels_containing(&h, "Hunger ActOn of ruth.ron").is_empty());
         // With the preview running, the graph shows its own build of the tree, and the
         // plan under way's path through it.
@@ -62,6 +65,26 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         }
         assert!(h.state().ws.built_tree(&focus, Desire::Hunger, TreeKind::ActOn).is_some());
     }
+}
+
+/// Before anything is done, the project opens on the start page's example creature: the
+/// Tree shows Ruth's tree that "Open the example creature" opens, and the Lesson
+/// results run on her.
+#[test]
+fn the_project_opens_on_the_start_pages_example_creature() {
+    let mut h = studio_sized(&example(), SIZES[1]);
+    let focus = h.state().view.creature.clone().expect("a creature in focus");
+    assert_eq!(focus.label(), "ruth.ron");
+    assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
+    assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()));
+    h.state_mut().run(Command::ShowTab(panels::results::TAB));
+    settle(&mut h);
+    h.get_by_label("Apply to ruth.ron");
+    h.state_mut().run(Command::ShowTab(panels::start::TAB));
+    settle(&mut h);
+    h.get_by_label("🐄 Open the example creature").click();
+    settle(&mut h);
+    assert_eq!(h.state().view.creature, Some(focus), "the button opens the creature in focus");
 }
 
 #[test]
@@ -113,16 +136,20 @@ fn the_search_marks_every_match_and_its_count_belongs_to_the_tree_shown() {
     for &f in &found {
         assert!(h.state().graph().screen_rect(f).is_some(), "match {f} is drawn");
     }
-    // Another tree: the count is that tree's.
+    // Another tree: the search is Anger Activity's, so Hunger ActOn shows no search,
+    // no count and no question folded but what its fit folded.
     palette(&mut h, "tree: hunger acton");
-    let tree = h.state().graph().tree.clone();
-    let again = creature_studio::gui::view::graph::find(&tree, "town");
-    assert_eq!(h.state().graph().found, again);
-    if again.is_empty() {
-        assert!(crate::support::labels_containing(&h, " found").iter().any(|l| l.starts_with("0 found")));
-    } else {
-        label_containing(&h, &format!("{} found", again.len()));
-    }
+    assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
+    let g = h.state().graph();
+    assert_eq!(g.search, "", "the search text stays with its tree");
+    assert!(g.found.is_empty());
+    assert_eq!(g.folded.len(), g.fit_folded, "only the fit's folds: {:?}", g.folded);
+    assert!(crate::support::labels_containing(&h, " found").is_empty(), "no count of another tree's search");
+    // Back on Anger Activity, its search is there again with its matches.
+    palette(&mut h, "tree: anger activity");
+    assert_eq!(h.state().graph().search, "town");
+    assert_eq!(h.state().graph().found, found);
+    label_containing(&h, &format!("{} found", found.len()));
 }
 
 #[test]
@@ -257,4 +284,57 @@ fn a_laptop_shows_the_species_revert_and_the_time_to_full() {
     for r in &full {
         assert!(species.contains_rect(*r), "a time to full at {r:?} is cut by the Species panel {species:?}");
     }
+}
+
+/// On a laptop (the first window, which fits its screen) the tree's header keeps the
+/// search box and the heat's seconds on one line.
+#[test]
+fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
+    let h = open_the_example_creature(creature_studio::gui::chrome::window::FIRST_SIZE);
+    let field = h.get_by_label("🔍").rect();
+    // The seconds are drawn right after the heat's checkbox: "60", then " s".
+    let texts: Vec<(String, egui::Rect)> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect();
+    let heat = texts.iter().position(|(t, _)| t == "heat").expect("the heat's checkbox");
+    let seconds = texts[heat..].iter().find(|(t, _)| t == "60").map(|(_, r)| *r).expect("the heat's seconds");
+    assert!(
+        (seconds.center().y - field.center().y).abs() < 6.0,
+        "the heat's seconds {seconds:?} beside the search {field:?}"
+    );
+}
+
+/// On a laptop the Examples table keeps its key columns in view, the slot on the left
+/// and the feedback being learnt on the right, while its answers scroll sideways.
+#[test]
+fn a_laptop_shows_the_examples_slot_and_feedback_while_the_answers_scroll() {
+    let mut h = open_the_example_creature(SIZES[0]);
+    h.state_mut().run(Command::ShowTab(panels::examples::TAB));
+    settle(&mut h);
+    let examples = viewport(&h, panels::examples::TAB);
+    let in_view = |h: &Harness<'static, Studio>, label: &str| {
+        let r = h.get_by_label(label).rect();
+        examples.contains_rect(r)
+    };
+    assert!(in_view(&h, "slot") && in_view(&h, "feedback"), "the key columns in {examples:?}");
+    let first = h.get_by_label("allegiance").rect();
+    // Scrolled sideways over the answers: they move, the key columns stay.
+    h.event(egui::Event::PointerMoved(first.center() + egui::vec2(0.0, 60.0)));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(-400.0, 0.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+    });
+    for _ in 0..20 {
+        h.step();
+    }
+    assert!(h.get_by_label("allegiance").rect().left() < first.left() - 50.0, "the answers scrolled sideways");
+    assert!(in_view(&h, "slot") && in_view(&h, "feedback"), "the key columns stay in view");
 }

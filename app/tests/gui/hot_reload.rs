@@ -19,22 +19,22 @@ fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     h.run();
     std::thread::sleep(Duration::from_millis(200));
 
-    // Unsaved edits of daisy.ron in the studio, then another program saves it.
-    let daisy = h.state().view.creature.clone().expect("daisy is open");
-    h.state_mut().run(Command::Edit(Edit::Liking { creature: daisy.clone(), value: 0.5 }));
+    // Unsaved edits of ruth.ron in the studio, then another program saves it.
+    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    h.state_mut().run(Command::Edit(Edit::Liking { creature: ruth.clone(), value: 0.5 }));
     h.run();
-    let path = root.join("creatures/daisy.ron");
+    let path = root.join("creatures/ruth.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, format!("{text}\n// saved by another editor\n")).unwrap();
     assert!(until(&mut h, |s| !s.ws.conflicts.is_empty()), "the outside save is noticed");
     h.run(); // the question's first frame only measures it
     h.get_by_label_contains("Changed on disk");
-    assert!(h.state().ws.is_dirty(&daisy), "nothing is dropped while the question is open");
+    assert!(h.state().ws.is_dirty(&ruth), "nothing is dropped while the question is open");
     h.get_by_label("Keep the studio's edits").click();
     h.run();
     assert!(h.state().ws.conflicts.is_empty(), "{:?} {}", h.state().ws.conflicts, h.state().status);
-    assert!(h.state().ws.is_dirty(&daisy));
-    assert_eq!(h.state().ws.creature(&daisy).unwrap().liking, 0.5, "the studio's edits are kept");
+    assert!(h.state().ws.is_dirty(&ruth));
+    assert_eq!(h.state().ws.creature(&ruth).unwrap().liking, 0.5, "the studio's edits are kept");
 
     // A broken world file: the preview keeps its last good world and Problems says where.
     let world = root.join("world.ron");
@@ -77,11 +77,11 @@ fn documents_follow_outside_saves_when_the_preview_cannot_start() {
     let speed = |s: &creature_studio::gui::Studio| s.ws.data.species(creature_core::names::Species::Cow).body.speed;
     assert!(until(&mut h, |s| speed(s) == 12.0), "the species document follows its file");
 
-    let daisy = root.join("creatures/daisy.ron");
-    let id = h.state().view.creature.clone().expect("daisy is open");
+    let ruth = root.join("creatures/ruth.ron");
+    let id = h.state().view.creature.clone().expect("ruth is open");
     let mut c = h.state().ws.creature(&id).unwrap().clone();
     c.liking = -0.5;
-    std::fs::write(&daisy, c.to_ron()).unwrap();
+    std::fs::write(&ruth, c.to_ron()).unwrap();
     assert!(until(&mut h, |s| s.ws.creature(&id).is_some_and(|c| c.liking == -0.5)), "so does the creature's");
     assert!(!h.state().ws.is_dirty(&id), "a reload is not an edit");
     assert!(!h.state().ws.can_undo(), "nor a step to undo");

@@ -36,18 +36,23 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
 
     // Applied to the open creature, the slap reaches its Hunger ActOn tree, once the
     // creature is old enough to learn from the hand (phase 2).
-    let creature = h.state().view.creature.clone().expect("daisy is open");
+    let creature = h.state().view.creature.clone().expect("ruth is open");
     h.state_mut().run(Command::Edit(Edit::Phase { creature: creature.clone(), phase: 2 }));
     h.run();
     let before = h.state().ws.creature(&creature).unwrap().tree(Desire::Hunger, TreeKind::ActOn).examples.len();
+    let liked = h.state().ws.creature(&creature).unwrap().opinions["Eat"];
     assert!(!h.state().view.lesson_ui.on_creature, "the results shown are a newborn's");
-    h.get_by_label("Apply to daisy.ron").click();
+    h.get_by_label("Apply to ruth.ron").click();
     h.run();
     assert!(h.state().view.lesson_ui.on_creature, "applied, the results shown are the creature's run");
     let c = h.state().ws.creature(&creature).unwrap();
     assert_eq!(c.tree(Desire::Hunger, TreeKind::ActOn).examples.len(), before + 1);
-    assert!((c.opinions["Eat"] + 0.4).abs() < 1e-9, "the opinion of eating moves 80 % of the way to −0.5");
-    assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
+    let moved = liked + 0.8 * (-0.5 - liked);
+    assert!(
+        (c.opinions["Eat"] - moved).abs() < 1e-9,
+        "the opinion of eating moves 80 % of the way to −0.5 from {liked}"
+    );
+    assert!(label_containing(&h, "Applied to").contains("ruth.ron"));
     assert!(h.state().ws.is_dirty(&creature));
 
     // Undone, the results no longer say it was applied.
@@ -57,7 +62,7 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
     h.get_by_label("What the run changes");
     h.state_mut().run(UiCommand::Redo);
     h.run();
-    assert!(label_containing(&h, "Applied to").contains("daisy.ron"));
+    assert!(label_containing(&h, "Applied to").contains("ruth.ron"));
 }
 
 #[test]

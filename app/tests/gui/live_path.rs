@@ -225,3 +225,29 @@ fn open_node_menu(h: &mut egui_kittest::Harness<'static, creature_studio::gui::S
     }
     panic!("node {n}'s menu did not open");
 }
+
+/// The live plan's path is drawn only through the tree of the plan's desire: another
+/// desire's tree draws none and says whose the plan is, with a link to that tree.
+#[test]
+fn another_desires_tree_draws_no_live_path_and_links_to_the_plans_tree() {
+    let (_tmp, mut h) = crate::support::eating_preview();
+    h.state_mut().ws.preview.as_mut().unwrap().run(5);
+    h.step();
+    let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
+    let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
+    assert_eq!(plan.desire, Desire::Hunger);
+    h.state_mut().run(Command::SelectCreature(doc));
+    h.state_mut().run(Command::SelectTree(Desire::Curiosity, TreeKind::ActOn));
+    palette(&mut h, "show panel: tree");
+    h.step();
+    h.step();
+    assert!(h.state().graph().path.is_empty(), "no path through Curiosity's tree: {:?}", h.state().graph().path);
+    assert!(crate::support::labels_containing(&h, "live: the").is_empty(), "no live path claimed");
+    h.get_by_label("the live plan is Hunger's: show Hunger ActOn").click();
+    h.step();
+    h.step();
+    h.step();
+    assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
+    assert!(!h.state().graph().path.is_empty(), "the plan's path is drawn in its own tree");
+    label_containing(&h, "live: the Hunger plan's object");
+}

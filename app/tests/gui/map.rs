@@ -70,3 +70,57 @@ fn an_inspected_sheep_can_be_given_to_the_creature_and_a_deed_done_on_it() {
     assert!(acts.contains(&&Act::Give { object: id.clone() }), "{acts:?}");
     assert!(acts.iter().any(|a| matches!(a, Act::Deed { object, .. } if *object == id)), "{acts:?}");
 }
+
+/// On a laptop the map's legend has a strip of its own under the village, and no name
+/// on the map covers an object's icon.
+#[test]
+fn the_legend_and_the_names_leave_the_village_and_its_icons_in_view() {
+    let mut h = crate::support::studio_sized(&example(), egui::vec2(1280.0, 720.0));
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().run(Command::Maximise(creature_studio::gui::panels::village::TAB));
+    crate::support::settle(&mut h);
+    let shapes = &h.output().shapes;
+    let grass = egui::Color32::from_rgb(92, 140, 70);
+    let ground = shapes
+        .iter()
+        .find_map(|s| match &s.shape {
+            egui::Shape::Rect(r) if r.fill == grass => Some(r.rect),
+            _ => None,
+        })
+        .expect("the village is drawn");
+    let legend = shapes
+        .iter()
+        .find_map(|s| match &s.shape {
+            egui::Shape::Rect(r) if r.fill == egui::Color32::from_rgba_unmultiplied(20, 20, 20, 200) => Some(r.rect),
+            _ => None,
+        })
+        .expect("the legend is drawn");
+    assert!(!legend.intersects(ground), "the legend {legend:?} covers the village {ground:?}");
+    let icons: Vec<egui::Rect> = shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Circle(c) if c.stroke.color == egui::Color32::BLACK && c.radius >= 6.0 => {
+                Some(egui::Rect::from_center_size(c.center, egui::Vec2::splat(2.0 * c.radius)))
+            }
+            _ => None,
+        })
+        .filter(|r| ground.intersects(*r))
+        .collect();
+    assert!(icons.len() > 5, "the village's things: {}", icons.len());
+    let names: Vec<(String, egui::Rect)> = shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) if t.galley.text().chars().count() > 1 => {
+                Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect()))
+            }
+            _ => None,
+        })
+        .filter(|(_, r)| ground.contains(r.center()))
+        .collect();
+    assert!(!names.is_empty(), "names are drawn on the map");
+    for (name, r) in &names {
+        for i in &icons {
+            assert!(!r.shrink(1.0).intersects(*i), "{name} at {r:?} covers an icon at {i:?}");
+        }
+    }
+}

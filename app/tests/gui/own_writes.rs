@@ -17,12 +17,12 @@ fn the_studios_own_writes_are_not_reported_as_reloads() {
     std::thread::sleep(Duration::from_millis(200));
     h.state_mut().run(Command::Preview(PreviewCommand::AddBreakpoint("Lesson(sign: Slap)".into())));
     h.state_mut().run(Command::Preview(PreviewCommand::AddWatch("Liking".into())));
-    let daisy = h.state().view.creature.clone().expect("daisy is open");
-    h.state_mut().run(Command::Edit(Edit::Liking { creature: daisy.clone(), value: 0.25 }));
+    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    h.state_mut().run(Command::Edit(Edit::Liking { creature: ruth.clone(), value: 0.25 }));
     h.state_mut().run(UiCommand::Save);
     h.run();
     assert!(root.join("breakpoints.ron").is_file() && root.join("watches.ron").is_file());
-    assert!(!h.state().ws.is_dirty(&daisy), "saved");
+    assert!(!h.state().ws.is_dirty(&ruth), "saved");
     // Another program's save, after the studio's: once it is told, the studio's own
     // writes have come back from the watcher too.
     std::thread::sleep(Duration::from_millis(100));

@@ -29,10 +29,10 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     h.step();
     h.step();
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("the creature makes a plan");
-    let creature = h.state().view.creature.clone().expect("daisy is open");
+    let creature = h.state().view.creature.clone().expect("ruth is open");
     let before = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
     // The person asks for the lessons to go into the save at once.
-    h.get_by_label("Lessons go into daisy.ron at once").click();
+    h.get_by_label("Lessons go into ruth.ron at once").click();
     h.step();
     assert!(h.state().ws.preview_learns);
 
@@ -49,7 +49,13 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     assert!(line.contains(&format!("taught to {} {}", plan.desire, plan.action)), "{line}");
     // The side panel shows the lesson the simulation returned: the value, the plan it
     // went to, the opinion it changed and what the creature does now.
-    let shown = h.state().view.village.last_lesson.clone().expect("the release's lesson is kept for the panel");
+    let shown = h
+        .state()
+        .view
+        .village
+        .last_lesson(h.state().ws.preview.as_ref().unwrap())
+        .cloned()
+        .expect("the release's lesson is kept for the panel");
     let taught = shown.taught.as_ref().expect("the slap taught the plan under way");
     assert_eq!((taught.desire, taught.action.as_str()), (plan.desire, plan.action.as_str()));
     assert_eq!(shown.lesson, Some(-0.5));
@@ -78,8 +84,8 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     let mut h = studio(&root);
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
-    let daisy = h.state().view.creature.clone().expect("daisy is open");
-    let on_disk = std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap();
+    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    let on_disk = std::fs::read_to_string(root.join("creatures/ruth.ron")).unwrap();
     let preview = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
         h.state().ws.preview.as_ref().expect("the preview runs").sim().creature().clone()
     };
@@ -95,10 +101,10 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     assert!((kindness(&h) - 0.95).abs() < 1e-12, "the preview runs the edited Cow: {}", kindness(&h));
     assert!(k0 != 0.95);
 
-    h.state_mut().run(Command::Edit(Edit::Opinion { creature: daisy.clone(), action: "Eat".into(), value: -0.75 }));
+    h.state_mut().run(Command::Edit(Edit::Opinion { creature: ruth.clone(), action: "Eat".into(), value: -0.75 }));
     h.run();
     assert_eq!(preview(&h).opinions.get("Eat"), Some(&-0.75), "the running creature took the opinion");
-    assert_eq!(std::fs::read_to_string(root.join("creatures/daisy.ron")).unwrap(), on_disk, "nothing was saved");
+    assert_eq!(std::fs::read_to_string(root.join("creatures/ruth.ron")).unwrap(), on_disk, "nothing was saved");
 
     h.state_mut().run(UiCommand::Undo);
     h.run();
@@ -121,7 +127,7 @@ fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
         h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
         h.step();
     }
-    let creature = h.state().view.creature.clone().expect("daisy is open");
+    let creature = h.state().view.creature.clone().expect("ruth is open");
     let before = h.state().ws.creature(&creature).unwrap().clone();
     for k in [egui::Key::H, egui::Key::B, egui::Key::R] {
         h.key_press(k);
@@ -132,7 +138,7 @@ fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
     assert_eq!(h.state().ws.creature(&creature).unwrap(), &before, "the save is the person's: untouched");
     assert!(!h.state().ws.is_dirty(&creature));
 
-    h.get_by_label("Keep what it learnt in daisy.ron").click();
+    h.get_by_label("Keep what it learnt in ruth.ron").click();
     h.run();
     assert!(h.state().ws.is_dirty(&creature), "kept: one edit of the save");
     assert_ne!(h.state().ws.creature(&creature).unwrap().trees, before.trees);
@@ -169,5 +175,8 @@ fn the_hand_shows_a_lessons_foresight_before_it_is_given() {
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().unwrap();
     label_containing(&h, &format!("taught: {} {} {}", plan.desire, plan.action, plan.object));
     assert!(foreseen.contains("total -0.20"), "{foreseen}");
-    assert!(h.state().view.village.last_lesson.is_none(), "nothing was taught yet");
+    assert!(
+        h.state().view.village.last_lesson(h.state().ws.preview.as_ref().unwrap()).is_none(),
+        "nothing was taught yet"
+    );
 }

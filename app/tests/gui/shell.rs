@@ -197,3 +197,38 @@ fn without_a_dialog_service_the_studios_own_dialog_opens_and_tab_completes() {
     assert!(same(&h.state().ws.project.as_ref().unwrap().root, &root), "the completed folder opens as the project");
     assert!(h.state().path_prompt.is_none());
 }
+
+/// On a laptop the Project list cuts long names in the middle: the scenarios that
+/// differ only in their ends (a seed) read apart.
+#[test]
+fn the_project_list_tells_long_names_apart_on_a_laptop() {
+    let h = crate::support::studio_sized(&crate::support::example(), egui::vec2(1280.0, 720.0));
+    let list = {
+        let dock = &h.state().dock;
+        let at = dock.find_tab(&creature_studio::gui::panels::project::TAB).expect("the Project panel");
+        dock[at.surface][at.node].get_leaf().expect("a leaf").viewport
+    };
+    // The letters drawn in the Project panel (a name cut at the panel's edge draws fewer
+    // than it has).
+    let rows: Vec<String> = h
+        .output()
+        .shapes
+        .iter()
+        .filter(|s| list.contains(s.shape.visual_bounding_rect().center()))
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) if t.galley.text().starts_with("📄 a_m") => {
+                Some(t.galley.rows.iter().flat_map(|r| r.glyphs.iter().map(|g| g.chr)).collect())
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(rows.len() >= 5, "{rows:?}");
+    let mut unique = rows.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), rows.len(), "rows that read the same: {rows:?}");
+    // Cut in the middle, and whole at the end: no row runs past the panel's edge.
+    for r in &rows {
+        assert!(r.contains('…') && !r.ends_with('…'), "{r}");
+    }
+}

@@ -14,11 +14,14 @@ use egui_kittest::kittest::Queryable;
 
 use crate::support::{label_containing, labels_containing, project_copy, studio, until_within};
 
-/// Shows the Train panel with the search it starts next set to `seeds` and `budget`.
-fn train_panel(h: &mut Harness<'static, Studio>, seeds: usize, budget: usize, every_species: bool) {
+/// Shows the Train panel with the search it starts next set to `seeds` and `budget`, for
+/// the target's own species.
+fn train_panel(h: &mut Harness<'static, Studio>, seeds: usize, budget: usize) {
     h.state_mut().run(Command::ShowTab(TAB));
+    h.run();
+    h.get_by_label("the target's species").click();
     let p = h.state_mut().panels.state_mut::<TrainPanel>().unwrap();
-    (p.seeds, p.budget, p.every_species) = (seeds, budget, every_species);
+    (p.seeds, p.budget) = (seeds, budget);
     h.run();
 }
 
@@ -39,8 +42,8 @@ fn ended(s: &Studio) -> bool {
 fn a_target_is_trained_and_its_script_kept_and_played_in_the_lesson_panel() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    train_panel(&mut h, 2, 40, false);
-    h.get_by_label("▶ Train").click();
+    train_panel(&mut h, 2, 40);
+    h.get_by_label("▶ Train the target's species").click();
     h.step();
     assert!(h.state().ws.training.running(), "the search starts off the editor's thread");
     assert!(until_within(&mut h, Duration::from_secs(120), ended), "the search ends");
@@ -57,23 +60,50 @@ fn a_target_is_trained_and_its_script_kept_and_played_in_the_lesson_panel() {
     }
     assert!(h.state().status.starts_with("Trained to kind.target.ron"), "{}", h.state().status);
 
+    // Lesson results last ran on the creature in focus; a kept script's results are its
+    // own run, at its phase.
+    h.state_mut().view.lesson_ui.on_creature = true;
     h.get_by_label("Keep as a lesson script").click();
     h.run();
+    assert!(!h.state().view.lesson_ui.on_creature, "the kept script runs at its own phase");
     let kept = root.join("lessons/kind.lesson.ron");
     assert!(kept.is_file(), "{}", h.state().status);
     assert_eq!(h.state().view.lesson, Some(DocId::Lesson(kept.clone())), "the Lesson panel shows it");
     assert!(!h.state().view.lesson_ui.playing);
 
-    // Lesson results took the Train panel's place: back to it.
+    // Lesson results took the Train panel's place: back to it. The script is kept once:
+    // Keep and play opens the same file and plays it in the Lesson panel.
     h.state_mut().run(Command::ShowTab(TAB));
     h.run();
+    h.get_by_label("Kept as kind.lesson.ron: open it");
     h.get_by_label("⏵ Keep and play").click();
     // Playing asks for frames until the playhead passes the script's end: step.
     h.step();
     h.step();
-    let second = root.join("lessons/kind_2.lesson.ron");
-    assert_eq!(h.state().view.lesson, Some(DocId::Lesson(second)), "a second keep takes a free name");
+    assert_eq!(h.state().view.lesson, Some(DocId::Lesson(kept)), "the script kept before");
+    assert!(!root.join("lessons/kind_2.lesson.ron").exists(), "no second copy");
     assert!(h.state().view.lesson_ui.playing, "and plays");
+    let dock = &h.state().dock;
+    let at = dock.find_tab(&creature_studio::gui::panels::lesson::TAB).expect("the Lesson panel");
+    assert_eq!(at.tab, dock[at.surface][at.node].get_leaf().unwrap().active, "the Lesson panel shows the playback");
+}
+
+/// With a creature in focus, Train is for its species by default, and says so before it
+/// starts.
+#[test]
+fn train_is_for_the_species_in_focus_and_says_so_before_it_starts() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::ShowTab(TAB));
+    h.run();
+    assert_eq!(h.state().view.creature.as_ref().map(DocId::label).as_deref(), Some("ruth.ron"));
+    h.get_by_label("Tiger (Ruth's, in focus)");
+    h.get_by_label("▶ Train Tiger").click();
+    h.step();
+    let species = h.state().ws.training.run.as_ref().map(|r| r.species.clone());
+    assert_eq!(species, Some(vec![creature_core::names::Species::Tiger]), "the Tiger is searched");
+    h.state_mut().run(Command::Train(creature_studio::gui::command::TrainCommand::Stop));
+    assert!(until_within(&mut h, Duration::from_secs(120), ended), "a stopped search ends");
 }
 
 #[test]
@@ -88,10 +118,10 @@ fn a_search_stopped_ends_with_its_best_so_far() {
     )
     .unwrap();
     let mut h = studio(&root);
-    train_panel(&mut h, 8, 100_000, false);
+    train_panel(&mut h, 8, 100_000);
     h.state_mut().panels.state_mut::<TrainPanel>().unwrap().target = Some(never);
     h.run();
-    h.get_by_label("▶ Train").click();
+    h.get_by_label("▶ Train the target's species").click();
     assert!(until_within(&mut h, Duration::from_secs(60), |s| s
         .ws
         .training
@@ -113,10 +143,10 @@ fn a_search_stopped_ends_with_its_best_so_far() {
 fn a_report_over_every_species_is_placed_in_the_species_panel_and_plotted() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    train_panel(&mut h, 1, 2, false);
+    train_panel(&mut h, 1, 2);
     h.get_by_label("every species").click();
     h.run();
-    h.get_by_label("▶ Train").click();
+    h.get_by_label("▶ Train every species").click();
     assert!(until_within(&mut h, Duration::from_secs(300), ended), "the report ends");
     h.run();
     let run = h.state().ws.training.run.as_ref().unwrap();

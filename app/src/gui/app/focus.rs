@@ -23,6 +23,8 @@ impl Studio {
         if let (Some(p), Some(speed)) = (self.ws.preview.as_mut(), speed) {
             p.speed = speed;
         }
+        // A new run: the last one's lesson card is not its.
+        self.view.village.set_last_lesson(None, None);
         self.status = if started {
             self.view.village.log(0.0, format!("the preview now runs {name}"), 0);
             format!("{name} is in focus: the panels show it and the preview runs it")

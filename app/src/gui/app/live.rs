@@ -185,7 +185,7 @@ impl Studio {
         };
         let before = hand(&self.ws);
         match self.ws.preview_act(act.clone()) {
-            Ok(Some(lesson)) => self.view.village.last_lesson = Some(lesson),
+            Ok(Some(lesson)) => self.view.village.set_last_lesson(self.ws.preview.as_ref(), Some(lesson)),
             Ok(None) => {}
             Err(e) => self.status = e,
         }
@@ -238,7 +238,7 @@ impl Studio {
             PreviewCommand::Restart => {
                 self.live_for = None;
                 self.view.village.log.clear();
-                self.view.village.last_lesson = None;
+                self.view.village.set_last_lesson(None, None);
             }
         }
     }

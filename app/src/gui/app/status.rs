@@ -1,5 +1,6 @@
 //! Status bar messages that say something about the present (a file does not load, the
-//! scenarios are running, an earlier turn is shown, the project's count of problems) hold only while it is so: each frame
+//! scenarios are running, an earlier turn is shown, the project's count of problems, the
+//! match the arena plays) hold only while it is so: each frame
 //! the condition is looked at again, and once it no longer holds the message is replaced
 //! by what is true now.
 
@@ -8,6 +9,8 @@ use std::path::{Path, PathBuf};
 use creature_workspace::Workspace;
 
 use super::Studio;
+use crate::gui::shadow::view::arena::Billing;
+use crate::gui::view::View;
 use crate::gui::words::{count, short};
 
 /// What a status message claims, to be checked against the workspace each frame.
@@ -23,21 +26,24 @@ pub(super) enum Claim {
     Training,
     /// The project's files and problems are as counted in this summary.
     Summary(String),
+    /// This match is the arena's.
+    Match(Billing),
 }
 
 impl Claim {
-    fn holds(&self, ws: &Workspace) -> bool {
+    fn holds(&self, ws: &Workspace, view: &View) -> bool {
         match self {
             Claim::FileProblem(f) => ws.problems.iter().any(|p| Path::new(&p.file) == f.as_path()),
             Claim::ScenariosRunning(_) => ws.scenarios.progress().is_some(),
             Claim::LookingBack => ws.preview.as_ref().is_some_and(|p| p.scrubbed().is_some()),
             Claim::Training => ws.training.running(),
             Claim::Summary(s) => *s == ws.summary(),
+            Claim::Match(b) => view.shadow.arena.billing.as_ref() == Some(b),
         }
     }
 
     /// What is true once the claim no longer holds.
-    fn now(&self, ws: &Workspace) -> String {
+    fn now(&self, ws: &Workspace, view: &View) -> String {
         match self {
             Claim::FileProblem(f) => format!("{} loads again", short(f)),
             Claim::ScenariosRunning(files) => {
@@ -57,6 +63,7 @@ impl Claim {
                 ws.training.run.as_ref().map_or_else(String::new, creature_workspace::train_runs::TrainRun::summary)
             }
             Claim::Summary(_) => ws.summary(),
+            Claim::Match(_) => view.shadow.arena.billing.as_ref().map_or_else(String::new, Billing::headline),
         }
     }
 }
@@ -74,13 +81,26 @@ impl Studio {
         let Some((claim, message)) = &self.status_claim else { return };
         if self.status != *message {
             self.status_claim = None;
-        } else if !claim.holds(&self.ws) {
-            self.status = claim.now(&self.ws);
+        } else if !claim.holds(&self.ws, &self.view) {
+            self.status = claim.now(&self.ws, &self.view);
             // A count stays a claim: it is counted again as the project changes.
             self.status_claim = match claim {
                 Claim::Summary(_) => Some((Claim::Summary(self.ws.summary()), self.status.clone())),
                 _ => None,
             };
         }
+    }
+}
+
+impl Studio {
+    /// Carries out an arena command; a match it starts (or replays) is said in the
+    /// status bar for as long as it is the arena's, in the command's words or, when it
+    /// had none, the match's own.
+    pub(super) fn apply_arena_said(&mut self, c: crate::gui::command::ArenaCommand) {
+        let (before, said) = (self.view.shadow.arena.billing.clone(), self.status.clone());
+        self.apply_arena(c);
+        let Some(b) = self.view.shadow.arena.billing.clone().filter(|b| Some(b) != before.as_ref()) else { return };
+        let message = if self.status == said { b.headline() } else { self.status.clone() };
+        self.status_while(Claim::Match(b), message);
     }
 }

@@ -7,6 +7,7 @@ use super::Studio;
 use super::status::Claim;
 use crate::gui::command::{Command, TrainCommand, UiCommand};
 use crate::gui::panels;
+use crate::gui::panels::train::{Kept, TrainPanel};
 use crate::gui::words::short;
 
 impl Studio {
@@ -20,16 +21,44 @@ impl Studio {
                 self.show_tab(panels::train::TAB);
             }
             TrainCommand::Stop => self.ws.training.stop(),
-            TrainCommand::Keep { species, play } => match self.ws.keep_trained(species) {
+            TrainCommand::Keep { species, play } => self.keep_trained(species, play),
+        }
+    }
+
+    /// Keeps the script found for the `species`th species once: kept already (for the
+    /// same target, species and lessons, its file still there), it opens that file. With
+    /// `play`, it plays in the Lesson panel.
+    fn keep_trained(&mut self, species: usize, play: bool) {
+        let key = self.ws.training.run.as_ref().and_then(|run| {
+            let t = run.trained.get(species)?;
+            Some(Kept { target: run.target.clone(), species: t.species, lessons: run.lessons_of(species) })
+        });
+        let Some(key) = key else { return };
+        let before = self.panels.state::<TrainPanel>().and_then(|p| p.kept_in(&key)).cloned();
+        let path = match before {
+            Some(path) => path,
+            None => match self.ws.keep_trained(species) {
                 Ok(path) => {
                     self.status = format!("Kept the trained script as {}", short(&path));
-                    self.apply(Command::OpenFileAt(path));
-                    if play {
-                        self.apply(Command::Ui(UiCommand::Play));
+                    if let Some(p) = self.panels.state_mut::<TrainPanel>() {
+                        p.kept.push((key, path.clone()));
                     }
+                    path
                 }
-                Err(e) => self.status = e,
+                Err(e) => {
+                    self.status = e;
+                    return;
+                }
             },
+        };
+        self.apply(Command::OpenFileAt(path));
+        // Its results are the run it was found with: the script's own creature, at the
+        // script's phase, not the creature in focus at whatever phase it is.
+        self.view.lesson_ui.on_creature = false;
+        if play {
+            self.apply(Command::Ui(UiCommand::Play));
+            // The playback is the Lesson panel's timeline.
+            self.show_tab(panels::lesson::TAB);
         }
     }
 }

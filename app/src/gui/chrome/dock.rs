@@ -75,57 +75,72 @@ const EDITORS_HEIGHT: f32 = 0.7;
 const PICTURES_SHARE: f32 = 0.66;
 
 /// How much of its column the panels above the strip keep: all but a strip while
-/// nothing there is asked for, less when problems appear or a panel of the strip is
-/// shown.
+/// nothing there is asked for, less when problems appear. Another panel of the strip
+/// takes the share it asks for ([`Panel::strip_share`]).
 const PROBLEMS_STRIP: f32 = 0.93;
 const PROBLEMS_SHOWN: f32 = 0.7;
-const STRIP_SHOWN: f32 = 0.3;
 
-/// Opens the strip along the bottom when `tab`, one of its panels other than Problems,
-/// is shown: a panel shown from a menu, the palette or the start page is never left a
-/// few points high.
-pub fn make_room_for(dock: &mut DockState<Tab>, tab: Tab) {
-    if tab == panels::problems::TAB {
-        return;
-    }
-    let Some(path) = dock.find_tab(&tab) else { return };
-    let Some(parent) = path.node.parent() else { return };
-    if parent.right() != path.node {
-        return;
-    }
-    if let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent]
-        && split.fraction > PROBLEMS_SHOWN
-    {
-        split.fraction = STRIP_SHOWN;
-    }
+/// The strip along the bottom (the leaf of the Problems panel) as the dock last drew
+/// it: the tab it showed and the problems it made room for. A tab picked there, by its
+/// tab button, a menu or the palette, sizes the strip once for what it shows (larger or
+/// smaller than before); a size the person then drags is left alone until another tab
+/// is picked.
+#[derive(Default)]
+pub struct Strip {
+    shown: Option<Tab>,
+    problems: usize,
 }
 
-/// Gives the Problems panel room when problems appear (and takes it back when they are
-/// gone), if it sits below a split of the layout; `seen` is the count of the last call,
-/// so a size the person chose is left alone until the count next goes to or from 0.
-pub fn make_room_for_problems(dock: &mut DockState<Tab>, seen: &mut usize, now: usize) {
-    let (before, after) = (std::mem::replace(seen, now) > 0, now > 0);
-    if before == after {
-        return;
-    }
-    let Some(path) = dock.find_tab(&panels::problems::TAB) else { return };
-    let Some(parent) = path.node.parent() else { return };
-    // The Problems leaf is the lower child of a vertical split.
-    if parent.right() != path.node {
-        return;
-    }
-    if let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent] {
-        split.fraction = if after { split.fraction.min(PROBLEMS_SHOWN) } else { split.fraction.max(PROBLEMS_STRIP) };
+impl Strip {
+    /// Sizes the strip for its tab shown, if that changed since the last call (or the
+    /// count of problems went to or from 0 while Problems is shown): a panel of the
+    /// strip other than Problems takes the share of the column it asks for, Problems
+    /// gives the space back (keeping some while there are problems). True when it
+    /// changed a size.
+    pub fn follow(&mut self, dock: &mut DockState<Tab>, panels: &Panels, problems: usize) -> bool {
+        let Some(path) = dock.find_tab(&panels::problems::TAB) else { return false };
+        let Some(parent) = path.node.parent() else { return false };
+        // The strip is the lower child of a vertical split.
+        if parent.right() != path.node {
+            return false;
+        }
+        let shown = dock[path.surface][path.node].get_leaf().and_then(|l| l.tabs.get(l.active.0).copied());
+        let had_problems = std::mem::replace(&mut self.problems, problems) > 0;
+        let first = self.shown.is_none();
+        let picked = std::mem::replace(&mut self.shown, shown) != shown;
+        let on_problems = shown == Some(panels::problems::TAB);
+        let problems_changed = on_problems && had_problems != (problems > 0);
+        if (first && problems == 0) || !(picked || problems_changed) {
+            return false;
+        }
+        let egui_dock::Node::Vertical(split) = &mut dock[path.surface][parent] else { return false };
+        let fraction = match (on_problems, problems > 0) {
+            (false, _) => match shown.and_then(|t| panels.get(t)) {
+                Some(p) => 1.0 - p.strip_share().clamp(0.1, 0.9),
+                None => return false,
+            },
+            (true, true) => PROBLEMS_SHOWN,
+            (true, false) => PROBLEMS_STRIP,
+        };
+        let changed = (fraction - split.fraction).abs() > f32::EPSILON;
+        split.fraction = fraction;
+        changed
     }
 }
 
 /// The dock's look, from egui's. A panel may be dragged down to a strip of 48 points
-/// (egui_dock keeps 175 by default), so the Problems strip can stay small.
+/// (egui_dock keeps 175 by default), so the Problems strip can stay small; a divider
+/// is easy to take hold of (egui_dock's is 4 points wide), so that a drag that starts
+/// a little off it resizes rather than takes the tab below out of its place.
 pub fn style(egui_style: &egui::Style) -> egui_dock::Style {
     let mut style = egui_dock::Style::from_egui(egui_style);
     style.separator.extra = 48.0;
+    style.separator.extra_interact_width = DIVIDER_GRIP;
     style
 }
+
+/// How many points of a divider's thickness a drag takes hold of.
+const DIVIDER_GRIP: f32 = 12.0;
 
 /// Draws each dock tab from the workspace and collects the commands it returns.
 pub struct Viewer<'a> {

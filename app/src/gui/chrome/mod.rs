@@ -1,5 +1,5 @@
 //! What surrounds the panels: the menu and status bars, the command palette, the modal
-//! questions, the file dialogs, the dock and the toasts. Each draws from what it is
+//! questions, the file dialogs, the dock, the toasts and the window's first size. Each draws from what it is
 //! given and returns the person's answer or commands; the studio applies them.
 
 pub mod chooser;
@@ -10,3 +10,4 @@ pub mod menu;
 pub mod modal;
 pub mod palette;
 pub mod toasts;
+pub mod window;

@@ -33,6 +33,8 @@ impl Panel for BreakpointsPanel {
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         let live = |out: &mut Vec<Command>, c: PreviewCommand| out.push(Command::Preview(c));
+        // The debugger's list is the preview's: the run goes on while it is in view.
+        cx.view.village.shown = true;
         let Some(p) = cx.ws.preview.as_ref() else {
             ui.weak("Breakpoints pause the running preview: open a project whose preview starts.");
             return;
@@ -66,9 +68,14 @@ impl Panel for BreakpointsPanel {
         }
         if p.speed == 0.0 && p.breakpoints.any_on() {
             ui.separator();
-            if ui.button("▶ Continue").on_hover_text("Play on to the next hit").clicked() {
-                live(cx.out, PreviewCommand::TogglePause);
-            }
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("▶ Continue").on_hover_text("Play on to the next hit").clicked() {
+                    live(cx.out, PreviewCommand::TogglePause);
+                }
+                if ui.button("⏭ Step").on_hover_text("Run one turn (0.1 s) and pause again").clicked() {
+                    live(cx.out, PreviewCommand::StepTurn);
+                }
+            });
         }
     }
 }

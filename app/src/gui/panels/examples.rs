@@ -29,8 +29,9 @@ impl Panel for ExamplesPanel {
         Home::UnderPictures
     }
 
+    /// The table scrolls its own parts: down as a whole, its answers sideways.
     fn scroll_bars(&self) -> [bool; 2] {
-        [true, true]
+        [false, false]
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
@@ -91,46 +92,120 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         asked(ui, view, &tree);
     }
     ui.separator();
+    table(ui, ws, view, &id, c, &in_node, &values, out);
+}
+
+/// The slots' table: the slot, the answers (which scroll sideways) and the feedback,
+/// with the new object's row first.
+#[allow(clippy::too_many_arguments)]
+fn table(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    view: &mut View,
+    id: &DocId,
+    c: &Creature,
+    in_node: &[usize],
+    values: &BTreeMap<String, BTreeSet<String>>,
+    out: &mut Vec<Command>,
+) {
+    let (d, k) = view.tree;
+    let memory = c.tree(d, k);
+    let attributes = &ws.data.attributes;
     let used: BTreeSet<&String> = memory.examples.iter().flat_map(|e| e.answers.keys()).collect();
     // The object being written is the table's first row, under its columns: on a short
-    // panel it and the first slots are in view, the rest a scroll away.
-    egui::ScrollArea::both().id_salt("examples").auto_shrink([false, true]).show(ui, |ui| {
-        egui::Grid::new("slots").num_columns(attributes.len() + 3).striped(true).spacing([6.0, 3.0]).show(ui, |ui| {
-            ui.weak("slot");
-            for a in attributes {
-                let t = egui::RichText::new(a);
-                ui.label(if used.contains(a) { t.strong() } else { t.weak() });
-            }
-            ui.weak("feedback");
-            ui.weak("");
-            ui.end_row();
-            object_row(ui, ws, view, &values);
-            ui.end_row();
-            for slot in 0..CAPACITY {
-                let rotating = slot == PERMANENT;
-                let label = if rotating { format!("{} ↻", slot + 1) } else { format!("{}", slot + 1) };
-                let highlighted = in_node.contains(&slot);
-                let text = egui::RichText::new(label).monospace();
-                ui.label(if highlighted { text.color(egui::Color32::from_rgb(90, 170, 255)).strong() } else { text })
-                    .on_hover_text(if rotating {
-                        "The rotating slot: each new lesson replaces it"
-                    } else {
-                        "A permanent slot"
-                    });
-                match memory.examples.get(slot) {
-                    Some(e) => example_row(ui, &id, view.tree, slot, e, attributes, &values, highlighted, out),
-                    None => {
-                        for _ in attributes {
-                            ui.weak("·");
-                        }
-                        ui.weak("empty");
-                        ui.label("");
-                    }
-                }
+    // panel it and the first slots are in view, the rest a scroll away. The key columns
+    // stay put (the slot on the left, the feedback being learnt on the right) while the
+    // answers between them scroll sideways.
+    let row = ui.spacing().interact_size.y;
+    let spacing = egui::vec2(6.0, 3.0);
+    egui::ScrollArea::vertical().id_salt("examples").auto_shrink([false, true]).show(ui, |ui| {
+        ui.horizontal_top(|ui| {
+            egui::Grid::new("slots-key").min_row_height(row).spacing(spacing).show(ui, |ui| {
+                ui.weak("slot");
                 ui.end_row();
-            }
+                ui.strong("new").on_hover_text("The object to add as an example, or to ask the tree about");
+                ui.end_row();
+                for slot in 0..CAPACITY {
+                    slot_label(ui, slot, in_node.contains(&slot));
+                    ui.end_row();
+                }
+            });
+            let answers_width = (ui.available_width() - FEEDBACK_WIDTH).max(80.0);
+            egui::ScrollArea::horizontal()
+                .id_salt("examples-answers")
+                .max_width(answers_width)
+                .auto_shrink([true, true])
+                .show(ui, |ui| {
+                    egui::Grid::new("slots-answers").min_row_height(row).striped(true).spacing(spacing).show(
+                        ui,
+                        |ui| {
+                            for a in attributes {
+                                let t = egui::RichText::new(a);
+                                ui.label(if used.contains(a) { t.strong() } else { t.weak() });
+                            }
+                            ui.end_row();
+                            object_answers(ui, ws, view, values);
+                            ui.end_row();
+                            for slot in 0..CAPACITY {
+                                let highlighted = in_node.contains(&slot);
+                                match memory.examples.get(slot) {
+                                    Some(e) => example_answers(
+                                        ui,
+                                        id,
+                                        view.tree,
+                                        slot,
+                                        e,
+                                        attributes,
+                                        values,
+                                        highlighted,
+                                        out,
+                                    ),
+                                    None => {
+                                        for _ in attributes {
+                                            ui.weak("·");
+                                        }
+                                    }
+                                }
+                                ui.end_row();
+                            }
+                        },
+                    );
+                });
+            egui::Grid::new("slots-feedback").min_row_height(row).spacing(spacing).show(ui, |ui| {
+                ui.weak("feedback").on_hover_text("The value being learnt: −1 worst … +1 best");
+                ui.end_row();
+                ui.add(
+                    egui::DragValue::new(&mut view.examples.draft.feedback)
+                        .range(-1.0..=1.0)
+                        .speed(0.01)
+                        .fixed_decimals(2),
+                )
+                .on_hover_text("The feedback the new example carries");
+                ui.end_row();
+                for slot in 0..CAPACITY {
+                    match memory.examples.get(slot) {
+                        Some(e) => example_feedback(ui, id, view.tree, slot, e, out),
+                        None => {
+                            ui.weak("empty");
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
         });
     });
+}
+
+/// What the feedback column and its delete buttons take at the table's right.
+const FEEDBACK_WIDTH: f32 = 110.0;
+
+/// A slot's number, marked when the selected node holds it; the rotating slot says so.
+fn slot_label(ui: &mut egui::Ui, slot: usize, highlighted: bool) {
+    let rotating = slot == PERMANENT;
+    let label = if rotating { format!("{} ↻", slot + 1) } else { format!("{}", slot + 1) };
+    let text = egui::RichText::new(label).monospace();
+    ui.label(if highlighted { text.color(egui::Color32::from_rgb(90, 170, 255)).strong() } else { text })
+        .on_hover_text(if rotating { "The rotating slot: each new lesson replaces it" } else { "A permanent slot" });
 }
 
 /// Every answer each attribute takes anywhere in the creature's trees, for the pickers.
@@ -195,8 +270,9 @@ fn with_answer(e: &Example, attribute: &str, value: String) -> Example {
     e
 }
 
+/// An example's answers, a picker under each attribute.
 #[allow(clippy::too_many_arguments)]
-fn example_row(
+fn example_answers(
     ui: &mut egui::Ui,
     id: &DocId,
     (d, k): (creature_core::names::Desire, creature_core::species::data::TreeKind),
@@ -218,38 +294,52 @@ fn example_row(
             }));
         }
     }
-    let mut f = e.feedback;
-    let r = ui
-        .add(egui::DragValue::new(&mut f).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
-        .on_hover_text("−1 worst … +1 best");
-    ui.painter().rect_filled(
-        r.rect.shrink2(egui::vec2(0.0, r.rect.height() * 0.42)).translate(egui::vec2(0.0, r.rect.height() * 0.5)),
-        1.0,
-        verdict_colour(e.feedback),
-    );
-    if r.changed() {
-        let mut n = e.clone();
-        n.feedback = f;
-        out.push(Command::Edit(Edit::ExampleSet { creature: id.clone(), desire: d, kind: k, index: slot, example: n }));
-    }
-    if ui.small_button("🗑").on_hover_text("Delete this example (the tree is rebuilt)").clicked() {
-        out.push(Command::Edit(Edit::ExampleRemove { creature: id.clone(), desire: d, kind: k, index: slot }));
-    }
 }
 
-/// The new object's row: an answer picker under each attribute, and its feedback.
-fn object_row(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, values: &BTreeMap<String, BTreeSet<String>>) {
-    let attributes = &ws.data.attributes;
+/// An example's feedback, coloured by its verdict, and its delete button.
+fn example_feedback(
+    ui: &mut egui::Ui,
+    id: &DocId,
+    (d, k): (creature_core::names::Desire, creature_core::species::data::TreeKind),
+    slot: usize,
+    e: &Example,
+    out: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let mut f = e.feedback;
+        let r = ui
+            .add(egui::DragValue::new(&mut f).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
+            .on_hover_text("−1 worst … +1 best");
+        ui.painter().rect_filled(
+            r.rect.shrink2(egui::vec2(0.0, r.rect.height() * 0.42)).translate(egui::vec2(0.0, r.rect.height() * 0.5)),
+            1.0,
+            verdict_colour(e.feedback),
+        );
+        if r.changed() {
+            let mut n = e.clone();
+            n.feedback = f;
+            out.push(Command::Edit(Edit::ExampleSet {
+                creature: id.clone(),
+                desire: d,
+                kind: k,
+                index: slot,
+                example: n,
+            }));
+        }
+        if ui.small_button("🗑").on_hover_text("Delete this example (the tree is rebuilt)").clicked() {
+            out.push(Command::Edit(Edit::ExampleRemove { creature: id.clone(), desire: d, kind: k, index: slot }));
+        }
+    });
+}
+
+/// The new object's answers: a picker under each attribute.
+fn object_answers(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, values: &BTreeMap<String, BTreeSet<String>>) {
     let draft = &mut view.examples.draft;
-    ui.strong("new").on_hover_text("The object to add as an example, or to ask the tree about");
-    for a in attributes {
+    for a in &ws.data.attributes {
         if let Some(v) = answer_picker(ui, ("draft", a), draft.answer(a), values.get(a), false) {
             *draft = with_answer(draft, a, v);
         }
     }
-    ui.add(egui::DragValue::new(&mut draft.feedback).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
-        .on_hover_text("The feedback the new example carries");
-    ui.label("");
 }
 
 /// Adds the new object as an example, or asks the tree about it.

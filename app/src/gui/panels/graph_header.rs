@@ -2,6 +2,7 @@
 //! box and the heat, what the fit folded, whose path is drawn in gold, and the gain
 //! ratios at the question under the pointer.
 
+use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
 
 use super::graph_heat;
@@ -25,11 +26,27 @@ pub fn gain_text(question: &str, gains: &[(String, f64)]) -> Option<String> {
     Some(format!("{question}? gain ratio {:.3} · {runner}", best.1))
 }
 
+/// Whose path the graph draws in gold, for the header.
+pub(super) enum PathNote {
+    /// "Ask the tree": the draft's path.
+    Asking,
+    /// The live plan's path through the tree shown, said in words.
+    Live(String),
+    /// The live plan is another desire's: its path is drawn in that desire's tree only,
+    /// which the header links to.
+    Elsewhere(Desire),
+}
+
 /// Sets the path the graph draws in gold: "Ask the tree" draws the draft's path;
-/// otherwise the running plan's live path. Returns what the header says of it.
-pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature: &DocId) -> Option<String> {
+/// otherwise the running plan's live path, only through the tree of the plan's desire.
+/// Returns what the header says of it.
+pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature: &DocId) -> Option<PathNote> {
     let (d, k) = view.tree;
-    let live = if view.examples.asking { None } else { ws.live_path(creature, d, k) };
+    // The plan under way at the shown turn, when it is another desire's than the tree's.
+    let runs_it = ws.preview_creature_doc().as_ref() == Some(creature);
+    let plan = ws.preview.as_ref().filter(|_| runs_it).and_then(|p| p.shown().plan().map(|p| p.desire));
+    let elsewhere = plan.filter(|p| *p != d && !view.examples.asking);
+    let live = if view.examples.asking || elsewhere.is_some() { None } else { ws.live_path(creature, d, k) };
     let path: Vec<usize> = if view.examples.asking {
         g.tree.path(&view.examples.draft.answers)
     } else {
@@ -41,31 +58,36 @@ pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature
         g.focus = path.last().copied();
     }
     g.path = path;
-    path_note(view.examples.asking, live.as_ref(), k)
-}
-
-/// Whose path the graph draws in gold, for the header: the asked draft's, or the live
-/// plan's.
-fn path_note(asking: bool, live: Option<&creature_workspace::preview_sync::LivePath>, k: TreeKind) -> Option<String> {
-    if asking {
-        return Some("asking: the gold path".to_owned());
+    if view.examples.asking {
+        return Some(PathNote::Asking);
+    }
+    if let Some(p) = elsewhere {
+        return Some(PathNote::Elsewhere(p));
     }
     live.map(|l| {
         let what = if k == TreeKind::ActOn { "object" } else { "target" };
         let verdict = l.verdict.map_or("no verdict".to_owned(), |v| format!("verdict {v:+.2}"));
-        format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object)
+        PathNote::Live(format!("live: the {} plan's {what} {}, {verdict}: the gold path", l.plan_desire, l.object))
     })
 }
+
+/// About what the heat's checkbox and seconds take beside the search box.
+const HEAT_CONTROL_WIDTH: f32 = 130.0;
+/// About what "12 found" takes.
+const FOUND_WIDTH: f32 = 70.0;
 
 /// The search box: finds a question or an answer and folds what holds neither.
 fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
     let label = ui.label("🔍");
+    // Beside it: the count found while it holds text, then the heat's control.
+    let beside = HEAT_CONTROL_WIDTH + if g.search.trim().is_empty() { 0.0 } else { FOUND_WIDTH };
     let field = ui
         .add(
             egui::TextEdit::singleline(&mut g.search)
                 .id_salt("tree-graph-search")
                 .hint_text("find a question or value")
-                .desired_width(150.0),
+                // Narrower in a narrow panel, so the heat's control stays on its line.
+                .desired_width((ui.available_rect_before_wrap().width() - beside).clamp(70.0, 150.0)),
         )
         .labelled_by(label.id)
         .on_hover_text("Finds the questions that ask it and the answers that are it, and folds the rest");
@@ -87,7 +109,7 @@ pub(super) fn header(
     g: &mut GraphView,
     view: &View,
     creature: &DocId,
-    path_note: Option<String>,
+    path_note: Option<PathNote>,
     out: &mut Vec<Command>,
 ) {
     let (d, k) = view.tree;
@@ -114,12 +136,29 @@ pub(super) fn header(
     ui.horizontal_wrapped(|ui| {
         if g.fit_folded > 0 {
             let n = g.fit_folded;
-            ui.weak(format!("Fit folded {n} question{} to keep the text readable (+ unfolds)", if n == 1 { "" } else { "s" }));
+            ui.weak(format!(
+                "Fit folded {n} question{} to keep the text readable (+ unfolds)",
+                if n == 1 { "" } else { "s" }
+            ));
         }
-        if let Some(note) = path_note {
-            ui.colored_label(PATH, note).on_hover_text(
-                "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree",
-            );
+        let tip =
+            "Ask the tree's draft, or else where the preview's plan under way at the shown turn goes through this tree";
+        match path_note {
+            Some(PathNote::Asking) => {
+                ui.colored_label(PATH, "asking: the gold path").on_hover_text(tip);
+            }
+            Some(PathNote::Live(note)) => {
+                ui.colored_label(PATH, note).on_hover_text(tip);
+            }
+            Some(PathNote::Elsewhere(p)) => {
+                let link = ui.link(format!("the live plan is {p}'s: show {p} {}", kind_name(k))).on_hover_text(
+                    "The preview's plan under way is another desire's: its path is drawn through that desire's tree",
+                );
+                if link.clicked() {
+                    out.push(Command::SelectTree(p, k));
+                }
+            }
+            None => {}
         }
         match weighed {
             Some(t) => ui.label(t),

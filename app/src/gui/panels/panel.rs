@@ -59,6 +59,13 @@ pub trait Panel: Any {
         [false, true]
     }
 
+    /// The share of its column a panel of the strip along the bottom ([`Home::Strip`])
+    /// takes when it is picked there: about half, leaving the trees above room to be read
+    /// on a laptop; a table that needs rows asks for more.
+    fn strip_share(&self) -> f32 {
+        0.45
+    }
+
     /// The scope of keys this panel makes live while it is shown, if any.
     fn keys(&self, _ctx: &egui::Context, _ws: &Workspace, _view: &View) -> Option<Scope> {
         None

@@ -75,7 +75,17 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
         for (folder, files) in &folders {
             let title = if folder.is_empty() { "(project)".to_owned() } else { format!("{folder}/") };
             egui::CollapsingHeader::new(title).default_open(true).show(ui, |ui| {
-                for (name, path) in files {
+                // Long names are cut in the middle to the panel's width, never to the
+                // same text: their ends (a seed, a suffix) tell them apart.
+                let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                // A letter's width, on average over the folder's longest name.
+                let longest = names.iter().max_by_key(|n| n.chars().count()).copied().unwrap_or("n");
+                let width = ui.fonts_mut(|f| f.layout_no_wrap(longest.to_owned(), font, egui::Color32::WHITE).size().x);
+                let letter = (width / longest.chars().count().max(1) as f32).max(1.0);
+                let keep = ((ui.available_width() - NAME_MARGIN) / letter).max(8.0) as usize;
+                let shown = crate::gui::words::cut_middles(&names, keep);
+                for ((_, path), name) in files.iter().zip(shown) {
                     let problems = ws.problems.iter().filter(|p| Path::new(&p.file) == path.as_path()).count();
                     let mut text = format!("{} {name}{}", icon(path), dirty_mark(dirty.contains(&path.as_path())));
                     if problems > 0 {
@@ -101,6 +111,10 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
         }
     });
 }
+
+/// What a file's row takes beside its name: its icon, an unsaved mark, a count of
+/// problems, the button's margins.
+const NAME_MARGIN: f32 = 48.0;
 
 /// The path as the browser shows it: relative to the project, or under `species/` for
 /// a species folder kept outside the project.

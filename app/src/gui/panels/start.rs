@@ -50,8 +50,9 @@ fn first_bank(ws: &Workspace) -> Option<PathBuf> {
 }
 
 /// The project's creature save with the largest tree, and that tree: the one that shows
-/// most of what the studio does.
-fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
+/// most of what the studio does. The project opens with it in focus, and "Open the
+/// example creature" opens it, so the two agree.
+pub fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
     let p = ws.project.as_ref()?;
     let mut best: Option<(usize, PathBuf, Desire, TreeKind)> = None;
     for path in ron_files(&p.resolve(&p.manifest.creatures)) {

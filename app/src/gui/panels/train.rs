@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 
+use creature_core::names::Species;
 use creature_core::train::{DEFAULT_BUDGET, DEFAULT_SEEDS, MAX_BUDGET, MAX_SEEDS, Trained};
 use creature_workspace::Workspace;
 use creature_workspace::train_runs::{TrainRun, verdict};
@@ -17,18 +18,46 @@ use crate::gui::words::short;
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Train", "Train");
 
-/// The search the panel starts next: the target, its seeds and budget, and whether
-/// every species is searched.
+/// The search the panel starts next: the target, its seeds and budget, and the species
+/// searched; and the scripts kept from searches, so a script is kept once.
 pub struct TrainPanel {
     pub target: Option<PathBuf>,
     pub seeds: usize,
     pub budget: usize,
-    pub every_species: bool,
+    pub species: TrainFor,
+    /// Each script kept: the target, the species and the lessons it was found for, and
+    /// the file it was kept in.
+    pub kept: Vec<(Kept, PathBuf)>,
+}
+
+/// Which species a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainFor {
+    /// The species of the creature in focus (the target's own when none is).
+    InFocus,
+    /// The species the target names.
+    TargetsOwn,
+    /// Every species: a teachability report.
+    Every,
+}
+
+/// What a kept script was found for: the target, the species and its lessons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kept {
+    pub target: PathBuf,
+    pub species: Species,
+    pub lessons: Vec<String>,
 }
 
 impl Default for TrainPanel {
     fn default() -> TrainPanel {
-        TrainPanel { target: None, seeds: DEFAULT_SEEDS, budget: DEFAULT_BUDGET, every_species: false }
+        TrainPanel {
+            target: None,
+            seeds: DEFAULT_SEEDS,
+            budget: DEFAULT_BUDGET,
+            species: TrainFor::InFocus,
+            kept: Vec::new(),
+        }
     }
 }
 
@@ -54,7 +83,8 @@ impl Panel for TrainPanel {
         if self.target.as_ref().is_none_or(|t| !targets.contains(t)) {
             self.target = targets.first().cloned();
         }
-        self.settings_row(ui, cx.ws, &targets, cx.out);
+        let focus = cx.view.creature.as_ref().and_then(|c| cx.ws.creature(c)).map(|c| (c.name.clone(), c.species));
+        self.settings_row(ui, cx.ws, &targets, focus.as_ref(), cx.out);
         ui.separator();
         match cx.ws.training.run.as_ref() {
             None => {
@@ -63,13 +93,25 @@ impl Panel for TrainPanel {
                      hard, when the hand lets go) for the fewest lessons that make the target hold on every seed.",
                 );
             }
-            Some(run) => show_run(ui, run, cx.out),
+            Some(run) => show_run(ui, run, self, cx.out),
         }
     }
 }
 
 impl TrainPanel {
-    fn settings_row(&mut self, ui: &mut egui::Ui, ws: &Workspace, targets: &[PathBuf], out: &mut Vec<Command>) {
+    /// The file a script found for `kept` was kept in, if it still is there.
+    pub fn kept_in(&self, kept: &Kept) -> Option<&PathBuf> {
+        self.kept.iter().find(|(k, p)| k == kept && p.is_file()).map(|(_, p)| p)
+    }
+
+    fn settings_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        ws: &Workspace,
+        targets: &[PathBuf],
+        focus: Option<&(String, Species)>,
+        out: &mut Vec<Command>,
+    ) {
         let running = ws.training.running();
         ui.horizontal_wrapped(|ui| {
             ui.label("Target");
@@ -90,17 +132,29 @@ impl TrainPanel {
             ui.label("budget");
             ui.add(egui::DragValue::new(&mut self.budget).range(1..=MAX_BUDGET).speed(10.0))
                 .on_hover_text("The most lesson scripts tried per species");
-            ui.checkbox(&mut self.every_species, "every species").on_hover_text(
+            ui.label("for");
+            if let Some((name, species)) = focus {
+                ui.radio_value(&mut self.species, TrainFor::InFocus, format!("{species} ({name}'s, in focus)"));
+            } else if self.species == TrainFor::InFocus {
+                self.species = TrainFor::TargetsOwn;
+            }
+            ui.radio_value(&mut self.species, TrainFor::TargetsOwn, "the target's species")
+                .on_hover_text("The species the target's file names");
+            ui.radio_value(&mut self.species, TrainFor::Every, "every species").on_hover_text(
                 "A teachability report: the fewest lessons for each species, plotted in the Species panel",
             );
+            let (species, what) = match (self.species, focus) {
+                (TrainFor::InFocus, Some((_, s))) => (vec![*s], s.to_string()),
+                (TrainFor::Every, _) => (Species::ALL.to_vec(), "every species".to_owned()),
+                _ => (Vec::new(), "the target's species".to_owned()),
+            };
             if running {
                 if ui.button("⏹ Stop").on_hover_text("End with the best script tried so far").clicked() {
                     out.push(Command::Train(TrainCommand::Stop));
                 }
             } else if let Some(target) = &self.target
-                && ui.button("▶ Train").clicked()
+                && ui.button(format!("▶ Train {what}")).clicked()
             {
-                let species = if self.every_species { creature_core::names::Species::ALL.to_vec() } else { Vec::new() };
                 out.push(Command::Train(TrainCommand::Start {
                     target: target.clone(),
                     species,
@@ -113,7 +167,7 @@ impl TrainPanel {
 }
 
 /// The search going on or ended: its progress, then what it found for each species.
-fn show_run(ui: &mut egui::Ui, run: &TrainRun, out: &mut Vec<Command>) {
+fn show_run(ui: &mut egui::Ui, run: &TrainRun, panel: &TrainPanel, out: &mut Vec<Command>) {
     for p in run.failed.iter().flatten() {
         if ui.link(format!("⚠ {p}")).clicked() {
             out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
@@ -140,13 +194,13 @@ fn show_run(ui: &mut egui::Ui, run: &TrainRun, out: &mut Vec<Command>) {
             if run.species.len() == 1 {
                 ui.separator();
             }
-            found(ui, run, i, t, out);
+            found(ui, run, i, t, panel, out);
         }
     });
 }
 
 /// What the search found for species `i`, with the buttons that keep it.
-fn found(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec<Command>) {
+fn found(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, panel: &TrainPanel, out: &mut Vec<Command>) {
     let (mark, colour) = if t.lessons.is_some() {
         ("✔", egui::Color32::from_rgb(60, 170, 80))
     } else {
@@ -155,30 +209,43 @@ fn found(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec
     let heading = egui::RichText::new(format!("{mark} {}", verdict(t))).color(colour);
     if run.species.len() > 1 {
         // A report over many species: one line each, its script a click away.
-        egui::CollapsingHeader::new(heading).id_salt(("train-found", i)).show(ui, |ui| script(ui, run, i, t, out));
+        egui::CollapsingHeader::new(heading)
+            .id_salt(("train-found", i))
+            .show(ui, |ui| script(ui, run, i, t, panel, out));
     } else {
         ui.label(heading);
-        script(ui, run, i, t, out);
+        script(ui, run, i, t, panel, out);
     }
 }
 
 /// What was found for species `i`: the expectation nearest to holding when it was not
 /// reached, the lessons, and the buttons that keep them.
-fn script(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, out: &mut Vec<Command>) {
+fn script(ui: &mut egui::Ui, run: &TrainRun, i: usize, t: &Trained, panel: &TrainPanel, out: &mut Vec<Command>) {
     if let Some(c) = &t.closest {
         let why = c.why.clone().unwrap_or_else(|| format!("it measured {}", c.observed));
         ui.weak(format!("Nearest to holding: expectation {}: {why}", c.index + 1));
     }
     lesson_list(ui, &run.lessons_of(i));
-    ui.horizontal(|ui| {
-        let keep =
-            ui.button("Keep as a lesson script").on_hover_text("Write it beside the project's lessons and open it");
-        if keep.clicked() {
-            out.push(Command::Train(TrainCommand::Keep { species: i, play: false }));
+    let kept = panel.kept_in(&Kept { target: run.target.clone(), species: t.species, lessons: run.lessons_of(i) });
+    ui.horizontal_wrapped(|ui| {
+        match kept {
+            Some(path) => {
+                if ui.button(format!("Kept as {}: open it", short(path))).clicked() {
+                    out.push(Command::Train(TrainCommand::Keep { species: i, play: false }));
+                }
+            }
+            None => {
+                let keep = ui
+                    .button("Keep as a lesson script")
+                    .on_hover_text("Write it beside the project's lessons and open it");
+                if keep.clicked() {
+                    out.push(Command::Train(TrainCommand::Keep { species: i, play: false }));
+                }
+            }
         }
         if ui
             .button("⏵ Keep and play")
-            .on_hover_text("Keep it, open it in the Lesson panel and play it there")
+            .on_hover_text("Keep it (once), open it in the Lesson panel and play it there")
             .clicked()
         {
             out.push(Command::Train(TrainCommand::Keep { species: i, play: true }));

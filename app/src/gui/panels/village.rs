@@ -85,8 +85,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         controls(ui, ws, p, out);
         ui.separator();
     }
-    let crate::gui::view::village::VillageUi { log, show_inactive, map, last_lesson, desire_menu, .. } =
-        &mut view.village;
+    // The card of the last lesson is the run's shown: another creature's is never shown.
+    let last_lesson = view.village.last_lesson(p).cloned();
+    let crate::gui::view::village::VillageUi { log, show_inactive, map, desire_menu, .. } = &mut view.village;
     if !short {
         egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
             event_log(ui, log);
@@ -122,7 +123,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
                 super::lesson_card::foresight(ui, p, &[]);
                 ui.add_space(6.0);
             }
-            if let Some(lesson) = last_lesson {
+            if let Some(lesson) = &last_lesson {
                 let rule = crate::gui::view::village::hand_rule(sim);
                 super::lesson_card::show(ui, &format!("Last lesson, at {:.1} s", lesson.at), lesson, rule.as_deref());
                 ui.add_space(6.0);
@@ -457,6 +458,10 @@ fn desires_view(
                         Cond::PlanStarted { desire: Some(desire), action: None, object: None, kind: None },
                     ),
                 ] {
+                    // A value never falls below 0: "falls past 0" could never fire.
+                    if matches!(cond, Cond::Below { value, .. } if value <= 0.0) {
+                        continue;
+                    }
                     if ui.button(text).clicked() {
                         live(out, PreviewCommand::AddBreakpoint(cond.text()));
                         ui.close();

@@ -86,6 +86,18 @@ impl Labels {
         Labels { bounds, placed: Vec::new() }
     }
 
+    /// The first candidate inside the bounds, taken whatever it covers.
+    pub fn force(&mut self, candidates: impl IntoIterator<Item = Rect>) -> Option<Rect> {
+        let first = candidates.into_iter().find(|r| self.bounds.contains_rect(*r))?;
+        self.placed.push(first);
+        Some(first)
+    }
+
+    /// Keeps `r` free of labels (an object's icon).
+    pub fn occupy(&mut self, r: Rect) {
+        self.placed.push(r);
+    }
+
     /// The first free candidate, now taken; `None` when every candidate collides.
     pub fn place(&mut self, candidates: impl IntoIterator<Item = Rect>) -> Option<Rect> {
         let free = candidates
@@ -131,7 +143,11 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
     let sim = p.shown();
     let v = sim.village();
     let size = ui.available_size().max(Vec2::splat(120.0));
-    let (rect, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    let (whole, resp) = ui.allocate_exact_size(size, egui::Sense::click_and_drag());
+    // The legend has a strip of its own under the village, never over it; on a small
+    // map there is none (its letters' hover says them).
+    let legend_at = legend_frame(whole);
+    let rect = legend_at.map_or(whole, |l| Rect::from_min_max(whole.min, Pos2::new(whole.max.x, l.min.y - 4.0)));
     let (w, h) = (v.size.0.max(1.0) as f32, v.size.1.max(1.0) as f32);
     let fit = (rect.width() / w).min(rect.height() / h);
     let holding = sim.teaching().hand.holding;
@@ -139,11 +155,11 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
     let vw = view(map, rect, w, h, fit);
     map.drawn = Some((vw.centre, vw.world_centre, vw.scale));
     let s = vw.scale;
+    ui.painter_at(whole).rect_filled(whole, 0.0, Color32::from_gray(24));
     let painter = ui.painter_at(rect);
     let night = v.night(sim.time()) as f32;
     let grass = Color32::from_rgb(92, 140, 70).lerp_to_gamma(Color32::from_rgb(30, 40, 60), night * 0.7);
     let ground = Rect::from_two_pos(vw.to_screen((0.0, 0.0)), vw.to_screen((f64::from(w), f64::from(h))));
-    painter.rect_filled(rect, 0.0, Color32::from_gray(24));
     painter.rect_filled(ground, 4.0, grass);
     let hovered = resp.hover_pos();
     let mut tip = None;
@@ -153,8 +169,24 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
     let me = vw.to_screen(sim.position());
     let name_font = FontId::proportional(12.0);
     let name = painter.layout_no_wrap(sim.creature().name.clone(), name_font, Color32::WHITE);
-    // The creature's name is placed first, so nothing covers it.
-    let name_at = labels.place(around(me, name.size() + Vec2::splat(4.0), 12.0).into_iter().skip(1));
+    // No name covers a thing's icon, the creature's or the hand's.
+    for (i, o) in v.objects.iter().enumerate() {
+        if i != v.me && i != v.hand && o.present && !is_area(o.kind) {
+            let r = 6.0_f32.max(o.radius as f32 * vw.scale).min(14.0);
+            labels.occupy(Rect::from_center_size(vw.to_screen(o.pos), Vec2::splat(2.0 * r)));
+        }
+    }
+    labels.occupy(Rect::from_center_size(me, Vec2::splat(22.0)));
+    if let Some(hand) = v.objects.get(v.hand) {
+        labels.occupy(Rect::from_center_size(vw.to_screen(hand.pos), Vec2::splat(20.0)));
+    }
+    // The creature's name is placed first, so no other name covers it.
+    // The creature is always named: where every place beside it covers a thing, the
+    // first place in the map does.
+    let size = name.size() + Vec2::splat(4.0);
+    let beside = around(me, size, 12.0).into_iter().skip(1);
+    let farther = around(me, size, 30.0).into_iter().skip(1);
+    let name_at = labels.place(beside.clone().chain(farther)).or_else(|| labels.force(beside));
     let mut area_labels = Vec::new();
     // Areas first, then things, then the creature and the hand on top.
     for pass in 0..2 {
@@ -210,7 +242,9 @@ pub fn show(ui: &mut egui::Ui, p: &LivePreview, map: &mut MapUi, out: &mut Vec<C
         let c = vw.to_screen(hand.pos);
         painter.text(c, Align2::CENTER_CENTER, "✋", FontId::proportional(20.0), Color32::from_rgb(255, 235, 210));
     }
-    legend(&painter, rect);
+    if let Some(frame) = legend_at {
+        legend(&ui.painter_at(whole), frame);
+    }
     if map.zoom > 1.0 {
         let at = Rect::from_min_size(rect.right_top() + Vec2::new(-150.0, 6.0), Vec2::new(144.0, 20.0));
         let whole = ui.put(at, egui::Button::new(format!("×{:.1} · whole village", map.zoom)).small());
@@ -288,21 +322,27 @@ fn view(map: &MapUi, rect: Rect, w: f32, h: f32, fit: f32) -> View {
     View { centre: rect.center(), world_centre: (w / 2.0 + map.pan.x, h / 2.0 + map.pan.y), scale: fit * map.zoom }
 }
 
-/// The letters and colours, in a box of two columns at the map's bottom left.
-fn legend(painter: &egui::Painter, rect: Rect) {
-    let font = FontId::proportional(10.5);
-    let (row, col) = (13.0, 86.0);
+/// Where the legend goes: a box of two columns at the bottom left of the map's `area`,
+/// under the village; `None` on a map too small to spare it the room.
+fn legend_frame(area: Rect) -> Option<Rect> {
     let rows = LEGEND.len().div_ceil(2);
-    let size = Vec2::new(2.0 * col + 4.0, row * rows as f32 + 8.0);
-    let frame = Rect::from_min_size(rect.left_bottom() + Vec2::new(6.0, -size.y - 6.0), size);
-    // On a small map the legend would cover the village: its letters' hover says them.
-    if size.y * 2.5 > rect.height() || size.x * 2.0 > rect.width() {
-        return;
-    }
+    let size = Vec2::new(2.0 * LEGEND_COLUMN + 4.0, LEGEND_ROW * rows as f32 + 8.0);
+    (size.y * 3.5 <= area.height() && size.x * 2.0 <= area.width())
+        .then(|| Rect::from_min_size(area.left_bottom() + Vec2::new(6.0, -size.y - 4.0), size))
+}
+
+/// A legend row's height and a column's width.
+const LEGEND_ROW: f32 = 13.0;
+const LEGEND_COLUMN: f32 = 86.0;
+
+/// The letters and colours in `frame`, in two columns.
+fn legend(painter: &egui::Painter, frame: Rect) {
+    let font = FontId::proportional(10.5);
+    let rows = LEGEND.len().div_ceil(2);
     painter.rect_filled(frame, 4.0, Color32::from_rgba_unmultiplied(20, 20, 20, 200));
     for (n, k) in LEGEND.iter().enumerate() {
         let (colour, letter) = kind_style(*k);
-        let c = frame.min + Vec2::new(10.0 + col * (n / rows) as f32, 10.0 + row * (n % rows) as f32);
+        let c = frame.min + Vec2::new(10.0 + LEGEND_COLUMN * (n / rows) as f32, 10.0 + LEGEND_ROW * (n % rows) as f32);
         if is_area(*k) {
             painter.circle(c, 5.0, colour.gamma_multiply(0.45), Stroke::new(1.0, colour));
         } else {

@@ -83,10 +83,13 @@ pub struct GraphView {
     /// How many questions the last Fit folded to keep the text readable, and which.
     pub fit_folded: usize,
     fit_made: Vec<usize>,
-    /// What the search box holds, and the nodes it found (tree indices) in the tree
-    /// shown: a new tree is searched again.
+    /// What the search box holds for the tree shown, and the nodes it found (tree
+    /// indices) in it.
     pub search: String,
     pub found: Vec<usize>,
+    /// The search of each other tree searched (by creature, desire and kind): a search
+    /// belongs to its tree, and showing that tree again brings it back.
+    searches: std::collections::HashMap<(DocId, Desire, TreeKind), String>,
     /// How often the preview's creature asked the tree, node by node.
     pub heat: GraphHeat,
 }
@@ -160,6 +163,9 @@ impl GraphView {
         if node.is_some_and(|s| s >= n) {
             *node = None;
         }
+        if !same_tree {
+            self.swap_search(creature, tree);
+        }
         self.key = Some(key);
         if same_tree {
             // The same tree grown or pruned: the person's folds stay where they still fit.
@@ -167,12 +173,27 @@ impl GraphView {
             self.found = find(&self.tree, &self.search);
             self.rebuild(Fit::KeepFolds);
         } else {
-            // Another tree is fitted afresh, and the search box's text looked for in it.
+            // Another tree is fitted afresh, with its own search.
             self.fit_folded = 0;
             self.fit_made.clear();
             self.folded.clear();
             self.apply_search(Fit::MayFold);
         }
+    }
+
+    /// Puts the search of the tree last shown aside and takes up the one of
+    /// `creature`'s `tree` (none if it was never searched).
+    fn swap_search(&mut self, creature: &DocId, tree: (Desire, TreeKind)) {
+        if let Some(k) = &self.key {
+            let text = std::mem::take(&mut self.search);
+            let old = (k.creature.clone(), k.tree.0, k.tree.1);
+            if text.trim().is_empty() {
+                self.searches.remove(&old);
+            } else {
+                self.searches.insert(old, text);
+            }
+        }
+        self.search = self.searches.remove(&(creature.clone(), tree.0, tree.1)).unwrap_or_default();
     }
 
     /// Builds the drawn graph from the tree: every node not under a folded question,

@@ -159,8 +159,6 @@ pub struct View {
     pub tree_changed: u64,
     /// The desire the species plots draw, chosen there or by a name in the Species table.
     pub plot_desire: Desire,
-    /// How many problems the dock last made room for.
-    pub problems_seen: usize,
     pub examples: ExamplesUi,
     pub source: Option<SourceView>,
     /// The lesson script shown in the timeline.
@@ -182,7 +180,6 @@ impl Default for View {
             node: None,
             tree_changed: 0,
             plot_desire: Desire::Compassion,
-            problems_seen: 0,
             examples: ExamplesUi::default(),
             source: None,
             lesson: None,

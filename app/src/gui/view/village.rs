@@ -115,7 +115,7 @@ pub struct VillageUi {
     /// Measured simulated seconds per wall second.
     pub rate: f64,
     rate_window: (f64, f64),
-    /// Whether the preview panel was drawn in this frame.
+    /// Whether a panel of the preview's (the Preview, Breakpoints, Watches) was drawn in this frame.
     pub shown: bool,
     /// Whether it was drawn in the last frame.
     pub shown_last: bool,
@@ -128,8 +128,10 @@ pub struct VillageUi {
     /// The speed to go back to after a pause.
     pub resume_speed: f64,
     pub show_inactive: bool,
-    /// The lesson the last release in the preview sent, as the simulation returned it.
-    pub last_lesson: Option<Lesson>,
+    /// The lesson the last release in the preview sent, as the simulation returned it,
+    /// with the creature save the preview ran then: another creature's run never shows
+    /// it ([`VillageUi::last_lesson`]).
+    last_lesson: Option<(Option<std::path::PathBuf>, Lesson)>,
     /// The desire bar whose menu is open and the bounds its "rises past" and "falls
     /// past" items offer, fixed when the menu opened so that what it reads is what a
     /// click sets while the value moves on.
@@ -175,13 +177,24 @@ impl Default for VillageUi {
 }
 
 impl VillageUi {
+    /// The last release's lesson, if it was taught in `preview`'s run of its creature.
+    pub fn last_lesson(&self, preview: &LivePreview) -> Option<&Lesson> {
+        self.last_lesson.as_ref().filter(|(c, _)| c.as_deref() == preview.creature_path()).map(|(_, l)| l)
+    }
+
+    /// Keeps the lesson a release in `preview` sent (`None` forgets the last one).
+    pub fn set_last_lesson(&mut self, preview: Option<&LivePreview>, lesson: Option<Lesson>) {
+        self.last_lesson =
+            lesson.map(|l| (preview.and_then(|p| p.creature_path().map(std::path::Path::to_path_buf)), l));
+    }
+
     /// The status bar's figure: simulated seconds per wall second.
     pub fn status(&self, preview: Option<&LivePreview>) -> Option<String> {
         let p = preview?;
         Some(if p.speed == 0.0 {
             format!("preview paused at {:.1} s", p.sim_time())
         } else if !self.shown_last {
-            format!("preview ×{} (runs while shown)", p.speed)
+            format!("preview ×{} paused: no Preview, Breakpoints or Watches in view", p.speed)
         } else if self.rate == 0.0 {
             format!("preview ×{}", p.speed)
         } else {

@@ -11,7 +11,7 @@ use super::query::breakdown_bar;
 use crate::gui::command::keys::Scope;
 use crate::gui::command::{ArenaCommand, Command, Tab};
 use crate::gui::panels::{Cx, Home, Panel};
-use crate::gui::shadow::view::arena::ArenaUi;
+use crate::gui::shadow::view::arena::{ArenaUi, Billing};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 /// This panel's tab.
@@ -29,11 +29,14 @@ pub struct ArenaPanel {
     pub record: bool,
     /// Where the last frame drew the fight's parts, in the window.
     pub drawn: Option<Drawn>,
+    /// Who played the match the settings last followed: a match started elsewhere (the
+    /// start page's "Fight your shadow") sets the settings to what plays it.
+    followed: Option<Billing>,
 }
 
 impl Default for ArenaPanel {
     fn default() -> Self {
-        Self { opponent: "zoner".into(), autoplay: false, record: true, drawn: None }
+        Self { opponent: "zoner".into(), autoplay: false, record: true, drawn: None, followed: None }
     }
 }
 
@@ -56,7 +59,22 @@ impl Panel for ArenaPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        self.follow(cx.view.shadow.arena.billing.as_ref());
         self.drawn = show(ui, self, cx.view, cx.out);
+    }
+}
+
+impl ArenaPanel {
+    /// The Opponent box names the opponent playing: a new match (not a league's
+    /// replay, whose banks are not an opponent to choose) sets the settings to it.
+    fn follow(&mut self, billing: Option<&Billing>) {
+        if billing == self.followed.as_ref() {
+            return;
+        }
+        self.followed = billing.cloned();
+        if let Some(b) = billing.filter(|b| !b.replay) {
+            self.opponent = b.against.map_or_else(|| "shadow".to_owned(), |s| s.name().to_owned());
+        }
     }
 }
 
@@ -124,13 +142,16 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
         });
     }
     ui.separator();
+    let whose = a.whose();
     let Some(bout) = a.bout.as_mut() else {
         ui.label("Start a match: you play the left fighter with the keyboard.");
         return None;
     };
     if let Some(b) = &a.billing {
-        let what = if b.replay { "Replay of the league's match" } else { "Match" };
-        ui.strong(format!("{what}: {} (left) against {} (right)", b.sides[0], b.sides[1]));
+        ui.strong(b.headline());
+    }
+    if let Some(whose) = whose {
+        ui.colored_label(ui.visuals().warn_fg_color, whose);
     }
     let h = (ui.available_height() * 0.45).clamp(160.0, 320.0);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), h), egui::Sense::hover());

@@ -29,6 +29,11 @@ impl Panel for BankPanel {
         Home::Strip
     }
 
+    /// A dozen rows of the table and the plots under it.
+    fn strip_share(&self) -> f32 {
+        0.7
+    }
+
     fn scroll_bars(&self) -> [bool; 2] {
         [false, false]
     }

@@ -31,6 +31,17 @@ pub struct Billing {
 }
 
 impl Billing {
+    /// Whether the left side is the keyboard's (not autoplay, not a replay).
+    pub fn keyboard_side(&self) -> bool {
+        !self.replay && self.sides[0] == YOU
+    }
+
+    /// Who plays the match, left and right.
+    pub fn headline(&self) -> String {
+        let what = if self.replay { "Replay of the league's match" } else { "Match" };
+        format!("{what}: {} (left) against {} (right)", self.sides[0], self.sides[1])
+    }
+
     /// What the finished match came to, naming who played.
     pub fn outcome(&self, o: Outcome) -> String {
         let [left, right] = &self.sides;
@@ -59,7 +70,14 @@ pub struct ArenaUi {
     pub gauntlet_note: Option<String>,
     owed: f64,
     seed: u64,
+    /// Sides the person handed to their shadow or bot with F1/F2: those come back with
+    /// F1/F2 too, while a side the shadow took from an idle keyboard comes back with any
+    /// key.
+    handed: [bool; 2],
 }
+
+/// The keyboard's side, in a match's billing.
+const YOU: &str = "you";
 
 /// The default of [`ArenaUi::idle_seconds`].
 pub const IDLE_SECONDS: f64 = 3.0;
@@ -76,6 +94,7 @@ impl Default for ArenaUi {
             gauntlet_note: None,
             owed: 0.0,
             seed: 1,
+            handed: [false; 2],
         }
     }
 }
@@ -124,11 +143,12 @@ impl ArenaUi {
             (None, Some((_, _, name))) => format!("the shadow of {name}"),
             (None, None) => format!("the {opponent}"),
         };
-        let left = if autoplay { "your side (autoplay)" } else { "you" };
+        let left = if autoplay { "your side (autoplay)" } else { YOU };
         self.billing = Some(Billing { sides: [left.to_owned(), right], against, replay: false });
         self.pending = None;
         self.paused = false;
         self.owed = 0.0;
+        self.handed = [false; 2];
         self.bout = Some(bout);
         Ok(())
     }
@@ -192,7 +212,9 @@ impl ArenaUi {
         if !b.can_hand_over(side) {
             return format!("No shadow or bot to hand {who} to: open a bank to have its shadow stand by");
         }
-        if b.hand_over(side) { format!("You play {who}") } else { format!("The shadow plays {who} again") }
+        let mine = b.hand_over(side);
+        self.handed[side] = !mine;
+        if mine { format!("You play {who}") } else { format!("The shadow plays {who} again") }
     }
 
     /// Whether a match runs now: then the arena's keys are live (to play a side the
@@ -213,11 +235,35 @@ impl ArenaUi {
     }
 
     /// Sets the keys the keyboard holds, for every side it plays (nothing without a
-    /// match).
+    /// match). A key held takes the keyboard's own side (the left) back from the shadow
+    /// that took it while the keyboard was idle.
     pub fn set_keys(&mut self, keys: KeyInput) {
-        if let Some(b) = self.bout.as_mut() {
-            b.keys = [keys; 2];
+        let Some(b) = self.bout.as_mut() else { return };
+        b.keys = [keys; 2];
+        let keyboards = self.billing.as_ref().is_some_and(Billing::keyboard_side);
+        if keyboards && keys != KeyInput::default() && !b.is_human(0) && !self.handed[0] && !b.arena.is_over() {
+            b.set_human(0, true);
         }
+    }
+
+    /// Whose the keyboard's side is now and how to change it, while a match with a
+    /// keyboard side runs.
+    pub fn whose(&self) -> Option<String> {
+        let b = self.bout.as_ref().filter(|b| !b.arena.is_over())?;
+        if !self.billing.as_ref()?.keyboard_side() || !b.can_hand_over(0) {
+            return None;
+        }
+        let idle = self.idle_seconds;
+        Some(if b.is_human(0) {
+            format!(
+                "You play the left fighter. Leave the keys for {idle:.1} s and its shadow takes over; F1 gives it to the shadow now."
+            )
+        } else if self.handed[0] {
+            "The shadow plays your fighter, as you asked: F1 takes it back.".to_owned()
+        } else {
+            "The shadow plays your fighter while you are idle: press any key (an arrow, Z, X…) to take it back."
+                .to_owned()
+        })
     }
 
     /// Plays the match to its end now.
