@@ -14,7 +14,6 @@ use creature_core::names::Species;
 use creature_core::train::report_parquet::{self, ReportRow};
 use creature_core::train::{
     self, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, LoadedTarget, MAX_BUDGET, MAX_SEEDS, Searched, Settings, Trained,
-    Trainer,
 };
 use creature_core::world::batch::Shard;
 use serde_json::{Value, json};
@@ -115,7 +114,8 @@ pub fn run(a: &TrainArgs) -> CliResult {
         let mine: Vec<Species> = species.iter().copied().skip(shard.index).step_by(shard.of).collect();
         let targets: Vec<LoadedTarget> =
             mine.iter().map(|s| target.for_species(*s)).collect::<Result<_, _>>().map_err(CliError::from)?;
-        let trained: Vec<Trained> = targets.iter().map(|t| Trainer::new(t).train(&settings)).collect();
+        // The species in one pool, so that both cores stay busy to the report's end.
+        let trained: Vec<Trained> = train::train_each(&targets, &settings, &|_, _| {});
         (trained.iter().map(|t| ReportRow::of(t, &settings, &searched)).collect(), trained)
     } else {
         let mut rows = Vec::new();

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::{Creature, DesireState};
 use crate::mind::credit::{Credit, Plan, PlanMemory};
 use crate::mind::hand::{Hand, HandRules, Slap, change_liking};
-use crate::mind::script::{Do, LessonScript};
+use crate::mind::script::{Do, LessonScript, ScriptEvent};
 use crate::mind::tree::{Example, Tree, build};
 use crate::names::Desire;
 use crate::species::data::{Ability, ActionCategory, DESIRE_MAX_CAP, Data, Sensitivity, TreeKind};
@@ -295,56 +295,77 @@ pub struct ScriptRun {
 /// [`LessonScript::parse`] would refuse still runs without panicking: touches without
 /// a hold and releases without a hold are ignored.
 pub fn run_script(script: &LessonScript, data: &Data, creature: &mut Creature) -> ScriptRun {
-    let mut teaching = Teaching::default();
-    let mut run = ScriptRun::default();
-    // What the hand gave the creature, still in its hands.
-    let mut held: Option<String> = None;
-    for e in &script.events {
-        let now = e.at;
-        match &e.what {
-            Do::PlanStart { desire, action, object, target } => {
-                let category = data.action(action).map_or(ActionCategory::Other, |a| a.category);
-                teaching.start_plan(Plan {
-                    desire: *desire,
-                    action: action.clone(),
-                    category,
-                    object: object.clone(),
-                    target: target.clone().unwrap_or_else(|| object.clone()),
-                    started: now,
-                    ended: None,
-                    acted_on: None,
-                });
-            }
-            Do::PlanEnd { desire } => teaching.end_plan(Some(*desire), now),
-            Do::Hold => teaching.hold(),
-            Do::Stroke => teaching.stroke(creature),
-            Do::Slap(s) => teaching.slap(creature, *s),
-            Do::Give { object } => {
-                let note = if takes_food(creature, data) {
-                    held = Some(object.clone());
-                    format!("the creature takes `{object}` and holds it")
-                } else {
-                    format!("the creature is too young to take `{object}` (phase {})", creature.phase)
-                };
-                run.notes.push((now, note));
-            }
-            Do::Release => {
-                if teaching.hand.holding {
-                    let lesson = teaching.release(creature, data, &script.objects, held.as_deref(), now);
-                    if matches!(lesson.reaction, Reaction::EatAtOnce { .. }) {
-                        held = None;
+    let mut player = ScriptPlayer::default();
+    player.play(&script.events, &script.objects, data, creature);
+    player.run
+}
+
+/// A lesson script played a part at a time: the teaching between its events (the hand,
+/// the plans remembered) and what the creature holds are kept, so that the first
+/// lessons of many scripts, played once, go on with each script's own (training's
+/// shared beginnings). Parts played one after another do what the whole script does.
+#[derive(Clone, Debug, Default)]
+pub struct ScriptPlayer {
+    teaching: Teaching,
+    /// What the hand gave the creature, still in its hands.
+    held: Option<String>,
+    /// What the parts played so far produced.
+    pub run: ScriptRun,
+}
+
+impl ScriptPlayer {
+    /// Plays `events`, the next of a script whose scene is `objects`, on `creature`.
+    pub fn play(&mut self, events: &[ScriptEvent], objects: &Objects, data: &Data, creature: &mut Creature) {
+        let ScriptPlayer { teaching, held, run } = self;
+        for e in events {
+            let now = e.at;
+            match &e.what {
+                Do::PlanStart { desire, action, object, target } => {
+                    let category = data.action(action).map_or(ActionCategory::Other, |a| a.category);
+                    teaching.start_plan(Plan {
+                        desire: *desire,
+                        action: action.clone(),
+                        category,
+                        object: object.clone(),
+                        target: target.clone().unwrap_or_else(|| object.clone()),
+                        started: now,
+                        ended: None,
+                        acted_on: None,
+                    });
+                }
+                Do::PlanEnd { desire } => teaching.end_plan(Some(*desire), now),
+                Do::Hold => teaching.hold(),
+                Do::Stroke => teaching.stroke(creature),
+                Do::Slap(s) => teaching.slap(creature, *s),
+                Do::Give { object } => {
+                    let note = if takes_food(creature, data) {
+                        *held = Some(object.clone());
+                        format!("the creature takes `{object}` and holds it")
+                    } else {
+                        format!("the creature is too young to take `{object}` (phase {})", creature.phase)
+                    };
+                    run.notes.push((now, note));
+                }
+                Do::Release => {
+                    if teaching.hand.holding {
+                        let lesson = teaching.release(creature, data, objects, held.as_deref(), now);
+                        if matches!(lesson.reaction, Reaction::EatAtOnce { .. }) {
+                            *held = None;
+                        }
+                        run.examples.push(lesson.taught.as_ref().map(|t| {
+                            let memory = |kind| creature.tree(t.desire, kind).examples.clone();
+                            (memory(TreeKind::Activity), memory(TreeKind::ActOn))
+                        }));
+                        run.lessons.push(lesson);
                     }
-                    run.examples.push(lesson.taught.as_ref().map(|t| {
-                        let memory = |kind| creature.tree(t.desire, kind).examples.clone();
-                        (memory(TreeKind::Activity), memory(TreeKind::ActOn))
-                    }));
-                    run.lessons.push(lesson);
                 }
             }
         }
     }
-    run
 }
+
+/// A script's scene: object id → belief answers.
+type Objects = BTreeMap<String, BTreeMap<String, String>>;
 
 #[cfg(test)]
 mod tests {

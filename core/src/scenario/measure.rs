@@ -159,7 +159,7 @@ impl Seen<'_> {
     }
 
     /// What expectation `e` measures now.
-    fn observe(&self, e: &Expect) -> Observed {
+    pub(super) fn observe(&self, e: &Expect) -> Observed {
         let sim = self.sim;
         let c = sim.creature();
         let number = Observed::Number;

@@ -7,6 +7,7 @@ use super::check::check;
 use super::file::{Act, Expect, Loaded, Started, Trigger};
 use super::measure::{Begun, Seen};
 pub use super::measure::{Measured, Observed};
+use super::settle::{self, Stop};
 use super::state::State;
 use crate::cond::{Cond, Watch};
 use crate::creature::Creature;
@@ -169,6 +170,24 @@ pub fn run_with<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>)
 /// `--break`): the outcome then holds the expectations measured so far, the turn it
 /// stopped at, and the state there.
 pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>, until: Option<Cond>) -> Outcome {
+    run_stopping(drive, loaded, state_at, until, Stop::AtEnd)
+}
+
+/// Runs the scenario `loaded` on `drive` until `stop` says its verdict is known (SPEC
+/// §22's trials), or to its end: a run ended early has the whole run's verdict, its
+/// `sim_time` the second it ended at.
+pub fn run_to<D: Drive>(drive: &mut D, loaded: &Loaded, stop: Stop) -> Outcome {
+    run_stopping(drive, loaded, None, None, stop)
+}
+
+/// [`run_until`], ending early as `stop` allows.
+fn run_stopping<D: Drive>(
+    drive: &mut D,
+    loaded: &Loaded,
+    state_at: Option<f64>,
+    until: Option<Cond>,
+    stop: Stop,
+) -> Outcome {
     let mut watch = until.map(Watch::new);
     let mut broke = None;
     let sc = &loaded.scenario;
@@ -194,6 +213,8 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
     let due: Vec<u64> = sc.expect.iter().map(|e| turn_of(e.at().unwrap_or(sc.seconds))).collect();
     let mut state = None;
     let mut watched = 0;
+    let on_events: Vec<bool> = runner.waits.iter().map(Option::is_some).collect();
+    let (mut looked, mut ended) = ([usize::MAX; 4], false);
     for turn in 0..=end {
         runner.fire_due();
         if let Some(w) = &mut watch {
@@ -221,10 +242,21 @@ pub fn run_until<D: Drive>(drive: &mut D, loaded: &Loaded, state_at: Option<f64>
         if turn == end {
             break;
         }
+        // Counts move only when a plan starts or a release comes, a reading is taken only
+        // at an expectation's turn, and inputs fire between turns: the verdict is looked
+        // at again only when one of them moved.
+        let moved = [runner.started.len(), runner.lessons.len(), measured.iter().flatten().count(), runner.next];
+        if moved != looked
+            && settle::may_end(stop, &runner.seen(), &sc.expect, &mut measured, &on_events, runner.inputs_left())
+        {
+            ended = true;
+            break;
+        }
+        looked = moved;
         runner.drive.step();
         runner.absorb();
     }
-    if broke.is_none() {
+    if broke.is_none() && !ended {
         // An expectation whose event never came, or came too late, was not measured.
         for (i, (m, e)) in measured.iter_mut().zip(&sc.expect).enumerate() {
             if let (None, Some((event, after))) = (&m, &runner.waits[i]) {
@@ -361,6 +393,11 @@ impl<D: Drive> Runner<'_, D> {
             return;
         }
         self.seen = self.wanted().filter(|w| w == event).map(|_| t);
+    }
+
+    /// Whether an input is still to fire.
+    fn inputs_left(&self) -> bool {
+        self.next < self.inputs.len()
     }
 
     /// The event the next input waits for.

@@ -9,7 +9,8 @@ pub mod searched;
 pub mod target;
 
 pub use search::{
-    Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, MAX_BUDGET, MAX_SEEDS, Progress, Settings, Trained, Trainer,
+    Beginning, Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, MAX_BUDGET, MAX_SEEDS, Progress, Settings, Trained,
+    Trainer, train_each,
 };
 pub use searched::Searched;
 pub use target::{LoadedTarget, TARGET_SUFFIX, Target, check_file, is_target_file, load};

@@ -1,25 +1,33 @@
 //! The search for the fewest lessons that reach a target (SPEC §22). A trial plays a
 //! lesson script on the target's creature ([`run_script`], as `teach` and the Lesson
 //! panel do), then lives the target's `seconds` in its world and measures the
-//! expectations there ([`crate::scenario::run_with`], as `scenario run` does).
+//! expectations there ([`crate::scenario::run_to`], as `scenario run` does), ending as
+//! soon as the verdict and every failed reading are known.
 //!
 //! Shortest first: no lesson, then every single lesson, then each of the few scripts
 //! nearest to holding made one lesson longer (a beam), until a script holds on every
 //! seed or the budget of scripts is spent. A script is tried seed after seed and given
 //! up at the first seed it fails. The scripts of one length are tried in parallel
 //! (rayon) and their results kept in their order, so the answer is the same on any
-//! number of threads.
+//! number of threads; [`train_each`] puts a report's species in the same pool.
+//!
+//! Scripts of one length share their beginnings: all but their last lesson is one of the
+//! beam's scripts, played once per seed on the newborn and kept ([`Beginning`]), and each
+//! script's trial goes on from a copy. The scripts of a beginning are tried one after
+//! another, so it is reused while it is at hand, and dropped with its length.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use rayon::prelude::*;
 
 use super::moves::{Moves, desires_of, moves_for, script};
 use super::target::LoadedTarget;
-use crate::creature::lesson::run_script;
+use crate::creature::Creature;
+use crate::creature::lesson::{ScriptPlayer, ScriptRun, run_script};
+use crate::mind::desire::TURNS_PER_SECOND;
 use crate::mind::script::LessonScript;
 use crate::names::Species;
-use crate::scenario::{Expect, Measured, Observed, Outcome};
+use crate::scenario::{Expect, Measured, Observed, Outcome, Stop};
 use crate::world::sim::{Setting, Sim};
 
 /// Seeds a target must hold on by default.
@@ -85,6 +93,8 @@ pub struct Trained {
     pub tried: usize,
     /// Runs made: a script is run once per seed until its first failing seed.
     pub runs: usize,
+    /// Turns lived by those runs, each ended once its verdict was known.
+    pub turns: u64,
     /// True when the watcher stopped the search before its budget was spent.
     pub stopped: bool,
     /// For a target not reached: the expectation nearest to holding.
@@ -118,6 +128,8 @@ struct Tried {
     /// The failing seed's expectations (the last seed's when all held).
     measured: Vec<Measured>,
     runs: usize,
+    /// Turns the runs lived.
+    turns: u64,
 }
 
 impl Tried {
@@ -144,6 +156,49 @@ pub fn shortfall(passed: bool, observed: Observed, bounds: Option<(Option<f64>, 
         (Observed::Number(_), _) => 1.0e6,
         _ => 1.0,
     }
+}
+
+/// The state a script's first lessons leave on the creature born with one seed: the
+/// creature taught them, the teaching between lessons, and how many of the script's
+/// events they are. A trial goes on from a copy ([`Trainer::trial_from`]).
+#[derive(Clone, Debug)]
+pub struct Beginning {
+    creature: Creature,
+    player: ScriptPlayer,
+    events: usize,
+}
+
+/// The beginning of the scripts of one length that start with `lessons`: one per seed,
+/// each made when a trial first needs it.
+struct Start {
+    lessons: Vec<usize>,
+    seeds: Vec<OnceLock<Beginning>>,
+}
+
+impl Start {
+    fn new(lessons: Vec<usize>, seeds: usize) -> Start {
+        Start { lessons, seeds: (0..seeds).map(|_| OnceLock::new()).collect() }
+    }
+}
+
+/// Each target's search (a report's species), the species and their scripts in one pool
+/// of threads: each finds what [`Trainer::train`] finds alone, and they come back in the
+/// targets' order, on any number of threads. `done` hears each search as it ends, with
+/// its place among the targets.
+pub fn train_each(
+    targets: &[LoadedTarget],
+    settings: &Settings,
+    done: &(dyn Fn(usize, &Trained) + Sync),
+) -> Vec<Trained> {
+    targets
+        .par_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let found = Trainer::new(t).train(settings);
+            done(i, &found);
+            found
+        })
+        .collect()
 }
 
 /// The trainer of one target: its world built once, the lessons it may give.
@@ -178,23 +233,64 @@ impl<'t> Trainer<'t> {
     }
 
     /// One trial: `lessons` played on the creature born with `seed`, then its run in the
-    /// world with `seed`, its expectations measured.
+    /// world with `seed`, its expectations measured; the run ends once each is read for
+    /// good ([`Stop::Settled`]: what a search weighs, the verdict of the whole run).
     #[must_use]
     pub fn trial(&self, lessons: &LessonScript, seed: u64) -> Outcome {
-        let mut creature = self.target.creature(seed);
-        run_script(lessons, &self.target.data, &mut creature);
-        let mut sim = Sim::in_setting(Arc::clone(&self.target.data), creature, seed, &self.setting);
-        sim.record(true);
-        crate::scenario::run_with(&mut sim, &self.target.scenario, None)
+        self.trial_to(lessons, seed, Stop::Settled)
     }
 
-    /// The script of `lessons` tried seed after seed, up to the first it fails.
-    fn try_lessons(&self, lessons: &[usize], seeds: &[u64]) -> Tried {
+    /// [`Trainer::trial`], its run ended as `stop` allows ([`Stop::AtEnd`]: the whole
+    /// target's `seconds`).
+    #[must_use]
+    pub fn trial_to(&self, lessons: &LessonScript, seed: u64, stop: Stop) -> Outcome {
+        let mut creature = self.target.creature(seed);
+        run_script(lessons, &self.target.data, &mut creature);
+        self.live(creature, seed, stop)
+    }
+
+    /// The state the lessons numbered `lessons` leave on the creature born with `seed`,
+    /// to go on from.
+    #[must_use]
+    pub fn begin(&self, lessons: &[usize], seed: u64) -> Beginning {
+        let s = self.script(lessons, seed);
+        let mut creature = self.target.creature(seed);
+        let mut player = ScriptPlayer::default();
+        player.play(&s.events, &s.objects, &self.target.data, &mut creature);
+        // A trial reads the creature, not the account of its lessons.
+        player.run = ScriptRun::default();
+        Beginning { creature, player, events: s.events.len() }
+    }
+
+    /// [`Trainer::trial_to`] of a script that starts with the lessons `from` was made
+    /// of, for the same seed: the rest of the script played on a copy of the state they
+    /// left, then the run. The outcome is the whole script's.
+    #[must_use]
+    pub fn trial_from(&self, from: &Beginning, lessons: &LessonScript, seed: u64, stop: Stop) -> Outcome {
+        let mut creature = from.creature.clone();
+        let mut player = from.player.clone();
+        let rest = lessons.events.get(from.events..).unwrap_or_default();
+        player.play(rest, &lessons.objects, &self.target.data, &mut creature);
+        self.live(creature, seed, stop)
+    }
+
+    /// The run of a creature taught its lessons, in the target's world.
+    fn live(&self, creature: Creature, seed: u64, stop: Stop) -> Outcome {
+        let mut sim = Sim::in_setting(Arc::clone(&self.target.data), creature, seed, &self.setting);
+        sim.record(true);
+        crate::scenario::run_to(&mut sim, &self.target.scenario, stop)
+    }
+
+    /// The script of `lessons`, which start with `start`'s, tried seed after seed from
+    /// their kept beginnings, up to the first seed it fails.
+    fn try_lessons(&self, lessons: &[usize], seeds: &[u64], start: &Start) -> Tried {
         let s = self.script(lessons, seeds.first().copied().unwrap_or(0));
-        let mut tried = Tried { held: 0, shortfall: 0.0, measured: Vec::new(), runs: 0 };
-        for &seed in seeds {
-            let outcome = self.trial(&s, seed);
+        let mut tried = Tried { held: 0, shortfall: 0.0, measured: Vec::new(), runs: 0, turns: 0 };
+        for (&seed, kept) in seeds.iter().zip(&start.seeds) {
+            let from = kept.get_or_init(|| self.begin(&start.lessons, seed));
+            let outcome = self.trial_from(from, &s, seed, Stop::Settled);
             tried.runs += 1;
+            tried.turns += (outcome.sim_time * TURNS_PER_SECOND).round() as u64;
             tried.measured = outcome.expectations;
             if !outcome.passed {
                 tried.shortfall = self.shortfall_of(&tried.measured);
@@ -213,7 +309,7 @@ impl<'t> Trainer<'t> {
     /// The seeds `lessons` holds on, of all of them.
     fn held_on(&self, lessons: &[usize], seeds: &[u64]) -> usize {
         let s = self.script(lessons, seeds.first().copied().unwrap_or(0));
-        seeds.par_iter().filter(|&&seed| self.trial(&s, seed).passed).count()
+        seeds.par_iter().filter(|&&seed| self.trial_to(&s, seed, Stop::Verdict).passed).count()
     }
 
     /// Searches for the fewest lessons that make the target hold on every seed, trying at
@@ -229,17 +325,19 @@ impl<'t> Trainer<'t> {
     /// finish gives what `train` gives.
     pub fn train_watched(&self, settings: &Settings, watch: &mut dyn FnMut(&Progress) -> bool) -> Trained {
         let seeds = &settings.seeds;
-        let (mut tried, mut runs, mut stopped) = (0, 0, false);
+        let (mut tried, mut runs, mut turns, mut stopped) = (0, 0, 0, false);
         let mut best: Option<(Vec<usize>, Tried)> = None;
         let mut beam: Vec<Vec<usize>> = Vec::new();
         let mut found = None;
         for length in 0.. {
-            let mut scripts: Vec<Vec<usize>> = if length == 0 {
-                vec![Vec::new()]
+            // Each script with the number of the beginning it shares.
+            let (starts, mut scripts): (Vec<Start>, Vec<(usize, Vec<usize>)>) = if length == 0 {
+                (vec![Start::new(Vec::new(), seeds.len())], vec![(0, Vec::new())])
             } else {
-                beam.iter()
-                    .flat_map(|p| (0..self.moves.moves.len()).map(move |m| [p.as_slice(), &[m]].concat()))
-                    .collect()
+                let scripts = (beam.iter().enumerate())
+                    .flat_map(|(b, p)| (0..self.moves.moves.len()).map(move |m| (b, [p.as_slice(), &[m]].concat())))
+                    .collect();
+                (beam.iter().map(|p| Start::new(p.clone(), seeds.len())).collect(), scripts)
             };
             scripts.truncate(settings.budget.saturating_sub(tried));
             if scripts.is_empty() {
@@ -248,11 +346,13 @@ impl<'t> Trainer<'t> {
             let mut results: Vec<Tried> = Vec::with_capacity(scripts.len());
             for chunk in scripts.chunks(CHUNK) {
                 let start = results.len();
-                results.extend(chunk.par_iter().map(|l| self.try_lessons(l, seeds)).collect::<Vec<_>>());
+                let tried_now = chunk.par_iter().map(|(b, l)| self.try_lessons(l, seeds, &starts[*b]));
+                results.extend(tried_now.collect::<Vec<_>>());
                 tried += chunk.len();
                 runs += results[start..].iter().map(|r| r.runs).sum::<usize>();
+                turns += results[start..].iter().map(|r| r.turns).sum::<u64>();
                 if let Some(i) = results[start..].iter().position(|r| r.held == seeds.len()) {
-                    found = Some((scripts[start + i].clone(), results[start + i].clone()));
+                    found = Some((scripts[start + i].1.clone(), results[start + i].clone()));
                 } else {
                     // The first of the nearest, in the order tried: the same script
                     // whatever the chunks.
@@ -260,7 +360,7 @@ impl<'t> Trainer<'t> {
                         .min_by(|&a, &b| results[a].cmp_nearer(&results[b]).then(a.cmp(&b)))
                         .unwrap_or(start);
                     if best.as_ref().is_none_or(|(_, b)| results[nearest].cmp_nearer(b).is_lt()) {
-                        best = Some((scripts[nearest].clone(), results[nearest].clone()));
+                        best = Some((scripts[nearest].1.clone(), results[nearest].clone()));
                     }
                 }
                 if found.is_some() {
@@ -284,7 +384,7 @@ impl<'t> Trainer<'t> {
             }
             let mut order: Vec<usize> = (0..scripts.len()).collect();
             order.sort_by(|&a, &b| results[a].cmp_nearer(&results[b]).then(a.cmp(&b)));
-            beam = order.iter().take(BEAM).map(|&i| scripts[i].clone()).collect();
+            beam = order.iter().take(BEAM).map(|&i| scripts[i].1.clone()).collect();
         }
         let species = self.target.target.species;
         let first_seed = seeds.first().copied().unwrap_or(0);
@@ -296,6 +396,7 @@ impl<'t> Trainer<'t> {
                 seeds: seeds.len(),
                 tried,
                 runs,
+                turns,
                 stopped,
                 closest: None,
                 script: self.script(&lessons, first_seed),
@@ -311,6 +412,7 @@ impl<'t> Trainer<'t> {
                     seeds: seeds.len(),
                     tried,
                     runs,
+                    turns,
                     stopped,
                     closest,
                     script: self.script(&lessons, first_seed),
@@ -334,7 +436,7 @@ impl<'t> Trainer<'t> {
 
 impl Default for Tried {
     fn default() -> Tried {
-        Tried { held: 0, shortfall: f64::INFINITY, measured: Vec::new(), runs: 0 }
+        Tried { held: 0, shortfall: f64::INFINITY, measured: Vec::new(), runs: 0, turns: 0 }
     }
 }
 
@@ -411,6 +513,73 @@ mod tests {
         assert!(cut.stopped);
         assert_eq!((cut.tried, cut.lessons), (seen[1].0, None), "stopped after the second chunk");
         assert!(cut.closest.is_some(), "a stopped search still names the expectation nearest to holding");
+    }
+
+    fn example_target() -> LoadedTarget {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example/targets/kind.target.ron");
+        super::super::load(&path).unwrap()
+    }
+
+    #[test]
+    fn a_trial_from_a_shared_beginning_is_the_whole_scripts_trial() {
+        let t = example_target();
+        let trainer = Trainer::new(&t);
+        let moves = trainer.moves().moves.len();
+        let mut compared = 0;
+        for prefix in [vec![], vec![0], vec![moves / 2, 3]] {
+            for seed in [1, 2] {
+                let from = trainer.begin(&prefix, seed);
+                for m in (0..moves).step_by(11) {
+                    let lessons = [prefix.as_slice(), &[m]].concat();
+                    let script = trainer.script(&lessons, 1);
+                    // The creature taught the rest of the script from the beginning is the
+                    // creature taught the whole script.
+                    let mut whole = t.creature(seed);
+                    run_script(&script, &t.data, &mut whole);
+                    assert_eq!(trainer.begin(&lessons, seed).creature, whole, "{lessons:?} seed {seed}");
+                    let shared = trainer.trial_from(&from, &script, seed, Stop::AtEnd);
+                    let alone = trainer.trial_to(&script, seed, Stop::AtEnd);
+                    assert_eq!(
+                        (shared.passed, &shared.expectations, shared.sim_time, shared.plans),
+                        (alone.passed, &alone.expectations, alone.sim_time, alone.plans),
+                        "{lessons:?} seed {seed}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 30, "{compared}");
+    }
+
+    #[test]
+    fn a_reports_species_in_one_pool_find_what_each_finds_alone_on_any_number_of_threads() {
+        let t = target(
+            "train-each",
+            "(species: \"Cow\", phase: 11, seconds: 20.0, expect: [\
+             Plans(from: 0.0, to: 20.0, desire: \"Compassion\", why: Chosen, min: 1)])",
+        );
+        let targets: Vec<LoadedTarget> =
+            [Species::Cow, Species::Tiger, Species::Ape].iter().map(|s| t.for_species(*s).unwrap()).collect();
+        let s = Settings::new(1, 2, 12);
+        let heard = std::sync::Mutex::new(Vec::new());
+        let each = |n: usize| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap();
+            pool.install(|| train_each(&targets, &s, &|i, _| heard.lock().unwrap().push(i)))
+        };
+        let alone: Vec<Trained> = targets.iter().map(|t| Trainer::new(t).train(&s)).collect();
+        for found in [each(1), each(2)] {
+            assert_eq!(found.len(), alone.len());
+            for (f, a) in found.iter().zip(&alone) {
+                assert_eq!(
+                    (f.species, f.lessons, f.tried, f.runs, f.held),
+                    (a.species, a.lessons, a.tried, a.runs, a.held)
+                );
+                assert_eq!((&f.script, &f.taught, &f.closest), (&a.script, &a.taught, &a.closest));
+            }
+        }
+        let mut heard = heard.into_inner().unwrap();
+        heard.sort_unstable();
+        assert_eq!(heard, [0, 0, 1, 1, 2, 2], "each species heard once a pool");
     }
 
     #[test]
