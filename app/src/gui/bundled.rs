@@ -43,6 +43,10 @@ pub const FILES: &[(&str, &[u8])] = &[
         include_bytes!("../../../projects/example/scenarios/a_disliked_player_is_not_followed.scenario.ron"),
     ),
     (
+        "projects/example/scenarios/a_fireball_frightens.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/a_fireball_frightens.scenario.ron"),
+    ),
+    (
         "projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron",
         include_bytes!("../../../projects/example/scenarios/a_liked_player_draws_the_creature.scenario.ron"),
     ),
@@ -81,6 +85,10 @@ pub const FILES: &[(&str, &[u8])] = &[
     (
         "projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron",
         include_bytes!("../../../projects/example/scenarios/a_tree_asks_what_kind_of_thing.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/afraid_of_the_dark.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/afraid_of_the_dark.scenario.ron"),
     ),
     (
         "projects/example/scenarios/an_ape_learns_miracles_fast.scenario.ron",
@@ -187,6 +195,26 @@ pub const FILES: &[(&str, &[u8])] = &[
         include_bytes!("../../../projects/example/scenarios/the_kindest_tiger.scenario.ron"),
     ),
     (
+        "projects/example/scenarios/the_originals_desire_caps.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/the_originals_desire_caps.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/the_originals_miracle_counts.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/the_originals_miracle_counts.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/the_sighting_gap.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/the_sighting_gap.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/thirst_from_phase_three.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/thirst_from_phase_three.scenario.ron"),
+    ),
+    (
+        "projects/example/scenarios/totem_and_storehouse.scenario.ron",
+        include_bytes!("../../../projects/example/scenarios/totem_and_storehouse.scenario.ron"),
+    ),
+    (
         "projects/example/scenarios/villager_then_sheep.scenario.ron",
         include_bytes!("../../../projects/example/scenarios/villager_then_sheep.scenario.ron"),
     ),
@@ -200,6 +228,7 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("projects/example/studio.ron", include_bytes!("../../../projects/example/studio.ron")),
     ("projects/example/targets/kind.target.ron", include_bytes!("../../../projects/example/targets/kind.target.ron")),
     ("projects/example/world.ron", include_bytes!("../../../projects/example/world.ron")),
+    ("projects/example/worlds/small_village.ron", include_bytes!("../../../projects/example/worlds/small_village.ron")),
     ("species/actions.ron", include_bytes!("../../../species/actions.ron")),
     ("species/ape.ron", include_bytes!("../../../species/ape.ron")),
     ("species/attributes.ron", include_bytes!("../../../species/attributes.ron")),
