@@ -35,8 +35,10 @@ impl Panel for GamePanel {
         TAB
     }
 
+    /// In the strip along the bottom, beside the shadow's tools, which has room for
+    /// one more tab on a laptop.
     fn home(&self) -> Home {
-        Home::UnderEditors
+        Home::Strip
     }
 
     /// Says where the creatures live once attached.
