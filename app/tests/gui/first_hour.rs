@@ -268,6 +268,32 @@ fn a_laptop_shows_the_lessons_add_buttons_and_the_examples_first_slots() {
     assert!(examples.contains_rect(add), "Add example at {add:?} is outside {examples:?}");
 }
 
+/// In the first window on a laptop the Lesson panel's header wraps whole: the playing
+/// speed and the newborn's phase are in the panel, not cut at its edge.
+#[test]
+fn the_lessons_header_wraps_within_the_panel_in_the_first_window() {
+    let mut h = open_the_example_creature(creature_studio::gui::chrome::window::FIRST_SIZE);
+    h.state_mut().run(Command::OpenFileAt(example().join("lessons/anger_which_town.ron")));
+    settle(&mut h);
+    h.state_mut().run(Command::ShowTab(panels::lesson::TAB));
+    settle(&mut h);
+    let lesson = viewport(&h, panels::lesson::TAB);
+    let texts: Vec<(String, egui::Rect)> = h
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect();
+    let speed = texts.iter().find(|(t, _)| t.ends_with('×') && t.len() <= 4).expect("the playing speed");
+    let phase = texts.iter().find(|(t, _)| t.starts_with("10 ")).expect("the newborn's phase");
+    for (what, r) in [speed, phase] {
+        assert!(lesson.contains_rect(*r), "{what} at {r:?} is cut by the Lesson panel {lesson:?}");
+    }
+}
+
 /// On a laptop, the Species panel shows Save and Revert and each trait's time to full.
 #[test]
 fn a_laptop_shows_the_species_revert_and_the_time_to_full() {

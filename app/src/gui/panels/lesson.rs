@@ -61,7 +61,8 @@ fn show(
     ui.separator();
     // What can be added stays in view above the events, which scroll.
     add_row(ui, view, &id, script, out);
-    egui::ScrollArea::vertical().id_salt("lesson-lists").auto_shrink([false, false]).show(ui, |ui| {
+    // The events' fields are wider than a laptop's panel: they scroll sideways too.
+    egui::ScrollArea::both().id_salt("lesson-lists").auto_shrink([false, false]).show(ui, |ui| {
         events(ui, &ws.data, view, &id, script, out);
         ui.add_space(8.0);
         objects(ui, ws, &id, script, out);
@@ -120,6 +121,7 @@ fn header(
                 out.push(Command::Ui(UiCommand::Play));
             }
         }
+        next_row_unless(ui, 64.0);
         egui::ComboBox::from_id_salt("speed").selected_text(format!("{}×", view.lesson_ui.speed)).width(48.0).show_ui(
             ui,
             |ui| {
@@ -129,6 +131,7 @@ fn header(
             },
         );
         ui.separator();
+        next_row_unless(ui, 190.0);
         ui.label("newborn");
         let mut species = script.species;
         let mut seed = script.seed;
@@ -138,8 +141,10 @@ fn header(
                 ui.selectable_value(&mut species, *s, s.name());
             }
         });
+        next_row_unless(ui, 80.0);
         ui.label("seed");
         ui.add(egui::DragValue::new(&mut seed).speed(1));
+        next_row_unless(ui, 220.0);
         ui.label("phase");
         let names = &ws.data.phases;
         egui::ComboBox::from_id_salt("lesson-phase")
@@ -154,6 +159,14 @@ fn header(
             out.push(Command::Edit(Edit::LessonHeader { lesson: id.clone(), species, seed, phase }));
         }
     });
+}
+
+/// Starts a new row of a wrapped toolbar unless `width` points are left on this one: a
+/// combo box takes its room whole rather than wrapping, so it is given a row that fits it.
+fn next_row_unless(ui: &mut egui::Ui, width: f32) {
+    if ui.available_size_before_wrap().x < width {
+        ui.end_row();
+    }
 }
 
 /// What `teach` and `check` would say about the script as edited.
