@@ -268,6 +268,32 @@ fn a_laptop_shows_the_lessons_add_buttons_and_the_examples_first_slots() {
     assert!(examples.contains_rect(add), "Add example at {add:?} is outside {examples:?}");
 }
 
+/// On a laptop, a tree shown while another desire's plan runs keeps its fit: the plan's
+/// path is drawn only through its own desire's tree, never through this one.
+#[test]
+fn a_tree_keeps_its_fit_while_another_desires_plan_runs_on_a_laptop() {
+    let mut h = open_the_example_creature(SIZES[0]);
+    let before = leaves_in_view(&h);
+    assert!(before > 0, "the fitted tree shows its leaves");
+    let shown = h.state().view.tree.0;
+    let mut other = false;
+    for _ in 0..200 {
+        h.state_mut().ws.preview.as_mut().unwrap().run(10);
+        h.step();
+        let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().map(|p| p.desire);
+        if plan.is_some_and(|d| d != shown) {
+            other = true;
+            break;
+        }
+    }
+    assert!(other, "within 200 s the creature plans for another desire than {shown}");
+    for _ in 0..4 {
+        h.step();
+    }
+    assert!(h.state().graph().path.is_empty(), "no path through {shown}'s tree");
+    assert_eq!(leaves_in_view(&h), before, "the tree keeps its fit and every leaf it showed");
+}
+
 /// In the first window on a laptop the Lesson panel's header wraps whole: the playing
 /// speed and the newborn's phase are in the panel, not cut at its edge.
 #[test]
