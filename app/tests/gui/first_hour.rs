@@ -238,6 +238,19 @@ fn a_new_users_first_hour() {
 }
 
 /// The leaf viewport of the tab `tab` on screen.
+/// Every text the last frame drew, in drawing order, with where it was drawn: for texts
+/// that are no widget's label (a combo box's choice, a number after a checkbox).
+fn drawn_texts(h: &Harness<'static, Studio>) -> Vec<(String, egui::Rect)> {
+    h.output()
+        .shapes
+        .iter()
+        .filter_map(|s| match &s.shape {
+            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
+            _ => None,
+        })
+        .collect()
+}
+
 fn viewport(h: &Harness<'static, Studio>, tab: creature_studio::gui::command::Tab) -> egui::Rect {
     let dock = &h.state().dock;
     let at = dock.find_tab(&tab).expect("the tab");
@@ -304,15 +317,7 @@ fn the_lessons_header_wraps_within_the_panel_in_the_first_window() {
     h.state_mut().run(Command::ShowTab(panels::lesson::TAB));
     settle(&mut h);
     let lesson = viewport(&h, panels::lesson::TAB);
-    let texts: Vec<(String, egui::Rect)> = h
-        .output()
-        .shapes
-        .iter()
-        .filter_map(|s| match &s.shape {
-            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
-            _ => None,
-        })
-        .collect();
+    let texts = drawn_texts(&h);
     let speed = texts.iter().find(|(t, _)| t.ends_with('×') && t.len() <= 4).expect("the playing speed");
     let phase = texts.iter().find(|(t, _)| t.starts_with("10 ")).expect("the newborn's phase");
     for (what, r) in [speed, phase] {
@@ -345,15 +350,7 @@ fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
     let h = open_the_example_creature(creature_studio::gui::chrome::window::FIRST_SIZE);
     let field = h.get_by_label("🔍").rect();
     // The seconds are drawn right after the heat's checkbox: "60", then " s".
-    let texts: Vec<(String, egui::Rect)> = h
-        .output()
-        .shapes
-        .iter()
-        .filter_map(|s| match &s.shape {
-            egui::Shape::Text(t) => Some((t.galley.text().to_owned(), s.shape.visual_bounding_rect())),
-            _ => None,
-        })
-        .collect();
+    let texts = drawn_texts(&h);
     let heat = texts.iter().position(|(t, _)| t == "heat").expect("the heat's checkbox");
     let seconds = texts[heat..].iter().find(|(t, _)| t == "60").map(|(_, r)| *r).expect("the heat's seconds");
     assert!(

@@ -12,12 +12,14 @@ use creature_workspace::remote_game::RemoteGame;
 
 const TOKEN: &str = "a-token-of-twenty-characters";
 
-fn python_has_websockets() -> bool {
-    Command::new("python3").args(["-c", "import websockets.sync.server"]).status().is_ok_and(|s| s.success())
-}
-
-/// The Python game, running for `seconds`, and the address it listens on.
-fn python_game(seconds: &str) -> (Child, String) {
+/// The Python game, running for `seconds`, and the address it listens on; `None`, said
+/// on stderr, where Python has no `websockets`.
+fn python_game(seconds: &str) -> Option<(Child, String)> {
+    let has = Command::new("python3").args(["-c", "import websockets.sync.server"]).status();
+    if !has.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
+        return None;
+    }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/link_host.py");
     let mut child = Command::new("python3")
         .arg(script)
@@ -28,7 +30,7 @@ fn python_game(seconds: &str) -> (Child, String) {
     let mut line = String::new();
     BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
     let v: serde_json::Value = serde_json::from_str(&line).expect("the game prints where it listens");
-    (child, v["address"].as_str().unwrap().to_owned())
+    Some((child, v["address"].as_str().unwrap().to_owned()))
 }
 
 /// Polls until `done` holds, for at most ten seconds.
@@ -46,11 +48,7 @@ fn poll_until(game: &mut RemoteGame, mut done: impl FnMut(&RemoteGame) -> bool) 
 
 #[test]
 fn the_workspace_follows_a_python_game_and_touches_its_creature() {
-    if !python_has_websockets() {
-        eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
-        return;
-    }
-    let (mut child, address) = python_game("30");
+    let Some((mut child, address)) = python_game("30") else { return };
     let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
     assert_eq!(game.creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Pip", "Moss"]);
     assert!(poll_until(&mut game, |g| g.creatures.iter().all(|c| c.state.is_some())), "every creature's state comes");
@@ -80,11 +78,7 @@ fn the_workspace_follows_a_python_game_and_touches_its_creature() {
 
 #[test]
 fn a_wrong_token_is_said_and_nothing_is_attached() {
-    if !python_has_websockets() {
-        eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
-        return;
-    }
-    let (mut child, address) = python_game("10");
+    let Some((mut child, address)) = python_game("10") else { return };
     let Err(why) = RemoteGame::attach(&address, "not-the-token-at-all", Role::Observer, 5.0) else {
         panic!("a wrong token attaches nothing")
     };

@@ -28,11 +28,18 @@ pub struct Request {
     pub control: Control,
 }
 
+/// The ids of the `welcome`'s entries.
+fn ids_of(creatures: &[Value]) -> Vec<u32> {
+    creatures.iter().filter_map(|c| c.get("id").and_then(Value::as_u64)).filter_map(|i| u32::try_from(i).ok()).collect()
+}
+
 /// The game's side of the link.
 pub struct Host {
     listener: TcpListener,
     token: Token,
     creatures: Vec<Value>,
+    /// The creatures' ids, read once from their entries.
+    ids: Vec<u32>,
     hz: f64,
     conns: Vec<Conn>,
     next_id: u64,
@@ -49,7 +56,8 @@ impl Host {
     pub fn bind(addr: impl ToSocketAddrs, token: Token, creatures: Vec<Value>, hz: f64) -> std::io::Result<Host> {
         let listener = TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
-        Ok(Host { listener, token, creatures, hz, conns: Vec::new(), next_id: 1, turn: 0, turned_away: 0 })
+        let ids = ids_of(&creatures);
+        Ok(Host { listener, token, creatures, ids, hz, conns: Vec::new(), next_id: 1, turn: 0, turned_away: 0 })
     }
 
     /// The address the host listens on (with the port chosen when asked for port 0).
@@ -59,6 +67,7 @@ impl Host {
 
     /// Sets the list a `welcome` names, when the game's creatures change.
     pub fn set_creatures(&mut self, creatures: Vec<Value>) {
+        self.ids = ids_of(&creatures);
         self.creatures = creatures;
     }
 
@@ -182,17 +191,15 @@ impl Host {
 
     /// The creatures some client is due a state of at `now`: the game builds only these.
     pub fn due(&self, now: Instant) -> Vec<u32> {
-        let ids = self
-            .creatures
+        self.ids
             .iter()
-            .filter_map(|c| c.get("id").and_then(Value::as_u64))
-            .filter_map(|i| u32::try_from(i).ok());
-        ids.filter(|&id| {
-            self.conns.iter().any(|c| {
-                c.welcomed() && now >= c.next_state && c.subscription.as_ref().is_some_and(|s| s.creatures.has(id))
+            .copied()
+            .filter(|&id| {
+                self.conns.iter().any(|c| {
+                    c.welcomed() && now >= c.next_state && c.subscription.as_ref().is_some_and(|s| s.creatures.has(id))
+                })
             })
-        })
-        .collect()
+            .collect()
     }
 
     /// Sends each due client the states it follows among `states` (`(creature, state)`,
