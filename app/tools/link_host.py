@@ -2,9 +2,10 @@
 """A tiny game that hosts the link (SPEC §23), written from the SPEC alone with Python's
 `websockets`: it proves a studio attaches to a game that shares none of its code.
 
-Usage: link_host.py TOKEN [SECONDS]
+Usage: link_host.py TOKEN [SECONDS [PORT]]
 
-Two creatures whose 40 desires drift; listens on 127.0.0.1 at a free port and prints
+Two creatures whose 40 desires drift; listens on 127.0.0.1 at PORT (a free one when not
+given, or 0) and prints
 `{"event": "listening", "address": ...}`. It welcomes a client that shows TOKEN, sends
 states at the rate subscribed to (at most 20 a second), answers a controller's hand with
 `ok` and a `lesson` event after a release, and a reload with `ok`, or an `error` naming
@@ -21,6 +22,7 @@ from websockets.sync.server import serve
 
 TOKEN = sys.argv[1] if len(sys.argv) > 1 else ""
 SECONDS = float(sys.argv[2]) if len(sys.argv) > 2 else 60.0
+PORT = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 HZ = 20.0
 CREATURES = [
     {"id": 0, "name": "Pip", "species": "Ape", "phase": 2},
@@ -90,7 +92,7 @@ def client(ws):
 
 
 def main():
-    with serve(client, "127.0.0.1", 0) as server:
+    with serve(client, "127.0.0.1", PORT) as server:
         port = server.socket.getsockname()[1]
         print(json.dumps({"event": "listening", "address": f"127.0.0.1:{port}"}), flush=True)
         threading.Timer(SECONDS, server.shutdown).start()

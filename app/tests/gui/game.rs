@@ -100,3 +100,45 @@ fn a_wrong_token_attaches_nothing_and_says_why() {
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+#[test]
+fn the_games_run_is_looked_back_over_bookmarked_and_kept_when_the_game_is_gone() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    attach(&mut h, &address, &token);
+    let recorded = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.run.span(0).is_some_and(|(a, b)| b >= a + 3))
+    });
+    assert!(recorded, "the game's states are recorded");
+    let (first, _) = h.state().ws.game.as_ref().unwrap().run.span(0).unwrap();
+    let then = h.state().ws.game.as_ref().unwrap().run.state(0, first).unwrap().sim_time;
+
+    h.state_mut().panels.state_mut::<GamePanel>().unwrap().looking = Some(first);
+    h.run_steps(2);
+    let said = labels_containing(&h, "looking back at");
+    assert_eq!(said, [format!("looking back at {then:.1} s")], "the first state received is shown");
+    h.get_by_label("Bookmark").click();
+    h.run_steps(2);
+    let marks: Vec<_> = h.state().ws.game.as_ref().unwrap().run.marks(0).map(|m| (m.at, m.text.clone())).collect();
+    assert!(marks.contains(&(first, format!("bookmark at {then:.1} s"))), "{marks:?}");
+    h.get_by_label("Live").click();
+    h.run_steps(2);
+    assert!(labels_containing(&h, "looking back at").is_empty(), "Live follows the newest state again");
+
+    game.kill().unwrap();
+    game.wait().unwrap();
+    let lost = until_within(&mut h, Duration::from_secs(10), |s| s.ws.game.as_ref().is_some_and(|g| !g.attached()));
+    assert!(lost, "a game gone is a link lost");
+    h.run_steps(2);
+    assert!(!labels_containing(&h, "was lost").is_empty(), "the loss is said");
+    assert!(!labels_containing(&h, "link lost").is_empty(), "and marked on the run");
+    assert!(h.query_by_label("Stroke").is_none(), "no hand for a game that is not there");
+
+    h.state_mut().run(Command::Game(creature_studio::gui::command::GameCommand::Detach));
+    h.run_steps(2);
+    let run = &h.state().ws.game.as_ref().unwrap().run;
+    assert_eq!(run.state(0, first).map(|s| s.sim_time), Some(then), "the run is kept once let go");
+    assert!(h.query_by_label("Attach").is_some(), "the form is back to attach again");
+    assert!(!labels_containing(&h, "bookmark at").is_empty(), "beside the run kept");
+}

@@ -52,6 +52,7 @@ pub mod preview_sync;
 mod reduce;
 pub mod reload;
 pub mod remote_game;
+pub mod remote_run;
 pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;

@@ -1,7 +1,8 @@
 //! A game attached over the link (SPEC §23): its creatures as it last said them, their
-//! events, and the answers to what the studio asked, kept for the editor to show. The
-//! link is polled from the editor's frame without waiting; a lost link is said, and tried
-//! again every few seconds while what was seen stays.
+//! events, and the answers to what the studio asked, kept for the editor to show, and the
+//! whole run as it came ([`RemoteRun`]) to look back over. The link is polled from the
+//! editor's frame without waiting; a lost link is said, marked on the run, and tried
+//! again every few seconds while what was seen stays; a game let go keeps its run.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -10,6 +11,8 @@ use creature_core::link::client::Client;
 use creature_core::link::message::{self, Control, Role};
 use serde::Deserialize;
 use serde_json::Value;
+
+use crate::remote_run::{MarkKind, RemoteRun};
 
 /// How long a lost link waits before it is tried again.
 pub const RETRY_AFTER: Duration = Duration::from_secs(3);
@@ -53,7 +56,12 @@ pub struct RemotePlan {
 /// Whether the link is up.
 enum Link {
     Attached(Box<Client>),
-    Lost { why: String, since: Instant },
+    Lost {
+        why: String,
+        since: Instant,
+    },
+    /// The studio let the game go: nothing is tried again.
+    LetGo,
 }
 
 /// A game attached.
@@ -71,6 +79,8 @@ pub struct RemoteGame {
     next_id: u64,
     /// States a second asked of the game.
     pub hz: f64,
+    /// Everything received, to look back over.
+    pub run: RemoteRun,
 }
 
 impl RemoteGame {
@@ -88,6 +98,7 @@ impl RemoteGame {
             asked: Vec::new(),
             next_id: 1,
             hz,
+            run: RemoteRun::default(),
         };
         game.link = Link::Attached(Box::new(game.connect()?));
         Ok(game)
@@ -119,13 +130,27 @@ impl RemoteGame {
         matches!(self.link, Link::Attached(_))
     }
 
+    /// Whether the studio let the game go (its run kept).
+    pub fn let_go_of(&self) -> bool {
+        matches!(self.link, Link::LetGo)
+    }
+
     /// Where the creatures live, for the status bar: the address, and whether the link
     /// is up or why it was lost.
     pub fn status(&self) -> String {
         match &self.link {
             Link::Attached(_) => format!("attached to the game at {}", self.address),
             Link::Lost { why, .. } => format!("the link to {} was lost ({why}); trying again", self.address),
+            Link::LetGo => format!("let go of the game at {}; its run is kept", self.address),
         }
+    }
+
+    /// Lets the game go: the link is closed and not tried again, and the run is kept.
+    pub fn let_go(&mut self) {
+        if !matches!(self.link, Link::LetGo) {
+            self.run.mark_all(MarkKind::Link, "let go");
+        }
+        self.link = Link::LetGo;
     }
 
     /// Reads what the game sent, without waiting; a lost link is tried again after
@@ -133,12 +158,16 @@ impl RemoteGame {
     pub fn poll(&mut self, now: Instant) -> bool {
         let received = match &mut self.link {
             Link::Attached(client) => client.receive(READ_PER_POLL),
+            Link::LetGo => return false,
             Link::Lost { since, .. } => {
                 if now.duration_since(*since) < RETRY_AFTER {
                     return false;
                 }
                 match self.connect() {
-                    Ok(client) => self.link = Link::Attached(Box::new(client)),
+                    Ok(client) => {
+                        self.link = Link::Attached(Box::new(client));
+                        self.run.mark_all(MarkKind::Link, "attached again");
+                    }
                     Err(why) => self.link = Link::Lost { why, since: now },
                 }
                 return true;
@@ -151,6 +180,7 @@ impl RemoteGame {
                 changed
             }
             Err(why) => {
+                self.run.mark_all(MarkKind::Link, &format!("link lost: {why}"));
                 self.link = Link::Lost { why, since: now };
                 true
             }
@@ -161,13 +191,20 @@ impl RemoteGame {
         match m["t"].as_str() {
             Some("state") => {
                 let id = m["creature"].as_u64();
-                if let (Some(c), Ok(state)) =
-                    (self.creatures.iter_mut().find(|c| Some(u64::from(c.id)) == id), serde_json::from_value(m))
-                {
+                if let (Some(c), Ok(state)) = (
+                    self.creatures.iter_mut().find(|c| Some(u64::from(c.id)) == id),
+                    serde_json::from_value::<RemoteState>(m),
+                ) {
+                    self.run.take_state(c.id, state.clone());
                     c.state = Some(state);
                 }
             }
-            Some("event") => keep(&mut self.events, m),
+            Some("event") => {
+                if let Some(id) = m["creature"].as_u64().and_then(|id| u32::try_from(id).ok()) {
+                    self.run.mark(id, MarkKind::Event, event_words(&m));
+                }
+                keep(&mut self.events, m);
+            }
             Some("ok" | "error") => {
                 let id = m["id"].as_u64();
                 let what = self.asked.iter().position(|(i, _)| Some(*i) == id).map(|at| self.asked.remove(at).1);
@@ -187,6 +224,20 @@ impl RemoteGame {
         self.asked.push((id, what.to_owned()));
         Ok(())
     }
+}
+
+/// An event in a few words: its name and what it names (desire, action, object, phase,
+/// file, condition).
+pub fn event_words(e: &Value) -> String {
+    let mut words = vec![e["event"].as_str().unwrap_or("event").to_owned()];
+    for key in ["desire", "action", "object", "phase", "file", "what"] {
+        match &e[key] {
+            Value::String(s) => words.push(s.clone()),
+            Value::Number(n) => words.push(format!("{key} {n}")),
+            _ => {}
+        }
+    }
+    words.join(" ")
 }
 
 fn keep<T>(list: &mut VecDeque<T>, item: T) {

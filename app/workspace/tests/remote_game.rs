@@ -9,12 +9,18 @@ use std::time::{Duration, Instant};
 
 use creature_core::link::message::{Control, HandAct, Role};
 use creature_workspace::remote_game::RemoteGame;
+use creature_workspace::remote_run::MarkKind;
 
 const TOKEN: &str = "a-token-of-twenty-characters";
 
 /// The Python game, running for `seconds`, and the address it listens on; `None`, said
 /// on stderr, where Python has no `websockets`.
 fn python_game(seconds: &str) -> Option<(Child, String)> {
+    python_game_on(seconds, "0")
+}
+
+/// The Python game on `port` (a free one for "0").
+fn python_game_on(seconds: &str, port: &str) -> Option<(Child, String)> {
     let has = Command::new("python3").args(["-c", "import websockets.sync.server"]).status();
     if !has.is_ok_and(|s| s.success()) {
         eprintln!("skipped: python3 with websockets is not installed here (CI installs it)");
@@ -23,7 +29,7 @@ fn python_game(seconds: &str) -> Option<(Child, String)> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/link_host.py");
     let mut child = Command::new("python3")
         .arg(script)
-        .args([TOKEN, seconds])
+        .args([TOKEN, seconds, port])
         .stdout(Stdio::piped())
         .spawn()
         .expect("python3 runs");
@@ -85,4 +91,44 @@ fn a_wrong_token_is_said_and_nothing_is_attached() {
     assert!(why.contains("refused") && why.contains("wrong token"), "{why}");
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+#[test]
+fn a_run_lost_mid_recording_is_kept_marked_and_goes_on_when_the_game_is_back() {
+    let Some((mut first, address)) = python_game("30") else { return };
+    let port = address.rsplit(':').next().unwrap().to_owned();
+    let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
+    assert!(poll_until(&mut game, |g| g.run.span(0).is_some_and(|(a, b)| b >= a + 5)), "states are recorded");
+    game.ask("release", &Control::Hand { creature: 0, act: HandAct::Release }).unwrap();
+    assert!(poll_until(&mut game, |g| g.run.marks(0).any(|m| m.kind == MarkKind::Event)), "the lesson is marked");
+
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
+    let (oldest, before) = game.run.span(0).unwrap();
+    let seen = game.run.state(0, before).unwrap().clone();
+    let lost = game.run.marks(0).find(|m| m.kind == MarkKind::Link).expect("the loss is marked on the run");
+    assert!(lost.text.starts_with("link lost"), "{}", lost.text);
+    assert_eq!(lost.at, before, "the loss follows the last state received");
+    assert!(game.run.marks(1).any(|m| m.kind == MarkKind::Link), "on every creature's timeline");
+
+    let Some((mut second, again)) = python_game_on("30", &port) else { return };
+    assert_eq!(again, address);
+    assert!(poll_until(&mut game, |g| g.attached()), "the lost link is tried again");
+    assert!(poll_until(&mut game, |g| g.run.span(0).is_some_and(|(_, b)| b > before + 2)), "the run goes on");
+    assert_eq!(game.run.span(0).unwrap().0, oldest, "nothing recorded before the loss gave way");
+    assert_eq!(game.run.state(0, before), Some(&seen), "what was recorded before the loss is unchanged");
+    let texts: Vec<_> = game.run.marks(0).filter(|m| m.kind == MarkKind::Link).map(|m| m.text.clone()).collect();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert_eq!(texts[1], "attached again");
+
+    game.let_go();
+    assert!(!game.attached());
+    assert!(game.status().contains("let go"), "{}", game.status());
+    let kept = game.run.span(0).unwrap();
+    second.kill().unwrap();
+    second.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(!game.poll(Instant::now()), "a game let go is not tried again");
+    assert_eq!(game.run.span(0), Some(kept), "and its run is kept");
 }

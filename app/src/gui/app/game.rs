@@ -1,6 +1,8 @@
 //! The one handler of [`GameCommand`]s: the workspace attaches, asks and lets go, and the
 //! status bar says where the creatures live.
 
+use creature_workspace::remote_run::MarkKind;
+
 use super::Studio;
 use crate::gui::command::GameCommand;
 use crate::gui::panels;
@@ -32,7 +34,14 @@ impl Studio {
             }
             GameCommand::Detach => {
                 self.ws.detach_game();
-                self.status = "Let the game go".into();
+                self.status = "Let the game go; its run is kept to look back over".into();
+            }
+            GameCommand::Bookmark { creature, at, sim_time } => {
+                if let Some(game) = self.ws.game.as_mut() {
+                    let text = format!("bookmark at {sim_time:.1} s");
+                    game.run.mark_at(creature, at, sim_time, MarkKind::Bookmark, text);
+                    self.status = format!("Bookmarked the game's run at {sim_time:.1} s");
+                }
             }
         }
     }

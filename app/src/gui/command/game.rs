@@ -11,6 +11,8 @@ pub enum GameCommand {
     Ask { what: String, control: Control },
     /// Lets the attached game go.
     Detach,
+    /// Bookmarks state `at` of the game's creature `creature`, at `sim_time`.
+    Bookmark { creature: u32, at: u64, sim_time: f64 },
 }
 
 impl GameCommand {
@@ -20,6 +22,7 @@ impl GameCommand {
             GameCommand::Attach { address, .. } => format!("Attach to the game at {address}"),
             GameCommand::Ask { what, .. } => format!("Ask the game: {what}"),
             GameCommand::Detach => "Let the game go".into(),
+            GameCommand::Bookmark { sim_time, .. } => format!("Bookmark the game's run at {sim_time:.1} s"),
         }
     }
 }

@@ -1,11 +1,14 @@
 //! A running game attached over the link (SPEC §23): the form that attaches, then the
 //! game's creatures as it last said them (desires, plan and agenda, liking, phase, where
 //! it is), the hand and the clock for the studio that controls it, and what the game
-//! told and answered. The form's fields and the creature picked are this panel's own.
+//! told and answered; the run received, to look back over and bookmark, also once the link
+//! is lost or the game let go. The form's fields, the creature picked and the moment
+//! looked at are this panel's own.
 
 use creature_core::link::message::{Control, HandAct, Role};
 use creature_core::names::Desire;
-use creature_workspace::remote_game::{RemoteCreature, RemoteGame};
+use creature_workspace::remote_game::{RemoteCreature, RemoteGame, RemoteState};
+use creature_workspace::remote_run::MarkKind;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, GameCommand, Tab};
@@ -22,11 +25,14 @@ pub struct GamePanel {
     /// Attach as the controller rather than an observer.
     pub control: bool,
     picked: usize,
+    /// The number of the state looked back at in the picked creature's run; none follows
+    /// the newest.
+    pub looking: Option<u64>,
 }
 
 impl Default for GamePanel {
     fn default() -> GamePanel {
-        GamePanel { address: "127.0.0.1:7878".into(), token: String::new(), control: true, picked: 0 }
+        GamePanel { address: "127.0.0.1:7878".into(), token: String::new(), control: true, picked: 0, looking: None }
     }
 }
 
@@ -53,6 +59,11 @@ impl Panel for GamePanel {
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         match &cx.ws.game {
             None => self.form(ui, cx.out),
+            Some(game) if game.let_go_of() => {
+                self.form(ui, cx.out);
+                ui.separator();
+                self.attached(ui, game, cx.out);
+            }
             Some(game) => self.attached(ui, game, cx.out),
         }
     }
@@ -85,7 +96,7 @@ impl GamePanel {
     fn attached(&mut self, ui: &mut egui::Ui, game: &RemoteGame, out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             ui.label(game.status());
-            if ui.button("Let go").clicked() {
+            if !game.let_go_of() && ui.button("Let go").clicked() {
                 out.push(Command::Game(GameCommand::Detach));
             }
         });
@@ -94,18 +105,24 @@ impl GamePanel {
             return;
         }
         self.picked = self.picked.min(game.creatures.len() - 1);
+        let before = self.picked;
         egui::ComboBox::from_label("Creature").selected_text(label(&game.creatures[self.picked])).show_ui(ui, |ui| {
             for (i, c) in game.creatures.iter().enumerate() {
                 ui.selectable_value(&mut self.picked, i, label(c));
             }
         });
-        let creature = &game.creatures[self.picked];
-        if game.role == Role::Controller {
-            controls(ui, creature.id, out);
-        } else {
-            ui.label("Watching: another studio may control this game.");
+        if self.picked != before {
+            self.looking = None;
         }
-        match &creature.state {
+        let creature = &game.creatures[self.picked];
+        match (game.attached(), game.role) {
+            (false, _) => {}
+            (true, Role::Controller) => controls(ui, creature.id, out),
+            (true, Role::Observer) => {
+                ui.label("Watching: another studio may control this game.");
+            }
+        }
+        match self.look_back(ui, game, creature, out) {
             None => {
                 ui.label("Waiting for the game's first state…");
             }
@@ -120,6 +137,67 @@ impl GamePanel {
             }
         }
         told(ui, game, creature.id);
+    }
+}
+
+impl GamePanel {
+    /// The run's timeline for `creature`: live or a moment looked back at, a bookmark, and
+    /// the last marks to go to; returns the state to show.
+    fn look_back<'g>(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &'g RemoteGame,
+        creature: &'g RemoteCreature,
+        out: &mut Vec<Command>,
+    ) -> Option<&'g RemoteState> {
+        let Some((first, last)) = game.run.span(creature.id) else { return creature.state.as_ref() };
+        self.looking = self.looking.filter(|at| (first..last).contains(at));
+        let mut at = self.looking.unwrap_or(last);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .selectable_label(self.looking.is_none(), "Live")
+                .on_hover_text("Follow the game's newest state")
+                .clicked()
+            {
+                self.looking = None;
+                at = last;
+            }
+            let slider = egui::Slider::new(&mut at, first..=last).show_value(false).text("Look back");
+            if ui.add(slider).on_hover_text("Every state received from the game, oldest on the left").changed() {
+                self.looking = (at < last).then_some(at);
+            }
+            let sim_time = game.run.state(creature.id, at).map_or(0.0, |s| s.sim_time);
+            if ui.button("Bookmark").on_hover_text("Mark this moment of the game's run").clicked() {
+                out.push(Command::Game(GameCommand::Bookmark { creature: creature.id, at, sim_time }));
+            }
+            if self.looking.is_some() {
+                ui.label(format!("looking back at {sim_time:.1} s"));
+            }
+            if game.run.dropped > 0 {
+                ui.label(format!(
+                    "({} older gave way)",
+                    creature_core::words::count(game.run.dropped as usize, "state")
+                ));
+            }
+        });
+        let marks: Vec<_> = game.run.marks(creature.id).collect();
+        ui.horizontal_wrapped(|ui| {
+            for m in marks.iter().rev().take(6) {
+                let kind = match m.kind {
+                    MarkKind::Bookmark => "🔖",
+                    MarkKind::Link => "⚡",
+                    MarkKind::Event => "•",
+                };
+                let go = ui.small_button(format!("{kind} {:.1} s {}", m.sim_time, m.text));
+                if go.on_hover_text("Look back at this moment").clicked() && (first..=last).contains(&m.at) {
+                    self.looking = (m.at < last).then_some(m.at);
+                }
+            }
+        });
+        match self.looking {
+            Some(at) => game.run.state(creature.id, at),
+            None => creature.state.as_ref(),
+        }
     }
 }
 

@@ -24,9 +24,12 @@ impl Workspace {
         Ok(())
     }
 
-    /// Lets the attached game go.
+    /// Lets the attached game go; what was received of its run stays to look back over,
+    /// until another game is attached.
     pub fn detach_game(&mut self) {
-        self.game = None;
+        if let Some(game) = self.game.as_mut() {
+            game.let_go();
+        }
     }
 
     /// Reads what the attached game sent; whether anything changed.
