@@ -9,7 +9,7 @@ It starts `STUDIO serve` on the example project with two creatures, reads the ad
 and token the host prints and checks the token file is the user's alone; then attaches
 as the controller, reads the welcome and a state, pushes a broken species file (refused
 with its position) and the shipped one (taken), strokes a creature and sees the lesson's
-event; an observer's command is refused, and a wrong token is refused and closed.
+event, forces a tree's verdict and lets it go; an observer's command is refused, and a wrong token is refused and closed.
 Prints one line per check and exits 1 at the end if any check failed.
 """
 
@@ -77,6 +77,13 @@ def attached(address, token):
         while lesson["event"] != "lesson":
             lesson = receive(ws, "event")
         checks.check("the release is told as a lesson event", lesson["creature"] == 0, str(lesson))
+        ws.send(json.dumps({"t": "force", "id": 60, "creature": 0, "tree": "Hunger", "object": "home_field",
+                            "verdict": -1.0}))
+        checks.check("a tree's verdict is forced", answer(ws, 60)["t"] == "ok")
+        ws.send(json.dumps({"t": "unforce", "id": 61, "creature": 0, "tree": "Hunger", "object": "home_field"}))
+        checks.check("and let go", answer(ws, 61)["t"] == "ok")
+        ws.send(json.dumps({"t": "unforce", "id": 62, "creature": 0, "tree": "Hunger", "object": "home_field"}))
+        checks.check("a verdict not forced is not let go", answer(ws, 62)["t"] == "error")
         ws.send(json.dumps({"t": "dance", "id": 6}))
         checks.check("an unknown message is answered with an error", answer(ws, 6)["t"] == "error")
 

@@ -2,7 +2,7 @@
 //! runs headless, one preview a creature, behind the link's host: studios attach over a
 //! WebSocket, watch every creature's state and events, and one controller at a time may
 //! reload species and creature files, touch a creature with the hand, set its phase,
-//! break on a condition, pause, step and go on.
+//! break on a condition, pause, step and go on, and hold a tree's verdict for an object.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -12,7 +12,9 @@ use creature_core::link::host::{Host, Request};
 use creature_core::link::message::{Control, HandAct};
 use creature_core::link::token::Token;
 use creature_core::mind::hand::Slap;
+use creature_core::names::Desire;
 use creature_core::project::Project;
+use creature_core::species::data::TreeKind;
 use creature_core::world::link_state;
 use creature_core::world::sim::Act;
 use creature_workspace::live_preview::LivePreview;
@@ -172,9 +174,33 @@ fn carry_out(previews: &mut [LivePreview], request: &Request) -> Result<(), Stri
             previews.iter_mut().for_each(|p| _ = p.run(turns));
             Ok(())
         }
-        Control::Force { .. } | Control::Unforce { .. } => {
-            Err("this host does not force a tree's verdict; the reference host runs the creature's own trees".into())
+        Control::Force { creature, tree, object, verdict } => {
+            let i = one(previews, *creature)?;
+            let (desire, tree) = tree_named(tree)?;
+            previews[i].act(Act::Force { desire, tree, object: object.clone(), verdict: *verdict }).map(|_| ())
         }
+        Control::Unforce { creature, tree, object } => {
+            let i = one(previews, *creature)?;
+            let (desire, tree) = tree_named(tree)?;
+            previews[i].act(Act::Unforce { desire, tree, object: object.clone() }).map(|_| ())
+        }
+    }
+}
+
+/// A tree as a `force` names it: a desire (both its trees), or a desire and `Activity`
+/// or `ActOn` after a space, a dot or a slash.
+fn tree_named(tree: &str) -> Result<(Desire, Option<TreeKind>), String> {
+    let mut words = tree.split([' ', '.', '/']).filter(|w| !w.is_empty());
+    let desire = Desire::parse(words.next().unwrap_or(""))?;
+    let kind = match words.next() {
+        None => None,
+        Some("Activity") => Some(TreeKind::Activity),
+        Some("ActOn") => Some(TreeKind::ActOn),
+        Some(other) => return Err(format!("a desire has an Activity and an ActOn tree, not `{other}`")),
+    };
+    match words.next() {
+        None => Ok((desire, kind)),
+        Some(more) => Err(format!("`{tree}` names a tree and then `{more}`: expected a desire and its tree")),
     }
 }
 

@@ -21,6 +21,7 @@ mod preview;
 mod recording;
 mod robust;
 mod scenario;
+mod serve;
 mod shadow;
 mod shadow_compose;
 mod shadow_curate;

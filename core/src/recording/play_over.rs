@@ -4,7 +4,7 @@
 //! shown.
 
 use super::recorder::Recorder;
-use super::seek::{apply_due, data_after, replay};
+use super::seek::{apply_due, data_after, reforce, replay};
 use super::snapshot::restore;
 use crate::world::sim::{Event, Sim};
 
@@ -24,6 +24,7 @@ impl Recorder {
         let (mut sim, mut applied) = if from == 0 {
             let first = rec.snapshots.first().ok_or("the recording has no snapshot at turn 0")?;
             let mut sim = restore(&rec.snapshots, 0, data_after(&self.start_data, &self.parsed, first.applied))?;
+            reforce(rec, first.applied, &mut sim);
             sim.record(true);
             (sim, first.applied)
         } else {

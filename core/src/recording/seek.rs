@@ -9,7 +9,7 @@ use super::changes::{Parsed, apply_parsed};
 use super::format::{Change, Recording};
 use super::snapshot::restore;
 use crate::species::data::Data;
-use crate::world::sim::Sim;
+use crate::world::sim::{Act, Sim};
 
 /// The turn of simulated second `seconds` in a recording of `end` turns.
 ///
@@ -59,11 +59,24 @@ pub(super) fn replay(
             if snap.applied > rec.changes.len() {
                 return Err(format!("the snapshot of turn {} counts changes the recording lacks", snap.turn));
             }
-            (restore(&rec.snapshots, at, data_after(start, parsed, snap.applied))?, snap.applied)
+            let mut sim = restore(&rec.snapshots, at, data_after(start, parsed, snap.applied))?;
+            reforce(rec, snap.applied, &mut sim);
+            (sim, snap.applied)
         }
     };
     advance(rec, parsed, &mut sim, &mut applied, turn);
     Ok((sim, applied))
+}
+
+/// Gives `sim`, thawed after the first `applied` changes, the verdicts those changes
+/// forced and did not let go: a forced verdict is the link's and not frozen.
+pub(super) fn reforce(rec: &Recording, applied: usize, sim: &mut Sim) {
+    for c in rec.changes.iter().take(applied) {
+        if let Change::Input(act @ (Act::Force { .. } | Act::Unforce { .. })) = &c.what {
+            // One refused when it was given is refused again.
+            drop(sim.apply(act));
+        }
+    }
 }
 
 /// Does to `sim`, which has taken `applied` of the recording's changes, those due at

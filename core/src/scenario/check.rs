@@ -164,7 +164,16 @@ fn check_inputs(
                     errors.push(problem(s, at, "", item, Some("on"), m));
                 }
             }
-            Act::Give { object } | Act::Order { object } => {
+            Act::Force { object, verdict, .. } => {
+                if let Err(m) = objects.kind(object) {
+                    errors.push(problem(s, at, "", item, Some("object"), m));
+                }
+                if !(-1.0..=1.0).contains(verdict) {
+                    let m = "expected a verdict from -1 to 1".to_owned();
+                    errors.push(problem(s, at, "", item, Some("verdict"), m));
+                }
+            }
+            Act::Give { object } | Act::Order { object } | Act::Unforce { object, .. } => {
                 if let Err(m) = objects.kind(object) {
                     errors.push(problem(s, at, "", item, Some("object"), m));
                 }

@@ -57,11 +57,19 @@ pub(super) struct Judgement {
     pub(super) opinions: Vec<f64>,
     /// When each action was last done.
     pub(super) last_done: Vec<Option<f64>>,
+    /// The verdicts forced over the link: not frozen ([`super::forced`]).
+    #[serde(skip)]
+    pub(super) forced: super::forced::Forced,
 }
 
 impl Default for Judgement {
     fn default() -> Self {
-        Judgement { trees: vec![None; Desire::COUNT], opinions: Vec::new(), last_done: Vec::new() }
+        Judgement {
+            trees: vec![None; Desire::COUNT],
+            opinions: Vec::new(),
+            last_done: Vec::new(),
+            forced: super::forced::Forced::default(),
+        }
     }
 }
 
@@ -286,7 +294,8 @@ impl Sim {
             [TreeKind::Activity, TreeKind::ActOn]
                 .map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
         });
-        let score = self.curve.usefulness(trees[k].predict(&self.village.objects[o].answers));
+        let answers = &self.village.objects[o].answers;
+        let score = self.curve.usefulness(self.judgement.forced.verdict(d, k, o, || trees[k].predict(answers)));
         self.kept.keep_usefulness(at, score);
         score
     }

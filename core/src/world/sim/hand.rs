@@ -107,6 +107,8 @@ impl Sim {
             | Act::Miracle { on: None, .. }
             | Act::Phase(_)
             | Act::Desire { .. }
+            | Act::Force { .. }
+            | Act::Unforce { .. }
             | Act::Place { .. } => return Err(format!("{} is not a touch of the hand", act.describe())),
         }
         Ok(None)

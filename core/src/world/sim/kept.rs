@@ -179,6 +179,14 @@ impl Kept {
         (!kept.is_nan()).then_some(kept)
     }
 
+    /// Forgets the usefulness kept at `at`: it is worked out again when next asked.
+    #[inline]
+    pub(super) fn forget_usefulness(&mut self, at: usize) {
+        if let Some(kept) = self.useful.get_mut(at) {
+            *kept = f64::NAN;
+        }
+    }
+
     /// Keeps `score` as the usefulness at `at` until its object or desire changes.
     #[inline]
     pub(super) fn keep_usefulness(&mut self, at: usize, score: f64) {

@@ -39,6 +39,7 @@ mod choose;
 mod clock;
 mod events;
 mod feeling;
+mod forced;
 mod freeze;
 mod hand;
 mod kept;

@@ -9,6 +9,7 @@ use crate::creature::lesson::Lesson;
 use crate::mind::hand::Slap;
 use crate::mind::leash::Leash;
 use crate::names::Desire;
+use crate::species::data::TreeKind;
 
 /// One thing the player does. The scenario file writes these as SPEC §16 shows them;
 /// a recording keeps them with their turn.
@@ -72,6 +73,22 @@ pub enum Act {
     Order {
         object: String,
     },
+    /// Holds the verdict of `desire`'s tree (`tree`, both for none) for `object` at
+    /// `verdict`, from −1 to 1, until `Unforce` (SPEC §23 `force`).
+    Force {
+        desire: Desire,
+        #[serde(default)]
+        tree: Option<TreeKind>,
+        object: String,
+        verdict: f64,
+    },
+    /// Lets the tree judge `object` by its examples again.
+    Unforce {
+        desire: Desire,
+        #[serde(default)]
+        tree: Option<TreeKind>,
+        object: String,
+    },
 }
 
 impl Act {
@@ -99,7 +116,22 @@ impl Act {
             Act::Present(true) => "the player comes back".to_owned(),
             Act::Present(false) => "the player goes away".to_owned(),
             Act::Order { object } => format!("ordered to {object}"),
+            Act::Force { desire, tree, object, verdict } => {
+                format!("{desire}'s {} verdict for {object} forced to {verdict}", tree_words(*tree))
+            }
+            Act::Unforce { desire, tree, object } => {
+                format!("{desire}'s {} verdict for {object} no longer forced", tree_words(*tree))
+            }
         }
+    }
+}
+
+/// A tree named in a few words.
+fn tree_words(tree: Option<TreeKind>) -> &'static str {
+    match tree {
+        Some(TreeKind::Activity) => "Activity",
+        Some(TreeKind::ActOn) => "ActOn",
+        None => "trees'",
     }
 }
 
@@ -126,6 +158,8 @@ impl Sim {
                 Ok(None)
             }
             Act::Place { x, y } => self.place_creature(*x, *y).map(|()| None),
+            Act::Force { desire, tree, object, verdict } => self.force(*desire, *tree, object, *verdict).map(|()| None),
+            Act::Unforce { desire, tree, object } => self.unforce(*desire, *tree, object).map(|()| None),
             Act::Miracle { name, on: None } => {
                 let near = self.nearest_object().ok_or("the village has no object to cast on")?;
                 self.hand_act(&Act::Miracle { name: name.clone(), on: Some(near) })

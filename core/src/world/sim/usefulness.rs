@@ -12,7 +12,9 @@ impl Sim {
     /// object id is refused.
     pub fn usefulness(&self, desire: Desire, kind: TreeKind, object: &str) -> Result<f64, String> {
         let o = self.object(object)?;
-        Ok(self.curve.usefulness(self.tree_now(desire, kind).predict(&self.village.objects[o].answers)))
+        let k = usize::from(kind == TreeKind::ActOn);
+        let predicted = || self.tree_now(desire, kind).predict(&self.village.objects[o].answers);
+        Ok(self.curve.usefulness(self.judgement.forced.verdict(desire.index(), k, o, predicted)))
     }
 
     /// Desire `desire`'s tree of `kind` built from the creature's examples as they are

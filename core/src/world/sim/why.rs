@@ -169,7 +169,10 @@ impl Sim {
     }
 
     fn score_by(&self, d: usize, kind: TreeKind, o: usize) -> f64 {
-        self.curve.usefulness(self.tree_of(d, kind).predict(&self.village.objects[o].answers))
+        let k = usize::from(kind == TreeKind::ActOn);
+        let verdict =
+            self.judgement.forced.verdict(d, k, o, || self.tree_of(d, kind).predict(&self.village.objects[o].answers));
+        self.curve.usefulness(verdict)
     }
 
     fn plan_why(&self, c: &Candidate, current: bool) -> PlanWhy {

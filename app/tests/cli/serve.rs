@@ -1,0 +1,76 @@
+//! `creature-studio serve`, the reference game of the link (SPEC §23), attached to by
+//! core's client: a controller's `force` holds a tree's verdict and `unforce` lets it go,
+//! a tree named wrongly is answered with why, and an observer forces nothing.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use creature_core::link::client::Client;
+use creature_core::link::message::{self, Control, Role};
+use serde_json::Value;
+
+use crate::common::{repo, s};
+
+/// `serve` on the example project for a minute, its address and token.
+fn serve() -> (Child, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let token_file = dir.path().join("token");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_creature-studio"))
+        .args(["serve", "--project", s(&repo().join("projects/example")), "--listen", "127.0.0.1:0"])
+        .args(["--seconds", "60", "--token-file", s(&token_file)])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut line).unwrap();
+    let v: Value = serde_json::from_str(&line).unwrap();
+    let token = std::fs::read_to_string(&token_file).unwrap().trim().to_owned();
+    (child, v["address"].as_str().unwrap().to_owned(), token)
+}
+
+/// The answer to request `id`, waiting at most ten seconds.
+fn answer(client: &mut Client, id: u64) -> Value {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        let found = client.receive(256).unwrap().into_iter().find(|m| m["id"] == id && m["t"] != "state");
+        if let Some(m) = found {
+            return m;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no answer to request {id}");
+}
+
+fn ask(client: &mut Client, id: u64, control: &Control) -> Value {
+    client.send(&message::request(id, control)).unwrap();
+    answer(client, id)
+}
+
+fn force(tree: &str, verdict: f64) -> Control {
+    Control::Force { creature: 0, tree: tree.into(), object: "home_field".into(), verdict }
+}
+
+#[test]
+fn a_controller_forces_a_verdict_and_lets_it_go_and_a_wrong_tree_is_said() {
+    let (mut game, address, token) = serve();
+    let mut c = Client::attach(&address, &token, Role::Controller, "test").unwrap();
+    assert_eq!(ask(&mut c, 1, &force("Hunger ActOn", -0.5))["t"], "ok");
+    assert_eq!(ask(&mut c, 2, &force("Hunger", 1.0))["t"], "ok");
+    let unforce = Control::Unforce { creature: 0, tree: "Hunger".into(), object: "home_field".into() };
+    assert_eq!(ask(&mut c, 3, &unforce)["t"], "ok");
+    let again = ask(&mut c, 4, &unforce);
+    assert!(again["error"].as_str().unwrap().contains("no verdict"), "{again}");
+    let wrong = ask(&mut c, 5, &force("Hungr", 0.0));
+    assert!(wrong["error"].as_str().unwrap().contains("Hunger"), "the nearest name is offered: {wrong}");
+    let kind = ask(&mut c, 6, &force("Hunger Roots", 0.0));
+    assert!(kind["error"].as_str().unwrap().contains("Activity and an ActOn"), "{kind}");
+    let wide = ask(&mut c, 7, &force("Hunger", 3.0));
+    assert!(wide["error"].as_str().unwrap().contains("from -1 to 1"), "{wide}");
+
+    let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
+    let refused = ask(&mut o, 8, &force("Hunger", 0.0));
+    assert_eq!(refused["t"], "error", "an observer forces nothing: {refused}");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -1,0 +1,94 @@
+//! Verdicts forced from outside (SPEC §23 `force`, as Groot2's hooks hold a node's
+//! result): a desire's tree gives the verdict it is told for an object until `unforce`,
+//! whatever its examples say, so that a designer attached to a game can try what the
+//! creature would do if it thought otherwise. Every reader of a tree's verdict for an
+//! object (the plan choice, Why?, a scenario's score) asks [`Forced::verdict`].
+//!
+//! A forced verdict is the link's, not the creature's: it is not frozen with the state
+//! (the snapshots' bytes stay those of a run without it), and a recording, which keeps
+//! the `force` as an input, gives it again to a simulation thawed from a later snapshot.
+
+use super::Sim;
+use crate::names::Desire;
+use crate::species::data::TreeKind;
+
+/// The verdicts held, by (desire, tree, object) in the simulation's numbering.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Forced {
+    held: Vec<((usize, usize, usize), f64)>,
+}
+
+impl Forced {
+    /// The verdict of desire `d`'s tree `k` (0 Activity, 1 ActOn) for object `o`: the
+    /// one forced, or the tree's own (`predicted`).
+    #[inline]
+    pub(super) fn verdict(&self, d: usize, k: usize, o: usize, predicted: impl FnOnce() -> Option<f64>) -> Option<f64> {
+        if self.held.is_empty() {
+            return predicted();
+        }
+        match self.held.iter().find(|(at, _)| *at == (d, k, o)) {
+            Some(&(_, v)) => Some(v),
+            None => predicted(),
+        }
+    }
+}
+
+/// The tree kinds a `force` names: one, or both when none is named.
+fn kinds(kind: Option<TreeKind>) -> Vec<usize> {
+    match kind {
+        Some(TreeKind::Activity) => vec![0],
+        Some(TreeKind::ActOn) => vec![1],
+        None => vec![0, 1],
+    }
+}
+
+impl Sim {
+    /// Holds the verdict of `desire`'s tree of `kind` (both for none) for `object` at
+    /// `verdict`, a number from −1 to 1, until [`Sim::unforce`].
+    pub(super) fn force(
+        &mut self,
+        desire: Desire,
+        kind: Option<TreeKind>,
+        object: &str,
+        verdict: f64,
+    ) -> Result<(), String> {
+        if !(-1.0..=1.0).contains(&verdict) {
+            return Err(format!("a verdict is a number from -1 to 1, not {verdict}"));
+        }
+        let o = self.object(object)?;
+        for k in kinds(kind) {
+            let at = (desire.index(), k, o);
+            self.judgement.forced.held.retain(|(a, _)| *a != at);
+            self.judgement.forced.held.push((at, verdict));
+            self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
+        }
+        Ok(())
+    }
+
+    /// Lets `desire`'s tree of `kind` (both for none) judge `object` by its examples again.
+    pub(super) fn unforce(&mut self, desire: Desire, kind: Option<TreeKind>, object: &str) -> Result<(), String> {
+        let o = self.object(object)?;
+        let before = self.judgement.forced.held.len();
+        for k in kinds(kind) {
+            let at = (desire.index(), k, o);
+            self.judgement.forced.held.retain(|(a, _)| *a != at);
+            self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
+        }
+        if self.judgement.forced.held.len() == before {
+            return Err(format!("no verdict of {desire}'s trees for {object} is forced"));
+        }
+        Ok(())
+    }
+
+    /// The verdicts forced now: desire, tree, object and verdict, in the order given.
+    #[must_use]
+    pub fn forced(&self) -> Vec<(Desire, TreeKind, String, f64)> {
+        let kind = |k: usize| if k == 0 { TreeKind::Activity } else { TreeKind::ActOn };
+        self.judgement
+            .forced
+            .held
+            .iter()
+            .map(|&((d, k, o), v)| (Desire::ALL[d], kind(k), self.village.objects[o].id.clone(), v))
+            .collect()
+    }
+}

@@ -1,0 +1,113 @@
+//! SPEC §23 `force`: a tree's verdict for an object held from outside until `unforce`.
+//! Every reader of the verdict sees it (the score, Why?, the plan choice), the frozen
+//! bytes stay those of the creature, and a recording gives it again after a seek.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use creature_core::creature::Creature;
+use creature_core::mind::usefulness::UsefulnessCurve;
+use creature_core::names::Desire;
+use creature_core::recording::snapshot::to_bytes;
+use creature_core::recording::{Recorder, Sources};
+use creature_core::species::data::{Data, TreeKind};
+use creature_core::world::file::WorldFile;
+use creature_core::world::sim::{Act, Event, Sim};
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
+}
+
+/// The example project's Daisy in its village.
+fn daisy(seed: u64) -> Sim {
+    let data = Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
+    let world = WorldFile::load(&example().join("world.ron"), &data).unwrap();
+    let creature = Creature::load(&example().join("creatures/daisy.ron"), &data).unwrap();
+    Sim::new(data, creature, world, seed)
+}
+
+fn force(desire: Desire, tree: Option<TreeKind>, object: &str, verdict: f64) -> Act {
+    Act::Force { desire, tree, object: object.into(), verdict }
+}
+
+#[test]
+fn a_forced_verdict_is_the_score_until_it_is_let_go() {
+    let mut sim = daisy(3);
+    sim.run(50);
+    let curve = UsefulnessCurve::default();
+    let own = sim.usefulness(Desire::Hunger, TreeKind::ActOn, "home_field").unwrap();
+    let activity = sim.usefulness(Desire::Hunger, TreeKind::Activity, "home_field").unwrap();
+    sim.apply(&force(Desire::Hunger, Some(TreeKind::ActOn), "home_field", -0.5)).unwrap();
+    assert_eq!(sim.usefulness(Desire::Hunger, TreeKind::ActOn, "home_field").unwrap(), curve.usefulness(Some(-0.5)));
+    assert_eq!(sim.usefulness(Desire::Hunger, TreeKind::Activity, "home_field").unwrap(), activity, "one tree named");
+    assert_eq!(sim.forced(), [(Desire::Hunger, TreeKind::ActOn, "home_field".to_owned(), -0.5)]);
+
+    sim.apply(&Act::Unforce { desire: Desire::Hunger, tree: None, object: "home_field".into() }).unwrap();
+    assert_eq!(sim.usefulness(Desire::Hunger, TreeKind::ActOn, "home_field").unwrap(), own);
+    assert!(sim.forced().is_empty());
+    let again = Act::Unforce { desire: Desire::Hunger, tree: None, object: "home_field".into() };
+    assert!(sim.apply(&again).unwrap_err().contains("no verdict"), "nothing left to let go");
+}
+
+#[test]
+fn a_force_out_of_range_or_on_nothing_is_refused_and_changes_nothing() {
+    let mut sim = daisy(3);
+    let before = to_bytes(&sim);
+    let wide = sim.apply(&force(Desire::Hunger, None, "home_field", 1.5)).unwrap_err();
+    assert!(wide.contains("from -1 to 1"), "{wide}");
+    let nan = sim.apply(&force(Desire::Hunger, None, "home_field", f64::NAN)).unwrap_err();
+    assert!(nan.contains("from -1 to 1"), "{nan}");
+    assert!(sim.apply(&force(Desire::Hunger, None, "nowhere", 0.5)).is_err());
+    assert!(sim.forced().is_empty());
+    assert_eq!(to_bytes(&sim), before);
+}
+
+/// The first plan of `desire` started within `turns`, as (action, object).
+fn first_plan(sim: &mut Sim, desire: Desire, turns: u64) -> Option<(String, String)> {
+    sim.record(true);
+    for _ in 0..turns {
+        sim.step();
+        for e in sim.take_events() {
+            if let Event::Plan { desire: d, action, object, .. } = e
+                && d == desire
+            {
+                return Some((action, object));
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn the_plan_choice_follows_the_forced_verdict() {
+    let mut own = daisy(9);
+    let (_, eaten) = first_plan(&mut own, Desire::Hunger, 20_000).expect("Daisy eats within 2000 s");
+    let mut forced = daisy(9);
+    forced.apply(&force(Desire::Hunger, None, &eaten, -1.0)).unwrap();
+    let other = first_plan(&mut forced, Desire::Hunger, 20_000);
+    assert!(other.as_ref().is_none_or(|(_, o)| *o != eaten), "{eaten} was judged useless, yet chosen: {other:?}");
+}
+
+#[test]
+fn a_recording_seeks_past_a_snapshot_with_its_verdict_still_forced() {
+    let text = |p: &str| std::fs::read_to_string(example().join(p)).unwrap();
+    let sources = Sources {
+        species: Data::texts(None).unwrap(),
+        creature: text("creatures/daisy.ron"),
+        world: text("world.ron"),
+    };
+    let mut r = Recorder::new(daisy(4), 4, sources);
+    r.run(30);
+    r.act(force(Desire::Hunger, None, "home_field", -1.0)).unwrap();
+    r.run(400);
+    let straight = r.sim().clone();
+    assert_eq!(straight.forced().len(), 2);
+    let sought = r.seek(430).unwrap();
+    assert_eq!(sought.forced(), straight.forced(), "the force is given again after the thaw");
+    assert_eq!(to_bytes(&sought), to_bytes(&straight));
+    let mut on = sought.clone();
+    let mut plain = straight.clone();
+    on.run(2000);
+    plain.run(2000);
+    assert_eq!(to_bytes(&on), to_bytes(&plain), "and the run goes on as it went");
+}
