@@ -87,7 +87,7 @@ impl LivePreview {
         let data = Arc::new(Data::from_files(&species, &project.species_dir().display().to_string())?);
         let creature_path = match creature {
             Some(c) => Some(c.to_path_buf()),
-            None => ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next(),
+            None => first_creature(project),
         };
         let (creature, creature_text) = match &creature_path {
             Some(p) => {
@@ -453,6 +453,14 @@ impl LivePreview {
     pub fn sim_time(&self) -> f64 {
         self.rec.sim().time()
     }
+}
+
+/// The project's first creature save, in path order in its creatures folder: the one
+/// the preview runs and the studio puts in focus when nothing else chooses one. The
+/// one home of that rule.
+#[must_use]
+pub fn first_creature(project: &Project) -> Option<PathBuf> {
+    ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next()
 }
 
 /// The species files' texts a recording's run has at its end: its start's, changed by

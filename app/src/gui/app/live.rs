@@ -163,7 +163,7 @@ impl Studio {
         for (e, reached) in self.ws.take_preview_events() {
             self.view.village.log_event(&e, rule.as_deref());
             if let Some(id) = reached {
-                self.view.creature = Some(id);
+                self.focus_creature(&id);
                 if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
                     self.view.select_tree(tp.desire, TreeKind::ActOn);
                 }
