@@ -1,5 +1,5 @@
-//! One creature in focus: after an undo or redo, a pick on the start page and the
-//! preview's own run, Why?, the Preview and Compare show the creature in focus, which
+//! One creature in focus: after an undo or redo, a pick on the start page and a
+//! preview run again, Why?, the Preview and Compare show the creature in focus, which
 //! is the one the preview runs.
 
 use creature_studio::gui::Studio;
@@ -90,5 +90,23 @@ fn the_start_pages_pick_is_the_focus_and_the_preview_runs_it() {
     h.get_by_label("🐄 Open the example creature").click();
     steps(&mut h, 2);
     assert_eq!(focus(&h).0.label(), "ruth.ron", "the start page picks the richest creature");
+    all_show_the_focus(&mut h);
+}
+
+#[test]
+fn a_preview_run_again_runs_the_focus_and_every_panel_names_it() {
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    steps(&mut h, 2);
+    let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
+    h.state_mut().run(Command::SelectCreature(daisy.clone()));
+    steps(&mut h, 2);
+    // Run again from the project's files: the preview asks the focus what to run.
+    h.state_mut().run(Command::Preview(PreviewCommand::Restart));
+    steps(&mut h, 3);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    steps(&mut h, 2);
+    assert_eq!(focus(&h).0, daisy);
     all_show_the_focus(&mut h);
 }
