@@ -295,4 +295,23 @@ mod tests {
         p.advance(0.5);
         assert!(p.sim_time() > before, "the preview runs on");
     }
+
+    #[test]
+    fn a_preview_started_after_an_edit_runs_the_edit_and_an_f5_reload_reaches_it_by_the_same_road() {
+        let tmp = example_copy();
+        let mut ws = Workspace::open(&tmp.path().join("projects/example")).unwrap();
+        ws.apply(faster(5.0)).unwrap();
+        assert!(ws.start_preview(1));
+        assert_eq!(running_speed(&ws), 5.0, "the unsaved edit runs in the new preview");
+        assert_eq!(recorded_texts(&ws), ws.folder_texts);
+        // A file changed on disk that no watcher reported: F5 takes it, and the preview too.
+        let desires = canonical(&tmp.path().join("species/desires.ron"));
+        let text = std::fs::read_to_string(&desires).unwrap();
+        std::fs::write(&desires, text.replacen("steepness: 21.0", "steepness: 19.0", 1)).unwrap();
+        ws.reload();
+        assert_eq!(ws.data.steepness, 19.0);
+        assert_eq!(ws.preview.as_ref().unwrap().sim().data().steepness, 19.0);
+        assert_eq!(running_speed(&ws), 5.0, "the Cow's unsaved edit stays");
+        assert_eq!(recorded_texts(&ws), ws.folder_texts);
+    }
 }

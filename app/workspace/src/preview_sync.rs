@@ -1,6 +1,8 @@
-//! The running preview and the documents kept in step: studio edits (unsaved) reach the
-//! preview as a save would bring them, and what the creature learns in the preview
-//! reaches its document.
+//! The running preview and the documents kept in step: the preview started on the
+//! creature in focus with the studio's unsaved species edits, edits of its creature's
+//! save reaching it (species and desires edits take the road of a save as they are
+//! made: `folder_texts`), and what the creature learns in the preview reaching its
+//! document.
 
 use std::path::{Component, Path, PathBuf};
 
