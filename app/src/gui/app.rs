@@ -126,8 +126,8 @@ impl Studio {
                 // The project's example creature (the start page's) and first lesson, so
                 // the inspector and the timeline have something to show.
                 let example = panels::start::richest_creature(&self.ws);
-                let file =
-                    example.as_ref().map(|(f, _, _)| f.clone()).or_else(|| self.ws.first_file(FileKind::Creature));
+                let first = || self.ws.project.as_ref().and_then(creature_workspace::live_preview::first_creature);
+                let file = example.as_ref().map(|(f, _, _)| f.clone()).or_else(first);
                 if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
                     self.focus_creature(&id);
                     if let Some((_, d, k)) = example {
@@ -212,6 +212,14 @@ impl Studio {
         let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
         self.status = match done {
             Some(id) => {
+                // An undone edit of another open creature puts it in focus, by the one
+                // function that moves the focus (the preview runs it too).
+                if matches!(id, DocId::Creature(_))
+                    && self.ws.docs.contains_key(&id)
+                    && self.view.focus.creature() != Some(&id)
+                {
+                    self.focus_creature(&id);
+                }
                 self.view.follow(&self.ws, &id);
                 format!("{verb} an edit of {}", id.label())
             }
@@ -220,7 +228,7 @@ impl Studio {
     }
 
     fn apply_lesson(&mut self) {
-        let (Some(lesson), Some(creature)) = (self.view.lesson.clone(), self.view.creature.clone()) else {
+        let (Some(lesson), Some(creature)) = (self.view.lesson.clone(), self.view.focus.creature().cloned()) else {
             self.status = "Open a lesson script and a creature to apply it to".into();
             return;
         };
@@ -296,7 +304,7 @@ impl Studio {
         let pace = self.view.village.status(self.ws.preview.as_ref());
         egui::Panel::bottom("status").show(ui, |ui| {
             let line = menu::StatusLine {
-                focus: self.view.creature.as_ref(),
+                focus: self.view.focus.creature(),
                 preview: pace,
                 match_unkept: self.view.shadow.arena.pending.is_some(),
                 status: &self.status,

@@ -7,6 +7,7 @@ mod bounds;
 mod circles;
 mod crash;
 mod floors;
+mod focus_source;
 mod foundation;
 mod hostile;
 mod layers;

@@ -9,7 +9,7 @@ use egui_kittest::kittest::Queryable;
 #[test]
 fn adding_an_example_to_hunger_acton_grows_the_graph() {
     let mut h = studio(&example());
-    assert!(h.state().view.creature.is_some(), "the example project's creature opens with it");
+    assert!(h.state().view.focus.creature().is_some(), "the example project's creature opens with it");
     palette(&mut h, "tree: hunger acton");
     assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
     let nodes = h.state().graph().node_count();
@@ -72,7 +72,7 @@ fn hovering_a_question_shows_its_gain_and_the_runner_up() {
     let tip = said.iter().find(|t| t.contains("Click: list")).expect("the tooltip").clone();
     assert!(said.iter().any(|t| !t.contains("Click") && tip.starts_with(t.as_str())), "{said:?}");
     // The figures are the builder's own, from the examples the tree was built from.
-    let creature = h.state().view.creature.clone().unwrap();
+    let creature = h.state().view.focus.creature().cloned().unwrap();
     let examples = h
         .state()
         .ws

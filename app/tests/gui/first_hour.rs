@@ -48,7 +48,7 @@ fn open_the_example_creature(size: egui::Vec2) -> Harness<'static, Studio> {
 fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() {
     for size in SIZES {
         let mut h = open_the_example_creature(size);
-        let focus = h.state().view.creature.clone().expect("a creature in focus");
+        let focus = h.state().view.focus.creature().cloned().expect("a creature in focus");
         assert_eq!(focus.label(), "ruth.ron");
         assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()), "the preview runs Ruth at {size:?}");
         // The status bar's picker names her; the tree's header too.
@@ -73,7 +73,7 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
 #[test]
 fn the_project_opens_on_the_start_pages_example_creature() {
     let mut h = studio_sized(&example(), SIZES[1]);
-    let focus = h.state().view.creature.clone().expect("a creature in focus");
+    let focus = h.state().view.focus.creature().cloned().expect("a creature in focus");
     assert_eq!(focus.label(), "ruth.ron");
     assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
     assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()));
@@ -84,7 +84,7 @@ fn the_project_opens_on_the_start_pages_example_creature() {
     settle(&mut h);
     h.get_by_label("🐄 Open the example creature").click();
     settle(&mut h);
-    assert_eq!(h.state().view.creature, Some(focus), "the button opens the creature in focus");
+    assert_eq!(h.state().view.focus.creature(), Some(&focus), "the button opens the creature in focus");
 }
 
 #[test]

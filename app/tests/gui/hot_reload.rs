@@ -20,7 +20,7 @@ fn outside_saves_reach_the_editor_and_never_drop_unsaved_edits() {
     std::thread::sleep(Duration::from_millis(200));
 
     // Unsaved edits of ruth.ron in the studio, then another program saves it.
-    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    let ruth = h.state().view.focus.creature().cloned().expect("ruth is open");
     h.state_mut().run(Command::Edit(Edit::Liking { creature: ruth.clone(), value: 0.5 }));
     h.run();
     let path = root.join("creatures/ruth.ron");
@@ -78,7 +78,7 @@ fn documents_follow_outside_saves_when_the_preview_cannot_start() {
     assert!(until(&mut h, |s| speed(s) == 12.0), "the species document follows its file");
 
     let ruth = root.join("creatures/ruth.ron");
-    let id = h.state().view.creature.clone().expect("ruth is open");
+    let id = h.state().view.focus.creature().cloned().expect("ruth is open");
     let mut c = h.state().ws.creature(&id).unwrap().clone();
     c.liking = -0.5;
     std::fs::write(&ruth, c.to_ron()).unwrap();

@@ -36,7 +36,7 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
 
     // Applied to the open creature, the slap reaches its Hunger ActOn tree, once the
     // creature is old enough to learn from the hand (phase 2).
-    let creature = h.state().view.creature.clone().expect("ruth is open");
+    let creature = h.state().view.focus.creature().cloned().expect("ruth is open");
     h.state_mut().run(Command::Edit(Edit::Phase { creature: creature.clone(), phase: 2 }));
     h.run();
     let before = h.state().ws.creature(&creature).unwrap().tree(Desire::Hunger, TreeKind::ActOn).examples.len();

@@ -15,6 +15,7 @@ mod creature;
 mod default_project;
 mod desire_menu;
 mod first_hour;
+mod focus;
 mod game;
 mod gauntlet;
 mod glyphs;

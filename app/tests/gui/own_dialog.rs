@@ -52,7 +52,7 @@ fn saving_and_opening_a_recording_fall_back_to_the_own_dialog() {
 fn save_as_falls_back_to_the_own_dialog() {
     let (_tmp, project) = project_copy();
     let mut h = studio_without_dialog_service(&project);
-    let id = h.state().view.creature.clone().expect("a creature is selected");
+    let id = h.state().view.focus.creature().cloned().expect("a creature is selected");
     h.state_mut().view.active = Some(id);
     h.state_mut().run(UiCommand::SaveAs);
     settle(&mut h);

@@ -17,7 +17,7 @@ fn the_studios_own_writes_are_not_reported_as_reloads() {
     std::thread::sleep(Duration::from_millis(200));
     h.state_mut().run(Command::Preview(PreviewCommand::AddBreakpoint("Lesson(sign: Slap)".into())));
     h.state_mut().run(Command::Preview(PreviewCommand::AddWatch("Liking".into())));
-    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    let ruth = h.state().view.focus.creature().cloned().expect("ruth is open");
     h.state_mut().run(Command::Edit(Edit::Liking { creature: ruth.clone(), value: 0.25 }));
     h.state_mut().run(UiCommand::Save);
     h.run();

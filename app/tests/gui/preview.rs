@@ -29,7 +29,7 @@ fn a_hard_slap_in_the_preview_is_logged_and_changes_the_tree() {
     h.step();
     h.step();
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("the creature makes a plan");
-    let creature = h.state().view.creature.clone().expect("ruth is open");
+    let creature = h.state().view.focus.creature().cloned().expect("ruth is open");
     let before = h.state().ws.creature(&creature).unwrap().tree(plan.desire, TreeKind::ActOn).examples.clone();
     // The person asks for the lessons to go into the save at once.
     h.get_by_label("Lessons go into ruth.ron at once").click();
@@ -84,7 +84,7 @@ fn unsaved_edits_reach_the_running_preview_and_undo_takes_them_back() {
     let mut h = studio(&root);
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.run();
-    let ruth = h.state().view.creature.clone().expect("ruth is open");
+    let ruth = h.state().view.focus.creature().cloned().expect("ruth is open");
     let on_disk = std::fs::read_to_string(root.join("creatures/ruth.ron")).unwrap();
     let preview = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
         h.state().ws.preview.as_ref().expect("the preview runs").sim().creature().clone()
@@ -127,7 +127,7 @@ fn a_lesson_in_the_preview_stays_there_until_the_person_keeps_it() {
         h.state_mut().run(Command::Preview(PreviewCommand::StepTurn));
         h.step();
     }
-    let creature = h.state().view.creature.clone().expect("ruth is open");
+    let creature = h.state().view.focus.creature().cloned().expect("ruth is open");
     let before = h.state().ws.creature(&creature).unwrap().clone();
     for k in [egui::Key::H, egui::Key::B, egui::Key::R] {
         h.key_press(k);

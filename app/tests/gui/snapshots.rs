@@ -45,7 +45,8 @@ fn editor_state() -> State {
     let mut ws = Workspace::open(&example()).unwrap();
     let mut view = View::default();
     let id = ws.open_creature(&example().join("creatures/ruth.ron")).unwrap();
-    view.select_creature(&ws, id);
+    view.focus.set(id);
+    view.show_focus(&ws);
     view.select_tree(Desire::Hunger, TreeKind::ActOn);
     view.species = Species::Cow;
     State::new(ws, view)
@@ -158,7 +159,8 @@ fn debugger_state() -> State {
     }
     state.ws.sample_watches().unwrap();
     let id = state.ws.open_creature(&example().join("creatures/daisy.ron")).unwrap();
-    state.view.select_creature(&state.ws, id);
+    state.view.focus.set(id);
+    state.view.show_focus(&state.ws);
     state.view.select_tree(Desire::Hunger, TreeKind::ActOn);
     state
 }

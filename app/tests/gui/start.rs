@@ -16,7 +16,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     assert!(active(&h, creature_studio::gui::panels::start::TAB), "a new user's layout opens on the start page");
     h.get_by_label("🐄 Open the example creature").click();
     h.run();
-    let creature = h.state().view.creature.clone().expect("a creature is open");
+    let creature = h.state().view.focus.creature().cloned().expect("a creature is open");
     // The example creature with the largest tree, at that tree: Ruth's Hunger ActOn.
     assert_eq!(creature.label(), "ruth.ron");
     assert_eq!(

@@ -96,7 +96,7 @@ fn train_is_for_the_species_in_focus_and_says_so_before_it_starts() {
     let mut h = studio(&root);
     h.state_mut().run(Command::ShowTab(TAB));
     h.run();
-    assert_eq!(h.state().view.creature.as_ref().map(DocId::label).as_deref(), Some("ruth.ron"));
+    assert_eq!(h.state().view.focus.creature().map(DocId::label).as_deref(), Some("ruth.ron"));
     h.get_by_label("Tiger (Ruth's, in focus)");
     h.get_by_label("▶ Train Tiger").click();
     h.step();

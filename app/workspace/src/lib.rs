@@ -22,12 +22,15 @@
 //! - **Across the whole workspace**: each file the watcher ([`file_watcher`]) reports
 //!   changed, read once and parsed once by its kind and routed to the documents and the
 //!   preview ([`reload`]); the documents and the preview kept in step ([`preview_sync`]);
-//!   the species folder's texts, each in one place (`folder_texts`).
+//!   the species folder's texts, each in one place, and the one road of a changed folder
+//!   file (`folder_texts`).
 //!
 //! A saved file goes: [`file_watcher::ProjectWatcher`] → [`Workspace::poll`] →
 //! [`Workspace::route`] (one read, one parse) → the clean document's new baseline, a
 //! [`workspace::Conflict`] for a document with unsaved edits, and the
-//! [`live_preview::LivePreview`]'s data, creature or world.
+//! [`live_preview::LivePreview`]'s data, creature or world. A species folder file saved
+//! on disk and a desires or species document edited in the studio become one changed
+//! file (`folder_texts`), which the workspace and the preview take as built.
 //!
 //! The shadow's file formats join core's here: [`checkers`] gives `check` and
 //! `check --lint` the shadow's checks and rule, and [`diff`] is core's `diff` with the

@@ -87,7 +87,7 @@ impl LivePreview {
         let data = Arc::new(Data::from_files(&species, &project.species_dir().display().to_string())?);
         let creature_path = match creature {
             Some(c) => Some(c.to_path_buf()),
-            None => ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next(),
+            None => first_creature(project),
         };
         let (creature, creature_text) = match &creature_path {
             Some(p) => {
@@ -283,11 +283,12 @@ impl LivePreview {
         self.rec.reload_species(texts)
     }
 
-    /// Swaps in one species folder file, already parsed as `file` from `text`: the
-    /// running data with it in, the other files as the run has them, and the folder's
-    /// texts recorded. Goes on from the shown turn when scrubbed back. `built` is data
-    /// with the file in already, built on the data given with it: taken as it is when
-    /// that is the data the run has, so the file is put in once.
+    /// Swaps in one species folder file `name`, already parsed as `file`; `texts` are
+    /// the folder's texts with its new text among them. `built` is the data with the
+    /// file in, built on the data given with it: taken as it is, with `texts` recorded,
+    /// when that is the data the run has, so the file is put in once. A run holding
+    /// another version puts the file into its own data and texts. Goes on from the shown
+    /// turn when scrubbed back.
     ///
     /// # Errors
     /// The problems the file makes in the running data's other files, or a running
@@ -295,17 +296,21 @@ impl LivePreview {
     pub fn reload_data_file(
         &mut self,
         name: &str,
-        text: String,
         file: &DataFile,
+        texts: &[(String, String)],
         built: Option<(&Data, Arc<Data>)>,
     ) -> LoadResult<()> {
         self.fork_here().map_err(|e| vec![LoadError::whole_file("preview", e)])?;
-        let mut texts = self.species_texts();
-        Data::put_text(&mut texts, name, text);
         let running = self.rec.sim().data();
-        let data = match built {
-            Some((base, data)) if **running == *base => data,
-            _ => Arc::new(running.with_file(file, &texts, "species")?),
+        let (texts, data) = match built {
+            Some((base, data)) if **running == *base => (texts.to_vec(), data),
+            _ => {
+                let mut own = self.species_texts();
+                let text = texts.iter().find(|(n, _)| n == name).map_or_else(String::new, |(_, t)| t.clone());
+                Data::put_text(&mut own, name, text);
+                let data = Arc::new(running.with_file(file, &own, "species")?);
+                (own, data)
+            }
         };
         self.rec.reload_species_data(texts, data)
     }
@@ -450,6 +455,14 @@ impl LivePreview {
     }
 }
 
+/// The project's first creature save, in path order in its creatures folder: the one
+/// the preview runs and the studio puts in focus when nothing else chooses one. The
+/// one home of that rule.
+#[must_use]
+pub fn first_creature(project: &Project) -> Option<PathBuf> {
+    ron_files(&project.resolve(&project.manifest.creatures)).into_iter().next()
+}
+
 /// The species files' texts a recording's run has at its end: its start's, changed by
 /// its species reloads.
 fn latest_species(rec: &Recording) -> Vec<(String, String)> {
@@ -560,15 +573,17 @@ mod tests {
         assert_eq!(State::of(opened.shown()), State::of(&p.recorder_mut().seek(120).unwrap()));
     }
 
-    /// The Cow's folder file as the run has it with `from` made `to`, parsed, and the
-    /// running data with it in, built as the workspace builds it.
-    fn faster_cow(p: &LivePreview, from: &str, to: &str) -> (String, DataFile, Arc<Data>) {
-        let texts = p.species_texts();
+    /// The folder's texts as the run has them with the Cow's `from` made `to`, the
+    /// Cow's file parsed, and the running data with it in, built as the workspace
+    /// builds it.
+    fn faster_cow(p: &LivePreview, from: &str, to: &str) -> (Vec<(String, String)>, DataFile, Arc<Data>) {
+        let mut texts = p.species_texts();
         let cow = texts.iter().find(|(n, _)| n == "cow.ron").unwrap().1.replace(from, to);
         let running = p.sim().data();
         let file = running.parse_file("cow.ron", "cow.ron", &cow).unwrap();
+        Data::put_text(&mut texts, "cow.ron", cow);
         let built = Arc::new(running.with_file(&file, &texts, "species").unwrap());
-        (cow, file, built)
+        (texts, file, built)
     }
 
     #[test]
@@ -577,12 +592,12 @@ mod tests {
         p.run(20);
         let base = (**p.sim().data()).clone();
         let (cow, file, built) = faster_cow(&p, "speed: 3.0", "speed: 6.0");
-        p.reload_data_file("cow.ron", cow, &file, Some((&base, Arc::clone(&built)))).unwrap();
+        p.reload_data_file("cow.ron", &file, &cow, Some((&base, Arc::clone(&built)))).unwrap();
         assert!(Arc::ptr_eq(p.sim().data(), &built), "the data built on the run's own is taken as it is");
 
         // Built on data the run no longer has: the run puts the file in its own data.
         let (cow, file, built) = faster_cow(&p, "speed: 6.0", "speed: 5.0");
-        p.reload_data_file("cow.ron", cow, &file, Some((&base, Arc::clone(&built)))).unwrap();
+        p.reload_data_file("cow.ron", &file, &cow, Some((&base, Arc::clone(&built)))).unwrap();
         assert!(!Arc::ptr_eq(p.sim().data(), &built));
         assert_eq!(p.sim().data().species(Species::Cow).body.speed, 5.0);
         assert_eq!(**p.sim().data(), *built, "the same data, built from the run's own");

@@ -18,6 +18,7 @@ use creature_shadow::schema::Schema;
 
 use crate::checkers::checkers;
 use crate::document::{DocId, DocValue, SharedBank};
+use crate::folder_texts::FolderFile;
 use crate::live_preview::canonical;
 use crate::workspace::Workspace;
 
@@ -47,24 +48,6 @@ impl<'a> Target<'a> {
     /// The file's bytes as text.
     fn text(&self, bytes: &[u8]) -> Result<String, Vec<LoadError>> {
         String::from_utf8(bytes.to_vec()).map_err(|_| vec![LoadError::whole_file(self.label, "expected UTF-8 text")])
-    }
-}
-
-/// A species folder file as it changed, in the one shape the workspace and the preview
-/// both take: its name in the folder, its text, its value, and the workspace's data
-/// with it in, built once.
-pub(crate) struct FolderFile {
-    pub(crate) name: String,
-    pub(crate) text: String,
-    pub(crate) file: DataFile,
-    pub(crate) data: Arc<Data>,
-}
-
-impl FolderFile {
-    /// True for a file no document holds (actions, attributes, phases, template,
-    /// kinds): the workspace takes it from disk into its data.
-    pub(crate) fn is_table(&self) -> bool {
-        Data::is_table_file(&self.name)
     }
 }
 
@@ -146,25 +129,21 @@ pub(crate) const LOADERS: &[Loader] = &[
     },
 ];
 
-/// A species folder file, parsed alone and put into the workspace's data: the tables
-/// check each other (desires name actions, the template names attributes) on their
-/// values, placed in the folder's texts as the workspace holds them.
+/// A species folder file, parsed alone and put into the workspace's data as an edit of
+/// its document is ([`Workspace::folder_file`]): the tables check each other (desires
+/// name actions, the template names attributes) on their values, placed in the
+/// folder's texts as the workspace holds them.
 fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
     let name = t.folder_file.clone().unwrap_or_default();
-    let text = t.text(bytes)?;
-    let file = ws.data.parse_file(&name, t.label, &text)?;
-    let mut texts = ws.folder_texts();
-    Data::put_text(&mut texts, &name, text.clone());
-    let origin = t.canon.parent().map(|d| d.display().to_string()).unwrap_or_default();
-    let data = Arc::new(ws.data.with_file(&file, &texts, &origin)?);
-    let doc = match &file {
+    let f = ws.folder_file(&name, t.label, t.text(bytes)?)?;
+    let doc = match &f.file {
         DataFile::Species(def) => Some(DocValue::Species(def.clone())),
         DataFile::Desires { steepness, desires } if name == DESIRES_FILE => {
             Some(DocValue::Desires(DesireTable { steepness: *steepness, desires: desires.clone() }))
         }
         _ => None,
     };
-    Ok(Loaded { doc, preview: Some(ForPreview::DataFile(FolderFile { name, text, file, data })) })
+    Ok(Loaded { doc, preview: Some(ForPreview::DataFile(f)) })
 }
 
 /// A creature save, parsed against the workspace's data; the preview takes it when it

@@ -1,6 +1,8 @@
-//! The running preview and the documents kept in step: studio edits (unsaved) reach the
-//! preview as a save would bring them, and what the creature learns in the preview
-//! reaches its document.
+//! The running preview and the documents kept in step: the preview started on the
+//! creature in focus with the studio's unsaved species edits, edits of its creature's
+//! save reaching it (species and desires edits take the road of a save as they are
+//! made: `folder_texts`), and what the creature learns in the preview reaching its
+//! document.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -54,7 +56,10 @@ impl Workspace {
                 }
                 self.preview = Some(p);
                 self.preview_errors.clear();
-                true
+                // The preview reads the folder on disk: the studio's unsaved edits of it
+                // reach it by the road every edit takes.
+                self.take_data_doc_edits();
+                self.preview.is_some()
             }
             Err(errors) => {
                 self.preview = None;
@@ -177,30 +182,14 @@ impl Workspace {
         Some(LivePath { nodes: tree.path(answers), object, plan_desire: plan.desire, verdict: tree.predict(answers) })
     }
 
-    /// Studio edits reach the running preview without a save: species and desire
-    /// numbers as the preview's data, the preview creature's document as its creature.
-    /// Nothing is pushed while a "changed on disk" question is open, since the preview
-    /// runs the disk's version until it is answered.
-    pub fn push_edits_to_preview(&mut self) {
+    /// Edits of the preview creature's document reach the running preview without a
+    /// save, as its creature. (Desires and species edits reach it as they are made, by
+    /// the road of a changed folder file: see `folder_texts`.) Nothing is pushed while a
+    /// "changed on disk" question is open, since the preview runs the disk's version
+    /// until it is answered.
+    pub fn push_creature_edits_to_preview(&mut self) {
         if !self.conflicts.is_empty() {
             return;
-        }
-        let Some(p) = self.preview.as_ref() else { return };
-        let running = p.sim().data();
-        if running.steepness != self.data.steepness
-            || running.desires != self.data.desires
-            || running.species != self.data.species
-        {
-            // The preview records files by their text: the data documents' texts as
-            // they would be saved now. What it refused is not offered again unchanged.
-            let texts = self.data_doc_texts();
-            if self.refused_texts.as_ref() != Some(&texts)
-                && let Some(p) = self.preview.as_mut()
-                && let Err(e) = p.reload_species(&texts)
-            {
-                self.preview_errors = e;
-                self.refused_texts = Some(texts);
-            }
         }
         let Some(id) = self.preview_creature_doc() else { return };
         let Some(doc) = self.creature(&id) else { return };

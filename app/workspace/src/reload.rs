@@ -6,17 +6,19 @@
 //! problems. [`Workspace::reload`] is the whole-project version behind F5.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
-use creature_core::species::data::{DESIRES_FILE, Data, DesireTable};
+use creature_core::names::Species;
+use creature_core::species::data::{DESIRES_FILE, DesireTable};
+use creature_core::species::file::DataFile;
 
 use crate::document::{DocId, DocValue, fingerprint};
 use crate::file_watcher::ProjectWatcher;
+use crate::folder_texts::Takers;
 use crate::live_preview::canonical;
 use crate::loaders::{ForPreview, LOADERS, Loaded, Target};
-use crate::species_dir::{load_species_dir, table_texts};
+use crate::species_dir::{in_folder_order, load_species_dir};
 use crate::workspace::{Conflict, Workspace};
 
 /// What one changed file did.
@@ -150,7 +152,13 @@ impl Workspace {
     }
 
     /// Parses a changed file once, by the first loader that takes it.
-    fn load_changed(&self, path: &Path, canon: &Path, label: &str, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
+    pub(crate) fn load_changed(
+        &self,
+        path: &Path,
+        canon: &Path,
+        label: &str,
+        bytes: &[u8],
+    ) -> Result<Loaded, Vec<LoadError>> {
         let target = Target::of(self, path, canon, label);
         let loader = LOADERS.iter().find(|l| (l.takes)(self, &target));
         loader.map_or_else(|| Ok(Loaded::default()), |l| (l.load)(self, &target, bytes))
@@ -158,41 +166,33 @@ impl Workspace {
 
     /// Gives a parsed file to its users: the document (which takes it when it holds no
     /// unsaved edits and asks otherwise) and the workspace's data, then the preview,
-    /// which runs what is on disk. Only the preview can refuse it here.
+    /// which runs what is on disk. A species folder file takes the one road an edit of
+    /// its document takes too ([`Workspace::take_folder_file`]). Only the preview can
+    /// refuse it here.
     fn take_changed(&mut self, path: &Path, loaded: Loaded, bytes: &[u8]) -> Result<(), Vec<LoadError>> {
         let Loaded { doc, preview } = loaded;
-        let table = match &preview {
-            Some(ForPreview::DataFile(f)) if f.is_table() => {
-                Some((f.name.clone(), f.text.clone(), Arc::clone(&f.data)))
+        let id = self.doc_for_path(path);
+        let edited_here = id.as_ref().is_some_and(|id| self.is_dirty(id));
+        let taken = match preview {
+            Some(ForPreview::DataFile(f)) => {
+                // A save the person already chose not to take leaves the studio's edits
+                // running; any other the preview runs, as it runs what is on disk.
+                let declined = self.declined.iter().any(|(p, b)| p == path && b == bytes);
+                self.take_folder_file(f, Takers { workspace: !edited_here, preview: !(edited_here && declined) })
             }
-            _ => None,
+            Some(ForPreview::Creature { text, creature }) => {
+                // What the preview was given, taken or not: the document is not
+                // pushed to it again until it is edited.
+                self.synced_creature = Some((*creature).clone());
+                self.preview.as_mut().map_or(Ok(()), |p| p.reload_creature_parsed(text, *creature))
+            }
+            Some(ForPreview::World { text, world }) => {
+                self.preview.as_mut().map_or(Ok(()), |p| p.reload_world_parsed(text, *world))
+            }
+            None => Ok(()),
         };
-        // The preview first, while the workspace's data is still what the new data was
-        // built on: a preview that runs it takes the new data as built.
-        let taken = match (preview, &mut self.preview) {
-            (Some(preview), Some(p)) => match preview {
-                ForPreview::DataFile(f) => p.reload_data_file(&f.name, f.text, &f.file, Some((&self.data, f.data))),
-                ForPreview::Creature { text, creature } => {
-                    // What the preview was given, taken or not: the document is not
-                    // pushed to it again until it is edited.
-                    self.synced_creature = Some((*creature).clone());
-                    p.reload_creature_parsed(text, *creature)
-                }
-                ForPreview::World { text, world } => p.reload_world_parsed(text, *world),
-            },
-            _ => Ok(()),
-        };
-        if let Some((name, text, data)) = table {
-            Data::put_text(&mut self.table_texts, &name, text);
-            self.take_tables(&data);
-        }
-        if let (Some(value), Some(id)) = (doc, self.doc_for_path(path)) {
+        if let (Some(value), Some(id)) = (doc, id) {
             self.take_into_doc(path, id, value, bytes);
-        }
-        if taken.is_err() {
-            // The documents now hold what the preview refused: not pushed to it again
-            // until they change.
-            self.refused_texts = Some(self.data_doc_texts());
         }
         taken
     }
@@ -206,8 +206,9 @@ impl Workspace {
             if doc.disk != Some(disk) {
                 let binary = matches!(value, DocValue::Bank(_)) && !creature_shadow::bank::Bank::is_ron_path(path);
                 let keep_text = if binary { None } else { String::from_utf8(bytes.to_vec()).ok() };
+                // A data document's value is in the workspace's data already: the
+                // road of its folder file took it.
                 doc.take_from_disk(value, keep_text, disk);
-                self.sync_data(&id);
             }
             return;
         }
@@ -229,7 +230,9 @@ impl Workspace {
             self.declined.retain(|(p, _)| p != path);
             self.declined.push((path.to_path_buf(), disk));
             self.synced_creature = None;
-            self.push_edits_to_preview();
+            // The studio's versions of the folder's files run again, by the road an
+            // edit of them takes.
+            self.take_data_doc_edits();
         } else if let Some(id) = self.doc_for_path(path) {
             self.revert(&id);
             if let Some(doc) = self.docs.get_mut(&id) {
@@ -240,39 +243,42 @@ impl Workspace {
     }
 
     /// Re-reads every document without unsaved edits from disk, and re-checks the whole
-    /// project. Dirty documents keep their edits.
+    /// project. Dirty documents keep their edits. A species folder file that changed
+    /// takes the road of a save ([`Workspace::take_folder_file`]); one with problems
+    /// keeps its last good version (the problems list it).
     pub fn reload(&mut self) {
         let Some(project) = self.project.clone() else { return };
         let dir = project.species_dir();
-        let (data, texts, broken) = load_species_dir(&dir);
-        self.table_texts = table_texts(&texts);
-        let fresh: Vec<(DocId, DocValue, Option<String>, bool)> = std::iter::once((
-            DocId::Desires,
-            DocValue::Desires(DesireTable { steepness: data.steepness, desires: data.desires.clone() }),
-            texts.get(DESIRES_FILE).cloned(),
-            broken.iter().any(|b| b == DESIRES_FILE),
-        ))
-        .chain(data.species.iter().map(|s| {
-            let name = format!("{}.ron", s.name.file_stem());
-            (
-                DocId::Species(s.name),
-                DocValue::Species(Box::new(s.clone())),
-                texts.get(&name).cloned(),
-                broken.contains(&name),
-            )
-        }))
-        .collect();
-        self.take_tables(&data);
-        for (id, value, text, is_broken) in fresh {
-            if let Some(doc) = self.docs.get_mut(&id)
-                && !doc.is_dirty()
-                && !is_broken
-            {
-                let disk = text.as_deref().map_or(0, |t| fingerprint(t.as_bytes()));
-                if doc.disk != Some(disk) || doc.locked.is_some() {
-                    doc.take_from_disk(value, text, disk);
-                    self.sync_data(&id);
+        let (_, texts, broken) = load_species_dir(&dir);
+        for (name, text) in in_folder_order(&texts) {
+            let id = match name.as_str() {
+                DESIRES_FILE => Some(DocId::Desires),
+                _ => Species::ALL.iter().find(|s| format!("{}.ron", s.file_stem()) == name).map(|s| DocId::Species(*s)),
+            };
+            let doc = id.as_ref().and_then(|id| self.docs.get(id));
+            let disk = fingerprint(text.as_bytes());
+            let fresh = match doc {
+                Some(d) => !d.is_dirty() && (d.disk != Some(disk) || d.locked.is_some()),
+                None => self.folder_texts.iter().all(|(n, t)| *n != name || *t != text),
+            };
+            if !fresh || broken.contains(&name) {
+                continue;
+            }
+            let label = dir.join(&name).display().to_string();
+            let Ok(f) = self.folder_file(&name, &label, text.clone()) else { continue };
+            let value = match &f.file {
+                DataFile::Desires { steepness, desires } => {
+                    Some(DocValue::Desires(DesireTable { steepness: *steepness, desires: desires.clone() }))
                 }
+                DataFile::Species(def) => Some(DocValue::Species(def.clone())),
+                _ => None,
+            };
+            let preview = self.conflicts.is_empty();
+            if let Err(errors) = self.take_folder_file(f, Takers { workspace: true, preview }) {
+                self.preview_errors = errors;
+            }
+            if let (Some(value), Some(doc)) = (value, id.and_then(|id| self.docs.get_mut(&id))) {
+                doc.take_from_disk(value, Some(text), disk);
             }
         }
         self.reload_files();

@@ -35,7 +35,8 @@ pub(crate) fn load_species_dir(dir: &Path) -> (Data, BTreeMap<String, String>, V
     (data, texts, broken)
 }
 
-/// The tables' texts among a folder's `texts` (name, text): those no document holds.
-pub(crate) fn table_texts(texts: &BTreeMap<String, String>) -> Vec<(String, String)> {
-    texts.iter().filter(|(n, _)| Data::is_table_file(n)).map(|(n, t)| (n.clone(), t.clone())).collect()
+/// A folder's `texts` (name, text) in the order of [`Data::file_names`], the order a
+/// folder read by `Data::texts` has (and a recording keeps).
+pub(crate) fn in_folder_order(texts: &BTreeMap<String, String>) -> Vec<(String, String)> {
+    Data::file_names().into_iter().filter_map(|n| texts.get(&n).map(|t| (n.clone(), t.clone()))).collect()
 }

@@ -81,13 +81,11 @@ pub struct Workspace {
     /// preview: when the document differs, the person edited it and the preview takes
     /// the edit.
     pub(crate) synced_creature: Option<Creature>,
-    /// The species folder's files no document holds (the tables: actions, attributes,
-    /// phases, template, kinds) as last read (name, text). With the data documents'
-    /// texts they are the folder's ([`Workspace::folder_texts`]).
-    pub(crate) table_texts: Vec<(String, String)>,
-    /// The data documents' texts (as [`Workspace::data_doc_texts`] gives them) the
-    /// preview last refused: they are not pushed to it again until they change.
-    pub(crate) refused_texts: Option<Vec<(String, String)>>,
+    /// The species folder's texts (name, text), each kept here once: the tables as
+    /// last read, the desires' and each species' as their documents hold them now. They
+    /// change only with [`Workspace::data`], by one changed file at a time
+    /// (`folder_texts`).
+    pub(crate) folder_texts: Vec<(String, String)>,
     /// The scenarios run in this session, and the run in progress.
     pub scenarios: crate::scenario_runs::ScenarioRuns,
     /// The training search of this session (SPEC §22): going on, or the last ended.
@@ -122,8 +120,7 @@ impl Workspace {
             declined: Vec::new(),
             own_writes: Vec::new(),
             synced_creature: None,
-            table_texts: Vec::new(),
-            refused_texts: None,
+            folder_texts: Vec::new(),
             scenarios: Default::default(),
             training: Default::default(),
             preview_learns: false,
@@ -149,7 +146,7 @@ impl Workspace {
         ws.docs.clear();
         let (data, texts, broken) = load_species_dir(&dir);
         ws.data = data;
-        ws.table_texts = crate::species_dir::table_texts(&texts);
+        ws.folder_texts = crate::species_dir::in_folder_order(&texts);
         ws.add_data_docs(&dir, &texts, &broken);
         ws.project = Some(project);
         ws.refresh_files();
@@ -306,24 +303,10 @@ impl Workspace {
         self.docs.iter().filter(|(_, d)| d.is_dirty()).map(|(id, _)| id.clone()).collect()
     }
 
-    /// Keeps [`Workspace::data`] in step with a species or desires document.
-    pub(crate) fn sync_data(&mut self, id: &DocId) {
-        match self.docs.get(id).map(|d| &d.value) {
-            Some(DocValue::Desires(t)) => {
-                self.data.steepness = t.steepness;
-                self.data.desires.clone_from(&t.desires);
-            }
-            Some(DocValue::Species(s)) => {
-                if let Some(slot) = self.data.species.get_mut(s.name.index()) {
-                    slot.clone_from(s);
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Carries out one edit. Numbers are clamped to the ranges the files allow, so an
-    /// edit can never make a document that would not load again.
+    /// edit can never make a document that would not load again. A desires or species
+    /// edit reaches [`Workspace::data`] and the running preview by the road a save of
+    /// the file takes ([`Workspace::take_data_doc_edit`]).
     /// An edit that cannot be carried out (a bank edit that finds nothing to change, a
     /// merge of banks with different features) changes nothing and says why.
     pub fn apply(&mut self, edit: Edit) -> Result<DocId, String> {
@@ -337,7 +320,7 @@ impl Workspace {
             (DocValue::Schema(s), e) => apply_schema(s, e),
             (DocValue::Bank(b), e) => apply_bank(b, e, &id.label())?,
         }
-        self.sync_data(&id);
+        self.take_data_doc_edit(&id);
         Ok(id)
     }
 }

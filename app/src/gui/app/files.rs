@@ -96,7 +96,7 @@ impl Studio {
             Ok(new_id) => {
                 // The copy is shown; the preview runs on with the run it has.
                 if matches!(new_id, DocId::Creature(_)) {
-                    self.view.select_creature(&self.ws, new_id);
+                    self.focus_creature(&new_id);
                 }
                 self.status = format!("Saved {}", path.display());
             }

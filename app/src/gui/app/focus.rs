@@ -8,8 +8,10 @@ use super::Studio;
 
 impl Studio {
     /// Puts creature `id` in focus; the preview starts again on it when it ran another.
+    /// This is the one place the focus changes ([`crate::gui::view::focus::Focus::set`]).
     pub(super) fn focus_creature(&mut self, id: &DocId) {
-        self.view.select_creature(&self.ws, id.clone());
+        self.view.focus.set(id.clone());
+        self.view.show_focus(&self.ws);
         let DocId::Creature(path) = id else { return };
         // Before the preview first starts (a project just opened), it starts on the
         // creature in focus by itself.
@@ -35,9 +37,6 @@ impl Studio {
 
     /// The creature save in focus, to start the preview on.
     pub(super) fn focused_path(&self) -> Option<std::path::PathBuf> {
-        match &self.view.creature {
-            Some(DocId::Creature(p)) => Some(p.clone()),
-            _ => None,
-        }
+        self.view.focus.path().map(std::path::Path::to_path_buf)
     }
 }

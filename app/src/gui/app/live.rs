@@ -28,7 +28,7 @@ impl Studio {
         if !changes.is_empty() {
             self.after_changes(changes, now);
         }
-        self.ws.push_edits_to_preview();
+        self.ws.push_creature_edits_to_preview();
         let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
         if self.view.village.begin_frame(self.ws.preview.as_ref())
             && let Some(p) = self.ws.preview.as_mut()
@@ -163,7 +163,7 @@ impl Studio {
         for (e, reached) in self.ws.take_preview_events() {
             self.view.village.log_event(&e, rule.as_deref());
             if let Some(id) = reached {
-                self.view.creature = Some(id);
+                self.focus_creature(&id);
                 if let creature_core::world::sim::Event::Lesson { taught: Some(tp), .. } = &e {
                     self.view.select_tree(tp.desire, TreeKind::ActOn);
                 }

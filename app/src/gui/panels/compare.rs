@@ -12,8 +12,8 @@ use egui_plot::{Line, LineStyle, Plot, VLine};
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, Tab};
 use crate::gui::view::compare::{CompareUi, Other};
-use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
+use creature_workspace::{DocId, Workspace};
 
 const PALETTE: [Color32; 4] = [
     Color32::from_rgb(240, 170, 60),
@@ -93,12 +93,12 @@ impl Panel for ComparePanel {
         if self.files_mode {
             super::compare_files::show(ui, cx.ws, &mut self.files);
         } else {
-            show(ui, cx.ws, self, cx.out);
+            show(ui, cx.ws, cx.view.focus.in_preview(cx.ws), self, cx.out);
         }
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut ComparePanel, out: &mut Vec<Command>) {
     let Some(p) = ws.preview.as_ref() else {
         ui.weak("Compare needs the preview running.");
         return;
@@ -116,6 +116,9 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<
             return;
         }
     };
+    if let Some(c) = focus.and_then(|id| ws.creature(id)) {
+        ui.weak(format!("This run is {}'s, the creature in focus.", c.name));
+    }
     let d = &c.diff;
     match d.first_difference {
         None => ui.label("The two runs never differ."),

@@ -38,7 +38,7 @@ impl Panel for CreaturePanel {
 }
 
 fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut String, out: &mut Vec<Command>) {
-    let Some(id) = view.creature.clone().filter(|id| ws.creature(id).is_some()) else {
+    let Some(id) = view.focus.creature().cloned().filter(|id| ws.creature(id).is_some()) else {
         ui.label("No creature is open.");
         if ui.button("Open a creature save…").clicked() {
             out.push(Command::Ui(UiCommand::OpenFile));

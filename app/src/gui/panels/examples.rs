@@ -40,7 +40,7 @@ impl Panel for ExamplesPanel {
 }
 
 fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let Some(id) = view.creature.clone() else {
+    let Some(id) = view.focus.creature().cloned() else {
         ui.weak("Open a creature to see the examples of its trees.");
         return;
     };

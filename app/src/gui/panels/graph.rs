@@ -348,7 +348,7 @@ impl Panel for GraphPanel {
 }
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
-    let Some(creature) = view.creature.clone() else {
+    let Some(creature) = view.focus.creature().cloned() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;
     };

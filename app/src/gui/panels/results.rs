@@ -46,7 +46,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         return;
     };
     let Some(script) = ws.lesson(&id) else { return };
-    let creature = view.creature.clone().filter(|c| ws.creature(c).is_some());
+    let creature = view.focus.creature().cloned().filter(|c| ws.creature(c).is_some());
     ui.horizontal_wrapped(|ui| {
         ui.label("Run on");
         let newborn = format!("a newborn {} (seed {}, phase {})", script.species, script.seed, script.phase);
@@ -94,7 +94,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     }
     // After Apply, the run applied is what the panel shows, not the script run again on
     // the creature it changed.
-    let applied = view.lesson_ui.applied_now(ws, view.creature.as_ref(), script).cloned();
+    let applied = view.lesson_ui.applied_now(ws, view.focus.creature(), script).cloned();
     let outcome = match &applied {
         Some(a) => a.outcome.clone(),
         None => view.lesson_ui.outcome(script, target, &ws.data).clone(),

@@ -83,7 +83,7 @@ impl Panel for TrainPanel {
         if self.target.as_ref().is_none_or(|t| !targets.contains(t)) {
             self.target = targets.first().cloned();
         }
-        let focus = cx.view.creature.as_ref().and_then(|c| cx.ws.creature(c)).map(|c| (c.name.clone(), c.species));
+        let focus = cx.view.focus.creature().and_then(|c| cx.ws.creature(c)).map(|c| (c.name.clone(), c.species));
         self.settings_row(ui, cx.ws, &targets, focus.as_ref(), cx.out);
         ui.separator();
         match cx.ws.training.run.as_ref() {

@@ -20,8 +20,8 @@ use crate::gui::command::keys::Scope;
 use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
 use crate::gui::view::village::DesireMenu;
-use creature_workspace::Workspace;
 use creature_workspace::live_preview::LivePreview;
+use creature_workspace::{DocId, Workspace};
 
 const SPEEDS: [f64; 7] = [1.0, 2.0, 5.0, 10.0, 20.0, 50.0, 100.0];
 
@@ -78,11 +78,13 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
         return;
     };
     let sim = p.shown();
+    // The creature in focus, when the preview runs it: the save its lessons can go into.
+    let focus = view.focus.in_preview(ws).cloned();
     // A short panel (a laptop's, under the tree) gives the map its whole height: the
     // controls and the log go into the side column, which scrolls.
     let short = ui.available_height() < SHORT_PANEL;
     if !short {
-        controls(ui, ws, p, out);
+        controls(ui, ws, p, focus.as_ref(), out);
         ui.separator();
     }
     // The card of the last lesson is the run's shown: another creature's is never shown.
@@ -110,7 +112,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
             // the controls.
             super::village_map::inspector(ui, sim, map, out);
             if short {
-                controls(ui, ws, p, out);
+                controls(ui, ws, p, focus.as_ref(), out);
                 ui.separator();
                 super::timeline::show(ui, p, out);
                 ui.separator();
@@ -149,7 +151,7 @@ const SHORT_PANEL: f32 = 420.0;
 
 /// The preview's controls: pause, speeds, phase, leash, restart, save; the hand; where
 /// lessons go.
-fn controls(ui: &mut egui::Ui, ws: &Workspace, p: &LivePreview, out: &mut Vec<Command>) {
+fn controls(ui: &mut egui::Ui, ws: &Workspace, p: &LivePreview, focus: Option<&DocId>, out: &mut Vec<Command>) {
     let sim = p.shown();
     ui.horizontal_wrapped(|ui| {
         // The button says what a click does.
@@ -213,13 +215,13 @@ fn controls(ui: &mut egui::Ui, ws: &Workspace, p: &LivePreview, out: &mut Vec<Co
         ui.label(format!("t = {:.1} s", sim.time()));
     });
     hand_bar(ui, p, out);
-    learning_bar(ui, ws, out);
+    learning_bar(ui, ws, focus, out);
 }
 
 /// Where the preview's lessons go: the creature's save is the person's, so by default
 /// they stay in the preview until kept; the switch sends each one to the save at once.
-fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, out: &mut Vec<Command>) {
-    let Some(id) = ws.preview_creature_doc() else {
+fn learning_bar(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, out: &mut Vec<Command>) {
+    let Some(id) = focus else {
         let file = ws.preview.as_ref().and_then(|p| p.creature_path()).map(crate::gui::words::short);
         ui.weak(match file {
             Some(f) => format!("Open {f} (Project) to keep what the creature learns here."),

@@ -62,7 +62,12 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         ui.weak("Why? explains the running preview: open a project whose preview starts.");
         return;
     };
-    let creature = ws.preview.as_ref().map_or_else(String::new, |p| p.shown().creature().name.clone());
+    // The creature in focus, which the preview runs; a preview that runs no creature in
+    // focus (a newborn) names its own.
+    let creature = match view.focus.in_preview(ws).and_then(|id| ws.creature(id)) {
+        Some(c) => c.name.clone(),
+        None => ws.preview.as_ref().map_or_else(String::new, |p| p.shown().creature().name.clone()),
+    };
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Why? {creature} at {:.1} s (turn {})", why.time, why.turn));
         ui.weak("follows the preview: pause it (Space) to read a turn at leisure");

@@ -7,6 +7,7 @@
 //! workspace.
 
 pub mod compare;
+pub mod focus;
 pub mod graph;
 pub mod graph_fit;
 pub mod graph_node;
@@ -149,7 +150,8 @@ pub struct View {
     pub species: Species,
     /// The document Save and Save-as act on.
     pub active: Option<DocId>,
-    pub creature: Option<DocId>,
+    /// The creature in focus: set only by the studio's `focus_creature`.
+    pub focus: focus::Focus,
     pub tree: (Desire, TreeKind),
     /// The selected node of the shown tree (its index), which the Tree marks and the
     /// Examples list.
@@ -175,7 +177,7 @@ impl Default for View {
         Self {
             species: Species::Ape,
             active: None,
-            creature: None,
+            focus: focus::Focus::default(),
             tree: (Desire::Hunger, TreeKind::ActOn),
             node: None,
             tree_changed: 0,
@@ -191,12 +193,14 @@ impl Default for View {
 }
 
 impl View {
-    pub fn select_creature(&mut self, ws: &Workspace, id: DocId) {
-        // The Species panel and Species plots show the species of the creature in focus.
+    /// Shows the creature just put in focus (`Studio::focus_creature` puts it there):
+    /// its species in the Species panel and plots, its save for Save, its trees built
+    /// again.
+    pub fn show_focus(&mut self, ws: &Workspace) {
+        let Some(id) = self.focus.creature().cloned() else { return };
         if let Some(c) = ws.creature(&id) {
             self.species = c.species;
         }
-        self.creature = Some(id.clone());
         self.active = Some(id);
         self.trees_changed();
     }
@@ -207,7 +211,7 @@ impl View {
             self.trees_changed();
             self.examples.asking = false;
         }
-        if let Some(c) = &self.creature {
+        if let Some(c) = self.focus.creature() {
             self.active = Some(c.clone());
         }
     }
@@ -225,14 +229,12 @@ impl View {
         self.node = n;
     }
 
-    /// After an undo or redo, shows the document that changed.
+    /// After an undo or redo, shows the document that changed. A creature that is not
+    /// in focus is not shown here: the caller puts it in focus (`Studio::focus_creature`),
+    /// so the preview runs it too.
     pub fn follow(&mut self, ws: &Workspace, id: &DocId) {
         match id {
             DocId::Species(s) => self.species = *s,
-            DocId::Creature(_) if ws.docs.contains_key(id) && self.creature.as_ref() != Some(id) => {
-                self.creature = Some(id.clone());
-                self.trees_changed();
-            }
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
             // Undoing an edit of a bank that is not shown shows it again.
             DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {

@@ -73,6 +73,6 @@ impl Workspace {
         if let Some(doc) = self.docs.get_mut(id) {
             doc.value = doc.saved.clone();
         }
-        self.sync_data(id);
+        self.take_data_doc_edit(id);
     }
 }
