@@ -142,3 +142,41 @@ fn the_games_run_is_looked_back_over_bookmarked_and_kept_when_the_game_is_gone()
     assert!(h.query_by_label("Attach").is_some(), "the form is back to attach again");
     assert!(!labels_containing(&h, "bookmark at").is_empty(), "beside the run kept");
 }
+
+#[test]
+fn a_breakpoint_set_in_the_game_panel_pauses_the_games_run_and_is_taken_away() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    attach(&mut h, &address, &token);
+    let shown = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| c.state.is_some()))
+    });
+    assert!(shown);
+    h.state_mut().panels.state_mut::<GamePanel>().unwrap().break_when = "PlanStarted()".into();
+    h.run_steps(2);
+    h.get_by_label("Break").click();
+    h.run_steps(2);
+    let set = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.answers.iter().any(|(w, a)| w.starts_with("break when") && a.is_ok()))
+    });
+    assert!(set, "the game took the breakpoint: {:?}", h.state().ws.game.as_ref().unwrap().answers);
+    assert!(!labels_containing(&h, "breaks when PlanStarted()").is_empty(), "it is listed");
+
+    let hit = until_within(&mut h, Duration::from_secs(20), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.events.iter().any(|e| e["event"] == "breakpoint"))
+    });
+    assert!(hit, "the next plan started hit the breakpoint in the game");
+    h.run_steps(2);
+    assert!(!labels_containing(&h, "breakpoint").is_empty(), "the hit is marked on the run");
+
+    h.get_by_label("✖").click();
+    h.run_steps(2);
+    let gone = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.answers.iter().any(|(w, a)| w.starts_with("take away") && a.is_ok()))
+    });
+    assert!(gone, "{:?}", h.state().ws.game.as_ref().unwrap().answers);
+    assert!(labels_containing(&h, "breaks when").is_empty());
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -28,11 +28,23 @@ pub struct GamePanel {
     /// The number of the state looked back at in the picked creature's run; none follows
     /// the newest.
     pub looking: Option<u64>,
+    /// The condition typed to break on (SPEC §19).
+    pub break_when: String,
+    /// The conditions asked to break on, by creature, until taken away here.
+    breaks: Vec<(u32, String)>,
 }
 
 impl Default for GamePanel {
     fn default() -> GamePanel {
-        GamePanel { address: "127.0.0.1:7878".into(), token: String::new(), control: true, picked: 0, looking: None }
+        GamePanel {
+            address: "127.0.0.1:7878".into(),
+            token: String::new(),
+            control: true,
+            picked: 0,
+            looking: None,
+            break_when: String::new(),
+            breaks: Vec::new(),
+        }
     }
 }
 
@@ -117,7 +129,10 @@ impl GamePanel {
         let creature = &game.creatures[self.picked];
         match (game.attached(), game.role) {
             (false, _) => {}
-            (true, Role::Controller) => controls(ui, creature.id, out),
+            (true, Role::Controller) => {
+                controls(ui, creature.id, out);
+                self.breakpoints(ui, creature.id, out);
+            }
             (true, Role::Observer) => {
                 ui.label("Watching: another studio may control this game.");
             }
@@ -141,6 +156,44 @@ impl GamePanel {
 }
 
 impl GamePanel {
+    /// The conditions the game's run of `creature` pauses on: one typed and asked for,
+    /// those asked before with a button to take each away; a hit is the game's event.
+    fn breakpoints(&mut self, ui: &mut egui::Ui, creature: u32, out: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Break when");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.break_when).hint_text("Lesson(sign: Slap)").desired_width(200.0),
+            )
+            .on_hover_text("A condition of the debugger's (SPEC §19): the game pauses its run where it holds");
+            let condition = self.break_when.trim().to_owned();
+            if ui.add_enabled(!condition.is_empty(), egui::Button::new("Break")).clicked() {
+                out.push(Command::Game(GameCommand::Ask {
+                    what: format!("break when {condition}"),
+                    control: Control::Break { creature, condition: condition.clone() },
+                }));
+                self.breaks.retain(|b| *b != (creature, condition.clone()));
+                self.breaks.push((creature, condition));
+                self.break_when.clear();
+            }
+        });
+        let mut gone = None;
+        for (i, (_, condition)) in self.breaks.iter().enumerate().filter(|(_, (c, _))| *c == creature) {
+            ui.horizontal(|ui| {
+                if ui.small_button("✖").on_hover_text("Take this breakpoint away").clicked() {
+                    gone = Some(i);
+                }
+                ui.label(format!("breaks when {condition}"));
+            });
+        }
+        if let Some(i) = gone {
+            let (creature, condition) = self.breaks.remove(i);
+            out.push(Command::Game(GameCommand::Ask {
+                what: format!("take away the break when {condition}"),
+                control: Control::Unbreak { creature, condition },
+            }));
+        }
+    }
+
     /// The run's timeline for `creature`: live or a moment looked back at, a bookmark, and
     /// the last marks to go to; returns the state to show.
     fn look_back<'g>(
