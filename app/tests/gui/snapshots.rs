@@ -117,7 +117,9 @@ fn tree_graph_of_ruths_hunger_acton() {
 
 #[test]
 fn preview_of_the_example_village() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::village::show);
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), |ui, ws, view, out| {
+        panels::village::show(ui, ws, view, &mut panels::village::PreviewPanel::default(), out);
+    });
     h.run();
     h.snapshot("live_preview");
 }

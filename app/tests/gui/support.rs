@@ -211,7 +211,14 @@ pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
         let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
         (o.id.clone(), o.pos)
     };
-    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
+    let at = h
+        .state()
+        .panels
+        .state::<creature_studio::gui::panels::village::PreviewPanel>()
+        .unwrap()
+        .map
+        .to_screen(pos)
+        .expect("the map is drawn");
     click_at(h, at);
     id
 }

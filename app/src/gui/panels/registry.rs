@@ -27,7 +27,7 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(lesson::LessonPanel::default()),
         Box::new(results::ResultsPanel),
         Box::new(scenarios::ScenariosPanel::default()),
-        Box::new(village::PreviewPanel),
+        Box::new(village::PreviewPanel::default()),
         Box::new(shadow::bank::BankPanel),
         Box::new(shadow::schema::SchemaPanel),
         Box::new(shadow::query::QueryPanel),
