@@ -187,7 +187,9 @@ pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -
 /// Steps frames until the bank view's work off the editor's thread (a curation, a
 /// score) is done: on a slow machine it can outlast the frames one `Harness::run` allows.
 pub fn until_bank_work_done(h: &mut Harness<'static, Studio>) -> bool {
-    until_within(h, Duration::from_secs(120), |s| !s.view.shadow.curate.working())
+    until_within(h, Duration::from_secs(120), |s| {
+        !s.panels.state::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().curate.working()
+    })
 }
 
 /// Steps frames until `done` or `limit` passes (a worker thread's runs, on a slow machine).

@@ -234,10 +234,10 @@ impl View {
                 self.trees_changed();
             }
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
-            // Undoing an edit of a bank that is not shown shows it again.
+            // Undoing an edit of a bank that is not shown shows it again (the Bank panel
+            // starts it with no filter).
             DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {
                 self.shadow.bank_path = Some(p.clone());
-                self.shadow.filter = crate::gui::shadow::view::state::BankFilter::default();
             }
             _ => {}
         }
