@@ -39,7 +39,7 @@ impl State {
     }
 }
 
-type Show = fn(&mut egui::Ui, &Workspace, &mut View, &mut Vec<Command>);
+type Show = fn(&mut egui::Ui, &Workspace, &View, &mut Vec<Command>);
 
 /// The example project with Ruth's Hunger ActOn tree selected and the Cow species shown.
 fn editor_state() -> State {
@@ -73,7 +73,7 @@ fn graph_harness(size: egui::Vec2, state: State) -> Harness<'static, State> {
         move |ui, s: &mut State| {
             egui::Frame::central_panel(ui.style()).show(ui, |ui| {
                 let mut out = Vec::new();
-                panels::graph::show(ui, &s.ws, &mut s.view, &mut s.graph, &mut out);
+                panels::graph::show(ui, &s.ws, &s.view, &mut s.graph, &mut out);
             });
         },
         state,
@@ -85,7 +85,7 @@ fn harness(size: egui::Vec2, state: State, show: Show) -> Harness<'static, State
         move |ui, s: &mut State| {
             egui::Frame::central_panel(ui.style()).show(ui, |ui| {
                 let mut out = Vec::new();
-                show(ui, &s.ws, &mut s.view, &mut out);
+                show(ui, &s.ws, &s.view, &mut out);
             });
         },
         state,
@@ -132,7 +132,7 @@ fn bank_view_of_the_rushdown_bank() {
         |ui, s: &mut State| {
             egui::Frame::central_panel(ui.style()).show(ui, |ui| {
                 let mut out = Vec::new();
-                creature_studio::gui::shadow::panels::bank::show(ui, &s.ws, &mut s.view, &mut s.bank, &mut out);
+                creature_studio::gui::shadow::panels::bank::show(ui, &s.ws, &s.view, &mut s.bank, &mut out);
             });
         },
         live_state(),

@@ -67,13 +67,16 @@ impl Panel for PreviewPanel {
         live.then_some(Scope::Preview)
     }
 
+    fn runs_preview(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut PreviewPanel, out: &mut Vec<Command>) {
-    view.village.shown = true;
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut PreviewPanel, out: &mut Vec<Command>) {
     let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
         for e in &ws.preview_errors {

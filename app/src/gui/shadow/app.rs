@@ -368,6 +368,14 @@ fn arena_command(
             sh.arena.set_keys(keys);
             (None, None)
         }
+        ArenaCommand::Pause(paused) => {
+            sh.arena.paused = paused;
+            (None, None)
+        }
+        ArenaCommand::IdleSeconds(seconds) => {
+            sh.arena.set_idle_seconds(seconds);
+            (None, None)
+        }
     };
     sh.sync(ws);
     out

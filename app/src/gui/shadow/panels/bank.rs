@@ -130,6 +130,10 @@ impl Panel for BankPanel {
         [false, false]
     }
 
+    fn shows_shadow_files(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         show(ui, cx.ws, cx.view, self, cx.out);
     }
@@ -137,8 +141,8 @@ impl Panel for BankPanel {
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut BankPanel, out: &mut Vec<Command>) {
-    if !view.shadow.ensure_loaded() {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut BankPanel, out: &mut Vec<Command>) {
+    if !view.shadow.loaded() {
         ui.label("Loading the replay bank…");
         ui.ctx().request_repaint();
         return;

@@ -188,13 +188,17 @@ impl Panel for QueryPanel {
         [false, false]
     }
 
+    fn shows_shadow_files(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         show(ui, cx.view, self, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, view: &mut View, own: &mut QueryPanel, _out: &mut Vec<Command>) {
-    if !view.shadow.ensure_loaded() {
+fn show(ui: &mut egui::Ui, view: &View, own: &mut QueryPanel, _out: &mut Vec<Command>) {
+    if !view.shadow.loaded() {
         ui.ctx().request_repaint();
     }
     let sh = &view.shadow;

@@ -41,17 +41,16 @@ pub struct ShadowState {
     /// state from the new bank.
     pub bank_changes: u64,
     pub arena: ArenaUi,
-    /// A shadow panel was drawn: the files are loaded before the next frame.
+    /// A panel that shows the shadow files was drawn: the studio loads them before the
+    /// next frame.
     pub(crate) wanted: bool,
     pub(crate) loaded: bool,
 }
 
 impl ShadowState {
-    /// Asks for the schema and the first bank to be loaded; a shadow panel calls this
-    /// when drawn and the studio opens the files into the workspace before the next
-    /// frame. Returns true once they are loaded.
-    pub fn ensure_loaded(&mut self) -> bool {
-        self.wanted = true;
+    /// Whether the schema and the first bank are loaded: the studio opens them into the
+    /// workspace once a panel that shows them (`Panel::shows_shadow_files`) was drawn.
+    pub fn loaded(&self) -> bool {
         self.loaded
     }
 
