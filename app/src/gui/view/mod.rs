@@ -137,9 +137,11 @@ pub struct View {
     /// The lesson script shown in the timeline.
     pub lesson: Option<DocId>,
     pub lesson_ui: LessonUi,
-    /// The preview panel's log and measurements.
+    /// The running preview's record: its log, pace and last lesson, which the studio
+    /// writes as it runs the preview, and the Preview and the status bar read.
     pub village: village::VillageUi,
-    /// The shadow tools: the schema and bank shown, filters, caches and the arena.
+    /// The shadow tools' shared state: the schema and bank shown, their mirror and the
+    /// arena (each shadow panel's filters, drafts and caches are its own).
     pub shadow: crate::gui::shadow::view::state::ShadowState,
 }
 
