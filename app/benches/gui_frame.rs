@@ -21,6 +21,7 @@ use creature_studio::gui::chrome::dialogs::NoService;
 use creature_studio::gui::command::PreviewCommand;
 use creature_studio::gui::command::{Command, Tab};
 use creature_studio::gui::panels;
+use creature_studio::gui::shadow::panels::bank::BankPanel;
 use creature_studio::gui::view::View;
 use creature_workspace::Workspace;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -188,17 +189,17 @@ fn bank_view_of(c: &mut Criterion, events: usize, shown: &str) {
     assert!(creature_studio::gui::shadow::app::show_bank(&mut view.shadow, &mut ws, &big));
     view.shadow.sync(&ws);
     let mut h = Harness::builder().with_size(egui::vec2(1920.0, 1080.0)).with_step_dt(1.0 / 60.0).build_ui_state(
-        |ui, (ws, view): &mut (Workspace, View)| {
+        |ui, (ws, view, panel): &mut (Workspace, View, BankPanel)| {
             let mut out = Vec::new();
-            creature_studio::gui::shadow::panels::bank::show(ui, ws, view, &mut out);
+            creature_studio::gui::shadow::panels::bank::show(ui, ws, view, panel, &mut out);
         },
-        (ws, view),
+        (ws, view, BankPanel::default()),
     );
     h.step();
     // The curation of the bank runs on a worker; the frames are measured once it is
     // shown and the layout has settled (a million events take a while to curate).
     let start = std::time::Instant::now();
-    while h.state_mut().1.shadow.curate.busy() && start.elapsed().as_secs() < 600 {
+    while h.state_mut().2.curate.busy() && start.elapsed().as_secs() < 600 {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(50));
     }

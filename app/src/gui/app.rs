@@ -5,6 +5,7 @@
 mod files;
 mod focus;
 mod game;
+mod lesson;
 mod live;
 mod status;
 mod system_command;
@@ -197,6 +198,7 @@ impl Studio {
         match c {
             Command::Ui(c) => self.apply_ui(c),
             Command::Preview(c) => self.apply_preview(c),
+            Command::Lesson(c) => self.apply_lesson_view(c),
             Command::Time(c) => self.apply_time(c),
             Command::Bank(c) => self.apply_bank(c),
             Command::Arena(c) => self.apply_arena_said(c),
@@ -233,7 +235,7 @@ impl Studio {
             return;
         };
         let (Some(script), Some(target)) = (self.ws.lesson(&lesson), self.ws.creature(&creature)) else { return };
-        let outcome = self.view.lesson_ui.outcome(script, Some(target), &self.ws.data).clone();
+        let outcome = crate::gui::view::Outcome::of(script, Some(target), &self.ws.data);
         let script = script.clone();
         let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
         let with = Box::new(outcome.after.clone());
@@ -312,23 +314,29 @@ impl Studio {
             menu::status_bar(ui, &self.ws, line, &mut commands);
         });
         self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len());
-        let mut live = Vec::new();
+        let (mut live, mut shown) = (Vec::new(), (false, false));
         egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
             let mut viewer = Viewer {
                 panels: &mut self.panels,
                 ws: &self.ws,
-                view: &mut self.view,
+                view: &self.view,
                 recent: &self.recent,
                 out: &mut commands,
                 live: Vec::new(),
                 maximised: self.stashed_dock.is_some(),
+                preview_shown: false,
+                shadow_shown: false,
             };
             DockArea::new(&mut self.dock)
                 .style(dock::style(ui.style()))
                 .show_leaf_collapse_buttons(false)
                 .show_inside(ui, &mut viewer);
             live = viewer.live;
+            shown = (viewer.preview_shown, viewer.shadow_shown);
         });
+        // The preview runs, and the shadow files load, for the panels drawn.
+        self.view.village.shown |= shown.0;
+        self.view.shadow.wanted |= shown.1;
         // A tab picked in the strip by its button sizes the strip for the next frame.
         if self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len()) {
             ctx.request_repaint();

@@ -16,6 +16,7 @@ mod league_shards;
 mod learning;
 mod lint_diff;
 mod own_inputs;
+mod panel_state;
 mod parquet;
 mod pinned;
 mod preview;

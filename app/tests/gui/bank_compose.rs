@@ -28,7 +28,8 @@ fn composing_is_one_undoable_edit_and_the_arena_names_the_source_of_the_event_pl
     assert_ne!(composed, before);
     assert!(composed.iter().all(|e| e.provenance.is_some()), "every event keeps its source");
     assert!(h.state().status.contains("Ctrl+Z"), "{}", h.state().status);
-    let conflicts = &h.state().view.shadow.compose.conflicts;
+    let conflicts =
+        &h.state().panels.state::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().compose.conflicts;
     assert!(!conflicts.is_empty());
     assert!(conflicts.iter().all(|(_, sides)| sides.len() == 2 && sides.iter().all(|s| s.events > 0)));
     h.get_by_label("Compose from parts").click();

@@ -34,7 +34,8 @@ fn curated(h: &mut Harness<'static, Studio>) {
     open_curation(h);
     let done = until_within(h, Duration::from_secs(60), |s| {
         let sh = &s.view.shadow;
-        sh.bank().is_some() && sh.curate.curated(sh.generation)
+        let own = s.panels.state::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap();
+        sh.bank().is_some() && own.curate.curated(sh.generation)
     });
     assert!(done, "the curation finished");
     h.run();
@@ -104,10 +105,19 @@ fn the_scorecard_shows_in_the_bank_view_after_a_match() {
     h.step();
     palette(&mut h, "show panel: replay bank");
     open_curation(&mut h);
-    let done = until_within(&mut h, Duration::from_secs(120), |s| s.view.shadow.curate.scorecard().is_some());
+    let done = until_within(&mut h, Duration::from_secs(120), |s| {
+        s.panels.state::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().curate.scorecard().is_some()
+    });
     assert!(done, "the scorecard was computed");
     h.run();
-    let (card, against, _) = h.state().view.shadow.curate.scorecard().unwrap();
+    let (card, against, _) = h
+        .state()
+        .panels
+        .state::<creature_studio::gui::shadow::panels::bank::BankPanel>()
+        .unwrap()
+        .curate
+        .scorecard()
+        .unwrap();
     let card = card.as_ref().expect("the example bank scores").clone();
     assert_eq!(against.name(), "zoner", "scored against the bot just fought");
     label_containing(&h, "Agreement on");

@@ -36,7 +36,8 @@ fn a_value_typed_in_the_table_is_one_undoable_edit_and_a_bad_one_is_refused_in_p
     h.state_mut().run(Command::Bank(BankCommand::Open(path.clone())));
     settle(&mut h);
     let before = shown_bank(&h);
-    h.state_mut().view.shadow.picked_row = Some(2);
+    h.state_mut().panels.state_mut::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().picked_row =
+        Some(2);
     settle(&mut h);
     let id = before.event(2).id;
     let f = before.feature_position("own_state").unwrap();

@@ -5,6 +5,7 @@ use crate::support::example;
 use creature_core::project::Project;
 use creature_shadow::bank::{Bank, Event, Matchup};
 use creature_studio::gui::panels;
+use creature_studio::gui::shadow::panels::bank::BankPanel;
 use creature_studio::gui::view::View;
 use creature_workspace::Workspace;
 use egui_kittest::Harness;
@@ -41,14 +42,14 @@ fn example_shadow() -> (Workspace, View) {
 }
 
 /// The bank view alone, drawing `state`.
-fn bank_view(state: (Workspace, View)) -> Harness<'static, (Workspace, View)> {
+fn bank_view((ws, view): (Workspace, View)) -> Harness<'static, (Workspace, View, BankPanel)> {
     Harness::builder().with_size(egui::vec2(1200.0, 800.0)).with_max_steps(32).build_ui_state(
-        |ui, (ws, view): &mut (Workspace, View)| {
+        |ui, (ws, view, panel): &mut (Workspace, View, BankPanel)| {
             let mut out = Vec::new();
             let mut cx = panels::Cx { ws, view, recent: &[], out: &mut out };
-            panels::Panel::ui(&mut creature_studio::gui::shadow::panels::bank::BankPanel, ui, &mut cx);
+            panels::Panel::ui(panel, ui, &mut cx);
         },
-        state,
+        (ws, view, BankPanel::default()),
     )
 }
 
@@ -65,14 +66,14 @@ fn forty_thousand_events_lay_out_only_the_rows_on_screen() {
     h.get_by_label("40000 rows");
     let laid_out = h.query_all_by_label("Idle").count() + h.query_all_by_label("Light").count();
     assert!(laid_out > 5 && laid_out < 200, "{laid_out} rows laid out");
-    h.state_mut().1.shadow.filter.segment = Some(7);
+    h.state_mut().2.filter.segment = Some(7);
     h.run();
     h.get_by_label("40 rows");
     // The action filter matches part of a name, in any case, with the other filters.
-    h.state_mut().1.shadow.filter.action = "IGH".into();
+    h.state_mut().2.filter.action = "IGH".into();
     h.run();
     h.get_by_label("20 rows");
-    h.state_mut().1.shadow.filter.segment = None;
+    h.state_mut().2.filter.segment = None;
     h.run();
     h.get_by_label("20000 rows");
     assert!(h.query_by_label("Idle").is_none());
@@ -87,7 +88,7 @@ fn a_match_filter_starts_at_the_banks_first_match() {
     h.run();
     h.get_all_by_role(egui::accesskit::Role::CheckBox).next().unwrap().click();
     h.run();
-    assert_eq!(h.state().1.shadow.filter.match_id, Some(first));
+    assert_eq!(h.state().2.filter.match_id, Some(first));
     h.get_by_label(&format!("🗑 Delete match {first}"));
     h.get_by_label_contains("Actions (the whole bank");
 }

@@ -3,7 +3,7 @@
 //! far the value moves while the menu is open.
 
 use crate::support::{click_button_at, label_containing};
-use creature_studio::gui::view::village::DesireMenu;
+use creature_studio::gui::panels::village::DesireMenu;
 use egui_kittest::kittest::Queryable;
 
 type H = egui_kittest::Harness<'static, creature_studio::gui::Studio>;

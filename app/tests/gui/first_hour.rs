@@ -177,7 +177,7 @@ fn a_lesson_applied_shows_the_run_that_was_applied() {
 fn a_new_users_first_hour() {
     use creature_core::world::sim::Act;
     use creature_studio::gui::command::PreviewCommand;
-    use creature_studio::gui::view::village::DesireMenu;
+    use creature_studio::gui::panels::village::DesireMenu;
     for size in SIZES {
         let (_tmp, root) = crate::support::project_copy();
         let mut h = studio_sized(&root, size);

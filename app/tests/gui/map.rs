@@ -17,9 +17,19 @@ fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
         let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
         (o.id.clone(), o.pos)
     };
-    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
+    let at = h
+        .state()
+        .panels
+        .state::<creature_studio::gui::panels::village::PreviewPanel>()
+        .unwrap()
+        .map
+        .to_screen(pos)
+        .expect("the map is drawn");
     click_at(&mut h, at);
-    assert_eq!(h.state().view.village.map.inspect.as_deref(), Some(id.as_str()));
+    assert_eq!(
+        h.state().panels.state::<creature_studio::gui::panels::village::PreviewPanel>().unwrap().map.inspect.as_deref(),
+        Some(id.as_str())
+    );
     h.get_by_label(&format!("{id} · sheep"));
     // Its score by a tree with examples is the simulation's own.
     h.get_by_label("Activity");
@@ -34,14 +44,18 @@ fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
     for _ in 0..20 {
         h.step();
     }
-    let map = &h.state().view.village.map;
+    let map = &h.state().panels.state::<creature_studio::gui::panels::village::PreviewPanel>().unwrap().map;
     assert!(map.zoom > 1.5, "zoomed to {}", map.zoom);
     let moved = map.to_screen(pos).unwrap().distance(at);
     assert!(moved < 3.0, "the point under the pointer moved {moved} px");
     h.get_by_label_contains("whole village").click();
     h.step();
     h.step();
-    assert_eq!(h.state().view.village.map.zoom, 1.0, "the button shows the whole village");
+    assert_eq!(
+        h.state().panels.state::<creature_studio::gui::panels::village::PreviewPanel>().unwrap().map.zoom,
+        1.0,
+        "the button shows the whole village"
+    );
 }
 
 /// The inspected object's buttons are the player's acts: giving it puts it in the

@@ -27,11 +27,12 @@ fn a_typed_distance_ranks_the_bank_as_the_plain_definition_does() {
     h.key_press(egui::Key::Enter);
     h.run();
     let sh = &h.state().view.shadow;
-    assert_eq!(sh.typed.get("distance"), Some(&0.5), "the typed distance is the inspector's present state");
+    let typed = &h.state().panels.state::<creature_studio::gui::shadow::panels::query::QueryPanel>().unwrap().typed;
+    assert_eq!(typed.get("distance"), Some(&0.5), "the typed distance is the inspector's present state");
 
     let schema = Schema::load(sh.schema_path.as_deref().expect("the example schema")).unwrap();
     let bank = Bank::load(sh.bank_path.as_deref().expect("the first example bank")).unwrap();
-    let state: Vec<f64> = schema.features.iter().map(|f| sh.typed.get(&f.name).copied().unwrap_or(0.0)).collect();
+    let state: Vec<f64> = schema.features.iter().map(|f| typed.get(&f.name).copied().unwrap_or(0.0)).collect();
     let sel = select_naive(&schema, &bank, &state, None).unwrap().expect("a non-empty bank answers");
 
     let shown = label_containing(&h, "within the neighbourhood");

@@ -23,7 +23,14 @@ fn a_weight_changed_in_the_schema_editor_reorders_the_query_inspector() {
     let id = h.state().view.shadow.schema_doc().unwrap();
     // The feature on which the best event is furthest from the present state, weighed
     // as much as the slider allows (its right end): that event falls behind.
-    let (_, parts) = h.state_mut().view.shadow.query(5).unwrap().unwrap();
+    let s = h.state_mut();
+    let (_, parts) = s
+        .panels
+        .state_mut::<creature_studio::gui::shadow::panels::query::QueryPanel>()
+        .unwrap()
+        .query(&s.view.shadow, 5)
+        .unwrap()
+        .unwrap();
     let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
     let feature = (0..schema.features.len()).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();
     assert!(gap(feature) > 0.0, "{:?}", parts[0]);
@@ -67,7 +74,14 @@ fn the_actions_histogram_names_every_bar_with_its_count() {
     let mut h = studio(&example());
     palette(&mut h, "show panel: replay bank");
     let actions: Vec<(String, usize)> = {
-        let stats = h.state_mut().view.shadow.stats().expect("the bank's stats").clone();
+        let s = h.state_mut();
+        let stats = s
+            .panels
+            .state_mut::<creature_studio::gui::shadow::panels::bank::BankPanel>()
+            .unwrap()
+            .stats(&s.view.shadow)
+            .expect("the bank's stats")
+            .clone();
         stats.actions.into_iter().collect()
     };
     assert!(actions.len() > 5, "{actions:?}");
@@ -86,11 +100,13 @@ fn a_changed_filter_starts_the_bank_table_from_its_first_row() {
     assert!(h.query_by_label("DashForward").is_none(), "the first row scrolled away");
     // Filter on the commonest action: its matches are still more than the table shows,
     // and they show from the first.
-    h.state_mut().view.shadow.filter.action = "Light".into();
+    h.state_mut().panels.state_mut::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().filter.action =
+        "Light".into();
     h.run();
     let first = {
-        let sh = &mut h.state_mut().view.shadow;
-        let rows = sh.rows();
+        let s = h.state_mut();
+        let sh = &s.view.shadow;
+        let rows = s.panels.state_mut::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().rows(sh);
         let i = rows[0];
         sh.bank().unwrap().events().iter().nth(i).unwrap().frame
     };

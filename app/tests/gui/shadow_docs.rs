@@ -87,7 +87,14 @@ fn a_schema_weight_is_undone_and_redone_with_the_ranking_and_saved_into_the_file
     let before = ranking(&h);
     // The feature on which the best event is furthest from the present state: weighed
     // heavily, that event falls behind.
-    let (_, parts) = h.state_mut().view.shadow.query(5).unwrap().unwrap();
+    let s = h.state_mut();
+    let (_, parts) = s
+        .panels
+        .state_mut::<creature_studio::gui::shadow::panels::query::QueryPanel>()
+        .unwrap()
+        .query(&s.view.shadow, 5)
+        .unwrap()
+        .unwrap();
     let gap = |k: usize| parts[0].terms[k].similarity - parts[3].terms[k].similarity;
     let n = h.state().ws.schema(&id).unwrap().features.len();
     let feature = (0..n).max_by(|&a, &b| gap(a).total_cmp(&gap(b))).unwrap();

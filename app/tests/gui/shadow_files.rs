@@ -28,10 +28,28 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     assert_eq!(label_containing(&h, " rows"), format!("{events} rows"), "the bank view shows the zoner's bank");
 
     // A state file becomes the query inspector's typed state.
-    assert_eq!(h.state().view.shadow.typed.get("distance"), Some(&4.0));
+    assert_eq!(
+        h.state()
+            .panels
+            .state::<creature_studio::gui::shadow::panels::query::QueryPanel>()
+            .unwrap()
+            .typed
+            .get("distance"),
+        Some(&4.0)
+    );
     h.state_mut().run(Command::OpenFileAt(near.clone()));
     h.run();
-    assert_eq!(h.state().view.shadow.typed.get("distance"), Some(&0.7), "{}", h.state().status);
+    assert_eq!(
+        h.state()
+            .panels
+            .state::<creature_studio::gui::shadow::panels::query::QueryPanel>()
+            .unwrap()
+            .typed
+            .get("distance"),
+        Some(&0.7),
+        "{}",
+        h.state().status
+    );
     assert!(label_containing(&h, "within the neighbourhood").starts_with("best"));
 
     // The schema opens in the schema editor.

@@ -22,11 +22,12 @@ struct State {
     ws: Workspace,
     view: View,
     graph: panels::graph::GraphPanel,
+    bank: creature_studio::gui::shadow::panels::bank::BankPanel,
 }
 
 impl State {
     fn new(ws: Workspace, view: View) -> State {
-        State { ws, view, graph: panels::graph::GraphPanel::default() }
+        State { ws, view, graph: panels::graph::GraphPanel::default(), bank: Default::default() }
     }
 
     fn graph(&self) -> &creature_studio::gui::view::graph::GraphView {
@@ -38,7 +39,7 @@ impl State {
     }
 }
 
-type Show = fn(&mut egui::Ui, &Workspace, &mut View, &mut Vec<Command>);
+type Show = fn(&mut egui::Ui, &Workspace, &View, &mut Vec<Command>);
 
 /// The example project with Ruth's Hunger ActOn tree selected and the Cow species shown.
 fn editor_state() -> State {
@@ -73,7 +74,7 @@ fn graph_harness(size: egui::Vec2, state: State) -> Harness<'static, State> {
         move |ui, s: &mut State| {
             egui::Frame::central_panel(ui.style()).show(ui, |ui| {
                 let mut out = Vec::new();
-                panels::graph::show(ui, &s.ws, &mut s.view, &mut s.graph, &mut out);
+                panels::graph::show(ui, &s.ws, &s.view, &mut s.graph, &mut out);
             });
         },
         state,
@@ -85,7 +86,7 @@ fn harness(size: egui::Vec2, state: State, show: Show) -> Harness<'static, State
         move |ui, s: &mut State| {
             egui::Frame::central_panel(ui.style()).show(ui, |ui| {
                 let mut out = Vec::new();
-                show(ui, &s.ws, &mut s.view, &mut out);
+                show(ui, &s.ws, &s.view, &mut out);
             });
         },
         state,
@@ -118,21 +119,32 @@ fn tree_graph_of_ruths_hunger_acton() {
 
 #[test]
 fn preview_of_the_example_village() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), panels::village::show);
+    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), |ui, ws, view, out| {
+        panels::village::show(ui, ws, view, &mut panels::village::PreviewPanel::default(), out);
+    });
     h.run();
     h.snapshot("live_preview");
 }
 
 #[test]
 fn bank_view_of_the_rushdown_bank() {
-    let mut h = harness(egui::vec2(1200.0, 760.0), live_state(), creature_studio::gui::shadow::panels::bank::show);
+    // The bank view with its own state, which keeps the curation it started.
+    let mut h = Harness::builder().with_size(egui::vec2(1200.0, 760.0)).with_max_steps(32).build_ui_state(
+        |ui, s: &mut State| {
+            egui::Frame::central_panel(ui.style()).show(ui, |ui| {
+                let mut out = Vec::new();
+                creature_studio::gui::shadow::panels::bank::show(ui, &s.ws, &s.view, &mut s.bank, &mut out);
+            });
+        },
+        live_state(),
+    );
     // The curation is computed off the editor's thread: the picture waits for it, so
     // every run draws the same.
     let start = std::time::Instant::now();
     while start.elapsed() < std::time::Duration::from_secs(60) {
         h.step();
-        let sh = &h.state().view.shadow;
-        if sh.curate.curated(sh.generation) {
+        let s = h.state();
+        if s.bank.curate.curated(s.view.shadow.generation) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));

@@ -187,7 +187,9 @@ pub fn until(h: &mut Harness<'static, Studio>, done: impl Fn(&Studio) -> bool) -
 /// Steps frames until the bank view's work off the editor's thread (a curation, a
 /// score) is done: on a slow machine it can outlast the frames one `Harness::run` allows.
 pub fn until_bank_work_done(h: &mut Harness<'static, Studio>) -> bool {
-    until_within(h, Duration::from_secs(120), |s| !s.view.shadow.curate.working())
+    until_within(h, Duration::from_secs(120), |s| {
+        !s.panels.state::<creature_studio::gui::shadow::panels::bank::BankPanel>().unwrap().curate.working()
+    })
 }
 
 /// Steps frames until `done` or `limit` passes (a worker thread's runs, on a slow machine).
@@ -211,7 +213,14 @@ pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
         let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
         (o.id.clone(), o.pos)
     };
-    let at = h.state().view.village.map.to_screen(pos).expect("the map is drawn");
+    let at = h
+        .state()
+        .panels
+        .state::<creature_studio::gui::panels::village::PreviewPanel>()
+        .unwrap()
+        .map
+        .to_screen(pos)
+        .expect("the map is drawn");
     click_at(h, at);
     id
 }

@@ -53,6 +53,13 @@ impl Studio {
                 self.show_tab(panels::lesson::TAB);
                 self.show_tab(panels::results::TAB);
             }
+            Command::PlotDesire(d) => self.view.plot_desire = d,
+            Command::Ask(object) => self.view.asked = object,
+            Command::EditSource(text) => {
+                if let Some(s) = &mut self.view.source {
+                    s.text = text;
+                }
+            }
             Command::Edit(e) => match self.ws.apply(e) {
                 Ok(id) => self.view.active = Some(id),
                 Err(e) => self.status = e,
@@ -60,6 +67,7 @@ impl Studio {
             Command::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
             Command::Ui(_)
             | Command::Preview(_)
+            | Command::Lesson(_)
             | Command::Time(_)
             | Command::Bank(_)
             | Command::Arena(_)

@@ -146,7 +146,7 @@ const DIVIDER_GRIP: f32 = 12.0;
 pub struct Viewer<'a> {
     pub panels: &'a mut Panels,
     pub ws: &'a Workspace,
-    pub view: &'a mut View,
+    pub view: &'a View,
     /// The recent projects, for the start page.
     pub recent: &'a [PathBuf],
     pub out: &'a mut Vec<Command>,
@@ -154,6 +154,10 @@ pub struct Viewer<'a> {
     pub live: Vec<Scope>,
     /// Whether one panel has the whole dock.
     pub maximised: bool,
+    /// Whether a panel drawn this frame keeps the preview running.
+    pub preview_shown: bool,
+    /// Whether a panel drawn this frame shows the shadow folder's files.
+    pub shadow_shown: bool,
 }
 
 impl TabViewer for Viewer<'_> {
@@ -172,6 +176,8 @@ impl TabViewer for Viewer<'_> {
         if let Some(scope) = panel.keys(ui.ctx(), self.ws, self.view) {
             self.live.push(scope);
         }
+        self.preview_shown |= panel.runs_preview();
+        self.shadow_shown |= panel.shows_shadow_files();
         panel.ui(ui, &mut Cx { ws: self.ws, view: self.view, recent: self.recent, out: self.out });
     }
 

@@ -9,6 +9,7 @@
 
 pub mod game;
 pub mod keys;
+pub mod lesson;
 pub mod preview;
 pub mod scenario;
 mod tab;
@@ -17,6 +18,7 @@ pub mod ui;
 
 use std::path::PathBuf;
 
+use creature_core::mind::tree::Example;
 use creature_core::names::{Desire, Species};
 use creature_core::species::data::TreeKind;
 use egui::KeyboardShortcut;
@@ -25,6 +27,7 @@ use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
 pub use self::game::GameCommand;
+pub use self::lesson::LessonCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
 pub use self::tab::{Tab, TabName};
@@ -57,6 +60,12 @@ pub enum Command {
     /// Selects a node of the shown tree (a leaf lists its examples).
     SelectNode(Option<usize>),
     SelectLesson(DocId),
+    /// The desire the species plots draw.
+    PlotDesire(Desire),
+    /// The object the shown tree is asked about (its path drawn in the Tree), or none.
+    Ask(Option<Example>),
+    /// The text in Source as edited there.
+    EditSource(String),
     Edit(Edit),
     /// Answers the "changed on disk while edited here" question: keep the studio's
     /// edits (`true`) or take the file on disk (`false`).
@@ -65,6 +74,8 @@ pub enum Command {
         keep_studio: bool,
     },
     Preview(PreviewCommand),
+    /// The lesson's playback and selection.
+    Lesson(LessonCommand),
     /// The preview's timeline: scrub, step, branches, recording files.
     Time(TimeCommand),
     Bank(BankCommand),
@@ -89,9 +100,14 @@ impl Command {
             Command::SelectTree(d, k) => format!("Tree: {d} {}", kind_name(*k)),
             Command::SelectNode(_) => "Select node".into(),
             Command::SelectLesson(id) => format!("Lesson: {}", id.label()),
+            Command::PlotDesire(d) => format!("Plot {d}"),
+            Command::Ask(Some(_)) => "Ask the tree".into(),
+            Command::Ask(None) => "Stop asking the tree".into(),
+            Command::EditSource(_) => "Edit the text".into(),
             Command::Edit(_) => "Edit".into(),
             Command::Resolve { path, .. } => format!("Resolve {}", path.display()),
             Command::Preview(c) => c.label(),
+            Command::Lesson(c) => c.label(),
             Command::Time(c) => c.label(),
             Command::Bank(c) => c.label(),
             Command::Arena(c) => c.label(),

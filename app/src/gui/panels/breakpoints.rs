@@ -31,10 +31,13 @@ impl Panel for BreakpointsPanel {
         Home::UnderPictures
     }
 
+    /// The debugger's list is the preview's: the run goes on while it is in view.
+    fn runs_preview(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         let live = |out: &mut Vec<Command>, c: PreviewCommand| out.push(Command::Preview(c));
-        // The debugger's list is the preview's: the run goes on while it is in view.
-        cx.view.village.shown = true;
         let Some(p) = cx.ws.preview.as_ref() else {
             ui.weak("Breakpoints pause the running preview: open a project whose preview starts.");
             return;

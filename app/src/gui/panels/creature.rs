@@ -37,7 +37,7 @@ impl Panel for CreaturePanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, tree_filter: &mut String, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, tree_filter: &mut String, out: &mut Vec<Command>) {
     let Some(id) = view.focus.creature().cloned().filter(|id| ws.creature(id).is_some()) else {
         ui.label("No creature is open.");
         if ui.button("Open a creature save…").clicked() {

@@ -17,8 +17,23 @@ use creature_workspace::{DocId, Workspace};
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Examples", "Examples");
 
-/// The shown tree's examples.
-pub struct ExamplesPanel;
+/// The shown tree's examples, with the panel's own draft: the object to add as an
+/// example or to ask the tree about (the view holds it while the tree is asked, for the
+/// Tree to draw its path).
+pub struct ExamplesPanel {
+    pub draft: Example,
+}
+
+impl Default for ExamplesPanel {
+    fn default() -> Self {
+        let answers: BTreeMap<String, String> =
+            [("allegiance", "none"), ("kind", "sheep"), ("alive", "yes"), ("edible", "yes")]
+                .iter()
+                .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
+                .collect();
+        Self { draft: Example { answers, feedback: 0.5 } }
+    }
+}
 
 impl Panel for ExamplesPanel {
     fn tab(&self) -> Tab {
@@ -35,11 +50,11 @@ impl Panel for ExamplesPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, &mut self.draft, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, draft: &mut Example, out: &mut Vec<Command>) {
     let Some(id) = view.focus.creature().cloned() else {
         ui.weak("Open a creature to see the examples of its trees.");
         return;
@@ -66,7 +81,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
         ui.label(slots).on_hover_text("Slots 1–15 stay for good; slot 16 ↻ holds only the latest lesson");
         // What is done with the new object (the table's first row), in view whatever
         // the panel's width.
-        add_or_ask(ui, ws, view, &id, out);
+        add_or_ask(ui, ws, (view, draft), &id, out);
     });
     if let Some(n) = &selected {
         ui.horizontal(|ui| {
@@ -88,11 +103,15 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             }
         });
     }
-    if view.examples.asking {
-        asked(ui, view, &tree);
+    if view.asked.is_some() {
+        asked(ui, draft, &tree);
     }
     ui.separator();
-    table(ui, ws, view, &id, c, &in_node, &values, out);
+    table(ui, ws, (view, draft), &id, c, &in_node, &values, out);
+    // While the tree is asked, the Tree draws the draft's path as it is now.
+    if view.asked.as_ref().is_some_and(|asked| asked != draft) {
+        out.push(Command::Ask(Some(draft.clone())));
+    }
 }
 
 /// The slots' table: the slot, the answers (which scroll sideways) and the feedback,
@@ -101,7 +120,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
 fn table(
     ui: &mut egui::Ui,
     ws: &Workspace,
-    view: &mut View,
+    (view, draft): (&View, &mut Example),
     id: &DocId,
     c: &Creature,
     in_node: &[usize],
@@ -144,7 +163,7 @@ fn table(
                                 ui.label(if used.contains(a) { t.strong() } else { t.weak() });
                             }
                             ui.end_row();
-                            object_answers(ui, ws, view, values);
+                            object_answers(ui, ws, draft, values);
                             ui.end_row();
                             for slot in 0..CAPACITY {
                                 let highlighted = in_node.contains(&slot);
@@ -174,13 +193,8 @@ fn table(
             egui::Grid::new("slots-feedback").min_row_height(row).spacing(spacing).show(ui, |ui| {
                 ui.weak("feedback").on_hover_text("The value being learnt: −1 worst … +1 best");
                 ui.end_row();
-                ui.add(
-                    egui::DragValue::new(&mut view.examples.draft.feedback)
-                        .range(-1.0..=1.0)
-                        .speed(0.01)
-                        .fixed_decimals(2),
-                )
-                .on_hover_text("The feedback the new example carries");
+                ui.add(egui::DragValue::new(&mut draft.feedback).range(-1.0..=1.0).speed(0.01).fixed_decimals(2))
+                    .on_hover_text("The feedback the new example carries");
                 ui.end_row();
                 for slot in 0..CAPACITY {
                     match memory.examples.get(slot) {
@@ -333,8 +347,7 @@ fn example_feedback(
 }
 
 /// The new object's answers: a picker under each attribute.
-fn object_answers(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, values: &BTreeMap<String, BTreeSet<String>>) {
-    let draft = &mut view.examples.draft;
+fn object_answers(ui: &mut egui::Ui, ws: &Workspace, draft: &mut Example, values: &BTreeMap<String, BTreeSet<String>>) {
     for a in &ws.data.attributes {
         if let Some(v) = answer_picker(ui, ("draft", a), draft.answer(a), values.get(a), false) {
             *draft = with_answer(draft, a, v);
@@ -343,26 +356,27 @@ fn object_answers(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, values: &B
 }
 
 /// Adds the new object as an example, or asks the tree about it.
-fn add_or_ask(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, id: &DocId, out: &mut Vec<Command>) {
+fn add_or_ask(ui: &mut egui::Ui, ws: &Workspace, (view, draft): (&View, &Example), id: &DocId, out: &mut Vec<Command>) {
     let (d, k) = view.tree;
     let full = ws.creature(id).is_some_and(|c| c.tree(d, k).examples.len() >= CAPACITY);
     let add = if full { "➕ Add example (replaces slot 16 ↻)" } else { "➕ Add example" };
     let tip = "Add the new object (the table's first row) with its feedback; the tree is rebuilt at once";
     if ui.button(add).on_hover_text(tip).clicked() {
-        out.push(Command::Edit(Edit::ExampleAdd {
-            creature: id.clone(),
-            desire: d,
-            kind: k,
-            example: view.examples.draft.clone(),
-        }));
+        out.push(Command::Edit(Edit::ExampleAdd { creature: id.clone(), desire: d, kind: k, example: draft.clone() }));
     }
-    ui.toggle_value(&mut view.examples.asking, "❓ Ask the tree")
-        .on_hover_text("Show the new object's path through the tree");
+    let mut asking = view.asked.is_some();
+    if ui
+        .toggle_value(&mut asking, "❓ Ask the tree")
+        .on_hover_text("Show the new object's path through the tree")
+        .changed()
+    {
+        out.push(Command::Ask(asking.then(|| draft.clone())));
+    }
 }
 
 /// The new object's way through the tree, while the tree is asked about it.
-fn asked(ui: &mut egui::Ui, view: &View, tree: &creature_core::mind::tree::Tree) {
-    let e = tree.explain(&view.examples.draft.answers);
+fn asked(ui: &mut egui::Ui, draft: &Example, tree: &creature_core::mind::tree::Tree) {
+    let e = tree.explain(&draft.answers);
     let path: Vec<String> = e
         .steps
         .iter()

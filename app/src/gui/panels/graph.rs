@@ -347,19 +347,24 @@ impl Panel for GraphPanel {
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
     let Some(creature) = view.focus.creature().cloned() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;
     };
     let (d, k) = view.tree;
     let g = &mut panel.graph;
-    g.sync(ws, &creature, view.tree, view.tree_changed, &mut view.node);
-    if view.node != panel.seen_node {
+    // A node the tree no longer has is let go.
+    let mut node = view.node;
+    g.sync(ws, &creature, view.tree, view.tree_changed, &mut node);
+    if node != view.node {
+        out.push(Command::SelectNode(node));
+    }
+    if node != panel.seen_node {
         // A node chosen elsewhere (Why?, the Examples) comes into view in a graph just
         // built; one clicked in a graph already shown stays where it is.
-        panel.seen_node = view.node;
-        g.focus_on(view.node);
+        panel.seen_node = node;
+        g.focus_on(node);
     }
     // The preview's own build of this tree, when the graph shows the preview's creature.
     let built = ws.built_tree(&creature, d, k);
@@ -409,7 +414,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, panel: &mut Grap
     let mut toggle = None;
     let centre_on = g.centre_on.take().map(|p| (p, area));
     let mut viewer = Viewer {
-        selected: view.node,
+        selected: node,
         direction: g.direction,
         folds,
         toggle: &mut toggle,

@@ -45,12 +45,12 @@ pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature
     // The plan under way at the shown turn, when it is another desire's than the tree's.
     let runs_it = ws.preview_creature_doc().as_ref() == Some(creature);
     let plan = ws.preview.as_ref().filter(|_| runs_it).and_then(|p| p.shown().plan().map(|p| p.desire));
-    let elsewhere = plan.filter(|p| *p != d && !view.examples.asking);
-    let live = if view.examples.asking || elsewhere.is_some() { None } else { ws.live_path(creature, d, k) };
-    let path: Vec<usize> = if view.examples.asking {
-        g.tree.path(&view.examples.draft.answers)
-    } else {
-        live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default()
+    let asking = view.asked.is_some();
+    let elsewhere = plan.filter(|p| *p != d && !asking);
+    let live = if asking || elsewhere.is_some() { None } else { ws.live_path(creature, d, k) };
+    let path: Vec<usize> = match &view.asked {
+        Some(object) => g.tree.path(&object.answers),
+        None => live.as_ref().map(|l| l.nodes.clone()).unwrap_or_default(),
     };
     // A new answer to "ask the tree" brings the node it reaches into view; a live path
     // moves as the run goes, and the person's view stays where it is.
@@ -58,7 +58,7 @@ pub(super) fn gold_path(ws: &Workspace, view: &View, g: &mut GraphView, creature
         g.focus = path.last().copied();
     }
     g.path = path;
-    if view.examples.asking {
+    if asking {
         return Some(PathNote::Asking);
     }
     if let Some(p) = elsewhere {

@@ -10,8 +10,8 @@ use creature_core::names::{Desire, Species};
 use creature_core::species::data::Data;
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab};
+use crate::gui::command::{LessonCommand, UiCommand};
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
 use crate::gui::panels::lesson_events::{describe, plan_bars};
@@ -44,7 +44,7 @@ impl Panel for LessonPanel {
 fn show(
     ui: &mut egui::Ui,
     ws: &Workspace,
-    view: &mut View,
+    view: &View,
     timeline: &mut super::lesson_timeline::Zoom,
     out: &mut Vec<Command>,
 ) {
@@ -69,14 +69,7 @@ fn show(
     });
 }
 
-fn header(
-    ui: &mut egui::Ui,
-    ws: &Workspace,
-    view: &mut View,
-    id: &DocId,
-    script: &LessonScript,
-    out: &mut Vec<Command>,
-) {
+fn header(ui: &mut egui::Ui, ws: &Workspace, view: &View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         egui::ComboBox::from_id_salt("lesson-pick")
             .selected_text(format!("{}{}", id.label(), dirty_mark(ws.is_dirty(id))))
@@ -115,8 +108,7 @@ fn header(
             .clicked()
         {
             if playing {
-                view.lesson_ui.playing = false;
-                view.lesson_ui.playhead = None;
+                out.push(Command::Lesson(LessonCommand::Stop));
             } else {
                 out.push(Command::Ui(UiCommand::Play));
             }
@@ -126,7 +118,9 @@ fn header(
             ui,
             |ui| {
                 for s in [1.0, 2.0, 4.0, 8.0, 16.0] {
-                    ui.selectable_value(&mut view.lesson_ui.speed, s, format!("{s}×"));
+                    if ui.selectable_label(view.lesson_ui.speed == s, format!("{s}×")).clicked() {
+                        out.push(Command::Lesson(LessonCommand::Speed(s)));
+                    }
                 }
             },
         );
@@ -179,14 +173,14 @@ fn problems(ui: &mut egui::Ui, ws: &Workspace, script: &LessonScript) {
     }
 }
 
-fn events(ui: &mut egui::Ui, data: &Data, view: &mut View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
+fn events(ui: &mut egui::Ui, data: &Data, view: &View, id: &DocId, script: &LessonScript, out: &mut Vec<Command>) {
     ui.strong("Events");
     let objects: Vec<String> = script.objects.keys().cloned().collect();
     egui::Grid::new("events").num_columns(4).striped(true).spacing([8.0, 3.0]).show(ui, |ui| {
         for (i, e) in script.events.iter().enumerate() {
             let selected = view.lesson_ui.selected == Some(i);
             if ui.selectable_label(selected, format!("{}", i + 1)).clicked() {
-                view.lesson_ui.selected = Some(i);
+                out.push(Command::Lesson(LessonCommand::SelectEvent(Some(i))));
             }
             let mut at = e.at;
             if ui
@@ -202,7 +196,7 @@ fn events(ui: &mut egui::Ui, data: &Data, view: &mut View, id: &DocId, script: &
             });
             if ui.small_button("🗑").on_hover_text("Delete this event").clicked() {
                 out.push(Command::Edit(Edit::EventRemove { lesson: id.clone(), index: i }));
-                view.lesson_ui.selected = None;
+                out.push(Command::Lesson(LessonCommand::SelectEvent(None)));
             }
             ui.end_row();
         }

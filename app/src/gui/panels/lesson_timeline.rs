@@ -10,7 +10,7 @@ use creature_core::species::data::{ActionCategory, Data};
 use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
 use super::lesson_events::{PlanBar, describe, plan_bars};
-use crate::gui::command::Command;
+use crate::gui::command::{Command, LessonCommand};
 use crate::gui::view::View;
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
@@ -72,7 +72,7 @@ impl Default for Zoom {
 pub fn show(
     ui: &mut egui::Ui,
     data: &Data,
-    (view, own): (&mut View, &mut Zoom),
+    (view, own): (&View, &mut Zoom),
     id: &DocId,
     script: &LessonScript,
     out: &mut Vec<Command>,
@@ -115,14 +115,13 @@ pub fn show(
         painter.line_segment([Pos2::new(x, rect.top()), Pos2::new(x, rect.bottom())], Stroke::new(2.0, PLAYHEAD));
     }
 
-    drag_events(ui, handles, (id, script), scale, view, out);
+    drag_events(ui, handles, (id, script), scale, out);
     // A click on the ruler or an empty lane moves the playhead there.
     if response.clicked()
         && let Some(p) = response.interact_pointer_pos()
         && p.x > scale.left
     {
-        view.lesson_ui.playing = false;
-        view.lesson_ui.playhead = Some(scale.t(p.x).clamp(0.0, end));
+        out.push(Command::Lesson(LessonCommand::Seek(scale.t(p.x).clamp(0.0, end))));
     }
     ui.horizontal(|ui| {
         if own.zoom > 1.0 && ui.small_button(format!("×{:.0} · whole script", own.zoom)).clicked() {
@@ -131,7 +130,7 @@ pub fn show(
         }
         ui.weak("wheel: zoom · Shift+wheel: scroll · bars: plans (the shaded tail is their credit fading after they end) · H hold · + stroke · − slap · R release");
         if view.lesson_ui.playhead.is_some() && !view.lesson_ui.playing && ui.small_button("show all").clicked() {
-            view.lesson_ui.playhead = None;
+            out.push(Command::Lesson(LessonCommand::ShowAll));
         }
     });
 }
@@ -305,7 +304,6 @@ fn drag_events(
     handles: Vec<(usize, Rect)>,
     (id, script): (&DocId, &LessonScript),
     scale: Scale,
-    view: &mut View,
     out: &mut Vec<Command>,
 ) {
     for (i, r) in handles {
@@ -319,7 +317,7 @@ fn drag_events(
             ui.ctx().set_cursor_icon(egui::CursorIcon::ResizeHorizontal);
         }
         if resp.clicked() || resp.drag_started() {
-            view.lesson_ui.selected = Some(i);
+            out.push(Command::Lesson(LessonCommand::SelectEvent(Some(i))));
         }
         if resp.dragged()
             && let Some(p) = resp.interact_pointer_pos()

@@ -12,11 +12,12 @@ use crate::gui::command::{Command, Tab};
 use crate::gui::view::View;
 
 /// What a panel draws from: the project (read-only, like rerun's `ViewerContext`), the
-/// view (the selection and the state panels share), the recent projects; and where it
-/// puts the commands it asks for.
+/// view (the selection and the state panels share, read-only too: a change to it is a
+/// [`Command`] the studio carries out after the frame), the recent projects; and where
+/// it puts the commands it asks for.
 pub struct Cx<'a> {
     pub ws: &'a Workspace,
-    pub view: &'a mut View,
+    pub view: &'a View,
     pub recent: &'a [PathBuf],
     pub out: &'a mut Vec<Command>,
 }
@@ -38,9 +39,10 @@ pub enum Home {
     Strip,
 }
 
-/// A dock panel (Zed's `Panel`, egui's demo `View`): it owns its own state, has a title,
-/// and draws from the project and the view into commands, which the studio applies after
-/// the frame.
+/// A dock panel (Zed's `Panel`, egui's demo `View`): it owns the state only it uses
+/// (the studio reaches it with `Panels::state_mut` when a command needs it), has a
+/// title, and draws from the project and the view into commands, which the studio
+/// applies after the frame.
 pub trait Panel: Any {
     /// The tab's identity and title.
     fn tab(&self) -> Tab;
@@ -64,6 +66,18 @@ pub trait Panel: Any {
     /// on a laptop; a table that needs rows asks for more.
     fn strip_share(&self) -> f32 {
         0.45
+    }
+
+    /// Whether drawing this panel keeps the live preview running: the simulation runs
+    /// only while a panel of the preview's is on screen.
+    fn runs_preview(&self) -> bool {
+        false
+    }
+
+    /// Whether this panel shows the shadow folder's files: once one is drawn, the studio
+    /// loads them before the next frame.
+    fn shows_shadow_files(&self) -> bool {
+        false
     }
 
     /// The scope of keys this panel makes live while it is shown, if any.

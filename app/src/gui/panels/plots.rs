@@ -72,7 +72,7 @@ impl Panel for PlotsPanel {
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut PlotsPanel, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut PlotsPanel, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
     ui.horizontal_wrapped(|ui| {
@@ -81,7 +81,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, own: &mut PlotsP
             ui,
             |ui| {
                 for d in Desire::ALL {
-                    ui.selectable_value(&mut view.plot_desire, *d, d.name());
+                    if ui.selectable_label(view.plot_desire == *d, d.name()).clicked() {
+                        out.push(Command::PlotDesire(*d));
+                    }
                 }
             },
         );

@@ -23,17 +23,17 @@ fn registry() -> Vec<Box<dyn Panel>> {
         Box::new(creature::CreaturePanel::default()),
         Box::new(graph::GraphPanel::default()),
         Box::new(plots::PlotsPanel::default()),
-        Box::new(examples::ExamplesPanel),
+        Box::new(examples::ExamplesPanel::default()),
         Box::new(lesson::LessonPanel::default()),
-        Box::new(results::ResultsPanel),
+        Box::new(results::ResultsPanel::default()),
         Box::new(scenarios::ScenariosPanel::default()),
-        Box::new(village::PreviewPanel),
-        Box::new(shadow::bank::BankPanel),
+        Box::new(village::PreviewPanel::default()),
+        Box::new(shadow::bank::BankPanel::default()),
         Box::new(shadow::schema::SchemaPanel),
-        Box::new(shadow::query::QueryPanel),
+        Box::new(shadow::query::QueryPanel::default()),
         Box::new(shadow::arena::ArenaPanel::default()),
         Box::new(shadow::league::LeaguePanel::default()),
-        Box::new(source::SourcePanel),
+        Box::new(source::SourcePanel::default()),
         Box::new(why::WhyPanel),
         Box::new(breakpoints::BreakpointsPanel::default()),
         Box::new(watches::WatchesPanel::default()),
@@ -79,6 +79,21 @@ impl Panels {
     /// The panel of type `P`, to read its state.
     pub fn state<P: Panel>(&self) -> Option<&P> {
         self.0.iter().find_map(|p| (p.as_ref() as &dyn Any).downcast_ref())
+    }
+
+    /// The panels of types `A` and `B` (two types), to change both their states, as a
+    /// command that touches two panels' state does.
+    pub fn two_mut<A: Panel, B: Panel>(&mut self) -> (Option<&mut A>, Option<&mut B>) {
+        let (mut a, mut b) = (None, None);
+        for p in &mut self.0 {
+            let any = p.as_mut() as &mut dyn Any;
+            if any.is::<A>() {
+                a = any.downcast_mut::<A>();
+            } else if any.is::<B>() {
+                b = any.downcast_mut::<B>();
+            }
+        }
+        (a, b)
     }
 
     /// The panel of type `P`, to change its state (as a test would).

@@ -13,18 +13,35 @@ use egui::Color32;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::UiCommand;
 use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::command::{LessonCommand, UiCommand};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::{Outcome, View};
+use creature_core::mind::script::LessonScript;
 use creature_workspace::Workspace;
 
 const WINNER: Color32 = Color32::from_rgb(255, 200, 40);
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("LessonResults", "Lesson results");
 
-/// What the lesson script taught.
-pub struct ResultsPanel;
+/// What the lesson script taught, with its own cache: the script and target its last
+/// run was for, and that run.
+#[derive(Default)]
+pub struct ResultsPanel {
+    run: Option<(LessonScript, Option<Creature>, Outcome)>,
+}
+
+impl ResultsPanel {
+    /// The outcome of running `script` on `target` (a newborn of the script when
+    /// `None`), computed once per script and target.
+    fn outcome(&mut self, script: &LessonScript, target: Option<&Creature>, data: &Data) -> &Outcome {
+        let fresh = self.run.as_ref().is_none_or(|(s, t, _)| s != script || t.as_ref() != target);
+        if fresh {
+            self.run = Some((script.clone(), target.cloned(), Outcome::of(script, target, data)));
+        }
+        &self.run.as_ref().expect("filled above").2
+    }
+}
 
 impl Panel for ResultsPanel {
     fn tab(&self) -> Tab {
@@ -36,11 +53,11 @@ impl Panel for ResultsPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut ResultsPanel, out: &mut Vec<Command>) {
     let Some(id) = view.lesson.clone() else {
         ui.weak("Open a lesson script to see what it teaches.");
         return;
@@ -50,12 +67,17 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     ui.horizontal_wrapped(|ui| {
         ui.label("Run on");
         let newborn = format!("a newborn {} (seed {}, phase {})", script.species, script.seed, script.phase);
-        ui.radio_value(&mut view.lesson_ui.on_creature, false, newborn);
+        let mut on = view.lesson_ui.on_creature;
+        ui.radio_value(&mut on, false, newborn);
         match &creature {
             Some(c) => {
-                ui.radio_value(&mut view.lesson_ui.on_creature, true, c.label());
+                ui.radio_value(&mut on, true, c.label());
             }
-            None => view.lesson_ui.on_creature = false,
+            // Without a creature in focus the script runs on a newborn.
+            None => on = false,
+        }
+        if on != view.lesson_ui.on_creature {
+            out.push(Command::Lesson(LessonCommand::OnCreature(on)));
         }
         let can_apply = creature.is_some();
         // The button names where the run goes; applying shows the run on that creature.
@@ -97,7 +119,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
     let applied = view.lesson_ui.applied_now(ws, view.focus.creature(), script).cloned();
     let outcome = match &applied {
         Some(a) => a.outcome.clone(),
-        None => view.lesson_ui.outcome(script, target, &ws.data).clone(),
+        None => own.outcome(script, target, &ws.data).clone(),
     };
     let playhead = view.lesson_ui.playhead;
     ui.separator();

@@ -12,8 +12,13 @@ use creature_workspace::Workspace;
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Source", "Source");
 
-/// A file's text.
-pub struct SourcePanel;
+/// A file's text (the view's: Problems marks it and the studio saves it), with the
+/// panel's own count of the scrolls to its line it has made
+/// ([`crate::gui::view::SourceView::scroll_asked`]).
+#[derive(Default)]
+pub struct SourcePanel {
+    scrolled: u64,
+}
 
 impl Panel for SourcePanel {
     fn tab(&self) -> Tab {
@@ -37,12 +42,12 @@ impl Panel for SourcePanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, &mut self.scrolled, cx.out);
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let Some(src) = &mut view.source else {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, scrolled: &mut u64, out: &mut Vec<Command>) {
+    let Some(src) = &view.source else {
         ui.weak("Click a problem, or right-click a file in Project and choose \u{201c}Show as text\u{201d}.");
         return;
     };
@@ -57,7 +62,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             out.push(Command::Ui(UiCommand::SaveSource));
         }
         if ui.add_enabled(edited, egui::Button::new("Discard")).clicked() {
-            src.text.clone_from(&src.saved);
+            out.push(Command::EditSource(src.saved.clone()));
         }
     });
     let problems: Vec<_> = ws.problems.iter().filter(|p| Path::new(&p.file) == src.path).collect();
@@ -69,8 +74,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
             .frame_when_inactive(false),
         );
         if r.clicked() {
-            src.line = p.line;
-            src.scroll_pending = true;
+            out.push(Command::ShowSource { path: src.path.clone(), line: p.line });
         }
     }
     ui.separator();
@@ -94,7 +98,9 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
                 job.keep_trailing_whitespace = true;
                 ui.fonts_mut(|f| f.layout_job(job))
             };
-            let output = egui::TextEdit::multiline(&mut src.text)
+            // The text is edited as a copy: a change goes to the view as a command.
+            let mut text = src.text.clone();
+            let output = egui::TextEdit::multiline(&mut text)
                 .code_editor()
                 .layouter(&mut unwrapped)
                 .desired_width(f32::INFINITY)
@@ -113,17 +119,20 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Comman
                     };
                     ui.painter().rect_filled(full, 0.0, colour);
                 }
-                if line == src.line && src.scroll_pending {
+                if line == src.line && *scrolled != src.scroll_asked {
                     // Down to the line, and back to the lines' starts: a long line
                     // does not scroll the view sideways.
                     let start = ui.min_rect().left();
                     let at = egui::Rect::from_x_y_ranges(start..=start + 1.0, rect.y_range());
                     ui.scroll_to_rect(at, Some(egui::Align::Center));
-                    src.scroll_pending = false;
+                    *scrolled = src.scroll_asked;
                 }
                 if row.ends_with_newline {
                     line += 1;
                 }
+            }
+            if output.response.changed() {
+                out.push(Command::EditSource(text));
             }
         });
     });

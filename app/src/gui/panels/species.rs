@@ -71,7 +71,7 @@ impl Panel for SpeciesPanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, table: &mut DesireTable, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, table: &mut DesireTable, out: &mut Vec<Command>) {
     let s = view.species;
     let def = ws.data.species(s);
     header(ui, ws, s, out);
@@ -266,10 +266,10 @@ fn trait_time(data: &Data, def: &SpeciesDef, d: Desire) -> Option<f64> {
     def.trait_time_to_full(data, *t)
 }
 
-fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, st: &mut DesireTable, out: &mut Vec<Command>) {
+fn desire_table(ui: &mut egui::Ui, ws: &Workspace, view: &View, st: &mut DesireTable, out: &mut Vec<Command>) {
     let data = &ws.data;
     let def = data.species(view.species);
-    let plot_desire = &mut view.plot_desire;
+    let plot_desire = view.plot_desire;
     let mut typed = false;
     ui.horizontal(|ui| {
         ui.strong("Desires");
@@ -391,17 +391,17 @@ fn desire_row(
     row: &mut TableRow,
     d: Desire,
     (data, def): (&Data, &SpeciesDef),
-    plot_desire: &mut Desire,
+    plot_desire: Desire,
     out: &mut Vec<Command>,
 ) {
     let dd = data.desire(d);
-    row.set_selected(*plot_desire == d);
+    row.set_selected(plot_desire == d);
     row.col(|ui| {
         ui.weak(format!("{}", d.index() + 1));
     });
     row.col(|ui| {
         if ui.add(egui::Button::new(d.name()).frame_when_inactive(false)).on_hover_text("Plot this desire").clicked() {
-            *plot_desire = d;
+            out.push(Command::PlotDesire(d));
         }
     });
     row.col(|ui| {

@@ -15,11 +15,12 @@ use creature_core::mind::leash::Leash;
 use creature_core::watched::Watched;
 use creature_core::world::sim::Act;
 
+use super::village_map::MapUi;
 use super::{Cx, Home, Panel};
 use crate::gui::command::keys::Scope;
 use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
-use crate::gui::view::village::DesireMenu;
+use creature_core::names::Desire;
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{DocId, Workspace};
 
@@ -32,8 +33,17 @@ fn live(out: &mut Vec<Command>, c: PreviewCommand) {
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Preview", "Preview");
 
-/// The live preview.
-pub struct PreviewPanel;
+/// The live preview, with its own state: the map's zoom, pan and inspected object, and
+/// the desires' settings.
+#[derive(Default)]
+pub struct PreviewPanel {
+    pub map: MapUi,
+    pub show_inactive: bool,
+    /// The desire bar whose menu is open and the bounds its "rises past" and "falls
+    /// past" items offer, fixed when the menu opened so that what it reads is what a
+    /// click sets while the value moves on.
+    pub desire_menu: Option<DesireMenu>,
+}
 
 impl Panel for PreviewPanel {
     fn tab(&self) -> Tab {
@@ -57,13 +67,16 @@ impl Panel for PreviewPanel {
         live.then_some(Scope::Preview)
     }
 
+    fn runs_preview(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    view.village.shown = true;
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut PreviewPanel, out: &mut Vec<Command>) {
     let Some(p) = ws.preview.as_ref() else {
         ui.label("The preview cannot start:");
         for e in &ws.preview_errors {
@@ -89,7 +102,8 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     }
     // The card of the last lesson is the run's shown: another creature's is never shown.
     let last_lesson = view.village.last_lesson(p).cloned();
-    let crate::gui::view::village::VillageUi { log, show_inactive, map, desire_menu, .. } = &mut view.village;
+    let log = &view.village.log;
+    let PreviewPanel { show_inactive, map, desire_menu } = own;
     if !short {
         egui::Panel::bottom("pv-log").resizable(true).default_size(110.0).min_size(60.0).show(ui, |ui| {
             event_log(ui, log);
@@ -380,6 +394,23 @@ fn credit_view(ui: &mut egui::Ui, p: &LivePreview) {
                 .truncate(),
             );
         });
+    }
+}
+
+/// A desire bar's menu: the desire and the round figures either side of its value when
+/// the menu opened.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DesireMenu {
+    pub desire: Desire,
+    pub up: f64,
+    pub down: f64,
+}
+
+impl DesireMenu {
+    /// The round figures (tenths) either side of `value`, within 0 and `max`.
+    pub fn around(desire: Desire, value: f64, max: f64) -> Self {
+        let tenth = |v: f64| (v * 10.0).round() / 10.0;
+        Self { desire, up: tenth((value + 0.1).min(max)), down: tenth((value - 0.1).max(0.0)) }
     }
 }
 

@@ -21,8 +21,46 @@ use creature_core::world::sim::{Act, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 
 use crate::gui::command::{Command, PreviewCommand};
-use crate::gui::view::village::MapUi;
 use creature_workspace::live_preview::LivePreview;
+
+/// The preview map's zoom, pan and inspected object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapUi {
+    /// 1 shows the whole village.
+    pub zoom: f32,
+    /// The view's centre, in metres from the village's centre.
+    pub pan: egui::Vec2,
+    /// The object whose beliefs and scores are shown.
+    pub inspect: Option<String>,
+    /// The action the inspector's deed does.
+    pub deed: String,
+    /// The miracle the inspector casts.
+    pub miracle: String,
+    /// Where the map was last drawn: the screen point of the view's centre, the world
+    /// point there, and points per metre.
+    pub drawn: Option<(egui::Pos2, (f32, f32), f32)>,
+}
+
+impl MapUi {
+    /// Where a village point was last drawn on screen.
+    pub fn to_screen(&self, (x, y): (f64, f64)) -> Option<egui::Pos2> {
+        let (centre, world, scale) = self.drawn?;
+        Some(centre + egui::vec2(x as f32 - world.0, y as f32 - world.1) * scale)
+    }
+}
+
+impl Default for MapUi {
+    fn default() -> Self {
+        Self {
+            zoom: 1.0,
+            pan: egui::Vec2::ZERO,
+            inspect: None,
+            deed: String::new(),
+            miracle: String::new(),
+            drawn: None,
+        }
+    }
+}
 
 /// The closest and the farthest zoom.
 const ZOOM: (f32, f32) = (1.0, 12.0);

@@ -47,9 +47,12 @@ impl Panel for WatchesPanel {
         [false, true]
     }
 
+    /// The watches follow the run: it goes on while they are in view.
+    fn runs_preview(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        // The watches follow the run: it goes on while they are in view.
-        cx.view.village.shown = true;
         show(ui, cx.ws, &mut self.draft, cx.out);
     }
 }

@@ -57,7 +57,7 @@ impl Panel for WhyPanel {
     }
 }
 
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, out: &mut Vec<Command>) {
     let Some(why) = turn(ws) else {
         ui.weak("Why? explains the running preview: open a project whose preview starts.");
         return;

@@ -4,6 +4,7 @@
 //! `shadow::view::state` hold and show the state; every file read or written and every dialog
 //! asked for the shadow tools is here.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,13 +22,25 @@ use crate::gui::Studio;
 use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::modal::Modal;
 use crate::gui::command::{ArenaCommand, ArenaKey, BankCommand};
-use crate::gui::shadow::view::state::{QuerySource, ShadowState};
+use crate::gui::panels::registry::Panels;
+use crate::gui::shadow::panels::bank::BankPanel;
+use crate::gui::shadow::panels::query::{QueryPanel, QuerySource};
+use crate::gui::shadow::view::compose_draft::ComposeDraft;
+use crate::gui::shadow::view::curate::CurateUi;
+use crate::gui::shadow::view::state::ShadowState;
 use crate::gui::words::short;
 
 mod gauntlet;
 
 /// A command's outcome: a message for the status bar and the document edited.
 type Done = (Option<String>, Option<DocId>);
+
+/// The Bank and Query panels' own state, which the shadow commands change: the bank
+/// view's filters, composition and scorecard, and the query inspector's present state.
+fn own(panels: &mut Panels) -> (&mut BankPanel, &mut QueryPanel) {
+    let (bank, query) = panels.two_mut::<BankPanel, QueryPanel>();
+    (bank.expect("the registry has the Bank panel"), query.expect("the registry has the Query panel"))
+}
 
 impl Studio {
     /// Once per frame: opens the shadow files a panel asked for, takes the shown
@@ -47,7 +60,8 @@ impl Studio {
 
     /// Points the shadow tools at the project in `root`.
     pub(crate) fn open_shadow_project(&mut self, root: &Path) {
-        open_project(&mut self.view.shadow, root, self.ws.project.as_ref());
+        let typed = open_project(&mut self.view.shadow, root, self.ws.project.as_ref());
+        own(&mut self.panels).1.typed = typed;
     }
 
     /// A file of the project changed on disk: a schema or bank that did not load is
@@ -103,8 +117,9 @@ impl Studio {
                 sh.schema_path = Some(path.to_path_buf());
             }
             FileKind::ShadowState => {
-                sh.typed.extend(read_state(path)?.0);
-                sh.source = QuerySource::Typed;
+                let query = own(&mut self.panels).1;
+                query.typed.extend(read_state(path)?.0);
+                query.source = QuerySource::Typed;
             }
             _ => return Err(format!("{} is not a shadow file", path.display())),
         }
@@ -123,7 +138,10 @@ impl Studio {
                 }
                 return;
             }
-            other => bank_command(&mut self.view.shadow, other, &mut self.ws, &mut self.dialogs),
+            other => {
+                let bank = own(&mut self.panels).0;
+                bank_command(&mut self.view.shadow, bank, other, &mut self.ws, &mut self.dialogs)
+            }
         };
         self.after_shadow(msg, edited);
     }
@@ -144,7 +162,7 @@ impl Studio {
             }
             return;
         }
-        let (msg, edited) = arena_command(&mut self.view.shadow, c, &mut self.ws);
+        let (msg, edited) = arena_command(&mut self.view.shadow, own(&mut self.panels), c, &mut self.ws);
         self.after_shadow(msg, edited);
     }
 
@@ -158,9 +176,10 @@ impl Studio {
     }
 }
 
-/// Points the tools at a project's shadow folder: its banks listed, its schema and
-/// state file found; the schema and banks load when a panel first shows them.
-pub fn open_project(sh: &mut ShadowState, root: &Path, project: Option<&Project>) {
+/// Points the tools at a project's shadow folder: its banks listed, its schema found;
+/// the schema and banks load when a panel first shows them. Returns the present state
+/// of the folder's state file (empty without one), for the query inspector.
+pub fn open_project(sh: &mut ShadowState, root: &Path, project: Option<&Project>) -> BTreeMap<String, f64> {
     *sh = ShadowState::default();
     let dir = project.map_or_else(|| root.join("shadow"), |p| p.resolve(&p.manifest.shadow));
     let mut files: Vec<PathBuf> =
@@ -169,10 +188,12 @@ pub fn open_project(sh: &mut ShadowState, root: &Path, project: Option<&Project>
     let of_kind = |kind| files.iter().filter(move |p| FileKind::shadow_by_name(p) == Some(kind));
     sh.bank_files = of_kind(FileKind::ShadowBank).cloned().collect();
     sh.schema_path = of_kind(FileKind::ShadowSchema).next().cloned();
-    if let Some(Ok(state)) = of_kind(FileKind::ShadowState).next().map(|p| read_state(p)) {
-        sh.typed = state.0.into_iter().collect();
-    }
+    let typed = match of_kind(FileKind::ShadowState).next().map(|p| read_state(p)) {
+        Some(Ok(state)) => state.0.into_iter().collect(),
+        _ => BTreeMap::new(),
+    };
     sh.dir = Some(dir);
+    typed
 }
 
 /// Opens the schema and the first bank as workspace documents. Without a schema file
@@ -229,7 +250,13 @@ pub(super) fn list_bank(sh: &mut ShadowState, path: &Path) -> bool {
 /// Carries out a bank command: a change of the bank becomes an [`Edit`] of its
 /// document, so undo, the dirty marker and saves cover it; exports and imports ask
 /// `dialogs` for their file.
-fn bank_command(sh: &mut ShadowState, c: BankCommand, ws: &mut Workspace, dialogs: &mut dyn Dialogs) -> Done {
+fn bank_command(
+    sh: &mut ShadowState,
+    own: &mut BankPanel,
+    c: BankCommand,
+    ws: &mut Workspace,
+    dialogs: &mut dyn Dialogs,
+) -> Done {
     if !sh.loaded {
         load(sh, ws);
     }
@@ -244,12 +271,12 @@ fn bank_command(sh: &mut ShadowState, c: BankCommand, ws: &mut Workspace, dialog
         }
         BankCommand::DeleteMatch(m) => {
             let out = edit_bank(sh, ws, |bank| Edit::BankDeleteMatch { bank, match_id: m });
-            sh.filter.match_id = None;
+            own.filter.match_id = None;
             done(out.map(|(n, id)| (format!("Deleted match {m}: {n} events (Ctrl+Z undoes it)"), id)))
         }
         BankCommand::DeleteSegment(s) => {
             let out = edit_bank(sh, ws, |bank| Edit::BankDeleteSegment { bank, segment: s });
-            sh.filter.segment = None;
+            own.filter.segment = None;
             done(out.map(|(n, id)| (format!("Deleted segment {s}: {n} events (Ctrl+Z undoes it)"), id)))
         }
         BankCommand::Merge(p) => {
@@ -271,13 +298,13 @@ fn bank_command(sh: &mut ShadowState, c: BankCommand, ws: &mut Workspace, dialog
             done(out.map(|(n, id)| (format!("Deleted {n} events flagged as {kinds} (Ctrl+Z undoes it)"), id)))
         }
         BankCommand::ScoreShadow(bot) => match Style::from_name(&bot) {
-            Some(style) => (score(sh, style), None),
+            Some(style) => (score(sh, &mut own.curate, style), None),
             None => (Some(format!("No bot called `{bot}`")), None),
         },
         BankCommand::Export => (Some(export_bank(sh, dialogs)), None),
         BankCommand::Import => (import_bank(sh, ws, dialogs), None),
         BankCommand::Hand(edit) => hand_edit(sh, ws, edit),
-        BankCommand::Compose(parts) => compose_parts(sh, ws, &parts),
+        BankCommand::Compose(parts) => compose_parts(sh, &mut own.compose, ws, &parts),
         BankCommand::InsertFromArena { after, action } => match arena_state(sh) {
             Some(state) => hand_edit(sh, ws, HandEdit::Insert { after, state, action }),
             None => (Some("Start a match in the Arena first: its present frame gives the state".into()), None),
@@ -290,12 +317,17 @@ fn bank_command(sh: &mut ShadowState, c: BankCommand, ws: &mut Workspace, dialog
 
 /// Carries out an arena command; a kept recording becomes an [`Edit`] of the bank
 /// document (a new bank in the shadow folder when none is shown).
-fn arena_command(sh: &mut ShadowState, c: ArenaCommand, ws: &mut Workspace) -> Done {
+fn arena_command(
+    sh: &mut ShadowState,
+    (bank, query): (&mut BankPanel, &mut QueryPanel),
+    c: ArenaCommand,
+    ws: &mut Workspace,
+) -> Done {
     if !sh.loaded {
         load(sh, ws);
     }
     let out = match c {
-        ArenaCommand::Start { opponent, autoplay, record } => start(sh, ws, &opponent, autoplay, record),
+        ArenaCommand::Start { opponent, autoplay, record } => start(sh, query, ws, &opponent, autoplay, record),
         ArenaCommand::Replay(r) => {
             sh.arena.gauntlet_note = None;
             if let Some(g) = sh.arena.gauntlet.as_mut() {
@@ -327,13 +359,21 @@ fn arena_command(sh: &mut ShadowState, c: ArenaCommand, ws: &mut Workspace) -> D
             save_progress(&mut sh.arena, ws);
             (None, None)
         }
-        ArenaCommand::Keep(keep) => keep_match(sh, ws, keep),
+        ArenaCommand::Keep(keep) => keep_match(sh, &mut bank.curate, ws, keep),
         ArenaCommand::Press(key) => {
             sh.arena.set_keys(ArenaKey::input([key]));
             (None, None)
         }
         ArenaCommand::Keys(keys) => {
             sh.arena.set_keys(keys);
+            (None, None)
+        }
+        ArenaCommand::Pause(paused) => {
+            sh.arena.paused = paused;
+            (None, None)
+        }
+        ArenaCommand::IdleSeconds(seconds) => {
+            sh.arena.set_idle_seconds(seconds);
             (None, None)
         }
     };
@@ -343,7 +383,14 @@ fn arena_command(sh: &mut ShadowState, c: ArenaCommand, ws: &mut Workspace) -> D
 
 /// Starts a match against `opponent` (a bot style name, or "shadow": the shadow of the
 /// bank shown, the project's first when none was shown yet).
-fn start(sh: &mut ShadowState, ws: &Workspace, opponent: &str, autoplay: bool, record: bool) -> Done {
+fn start(
+    sh: &mut ShadowState,
+    query: &mut QueryPanel,
+    ws: &Workspace,
+    opponent: &str,
+    autoplay: bool,
+    record: bool,
+) -> Done {
     let schema = sh.schema_doc().and_then(|id| ws.schema(&id));
     let bank = sh.bank_doc().and_then(|id| ws.bank(&id));
     let name = sh.bank_path.as_deref().map_or_else(|| "shadow".to_owned(), short);
@@ -358,7 +405,7 @@ fn start(sh: &mut ShadowState, ws: &Workspace, opponent: &str, autoplay: bool, r
     }
     match sh.arena.start(opponent, autoplay, record, shadow) {
         Ok(()) if opponent == "shadow" => {
-            sh.source = QuerySource::Arena;
+            query.source = QuerySource::Arena;
             (Some(format!("Started a fight against the shadow of {name}")), None)
         }
         Ok(()) => (None, None),
@@ -369,11 +416,11 @@ fn start(sh: &mut ShadowState, ws: &Workspace, opponent: &str, autoplay: bool, r
 /// At the match end: keeps the recording in the bank shown (a new bank of the shadow
 /// folder when none is), or drops it; either way the bank view scores the shadow
 /// against the bot just fought (or the one chosen there).
-fn keep_match(sh: &mut ShadowState, ws: &mut Workspace, keep: bool) -> Done {
+fn keep_match(sh: &mut ShadowState, curate: &mut CurateUi, ws: &mut Workspace, keep: bool) -> Done {
     let Some(pending) = sh.arena.pending.take() else { return (None, None) };
-    let against = sh.arena.billing.as_ref().and_then(|b| b.against).unwrap_or(sh.curate.against);
+    let against = sh.arena.billing.as_ref().and_then(|b| b.against).unwrap_or(curate.against);
     if !keep {
-        score(sh, against);
+        score(sh, curate, against);
         return (Some("Discarded the recording".into()), None);
     }
     if sh.bank_doc().is_none()
@@ -391,7 +438,7 @@ fn keep_match(sh: &mut ShadowState, ws: &mut Workspace, keep: bool) -> Done {
     let n = pending.events.len();
     let out = edit_bank(sh, ws, |bank| Edit::BankKeep { bank, pending: Box::new(pending), recorded_at });
     sh.sync(ws);
-    score(sh, against);
+    score(sh, curate, against);
     done(out.map(|(_, id)| {
         let m = ws.bank(&id).and_then(|b| b.events().last()).map_or(0, |e| e.match_id);
         (format!("Kept the match as match {m} ({n} events; Ctrl+Z undoes it)"), id)
@@ -400,11 +447,11 @@ fn keep_match(sh: &mut ShadowState, ws: &mut Workspace, keep: bool) -> Done {
 
 /// Starts scoring the shown bank's shadow against `against` off the editor's thread;
 /// says why not when there is no schema or bank.
-fn score(sh: &mut ShadowState, against: Style) -> Option<String> {
+fn score(sh: &ShadowState, curate: &mut CurateUi, against: Style) -> Option<String> {
     let (Some(schema), Some(bank)) = (sh.schema.as_ref(), sh.bank.as_ref()) else {
         return Some("Scoring needs a schema and a bank".into());
     };
-    sh.curate.start_score(sh.generation, schema, bank, against);
+    curate.start_score(sh.generation, schema, bank, against);
     None
 }
 
@@ -468,7 +515,12 @@ fn open_or_load(ws: &Workspace, path: &Path) -> Result<Arc<Bank>, String> {
 
 /// Makes the shown bank the composition of `parts` as one undoable edit, and keeps its
 /// conflicts for the Compose section.
-fn compose_parts(sh: &mut ShadowState, ws: &mut Workspace, parts: &[(PathBuf, String)]) -> Done {
+fn compose_parts(
+    sh: &mut ShadowState,
+    draft: &mut ComposeDraft,
+    ws: &mut Workspace,
+    parts: &[(PathBuf, String)],
+) -> Done {
     let mut loaded = Vec::with_capacity(parts.len());
     for (path, filter) in parts {
         let bank = match open_or_load(ws, path) {
@@ -488,7 +540,7 @@ fn compose_parts(sh: &mut ShadowState, ws: &mut Workspace, parts: &[(PathBuf, St
     };
     let shown: Vec<(String, &Bank, Filter)> =
         loaded.iter().map(|(n, b, f)| (n.clone(), b.as_ref(), f.clone())).collect();
-    sh.compose.show_conflicts(&conflicts, &shown);
+    draft.show_conflicts(&conflicts, &shown);
     let parts = loaded.iter().map(|(n, b, f)| (n.clone(), SharedBank(Arc::clone(b)), f.clone())).collect();
     let out = edit_bank(sh, ws, |bank| Edit::BankCompose { bank, parts });
     done(out.map(|(_, id)| {
@@ -519,8 +571,8 @@ fn edit_bank(
 ) -> Result<(usize, DocId), String> {
     let id = sh.bank_doc().ok_or("Open a bank first")?;
     let before = ws.bank(&id).map_or(0, |b| b.len());
+    // The Bank panel lets its picked row go when it sees the bank changed.
     let id = ws.apply(edit(id))?;
-    sh.picked_row = None;
     Ok((before.saturating_sub(ws.bank(&id).map_or(0, |b| b.len())), id))
 }
 

@@ -1,10 +1,11 @@
 //! What several panels share: the selection (species, creature in focus, tree and node,
 //! lesson script, the desire plotted), the object asked about (drawn by the Tree, written
 //! in the Examples), what the Lesson and Lesson results panels share, the file Source
-//! shows (Problems marks it), the preview's log (the status bar reads it), and the
-//! shadow tools' bank and filters. A panel's own settings live in its panel
-//! (`panels/NAME.rs`); documents, the watcher and the running preview live in the
-//! workspace.
+//! shows (Problems marks it), the running preview's record (the studio writes it, the
+//! Preview and the status bar read it), and the shadow tools' shared state. Panels read it
+//! (`Cx` gives them `&View`) and change it by commands the studio carries out; a panel's
+//! own state lives in its panel (`panels/NAME.rs`); documents, the watcher and the running
+//! preview live in the workspace.
 
 pub mod compare;
 pub mod focus;
@@ -13,7 +14,6 @@ pub mod graph_fit;
 pub mod graph_node;
 pub mod village;
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use creature_core::creature::Creature;
@@ -24,25 +24,6 @@ use creature_core::names::{Desire, Species};
 use creature_core::species::data::{Data, TreeKind};
 
 use creature_workspace::{DocId, Workspace};
-
-/// The examples panel: the draft of a new example and the "ask the tree" object.
-pub struct ExamplesUi {
-    /// The object to add as an example or to ask the tree about.
-    pub draft: Example,
-    /// True when the object's path is drawn in the graph.
-    pub asking: bool,
-}
-
-impl Default for ExamplesUi {
-    fn default() -> Self {
-        let answers: BTreeMap<String, String> =
-            [("allegiance", "none"), ("kind", "sheep"), ("alive", "yes"), ("edible", "yes")]
-                .iter()
-                .map(|(a, v)| ((*a).to_owned(), (*v).to_owned()))
-                .collect();
-        Self { draft: Example { answers, feedback: 0.5 }, asking: false }
-    }
-}
 
 /// A lesson script run: the creature before and after, and every release.
 #[derive(Clone)]
@@ -75,21 +56,11 @@ pub struct LessonUi {
     pub selected: Option<usize>,
     /// The last application to a creature.
     pub applied: Option<Applied>,
-    /// The script and target the cached outcome was run for.
-    cache: Option<(LessonScript, Option<Creature>, Outcome)>,
 }
 
 impl Default for LessonUi {
     fn default() -> Self {
-        Self {
-            playhead: None,
-            playing: false,
-            speed: 4.0,
-            on_creature: false,
-            selected: None,
-            applied: None,
-            cache: None,
-        }
+        Self { playhead: None, playing: false, speed: 4.0, on_creature: false, selected: None, applied: None }
     }
 }
 
@@ -109,22 +80,20 @@ impl LessonUi {
             focus == Some(&a.creature) && &a.script == script && ws.creature(&a.creature) == Some(&a.outcome.after)
         })
     }
+}
 
+impl Outcome {
     /// The outcome of running `script` on `target` (a newborn of the script when
-    /// `None`), computed once per script and target.
-    pub fn outcome(&mut self, script: &LessonScript, target: Option<&Creature>, data: &Data) -> &Outcome {
-        let fresh = self.cache.as_ref().is_none_or(|(s, t, _)| s != script || t.as_ref() != target);
-        if fresh {
-            let before = target.cloned().unwrap_or_else(|| {
-                let mut c = Creature::newborn(data, script.species, script.seed);
-                c.phase = script.phase;
-                c
-            });
-            let mut after = before.clone();
-            let run = run_script(script, data, &mut after);
-            self.cache = Some((script.clone(), target.cloned(), Outcome { before, after, run }));
-        }
-        &self.cache.as_ref().expect("filled above").2
+    /// `None`).
+    pub fn of(script: &LessonScript, target: Option<&Creature>, data: &Data) -> Outcome {
+        let before = target.cloned().unwrap_or_else(|| {
+            let mut c = Creature::newborn(data, script.species, script.seed);
+            c.phase = script.phase;
+            c
+        });
+        let mut after = before.clone();
+        let run = run_script(script, data, &mut after);
+        Outcome { before, after, run }
     }
 }
 
@@ -136,7 +105,9 @@ pub struct SourceView {
     pub saved: String,
     /// The line to mark and scroll to (1-based).
     pub line: usize,
-    pub scroll_pending: bool,
+    /// Counts the times the line was asked to be shown: Source scrolls to it when the
+    /// count is one it has not scrolled for.
+    pub scroll_asked: u64,
 }
 
 impl SourceView {
@@ -161,14 +132,18 @@ pub struct View {
     pub tree_changed: u64,
     /// The desire the species plots draw, chosen there or by a name in the Species table.
     pub plot_desire: Desire,
-    pub examples: ExamplesUi,
+    /// The object the shown tree is asked about (written in the Examples, its path drawn
+    /// by the Tree), while it is asked.
+    pub asked: Option<Example>,
     pub source: Option<SourceView>,
     /// The lesson script shown in the timeline.
     pub lesson: Option<DocId>,
     pub lesson_ui: LessonUi,
-    /// The preview panel's log and measurements.
+    /// The running preview's record: its log, pace and last lesson, which the studio
+    /// writes as it runs the preview, and the Preview and the status bar read.
     pub village: village::VillageUi,
-    /// The shadow tools: the schema and bank shown, filters, caches and the arena.
+    /// The shadow tools' shared state: the schema and bank shown, their mirror and the
+    /// arena (each shadow panel's filters, drafts and caches are its own).
     pub shadow: crate::gui::shadow::view::state::ShadowState,
 }
 
@@ -182,7 +157,7 @@ impl Default for View {
             node: None,
             tree_changed: 0,
             plot_desire: Desire::Compassion,
-            examples: ExamplesUi::default(),
+            asked: None,
             source: None,
             lesson: None,
             lesson_ui: LessonUi::default(),
@@ -209,7 +184,7 @@ impl View {
         if self.tree != (d, k) {
             self.tree = (d, k);
             self.trees_changed();
-            self.examples.asking = false;
+            self.asked = None;
         }
         if let Some(c) = self.focus.creature() {
             self.active = Some(c.clone());
@@ -236,10 +211,10 @@ impl View {
         match id {
             DocId::Species(s) => self.species = *s,
             DocId::Lesson(_) if ws.docs.contains_key(id) => self.lesson = Some(id.clone()),
-            // Undoing an edit of a bank that is not shown shows it again.
+            // Undoing an edit of a bank that is not shown shows it again (the Bank panel
+            // starts it with no filter).
             DocId::Bank(p) if ws.docs.contains_key(id) && self.shadow.bank_path.as_ref() != Some(p) => {
                 self.shadow.bank_path = Some(p.clone());
-                self.shadow.filter = crate::gui::shadow::view::state::BankFilter::default();
             }
             _ => {}
         }
@@ -300,11 +275,12 @@ impl View {
             && s.path == path
         {
             s.line = line;
-            s.scroll_pending = true;
+            s.scroll_asked += 1;
             return;
         }
         let text = text();
+        let asked = self.source.as_ref().map_or(1, |s| s.scroll_asked + 1);
         self.source =
-            Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_pending: true });
+            Some(SourceView { path: path.to_path_buf(), saved: text.clone(), text, line, scroll_asked: asked });
     }
 }

@@ -1,10 +1,10 @@
-//! The preview panel's own state: the event log, the measured pace and frame rate, the
-//! speed to resume at, and whether the panel is on screen (the simulation runs only
+//! The running preview's record, which the studio keeps as the simulation runs and
+//! several panels read: the event log, the measured pace and frame rate, the speed to
+//! resume at, the last lesson, and whether a panel of the preview's is on screen (the simulation runs only
 //! while it is, so a hidden preview costs nothing and an idle editor does not redraw
 //! sixty times a second).
 
 use creature_core::creature::lesson::Lesson;
-use creature_core::names::Desire;
 use creature_core::world::sim::{Act, Event, Sim};
 use creature_workspace::live_preview::LivePreview;
 
@@ -66,48 +66,9 @@ pub fn hand_line(
     ))
 }
 
-/// The preview map's zoom, pan and inspected object.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapUi {
-    /// 1 shows the whole village.
-    pub zoom: f32,
-    /// The view's centre, in metres from the village's centre.
-    pub pan: egui::Vec2,
-    /// The object whose beliefs and scores are shown.
-    pub inspect: Option<String>,
-    /// The action the inspector's deed does.
-    pub deed: String,
-    /// The miracle the inspector casts.
-    pub miracle: String,
-    /// Where the map was last drawn: the screen point of the view's centre, the world
-    /// point there, and points per metre.
-    pub drawn: Option<(egui::Pos2, (f32, f32), f32)>,
-}
-
-impl MapUi {
-    /// Where a village point was last drawn on screen.
-    pub fn to_screen(&self, (x, y): (f64, f64)) -> Option<egui::Pos2> {
-        let (centre, world, scale) = self.drawn?;
-        Some(centre + egui::vec2(x as f32 - world.0, y as f32 - world.1) * scale)
-    }
-}
-
-impl Default for MapUi {
-    fn default() -> Self {
-        Self {
-            zoom: 1.0,
-            pan: egui::Vec2::ZERO,
-            inspect: None,
-            deed: String::new(),
-            miracle: String::new(),
-            drawn: None,
-        }
-    }
-}
-
-/// The preview panel's state.
+/// The running preview's record (the map and the desires' settings are the Preview
+/// panel's own, `panels/village.rs`).
 pub struct VillageUi {
-    pub map: MapUi,
     pub log: Vec<LogLine>,
     /// The log of each branch of the preview (as `LivePreview::branches` lists them):
     /// the lines of the run it was until a fork left it, given back by a switch to it.
@@ -127,38 +88,15 @@ pub struct VillageUi {
     pub frame_ms: Option<f64>,
     /// The speed to go back to after a pause.
     pub resume_speed: f64,
-    pub show_inactive: bool,
     /// The lesson the last release in the preview sent, as the simulation returned it,
     /// with the creature save the preview ran then: another creature's run never shows
     /// it ([`VillageUi::last_lesson`]).
     last_lesson: Option<(Option<std::path::PathBuf>, Lesson)>,
-    /// The desire bar whose menu is open and the bounds its "rises past" and "falls
-    /// past" items offer, fixed when the menu opened so that what it reads is what a
-    /// click sets while the value moves on.
-    pub desire_menu: Option<DesireMenu>,
-}
-
-/// A desire bar's menu: the desire and the round figures either side of its value when
-/// the menu opened.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DesireMenu {
-    pub desire: Desire,
-    pub up: f64,
-    pub down: f64,
-}
-
-impl DesireMenu {
-    /// The round figures (tenths) either side of `value`, within 0 and `max`.
-    pub fn around(desire: Desire, value: f64, max: f64) -> Self {
-        let tenth = |v: f64| (v * 10.0).round() / 10.0;
-        Self { desire, up: tenth((value + 0.1).min(max)), down: tenth((value - 0.1).max(0.0)) }
-    }
 }
 
 impl Default for VillageUi {
     fn default() -> Self {
         Self {
-            map: MapUi::default(),
             log: Vec::new(),
             branch_logs: Vec::new(),
             rate: 0.0,
@@ -169,9 +107,7 @@ impl Default for VillageUi {
             fps_window: (0, 0.0),
             frame_ms: None,
             resume_speed: 1.0,
-            show_inactive: false,
             last_lesson: None,
-            desire_menu: None,
         }
     }
 }

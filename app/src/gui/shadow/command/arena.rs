@@ -118,6 +118,10 @@ pub enum ArenaCommand {
     /// Fights the open gauntlet's next bank (again, after a loss), the keyboard's side
     /// recorded when `record`.
     GauntletFight { record: bool },
+    /// Pauses the running match (`true`) or lets it run on.
+    Pause(bool),
+    /// How long the keyboard may leave a side idle before a shadow takes it, in seconds.
+    IdleSeconds(f64),
 }
 
 impl ArenaCommand {
@@ -141,6 +145,9 @@ impl ArenaCommand {
                 )
             }
             ArenaCommand::GauntletFight { .. } => "Arena: fight the gauntlet's next shadow".into(),
+            ArenaCommand::Pause(true) => "Arena: pause".into(),
+            ArenaCommand::Pause(false) => "Arena: go on".into(),
+            ArenaCommand::IdleSeconds(s) => format!("Arena: a shadow takes a side left idle for {s:.1} s"),
         }
     }
 }

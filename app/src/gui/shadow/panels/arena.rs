@@ -58,6 +58,10 @@ impl Panel for ArenaPanel {
         view.shadow.arena.keyboard_playing().then_some(Scope::Arena)
     }
 
+    fn shows_shadow_files(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         self.follow(cx.view.shadow.arena.billing.as_ref());
         self.drawn = show(ui, self, cx.view, cx.out);
@@ -80,7 +84,7 @@ impl ArenaPanel {
 
 /// The settings row: the opponent (the shadow named by the bank it plays, `shown`),
 /// autoplay, recording, and the buttons to start a match, play it to the end and pause it.
-fn settings_row(ui: &mut egui::Ui, s: &mut ArenaPanel, a: &mut ArenaUi, shown: Option<&str>, out: &mut Vec<Command>) {
+fn settings_row(ui: &mut egui::Ui, s: &mut ArenaPanel, a: &ArenaUi, shown: Option<&str>, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("Opponent");
         let shadow = shown.map_or_else(
@@ -108,21 +112,24 @@ fn settings_row(ui: &mut egui::Ui, s: &mut ArenaPanel, a: &mut ArenaUi, shown: O
             out.push(Command::Arena(ArenaCommand::Finish));
         }
         if a.bout.is_some() {
-            ui.toggle_value(&mut a.paused, "⏸ Pause");
+            let mut paused = a.paused;
+            if ui.toggle_value(&mut paused, "⏸ Pause").changed() {
+                out.push(Command::Arena(ArenaCommand::Pause(paused)));
+            }
         }
     });
 }
 
-fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut Vec<Command>) -> Option<Drawn> {
-    let sh = &mut view.shadow;
-    if !sh.ensure_loaded() {
+fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &View, out: &mut Vec<Command>) -> Option<Drawn> {
+    let sh = &view.shadow;
+    if !sh.loaded() {
         ui.ctx().request_repaint();
     }
     let bank = sh.shared_bank();
     // Where "Keep" puts a recording: the bank shown, or a new bank in the shadow folder.
     let shown = sh.bank_path.as_deref().map(crate::gui::words::short);
     let keep_in = shown.clone().unwrap_or_else(|| "a new bank".to_owned());
-    let a = &mut sh.arena;
+    let a = &sh.arena;
     settings_row(ui, settings, a, shown.as_deref(), out);
     ui.weak(
         "Keys: Left/Right arrows walk · Up jump · Down crouch · Z light · X heavy · C low · Space block · \
@@ -143,7 +150,7 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
     }
     ui.separator();
     let whose = a.whose();
-    let Some(bout) = a.bout.as_mut() else {
+    let Some(bout) = a.bout.as_ref() else {
         ui.label("Start a match: you play the left fighter with the keyboard.");
         return None;
     };
@@ -214,13 +221,13 @@ fn show(ui: &mut egui::Ui, settings: &mut ArenaPanel, view: &mut View, out: &mut
 
 /// Take-over: how long an idle keyboard keeps a side, and a button per fighter to take
 /// it or give it back while a match is on.
-fn take_over_row(ui: &mut egui::Ui, a: &mut ArenaUi, out: &mut Vec<Command>) {
+fn take_over_row(ui: &mut egui::Ui, a: &ArenaUi, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.label("A shadow takes a side the keyboard leaves idle for");
         let mut idle = a.idle_seconds;
         let drag = egui::DragValue::new(&mut idle).range(0.5..=60.0).speed(0.1).suffix(" s");
         if ui.add(drag).changed() {
-            a.set_idle_seconds(idle);
+            out.push(Command::Arena(ArenaCommand::IdleSeconds(idle)));
         }
         if a.bout.as_ref().is_some_and(|b| !b.arena.is_over()) {
             for (side, name) in [(0, "left"), (1, "right")] {

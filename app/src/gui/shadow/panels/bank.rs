@@ -4,12 +4,19 @@
 //! importing Parquet (SPEC §18), curation and the shadow's scorecard (`curate`), and the
 //! bank's stats as plots (action histogram, reaction-time distribution).
 
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use creature_shadow::bank::BankStats;
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Plot};
 
 use crate::gui::command::{BankCommand, Command, Tab};
 use crate::gui::panels::{Cx, Home, Panel};
-use crate::gui::shadow::view::hand_draft::ACTION;
+use crate::gui::shadow::view::compose_draft::ComposeDraft;
+use crate::gui::shadow::view::curate::CurateUi;
+use crate::gui::shadow::view::hand_draft::{ACTION, HandDraft};
+use crate::gui::shadow::view::state::ShadowState;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 
@@ -17,8 +24,93 @@ const ROW_HEIGHT: f32 = 18.0;
 /// This panel's tab.
 pub const TAB: Tab = Tab::new("Bank", "Replay bank");
 
-/// The replay bank.
-pub struct BankPanel;
+/// The bank view's filters: a match, a segment, an action (empty: any).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BankFilter {
+    pub match_id: Option<u64>,
+    pub segment: Option<u64>,
+    pub action: String,
+}
+
+/// The replay bank, with its own state: the filters, the row picked, the drafts written
+/// in place (the picked event's values, the composition of parts), the Curate and Score
+/// sections, and its caches of the shown bank (kept for the shown schema and bank's
+/// [`ShadowState::generation`]).
+#[derive(Default)]
+pub struct BankPanel {
+    pub filter: BankFilter,
+    /// The bank row picked in the table.
+    pub picked_row: Option<usize>,
+    /// The picked event's action and values as typed, to write it by hand.
+    pub hand: HandDraft,
+    /// The composition of parts, and its conflicts.
+    pub compose: ComposeDraft,
+    /// The Curate and Score sections.
+    pub curate: CurateUi,
+    /// The bank the filters and the picked row are for, and its change
+    /// ([`ShadowState::bank_changes`]).
+    shown: (Option<PathBuf>, u64),
+    rows: Option<(u64, BankFilter, Arc<[usize]>)>,
+    stats: Option<(u64, BankStats)>,
+}
+
+impl BankPanel {
+    /// Follows the bank shown: another bank starts from its first row with no filter,
+    /// and any change of the bank (an edit, an undo, a reload) lets the picked row go.
+    pub fn follow(&mut self, sh: &ShadowState) {
+        if self.shown.0 != sh.bank_path {
+            self.filter = BankFilter::default();
+            self.picked_row = None;
+        } else if self.shown.1 != sh.bank_changes {
+            self.picked_row = None;
+        }
+        self.shown = (sh.bank_path.clone(), sh.bank_changes);
+    }
+
+    /// The bank positions that pass the filters, shared so that a frame need not copy
+    /// a million of them.
+    pub fn rows(&mut self, sh: &ShadowState) -> Arc<[usize]> {
+        let stale = self.rows.as_ref().is_none_or(|(g, f, _)| *g != sh.generation || *f != self.filter);
+        if stale {
+            let f = &self.filter;
+            let action = f.action.to_lowercase();
+            let rows: Arc<[usize]> = sh.bank().map_or_else(
+                || Arc::from([]),
+                |b| {
+                    if f.match_id.is_none() && f.segment.is_none() && action.is_empty() {
+                        return (0..b.len()).collect();
+                    }
+                    // Each action name is matched once, not once per event.
+                    let mut named: std::collections::HashMap<&str, bool> = std::collections::HashMap::new();
+                    b.events()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, e)| {
+                            f.match_id.is_none_or(|m| e.match_id == m)
+                                && f.segment.is_none_or(|s| e.segment == s)
+                                && (action.is_empty()
+                                    || *named
+                                        .entry(e.action)
+                                        .or_insert_with(|| e.action.to_lowercase().contains(&action)))
+                        })
+                        .map(|(i, _)| i)
+                        .collect()
+                },
+            );
+            self.rows = Some((sh.generation, self.filter.clone(), rows));
+        }
+        self.rows.as_ref().map_or_else(|| Arc::from([]), |(_, _, r)| Arc::clone(r))
+    }
+
+    /// The bank's numbers (SPEC §13).
+    pub fn stats(&mut self, sh: &ShadowState) -> Option<&BankStats> {
+        let bank = sh.bank()?;
+        if self.stats.as_ref().is_none_or(|(g, _)| *g != sh.generation) {
+            self.stats = Some((sh.generation, bank.stats()));
+        }
+        self.stats.as_ref().map(|(_, s)| s)
+    }
+}
 
 impl Panel for BankPanel {
     fn tab(&self) -> Tab {
@@ -38,20 +130,25 @@ impl Panel for BankPanel {
         [false, false]
     }
 
+    fn shows_shadow_files(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        show(ui, cx.ws, cx.view, cx.out);
+        show(ui, cx.ws, cx.view, self, cx.out);
     }
 }
 
 /// The bank view. The bank is the workspace's document; the table and the plots draw
 /// from the shadow state's mirror of it.
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let sh = &mut view.shadow;
-    if !sh.ensure_loaded() {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut BankPanel, out: &mut Vec<Command>) {
+    if !view.shadow.loaded() {
         ui.label("Loading the replay bank…");
         ui.ctx().request_repaint();
         return;
     }
+    let sh = &view.shadow;
+    own.follow(sh);
     let doc = sh.bank_doc();
     let dirty = doc.as_ref().is_some_and(|id| ws.is_dirty(id));
     // A bank started by a kept recording is not a file yet: it can be saved unedited.
@@ -95,7 +192,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     if let Some(e) = &sh.error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
-    if sh.stats().is_none() {
+    if own.stats(sh).is_none() {
         ui.label("The project has no replay bank yet: record one in the Arena.");
         return;
     }
@@ -103,7 +200,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Co
     // `TABLE_ROWS` rows however short the panel, and the sections around it scroll.
     let view_h = ui.available_height();
     egui::ScrollArea::vertical().id_salt("bank-view").auto_shrink([false, false]).show(ui, |ui| {
-        body(ui, view_h, view, out);
+        body(ui, view_h, sh, own, out);
     });
 }
 
@@ -112,12 +209,11 @@ pub const TABLE_ROWS: f32 = 12.0;
 
 /// The bank's numbers, the filters, the sections, the table and the plots; `view_h` is
 /// the height the panel shows of them.
-fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>) {
+fn body(ui: &mut egui::Ui, view_h: f32, sh: &ShadowState, own: &mut BankPanel, out: &mut Vec<Command>) {
     // What is left of the panel's height below what is drawn so far.
     let top = ui.cursor().top();
     let left = |ui: &egui::Ui| view_h - (ui.cursor().top() - top);
-    let sh = &mut view.shadow;
-    let Some(stats) = sh.stats().cloned() else { return };
+    let Some(stats) = own.stats(sh).cloned() else { return };
     ui.label(format!(
         "{} events · {} segments · {} matches · {}",
         stats.events,
@@ -130,7 +226,7 @@ fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>)
     // a bank need not have), and stays within the ids the bank has.
     let (matches, segments) = sh.bank().and_then(creature_shadow::bank::Bank::id_spans).unwrap_or(((0, 0), (0, 0)));
     ui.horizontal_wrapped(|ui| {
-        let f = &mut sh.filter;
+        let f = &mut own.filter;
         ui.label("match");
         opt_u64(ui, "f-match", &mut f.match_id, matches);
         ui.label("segment");
@@ -151,7 +247,7 @@ fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>)
     // The sections scroll within at most 40% of the view, so the table keeps its room.
     let room = (view_h * 0.4).clamp(90.0, 330.0);
     egui::CollapsingHeader::new("Compose from parts").id_salt("compose").default_open(false).show(ui, |ui| {
-        super::bank_compose::show(ui, &mut view.shadow, out);
+        super::bank_compose::show(ui, sh, &mut own.compose, out);
     });
     // Open at first when the panel has room for it and the table's rows together.
     let tall = view_h >= 680.0;
@@ -160,17 +256,16 @@ fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>)
             .id_salt("curate-scroll")
             .max_height(room)
             .auto_shrink([false, true])
-            .show(ui, |ui| super::curate::show(ui, &mut view.shadow, out));
+            .show(ui, |ui| super::curate::show(ui, sh, &mut own.curate, out));
     });
-    let sh = &mut view.shadow;
     // The filters as last drawn, to start the table from its top when they change
     // (typed here, or set by a click on a row's match or segment).
     let drawn = egui::Id::new("bank-filter-drawn");
-    let last: Option<crate::gui::shadow::view::state::BankFilter> = ui.data(|d| d.get_temp(drawn));
-    ui.data_mut(|d| d.insert_temp(drawn, sh.filter.clone()));
-    let filtered = last.is_some_and(|l| l != sh.filter);
-    let n_rows = sh.rows().len();
-    super::bank_hand::strip(ui, sh, out);
+    let last: Option<BankFilter> = ui.data(|d| d.get_temp(drawn));
+    ui.data_mut(|d| d.insert_temp(drawn, own.filter.clone()));
+    let filtered = last.is_some_and(|l| l != own.filter);
+    let n_rows = own.rows(sh).len();
+    super::bank_hand::strip(ui, sh, (&mut own.picked_row, &mut own.hand), out);
     ui.label(crate::gui::words::count(n_rows, "row"));
     // The header, the rows with the spacing between them, and the horizontal scroll bar.
     let table_h = (left(ui) * 0.58).max(20.0 + TABLE_ROWS * (ROW_HEIGHT + 3.0) + 24.0);
@@ -178,7 +273,7 @@ fn body(ui: &mut egui::Ui, view_h: f32, view: &mut View, out: &mut Vec<Command>)
         // Wider than the panel, the table scrolls sideways by itself rather than widening
         // the panel past its edge (and the plots below with it).
         egui::ScrollArea::horizontal().id_salt("bank-table-h").show(ui, |ui| {
-            events_table(ui, view, filtered, out);
+            events_table(ui, sh, own, filtered, out);
         });
     });
     ui.separator();
@@ -203,19 +298,18 @@ fn opt_u64(ui: &mut egui::Ui, id: &str, v: &mut Option<u64>, (first, last): (u64
 }
 
 /// The bank's events as rows; `from_top` after the filters changed.
-fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool, out: &mut Vec<Command>) {
-    let sh = &mut view.shadow;
-    let rows = sh.rows();
+fn events_table(ui: &mut egui::Ui, sh: &ShadowState, own: &mut BankPanel, from_top: bool, out: &mut Vec<Command>) {
+    let rows = own.rows(sh);
     let Some(bank) = sh.shared_bank() else { return };
     let schema = sh.schema().cloned();
     // The picked row's action and values are written in place.
-    let writing = sh.picked_row.filter(|_| sh.hand.event().is_some());
-    let draft = &mut sh.hand;
+    let writing = own.picked_row.filter(|_| own.hand.event().is_some());
+    let draft = &mut own.hand;
     // The headers name the fields written in place.
     let mut heads: Vec<egui::Id> = Vec::new();
     let features = bank.features().to_vec();
     let shown_features = features.len().min(6);
-    let mut picked = sh.picked_row;
+    let mut picked = own.picked_row;
     let mut filter_to = None;
     let mut table = TableBuilder::new(ui)
         .striped(true)
@@ -307,13 +401,13 @@ fn events_table(ui: &mut egui::Ui, view: &mut View, from_top: bool, out: &mut Ve
                 }
             });
         });
-    sh.picked_row = picked;
+    own.picked_row = picked;
     if let Some((m, s)) = filter_to {
         if m.is_some() {
-            sh.filter.match_id = m;
+            own.filter.match_id = m;
         }
         if s.is_some() {
-            sh.filter.segment = s;
+            own.filter.segment = s;
         }
     }
 }

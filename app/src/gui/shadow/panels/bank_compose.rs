@@ -5,12 +5,11 @@
 use creature_shadow::arena::state_name;
 
 use crate::gui::command::{BankCommand, Command};
-use crate::gui::shadow::view::compose_draft::PartDraft;
+use crate::gui::shadow::view::compose_draft::{ComposeDraft, PartDraft};
 use crate::gui::shadow::view::state::ShadowState;
 
-pub fn show(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, sh: &ShadowState, draft: &mut ComposeDraft, out: &mut Vec<Command>) {
     let files = sh.bank_files.clone();
-    let draft = &mut sh.compose;
     if draft.parts.is_empty() {
         draft.parts.push(PartDraft { bank: sh.bank_path.clone(), filter: String::new() });
     }

@@ -47,24 +47,29 @@ pub fn field(
 }
 
 /// The strip for the picked event: every value, the action, and the segment tools.
-pub fn strip(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
+pub fn strip(
+    ui: &mut egui::Ui,
+    sh: &ShadowState,
+    (picked_row, hand): (&mut Option<usize>, &mut HandDraft),
+    out: &mut Vec<Command>,
+) {
     let (Some(bank), Some(path)) = (sh.shared_bank(), sh.bank_path.clone()) else { return };
-    if sh.picked_row.is_none()
-        && let Some((p, id)) = &sh.hand.of
+    if picked_row.is_none()
+        && let Some((p, id)) = &hand.of
         && *p == path
     {
         // An edit gives a new bank: the event written keeps being the one picked.
-        sh.picked_row = bank.position_of(*id);
+        *picked_row = bank.position_of(*id);
     }
-    let Some(pos) = sh.picked_row.filter(|&p| p < bank.len()) else {
+    let Some(pos) = picked_row.filter(|&p| p < bank.len()) else {
         ui.weak("Click a row to write its event by hand: its action and values, split, join, move, insert.");
         return;
     };
-    sh.hand.follow(&path, &bank, pos);
+    hand.follow(&path, &bank, pos);
     let schema = sh.schema().cloned();
     let e = bank.event(pos);
     let has_arena = sh.arena.bout.is_some();
-    let draft = &mut sh.hand;
+    let draft = hand;
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("Event {} (segment {}, index {})", e.id, e.segment, e.index));
         let l = ui.label(ACTION).id;

@@ -8,26 +8,27 @@ use creature_shadow::curate::{Curation, FlagKind};
 use creature_shadow::score::{Scorecard, situation_name};
 
 use crate::gui::command::{BankCommand, Command};
+use crate::gui::shadow::view::curate::CurateUi;
 use crate::gui::shadow::view::state::ShadowState;
 
 /// The height of the coverage and situation tables.
 const TABLE_HEIGHT: f32 = 150.0;
 
 /// The Curate and Score sections side by side.
-pub fn show(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
-    if sh.curate.busy() {
+pub fn show(ui: &mut egui::Ui, sh: &ShadowState, curate: &mut CurateUi, out: &mut Vec<Command>) {
+    if curate.busy() {
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
     }
     ui.columns(2, |cols| {
-        cols[0].push_id("curate", |ui| curate_section(ui, sh, out));
-        cols[1].push_id("score", |ui| score_section(ui, sh, out));
+        cols[0].push_id("curate", |ui| curate_section(ui, sh, curate, out));
+        cols[1].push_id("score", |ui| score_section(ui, sh, curate, out));
     });
 }
 
-fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
+fn curate_section(ui: &mut egui::Ui, sh: &ShadowState, curate: &mut CurateUi, out: &mut Vec<Command>) {
     ui.strong("Curate");
     ui.horizontal_wrapped(|ui| {
-        let o = &mut sh.curate.options;
+        let o = &mut curate.options;
         ui.label("near ≤");
         ui.add(egui::DragValue::new(&mut o.near).speed(0.005).range(0.0..=10.0).max_decimals(3))
             .on_hover_text("The largest schema distance (Σ weight · similarity) at which two events with the same action are near duplicates");
@@ -43,8 +44,8 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
         return;
     };
     let generation = sh.generation;
-    let kinds_on = sh.curate.delete;
-    match sh.curate.curation(generation, &schema, &bank) {
+    let kinds_on = curate.delete;
+    match curate.curation(generation, &schema, &bank) {
         None => {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -57,9 +58,9 @@ fn curate_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command
         Some(Ok(c)) => {
             let c = std::sync::Arc::clone(c);
             let mut delete = kinds_on;
-            let counts = sh.curate.counts(generation, &c);
-            flags(ui, &c, counts, &mut delete, |on| sh.curate.flagged(generation, &c, on), out);
-            sh.curate.delete = delete;
+            let counts = curate.counts(generation, &c);
+            flags(ui, &c, counts, &mut delete, |on| curate.flagged(generation, &c, on), out);
+            curate.delete = delete;
             coverage(ui, &c);
         }
     }
@@ -142,18 +143,18 @@ fn coverage(ui: &mut egui::Ui, c: &Curation) {
     );
 }
 
-fn score_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>) {
+fn score_section(ui: &mut egui::Ui, sh: &ShadowState, curate: &mut CurateUi, out: &mut Vec<Command>) {
     ui.strong("Shadow scorecard");
     ui.horizontal_wrapped(|ui| {
         ui.label("against");
-        let mut against = sh.curate.against;
+        let mut against = curate.against;
         egui::ComboBox::from_id_salt("score-bot").selected_text(against.name()).show_ui(ui, |ui| {
             for s in Style::ALL {
                 ui.selectable_value(&mut against, s, s.name());
             }
         });
-        sh.curate.against = against;
-        let busy = sh.curate.scoring();
+        curate.against = against;
+        let busy = curate.scoring();
         if ui
             .add_enabled(!busy, egui::Button::new("▶ Score the shadow"))
             .on_hover_text("Hold out matches for agreement, then play five matches against the bot")
@@ -167,7 +168,7 @@ fn score_section(ui: &mut egui::Ui, sh: &mut ShadowState, out: &mut Vec<Command>
         }
     });
     let generation = sh.generation;
-    match sh.curate.scorecard() {
+    match curate.scorecard() {
         None => {
             ui.weak("Not scored yet: score it here, or play a match in the Arena.");
         }

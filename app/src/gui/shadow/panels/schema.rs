@@ -46,15 +46,19 @@ impl Panel for SchemaPanel {
         [false, false]
     }
 
+    fn shows_shadow_files(&self) -> bool {
+        true
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
         show(ui, cx.ws, cx.view, cx.out);
     }
 }
 
 /// The schema editor: it edits the workspace's schema document, one [`Edit`] per change.
-fn show(ui: &mut egui::Ui, ws: &Workspace, view: &mut View, out: &mut Vec<Command>) {
-    let sh = &mut view.shadow;
-    if !sh.ensure_loaded() {
+fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, out: &mut Vec<Command>) {
+    let sh = &view.shadow;
+    if !sh.loaded() {
         ui.label("Loading the schema…");
         ui.ctx().request_repaint();
         return;
