@@ -35,7 +35,7 @@ const fn with_studio(
 const VIEW: &[Shared] = &[
     shared("species", &["species", "plots", "why"]),
     with_studio("active", &[], "view.active", "Save and Save as (menus and keys) act on the document last chosen"),
-    shared("creature", &["creature", "graph", "examples", "results", "train"]),
+    shared("focus", &["creature", "graph", "examples", "results", "train", "why", "village", "compare"]),
     shared("tree", &["creature", "graph", "graph_header", "examples"]),
     shared("node", &["graph", "graph_header", "examples"]),
     with_studio(

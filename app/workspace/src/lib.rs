@@ -56,6 +56,7 @@ mod reduce;
 pub mod reload;
 pub mod remote_game;
 pub mod remote_run;
+pub mod remote_state;
 pub mod ronedit;
 pub mod scenario_runs;
 mod species_dir;

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use creature_core::link::client::Client;
 use creature_core::link::message::{self, Control, Role};
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::remote_run::{MarkKind, RemoteRun};
+pub use crate::remote_state::{RemotePlan, RemoteState};
 
 /// How long a lost link waits before it is tried again.
 pub const RETRY_AFTER: Duration = Duration::from_secs(3);
@@ -30,27 +30,6 @@ pub struct RemoteCreature {
     pub name: String,
     pub species: String,
     pub state: Option<RemoteState>,
-}
-
-/// A creature's `state`.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct RemoteState {
-    pub sim_time: f64,
-    pub desires: Vec<f64>,
-    pub plan: Option<RemotePlan>,
-    #[serde(default)]
-    pub agenda: Vec<String>,
-    pub liking: f64,
-    pub phase: u8,
-    pub position: Option<[f64; 2]>,
-}
-
-/// The plan under way, as a state says it.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct RemotePlan {
-    pub desire: String,
-    pub action: String,
-    pub object: String,
 }
 
 /// Whether the link is up.

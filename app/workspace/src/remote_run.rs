@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use crate::remote_game::RemoteState;
+use crate::remote_state::RemoteState;
 
 /// How many states are kept a creature: an hour at the editor's ten a second.
 pub const KEPT_STATES: usize = 36_000;
