@@ -70,7 +70,11 @@ fn a_won_match_moves_the_player_up_and_a_reopened_studio_resumes_there() {
     assert_eq!(saved.gauntlets.get("shadow/up.gauntlet.ron"), Some(&vec!["zoner.bank.ron".to_owned()]));
     let file = root.join("gauntlet-progress.ron");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(FileKind::detect(&file, &text), FileKind::GauntletProgress, "check knows the progress file");
+    assert_eq!(
+        FileKind::detect(&file, &text),
+        FileKind::Guest(creature_shadow::kinds::PROGRESS.name),
+        "check knows the progress file"
+    );
     let problems = creature_shadow::gauntlet_progress::check_text(&file, &text);
     assert!(problems.is_empty(), "{problems:?}");
     // The studio's own write of the progress is no news: once an outside save is told,
