@@ -11,6 +11,8 @@ use creature_studio::{cli, gui};
 
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
+    // The shadow's kinds of file, known to core's `check`, lint and `diff` from the start.
+    creature_workspace::checkers::register_guests();
     let args = cli::Cli::parse();
     match args.command {
         None => gui::run_editor(args.project.as_deref()),

@@ -128,7 +128,7 @@ mod tests {
         assert!(m.starts_with(&format!("{}:", fifo.display())) && m.contains("not a regular file"), "{m}");
         let m = message(read_bytes(Path::new("/dev/zero"), Limit::Recording));
         assert!(m.starts_with("/dev/zero:") && m.contains("not a regular file"), "{m}");
-        let m = message(read_bytes(&dir, Limit::Bank));
+        let m = message(read_bytes(&dir, Limit::Large("a large file")));
         assert!(m.contains("it is a folder"), "{m}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -46,8 +46,8 @@ impl Policy {
     }
 
     /// The one write over a file that was read: a document saved over its own file (the
-    /// editor's save), or a file a command is told to change in place (`shadow delete`
-    /// without `-o`, `shadow record --append`).
+    /// editor's save), or a file a command is told to change in place (a `delete`
+    /// without `-o`, a `record --append`).
     #[must_use]
     pub fn replacing_its_own_input() -> Policy {
         Policy { replace: true, own_input: true, ..Policy::default() }

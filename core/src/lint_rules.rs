@@ -1,12 +1,16 @@
-//! The lint rules by their stable names, and a project's `allow` list in `studio.ron`
-//! (SPEC §21). Apart from the rules themselves (`lint/`), so that the manifest can name
-//! them without the lint reading the project back.
+//! The lint rules by their stable names, a rule's [`Warning`], and a project's `allow`
+//! list in `studio.ron` (SPEC §21). Apart from the rules themselves (`lint/`), so that
+//! the manifest can name them without the lint reading the project back, and on the
+//! ground floor, so that another crate's rules ([`crate::guest::FileRule`]) warn as
+//! core's do.
 
+use std::fmt;
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 use crate::error::LoadError;
+use crate::printable::{escaped, escaped_lines};
 
 /// A lint rule, by its stable name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -57,7 +61,7 @@ impl Rule {
     }
 
     /// Whether the rule is run by a rule over files core does not read (a
-    /// [`crate::lint::FileRule`], the shadow's), rather than by core's lint itself.
+    /// [`crate::guest::FileRule`]), rather than by core's lint itself.
     #[must_use]
     pub fn by_file_rule(self) -> bool {
         self == Rule::DeadFeature
@@ -67,6 +71,37 @@ impl Rule {
     #[must_use]
     pub fn named(name: &str) -> Option<Rule> {
         Rule::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
+/// One finding: the rule and where, with the sentence that says why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warning {
+    pub rule: Rule,
+    /// What the warning is about, as an allow entry names it (`item`): the action,
+    /// desire, phase, example, attribute's answer, object, feature or expectation.
+    pub item: String,
+    pub at: LoadError,
+}
+
+impl Warning {
+    /// A warning of `rule` at `file`'s `line` and `col`, about `item`.
+    pub fn new(
+        rule: Rule,
+        file: &str,
+        (line, col): (usize, usize),
+        item: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        Warning { rule, item: item.into(), at: LoadError::new(file, line, col, message) }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.at;
+        let (file, message) = (escaped(&e.file), escaped_lines(&e.message));
+        write!(f, "{file}:{}:{}: warning: {}: {message}", e.line, e.col, self.rule.name())
     }
 }
 

@@ -35,7 +35,7 @@ pub fn check_footer(metadata: &ParquetMetaData, file_len: u64) -> Result<(), Str
 }
 
 /// The most rows [`read_parquet_table`] reads: 16,777,216, more than any table the
-/// studio writes (a league of the most banks, a batch of many newborns).
+/// studio writes (a batch of many newborns, a training report).
 pub const MAX_TABLE_ROWS: usize = 1 << 24;
 
 /// The most rows a Parquet file may claim per byte of its size. Run-length codes keep a

@@ -1,5 +1,6 @@
 //! A studio project (`studio.ron`, SPEC §14) and `check`: which kind each file is, and
-//! every problem in it as `FILE:LINE:COL: message`.
+//! every problem in it as `FILE:LINE:COL: message`. A guest kind (`crate::guest`) is
+//! told as it registered, and checked by the checkers the caller gives for it.
 
 use std::path::{Path, PathBuf};
 
@@ -7,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::creature::Creature;
 use crate::error::{LoadError, parse_ron};
-use crate::file_reader::read_text;
+use crate::file_reader::{Limit, read_text};
+use crate::guest::{ByText, GuestKind};
 use crate::paths::normalize;
 use crate::species::data::{DESIRES_FILE, Data};
 use crate::world::file::WorldFile;
@@ -15,24 +17,18 @@ use crate::world::file::WorldFile;
 /// The manifest's file name.
 pub const MANIFEST: &str = "studio.ron";
 
-/// How a training gauntlet's file name ends (SPEC §20).
-pub const GAUNTLET_SUFFIX: &str = ".gauntlet.ron";
+pub use crate::file_kind::{FileKind, has_field};
 
-/// The file beside `studio.ron` that keeps the banks beaten in each gauntlet.
-pub const PROGRESS_FILE: &str = "gauntlet-progress.ron";
-
-/// How a binary bank starts, its format's version left out: what tells one from text
-/// whatever its name.
-pub const BINARY_BANK_PREFIX: &[u8; 6] = b"CSBANK";
-
-/// Whether the file at `path` starts as a binary bank does.
+/// The guest kind whose binary form the file at `path` starts with, if any.
 #[must_use]
-pub fn is_binary_bank(path: &Path) -> bool {
+pub fn guest_by_bytes(path: &Path) -> Option<&'static GuestKind> {
     use std::io::Read;
-    let mut head = [0u8; 6];
-    crate::file_reader::open(path, crate::file_reader::Limit::Bank)
-        .is_ok_and(|(mut f, _)| f.read_exact(&mut head).is_ok())
-        && head == *BINARY_BANK_PREFIX
+    crate::guest::kinds().iter().find(|k| {
+        let Some(magic) = k.magic else { return false };
+        let limit = k.large.map_or(Limit::Text, Limit::Large);
+        let mut head = vec![0u8; magic.len()];
+        crate::file_reader::open(path, limit).is_ok_and(|(mut f, _)| f.read_exact(&mut head).is_ok()) && head == magic
+    })
 }
 
 /// `studio.ron`: where a project's files are, relative to the manifest.
@@ -51,9 +47,9 @@ pub struct Manifest {
     /// The preview world, if the project has one.
     #[serde(default)]
     pub world: Option<PathBuf>,
-    /// The folder of shadow schemas and replay banks.
-    #[serde(default = "default_shadow")]
-    pub shadow: PathBuf,
+    /// The folder of the files of guest kinds (`crate::guest`).
+    #[serde(default = "default_guest_dir", rename = "shadow")]
+    pub guest_dir: PathBuf,
     /// Lint rules the project allows, each with its reason (`check --lint`, SPEC §21).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub allow: Vec<crate::lint_rules::Allow>,
@@ -65,7 +61,7 @@ fn default_creatures() -> PathBuf {
 fn default_lessons() -> PathBuf {
     "lessons".into()
 }
-fn default_shadow() -> PathBuf {
+fn default_guest_dir() -> PathBuf {
     "shadow".into()
 }
 
@@ -101,15 +97,15 @@ impl Project {
         Data::load_dir(&self.species_dir())
     }
 
-    /// Every studio file of the project (`.ron` and binary `.bank`), sorted: below its
-    /// folder, and in the folders and the world file its manifest names outside it
-    /// (`species: "../../species"`, `shadow: "../shared/shadow"`).
+    /// Every studio file of the project (`.ron` and a guest kind's binary form), sorted:
+    /// below its folder, and in the folders and the world file its manifest names outside
+    /// it (`species: "../../species"`).
     pub fn files(&self) -> Vec<PathBuf> {
         let mut files = studio_files(&self.root);
         let root = std::fs::canonicalize(&self.root).unwrap_or_else(|_| self.root.clone());
         let outside = |p: &Path| !std::fs::canonicalize(p).is_ok_and(|c| c.starts_with(&root));
         let m = &self.manifest;
-        for dir in [&m.species, &m.creatures, &m.lessons, &m.shadow] {
+        for dir in [&m.species, &m.creatures, &m.lessons, &m.guest_dir] {
             let dir = self.resolve(dir);
             if dir.is_dir() && outside(&dir) {
                 files.extend(studio_files(&dir));
@@ -126,54 +122,18 @@ impl Project {
         files
     }
 
-    /// The project's shadow folder, where banks and states are played with the folder's
-    /// schema (the built-in arena schema when it has none).
-    pub fn shadow_dir(&self) -> PathBuf {
-        self.resolve(&self.manifest.shadow)
+    /// The project's folder for the files of guest kinds.
+    pub fn guest_dir(&self) -> PathBuf {
+        self.resolve(&self.manifest.guest_dir)
     }
 }
 
-/// What a studio file holds, told from its name and its top-level fields.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FileKind {
-    Manifest,
-    /// One of the tables or species files of a species folder.
-    SpeciesData,
-    Creature,
-    LessonScript,
-    TreeExamples,
-    World,
-    ShadowSchema,
-    ShadowBank,
-    ShadowState,
-    /// A scenario (`*.scenario.ron`, SPEC §16).
-    Scenario,
-    /// The debugger's `breakpoints.ron` or `watches.ron` beside `studio.ron`.
-    Debugger,
-    /// A training gauntlet (`*.gauntlet.ron`, SPEC §20).
-    Gauntlet,
-    /// The gauntlet progress (`gauntlet-progress.ron`) beside `studio.ron`.
-    GauntletProgress,
-    /// A training target (`*.target.ron`, SPEC §22).
-    Target,
-    Unknown,
-}
-
 impl FileKind {
-    /// The kind of a shadow folder's file from its name alone (`*.bank`, `*.bank.ron`,
-    /// `*.schema.ron`, `*.state.ron`): the name says what it is even when its text is
-    /// broken or, for a binary bank, not text at all.
-    pub fn shadow_by_name(path: &Path) -> Option<FileKind> {
+    /// The guest kind of a file from its name alone (its ending): the name says what it
+    /// is even when its text is broken or not text at all.
+    pub fn guest_by_name(path: &Path) -> Option<FileKind> {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.ends_with(".bank") || name.ends_with(".bank.ron") {
-            Some(FileKind::ShadowBank)
-        } else if name.ends_with(".schema.ron") {
-            Some(FileKind::ShadowSchema)
-        } else if name.ends_with(".state.ron") {
-            Some(FileKind::ShadowState)
-        } else {
-            None
-        }
+        crate::guest::by_suffix(name).map(|k| FileKind::Guest(k.name))
     }
 
     /// Tells the kind of a file from its path and text; works on broken files too.
@@ -182,8 +142,15 @@ impl FileKind {
         if name == MANIFEST {
             return FileKind::Manifest;
         }
-        if let Some(kind) = FileKind::shadow_by_name(path) {
+        if let Some(kind) = FileKind::guest_by_name(path) {
             return kind;
+        }
+        let beside_manifest = || path.parent().is_some_and(|d| d.join(MANIFEST).is_file());
+        let guests = crate::guest::kinds();
+        if let Some(k) = guests.iter().find(|k| k.beside_manifest == Some(name))
+            && beside_manifest()
+        {
+            return FileKind::Guest(k.name);
         }
         if name.ends_with(".scenario.ron") {
             return FileKind::Scenario;
@@ -191,16 +158,17 @@ impl FileKind {
         if crate::train::is_target_file(path) {
             return FileKind::Target;
         }
-        if crate::debugger_files::is_debugger_file(path) && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
+        if crate::debugger_files::is_debugger_file(path) && beside_manifest() {
             return FileKind::Debugger;
         }
-        if name == PROGRESS_FILE && path.parent().is_some_and(|d| d.join(MANIFEST).is_file()) {
-            return FileKind::GauntletProgress;
-        }
-        if name.ends_with(GAUNTLET_SUFFIX) {
-            return FileKind::Gauntlet;
-        }
         let has = |field: &str| has_field(text, field);
+        let by_text = |before_world: bool| {
+            guests.iter().find_map(|k| match k.by_text {
+                ByText::BeforeWorld(test) if before_world && test(text) => Some(FileKind::Guest(k.name)),
+                ByText::Last(test) if !before_world && test(text) => Some(FileKind::Guest(k.name)),
+                _ => None,
+            })
+        };
         if path.parent().is_some_and(|d| d.join(DESIRES_FILE).is_file()) {
             return FileKind::SpeciesData;
         }
@@ -210,37 +178,16 @@ impl FileKind {
             FileKind::LessonScript
         } else if has("examples") && has("queries") {
             FileKind::TreeExamples
-        } else if has("features") {
-            FileKind::ShadowSchema
-        } else if has("events") && text.contains("matchup") {
-            FileKind::ShadowBank
+        } else if let Some(kind) = by_text(true) {
+            kind
         } else if has("objects") {
             FileKind::World
         } else if has("traits") && has("body") || has("credit_decay") || has("phases") || has("steepness") {
             FileKind::SpeciesData
-        } else if text.trim_start().starts_with('{') {
-            FileKind::ShadowState
         } else {
-            FileKind::Unknown
+            by_text(false).unwrap_or(FileKind::Unknown)
         }
     }
-}
-
-/// True when `field` appears as a field name (`field:`) outside strings and comments.
-fn has_field(text: &str, field: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(i) = text[from..].find(field) {
-        let at = from + i;
-        let before_ok =
-            at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_' || bytes[at - 1] == b'"');
-        let rest = text[at + field.len()..].trim_start();
-        if before_ok && rest.starts_with(':') && !rest.starts_with("::") {
-            return true;
-        }
-        from = at + field.len();
-    }
-    false
 }
 
 /// The `.ron` files below `dir`, skipping hidden folders and `target`. Links are
@@ -253,10 +200,15 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
     files_below(dir, &|p| p.extension().is_some_and(|x| x == "ron"))
 }
 
-/// Every file `check` reads below `dir`: the `.ron` files and the binary `.bank` files,
-/// walked as [`ron_files`] walks.
+/// Every file `check` reads below `dir`: the `.ron` files and those whose names end as
+/// a guest kind's do without `.ron` (a binary form's), walked as [`ron_files`] walks.
 pub fn studio_files(dir: &Path) -> Vec<PathBuf> {
-    files_below(dir, &|p| p.extension().is_some_and(|x| x == "ron" || x == "bank"))
+    let endings: Vec<&str> = crate::guest::kinds()
+        .iter()
+        .flat_map(|k| k.suffixes.iter().filter_map(|s| s.strip_prefix('.')))
+        .filter(|s| !s.contains('.'))
+        .collect();
+    files_below(dir, &|p| p.extension().is_some_and(|x| x == "ron" || endings.iter().any(|e| x == *e)))
 }
 
 fn files_below(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
@@ -296,18 +248,31 @@ fn files_below(dir: &Path, wanted: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
     out
 }
 
-/// A checker for the kinds whose formats live elsewhere (lesson scripts, shadow files,
+/// A checker for the kinds whose formats live elsewhere (lesson scripts, tree examples,
 /// worlds): given the file's display name, its text and the species data, it returns
 /// every problem.
 pub type KindChecker = fn(&str, &str, &Data) -> Vec<LoadError>;
 
-/// A checker of a file that names other files (a gauntlet, the gauntlet progress), given
-/// its path and text.
-pub type PathChecker = fn(&Path, &str) -> Vec<LoadError>;
+/// A checker of a guest kind's text, given the file's path, its text and the species
+/// data.
+pub type GuestChecker = fn(&Path, &str, &Data) -> Vec<LoadError>;
 
-/// A checker of a shadow file against its folder's schema, given the file's path and the
-/// project's shadow folder, if any; for a binary bank, its whole check.
-pub type ShadowChecker = fn(&Path, Option<&Path>) -> Vec<LoadError>;
+/// A checker of a guest kind's file against the project's folder for guests' files (if
+/// any), given the file's path: what the file is played with, or a binary form's
+/// whole check.
+pub type FolderChecker = fn(&Path, Option<&Path>) -> Vec<LoadError>;
+
+/// How a guest kind is checked, by its [`GuestKind::name`].
+#[derive(Clone, Copy)]
+pub struct GuestChecks {
+    pub kind: &'static str,
+    /// Its text: every problem.
+    pub text: GuestChecker,
+    /// A text that loads, against the folder for guests' files.
+    pub fit: Option<FolderChecker>,
+    /// Its binary form, whole.
+    pub binary: Option<FolderChecker>,
+}
 
 /// The checkers for each kind; core's own kinds are built in.
 #[derive(Clone, Copy, Default)]
@@ -315,17 +280,15 @@ pub struct Checkers {
     pub lesson_script: Option<KindChecker>,
     pub tree_examples: Option<KindChecker>,
     pub world: Option<KindChecker>,
-    pub shadow_schema: Option<KindChecker>,
-    pub shadow_bank: Option<KindChecker>,
-    pub shadow_state: Option<KindChecker>,
-    /// A binary bank: it loads, and it fits its schema.
-    pub binary_bank: Option<ShadowChecker>,
-    /// A bank that loads, against the schema it is played with.
-    pub bank_fit: Option<ShadowChecker>,
-    /// A state that loads, against the schema it is played with.
-    pub state_fit: Option<ShadowChecker>,
-    pub gauntlet: Option<PathChecker>,
-    pub gauntlet_progress: Option<PathChecker>,
+    /// The guest kinds' checks.
+    pub guests: &'static [GuestChecks],
+}
+
+impl Checkers {
+    /// The checks of the guest kind `name`.
+    fn guest(&self, name: &str) -> Option<&GuestChecks> {
+        self.guests.iter().find(|g| g.kind == name)
+    }
 }
 
 /// Checks files or folders (SPEC §15 `check`): every problem, in path order.
@@ -367,7 +330,7 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
             Err(e) => return e,
         };
         let mut errors = Vec::new();
-        for sub in [&project.manifest.creatures, &project.manifest.lessons, &project.manifest.shadow] {
+        for sub in [&project.manifest.creatures, &project.manifest.lessons, &project.manifest.guest_dir] {
             let p = project.resolve(sub);
             if !p.is_dir() {
                 errors.push(LoadError::at_text(
@@ -388,14 +351,14 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
         }
         let species_dir = project.species_dir();
         let species_real = std::fs::canonicalize(&species_dir).ok();
-        let shadow_dir = project.shadow_dir();
+        let guest_dir = project.guest_dir();
         for f in project.files() {
             let in_species = f.starts_with(&species_dir)
                 || species_real.as_ref().is_some_and(|s| std::fs::canonicalize(&f).is_ok_and(|c| c.starts_with(s)));
             if in_species {
                 continue;
             }
-            errors.extend(check_file_in(&f, &data, checkers, Some(&shadow_dir)));
+            errors.extend(check_file_in(&f, &data, checkers, Some(&guest_dir)));
         }
         return errors;
     }
@@ -406,43 +369,44 @@ fn check_dir(dir: &Path, checkers: &Checkers) -> Vec<LoadError> {
         Ok(d) => d,
         Err(e) => return e,
     };
-    let shadow_dir = shadow_dir_near(&dir.join("x"));
-    studio_files(dir).iter().flat_map(|f| check_file_in(f, &data, checkers, shadow_dir.as_deref())).collect()
+    let guest_dir = guest_dir_near(&dir.join("x"));
+    studio_files(dir).iter().flat_map(|f| check_file_in(f, &data, checkers, guest_dir.as_deref())).collect()
 }
 
-/// The shadow folder of the project `path` is in, if it is in one.
-fn shadow_dir_near(path: &Path) -> Option<PathBuf> {
+/// The folder for guests' files of the project `path` is in, if it is in one.
+fn guest_dir_near(path: &Path) -> Option<PathBuf> {
     let dir = path.ancestors().skip(1).find(|d| d.join(MANIFEST).is_file())?;
-    Project::open(dir).ok().map(|p| p.shadow_dir())
+    Project::open(dir).ok().map(|p| p.guest_dir())
 }
 
-/// Checks one file against `data`: a text file by its kind, a binary bank or a recording
-/// by its bytes, and a bank or state in a shadow folder also against the folder's schema.
+/// Checks one file against `data`: a text file by its kind, a guest kind's binary form
+/// or a recording by its bytes, and a guest kind's file also against the project's
+/// folder for guests' files.
 pub fn check_file(path: &Path, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
-    check_file_in(path, data, checkers, shadow_dir_near(path).as_deref())
+    check_file_in(path, data, checkers, guest_dir_near(path).as_deref())
 }
 
-/// [`check_file`] for a file of a project whose shadow folder is `shadow_dir`.
-fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, shadow_dir: Option<&Path>) -> Vec<LoadError> {
+/// [`check_file`] for a file of a project whose folder for guests' files is `guest_dir`.
+fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, guest_dir: Option<&Path>) -> Vec<LoadError> {
     // A file named as a recording is read as one even when it does not start as one,
     // so that it is held to a recording's limit and told what a recording needs.
     let named = crate::file_reader::Limit::of_path(path) == crate::file_reader::Limit::Recording;
     if named || crate::recording::Recording::is_recording(path) {
         return crate::recording::Recording::load(path).err().unwrap_or_default();
     }
-    if is_binary_bank(path) {
-        return checkers.binary_bank.map(|f| f(path, shadow_dir)).unwrap_or_default();
+    if let Some(kind) = guest_by_bytes(path) {
+        return checkers.guest(kind.name).and_then(|g| g.binary).map(|f| f(path, guest_dir)).unwrap_or_default();
     }
     match read_text(path) {
-        Ok(text) => check_text_in(path, &text, data, checkers, shadow_dir),
+        Ok(text) => check_text_in(path, &text, data, checkers, guest_dir),
         Err(e) => vec![e],
     }
 }
 
 /// [`check_file`] for a text file already read (`text`, what is at `path`): checked by
-/// its kind, and a bank or state in a shadow folder also against the folder's schema.
+/// its kind, and a guest kind's file also against the project's folder for guests' files.
 pub fn check_text(path: &Path, text: &str, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
-    check_text_in(path, text, data, checkers, shadow_dir_near(path).as_deref())
+    check_text_in(path, text, data, checkers, guest_dir_near(path).as_deref())
 }
 
 fn check_text_in(
@@ -450,18 +414,17 @@ fn check_text_in(
     text: &str,
     data: &Data,
     checkers: &Checkers,
-    shadow_dir: Option<&Path>,
+    guest_dir: Option<&Path>,
 ) -> Vec<LoadError> {
     let errors = check_text_by_kind(path, text, data, checkers);
     if !errors.is_empty() {
         return errors;
     }
     let fit = match FileKind::detect(path, text) {
-        FileKind::ShadowBank => checkers.bank_fit,
-        FileKind::ShadowState => checkers.state_fit,
+        FileKind::Guest(name) => checkers.guest(name).and_then(|g| g.fit),
         _ => None,
     };
-    fit.map(|f| f(path, shadow_dir)).unwrap_or_default()
+    fit.map(|f| f(path, guest_dir)).unwrap_or_default()
 }
 
 fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers) -> Vec<LoadError> {
@@ -480,9 +443,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
         FileKind::LessonScript => run(checkers.lesson_script),
         FileKind::TreeExamples => run(checkers.tree_examples),
         FileKind::World => run(checkers.world),
-        FileKind::ShadowSchema => run(checkers.shadow_schema),
-        FileKind::ShadowBank => run(checkers.shadow_bank),
-        FileKind::ShadowState => run(checkers.shadow_state),
+        FileKind::Guest(name) => checkers.guest(name).map(|g| (g.text)(path, text, data)).unwrap_or_default(),
         FileKind::Scenario => crate::scenario::check_file(path),
         FileKind::Target => crate::train::check_file(path),
         FileKind::Debugger => {
@@ -496,15 +457,22 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
                 Err(_) => Vec::new(),
             }
         }
-        FileKind::Gauntlet => checkers.gauntlet.map(|f| f(path, text)).unwrap_or_default(),
-        FileKind::GauntletProgress => checkers.gauntlet_progress.map(|f| f(path, text)).unwrap_or_default(),
         FileKind::Unknown => match parse_ron::<ron::Value>(&file, text) {
             Err(e) => vec![e],
-            Ok(_) => vec![LoadError::whole_file(
-                file,
-                "not a studio file: expected a project manifest, species data, creature save, lesson script, world, tree examples, shadow schema, bank or state",
-            )],
+            Ok(_) => vec![LoadError::whole_file(file, format!("not a studio file: expected {}", studio_kinds()))],
         },
+    }
+}
+
+/// What a studio file can be, for a file that is none: core's kinds, then the guest
+/// kinds that list themselves, the last after "or".
+fn studio_kinds() -> String {
+    let own = ["a project manifest", "species data", "creature save", "lesson script", "world", "tree examples"];
+    let listed = crate::guest::kinds().iter().filter_map(|k| k.listed_as);
+    let all: Vec<&str> = own.into_iter().chain(listed).collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => all.join(""),
     }
 }
 
@@ -527,20 +495,9 @@ mod tests {
         assert_eq!(FileKind::detect(p, "(species: \"Cow\", traits: (), desires: [], trees: [])"), FileKind::Creature);
         assert_eq!(FileKind::detect(p, "(species: \"Cow\", seed: 1, events: [])"), FileKind::LessonScript);
         assert_eq!(FileKind::detect(p, "(attributes: [], examples: [], queries: [])"), FileKind::TreeExamples);
-        assert_eq!(FileKind::detect(p, "(features: [], bias: 0.5)"), FileKind::ShadowSchema);
-        assert_eq!(FileKind::detect(p, "(events: [(id: 0, matchup: (\"a\", \"b\"))])"), FileKind::ShadowBank);
-        assert_eq!(FileKind::detect(p, "{\"distance\": 1.0}"), FileKind::ShadowState);
+        assert_eq!(FileKind::detect(p, "(objects: [])"), FileKind::World);
         assert_eq!(FileKind::detect(p, "(hello: 1)"), FileKind::Unknown);
-    }
-
-    #[test]
-    fn shadow_files_are_told_from_their_names_even_when_broken() {
-        assert_eq!(FileKind::detect(Path::new("/p/zoner.bank.ron"), "(events: [(id: nope"), FileKind::ShadowBank);
-        assert_eq!(FileKind::detect(Path::new("/p/big.bank"), ""), FileKind::ShadowBank);
-        assert_eq!(FileKind::detect(Path::new("/p/arena.schema.ron"), "(feat"), FileKind::ShadowSchema);
-        assert_eq!(FileKind::detect(Path::new("/p/far.state.ron"), "{\"distance\": "), FileKind::ShadowState);
         assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
         assert_eq!(FileKind::detect(Path::new("/p/kind.target.ron"), "(species: oops"), FileKind::Target);
-        assert_eq!(FileKind::detect(Path::new("/p/up.gauntlet.ron"), "(banks: [oops"), FileKind::Gauntlet);
     }
 }

@@ -10,8 +10,9 @@ pub enum Limit {
     /// Text a person writes or the studio saves as RON: 64 MiB, far more than any such
     /// file.
     Text,
-    /// A shadow bank, RON or binary: 1 GiB, room for several million events.
-    Bank,
+    /// A file of a guest kind that may be large ([`crate::guest::GuestKind::large`]):
+    /// 1 GiB, called so in a message.
+    Large(&'static str),
     /// A recorded run: 1 GiB, more than a simulated week takes.
     Recording,
     /// A Parquet file to import: 1 GiB.
@@ -24,13 +25,12 @@ impl Limit {
     pub const fn bytes(self) -> u64 {
         match self {
             Limit::Text => 64 * 1024 * 1024,
-            Limit::Bank | Limit::Recording | Limit::Parquet => 1024 * 1024 * 1024,
+            Limit::Large(_) | Limit::Recording | Limit::Parquet => 1024 * 1024 * 1024,
         }
     }
 
     /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
-    /// bank (`.bank`, or `.bank.ron`, as the shadow's `Bank::load` reads either), or
-    /// text.
+    /// large guest kind (by its name's ending, [`crate::guest::by_suffix`]), or text.
     #[must_use]
     pub fn of_path(path: &Path) -> Limit {
         let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
@@ -38,8 +38,8 @@ impl Limit {
             Limit::Recording
         } else if name.ends_with(".parquet") {
             Limit::Parquet
-        } else if name.ends_with(".bank") || name.ends_with(".bank.ron") {
-            Limit::Bank
+        } else if let Some(what) = crate::guest::by_suffix(&name).and_then(|k| k.large) {
+            Limit::Large(what)
         } else {
             Limit::Text
         }
@@ -49,7 +49,7 @@ impl Limit {
     pub(crate) const fn what(self) -> &'static str {
         match self {
             Limit::Text => "a studio text file",
-            Limit::Bank => "a bank",
+            Limit::Large(what) => what,
             Limit::Recording => "a recording",
             Limit::Parquet => "a Parquet file",
         }

@@ -212,7 +212,7 @@ fn each_token(text: &str, mut out: impl FnMut(Token)) {
 }
 
 /// The byte spans of the items of the list written `field: [ … ]` one level inside the
-/// outermost value of `text` (the `events` of a bank, the `features` of a schema), or
+/// outermost value of `text` (the `allow` of a manifest, the `objects` of a world), or
 /// of the outermost value itself when `field` is [`OUTERMOST`] (a file that is a list,
 /// as `watches.ron` is). One pass over the text, keeping no list of its tokens.
 pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
@@ -263,7 +263,7 @@ pub(crate) fn list_items(text: &str, field: &str) -> Vec<(usize, usize)> {
 }
 
 /// Whether `name` is the field `field`: written bare, as RON writes a struct's fields,
-/// or quoted, as JSON writes an object's keys (a league's `"banks"`).
+/// or quoted, as JSON writes an object's keys.
 fn names_field(text: &str, name: Token, field: &str) -> bool {
     let written = &text[name.at..name.end];
     match name.kind {

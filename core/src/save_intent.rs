@@ -310,15 +310,15 @@ mod tests {
     /// A save cut off after its record was made: the record, the temporary file with
     /// the new bytes, and the file itself part new, part old, part zeros.
     fn cut_off_save(dir: &Path, old: &[u8], new: &[u8], copied: usize) -> (PathBuf, PathBuf) {
-        let path = dir.join("linked.bank");
+        let path = dir.join("linked.bin");
         let mut now = new[..copied].to_vec();
         now.extend_from_slice(old.get(copied..).unwrap_or_default());
         now.resize(new.len().max(old.len()), 0);
         std::fs::write(&path, &now).unwrap();
         let tag = 0x0123_4567_89ab_cdef;
-        let temp = dir.join(temp_name("linked.bank", tag));
+        let temp = dir.join(temp_name("linked.bin", tag));
         std::fs::write(&temp, new).unwrap();
-        std::fs::write(record_path(dir, "linked.bank"), Intent::of(tag, new).text()).unwrap();
+        std::fs::write(record_path(dir, "linked.bin"), Intent::of(tag, new).text()).unwrap();
         (path, temp)
     }
 
@@ -343,12 +343,12 @@ mod tests {
         let dir = scratch_dir("intent-finish");
         let (old, new) = (vec![7u8; 5000], vec![9u8; 3000]);
         let (path, temp) = cut_off_save(&dir, &old, &new, 1000);
-        std::fs::hard_link(&path, dir.join("other.bank")).unwrap();
-        let read = crate::file_reader::read_bytes(&path, crate::file_reader::Limit::Bank).unwrap();
+        std::fs::hard_link(&path, dir.join("other.bin")).unwrap();
+        let read = crate::file_reader::read_bytes(&path, crate::file_reader::Limit::Large("a large file")).unwrap();
         assert_eq!(read, new);
-        assert_eq!(std::fs::read(dir.join("other.bank")).unwrap(), new, "every name sees the new bytes");
+        assert_eq!(std::fs::read(dir.join("other.bin")).unwrap(), new, "every name sees the new bytes");
         assert!(!temp.exists());
-        assert_eq!(names(&dir), ["linked.bank", "other.bank"]);
+        assert_eq!(names(&dir), ["linked.bin", "other.bin"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -360,7 +360,7 @@ mod tests {
         std::fs::write(&temp, &new[..5]).unwrap();
         finish(&path).unwrap();
         assert_eq!(std::fs::read(&path).unwrap()[..old.len()], old[..]);
-        assert_eq!(names(&dir), ["linked.bank"]);
+        assert_eq!(names(&dir), ["linked.bin"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -371,7 +371,7 @@ mod tests {
         std::fs::remove_file(&path).unwrap();
         crate::fsutil::save_atomic(&path, b"made again").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"made again");
-        assert_eq!(names(&dir), ["linked.bank"]);
+        assert_eq!(names(&dir), ["linked.bin"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -388,17 +388,18 @@ mod tests {
     fn a_record_beside_a_pipe_is_removed_and_the_pipe_never_opened() {
         let dir = scratch_dir("intent-pipe");
         let (_, temp) = cut_off_save(&dir, b"old", b"new", 0);
-        let path = dir.join("linked.bank");
+        let path = dir.join("linked.bin");
         std::fs::remove_file(&path).unwrap();
         assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
         let p = path.clone();
         let m = ends(move || finish(&p)).unwrap_err().to_string();
-        assert!(m.contains("not a regular file") && m.contains(".linked.bank.save-intent"), "{m}");
-        assert!(!record_path(&dir, "linked.bank").exists());
+        assert!(m.contains("not a regular file") && m.contains(".linked.bin.save-intent"), "{m}");
+        assert!(!record_path(&dir, "linked.bin").exists());
         // The reader refuses the pipe, with or without a record beside it.
-        std::fs::write(record_path(&dir, "linked.bank"), Intent::of(0x0123_4567_89ab_cdef, b"new").text()).unwrap();
+        std::fs::write(record_path(&dir, "linked.bin"), Intent::of(0x0123_4567_89ab_cdef, b"new").text()).unwrap();
         let p = path.clone();
-        let m = ends(move || crate::file_reader::read_bytes(&p, crate::file_reader::Limit::Bank)).unwrap_err();
+        let m = ends(move || crate::file_reader::read_bytes(&p, crate::file_reader::Limit::Large("a large file")))
+            .unwrap_err();
         assert!(m.to_string().contains("not a regular file"), "{m}");
         assert!(temp.exists(), "the temporary file is left to the folder's next save");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -446,7 +447,7 @@ mod tests {
     #[test]
     fn a_folders_records_and_temporaries_go_with_the_next_save_into_it() {
         let dir = scratch_dir("intent-reclaim");
-        // A cut-off save of linked.bank, another of a file removed since, and a killed
+        // A cut-off save of linked.bin, another of a file removed since, and a killed
         // save's temporary file of a third.
         let (path, _) = cut_off_save(&dir, b"old bytes", b"new", 1);
         let gone_tag = 0x1111_2222_3333_4444;
@@ -455,7 +456,7 @@ mod tests {
         std::fs::write(dir.join(temp_name("third.ron", 0x5555_6666_7777_8888)), b"half").unwrap();
         crate::fsutil::save_atomic(&dir.join("saved.ron"), b"saved").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"new");
-        assert_eq!(names(&dir), ["linked.bank", "saved.ron"]);
+        assert_eq!(names(&dir), ["linked.bin", "saved.ron"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
@@ -465,7 +466,7 @@ mod tests {
         let (path, _) = cut_off_save(&dir, b"old old old", b"new", 1);
         crate::fsutil::save_atomic(&path, b"newer").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"newer");
-        assert_eq!(names(&dir), ["linked.bank"]);
+        assert_eq!(names(&dir), ["linked.bin"]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,8 +1,8 @@
-//! A share of a batch's work: every K-th item from the I-th. Batches of newborns and
-//! leagues of banks split by it, so that shards run on different machines and together
-//! run every item exactly once.
+//! A share of a batch's work: every K-th item from the I-th. Batches of newborns, and
+//! any long list of runs, split by it, so that shards run on different machines and
+//! together run every item exactly once.
 
-/// Which items of a batch run (newborns, or a league's matches): those whose index ≡
+/// Which items of a batch run (newborns, or matches): those whose index ≡
 /// `index` (mod `of`). A batch split into shards `0/K` … `K-1/K` runs every item exactly
 /// once, each exactly as in the whole batch, so the shards can run on different machines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

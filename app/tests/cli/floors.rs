@@ -16,8 +16,10 @@
 use crate::circles::{CRATES, Source, crate_of, crate_sources, edges, module_of};
 
 /// Core's floors from the bottom up, each by its modules' paths from the crate root; a
-/// module named on none is a ground-floor helper, below them all.
-const CORE_FLOORS: &[&[&str]] = &[
+/// module named on none is a ground-floor helper, below them all (`lint_rules`, the lint
+/// rules' names and warnings, and `guest`, the hooks other crates' files come in by,
+/// are there, for the shadow crate stands on them).
+pub(crate) const CORE_FLOORS: &[&[&str]] = &[
     // The species folder's data, as read and checked.
     &["species"],
     // The creature mind, with no creature and no world.
@@ -27,7 +29,7 @@ const CORE_FLOORS: &[&[&str]] = &[
     // The village and the simulation.
     &["world"],
     // What reads runs: conditions, recordings, scenarios, training, lint, diff, the project.
-    &["cond", "watched", "recording", "scenario", "train", "lint", "lint_rules", "diff", "project", "debugger_files"],
+    &["cond", "watched", "recording", "scenario", "train", "lint", "diff", "project", "debugger_files"],
 ];
 
 /// The shadow crate's floors from the bottom up, as core's.

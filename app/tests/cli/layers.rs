@@ -2,7 +2,8 @@
 //! of `src/cli` names the `gui` module and no file of `src/gui` names `cli`. Only
 //! `main.rs` knows both. The shadow crate stands on core's ground floor beside the
 //! creature: it names nothing of the creature's (`mind`, `world`, `creature`,
-//! `species`), and core never names the shadow crate.
+//! `species`) nor of core's top floor (`project`, `lint`, `diff`, …), and core never
+//! names the shadow crate nor anything of the shadow's (banks, gauntlets, the arena).
 
 use std::path::Path;
 
@@ -163,6 +164,55 @@ fn the_shadow_crate_names_nothing_of_the_creature() {
             }
         }
     }
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+#[test]
+fn the_shadow_crate_names_nothing_of_cores_top_floor() {
+    let top = crate::floors::CORE_FLOORS.last().expect("core has floors");
+    assert!(["project", "lint", "diff"].iter().all(|m| top.contains(m)), "{top:?}");
+    let mut hits = Vec::new();
+    for f in crate_files("core/shadow") {
+        let code = without_comments(&std::fs::read_to_string(&f).unwrap());
+        for m in core_modules_named(&code) {
+            if top.contains(&m.as_str()) {
+                hits.push(format!("{} names creature_core::{m}", f.display()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+/// Words that name the shadow's things, which no creature thing is called.
+const SHADOW_WORDS: [&str; 7] = ["shadow", "csbank", "bank", "gauntlet", "arena", "league", "matchup"];
+
+/// The one place core writes a shadow word: `studio.ron`'s key for the folder of the
+/// guests' files, which the project format fixes (its field and its default).
+const MANIFEST_KEY: [(&str, &str); 2] = [("project.rs", r#"rename = "shadow""#), ("project.rs", r#""shadow".into()"#)];
+
+/// Each line of the `.rs` files under `dir` (comments and tests too) that holds one of
+/// the shadow's words, in any case, but for the manifest's key.
+fn shadow_words_in(dir: &Path) -> Vec<String> {
+    let mut hits = Vec::new();
+    for f in rust_files(dir) {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let lower = line.to_lowercase();
+            let key = MANIFEST_KEY.iter().any(|(file, text)| name == *file && line.contains(text));
+            if !key && SHADOW_WORDS.iter().any(|w| lower.contains(w)) {
+                hits.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn core_names_nothing_of_the_shadow() {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core");
+    assert!(shadow_words_in(&core.join("shadow/src")).len() > 100, "the words are the shadow's own");
+    let hits = shadow_words_in(&core.join("src"));
     assert!(hits.is_empty(), "{hits:#?}");
 }
 

@@ -3,7 +3,7 @@
 
 use crate::support::example;
 use creature_core::project::Project;
-use creature_shadow::bank::{Bank, Event, Matchup};
+use creature_shadow::bank::{Bank, BankEvent, Matchup};
 use creature_studio::gui::panels;
 use creature_studio::gui::shadow::panels::bank::BankPanel;
 use creature_studio::gui::view::View;
@@ -14,7 +14,7 @@ use egui_kittest::kittest::Queryable;
 fn big_bank(n: usize) -> Bank {
     let features = vec!["distance".to_owned(), "own_state".to_owned()];
     let events = (0..n as u64)
-        .map(|i| Event {
+        .map(|i| BankEvent {
             id: i,
             matchup: Matchup::new("Jago", "Jago"),
             match_id: 1 + i / 4000,

@@ -4,7 +4,7 @@
 //! and the keyboard, and the arena says who plays.
 
 use creature_core::project::FileKind;
-use creature_shadow::arena::Outcome;
+use creature_shadow::arena::MatchOutcome;
 use creature_shadow::fight::Player;
 use creature_shadow::gauntlet_progress::GauntletProgress;
 use creature_studio::gui::Studio;
@@ -20,7 +20,7 @@ fn headline(h: &Harness<'static, Studio>) -> String {
     labels_containing(h, "Gauntlet: ").into_iter().next().expect("the arena shows the gauntlet")
 }
 
-fn over(h: &Harness<'static, Studio>) -> Option<Outcome> {
+fn over(h: &Harness<'static, Studio>) -> Option<MatchOutcome> {
     h.state().view.shadow.arena.bout.as_ref().and_then(|b| b.arena.outcome)
 }
 
@@ -52,7 +52,7 @@ fn a_won_match_moves_the_player_up_and_a_reopened_studio_resumes_there() {
         h.step();
         h.step();
         match over(&h) {
-            Some(Outcome::Winner(0)) => {
+            Some(MatchOutcome::Winner(0)) => {
                 won = true;
                 break;
             }
@@ -70,7 +70,11 @@ fn a_won_match_moves_the_player_up_and_a_reopened_studio_resumes_there() {
     assert_eq!(saved.gauntlets.get("shadow/up.gauntlet.ron"), Some(&vec!["zoner.bank.ron".to_owned()]));
     let file = root.join("gauntlet-progress.ron");
     let text = std::fs::read_to_string(&file).unwrap();
-    assert_eq!(FileKind::detect(&file, &text), FileKind::GauntletProgress, "check knows the progress file");
+    assert_eq!(
+        FileKind::detect(&file, &text),
+        FileKind::Guest(creature_shadow::kinds::PROGRESS.name),
+        "check knows the progress file"
+    );
     let problems = creature_shadow::gauntlet_progress::check_text(&file, &text);
     assert!(problems.is_empty(), "{problems:?}");
     // The studio's own write of the progress is no news: once an outside save is told,

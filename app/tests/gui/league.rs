@@ -2,7 +2,7 @@
 //! thread; the table is the league core plays, highest rating first; a cell of the
 //! head-to-head grid plays that pair's first match again in the arena, to the same end.
 
-use creature_shadow::arena::Outcome;
+use creature_shadow::arena::MatchOutcome;
 use creature_shadow::league::Winner;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::shadow::panels::league::{LeaguePanel, TAB};
@@ -63,8 +63,8 @@ fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena()
     let bout = arena.bout.as_mut().expect("the match is in the arena");
     bout.run();
     let winner = match bout.arena.outcome {
-        Some(Outcome::Winner(0)) => Winner::A,
-        Some(Outcome::Winner(_)) => Winner::B,
+        Some(MatchOutcome::Winner(0)) => Winner::A,
+        Some(MatchOutcome::Winner(_)) => Winner::B,
         _ => Winner::Draw,
     };
     assert_eq!((winner, bout.arena.frame), (first.winner, first.frames), "the same match, to the same end");

@@ -5,7 +5,7 @@ use creature_core::error::LoadError;
 use creature_shadow::diff::ShadowBanks;
 
 pub use creature_core::diff::{Side, TreeDiff, unmatched};
-pub use creature_shadow::diff::BankDiff;
+pub use creature_shadow::diff::{BankChange, BankDiff};
 
 /// What differs between two files, by their kind.
 pub type Diff = creature_core::diff::Diff<ShadowBanks>;
@@ -18,6 +18,7 @@ pub type Sides = creature_core::diff::Sides<ShadowBanks>;
 /// # Errors
 /// A file that does not load, with its line and column, or two files of different kinds.
 pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
+    crate::checkers::register_guests();
     creature_core::diff::load(a, b)
 }
 
@@ -26,5 +27,6 @@ pub fn load(a: &Side, b: &Side) -> Result<Sides, Vec<LoadError>> {
 /// # Errors
 /// As [`load`].
 pub fn diff(a: &Side, b: &Side) -> Result<Diff, Vec<LoadError>> {
+    crate::checkers::register_guests();
     creature_core::diff::diff(a, b)
 }

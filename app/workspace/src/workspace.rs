@@ -102,6 +102,7 @@ pub struct Workspace {
 impl Workspace {
     /// No project: the built-in species data, which cannot be saved anywhere.
     pub fn builtin() -> Workspace {
+        crate::checkers::register_guests();
         let data = Data::builtin().unwrap_or_else(|e| panic!("the built-in species data is broken: {e:?}"));
         let mut ws = Workspace {
             project: None,
@@ -138,6 +139,7 @@ impl Workspace {
     /// [`Workspace::problems`]; a species file that does not load is replaced by the
     /// built-in one and locked, so the rest of the project stays usable.
     pub fn open(path: &Path) -> Result<Workspace, Vec<LoadError>> {
+        crate::checkers::register_guests();
         // One name per file: the watcher's paths, the documents' and the problems' agree
         // however the folder was named (relative, through a link).
         let project = Project::open(&canonical(path))?;
@@ -228,6 +230,7 @@ impl Workspace {
 
     /// What the file at `path` holds.
     pub fn kind_of(path: &Path) -> FileKind {
+        crate::checkers::register_guests();
         let text = read_text(path).unwrap_or_default();
         FileKind::detect(path, &text)
     }

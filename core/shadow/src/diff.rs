@@ -1,5 +1,6 @@
 //! What changed in a replay bank, for core's `diff` (SPEC §21): the events, matches and
-//! segments only in one. [`ShadowBanks`] is how `diff` loads and compares banks.
+//! segments only in one. [`ShadowBanks`] is how `diff` loads and compares banks, as a
+//! [`Differ`] of core's ground floor.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -7,32 +8,45 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::bank::Bank;
-use creature_core::diff::{Banks, Pair, changed};
 use creature_core::error::LoadError;
+use creature_core::guest::{Differ, Pair, changed};
 
 /// The shadow's banks, as core's `diff` loads and compares them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShadowBanks;
 
-impl Banks for ShadowBanks {
-    type Bank = Bank;
-    type Diff = BankDiff;
+impl Differ for ShadowBanks {
+    const KIND: &'static str = super::kinds::BANK.name;
+    const ONE: &'static str = "a replay bank";
+    const MANY: &'static str = "banks";
+    type File = Bank;
+    type Diff = BankChange;
 
     fn from_bytes(file: &Path, bytes: &[u8]) -> Result<Bank, LoadError> {
         Bank::from_bytes(file, bytes)
     }
 
-    fn diff(a: &Bank, b: &Bank) -> BankDiff {
-        diff(a, b)
+    fn diff(a: &Bank, b: &Bank) -> BankChange {
+        BankChange::Bank(diff(a, b))
     }
 
-    fn is_empty(d: &BankDiff) -> bool {
+    fn is_empty(d: &BankChange) -> bool {
+        let BankChange::Bank(d) = d;
         *d == BankDiff::default()
     }
 
-    fn lines(d: &BankDiff) -> Vec<String> {
+    fn lines(d: &BankChange) -> Vec<String> {
+        let BankChange::Bank(d) = d;
         d.lines()
     }
+}
+
+/// Two banks' difference as `diff` writes it: tagged `"kind": "bank"`, as each of
+/// core's kinds is tagged with its own.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum BankChange {
+    Bank(BankDiff),
 }
 
 /// The bank's parts that differ; empty when the two hold the same events.

@@ -138,14 +138,14 @@ pub fn check_file(path: &Path, is_bank: bool, shadow_dir: Option<&Path>) -> Vec<
 /// Whether the file at `path` starts as a binary bank does.
 #[must_use]
 pub fn is_binary(path: &Path) -> bool {
-    creature_core::project::is_binary_bank(path)
+    super::kinds::is_binary_bank(path)
 }
 
 /// A binary bank's whole check, for `check`: it loads, and it fits the schema it is
 /// played with.
 #[must_use]
 pub fn check_binary(path: &Path, shadow_dir: Option<&Path>) -> Vec<LoadError> {
-    let loaded = creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Bank)
+    let loaded = creature_core::file_reader::read_bytes(path, super::kinds::BANK_LIMIT)
         .and_then(|b| super::bank::Bank::from_bytes(path, &b));
     match loaded {
         Ok(_) => check_file(path, true, shadow_dir),

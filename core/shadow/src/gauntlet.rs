@@ -13,7 +13,7 @@ use creature_core::paths::normalize;
 use creature_core::ronpos::Placer;
 
 /// The end of a gauntlet file's name, by which `check` knows one.
-pub use creature_core::project::GAUNTLET_SUFFIX;
+pub use super::kinds::GAUNTLET_SUFFIX;
 
 /// The most banks a gauntlet lists.
 pub const MAX_GAUNTLET: usize = 1_000;

@@ -15,7 +15,7 @@ use creature_core::error::{LoadError, parse_ron};
 use creature_core::ronpos::Placer;
 
 /// The file that keeps a project's gauntlet progress, beside its `studio.ron`.
-pub use creature_core::project::PROGRESS_FILE;
+pub use super::kinds::PROGRESS_FILE;
 
 /// The banks beaten in each gauntlet of a project.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]

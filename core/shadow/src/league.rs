@@ -17,7 +17,7 @@ pub use creature_core::shard::Shard;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
-use super::arena::Outcome;
+use super::arena::MatchOutcome;
 use super::bank::{Bank, Matchup};
 use super::fight::{Bout, Controller, ShadowPlayer};
 use creature_core::rng::Rng;
@@ -234,8 +234,8 @@ fn play_match(left: &ShadowPlayer, right: &ShadowPlayer, matchup: &Matchup, seed
     let mut bout = bout(left, right, matchup, seed);
     bout.run();
     let winner = match bout.arena.outcome {
-        Some(Outcome::Winner(0)) => Winner::A,
-        Some(Outcome::Winner(_)) => Winner::B,
+        Some(MatchOutcome::Winner(0)) => Winner::A,
+        Some(MatchOutcome::Winner(_)) => Winner::B,
         _ => Winner::Draw,
     };
     let health = |side: usize| u32::try_from(bout.arena.fighters[side].health).unwrap_or(0);

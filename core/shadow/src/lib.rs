@@ -4,13 +4,16 @@
 //!
 //! The crate stands on `creature-core`'s ground floor (errors with line and column, the
 //! one file reader and writer, RON positions, paths, the seeded generator, Parquet
-//! tables, shards, the project's file kinds) and on nothing of the creature: no mind,
-//! village, creature save or species data (the workspace's layer tests keep it so).
-//! Core's `check`, `check --lint` and `diff` reach the shadow's files through hooks
-//! that the workspace crate fills with [`fit`], [`lint`] and [`diff`].
+//! tables, shards, the hooks for kinds of file core does not read) and on nothing of the
+//! creature nor of core's top floor: no mind, village, creature save, species data,
+//! project, lint or diff (the workspace's layer tests keep it so). Core's `check`,
+//! `check --lint` and `diff` reach the shadow's files through those hooks: the
+//! workspace crate registers the shadow's [`kinds`] and fills the hooks with [`fit`],
+//! [`lint`] and [`diff`].
 //!
 //! Where to start reading: [`select`] chooses the next event, [`fight`] plays a match.
 //!
+//! - [`kinds`]: the shadow's kinds of file, as core tells them.
 //! - [`schema`]: the features a shadow compares and how (similarity, weight, scale).
 //! - [`bank`]: recorded events, kept per matchup, merged with provenance, summarised.
 //! - [`select`]: the score of SPEC §13 and the fast, exact selection of the next event;
@@ -51,6 +54,7 @@ pub mod gauntlet_progress;
 mod group_ranges;
 pub mod heuristic;
 mod index_kernels;
+pub mod kinds;
 mod layout;
 pub mod league;
 pub mod league_parquet;

@@ -1,13 +1,14 @@
 //! The shadow's rule for `check --lint` (SPEC §21), on schemas against the banks they
 //! play: features that can never change which event is chosen. Core's lint runs it
-//! beside its own rules, as a [`FileRule`](creature_core::lint::FileRule).
+//! beside its own rules, as a [`FileRule`](creature_core::guest::FileRule).
 
 use super::bank::Bank;
 use super::fit::schemas_for;
 use super::schema::{Feature, Similarity, curve_at};
+use creature_core::file_kind::FileKind;
 use creature_core::file_reader::read_text;
-use creature_core::lint::{ProjectFiles, Rule, Warning};
-use creature_core::project::FileKind;
+use creature_core::guest::ProjectFiles;
+use creature_core::lint_rules::{Rule, Warning};
 use creature_core::ronpos::Placer;
 
 /// A feature whose largest part of a score is under this share of the continuation
@@ -17,8 +18,8 @@ const NEGLIGIBLE: f64 = 0.01;
 /// Warns of each feature of a schema that can never change which event of a bank it
 /// plays is chosen.
 pub fn dead_features(s: &ProjectFiles, out: &mut Vec<Warning>) {
-    let Some(shadow_dir) = &s.shadow_dir else { return };
-    for path in s.of(FileKind::ShadowBank) {
+    let Some(shadow_dir) = &s.guest_dir else { return };
+    for path in s.of(FileKind::Guest(super::kinds::BANK.name)) {
         let Some(schemas) = schemas_for(path, Some(shadow_dir)) else { continue };
         let Ok(bank) = Bank::load(path) else { continue };
         if bank.is_empty() {

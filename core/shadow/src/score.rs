@@ -24,7 +24,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::arena::Outcome;
+use super::arena::MatchOutcome;
 use super::bank::{Bank, BankSet, Matchup, ReactionTimes};
 use super::bots::{Bot, Range, Style, situation};
 use super::fight::{Bout, Controller, ShadowPlayer};
@@ -142,8 +142,8 @@ pub fn score(schema: &Schema, bank: &Bank, against: Style, options: &ScoreOption
         bout.record(0);
         bout.run();
         match bout.arena.outcome {
-            Some(Outcome::Winner(0)) => play.wins += 1,
-            Some(Outcome::Winner(_)) => play.losses += 1,
+            Some(MatchOutcome::Winner(0)) => play.wins += 1,
+            Some(MatchOutcome::Winner(_)) => play.losses += 1,
             _ => play.draws += 1,
         }
         let recording = bout.take_recording(0).unwrap_or_default();

@@ -41,7 +41,7 @@ const NONE: u32 = u32::MAX;
 
 /// One candidate of a selection: the event's bank position and id, and its score.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Candidate {
+pub struct BankCandidate {
     pub event: usize,
     pub id: u64,
     pub score: f64,
@@ -52,14 +52,14 @@ pub struct Candidate {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Selection {
     pub best: f64,
-    pub candidates: Vec<Candidate>,
+    pub candidates: Vec<BankCandidate>,
 }
 
 impl Selection {
     /// The seeded uniform pick among the candidates (SPEC §13), or `None` for a
     /// selection without candidates (which [`select_naive`] and [`Index::select`] never
     /// return); the generator is only drawn from when there is something to pick.
-    pub fn try_choose(&self, rng: &mut Rng) -> Option<Candidate> {
+    pub fn try_choose(&self, rng: &mut Rng) -> Option<BankCandidate> {
         if self.candidates.is_empty() {
             return None;
         }
@@ -69,7 +69,7 @@ impl Selection {
     /// The seeded uniform pick among the candidates (SPEC §13). Every selection of a
     /// non-empty bank has at least one candidate; a hand-made empty one is a bug of its
     /// maker and panics here.
-    pub fn choose(&self, rng: &mut Rng) -> Candidate {
+    pub fn choose(&self, rng: &mut Rng) -> BankCandidate {
         self.try_choose(rng).expect("a selection needs at least one candidate to choose from")
     }
 }
@@ -106,12 +106,12 @@ pub fn select_naive(
         .iter()
         .enumerate()
         .filter(|&(_, &s)| s <= t)
-        .map(|(i, &s)| Candidate { event: i, id: bank.event(i).id, score: s })
+        .map(|(i, &s)| BankCandidate { event: i, id: bank.event(i).id, score: s })
         .collect();
     Ok(Some(finish(best, candidates)))
 }
 
-fn finish(best: f64, mut candidates: Vec<Candidate>) -> Selection {
+fn finish(best: f64, mut candidates: Vec<BankCandidate>) -> Selection {
     candidates.sort_by(|a, b| a.score.total_cmp(&b.score).then(a.id.cmp(&b.id)));
     Selection { best, candidates }
 }
@@ -386,7 +386,7 @@ impl Index {
             .filter(|&(_, s)| s <= t)
             .map(|(slot, s)| {
                 let event = self.slot_event[slot] as usize;
-                Candidate { event, id: self.ids[event], score: s }
+                BankCandidate { event, id: self.ids[event], score: s }
             })
             .collect();
         Some(finish(best, candidates))
@@ -396,7 +396,7 @@ impl Index {
     /// is at most `limit`, sorted by score then id: a range query over the same blocks
     /// and bounds as [`Index::select`], with the same exact scores. Curation finds near
     /// duplicates with it.
-    pub fn within(&self, state: &[f64], limit: f64) -> Vec<Candidate> {
+    pub fn within(&self, state: &[f64], limit: f64) -> Vec<BankCandidate> {
         if self.n == 0 || state.len() != self.schema.features.len() || limit.is_nan() {
             return Vec::new();
         }
@@ -425,7 +425,7 @@ impl Index {
         }
         let found = scored.into_iter().map(|(slot, s)| {
             let event = self.slot_event[slot] as usize;
-            Candidate { event, id: self.ids[event], score: s }
+            BankCandidate { event, id: self.ids[event], score: s }
         });
         finish(limit, found.collect()).candidates
     }

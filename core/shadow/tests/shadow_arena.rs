@@ -4,7 +4,7 @@
 //! and the scripted bots' styles.
 
 use creature_shadow::arena::{
-    Action, Arena, DECISION_FRAMES, FPS, KeyInput, MATCH_FRAMES, MAX_HEALTH, Outcome, Phase, feature,
+    Action, Arena, DECISION_FRAMES, FPS, KeyInput, MATCH_FRAMES, MAX_HEALTH, MatchOutcome, Phase, feature,
 };
 use creature_shadow::bots::{Bot, Range, Style, situation};
 use creature_shadow::fight::{Bout, Controller};
@@ -187,13 +187,13 @@ fn the_timer_ends_the_match_and_equal_health_is_a_draw() {
     }
     assert_eq!(frames, MATCH_FRAMES);
     assert_eq!(MATCH_FRAMES, 60 * FPS);
-    assert_eq!(a.outcome, Some(Outcome::Draw));
+    assert_eq!(a.outcome, Some(MatchOutcome::Draw));
     assert_eq!(a.features(0)[feature::TIMER], 0.0);
     let mut a = at(80);
     a.fighters[1].health = 3;
     a.step([Action::Light, Action::Idle]);
     run(&mut a, [Action::Idle, Action::Idle], 10);
-    assert_eq!(a.outcome, Some(Outcome::Winner(0)));
+    assert_eq!(a.outcome, Some(MatchOutcome::Winner(0)));
     let frame = a.frame;
     a.step([Action::Light, Action::Light]);
     assert_eq!(a.frame, frame, "a finished match does not go on");

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use creature_shadow::bank::{Bank, Event};
+use creature_shadow::bank::{Bank, BankEvent};
 use creature_shadow::bots::Range;
 use creature_shadow::curate::{Class, CurateOptions, FlagKind, OutOn, curate};
 use creature_shadow::schema::Schema;
@@ -107,12 +107,12 @@ fn the_index_range_query_returns_exactly_the_events_within_the_limit() {
 /// 500 frames. Returns the bank and the planted ids in that order.
 fn planted() -> (Bank, [u64; 4]) {
     let bank = Bank::load(&example("zoner.bank.ron")).unwrap();
-    let mut events: Vec<Event> = bank.events().to_vec();
+    let mut events: Vec<BankEvent> = bank.events().to_vec();
     let mut values: Vec<f64> = (0..bank.len()).flat_map(|i| bank.state(i).to_vec()).collect();
     let next_id = events.iter().map(|e| e.id).max().unwrap() + 1;
     let next_segment = events.iter().map(|e| e.segment).max().unwrap() + 1;
     let distance = bank.feature_position("distance").unwrap();
-    let mut plant = |from: usize, k: u64, change: &dyn Fn(&mut Event, &mut Vec<f64>)| {
+    let mut plant = |from: usize, k: u64, change: &dyn Fn(&mut BankEvent, &mut Vec<f64>)| {
         let mut e = bank.event(from).to_event();
         e.id = next_id + k;
         e.segment = next_segment + k;

@@ -1,7 +1,7 @@
 //! Shadow files (SPEC §14, §15): the formats of SPEC §15 load, round-trip, and hostile
 //! schemas, banks and states are refused with `FILE:LINE:COL: message`, never a panic.
 
-use creature_shadow::bank::{BINARY_MAGIC, Bank, Event, Matchup, StateMap};
+use creature_shadow::bank::{BINARY_MAGIC, Bank, BankEvent, Matchup, StateMap};
 use creature_shadow::schema::{ARENA_SCHEMA, Schema, Similarity};
 use creature_shadow::select::state_vector;
 use proptest::prelude::*;
@@ -65,7 +65,7 @@ fn round_trips_keep_every_field() {
     // Provenance, reaction times and recording times survive both forms.
     let other = bank.clone();
     bank = creature_shadow::bank::merge(&[("a", &bank), ("b", &other)]).unwrap();
-    let mut events: Vec<Event> = bank.events().to_vec();
+    let mut events: Vec<BankEvent> = bank.events().to_vec();
     events[0].reaction = Some(17);
     events[1].recorded_at = Some(1_700_000_000);
     let values: Vec<f64> = (0..bank.len()).flat_map(|i| bank.state(i).to_vec()).collect();

@@ -3,13 +3,13 @@
 //! the seeded pick hold.
 
 use creature_core::rng::Rng;
-use creature_shadow::bank::{Bank, Event, Matchup};
+use creature_shadow::bank::{Bank, BankEvent, Matchup};
 use creature_shadow::schema::{Feature, FeatureKind, Schema, Similarity};
 use creature_shadow::select::{Index, add_term, select_naive, threshold};
 use proptest::prelude::*;
 
-fn event(id: u64, match_id: u64, segment: u64, index: u32, action: &str) -> Event {
-    Event {
+fn event(id: u64, match_id: u64, segment: u64, index: u32, action: &str) -> BankEvent {
+    BankEvent {
         id,
         matchup: Matchup::new("Jago", "Jago"),
         match_id,
@@ -440,7 +440,7 @@ fn curves_of_many_and_of_few_values_score_exactly_across_top_groups() {
     let s = schema(vec![feature("many", curve.clone(), 1.0, 1.0), feature("few", curve, 0.5, 3.0)], 0.5, 0.1, 0.0);
     let n = 70_000;
     let mut rng = Rng::seeded(11);
-    let events: Vec<Event> = (0..n).map(|i| event(i, i / 500 + 1, i / 50, (i % 50) as u32, "Walk")).collect();
+    let events: Vec<BankEvent> = (0..n).map(|i| event(i, i / 500 + 1, i / 50, (i % 50) as u32, "Walk")).collect();
     let values: Vec<f64> = (0..n).flat_map(|i| [i as f64 / 7.0 + rng.unit() * 1e-3, rng.below(9) as f64]).collect();
     let bank = Bank::from_parts(vec!["many".into(), "few".into()], events, values).unwrap();
     let index = Index::build(&s, &bank).unwrap();

@@ -2,7 +2,7 @@
 //! gets `bias` off its score, so a shadow keeps playing a segment until the world moves
 //! by more than the bias; with bias 0 it jumps to whichever segment is best.
 
-use creature_shadow::bank::{Bank, Event, Matchup};
+use creature_shadow::bank::{Bank, BankEvent, Matchup};
 use creature_shadow::bots::{Bot, Style};
 use creature_shadow::fight::{Bout, Controller, ShadowPlayer};
 use creature_shadow::schema::{Feature, FeatureKind, Schema, Similarity};
@@ -15,7 +15,7 @@ fn bank() -> Bank {
     let mut values = Vec::new();
     for (segment, start) in [(0u64, 0.0), (1, 0.05), (2, 5.0)] {
         for i in 0..30u32 {
-            events.push(Event {
+            events.push(BankEvent {
                 id: events.len() as u64,
                 matchup: Matchup::new("Jago", "Jago"),
                 match_id: 1,

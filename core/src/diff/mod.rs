@@ -1,10 +1,10 @@
 //! `diff A B` (SPEC §21): what changed between two files of one kind, in the terms of
 //! the creature's mind: traits, desires' parameters, opinions, the trees' examples and
-//! questions; for species data the tables; for worlds the objects; for banks the
-//! events, matches and segments only in one. Neither file is ever written.
+//! questions; for species data the tables; for worlds the objects. Neither file is ever
+//! written.
 //!
-//! Core tells a bank by its name or its first bytes but does not read one: the shadow
-//! loads and compares banks, through [`Banks`].
+//! Core tells a guest kind's file by its name or its first bytes but does not read one:
+//! the guest loads and compares its files, through a [`Differ`].
 
 mod creature;
 mod species;
@@ -14,7 +14,6 @@ mod world;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use std::fmt::Debug;
 
 pub use creature::CreatureDiff;
 pub use species::SpeciesDiff;
@@ -24,45 +23,28 @@ pub use world::WorldDiff;
 use crate::creature::Creature;
 use crate::error::LoadError;
 use crate::file_reader::{Limit, read_bytes, read_text};
+pub use crate::guest::{Differ, Pair, changed};
 use crate::mind::tree::Example;
-use crate::project::{FileKind, is_binary_bank};
+use crate::project::{FileKind, guest_by_bytes};
 use crate::species::data::{DESIRES_FILE, Data};
 use crate::world::file::WorldFile;
 
-/// A value in A, then in B.
-pub type Pair<T> = (T, T);
-
-/// Replay banks, whose format the shadow reads: it loads and compares them for `diff`.
-pub trait Banks {
-    type Bank: Clone + Debug;
-    /// What differs between two banks.
-    type Diff: Serialize + Clone + Debug + PartialEq;
-    /// The bank in `bytes` (either form), read from the file problems name `file`.
-    ///
-    /// # Errors
-    /// A bank that does not load, with its line and column.
-    fn from_bytes(file: &Path, bytes: &[u8]) -> Result<Self::Bank, LoadError>;
-    fn diff(a: &Self::Bank, b: &Self::Bank) -> Self::Diff;
-    /// True when the two banks hold the same.
-    fn is_empty(d: &Self::Diff) -> bool;
-    /// The difference for people, one change per line.
-    fn lines(d: &Self::Diff) -> Vec<String>;
-}
-
-/// What differs between two files, by their kind; two banks' difference is `B`'s.
+/// What differs between two files, by their kind; two guest files' difference is
+/// `B`'s, which says its own `kind`.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(tag = "kind", rename_all = "lowercase")]
-// Clippy cannot size a bank's difference here; with the shadow's, the variants are
+// Clippy cannot size a guest's difference here; with the workspace's, the variants are
 // within its bound.
 #[allow(clippy::large_enum_variant)]
-pub enum Diff<B: Banks> {
+pub enum Diff<B: Differ> {
     Creature(CreatureDiff),
     Species(SpeciesDiff),
     World(WorldDiff),
-    Bank(B::Diff),
+    #[serde(untagged)]
+    Guest(B::Diff),
 }
 
-impl<B: Banks> Diff<B> {
+impl<B: Differ> Diff<B> {
     /// True when the two files hold the same.
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -70,7 +52,7 @@ impl<B: Banks> Diff<B> {
             Diff::Creature(d) => *d == CreatureDiff::default(),
             Diff::Species(d) => *d == SpeciesDiff::default(),
             Diff::World(d) => *d == WorldDiff::default(),
-            Diff::Bank(d) => B::is_empty(d),
+            Diff::Guest(d) => B::is_empty(d),
         }
     }
 
@@ -81,7 +63,7 @@ impl<B: Banks> Diff<B> {
             Diff::Creature(d) => d.lines(),
             Diff::Species(d) => d.lines(),
             Diff::World(d) => d.lines(),
-            Diff::Bank(d) => B::lines(d),
+            Diff::Guest(d) => B::lines(d),
         }
     }
 }
@@ -112,22 +94,23 @@ enum Kind {
     SpeciesFolder,
     SpeciesFile,
     World,
-    Bank,
+    /// A file of the guest kind a [`Differ`] compares.
+    Guest,
 }
 
 impl Kind {
-    fn describe(self) -> &'static str {
+    fn describe<B: Differ>(self) -> &'static str {
         match self {
             Kind::Creature => "a creature save",
             Kind::SpeciesFolder => "a species folder",
             Kind::SpeciesFile => "a species folder's file",
             Kind::World => "a world",
-            Kind::Bank => "a replay bank",
+            Kind::Guest => B::ONE,
         }
     }
 }
 
-fn kind_of(side: &Side) -> Result<Kind, LoadError> {
+fn kind_of<B: Differ>(side: &Side) -> Result<Kind, LoadError> {
     if side.read.is_dir() {
         return if side.read.join(DESIRES_FILE).is_file() {
             Ok(Kind::SpeciesFolder)
@@ -135,20 +118,23 @@ fn kind_of(side: &Side) -> Result<Kind, LoadError> {
             Err(LoadError::whole_file(&side.label, "a folder diffs only as a species folder (one with desires.ron)"))
         };
     }
-    if is_binary_bank(&side.read) {
-        return Ok(Kind::Bank);
+    if guest_by_bytes(&side.read).is_some_and(|k| k.name == B::KIND) {
+        return Ok(Kind::Guest);
     }
     let text = read_text(&side.read).map_err(|e| LoadError { file: side.label.clone(), ..e })?;
     let in_species = species_name(side).is_some();
     match FileKind::detect(&side.known_as, &text) {
         FileKind::Creature => Ok(Kind::Creature),
         FileKind::World => Ok(Kind::World),
-        FileKind::ShadowBank => Ok(Kind::Bank),
+        FileKind::Guest(name) if name == B::KIND => Ok(Kind::Guest),
         FileKind::SpeciesData => Ok(Kind::SpeciesFile),
         _ if in_species => Ok(Kind::SpeciesFile),
         other => Err(LoadError::whole_file(
             &side.label,
-            format!("diff compares creature saves, species files and folders, worlds and banks; this is {other:?}"),
+            format!(
+                "diff compares creature saves, species files and folders, worlds and {}; this is {other:?}",
+                B::MANY
+            ),
         )),
     }
 }
@@ -169,17 +155,17 @@ fn data_for(path: &Path) -> Result<Data, Vec<LoadError>> {
     crate::project::data_near(path)
 }
 
-/// Both sides of a diff, loaded; banks as `B` loads them.
+/// Both sides of a diff, loaded; a guest kind's files as `B` loads them.
 #[derive(Clone, Debug)]
-pub enum Sides<B: Banks> {
+pub enum Sides<B: Differ> {
     /// Two creatures, with the attributes their trees are built over.
     Creature(Box<Creature>, Box<Creature>, Vec<String>),
     Species(Box<Data>, Box<Data>),
     World(Box<WorldFile>, Box<WorldFile>),
-    Bank(Box<B::Bank>, Box<B::Bank>),
+    Guest(Box<B::File>, Box<B::File>),
 }
 
-impl<B: Banks> Sides<B> {
+impl<B: Differ> Sides<B> {
     /// What differs between the two.
     #[must_use]
     pub fn diff(&self) -> Diff<B> {
@@ -187,7 +173,7 @@ impl<B: Banks> Sides<B> {
             Sides::Creature(a, b, attributes) => Diff::Creature(creature::diff(a, b, attributes)),
             Sides::Species(a, b) => Diff::Species(species::diff(a, b)),
             Sides::World(a, b) => Diff::World(world::diff(a, b)),
-            Sides::Bank(a, b) => Diff::Bank(B::diff(a, b)),
+            Sides::Guest(a, b) => Diff::Guest(B::diff(a, b)),
         }
     }
 
@@ -211,24 +197,24 @@ impl<B: Banks> Sides<B> {
                 };
                 Some((of(a)?, of(b)?, b.attributes.clone()))
             }
-            Sides::World(..) | Sides::Bank(..) => None,
+            Sides::World(..) | Sides::Guest(..) => None,
         }
     }
 }
 
-/// Loads `a` and `b`: two files (or species folders) of one kind, banks by `B`.
+/// Loads `a` and `b`: two files (or species folders) of one kind, a guest kind's by `B`.
 ///
 /// # Errors
 /// A file that does not load, with its line and column, or two files of different kinds.
-pub fn load<B: Banks>(a: &Side, b: &Side) -> Result<Sides<B>, Vec<LoadError>> {
-    let (ka, kb) = (kind_of(a).map_err(|e| vec![e])?, kind_of(b).map_err(|e| vec![e])?);
+pub fn load<B: Differ>(a: &Side, b: &Side) -> Result<Sides<B>, Vec<LoadError>> {
+    let (ka, kb) = (kind_of::<B>(a).map_err(|e| vec![e])?, kind_of::<B>(b).map_err(|e| vec![e])?);
     if ka != kb {
         let msg = format!(
             "{} is {} and {} is {}: diff compares two files of one kind",
             a.label,
-            ka.describe(),
+            ka.describe::<B>(),
             b.label,
-            kb.describe()
+            kb.describe::<B>()
         );
         return Err(vec![LoadError::whole_file(&b.label, msg)]);
     }
@@ -262,23 +248,24 @@ pub fn load<B: Banks>(a: &Side, b: &Side) -> Result<Sides<B>, Vec<LoadError>> {
             let (wa, wb) = both(load(a), load(b))?;
             Sides::World(wa, wb)
         }
-        Kind::Bank => {
+        Kind::Guest => {
+            let limit = crate::guest::kind(B::KIND).and_then(|k| k.large).map_or(Limit::Text, Limit::Large);
             let load = |s: &Side| {
-                let bytes =
-                    read_bytes(&s.read, Limit::Bank).map_err(|e| vec![LoadError { file: s.label.clone(), ..e }])?;
+                let bytes = read_bytes(&s.read, limit).map_err(|e| vec![LoadError { file: s.label.clone(), ..e }])?;
                 B::from_bytes(Path::new(&s.label), &bytes).map(Box::new).map_err(|e| vec![e])
             };
-            let (ba, bb) = both(load(a), load(b))?;
-            Sides::Bank(ba, bb)
+            let (ga, gb) = both(load(a), load(b))?;
+            Sides::Guest(ga, gb)
         }
     })
 }
 
-/// Compares `a` with `b`: two files (or species folders) of one kind, banks by `B`.
+/// Compares `a` with `b`: two files (or species folders) of one kind, a guest kind's by
+/// `B`.
 ///
 /// # Errors
 /// As [`load`].
-pub fn diff<B: Banks>(a: &Side, b: &Side) -> Result<Diff<B>, Vec<LoadError>> {
+pub fn diff<B: Differ>(a: &Side, b: &Side) -> Result<Diff<B>, Vec<LoadError>> {
     load::<B>(a, b).map(|s| s.diff())
 }
 
@@ -311,9 +298,4 @@ pub(crate) fn number_parts(numbers: &[(&str, &Option<Pair<f64>>)], thresholds: &
         parts.push(format!("thresholds [{}] → [{}]", list(x), list(y)));
     }
     parts
-}
-
-/// The pair when the two differ.
-pub fn changed<T: PartialEq + Clone>(a: &T, b: &T) -> Option<Pair<T>> {
-    (a != b).then(|| (a.clone(), b.clone()))
 }

@@ -10,57 +10,26 @@
 //! village's answers, `mind::desire::time_to_full`), so a warning says what the running
 //! creature would meet, not what a second copy of the rules believes.
 //!
-//! Rules over files whose formats live outside core (the shadow's banks and schemas)
-//! come in as [`FileRule`]s from the caller, and run beside core's own.
+//! Rules over files whose formats live outside core come in as [`FileRule`]s from the
+//! caller, and run beside core's own.
 
 mod phases_desires;
 mod scenarios;
 mod trees;
 
-pub use crate::lint_rules::{Allow, Rule, check_allows};
+pub use crate::guest::{FileRule, ProjectFiles};
+pub use crate::lint_rules::{Allow, Rule, Warning, check_allows};
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::error::LoadError;
+use crate::file_kind::FileKind;
 use crate::file_reader::read_text;
-use crate::printable::{escaped, escaped_lines};
-use crate::project::{FileKind, MANIFEST, Project};
+use crate::project::{MANIFEST, Project};
 use crate::species::data::Data;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
-
-/// One finding: the rule and where, with the sentence that says why.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Warning {
-    pub rule: Rule,
-    /// What the warning is about, as an allow entry names it (`item`): the action,
-    /// desire, phase, example, attribute's answer, object, feature or expectation.
-    pub item: String,
-    pub at: LoadError,
-}
-
-impl Warning {
-    /// A warning of `rule` at `file`'s `line` and `col`, about `item`.
-    pub fn new(
-        rule: Rule,
-        file: &str,
-        (line, col): (usize, usize),
-        item: impl Into<String>,
-        message: impl Into<String>,
-    ) -> Self {
-        Warning { rule, item: item.into(), at: LoadError::new(file, line, col, message) }
-    }
-}
-
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let e = &self.at;
-        let (file, message) = (escaped(&e.file), escaped_lines(&e.message));
-        write!(f, "{file}:{}:{}: warning: {}: {message}", e.line, e.col, self.rule.name())
-    }
-}
 
 /// What the rules look at: the species data with its files' texts, the world the
 /// creature lives in, and the project's other files.
@@ -74,29 +43,9 @@ pub(crate) struct Subject<'a> {
     pub village: Village,
     /// The built-in village, whose answers count as known beside the project's own.
     pub builtin_village: Village,
-    /// The project's other studio files and its shadow folder.
+    /// The project's other studio files and its folder for guests' files.
     pub files: ProjectFiles,
 }
-
-/// The project's studio files, each with its kind (told once, for all rules), and its
-/// shadow folder: what a [`FileRule`] looks at.
-#[derive(Clone, Debug, Default)]
-pub struct ProjectFiles {
-    pub files: Vec<(PathBuf, FileKind)>,
-    /// The project's shadow folder.
-    pub shadow_dir: Option<PathBuf>,
-}
-
-impl ProjectFiles {
-    /// The project's files of `kind`.
-    pub fn of(&self, kind: FileKind) -> impl Iterator<Item = &PathBuf> {
-        self.files.iter().filter(move |(_, k)| *k == kind).map(|(f, _)| f)
-    }
-}
-
-/// A rule over files whose format core does not read (the shadow's), given the
-/// project's files; it adds its warnings to the list.
-pub type FileRule = fn(&ProjectFiles, &mut Vec<Warning>);
 
 impl Subject<'_> {
     /// The project's files of `kind`.
@@ -127,9 +76,9 @@ pub fn lint_project(project: &Project, rules: &[FileRule]) -> Result<Lint, Vec<L
         }
         None => None,
     };
-    let shadow_dir = project.shadow_dir();
+    let guest_dir = project.guest_dir();
     let files = project.files();
-    let all = lint_with(&data, &dir, texts, world_file, files, Some(shadow_dir), rules)?;
+    let all = lint_with(&data, &dir, texts, world_file, files, Some(guest_dir), rules)?;
     // An entry is judged unused only by the rules that ran: core's always, the file
     // rules' when given.
     Ok(allowed(project, all, |r| !r.by_file_rule() || !rules.is_empty()))
@@ -147,7 +96,7 @@ fn lint_with(
     texts: Vec<(String, String)>,
     world_file: Option<(WorldFile, String, String)>,
     files: Vec<PathBuf>,
-    shadow_dir: Option<PathBuf>,
+    guest_dir: Option<PathBuf>,
     rules: &[FileRule],
 ) -> Result<Vec<Warning>, Vec<LoadError>> {
     let builtin = WorldFile::builtin(data)?;
@@ -160,14 +109,13 @@ fn lint_with(
     let species =
         texts.into_iter().map(|(name, text)| (name.clone(), dir.join(&name).display().to_string(), text)).collect();
     let files = files.into_iter().map(|f| {
-        let kind = if crate::project::is_binary_bank(&f) {
-            FileKind::ShadowBank
-        } else {
-            read_text(&f).map_or(FileKind::Unknown, |t| FileKind::detect(&f, &t))
+        let kind = match crate::project::guest_by_bytes(&f) {
+            Some(guest) => FileKind::Guest(guest.name),
+            None => read_text(&f).map_or(FileKind::Unknown, |t| FileKind::detect(&f, &t)),
         };
         (f, kind)
     });
-    let files = ProjectFiles { files: files.collect(), shadow_dir };
+    let files = ProjectFiles { files: files.collect(), guest_dir };
     let subject = Subject { data, species, world_file, world, village, builtin_village, files };
     let mut out = Vec::new();
     phases_desires::lint(&subject, &mut out);

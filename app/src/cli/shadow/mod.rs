@@ -16,7 +16,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use creature_core::error::LoadError;
 use creature_core::file_reader::read_text;
 use creature_core::rng::Rng;
-use creature_shadow::arena::{Action, MAX_HEALTH, Outcome};
+use creature_shadow::arena::{Action, MAX_HEALTH, MatchOutcome};
 use creature_shadow::bank::{Bank, BankSet, BankStats, StateMap, merge};
 use creature_shadow::bots::{Bot, Style};
 use creature_shadow::fight::{Bout, Controller, ShadowPlayer};
@@ -301,10 +301,10 @@ fn record(a: &RecordArgs) -> CliResult {
         );
         bout.record(0);
         bout.run();
-        let won = bout.arena.outcome == Some(Outcome::Winner(0));
+        let won = bout.arena.outcome == Some(MatchOutcome::Winner(0));
         let keep = match a.keep.as_str() {
             "won" => won,
-            "lost" => bout.arena.outcome == Some(Outcome::Winner(1)),
+            "lost" => bout.arena.outcome == Some(MatchOutcome::Winner(1)),
             _ => true,
         };
         let Some(pending) = bout.take_recording(0) else { continue };
@@ -357,8 +357,8 @@ fn fight(a: &FightArgs) -> CliResult {
     );
     bout.run();
     let winner = match bout.arena.outcome {
-        Some(Outcome::Winner(0)) => "shadow",
-        Some(Outcome::Winner(_)) => opponent.name(),
+        Some(MatchOutcome::Winner(0)) => "shadow",
+        Some(MatchOutcome::Winner(_)) => opponent.name(),
         _ => "draw",
     };
     let health = |side: usize| bout.arena.fighters[side].health;

@@ -7,6 +7,7 @@ use std::path::Path;
 use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
+use creature_shadow::kinds;
 use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
@@ -51,13 +52,17 @@ impl Studio {
                     self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
                 }
             }
-            kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
+            kind @ FileKind::Guest(name)
+                if [kinds::BANK.name, kinds::SCHEMA.name, kinds::STATE.name].contains(&name) =>
+            {
                 match self.open_shadow_file(p, kind) {
                     Ok(()) => {
-                        self.show_tab(match kind {
-                            FileKind::ShadowBank => crate::gui::shadow::panels::bank::TAB,
-                            FileKind::ShadowSchema => crate::gui::shadow::panels::schema::TAB,
-                            _ => crate::gui::shadow::panels::query::TAB,
+                        self.show_tab(if name == kinds::BANK.name {
+                            crate::gui::shadow::panels::bank::TAB
+                        } else if name == kinds::SCHEMA.name {
+                            crate::gui::shadow::panels::schema::TAB
+                        } else {
+                            crate::gui::shadow::panels::query::TAB
                         });
                         self.status = format!("Showing {}", p.display());
                     }
@@ -67,7 +72,7 @@ impl Studio {
                     }
                 }
             }
-            FileKind::Gauntlet => {
+            FileKind::Guest(name) if name == kinds::GAUNTLET.name => {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
                 self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }

@@ -42,7 +42,12 @@ impl FilesCompare {
 /// The project's creature saves, species files, worlds and banks.
 fn comparable(ws: &Workspace) -> Vec<PathBuf> {
     use creature_core::project::FileKind;
-    let kinds = [FileKind::Creature, FileKind::SpeciesData, FileKind::World, FileKind::ShadowBank];
+    let kinds = [
+        FileKind::Creature,
+        FileKind::SpeciesData,
+        FileKind::World,
+        FileKind::Guest(creature_shadow::kinds::BANK.name),
+    ];
     ws.files.iter().filter(|f| kinds.contains(&Workspace::kind_of(f))).cloned().collect()
 }
 
@@ -99,7 +104,7 @@ fn result(ui: &mut egui::Ui, st: &mut FilesCompare) {
     let trees: &[TreeDiff] = match diff {
         Diff::Creature(d) => &d.trees,
         Diff::Species(d) => &d.trees,
-        Diff::World(_) | Diff::Bank(_) => &[],
+        Diff::World(_) | Diff::Guest(_) => &[],
     };
     if !trees.is_empty() {
         ui.horizontal_wrapped(|ui| {

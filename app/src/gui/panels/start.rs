@@ -40,12 +40,12 @@ fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest)
 /// The first replay bank of the open project's shadow folder.
 fn first_bank(ws: &Workspace) -> Option<PathBuf> {
     let p = ws.project.as_ref()?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(p.resolve(&p.manifest.shadow))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(p.guest_dir()).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     files.sort();
     files.into_iter().find(|f| {
-        creature_core::project::FileKind::shadow_by_name(f) == Some(creature_core::project::FileKind::ShadowBank)
+        creature_core::project::FileKind::guest_by_name(f)
+            == Some(creature_core::project::FileKind::Guest(creature_shadow::kinds::BANK.name))
     })
 }
 

@@ -8,11 +8,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use creature_core::guest::GuestKind;
 use creature_core::project::{FileKind, Project};
 use creature_shadow::arena::feature_names;
 use creature_shadow::bank::{Bank, HandEdit, StateMap};
 use creature_shadow::bots::Style;
 use creature_shadow::compose::{Filter, compose};
+use creature_shadow::kinds;
 use creature_shadow::schema::Schema;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, SharedBank, Workspace};
@@ -85,7 +87,7 @@ impl Studio {
             sh.error = None;
             show_bank(sh, ws, &p);
         }
-        if FileKind::shadow_by_name(path) == Some(FileKind::ShadowBank)
+        if FileKind::guest_by_name(path) == Some(FileKind::Guest(kinds::BANK.name))
             && sh.dir.as_deref().is_some_and(|d| path.parent().is_some_and(|p| same_file(p, d)))
             && list_bank(sh, path)
             && sh.bank_path.is_none()
@@ -103,20 +105,21 @@ impl Studio {
         if !sh.loaded {
             load(sh, ws);
         }
-        match kind {
-            FileKind::ShadowBank => {
+        let FileKind::Guest(name) = kind else { return Err(format!("{} is not a shadow file", path.display())) };
+        match name {
+            n if n == kinds::BANK.name => {
                 if !show_bank(sh, ws, path) {
                     return Err(sh.error.clone().unwrap_or_default());
                 }
                 list_bank(sh, path);
             }
-            FileKind::ShadowSchema => {
+            n if n == kinds::SCHEMA.name => {
                 if let Err(e) = ws.open_schema(path) {
                     return Err(e.first().map(ToString::to_string).unwrap_or_default());
                 }
                 sh.schema_path = Some(path.to_path_buf());
             }
-            FileKind::ShadowState => {
+            n if n == kinds::STATE.name => {
                 let query = own(&mut self.panels).1;
                 query.typed.extend(read_state(path)?.0);
                 query.source = QuerySource::Typed;
@@ -181,14 +184,15 @@ impl Studio {
 /// of the folder's state file (empty without one), for the query inspector.
 pub fn open_project(sh: &mut ShadowState, root: &Path, project: Option<&Project>) -> BTreeMap<String, f64> {
     *sh = ShadowState::default();
-    let dir = project.map_or_else(|| root.join("shadow"), |p| p.resolve(&p.manifest.shadow));
+    let dir = project.map_or_else(|| root.join("shadow"), Project::guest_dir);
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(&dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     files.sort();
-    let of_kind = |kind| files.iter().filter(move |p| FileKind::shadow_by_name(p) == Some(kind));
-    sh.bank_files = of_kind(FileKind::ShadowBank).cloned().collect();
-    sh.schema_path = of_kind(FileKind::ShadowSchema).next().cloned();
-    let typed = match of_kind(FileKind::ShadowState).next().map(|p| read_state(p)) {
+    let of_kind =
+        |kind: GuestKind| files.iter().filter(move |p| FileKind::guest_by_name(p) == Some(FileKind::Guest(kind.name)));
+    sh.bank_files = of_kind(kinds::BANK).cloned().collect();
+    sh.schema_path = of_kind(kinds::SCHEMA).next().cloned();
+    let typed = match of_kind(kinds::STATE).next().map(|p| read_state(p)) {
         Some(Ok(state)) => state.0.into_iter().collect(),
         _ => BTreeMap::new(),
     };

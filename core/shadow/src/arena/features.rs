@@ -2,7 +2,7 @@
 //! meanings, and the one function that computes them at record and at play time.
 
 use super::fighter::Fighter;
-use super::moves::Move;
+use super::moves::ArenaMove;
 use super::step::Arena;
 use super::{FPS, MAX_HEALTH, MAX_METER, STAGE_WIDTH, metres};
 use crate::schema::FeatureKind;
@@ -123,7 +123,7 @@ impl Arena {
             metres(me.y),
             incoming,
             f64::from(u8::from(self.projectiles.iter().any(|p| p.owner == side))),
-            f64::from(opp_move.map_or(0, Move::code)),
+            f64::from(opp_move.map_or(0, ArenaMove::code)),
             f64::from(attack_frames),
             f64::from(me.last_action.code()),
             f64::from(me.health) / f64::from(MAX_HEALTH),

@@ -1,7 +1,7 @@
 //! One fighter: where it stands, its health and meter, and what it is doing.
 
 use super::MAX_HEALTH;
-use super::moves::{Action, Move};
+use super::moves::{Action, ArenaMove};
 
 /// What a fighter is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub enum Phase {
         left: u32,
     },
     Attack {
-        mv: Move,
+        mv: ArenaMove,
         t: u32,
         hit_done: bool,
     },
@@ -109,10 +109,10 @@ impl Fighter {
     }
 
     /// The move in progress, if any.
-    pub fn current_move(&self) -> Option<Move> {
+    pub fn current_move(&self) -> Option<ArenaMove> {
         match self.phase {
             Phase::Attack { mv, .. } => Some(mv),
-            Phase::Air { attack: Some(_), .. } => Some(Move::JumpAttack),
+            Phase::Air { attack: Some(_), .. } => Some(ArenaMove::JumpAttack),
             _ => None,
         }
     }

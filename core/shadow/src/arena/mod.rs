@@ -11,10 +11,10 @@
 //!
 //! - `input`: the keys a person holds and the action they mean ([`KeyInput`]).
 //! - `moves`: what a fighter can be told to do ([`Action`]) and the frame data of each
-//!   move that can hit ([`Move`]).
+//!   move that can hit ([`ArenaMove`]).
 //! - `fighter`: one fighter's place, health, meter and phase ([`Fighter`], [`Phase`]).
 //! - `features`: the world-state features the arena exports ([`FEATURES`], [`feature`]).
-//! - `step`: the match and its frame step ([`Arena`], [`FrameReport`], [`Outcome`]).
+//! - `step`: the match and its frame step ([`Arena`], [`FrameReport`], [`MatchOutcome`]).
 
 mod features;
 mod fighter;
@@ -26,8 +26,8 @@ pub use super::clock::FPS;
 pub use features::{FEATURE_COUNT, FEATURES, FeatureInfo, feature, feature_names, feature_position};
 pub use fighter::{Fighter, Phase, STATE_NAMES, state_name};
 pub use input::KeyInput;
-pub use moves::{Action, Move};
-pub use step::{Arena, FrameReport, Outcome, Projectile};
+pub use moves::{Action, ArenaMove};
+pub use step::{Arena, FrameReport, MatchOutcome, Projectile};
 
 /// Units per metre.
 pub const UNITS: i32 = 100;

@@ -1,5 +1,5 @@
 //! What a fighter can be told to do ([`Action`]) and the moves that can hit, with
-//! their frame data ([`Move`]).
+//! their frame data ([`ArenaMove`]).
 
 /// What a fighter can be told to do (SPEC §13). Directions are relative to the
 /// opponent: forward is towards it.
@@ -93,7 +93,7 @@ impl Action {
 
 /// The moves that can hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Move {
+pub enum ArenaMove {
     Light,
     Heavy,
     Low,
@@ -130,7 +130,7 @@ pub(super) struct MoveData {
     pub(super) knockdown: bool,
 }
 
-impl Move {
+impl ArenaMove {
     /// The move's frame data.
     pub(super) fn data(self) -> MoveData {
         let d = |startup, active, recovery, reach, damage, height, hitstun, blockstun, knockdown| MoveData {
@@ -145,26 +145,26 @@ impl Move {
             knockdown,
         };
         match self {
-            Move::Light => d(4, 3, 8, 100, 4, Height::Mid, 14, 8, false),
-            Move::Heavy => d(10, 4, 18, 130, 10, Height::High, 20, 14, false),
-            Move::Low => d(7, 3, 14, 115, 7, Height::Low, 16, 12, false),
-            Move::Throw => d(3, 2, 22, 80, 12, Height::Throw, 0, 0, true),
-            Move::AntiAir => d(4, 8, 24, 110, 12, Height::Mid, 0, 0, true),
-            Move::Projectile => d(12, 0, 22, 0, 6, Height::Mid, 16, 10, false),
-            Move::JumpAttack => d(5, 30, 0, 100, 8, Height::High, 18, 10, false),
+            ArenaMove::Light => d(4, 3, 8, 100, 4, Height::Mid, 14, 8, false),
+            ArenaMove::Heavy => d(10, 4, 18, 130, 10, Height::High, 20, 14, false),
+            ArenaMove::Low => d(7, 3, 14, 115, 7, Height::Low, 16, 12, false),
+            ArenaMove::Throw => d(3, 2, 22, 80, 12, Height::Throw, 0, 0, true),
+            ArenaMove::AntiAir => d(4, 8, 24, 110, 12, Height::Mid, 0, 0, true),
+            ArenaMove::Projectile => d(12, 0, 22, 0, 6, Height::Mid, 16, 10, false),
+            ArenaMove::JumpAttack => d(5, 30, 0, 100, 8, Height::High, 18, 10, false),
         }
     }
 
     /// The move's integer code for the `opp_attack` feature (0 means no attack).
     pub fn code(self) -> u8 {
         match self {
-            Move::Light => 1,
-            Move::Heavy => 2,
-            Move::Low => 3,
-            Move::Throw => 4,
-            Move::AntiAir => 5,
-            Move::Projectile => 6,
-            Move::JumpAttack => 7,
+            ArenaMove::Light => 1,
+            ArenaMove::Heavy => 2,
+            ArenaMove::Low => 3,
+            ArenaMove::Throw => 4,
+            ArenaMove::AntiAir => 5,
+            ArenaMove::Projectile => 6,
+            ArenaMove::JumpAttack => 7,
         }
     }
 }

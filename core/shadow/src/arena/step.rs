@@ -2,7 +2,7 @@
 //! strikes and projectiles resolved, the heuristics fed and the outcome decided.
 
 use super::fighter::{Fighter, Phase};
-use super::moves::{Action, Height, Move};
+use super::moves::{Action, ArenaMove, Height};
 use super::{DECISION_FRAMES, FPS, MATCH_FRAMES, MAX_METER, STAGE_WIDTH, STRONG_PROJECTILE_METER, metres};
 use crate::heuristic::{Deeds, Heuristics};
 
@@ -39,7 +39,7 @@ pub struct Projectile {
 
 /// How a match ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
+pub enum MatchOutcome {
     /// Side 0 or 1 won.
     Winner(usize),
     Draw,
@@ -64,7 +64,7 @@ pub struct Arena {
     pub fighters: [Fighter; 2],
     pub projectiles: Vec<Projectile>,
     pub heuristics: [Heuristics; 2],
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<MatchOutcome>,
     /// Frames a match lasts; [`MATCH_FRAMES`] by default.
     pub length: u32,
 }
@@ -151,15 +151,15 @@ impl Arena {
         self.frame += 1;
         let dead = [self.fighters[0].health <= 0, self.fighters[1].health <= 0];
         self.outcome = match dead {
-            [true, true] => Some(Outcome::Draw),
-            [true, false] => Some(Outcome::Winner(1)),
-            [false, true] => Some(Outcome::Winner(0)),
+            [true, true] => Some(MatchOutcome::Draw),
+            [true, false] => Some(MatchOutcome::Winner(1)),
+            [false, true] => Some(MatchOutcome::Winner(0)),
             [false, false] if self.frame >= self.length => {
                 let (h0, h1) = (self.fighters[0].health, self.fighters[1].health);
                 Some(match h0.cmp(&h1) {
-                    std::cmp::Ordering::Greater => Outcome::Winner(0),
-                    std::cmp::Ordering::Less => Outcome::Winner(1),
-                    std::cmp::Ordering::Equal => Outcome::Draw,
+                    std::cmp::Ordering::Greater => MatchOutcome::Winner(0),
+                    std::cmp::Ordering::Less => MatchOutcome::Winner(1),
+                    std::cmp::Ordering::Equal => MatchOutcome::Draw,
                 })
             }
             _ => None,
@@ -187,7 +187,7 @@ impl Arena {
             report.deeds[side].reversal = action.is_attack();
         }
         f.last_action = action;
-        let start_attack = |f: &mut Fighter, mv: Move, report: &mut FrameReport| {
+        let start_attack = |f: &mut Fighter, mv: ArenaMove, report: &mut FrameReport| {
             f.phase = Phase::Attack { mv, t: 0, hit_done: false };
             f.attack_started = Some(frame);
             report.attack_started[side] = true;
@@ -211,16 +211,16 @@ impl Arena {
                 };
                 f.phase = Phase::Air { t: 0, vx, jump_in: action == Action::JumpIn, attack: None, hit_done: false };
             }
-            Action::Light => start_attack(f, Move::Light, report),
-            Action::Heavy => start_attack(f, Move::Heavy, report),
-            Action::Low => start_attack(f, Move::Low, report),
-            Action::Throw => start_attack(f, Move::Throw, report),
-            Action::AntiAir => start_attack(f, Move::AntiAir, report),
+            Action::Light => start_attack(f, ArenaMove::Light, report),
+            Action::Heavy => start_attack(f, ArenaMove::Heavy, report),
+            Action::Low => start_attack(f, ArenaMove::Low, report),
+            Action::Throw => start_attack(f, ArenaMove::Throw, report),
+            Action::AntiAir => start_attack(f, ArenaMove::AntiAir, report),
             Action::Projectile => {
                 if has_projectile {
                     f.phase = Phase::Neutral(Action::Idle);
                 } else {
-                    start_attack(f, Move::Projectile, report);
+                    start_attack(f, ArenaMove::Projectile, report);
                 }
             }
         }
@@ -264,7 +264,7 @@ impl Arena {
             Phase::Attack { mv, t, hit_done } => {
                 let t = t + 1;
                 let d = mv.data();
-                if mv == Move::Projectile && t == d.startup {
+                if mv == ArenaMove::Projectile && t == d.startup {
                     spawn = Some(side);
                 }
                 if t >= d.startup + d.active + d.recovery {
@@ -302,7 +302,7 @@ impl Arena {
             if strong {
                 self.fighters[owner].meter -= STRONG_PROJECTILE_METER;
             }
-            let damage = if strong { 10 } else { Move::Projectile.data().damage };
+            let damage = if strong { 10 } else { ArenaMove::Projectile.data().damage };
             self.projectiles.push(Projectile { owner, x: x + facing * 40, dir: facing, damage });
             report.deeds[owner].projectile_thrown = true;
         }
@@ -336,14 +336,14 @@ impl Arena {
     fn strike(&self, side: usize) -> Option<Strike> {
         let (me, op) = (&self.fighters[side], &self.fighters[1 - side]);
         let mv = match me.phase {
-            Phase::Attack { mv, t, hit_done: false } if mv != Move::Projectile => {
+            Phase::Attack { mv, t, hit_done: false } if mv != ArenaMove::Projectile => {
                 let d = mv.data();
                 (t >= d.startup && t < d.startup + d.active).then_some(mv)?
             }
             Phase::Air { t, attack: Some(start), hit_done: false, .. }
-                if t >= start + Move::JumpAttack.data().startup =>
+                if t >= start + ArenaMove::JumpAttack.data().startup =>
             {
-                Move::JumpAttack
+                ArenaMove::JumpAttack
             }
             _ => return None,
         };
@@ -352,15 +352,15 @@ impl Arena {
             return None;
         }
         match mv {
-            Move::Light | Move::Heavy | Move::Low if op.y > LOW_AIR => return None,
-            Move::AntiAir if op.y == 0 => return None,
-            Move::Throw => {
+            ArenaMove::Light | ArenaMove::Heavy | ArenaMove::Low if op.y > LOW_AIR => return None,
+            ArenaMove::AntiAir if op.y == 0 => return None,
+            ArenaMove::Throw => {
                 let throwable = op.y == 0
                     && !matches!(op.phase, Phase::Hitstun { .. } | Phase::Blockstun { .. } | Phase::Air { .. });
                 if !throwable {
                     return None;
                 }
-                if matches!(op.phase, Phase::Attack { mv: Move::Throw, t, .. } if t >= d.startup && t < d.startup + d.active)
+                if matches!(op.phase, Phase::Attack { mv: ArenaMove::Throw, t, .. } if t >= d.startup && t < d.startup + d.active)
                 {
                     return Some(Strike::ThrowTech);
                 }
@@ -473,7 +473,7 @@ impl Arena {
             let t = &self.fighters[target];
             if t.vulnerable() && t.y <= LOW_AIR && (t.x - p.x).abs() <= PROJECTILE_HALF_WIDTH + HALF_WIDTH {
                 gone[i] = true;
-                let d = Move::Projectile.data();
+                let d = ArenaMove::Projectile.data();
                 if t.blocking().is_some() && !t.airborne() {
                     self.land_block(target, d.blockstun, p.dir, report);
                     self.fighters[p.owner].meter = (self.fighters[p.owner].meter + 2).min(MAX_METER);

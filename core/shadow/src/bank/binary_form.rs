@@ -19,8 +19,10 @@ use super::model::{Bank, Head, Interned, MAX_EVENTS, Rows};
 use super::value_column::{Codes, ValueColumn};
 use creature_core::error::LoadError;
 
-/// The first bytes of a binary bank file: `CSBANK` (core's `BINARY_BANK_PREFIX`, by
-/// which `check` knows one), a zero, the version.
+/// The first bytes of a binary bank file: `CSBANK` (the [`BINARY_BANK_PREFIX`] by which
+/// `check` knows one), a zero, the version.
+///
+/// [`BINARY_BANK_PREFIX`]: crate::kinds::BINARY_BANK_PREFIX
 pub const BINARY_MAGIC: &[u8; 8] = b"CSBANK\0\x03";
 
 /// The first bytes of a version 2 file.
@@ -394,7 +396,7 @@ mod tests {
     #[test]
     fn every_version_starts_as_check_knows_a_binary_bank() {
         for magic in [BINARY_MAGIC, MAGIC_V2, MAGIC_V1] {
-            assert!(magic.starts_with(creature_core::project::BINARY_BANK_PREFIX));
+            assert!(magic.starts_with(crate::kinds::BINARY_BANK_PREFIX));
         }
     }
 

@@ -11,7 +11,7 @@ impl Bank {
     /// Reads a bank from disk: the binary form when the file starts with
     /// [`BINARY_MAGIC`], RON otherwise.
     pub fn load(path: &Path) -> Result<Bank, LoadError> {
-        let bytes = creature_core::file_reader::read_bytes(path, creature_core::file_reader::Limit::Bank)?;
+        let bytes = creature_core::file_reader::read_bytes(path, crate::kinds::BANK_LIMIT)?;
         Self::from_bytes(path, &bytes)
     }
 

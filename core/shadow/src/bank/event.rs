@@ -1,5 +1,5 @@
 //! One recorded event (SPEC §13) and what it carries: the matchup it was played in and,
-//! once merged, where it came from. [`Event`]s have names of their own, for building
+//! once merged, where it came from. [`BankEvent`]s have names of their own, for building
 //! banks; a bank hands its events out as [`EventRef`]s borrowing its names.
 
 use std::fmt;
@@ -64,7 +64,7 @@ fn is_false(b: &bool) -> bool {
 /// The world state itself lives in the bank ([`Bank::state`](super::Bank::state)). A bank does not keep
 /// events in this form; it hands them out as [`EventRef`]s.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
+pub struct BankEvent {
     pub id: u64,
     pub matchup: Matchup,
     pub match_id: u64,
@@ -80,7 +80,7 @@ pub struct Event {
     pub provenance: Option<Provenance>,
 }
 
-impl Event {
+impl BankEvent {
     /// The event as a bank hands it out.
     pub fn as_ref(&self) -> EventRef<'_> {
         EventRef {
@@ -115,8 +115,8 @@ pub struct EventRef<'a> {
 
 impl EventRef<'_> {
     /// The event with names of its own.
-    pub fn to_event(&self) -> Event {
-        Event {
+    pub fn to_event(&self) -> BankEvent {
+        BankEvent {
             id: self.id,
             matchup: self.matchup.clone(),
             match_id: self.match_id,
@@ -131,8 +131,8 @@ impl EventRef<'_> {
     }
 }
 
-impl PartialEq<Event> for EventRef<'_> {
-    fn eq(&self, other: &Event) -> bool {
+impl PartialEq<BankEvent> for EventRef<'_> {
+    fn eq(&self, other: &BankEvent) -> bool {
         *self == other.as_ref()
     }
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::event::{Event, EventRef};
+use super::event::{BankEvent, EventRef};
 use super::model::Bank;
 
 /// Every event of a bank, in bank order.
@@ -83,7 +83,7 @@ impl<'a> Events<'a> {
     }
 
     /// The events with names of their own.
-    pub fn to_vec(&self) -> Vec<Event> {
+    pub fn to_vec(&self) -> Vec<BankEvent> {
         self.iter().map(|e| e.to_event()).collect()
     }
 }

@@ -4,7 +4,7 @@
 //! refused edit leaves the bank as it was; values are judged by the schema's feature
 //! kinds as they are typed ([`check_value`]).
 
-use super::event::{Event, Matchup};
+use super::event::{BankEvent, Matchup};
 use super::model::Bank;
 use crate::schema::{FeatureKind, Schema};
 
@@ -63,7 +63,7 @@ pub fn parse_value(schema: Option<&Schema>, feature: &str, text: &str) -> Result
 /// The bank's events with their states, to be changed and built again.
 struct Rows {
     features: Vec<String>,
-    events: Vec<Event>,
+    events: Vec<BankEvent>,
     states: Vec<Vec<f64>>,
 }
 
@@ -110,7 +110,7 @@ impl Rows {
             order.iter().rev().map(|&i| (self.events[i].segment, i)).collect();
         order.sort_by_key(|&i| (first[&self.events[i].segment], self.events[i].index));
         let n = self.features.len();
-        let events: Vec<Event> = order.iter().map(|&i| self.events[i].clone()).collect();
+        let events: Vec<BankEvent> = order.iter().map(|&i| self.events[i].clone()).collect();
         let values: Vec<f64> = order.iter().flat_map(|&i| values[i * n..(i + 1) * n].iter().copied()).collect();
         Bank::from_parts(self.features, events, values).map_err(|p| p.message)
     }
@@ -152,7 +152,7 @@ impl Bank {
                         {
                             e.index += 1;
                         }
-                        Event {
+                        BankEvent {
                             id,
                             index: before.index + 1,
                             frame: before.frame,
@@ -161,7 +161,7 @@ impl Bank {
                             ..before
                         }
                     }
-                    None => Event {
+                    None => BankEvent {
                         id,
                         matchup: rows
                             .events

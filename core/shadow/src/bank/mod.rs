@@ -7,7 +7,7 @@
 //! dictionary, so that a million events of 16 features take under 64 bytes each.
 //!
 //! - `event`: one event as the bank hands it out ([`EventRef`]) and as it is given to
-//!   it ([`Event`]), with its [`Matchup`] and [`Provenance`].
+//!   it ([`BankEvent`]), with its [`Matchup`] and [`Provenance`].
 //! - `model`: the bank by column, banks kept per matchup ([`BankSet`]) and matches
 //!   waiting to be kept ([`PendingMatch`]).
 //! - `events`: a bank's events in bank order ([`Events`], [`EventIter`]).
@@ -37,7 +37,7 @@ mod value_column;
 pub use self::parquet::EVENT_COLUMNS;
 pub use binary_form::BINARY_MAGIC;
 pub use edits::merge;
-pub use event::{Event, EventRef, Matchup, Provenance};
+pub use event::{BankEvent, EventRef, Matchup, Provenance};
 pub use events::{EventIter, Events};
 pub use hand::{HandEdit, check_action, check_value, parse_value};
 pub use model::{

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::event::{Event, EventRef, Matchup, Provenance};
+use super::event::{BankEvent, EventRef, Matchup, Provenance};
 use super::value_column::{ValueColumn, retain_by};
 
 /// No bank holds more events than this (the seed's shadows held 20,000–40,000).
@@ -266,7 +266,7 @@ impl Bank {
 
     /// A bank from its parts: `values` holds each event's state, one row of
     /// `features.len()` numbers per event, in event order. Checked like a loaded bank.
-    pub fn from_parts(features: Vec<String>, events: Vec<Event>, values: Vec<f64>) -> Result<Bank, BankProblem> {
+    pub fn from_parts(features: Vec<String>, events: Vec<BankEvent>, values: Vec<f64>) -> Result<Bank, BankProblem> {
         if Some(values.len()) != events.len().checked_mul(features.len()) {
             return Err(BankProblem::whole(format!(
                 "{} values for {} events × {} features",

@@ -35,7 +35,7 @@ impl Sim {
         let a = &self.tables.actions[c.action];
         let reach = self.file.senses.reach;
         let (o, t) = (c.object, c.target);
-        let held = self.hold.held == Some(o);
+        let held = self.life.hold.held == Some(o);
         let me = o == self.village.me;
         let act = Step::Act { seconds: a.seconds };
         let wait = Step::Wait { seconds: WAIT_SECONDS };
@@ -82,8 +82,8 @@ impl Sim {
 
     /// One turn of the current agenda step.
     pub(super) fn act(&mut self, now: f64) {
-        self.going.moving = false;
-        let Some(step) = self.planning.current.as_ref().map(|c| c.agenda.current().copied()) else { return };
+        self.life.going.moving = false;
+        let Some(step) = self.life.planning.current.as_ref().map(|c| c.agenda.current().copied()) else { return };
         let arrived = match step {
             None => {
                 self.finish(now);
@@ -105,18 +105,20 @@ impl Sim {
                 false
             }
             Some(Step::Act { .. }) => {
-                if self.planning.current.as_ref().is_some_and(|c| c.agenda.elapsed == 0.0) {
+                if self.life.planning.current.as_ref().is_some_and(|c| c.agenda.elapsed == 0.0) {
                     self.note_acted_on();
                 }
                 false
             }
             Some(Step::Wait { .. }) => false,
         };
-        let Some(progress) = self.planning.current.as_mut().map(|c| c.agenda.tick(super::DT, arrived)) else { return };
+        let Some(progress) = self.life.planning.current.as_mut().map(|c| c.agenda.tick(super::DT, arrived)) else {
+            return;
+        };
         match progress {
             Progress::Ended { step: Step::PickUp { object, .. } } => {
                 if self.village.objects[object].distance_from(self.position()) <= 2.0 * self.file.senses.reach {
-                    self.hold.held = Some(object);
+                    self.life.hold.held = Some(object);
                     self.kept.stirred();
                 } else {
                     self.fail(now);
@@ -130,13 +132,13 @@ impl Sim {
             }
             _ => {}
         }
-        if self.planning.current.as_ref().is_some_and(|c| c.agenda.is_done()) {
+        if self.life.planning.current.as_ref().is_some_and(|c| c.agenda.is_done()) {
             self.finish(now);
         }
         // What the creature carries is where it stands. A carried thing found
         // elsewhere (the creature did not move this turn, so nothing else stirred the
         // scene) changes what the senses measure.
-        if let Some(h) = self.hold.held {
+        if let Some(h) = self.life.hold.held {
             let p = self.position();
             if !same_spot(self.village.objects[h].pos, p) {
                 self.village.objects[h].pos = p;
@@ -149,10 +151,10 @@ impl Sim {
     /// object and the target now, before the act changes them, for a lesson to record
     /// (SPEC §8: an eaten villager is taught as the living villager it was).
     fn note_acted_on(&mut self) {
-        let Some(c) = self.planning.current.as_ref().map(|c| c.cand) else { return };
+        let Some(c) = self.life.planning.current.as_ref().map(|c| c.cand) else { return };
         let answers = |o: usize| self.village.objects[o].answers.clone();
         let acted_on = ActedOn { object: answers(c.object), target: answers(c.target) };
-        self.teaching.plans.act_on(acted_on);
+        self.life.teaching.plans.act_on(acted_on);
     }
 
     /// Walks towards `o` at the species' speed; true once within `reach`.
@@ -194,7 +196,7 @@ impl Sim {
     /// Moves the creature, keeping it on the map and, until it may leave, in its pen.
     pub(super) fn move_to(&mut self, p: (f64, f64)) {
         let mut p = self.village.clamp(p);
-        if !self.going.can_leave_pen {
+        if !self.life.going.can_leave_pen {
             let pen = &self.village.objects[self.village.pen];
             let (dx, dy) = (p.0 - pen.pos.0, p.1 - pen.pos.1);
             let d = (dx * dx + dy * dy).sqrt();
@@ -204,36 +206,36 @@ impl Sim {
         }
         let me = self.village.me;
         self.village.objects[me].pos = p;
-        self.going.moving = true;
+        self.life.going.moving = true;
     }
 
     /// The plan's agenda is done: it ends (SPEC §6).
     fn finish(&mut self, now: f64) {
-        self.planning.current = None;
-        self.teaching.end_plan(None, now);
+        self.life.planning.current = None;
+        self.life.teaching.end_plan(None, now);
     }
 
     /// The plan cannot go on: it ends, and says so.
     fn fail(&mut self, now: f64) {
-        if let Some(Current { cand, .. }) = self.planning.current.take() {
+        if let Some(Current { cand, .. }) = self.life.planning.current.take() {
             let action = self.tables.actions[cand.action].name.clone();
             let object = self.village.objects[cand.object].id.clone();
             self.emit(Event::Failed { t: now, desire: cand.desire, action, object });
         }
-        self.teaching.end_plan(None, now);
+        self.life.teaching.end_plan(None, now);
     }
 
     /// Puts down what the creature carries.
     pub(super) fn drop_held(&mut self) {
-        if self.hold.held.take().is_some() {
+        if self.life.hold.held.take().is_some() {
             self.kept.stirred();
-            self.memory.stuff_dirty = true;
+            self.life.memory.stuff_dirty = true;
         }
     }
 
     /// The effects of the act step that just ended, and the desire it satisfied.
     fn act_effects(&mut self, now: f64) {
-        let Some(c) = self.planning.current.as_ref().map(|c| c.cand) else { return };
+        let Some(c) = self.life.planning.current.as_ref().map(|c| c.cand) else { return };
         // Acts move, take, hurt and eat things.
         self.kept.stirred();
         let (o, t) = (c.object, c.target);
@@ -278,7 +280,7 @@ impl Sim {
             Effect::Fish => self.meal(0.5),
             Effect::Help if self.kind(t) == Kind::Villager => self.village.objects[t].need = 0.0,
             Effect::Farm | Effect::Help => self.add_food(t, 1),
-            Effect::Greet => self.memory.friend_seen_at = now,
+            Effect::Greet => self.life.memory.friend_seen_at = now,
             Effect::Steal => {
                 if self.village.objects[o].food > 0 {
                     self.take_food(o);
@@ -289,9 +291,9 @@ impl Sim {
             Effect::Climb => self.creature.body.fatigue = (self.creature.body.fatigue + 0.05).min(1.0),
             Effect::Obey => {
                 if t == self.village.hand {
-                    self.memory.order = None;
+                    self.life.memory.order = None;
                 } else {
-                    self.memory.creature_order = None;
+                    self.life.memory.creature_order = None;
                 }
             }
             Effect::Flee | Effect::Other => {}
@@ -299,8 +301,8 @@ impl Sim {
         let d = c.desire.index();
         let value = &mut self.creature.desires[d].value;
         *value *= 1.0 - rules.satisfaction;
-        self.judgement.last_done[c.action] = Some(now);
-        if self.recording {
+        self.life.judgement.last_done[c.action] = Some(now);
+        if self.life.recording {
             let action = self.tables.actions[c.action].name.clone();
             let object = self.village.objects[o].id.clone();
             let kind = self.kind_name(self.kind(o)).to_owned();
@@ -320,7 +322,7 @@ impl Sim {
                 }
             }
             k if k.is_food() => {
-                if self.hold.held == Some(o) {
+                if self.life.hold.held == Some(o) {
                     self.drop_held();
                 }
                 self.gone(o, now);
@@ -405,12 +407,12 @@ impl Sim {
     fn schedule_respawn(&mut self, o: usize, now: f64) {
         let at = now + self.file.body.respawn_seconds;
         self.village.objects[o].respawn_at = Some(at);
-        self.schedule.next_respawn = self.schedule.next_respawn.min(at);
+        self.life.schedule.next_respawn = self.life.schedule.next_respawn.min(at);
     }
 
     /// Hurls what the creature holds at the target, or somewhere, by its strength.
     fn throw(&mut self, o: usize, t: usize, now: f64) {
-        if self.hold.held == Some(o) {
+        if self.life.hold.held == Some(o) {
             self.drop_held();
         }
         let strength = self.strength();
@@ -420,7 +422,7 @@ impl Sim {
             self.village.objects[t].pos
         } else {
             let p = self.position();
-            let angle = self.rng.unit() * std::f64::consts::TAU;
+            let angle = self.life.rng.unit() * std::f64::consts::TAU;
             let far = self.throw_range();
             self.village.clamp((p.0 + angle.cos() * far, p.1 + angle.sin() * far))
         };
@@ -428,12 +430,12 @@ impl Sim {
         if self.kind(o).is_being() {
             self.hurt(o, 0.3, now);
         }
-        self.memory.stuff_dirty = true;
+        self.life.memory.stuff_dirty = true;
     }
 
     /// Puts a fetched thing down by the pen.
     fn put_down_at_pen(&mut self, o: usize) {
-        if self.hold.held == Some(o) {
+        if self.life.hold.held == Some(o) {
             self.drop_held();
         }
         let pen = &self.village.objects[self.village.pen];
@@ -441,6 +443,6 @@ impl Sim {
         let r = pen.radius * 0.6;
         let spot = self.village.clamp((pen.pos.0 + angle.cos() * r, pen.pos.1 + angle.sin() * r));
         self.village.objects[o].pos = spot;
-        self.memory.stuff_dirty = true;
+        self.life.memory.stuff_dirty = true;
     }
 }

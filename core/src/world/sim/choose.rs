@@ -86,25 +86,25 @@ impl Sim {
     pub(super) fn choose(&mut self, now: f64) {
         let mut picked = [0usize; crate::mind::plan::REPLANNED_PER_TURN];
         let mut n = 0;
-        for pos in self.planning.rotation.take(self.planning.active.len()) {
-            picked[n] = self.planning.active[pos];
+        for pos in self.life.planning.rotation.take(self.life.planning.active.len()) {
+            picked[n] = self.life.planning.active[pos];
             n += 1;
         }
         let mut fresh: Option<Candidate> = None;
         for &d in &picked[..n] {
             let c = self.best_plan(d, now);
-            self.planning.candidates[d] = c;
+            self.life.planning.candidates[d] = c;
             if let Some(c) = c
                 && fresh.is_none_or(|f| c.priority > f.priority)
             {
                 fresh = Some(c);
             }
         }
-        let current = match self.planning.current.as_ref().map(|c| c.cand) {
+        let current = match self.life.planning.current.as_ref().map(|c| c.cand) {
             Some(c) => self.priority_of(&c, now),
             None => 0.0,
         };
-        if let Some(c) = &mut self.planning.current {
+        if let Some(c) = &mut self.life.planning.current {
             c.cand.priority = current;
         }
         if self.carrying_out_command() {
@@ -112,13 +112,13 @@ impl Sim {
         }
         if let Some(c) = fresh
             && more_urgent(c.priority, current)
-            && !self.planning.current.as_ref().is_some_and(|cur| cur.cand.same_plan(&c))
+            && !self.life.planning.current.as_ref().is_some_and(|cur| cur.cand.same_plan(&c))
         {
-            let why = if self.planning.current.is_some() { Why::Urgent } else { Why::Idle };
+            let why = if self.life.planning.current.is_some() { Why::Urgent } else { Why::Idle };
             self.start(c, now, why);
             return;
         }
-        if self.planning.current.is_none() {
+        if self.life.planning.current.is_none() {
             self.start_best_remembered(now);
         }
     }
@@ -126,13 +126,17 @@ impl Sim {
     /// True while the plan under way is one the player asked for (a command, or food
     /// stroked in its hands): it is carried out to its end whatever else becomes urgent.
     pub(super) fn carrying_out_command(&self) -> bool {
-        self.planning.current.as_ref().is_some_and(|cur| self.commanded.is_some_and(|k| k.same_plan(&cur.cand)))
+        self.life
+            .planning
+            .current
+            .as_ref()
+            .is_some_and(|cur| self.life.commanded.is_some_and(|k| k.same_plan(&cur.cand)))
     }
 
     /// While idle, the best plan of the last rotation, checked afresh.
     fn start_best_remembered(&mut self, now: f64) {
         let mut best: Option<(usize, f64)> = None;
-        for (d, c) in self.planning.candidates.iter().enumerate() {
+        for (d, c) in self.life.planning.candidates.iter().enumerate() {
             if let Some(c) = c
                 && best.is_none_or(|(_, p)| c.priority > p)
             {
@@ -142,7 +146,7 @@ impl Sim {
         let Some((d, _)) = best else { return };
         match self.best_plan(d, now) {
             Some(c) if c.priority > 0.0 => self.start(c, now, Why::Idle),
-            _ => self.planning.candidates[d] = None,
+            _ => self.life.planning.candidates[d] = None,
         }
     }
 
@@ -154,7 +158,7 @@ impl Sim {
             return 0.0;
         }
         let value = self.creature.desires[d].value;
-        let action = action_priority(self.judgement.opinions[c.action], self.since_done(c.action, now));
+        let action = action_priority(self.life.judgement.opinions[c.action], self.since_done(c.action, now));
         let activity = self.useful(d, TreeKind::Activity, c.target);
         let object = object_score(self.distance_priority(d, c.object), self.useful(d, TreeKind::ActOn, c.object));
         plan_priority(value, activity, object, action) * self.player_pull(c.desire)
@@ -172,7 +176,7 @@ impl Sim {
     }
 
     fn since_done(&self, action: usize, now: f64) -> Option<f64> {
-        self.judgement.last_done.get(action).copied().flatten().map(|t| now - t)
+        self.life.judgement.last_done.get(action).copied().flatten().map(|t| now - t)
     }
 
     /// The best plan for desire `d` now, or `None` when it is not felt or nothing
@@ -192,7 +196,7 @@ impl Sim {
             let skill_ok =
                 self.tables.actions[a].skill.as_deref().is_none_or(|s| self.creature.watching.knows_skill(s));
             if skill_ok {
-                priorities[slot] = action_priority(self.judgement.opinions[a], self.since_done(a, now));
+                priorities[slot] = action_priority(self.life.judgement.opinions[a], self.since_done(a, now));
                 left |= 1 << slot;
             }
         }
@@ -241,7 +245,7 @@ impl Sim {
         if obj.kind.is_being() && !obj.alive && !eating {
             return false;
         }
-        if o == self.village.me || self.going.can_leave_pen || self.hold.held == Some(o) {
+        if o == self.village.me || self.life.going.can_leave_pen || self.life.hold.held == Some(o) {
             return true;
         }
         let pen = &self.village.objects[self.village.pen];
@@ -251,18 +255,18 @@ impl Sim {
     /// True when object `o` is there to be acted on.
     pub(super) fn usable(&self, o: usize) -> bool {
         let obj = &self.village.objects[o];
-        obj.present && self.hold.hand_holding != Some(o) && (o != self.village.hand || self.file.hand.present)
+        obj.present && self.life.hold.hand_holding != Some(o) && (o != self.village.hand || self.file.hand.present)
     }
 
     /// The distance priority of object `o` for desire `d` (SPEC §4).
     #[inline]
     pub(super) fn distance_priority(&self, d: usize, o: usize) -> f64 {
         // The senses measured every distance this turn, before anything moved.
-        let distance = match self.read.distances.get(o) {
+        let distance = match self.life.read.distances.get(o) {
             Some(d) => *d,
             None => self.distance_afresh(o),
         };
-        distance_priority(self.tables.desires[d].distance_weight, distance, self.hold.held == Some(o))
+        distance_priority(self.tables.desires[d].distance_weight, distance, self.life.hold.held == Some(o))
     }
 
     /// The distance to `o` when the senses have not measured it (before the first turn).
@@ -290,12 +294,12 @@ impl Sim {
     #[cold]
     fn score_afresh(&mut self, d: usize, k: usize, o: usize, at: usize) -> f64 {
         let desire = crate::names::Desire::ALL[d];
-        let trees = self.judgement.trees[d].get_or_insert_with(|| {
+        let trees = self.life.judgement.trees[d].get_or_insert_with(|| {
             [TreeKind::Activity, TreeKind::ActOn]
                 .map(|t| build(&self.data.attributes, &self.creature.tree(desire, t).examples))
         });
         let answers = &self.village.objects[o].answers;
-        let score = self.curve.usefulness(self.judgement.forced.verdict(d, k, o, || trees[k].predict(answers)));
+        let score = self.curve.usefulness(self.life.judgement.forced.verdict(d, k, o, || trees[k].predict(answers)));
         self.kept.keep_usefulness(at, score);
         score
     }
@@ -303,7 +307,7 @@ impl Sim {
     /// Starts plan `c` now: the active plan ends, the plan memory learns of it (SPEC §6),
     /// and its agenda begins.
     pub(super) fn start(&mut self, c: Candidate, now: f64, why: Why) {
-        let replaced = self.planning.current.as_ref().map(|cur| cur.cand.priority);
+        let replaced = self.life.planning.current.as_ref().map(|cur| cur.cand.priority);
         let a = &self.tables.actions[c.action];
         let plan = Plan {
             desire: c.desire,
@@ -316,7 +320,7 @@ impl Sim {
             acted_on: None,
         };
         // The event names are copied only when events are kept.
-        let event = self.recording.then(|| Event::Plan {
+        let event = self.life.recording.then(|| Event::Plan {
             t: now,
             desire: c.desire,
             action: plan.action.clone(),
@@ -326,18 +330,18 @@ impl Sim {
             why,
             replaced,
         });
-        self.teaching.start_plan(plan);
-        if self.memory.same_action != Some(c.action) {
-            self.memory.same_since = now;
-            self.memory.same_action = Some(c.action);
+        self.life.teaching.start_plan(plan);
+        if self.life.memory.same_action != Some(c.action) {
+            self.life.memory.same_since = now;
+            self.life.memory.same_action = Some(c.action);
         }
-        if self.hold.held.is_some_and(|h| h != c.object) {
+        if self.life.hold.held.is_some_and(|h| h != c.object) {
             self.drop_held();
         }
         let agenda = self.agenda_for(c);
-        self.commanded = (why == Why::Command).then_some(c);
-        self.planning.current = Some(Current { cand: c, agenda });
-        self.tally.plans += 1;
+        self.life.commanded = (why == Why::Command).then_some(c);
+        self.life.planning.current = Some(Current { cand: c, agenda });
+        self.life.tally.plans += 1;
         if let Some(e) = event {
             self.emit(e);
         }

@@ -74,13 +74,13 @@ impl Sim {
     pub(super) fn feel(&mut self) {
         let k = self.data.steepness;
         let feeling = self.kept.feeling();
-        let changed = feeling.changed(&self.read.inputs);
-        let inputs = &self.read.inputs;
+        let changed = feeling.changed(&self.life.read.inputs);
+        let inputs = &self.life.read.inputs;
         // Every desire in index order, the inactive ones skipped: walking the lists side
         // by side needs no index checks. Drives first, then growth: the divisions of one
         // desire's step need not wait for the next desire's exponentials.
         let desires = self.tables.desires.iter().zip(&self.creature.desires).zip(&feeling.active);
-        for (((rt, state), &on), drive) in desires.zip(&mut self.read.drives) {
+        for (((rt, state), &on), drive) in desires.zip(&mut self.life.read.drives) {
             if on && (changed == u64::MAX || rt.reads & changed != 0) {
                 let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
                 *drive = rt
@@ -100,7 +100,8 @@ impl Sim {
             }
         }
         let desires = self.tables.desires.iter().zip(&mut self.creature.desires).zip(&feeling.active);
-        for (((rt, state), &on), (&drive, growth)) in desires.zip(self.read.drives.iter().zip(&mut feeling.growth)) {
+        for (((rt, state), &on), (&drive, growth)) in desires.zip(self.life.read.drives.iter().zip(&mut feeling.growth))
+        {
             if on {
                 state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
             }
@@ -142,12 +143,16 @@ mod tests {
                 continue;
             }
             let k = sim.data.steepness;
-            for &d in &sim.planning.active {
+            for &d in &sim.life.planning.active {
                 let rt = &sim.tables.desires[d];
                 let thresholds = &sim.creature.desires[d].thresholds;
-                let plain: f64 =
-                    rt.sources.iter().zip(thresholds).map(|(&src, &th)| sigmoid(th, sim.read.inputs[src], k)).sum();
-                assert_eq!(sim.read.drives[d].to_bits(), plain.to_bits(), "turn {turn}, desire {d}");
+                let plain: f64 = rt
+                    .sources
+                    .iter()
+                    .zip(thresholds)
+                    .map(|(&src, &th)| sigmoid(th, sim.life.read.inputs[src], k))
+                    .sum();
+                assert_eq!(sim.life.read.drives[d].to_bits(), plain.to_bits(), "turn {turn}, desire {d}");
                 recomputed += usize::from(plain != 0.0);
             }
         }

@@ -58,8 +58,8 @@ impl Sim {
         let o = self.object(object)?;
         for k in kinds(kind) {
             let at = (desire.index(), k, o);
-            self.judgement.forced.held.retain(|(a, _)| *a != at);
-            self.judgement.forced.held.push((at, verdict));
+            self.life.judgement.forced.held.retain(|(a, _)| *a != at);
+            self.life.judgement.forced.held.push((at, verdict));
             self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
         }
         Ok(())
@@ -68,13 +68,13 @@ impl Sim {
     /// Lets `desire`'s tree of `kind` (both for none) judge `object` by its examples again.
     pub(super) fn unforce(&mut self, desire: Desire, kind: Option<TreeKind>, object: &str) -> Result<(), String> {
         let o = self.object(object)?;
-        let before = self.judgement.forced.held.len();
+        let before = self.life.judgement.forced.held.len();
         for k in kinds(kind) {
             let at = (desire.index(), k, o);
-            self.judgement.forced.held.retain(|(a, _)| *a != at);
+            self.life.judgement.forced.held.retain(|(a, _)| *a != at);
             self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
         }
-        if self.judgement.forced.held.len() == before {
+        if self.life.judgement.forced.held.len() == before {
             return Err(format!("no verdict of {desire}'s trees for {object} is forced"));
         }
         Ok(())
@@ -84,7 +84,7 @@ impl Sim {
     #[must_use]
     pub fn forced(&self) -> Vec<(Desire, TreeKind, String, f64)> {
         let kind = |k: usize| if k == 0 { TreeKind::Activity } else { TreeKind::ActOn };
-        self.judgement
+        self.life.judgement
             .forced
             .held
             .iter()

@@ -11,34 +11,25 @@
 //! afresh) and the built trees (built again on thaw from the creature's examples, those
 //! that were built). Events not yet taken are not state.
 //!
-//! The simulation's state is kept in parts (the clock, the readings, the plans, what
-//! is held, the judgement, the going, the memory, the schedule, the tally), each
-//! serialisable, so that a field is named once: in its part. Both conversions name
-//! every part of [`Sim`] without `..`, so a part added to the simulation cannot be
-//! forgotten here. Postcard writes a struct as its fields one after another, so the
-//! bytes are those of the fields in order, parts or no parts; the tests of recordings
-//! check that what is read writes the same bytes again.
+//! The simulation's running state is one serialisable [`Life`], so that a part of it is
+//! named once: in `Life`, whose derived format writes its parts in order. Both
+//! conversions name every field of [`Sim`] without `..`, so a field added to the
+//! simulation cannot be forgotten here. Postcard writes a struct as its fields one after
+//! another, so the bytes are those of the fields in order, nested or not; the tests of
+//! recordings check that what is read writes the same bytes again.
 
 use std::sync::{Arc, Weak};
 
 use serde::Deserialize;
 
-use super::act::Going;
-use super::choose::{Judgement, Planning};
-use super::clock::Clock;
-use super::hand::Holding;
-use super::phase::Tally;
-use super::schedule::Schedule;
-use super::senses::{Memory, Readings};
+use super::life::Life;
 use super::{Sim, Tables};
 use crate::creature::Creature;
-use crate::creature::lesson::Teaching;
 use crate::mind::agenda::Step;
 use crate::mind::plan::Candidate;
 use crate::mind::tree::build;
 use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::Desire;
-use crate::rng::Rng;
 use crate::species::data::{Data, TreeKind};
 use crate::world::file::WorldFile;
 use crate::world::village::{Village, VillageWritten, extend};
@@ -53,19 +44,7 @@ struct Frozen {
     curve: UsefulnessCurve,
     creature: Creature,
     village: Village,
-    rng: Rng,
-    teaching: Teaching,
-    clock: Clock,
-    read: Readings,
-    planning: Planning,
-    hold: Holding,
-    judgement: Judgement,
-    going: Going,
-    memory: Memory,
-    schedule: Schedule,
-    tally: Tally,
-    recording: bool,
-    commanded: Option<Candidate>,
+    life: Life,
 }
 
 /// What a recorder keeps from one snapshot to the next, to write the next faster: the
@@ -102,29 +81,7 @@ impl Sim {
     /// (which it updates) were written: the same bytes, sooner.
     #[must_use]
     pub fn freeze_with(&self, cache: &mut FreezeCache, out: Vec<u8>) -> Vec<u8> {
-        let Sim {
-            data: _,
-            tables: _,
-            file,
-            curve,
-            creature,
-            village,
-            rng,
-            teaching,
-            clock,
-            read,
-            kept,
-            planning,
-            hold,
-            judgement,
-            going,
-            memory,
-            schedule,
-            tally,
-            recording,
-            commanded,
-            events: _,
-        } = self;
+        let Sim { data: _, tables: _, file, curve, creature, village, life, kept, events: _ } = self;
         let mut out = match &cache.world {
             Some((kept, bytes)) if std::ptr::eq(kept.as_ptr(), Arc::as_ptr(file)) => {
                 let mut out = out;
@@ -141,12 +98,7 @@ impl Sim {
         out = extend(curve, out);
         out = freeze_creature(creature, kept, &mut cache.trees, out);
         out = village.freeze_into(&mut cache.village, out);
-        // The rest of [`Frozen`], part after part in its order: a tuple is written as its
-        // items one after another, as a struct is.
-        let rest = (
-            rng, teaching, clock, read, planning, hold, judgement, going, memory, schedule, tally, recording, commanded,
-        );
-        extend(&rest, out)
+        extend(life, out)
     }
 
     /// The simulation [`Sim::freeze`] gave `bytes` for, running on `data`, the data it
@@ -159,28 +111,10 @@ impl Sim {
         let frozen: Frozen = postcard::from_bytes(bytes).map_err(|e| format!("a snapshot does not decode: {e}"))?;
         let tables = Arc::new(Tables::new(&data, &frozen.file, &frozen.village));
         frozen.fits(&tables)?;
-        let Frozen {
-            file,
-            curve,
-            creature,
-            village,
-            rng,
-            teaching,
-            clock,
-            read,
-            planning,
-            hold,
-            mut judgement,
-            going,
-            memory,
-            schedule,
-            tally,
-            recording,
-            commanded,
-        } = frozen;
+        let Frozen { file, curve, creature, village, mut life } = frozen;
         let objects = village.objects.len();
         // The trees frozen as built are built again from the creature's examples.
-        for (slot, d) in judgement.trees.iter_mut().zip(Desire::ALL) {
+        for (slot, d) in life.judgement.trees.iter_mut().zip(Desire::ALL) {
             if slot.is_some() {
                 *slot = Some(
                     [TreeKind::Activity, TreeKind::ActOn]
@@ -189,26 +123,14 @@ impl Sim {
             }
         }
         Ok(Sim {
-            kept: Kept::new(objects, tables.sources, &planning.active),
+            kept: Kept::new(objects, tables.sources, &life.planning.active),
             data,
             tables,
             file: Arc::new(file),
             curve,
             creature,
             village,
-            rng,
-            teaching,
-            clock,
-            read,
-            planning,
-            hold,
-            judgement,
-            going,
-            memory,
-            schedule,
-            tally,
-            recording,
-            commanded,
+            life,
             events: Vec::new(),
         })
     }
@@ -218,18 +140,19 @@ impl Frozen {
     /// Refuses a state whose lists do not fit the data's `tables` or its own village,
     /// saying what does not fit.
     fn fits(&self, tables: &Tables) -> Result<(), String> {
+        let life = &self.life;
         let objects = self.village.objects.len();
         let fits = |what: &str, len: usize, want: usize| {
             if len == want { Ok(()) } else { Err(format!("the snapshot's {what} has {len} entries; expected {want}")) }
         };
-        fits("drives", self.read.drives.len(), Desire::COUNT)?;
-        fits("plans per desire", self.planning.candidates.len(), Desire::COUNT)?;
-        fits("built trees", self.judgement.trees.len(), Desire::COUNT)?;
-        fits("time per desire", self.tally.time_in.len(), Desire::COUNT)?;
+        fits("drives", life.read.drives.len(), Desire::COUNT)?;
+        fits("plans per desire", life.planning.candidates.len(), Desire::COUNT)?;
+        fits("built trees", life.judgement.trees.len(), Desire::COUNT)?;
+        fits("time per desire", life.tally.time_in.len(), Desire::COUNT)?;
         fits("desires of the creature", self.creature.desires.len(), Desire::COUNT)?;
         fits("trees of the creature", self.creature.trees.len(), Desire::COUNT)?;
-        fits("opinions", self.judgement.opinions.len(), tables.actions.len())?;
-        if !self.village.holds_together() || self.read.distances.len() > objects {
+        fits("opinions", life.judgement.opinions.len(), tables.actions.len())?;
+        if !self.village.holds_together() || life.read.distances.len() > objects {
             return Err("the snapshot's village does not hold its own objects".to_owned());
         }
         let actions = tables.actions.len();
@@ -240,13 +163,13 @@ impl Frozen {
             Step::MoveAway { from, .. } => index_ok(from),
             Step::Act { .. } | Step::Wait { .. } => true,
         };
-        let plans_ok = self.planning.candidates.iter().flatten().chain(self.commanded.iter()).all(cand_ok)
-            && self.planning.current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
-            && [self.hold.held, self.hold.hand_holding].iter().flatten().all(|&i| index_ok(i))
-            && [self.memory.order, self.memory.creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
-            && self.memory.same_action.is_none_or(|a| a < actions)
-            && self.judgement.last_done.len() <= actions
-            && self.planning.active.iter().all(|&d| d < Desire::COUNT);
+        let plans_ok = life.planning.candidates.iter().flatten().chain(life.commanded.iter()).all(cand_ok)
+            && life.planning.current.as_ref().is_none_or(|c| cand_ok(&c.cand) && c.agenda.steps.iter().all(step_ok))
+            && [life.hold.held, life.hold.hand_holding].iter().flatten().all(|&i| index_ok(i))
+            && [life.memory.order, life.memory.creature_order].iter().flatten().all(|&(_, i)| index_ok(i))
+            && life.memory.same_action.is_none_or(|a| a < actions)
+            && life.judgement.last_done.len() <= actions
+            && life.planning.active.iter().all(|&d| d < Desire::COUNT);
         if !plans_ok {
             return Err("the snapshot names an object, action or desire it does not have".to_owned());
         }

@@ -37,7 +37,7 @@ impl Sim {
     }
 
     fn hand_event(&mut self, act: &Act) -> Result<Option<Lesson>, String> {
-        let now = self.clock.time;
+        let now = self.life.clock.time;
         match act {
             Act::Hand { x, y } => {
                 let (x, y) = (*x, *y);
@@ -46,29 +46,29 @@ impl Sim {
                 }
                 let h = self.village.hand;
                 self.village.objects[h].pos = self.village.clamp((x, y));
-                self.read.distances.clear();
+                self.life.read.distances.clear();
                 self.world_mut().hand.at = self.village.objects[h].pos;
             }
             Act::Present(on) => self.world_mut().hand.present = *on,
             Act::Hold => {
-                self.teaching.hold();
-                if self.teaching.hand.holding {
+                self.life.teaching.hold();
+                if self.life.teaching.hand.holding {
                     self.phase_event("held");
                 }
             }
             Act::Stroke => {
-                if self.teaching.hand.holding {
-                    self.teaching.stroke(&mut self.creature);
+                if self.life.teaching.hand.holding {
+                    self.life.teaching.stroke(&mut self.creature);
                     self.kept.thresholds_taught();
-                    self.memory.stroked_at = Some(now);
+                    self.life.memory.stroked_at = Some(now);
                     self.phase_event("stroked");
                 }
             }
             Act::Slap(s) => {
-                if self.teaching.hand.holding {
-                    self.teaching.slap(&mut self.creature, *s);
+                if self.life.teaching.hand.holding {
+                    self.life.teaching.slap(&mut self.creature, *s);
                     self.kept.thresholds_taught();
-                    self.memory.slapped_at = Some(now);
+                    self.life.memory.slapped_at = Some(now);
                     self.phase_event("slapped");
                 }
             }
@@ -77,9 +77,9 @@ impl Sim {
                 let o = self.object(object)?;
                 if crate::creature::lesson::takes_food(&self.creature, &self.data) {
                     self.drop_held();
-                    self.hold.held = Some(o);
-                    if self.hold.hand_holding == Some(o) {
-                        self.hold.hand_holding = None;
+                    self.life.hold.held = Some(o);
+                    if self.life.hold.hand_holding == Some(o) {
+                        self.life.hold.hand_holding = None;
                     }
                     self.village.objects[o].pos = self.position();
                     self.phase_event("took_food");
@@ -100,7 +100,7 @@ impl Sim {
             }
             Act::Order { object } => {
                 let o = self.object(object)?;
-                self.memory.order = Some((now, o));
+                self.life.memory.order = Some((now, o));
             }
             Act::Plan { .. }
             | Act::Leash(_)
@@ -142,7 +142,7 @@ impl Sim {
             }
             None => o,
         };
-        self.start_about(desire, a, o, t, self.clock.time, Why::Command);
+        self.start_about(desire, a, o, t, self.life.clock.time, Why::Command);
         Ok(())
     }
 
@@ -164,31 +164,31 @@ impl Sim {
     /// (SPEC §5–§7): a slapped active plan is dropped, a stroked one is repeated on the
     /// nearest object of the same kind, stroked food in hand is eaten at once.
     fn release(&mut self, now: f64) -> Option<Lesson> {
-        if !self.teaching.hand.holding {
+        if !self.life.teaching.hand.holding {
             return None;
         }
         // Food in its hands, whether the hand gave it or it picked it up itself.
-        let food = self.hold.held.filter(|&h| self.kind(h).is_food());
+        let food = self.life.hold.held.filter(|&h| self.kind(h).is_food());
         let food = food.map(|h| self.village.objects[h].id.as_str());
-        let lesson = self.teaching.release(&mut self.creature, &self.data, &self.village, food, now);
+        let lesson = self.life.teaching.release(&mut self.creature, &self.data, &self.village, food, now);
         self.kept.thresholds_taught();
-        self.tally.lessons += 1;
+        self.life.tally.lessons += 1;
         if let Some(taught) = &lesson.taught {
             self.phase_lesson();
             let d = taught.desire.index();
             self.forget_desire(d);
             if let Some((activity, acton)) = &lesson.trees {
-                self.judgement.trees[d] = Some([activity.clone(), acton.clone()]);
+                self.life.judgement.trees[d] = Some([activity.clone(), acton.clone()]);
             }
             if let Some(a) = self.tables.actions.iter().position(|a| a.name == taught.action) {
-                self.judgement.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
+                self.life.judgement.opinions[a] = self.creature.opinions.get(&taught.action).copied().unwrap_or(0.0);
             }
         }
         match &lesson.reaction {
             Reaction::DropPlan { .. } => {
                 // The lesson ended the active plan only if that plan was the one taught.
-                if self.planning.current.is_some() && self.teaching.plans.active().is_none() {
-                    self.planning.current = None;
+                if self.life.planning.current.is_some() && self.life.teaching.plans.active().is_none() {
+                    self.life.planning.current = None;
                 }
             }
             Reaction::Repeat { desire, action, kind } => {
@@ -263,16 +263,16 @@ impl Sim {
         else {
             return;
         };
-        self.hold.held = Some(o);
-        let replaced = self.planning.current.as_ref().map(|c| c.cand.priority);
+        self.life.hold.held = Some(o);
+        let replaced = self.life.planning.current.as_ref().map(|c| c.cand.priority);
         let seconds = self.tables.actions[a].seconds;
         let cand = Candidate { desire: Desire::Hunger, action: a, object: o, target: o, priority: 0.0 };
         let agenda = Agenda::new(vec![Step::Act { seconds }, Step::Wait { seconds: WAIT_SECONDS }]);
-        self.planning.current = Some(Current { cand, agenda });
+        self.life.planning.current = Some(Current { cand, agenda });
         // The player asked for this meal by stroking with food: it is eaten to the end,
         // whatever else becomes urgent meanwhile.
-        self.commanded = Some(cand);
-        self.tally.plans += 1;
+        self.life.commanded = Some(cand);
+        self.life.tally.plans += 1;
         let action = self.tables.actions[a].name.clone();
         self.emit(Event::Plan {
             t: now,
@@ -304,7 +304,7 @@ impl Sim {
         }
         let distance = self.village.objects[o].distance_from(self.position());
         if self.file.watch.frightens(miracle) && distance <= self.file.watch.fright_distance {
-            self.memory.frightened_at = Some(now);
+            self.life.memory.frightened_at = Some(now);
         }
         if distance > self.file.senses.view {
             return Ok(());
@@ -318,8 +318,8 @@ impl Sim {
             self.phase_sightings(counted);
             self.emit(Event::Sighting { t: now, miracle: miracle.to_owned(), counted });
             let seen = self.creature.watching.miracles.get(miracle).map_or(0, |p| p.sightings);
-            if u64::from(seen) * 2 >= u64::from(needed) && !self.schedule.cast_ok.contains(miracle) {
-                self.schedule.next_miracle_try = self.schedule.next_miracle_try.min(now);
+            if u64::from(seen) * 2 >= u64::from(needed) && !self.life.schedule.cast_ok.contains(miracle) {
+                self.life.schedule.next_miracle_try = self.life.schedule.next_miracle_try.min(now);
             }
         }
         Ok(())
@@ -328,7 +328,7 @@ impl Sim {
     /// The creature tries each miracle it has at least half learnt: it fails until it
     /// has seen enough, each failure counting as a sighting, then it succeeds (SPEC §10).
     pub(super) fn try_miracles(&mut self, now: f64) {
-        self.schedule.next_miracle_try = f64::INFINITY;
+        self.life.schedule.next_miracle_try = f64::INFINITY;
         if !self.data.has_ability(self.creature.phase, Ability::LearnMiracles) {
             return;
         }
@@ -338,7 +338,7 @@ impl Sim {
             .watching
             .miracles
             .keys()
-            .filter(|m| !self.schedule.cast_ok.contains(m.as_str()))
+            .filter(|m| !self.life.schedule.cast_ok.contains(m.as_str()))
             .cloned()
             .collect();
         for m in names {
@@ -350,9 +350,9 @@ impl Sim {
             let sightings = self.creature.watching.miracles.get(&m).map_or(0, |p| p.sightings);
             match result {
                 Attempt::Succeeded => {
-                    self.schedule.cast_ok.insert(m.clone());
+                    self.life.schedule.cast_ok.insert(m.clone());
                 }
-                Attempt::Failed => self.schedule.next_miracle_try = now + self.file.senses.miracle_try_seconds,
+                Attempt::Failed => self.life.schedule.next_miracle_try = now + self.file.senses.miracle_try_seconds,
                 Attempt::NotYet => continue,
             }
             self.emit(Event::Miracle { t: now, miracle: m, result, sightings });
@@ -370,12 +370,12 @@ impl Sim {
         if !seen {
             return Ok(());
         }
-        self.memory.deed_seen_at = Some(now);
+        self.life.memory.deed_seen_at = Some(now);
         let can_copy = self.data.has_ability(self.creature.phase, Ability::CopyPlayer);
         let kind = self.kind(o);
         let deed = Deed { desire, action: action.to_owned(), kind: self.kind_name(kind).to_owned() };
         let leash = self.file.hand.leash;
-        let Some(copy) = consider_copy(&self.file.watch, can_copy, leash, to_hand, &deed, &mut self.rng) else {
+        let Some(copy) = consider_copy(&self.file.watch, can_copy, leash, to_hand, &deed, &mut self.life.rng) else {
             return Ok(());
         };
         let state = &mut self.creature.desires[desire.index()];
@@ -391,14 +391,14 @@ impl Sim {
     /// The player's scheduled miracles and deeds that are due.
     pub(super) fn run_schedule(&mut self, now: f64) {
         let mut due = Vec::new();
-        for s in &mut self.schedule.player {
+        for s in &mut self.life.schedule.player {
             if now >= s.next && s.left != Some(0) {
                 due.push(s.what.clone());
                 s.left = s.left.map(|l| l - 1);
                 s.next = if s.every > 0.0 { s.next + s.every } else { f64::INFINITY };
             }
         }
-        self.schedule.player.retain(|s| s.next.is_finite() && s.left != Some(0));
+        self.life.schedule.player.retain(|s| s.next.is_finite() && s.left != Some(0));
         for what in due {
             // A checked world names only miracles, actions and objects that exist; in one
             // built in code, an entry naming something missing does nothing.

@@ -4,8 +4,9 @@
 //! scheduled miracles and deeds), the body changes, the senses read body and world into
 //! the desire sources, the sigmoid drives fill the desires, two desires are re-planned
 //! and the creature switches only to a plan more than twice as urgent, and the current
-//! agenda step runs. Hand events run the lessons through [`Teaching`]. All randomness
-//! comes from one seeded [`Rng`], so the same inputs and seed give the same run.
+//! agenda step runs. Hand events run the lessons through
+//! [`Teaching`](crate::creature::lesson::Teaching). All randomness comes from one seeded
+//! [`Rng`](crate::rng::Rng), so the same inputs and seed give the same run.
 //!
 //! [`Sim`] is also the editor's live preview:
 //! - build: [`Sim::new`] (a creature save) or [`Sim::newborn`]; [`Sim::record`] to keep
@@ -28,11 +29,12 @@
 //! the turns use it in `tables`, and the reasons behind a turn, read for the editor's
 //! "why?", in `why`.
 //!
-//! The state is in named parts, each beside the file that changes it: the [`Clock`]
-//! (`clock`), the senses' [`Readings`] and [`Memory`] (`senses`), the [`Planning`] and
-//! [`Judgement`] (`choose`), the [`Going`] (`act`), what is [`Holding`] (`hand`), the
-//! [`Schedule`] (`schedule`) and the [`Tally`] (`phase`); every answer kept from turn
-//! to turn is in [`Kept`] (`kept`). Freezing serialises the parts (`freeze`).
+//! The state carried from turn to turn is one [`Life`] (`life`), in named parts, each
+//! beside the file that changes it: the `Clock` (`clock`), the senses' `Readings` and
+//! `Memory` (`senses`), the `Planning` and `Judgement` (`choose`), the `Going` (`act`),
+//! what is `Holding` (`hand`), the `Schedule` (`schedule`) and the `Tally` (`phase`);
+//! every answer kept from turn to turn is in [`Kept`] (`kept`). Freezing serialises the
+//! world file, the creature, the village and the life (`freeze`).
 
 mod act;
 mod choose;
@@ -43,6 +45,7 @@ mod forced;
 mod freeze;
 mod hand;
 mod kept;
+mod life;
 mod near;
 mod object_lists;
 mod phase;
@@ -63,25 +66,18 @@ mod why;
 use std::sync::Arc;
 
 use crate::creature::Creature;
-use crate::creature::lesson::Teaching;
 use crate::mind::desire::TURNS_PER_SECOND;
-use crate::mind::plan::{Candidate, Rotation};
+use crate::mind::plan::Rotation;
 use crate::mind::usefulness::UsefulnessCurve;
 use crate::names::{Desire, Species};
 use crate::reads::Reads;
-use crate::rng::Rng;
 use crate::species::data::Data;
 use crate::species::rules::Kind;
 use crate::world::file::WorldFile;
 use crate::world::village::Village;
-use act::Going;
-use choose::{Judgement, Planning};
-use clock::Clock;
-use hand::Holding;
 use kept::Kept;
-use phase::Tally;
+use life::Life;
 use schedule::Schedule;
-use senses::{Memory, Readings};
 use table_rows::Effect;
 use tables::Tables;
 
@@ -129,23 +125,10 @@ pub struct Sim {
     curve: UsefulnessCurve,
     creature: Creature,
     village: Village,
-    rng: Rng,
-    teaching: Teaching,
-    clock: Clock,
-    read: Readings,
+    /// The state carried from turn to turn, in its parts.
+    life: Life,
     /// Every answer kept from turn to turn, voided only through its events.
     kept: Kept,
-    planning: Planning,
-    hold: Holding,
-    judgement: Judgement,
-    going: Going,
-    memory: Memory,
-    schedule: Schedule,
-    tally: Tally,
-    recording: bool,
-    /// The plan the player asked for (`Act::Plan`, or food stroked in its hands),
-    /// carried out to its end: it is not given up for a more urgent one.
-    commanded: Option<Candidate>,
     events: Vec<Event>,
 }
 
@@ -171,25 +154,13 @@ impl Sim {
             creature,
             village,
             // The birth used the seed as it is; the life draws from a stream of its own.
-            rng: Rng::seeded(seed ^ 0x5EED_F00D),
-            teaching: Teaching::default(),
-            clock: Clock::default(),
-            read: Readings::default(),
+            life: Life::starting(seed ^ 0x5EED_F00D, Schedule::starting(&world)),
             kept: Kept::new(0, 0, &[]),
-            planning: Planning::default(),
-            hold: Holding::default(),
-            judgement: Judgement::default(),
-            going: Going::default(),
-            memory: Memory::default(),
-            schedule: Schedule::starting(&world),
-            tally: Tally::default(),
-            recording: false,
-            commanded: None,
             events: Vec::new(),
             file: Arc::new(world),
             data,
         };
-        sim.hold.hand_holding = sim.file.hand.holding.as_deref().and_then(|h| sim.village.find(h));
+        sim.life.hold.hand_holding = sim.file.hand.holding.as_deref().and_then(|h| sim.village.find(h));
         sim.conform_creature();
         sim.refresh_tables();
         sim.rebuild_schedule();
@@ -210,7 +181,7 @@ impl Sim {
 
     /// Keeps the events of each turn for [`Sim::take_events`] (off by default).
     pub fn record(&mut self, on: bool) {
-        self.recording = on;
+        self.life.recording = on;
         if !on {
             self.events.clear();
         }
@@ -222,7 +193,7 @@ impl Sim {
     }
 
     fn emit(&mut self, e: Event) {
-        if self.recording {
+        if self.life.recording {
             self.events.push(e);
         }
     }
@@ -236,18 +207,18 @@ impl Sim {
 
     /// One turn of 0.1 s (SPEC §1).
     pub fn step(&mut self) {
-        let now = self.clock.tick();
+        let now = self.life.clock.tick();
         self.world_turn(now);
         self.body_turn();
         self.sense(now);
         self.feel();
-        let held_by_hand = self.teaching.hand.holding;
+        let held_by_hand = self.life.teaching.hand.holding;
         if !held_by_hand {
             self.choose(now);
             self.act(now);
         }
-        if let Some(c) = &self.planning.current {
-            self.tally.time_in[c.cand.desire.index()] += DT;
+        if let Some(c) = &self.life.planning.current {
+            self.life.tally.time_in[c.cand.desire.index()] += DT;
         }
         self.creature.age_seconds += DT;
         self.phase_turn(now);
@@ -256,7 +227,7 @@ impl Sim {
 
     /// Whether desire `d` is on now: by the phase, or by its `on_while` input.
     fn desire_on(&self, d: &crate::species::data::DesireDef) -> bool {
-        d.on_now(self.creature.phase, |r| self.read.inputs[r as usize])
+        d.on_now(self.creature.phase, |r| self.life.read.inputs[r as usize])
     }
 
     /// Turns the desires with an `on_while` input on or off as this turn's inputs say;
@@ -267,7 +238,7 @@ impl Sim {
             .desires
             .iter()
             .filter(|d| d.on_while.is_some())
-            .any(|d| self.desire_on(d) != self.planning.active.contains(&d.name.index()));
+            .any(|d| self.desire_on(d) != self.life.planning.active.contains(&d.name.index()));
         if switched {
             self.refresh_tables();
         }
@@ -276,27 +247,28 @@ impl Sim {
     /// Rebuilds what depends on the phase, the creature's learning and the objects.
     fn refresh_tables(&mut self) {
         let phase = self.creature.phase;
-        self.planning.active = self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
-        self.going.can_leave_pen = self.data.has_ability(phase, crate::species::data::Ability::LeavePen);
-        self.planning.candidates = vec![None; Desire::COUNT];
-        self.judgement.trees = vec![None; Desire::COUNT];
-        self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.planning.active);
-        self.judgement.opinions =
+        self.life.planning.active =
+            self.data.desires.iter().filter(|d| self.desire_on(d)).map(|d| d.name.index()).collect();
+        self.life.going.can_leave_pen = self.data.has_ability(phase, crate::species::data::Ability::LeavePen);
+        self.life.planning.candidates = vec![None; Desire::COUNT];
+        self.life.judgement.trees = vec![None; Desire::COUNT];
+        self.kept.tables_reloaded(self.village.objects.len(), self.tables.sources, &self.life.planning.active);
+        self.life.judgement.opinions =
             self.tables.actions.iter().map(|a| self.creature.opinions.get(&a.name).copied().unwrap_or(0.0)).collect();
-        self.judgement.last_done.resize(self.tables.actions.len(), None);
-        self.planning.rotation = Rotation::default();
+        self.life.judgement.last_done.resize(self.tables.actions.len(), None);
+        self.life.planning.rotation = Rotation::default();
     }
 
     /// The player's scheduled miracles and deeds, from now on.
     fn rebuild_schedule(&mut self) {
-        self.schedule.plan_player(&self.file.hand, self.clock.time);
+        self.life.schedule.plan_player(&self.file.hand, self.life.clock.time);
     }
 
     /// Forgets desire `d`'s trees and what was worked out by them (its examples changed).
     fn forget_desire(&mut self, d: usize) {
         self.kept.desire_taught(d);
-        self.judgement.trees[d] = None;
-        self.planning.candidates[d] = None;
+        self.life.judgement.trees[d] = None;
+        self.life.planning.candidates[d] = None;
     }
 
     /// Refreshes an object's beliefs after its state changed.

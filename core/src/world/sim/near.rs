@@ -192,8 +192,8 @@ mod tests {
             .flat_map(|i| (0..30).map(move |j| (w * f64::from(i) / 40.0, h * f64::from(j) / 30.0)))
             .find(|p| water.iter().all(|o| o.distance_from(*p) > view * 1.5))
             .expect("a spot out of sight of water");
-        let input = |sim: &Sim| sim.read.inputs[Reads::TestWaterNear as usize];
-        let thirst = |sim: &Sim| sim.read.drives[Desire::ForWater.index()];
+        let input = |sim: &Sim| sim.life.read.inputs[Reads::TestWaterNear as usize];
+        let thirst = |sim: &Sim| sim.life.read.drives[Desire::ForWater.index()];
         let (near_water, halfway, away) =
             (cow_at(&data, at), cow_at(&data, (at.0, at.1 + water[0].reach_radius() + view / 2.0)), cow_at(&data, far));
         assert!(input(&near_water) > 0.9, "{}", input(&near_water));

@@ -69,23 +69,23 @@ impl Sim {
     /// Notes that the named phase event `what` happened (one of `PHASE_EVENTS`).
     pub(super) fn phase_event(&mut self, what: &'static str) {
         debug_assert!(PHASE_EVENTS.contains(&what));
-        self.tally.progress.events |= event_bit(what).unwrap_or(0);
+        self.life.tally.progress.events |= event_bit(what).unwrap_or(0);
     }
 
     /// Notes a hand lesson that taught a plan.
     pub(super) fn phase_lesson(&mut self) {
-        self.tally.progress.lessons = self.tally.progress.lessons.saturating_add(1);
+        self.life.tally.progress.lessons = self.life.tally.progress.lessons.saturating_add(1);
     }
 
     /// Notes `counted` miracle sightings.
     pub(super) fn phase_sightings(&mut self, counted: u32) {
-        self.tally.progress.sightings = self.tally.progress.sightings.saturating_add(counted);
+        self.life.tally.progress.sightings = self.life.tally.progress.sightings.saturating_add(counted);
     }
 
     /// Forgets the progress: the phase starts afresh now (a phase set by hand, a
     /// reloaded creature).
     pub(super) fn restart_phase(&mut self) {
-        self.tally.progress = PhaseProgress::starting(self.clock.turns);
+        self.life.tally.progress = PhaseProgress::starting(self.life.clock.turns);
     }
 
     /// The end of a turn: notes where the creature stands, and moves it on to the next
@@ -96,14 +96,14 @@ impl Sim {
         // A creature that has not moved since it was last measured inside the pen is
         // still inside.
         let me = self.village.objects[self.village.me].pos;
-        let moved = self.going.inside_pen_at.is_none_or(|at| !same_spot(at, me));
-        if moved && event_bit("left_pen").is_none_or(|b| self.tally.progress.events & b == 0) {
+        let moved = self.life.going.inside_pen_at.is_none_or(|at| !same_spot(at, me));
+        if moved && event_bit("left_pen").is_none_or(|b| self.life.tally.progress.events & b == 0) {
             let pen = &self.village.objects[self.village.pen];
             if (me.0 - pen.pos.0).hypot(me.1 - pen.pos.1) > pen.radius {
                 self.phase_event("left_pen");
-                self.going.inside_pen_at = None;
+                self.life.going.inside_pen_at = None;
             } else {
-                self.going.inside_pen_at = Some(me);
+                self.life.going.inside_pen_at = Some(me);
             }
         }
         let phase = usize::from(self.creature.phase);
@@ -111,7 +111,7 @@ impl Sim {
             return;
         }
         let Some(advance) = self.data.phases.get(phase).and_then(|p| p.advance.as_ref()) else { return };
-        if !self.tally.progress.holds(advance, self.clock.turns) {
+        if !self.life.tally.progress.holds(advance, self.life.clock.turns) {
             return;
         }
         let next = phase + 1;

@@ -105,8 +105,8 @@ impl Sim {
         m.begin(&mut fresh, scene, true);
         m.all(&mut fresh, &mut distances, &mut listed);
         fresh.same(self.kept.sighting())
-            && distances.len() == self.read.distances.len()
-            && distances.iter().zip(&self.read.distances).all(|(a, b)| a.to_bits() == b.to_bits())
+            && distances.len() == self.life.read.distances.len()
+            && distances.iter().zip(&self.life.read.distances).all(|(a, b)| a.to_bits() == b.to_bits())
     }
 }
 
@@ -127,8 +127,8 @@ mod tests {
     /// against a measure of every object. Returns how many choices were compared.
     fn compare_now(sim: &mut Sim) -> usize {
         let mut compared = 0;
-        for k in 0..sim.planning.active.len() {
-            let d = sim.planning.active[k];
+        for k in 0..sim.life.planning.active.len() {
+            let d = sim.life.planning.active[k];
             for slot in 0..sim.tables.desires[d].actions.len().min(MAX_ACTIONS) {
                 let a = sim.tables.desires[d].actions[slot];
                 let kept = sim.objects_for(d, slot, a);

@@ -13,7 +13,7 @@ use crate::world::file::WorldFile;
 impl Sim {
     /// Swaps in reloaded species data; the run goes on from where it is.
     pub fn reload_data(&mut self, data: Arc<Data>) {
-        let action_name = self.planning.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
+        let action_name = self.life.planning.current.as_ref().map(|c| self.tables.actions[c.cand.action].name.clone());
         self.data = data;
         self.tables = Arc::new(Tables::new(&self.data, &self.file, &self.village));
         for i in 0..self.village.objects.len() {
@@ -22,14 +22,14 @@ impl Sim {
         if let Some(name) = action_name {
             match self.tables.actions.iter().position(|a| a.name == name) {
                 Some(a) => {
-                    if let Some(c) = &mut self.planning.current {
+                    if let Some(c) = &mut self.life.planning.current {
                         c.cand.action = a;
                     }
                 }
-                None => self.planning.current = None,
+                None => self.life.planning.current = None,
             }
         }
-        self.judgement.last_done.clear();
+        self.life.judgement.last_done.clear();
         self.conform_creature();
         self.refresh_tables();
     }
@@ -48,33 +48,35 @@ impl Sim {
     pub fn reload_world(&mut self, world: WorldFile) {
         let id = |s: &Sim, i: Option<usize>| i.map(|i| s.village.objects[i].id.clone());
         let plan_ids =
-            self.planning.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
-        let held = id(self, self.hold.held);
+            self.life.planning.current.as_ref().map(|c| (id(self, Some(c.cand.object)), id(self, Some(c.cand.target))));
+        let held = id(self, self.life.hold.held);
         let pos = self.position();
         let Setting { world, village, tables } = Setting::new(&self.data, world);
         (self.file, self.village, self.tables) = (Arc::new(world), village, tables);
-        self.read.distances.clear();
+        self.life.read.distances.clear();
         let me = self.village.me;
         self.village.objects[me].pos = self.village.clamp(pos);
-        self.hold.held = held.and_then(|h| self.village.find(&h));
-        self.hold.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
-        if let (Some((Some(o), Some(t))), Some(mut cand)) = (plan_ids, self.planning.current.as_ref().map(|c| c.cand)) {
+        self.life.hold.held = held.and_then(|h| self.village.find(&h));
+        self.life.hold.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
+        if let (Some((Some(o), Some(t))), Some(mut cand)) =
+            (plan_ids, self.life.planning.current.as_ref().map(|c| c.cand))
+        {
             match (self.village.find(&o), self.village.find(&t)) {
                 (Some(o), Some(t)) => {
                     cand.object = o;
                     cand.target = t;
                     // Steps name objects by index: start the agenda afresh on the new map.
                     let agenda = self.agenda_for(cand);
-                    self.planning.current = Some(Current { cand, agenda });
+                    self.life.planning.current = Some(Current { cand, agenda });
                 }
                 _ => {
-                    self.planning.current = None;
-                    self.teaching.end_plan(None, self.clock.time);
+                    self.life.planning.current = None;
+                    self.life.teaching.end_plan(None, self.life.clock.time);
                 }
             }
         }
-        self.memory.stuff_dirty = true;
-        self.schedule.next_respawn = f64::INFINITY;
+        self.life.memory.stuff_dirty = true;
+        self.life.schedule.next_respawn = f64::INFINITY;
         self.rebuild_schedule();
         self.refresh_tables();
     }

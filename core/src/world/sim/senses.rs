@@ -112,18 +112,18 @@ struct Sensed {
 impl Sim {
     /// Replacements, harvests, the player's schedule and miracle tries.
     pub(super) fn world_turn(&mut self, now: f64) {
-        if now >= self.schedule.next_respawn {
+        if now >= self.life.schedule.next_respawn {
             self.respawn(now);
         }
-        if now >= self.schedule.next_harvest {
-            self.schedule.next_harvest += self.file.body.harvest_seconds;
+        if now >= self.life.schedule.next_harvest {
+            self.life.schedule.next_harvest += self.file.body.harvest_seconds;
             self.harvest(now);
         }
-        if self.schedule.player.iter().any(|s| now >= s.next) {
+        if self.life.schedule.player.iter().any(|s| now >= s.next) {
             self.kept.stirred();
             self.run_schedule(now);
         }
-        if now >= self.schedule.next_miracle_try {
+        if now >= self.life.schedule.next_miracle_try {
             self.kept.stirred();
             self.try_miracles(now);
         }
@@ -149,7 +149,7 @@ impl Sim {
                 None => {}
             }
         }
-        self.schedule.next_respawn = next;
+        self.life.schedule.next_respawn = next;
     }
 
     /// Working farmers and fishers bring food to their town's pit.
@@ -184,7 +184,7 @@ impl Sim {
     /// SPEC §3); it heals when fed and suffers when starved (the body sources of SPEC §2).
     pub(super) fn body_turn(&mut self) {
         let r = self.file.body;
-        let m = if self.going.moving { r.moving_factor } else { 1.0 };
+        let m = if self.life.going.moving { r.moving_factor } else { 1.0 };
         let thirsts = self.data.has_ability(self.creature.phase, Ability::Thirsts);
         let b = &mut self.creature.body;
         b.energy -= DT * m / r.hunger_seconds;
@@ -230,7 +230,7 @@ impl Sim {
             Climate::Cold => -comfort,
         };
         let cold = (liked - temperature).clamp(0.0, 1.0);
-        self.going.heat = (temperature - liked).clamp(0.0, 1.0);
+        self.life.going.heat = (temperature - liked).clamp(0.0, 1.0);
         let working = night < 0.5;
         let need_rate = DT / self.file.body.villager_need_seconds;
 
@@ -245,7 +245,7 @@ impl Sim {
             o.seen += DT;
             novelty = novelty.max(1.0 - o.seen / s.novelty_seconds);
             if o.kind == Kind::Villager && o.alive {
-                in_need = in_need.max(o.need * near(self.read.distances[i], s.view));
+                in_need = in_need.max(o.need * near(self.life.read.distances[i], s.view));
                 if working && let Some(k) = o.skill().and_then(|k| SKILLS.iter().position(|x| *x == k)) {
                     skills_seen |= 1 << k;
                 }
@@ -258,40 +258,40 @@ impl Sim {
                 && now >= o.next_order
             {
                 o.next_order += every;
-                if self.read.distances[i] <= s.view {
+                if self.life.read.distances[i] <= s.view {
                     order_from = Some(i);
                 }
             }
         }
         if let Some(o) = order_from {
-            self.memory.creature_order = Some((now, o));
+            self.life.memory.creature_order = Some((now, o));
         }
         if self.kept.sighting().friend_in_view {
-            self.memory.friend_seen_at = now;
+            self.life.memory.friend_seen_at = now;
         }
         let player_near = if self.file.hand.present {
-            let d = self.read.distances[self.village.hand];
+            let d = self.life.read.distances[self.village.hand];
             if d <= s.near {
-                self.memory.hand_seen_at = now;
+                self.life.memory.hand_seen_at = now;
             }
             near(d, s.near)
         } else {
             0.0
         };
-        if self.memory.stuff_dirty {
-            self.memory.stuff_away = self.stuff_far_from_home();
-            self.memory.stuff_dirty = false;
+        if self.life.memory.stuff_dirty {
+            self.life.memory.stuff_away = self.stuff_far_from_home();
+            self.life.memory.stuff_dirty = false;
         }
         // Standing where it stood, the creature explores nothing new.
         if measured {
             self.village.explore(p, s.view);
         }
         let home = self.kept.sighting().home;
-        if self.memory.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
-            self.memory.order = None;
+        if self.life.memory.order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.life.memory.order = None;
         }
-        if self.memory.creature_order.is_some_and(|(t, _)| now - t > s.order_seconds) {
-            self.memory.creature_order = None;
+        if self.life.memory.creature_order.is_some_and(|(t, _)| now - t > s.order_seconds) {
+            self.life.memory.creature_order = None;
         }
 
         self.read_inputs(now, Sensed { night, cold, player_near, in_need, novelty, home });
@@ -311,7 +311,7 @@ impl Sim {
             if self.data.species(self.creature.species).aggression_connected { traits.aggression } else { 0.0 };
         let leash = self.file.hand.leash;
         let liking = self.creature.liking;
-        let x = &mut self.read.inputs;
+        let x = &mut self.life.read.inputs;
         x[Reads::BodyHunger as usize] = 1.0 - b.energy;
         x[Reads::BodyInjury as usize] = 1.0 - b.health;
         x[Reads::BodyFatigue as usize] = b.fatigue;
@@ -321,16 +321,16 @@ impl Sim {
         x[Reads::BodyItch as usize] = b.itch;
         x[Reads::BodyThirst as usize] = b.thirst;
         x[Reads::BodyCold as usize] = sensed.cold;
-        x[Reads::BodyHeat as usize] = self.going.heat;
+        x[Reads::BodyHeat as usize] = self.life.going.heat;
         x[Reads::WorldNight as usize] = sensed.night;
         x[Reads::WorldPlayerNear as usize] = sensed.player_near;
-        x[Reads::WorldPlayerAway as usize] = ((now - self.memory.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
-        x[Reads::WorldBoredom as usize] = ((now - self.memory.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldPlayerAway as usize] = ((now - self.life.memory.hand_seen_at) / s.away_seconds).clamp(0.0, 1.0);
+        x[Reads::WorldBoredom as usize] = ((now - self.life.memory.same_since) / s.boredom_seconds).clamp(0.0, 1.0);
         x[Reads::WorldVillagerInNeed as usize] = sensed.in_need;
         x[Reads::WorldFarFromHome as usize] = (sensed.home / s.home_far).min(1.0);
-        x[Reads::WorldStuffAway as usize] = self.memory.stuff_away;
+        x[Reads::WorldStuffAway as usize] = self.life.memory.stuff_away;
         x[Reads::WorldFriendAway as usize] =
-            ((now - self.memory.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
+            ((now - self.life.memory.friend_seen_at) / s.friend_away_seconds).clamp(0.0, 1.0);
         x[Reads::WorldUnexplored as usize] = self.village.unexplored();
         x[Reads::WorldNovelty as usize] = sensed.novelty;
         x[Reads::TraitKindness as usize] = traits.kindness;
@@ -343,12 +343,12 @@ impl Sim {
         }
         x[Reads::EventDislike as usize] = (-liking).max(0.0);
         x[Reads::EventLiking as usize] = liking.max(0.0);
-        x[Reads::EventSlapped as usize] = fade(self.memory.slapped_at, now, s.event_seconds);
-        x[Reads::EventStroked as usize] = fade(self.memory.stroked_at, now, s.event_seconds);
-        x[Reads::EventOrder as usize] = if self.memory.order.is_some() { 1.0 } else { 0.0 };
-        x[Reads::EventCreatureOrder as usize] = if self.memory.creature_order.is_some() { 1.0 } else { 0.0 };
-        x[Reads::EventDeedSeen as usize] = fade(self.memory.deed_seen_at, now, s.deed_seconds);
-        x[Reads::EventFrighteningMagic as usize] = fade(self.memory.frightened_at, now, s.event_seconds);
+        x[Reads::EventSlapped as usize] = fade(self.life.memory.slapped_at, now, s.event_seconds);
+        x[Reads::EventStroked as usize] = fade(self.life.memory.stroked_at, now, s.event_seconds);
+        x[Reads::EventOrder as usize] = if self.life.memory.order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventCreatureOrder as usize] = if self.life.memory.creature_order.is_some() { 1.0 } else { 0.0 };
+        x[Reads::EventDeedSeen as usize] = fade(self.life.memory.deed_seen_at, now, s.deed_seconds);
+        x[Reads::EventFrighteningMagic as usize] = fade(self.life.memory.frightened_at, now, s.event_seconds);
         // The distance sources, each the nearest of its rows.
         for row in NEAR_SOURCES {
             x[row.reads as usize] = 0.0;

@@ -245,7 +245,9 @@ impl Sim {
     /// Measures the layout from `p` unless it was measured in this scene from there;
     /// true when it measured.
     pub(super) fn sight(&mut self, p: (f64, f64)) -> bool {
-        if self.kept.sighting().holds(self.kept.scene(), p) && self.read.distances.len() == self.village.objects.len() {
+        if self.kept.sighting().holds(self.kept.scene(), p)
+            && self.life.read.distances.len() == self.village.objects.len()
+        {
             #[cfg(debug_assertions)]
             assert!(self.kept_as_measured(self.kept.scene(), p), "the layout changed without a stir");
             return false;
@@ -267,9 +269,9 @@ impl Sim {
         let m = Measure { village: &self.village, s, p };
         m.begin(sighting, scene, !listed);
         if listed {
-            m.listed(sighting, &mut self.read.distances, nearby);
+            m.listed(sighting, &mut self.life.read.distances, nearby);
         } else {
-            m.all(sighting, &mut self.read.distances, nearby);
+            m.all(sighting, &mut self.life.read.distances, nearby);
             nearby.at = Some((stage, p, s.view.to_bits(), n));
         }
         #[cfg(debug_assertions)]

@@ -14,7 +14,7 @@ impl Sim {
         let o = self.object(object)?;
         let k = usize::from(kind == TreeKind::ActOn);
         let predicted = || self.tree_now(desire, kind).predict(&self.village.objects[o].answers);
-        Ok(self.curve.usefulness(self.judgement.forced.verdict(desire.index(), k, o, predicted)))
+        Ok(self.curve.usefulness(self.life.judgement.forced.verdict(desire.index(), k, o, predicted)))
     }
 
     /// Desire `desire`'s tree of `kind` built from the creature's examples as they are

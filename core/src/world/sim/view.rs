@@ -51,14 +51,14 @@ impl Sim {
     /// Seconds of simulated time.
     #[must_use]
     pub fn time(&self) -> f64 {
-        self.clock.time
+        self.life.clock.time
     }
 
     /// Turns run so far.
     #[must_use]
     #[inline]
     pub fn turns(&self) -> u64 {
-        self.clock.turns
+        self.life.clock.turns
     }
 
     /// The creature as it is now (its save).
@@ -94,7 +94,7 @@ impl Sim {
             TreeKind::Activity => 0,
             TreeKind::ActOn => 1,
         };
-        self.judgement.trees[d.index()].as_ref().map(|t| &t[k])
+        self.life.judgement.trees[d.index()].as_ref().map(|t| &t[k])
     }
 
     /// The village as it is now.
@@ -125,7 +125,7 @@ impl Sim {
     /// The value of every input the desire sources read (SPEC §2), by [`Reads`].
     #[must_use]
     pub fn input(&self, r: Reads) -> f64 {
-        self.read.inputs[r as usize]
+        self.life.read.inputs[r as usize]
     }
 
     /// Every desire with its value, drive and time spent.
@@ -139,9 +139,9 @@ impl Sim {
                     desire: *d,
                     value: s.value,
                     max: s.max,
-                    drive: self.read.drives[d.index()],
-                    active: self.planning.active.contains(&d.index()),
-                    seconds: self.tally.time_in[d.index()],
+                    drive: self.life.read.drives[d.index()],
+                    active: self.life.planning.active.contains(&d.index()),
+                    seconds: self.life.tally.time_in[d.index()],
                 }
             })
             .collect()
@@ -150,7 +150,7 @@ impl Sim {
     /// The plan under way, with its agenda; `None` while idle.
     #[must_use]
     pub fn plan(&self) -> Option<PlanView> {
-        let c = self.planning.current.as_ref()?;
+        let c = self.life.planning.current.as_ref()?;
         let id = |i: usize| self.village.objects[i].id.clone();
         Some(PlanView {
             desire: c.cand.desire,
@@ -167,35 +167,35 @@ impl Sim {
     /// The last five plans with their credit scores now (SPEC §6), oldest first.
     #[must_use]
     pub fn recent_plans(&self) -> Vec<Credit> {
-        self.teaching.plans.credit(self.clock.time, &self.data.actions.credit_decay)
+        self.life.teaching.plans.credit(self.life.clock.time, &self.data.actions.credit_decay)
     }
 
     /// The index in [`Sim::recent_plans`] of the plan a lesson now would go to (SPEC §6),
     /// `None` when no plan scores above 0.
     #[must_use]
     pub fn lesson_goes_to(&self) -> Option<usize> {
-        self.teaching.plans.winner(self.clock.time, &self.data.actions.credit_decay)
+        self.life.teaching.plans.winner(self.life.clock.time, &self.data.actions.credit_decay)
     }
 
     /// The hand, the plan memory and the food held: the teaching state (SPEC §5, §6).
     #[must_use]
     pub fn teaching(&self) -> &Teaching {
-        &self.teaching
+        &self.life.teaching
     }
 
     /// The simulation's generator: two runs that drew alike so far have equal ones.
     #[must_use]
     pub fn rng(&self) -> &crate::rng::Rng {
-        &self.rng
+        &self.life.rng
     }
 
     /// The run so far (SPEC §15 `sim --json`).
     #[must_use]
     pub fn summary(&self) -> Summary {
         Summary {
-            turns: self.clock.turns,
-            plans: self.tally.plans,
-            lessons: self.tally.lessons,
+            turns: self.life.clock.turns,
+            plans: self.life.tally.plans,
+            lessons: self.life.tally.lessons,
             desires: self.creature.desires.iter().map(|d| (d.name, d.value)).collect(),
         }
     }
@@ -203,7 +203,7 @@ impl Sim {
     /// Seconds spent on each desire's plans, by desire index.
     #[must_use]
     pub fn seconds_per_desire(&self) -> &[f64] {
-        &self.tally.time_in
+        &self.life.tally.time_in
     }
 
     /// Puts the creature at (x, y), as the editor's drag does; it stays on the map and,
@@ -213,8 +213,8 @@ impl Sim {
             return Err(format!("the creature cannot stand at ({x}, {y})"));
         }
         self.move_to((x, y));
-        self.going.moving = false;
-        self.read.distances.clear();
+        self.life.going.moving = false;
+        self.life.read.distances.clear();
         Ok(())
     }
 

@@ -112,23 +112,24 @@ impl Sim {
     /// The reasons behind the creature's state at this turn (see the module's notes).
     #[must_use]
     pub fn why(&self) -> TurnWhy {
-        let mut desires: Vec<DesireWhy> = self.planning.active.iter().map(|&d| self.desire_why(d)).collect();
+        let mut desires: Vec<DesireWhy> = self.life.planning.active.iter().map(|&d| self.desire_why(d)).collect();
         desires.sort_by(|a, b| b.value.total_cmp(&a.value));
-        let current = self.planning.current.as_ref().map(|c| self.plan_why(&c.cand, true));
+        let current = self.life.planning.current.as_ref().map(|c| self.plan_why(&c.cand, true));
         let mut candidates: Vec<PlanWhy> = self
+            .life
             .planning
             .active
             .iter()
-            .filter_map(|&d| self.planning.candidates.get(d).copied().flatten())
-            .filter(|c| !self.planning.current.as_ref().is_some_and(|cur| cur.cand.same_plan(c)))
+            .filter_map(|&d| self.life.planning.candidates.get(d).copied().flatten())
+            .filter(|c| !self.life.planning.current.as_ref().is_some_and(|cur| cur.cand.same_plan(c)))
             .map(|c| self.plan_why(&c, false))
             .collect();
         candidates.sort_by(|a, b| b.priority.total_cmp(&a.priority));
         let decision = self.decision(current.as_ref(), candidates.first());
-        let path = self.planning.current.as_ref().map(|c| self.tree_path(c.cand.desire, c.cand.object));
+        let path = self.life.planning.current.as_ref().map(|c| self.tree_path(c.cand.desire, c.cand.object));
         TurnWhy {
-            time: self.clock.time,
-            turn: self.clock.turns,
+            time: self.life.clock.time,
+            turn: self.life.clock.turns,
             desires,
             plans: current.into_iter().chain(candidates).collect(),
             decision,
@@ -147,19 +148,25 @@ impl Sim {
             .zip(&state.thresholds)
             .map(|(&src, &th)| SourceWhy {
                 reads: crate::reads::Reads::ALL[src].name(),
-                input: self.read.inputs[src],
+                input: self.life.read.inputs[src],
                 threshold: th,
-                drive: sigmoid(th, self.read.inputs[src], k),
+                drive: sigmoid(th, self.life.read.inputs[src], k),
             })
             .collect();
-        DesireWhy { desire: Desire::ALL[d], value: state.value, max: state.max, drive: self.read.drives[d], sources }
+        DesireWhy {
+            desire: Desire::ALL[d],
+            value: state.value,
+            max: state.max,
+            drive: self.life.read.drives[d],
+            sources,
+        }
     }
 
     /// The desire's tree of `kind`: the one the turns built, or built here from the
     /// same examples when the turns have not needed it yet (the same tree).
     fn tree_of(&self, d: usize, kind: TreeKind) -> std::borrow::Cow<'_, Tree> {
         let k = usize::from(kind == TreeKind::ActOn);
-        match self.judgement.trees.get(d).and_then(Option::as_ref) {
+        match self.life.judgement.trees.get(d).and_then(Option::as_ref) {
             Some(trees) => std::borrow::Cow::Borrowed(&trees[k]),
             None => std::borrow::Cow::Owned(build(
                 &self.data.attributes,
@@ -171,22 +178,22 @@ impl Sim {
     fn score_by(&self, d: usize, kind: TreeKind, o: usize) -> f64 {
         let k = usize::from(kind == TreeKind::ActOn);
         let verdict =
-            self.judgement.forced.verdict(d, k, o, || self.tree_of(d, kind).predict(&self.village.objects[o].answers));
+            self.life.judgement.forced.verdict(d, k, o, || self.tree_of(d, kind).predict(&self.village.objects[o].answers));
         self.curve.usefulness(verdict)
     }
 
     fn plan_why(&self, c: &Candidate, current: bool) -> PlanWhy {
         let d = c.desire.index();
         let value = self.creature.desires[d].value;
-        let since = self.judgement.last_done.get(c.action).copied().flatten().map(|t| self.clock.time - t);
-        let opinion = self.judgement.opinions[c.action];
+        let since = self.life.judgement.last_done.get(c.action).copied().flatten().map(|t| self.life.clock.time - t);
+        let opinion = self.life.judgement.opinions[c.action];
         let usable = self.usable(c.object) && self.usable(c.target);
         let activity = self.score_by(d, TreeKind::Activity, c.target);
         let usefulness = self.score_by(d, TreeKind::ActOn, c.object);
         let distance = distance_priority(
             self.tables.desires[d].distance_weight,
-            self.read.distances.get(c.object).copied().unwrap_or(f64::NAN),
-            self.hold.held == Some(c.object),
+            self.life.read.distances.get(c.object).copied().unwrap_or(f64::NAN),
+            self.life.hold.held == Some(c.object),
         );
         let action = action_priority(opinion, since);
         let priority =

@@ -5,7 +5,7 @@
 //! the keyboard is idle for [`ArenaUi::idle_seconds`]. A training gauntlet open in the
 //! arena ([`ArenaUi::gauntlet`]) is fought bank by bank.
 
-use creature_shadow::arena::{FPS, KeyInput, Outcome};
+use creature_shadow::arena::{FPS, KeyInput, MatchOutcome};
 use creature_shadow::bank::{Bank, PendingMatch};
 use creature_shadow::bots::{Bot, Style};
 use creature_shadow::fight::{Bout, Controller, Pick, ShadowPlayer};
@@ -43,12 +43,12 @@ impl Billing {
     }
 
     /// What the finished match came to, naming who played.
-    pub fn outcome(&self, o: Outcome) -> String {
+    pub fn outcome(&self, o: MatchOutcome) -> String {
         let [left, right] = &self.sides;
         match o {
-            Outcome::Winner(0) => format!("Match over: {left} won against {right}."),
-            Outcome::Winner(_) => format!("Match over: {right} won against {left}."),
-            Outcome::Draw => format!("Match over: a draw between {left} and {right}."),
+            MatchOutcome::Winner(0) => format!("Match over: {left} won against {right}."),
+            MatchOutcome::Winner(_) => format!("Match over: {right} won against {left}."),
+            MatchOutcome::Draw => format!("Match over: a draw between {left} and {right}."),
         }
     }
 }
@@ -289,7 +289,7 @@ impl ArenaUi {
             self.pending = Some(p);
         }
         if let (Some(g), Some(o)) = (self.gauntlet.as_mut(), outcome)
-            && let Some(note) = g.settle(o == Outcome::Winner(0))
+            && let Some(note) = g.settle(o == MatchOutcome::Winner(0))
         {
             self.gauntlet_note = Some(note);
         }

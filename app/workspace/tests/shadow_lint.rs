@@ -4,16 +4,18 @@
 
 use std::path::Path;
 
-#[path = "../../tests/support/mod.rs"]
+#[path = "../../../core/tests/support/mod.rs"]
 mod support;
 use support::{edit, example_copy};
 
 use creature_core::lint::{Lint, Rule, lint_project};
 use creature_core::project::Project;
-use creature_shadow::lint::dead_features;
+use creature_workspace::checkers::{LINT_RULES, register_guests};
 
+/// The project's lint with the shadow's rules, its kinds of file known.
 fn lint(dir: &Path) -> Lint {
-    lint_project(&Project::open(dir).unwrap(), &[dead_features]).unwrap_or_else(|e| panic!("{e:?}"))
+    register_guests();
+    lint_project(&Project::open(dir).unwrap(), LINT_RULES).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 /// The warnings of `rule` in the file named `file`, as printed, allowed or not (the
