@@ -128,6 +128,7 @@ pub fn run(a: &TrainArgs) -> CliResult {
         (report_parquet::gather(&species, &settings, rows, &tables.join(", "))?, Vec::new())
     };
     let train_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let pace = Pace::of(&rows, train_ms, a.results.is_empty());
     if let Some(out) = &a.parquet {
         report_parquet::save(out, &rows, &table_policy)?;
     }
@@ -140,11 +141,17 @@ pub fn run(a: &TrainArgs) -> CliResult {
     };
     if a.json {
         let species: Vec<Value> = rows.iter().map(row_json).collect();
-        print_json(&json!({"target": a.target.display().to_string(), "species": species, "train_ms": train_ms}));
+        print_json(&json!({
+            "target": a.target.display().to_string(),
+            "species": species,
+            "train_ms": train_ms,
+            "runs_per_second": pace.runs_per_second,
+            "turns_per_trial": pace.turns_per_trial,
+        }));
     } else {
         let why = |r: &ReportRow| trained.iter().find(|t| t.species == r.species)?.closest.clone()?.why;
         let whys: Vec<Option<String>> = rows.iter().map(why).collect();
-        print!("{}", table(&target, &rows, &whys, train_ms));
+        print!("{}", table(&target, &rows, &whys, train_ms, &pace));
         match (written, &a.output) {
             (Some(out), _) => println!("wrote the script to {}", out.display()),
             (None, Some(out)) => println!("wrote no script to {}: the target was not reached", out.display()),
@@ -152,6 +159,22 @@ pub fn run(a: &TrainArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// How fast the search went, beside its wall time: the runs (a script on one seed) made a
+/// second, when they were made here rather than read from the shards' tables, and the turns
+/// a run lived on the mean (a run ends once its verdict is known).
+struct Pace {
+    runs_per_second: Option<f64>,
+    turns_per_trial: Option<f64>,
+}
+
+impl Pace {
+    fn of(rows: &[ReportRow], train_ms: f64, searched_here: bool) -> Pace {
+        let runs: usize = rows.iter().map(|r| r.runs).sum();
+        let runs_per_second = (searched_here && train_ms > 0.0).then(|| runs as f64 / train_ms * 1000.0);
+        Pace { runs_per_second, turns_per_trial: report_parquet::turns_per_run(rows) }
+    }
 }
 
 /// The script found, with a comment saying where it came from, as the editor keeps it.
@@ -175,7 +198,7 @@ fn row_json(r: &ReportRow) -> Value {
 
 /// The report for people: one line per species, and for a target not reached the
 /// expectation nearest to holding (with why it failed, when the search ran here).
-fn table(target: &LoadedTarget, rows: &[ReportRow], whys: &[Option<String>], train_ms: f64) -> String {
+fn table(target: &LoadedTarget, rows: &[ReportRow], whys: &[Option<String>], train_ms: f64, pace: &Pace) -> String {
     let mut out = format!("{:<10} {:>8} {:>6} {:>7} {:>7}\n", "species", "lessons", "held", "tried", "runs");
     for (r, why) in rows.iter().zip(whys) {
         let lessons = r.lessons.map_or("-".to_owned(), |n| n.to_string());
@@ -187,6 +210,13 @@ fn table(target: &LoadedTarget, rows: &[ReportRow], whys: &[Option<String>], tra
             out += &format!("  not reached; closest: expect {index}: {why}\n");
         }
     }
-    out += &format!("trained in {train_ms:.0} ms\n");
+    out += &format!("trained in {train_ms:.0} ms");
+    if let Some(rate) = pace.runs_per_second {
+        out += &format!(", {rate:.0} runs a second");
+    }
+    if let Some(turns) = pace.turns_per_trial {
+        out += &format!(", {turns:.0} turns a run");
+    }
+    out += "\n";
     out
 }

@@ -3,12 +3,23 @@
 //! needs more lessons than a Cow to be kind; a target that cannot be reached says so with
 //! the expectation nearest to holding, within its budget; the target file is checked by
 //! `check` at its line and column; the report goes to Parquet, and searched in shards it
-//! is the report searched whole.
+//! is the report searched whole; beside its wall time it gives the runs made a second and
+//! the turns a run lived.
 
 use std::path::{Path, PathBuf};
 
 use crate::common::{fails, json, repo, s, studio};
 use creature_core::parquet_table::read_parquet_table;
+
+/// The keys of a report that measure the machine, not the search.
+const TIMES: [&str; 2] = ["train_ms", "runs_per_second"];
+
+fn without_times(mut v: serde_json::Value) -> serde_json::Value {
+    for key in TIMES {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    v
+}
 
 fn kind_target() -> PathBuf {
     repo().join("projects/example/targets/kind.target.ron")
@@ -123,8 +134,33 @@ fn the_report_per_species_goes_to_parquet() {
     let species = species.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
     assert_eq!((species.value(0), species.value(1)), ("Cow", "Sheep"));
     assert_eq!(out["species"][1]["species"], "Sheep");
+    let column = |name: &str| {
+        let c = t.column_by_name(name).unwrap();
+        let c = c.as_any().downcast_ref::<arrow_array::UInt64Array>().unwrap();
+        c.values().iter().sum::<u64>()
+    };
+    let (runs, turns) = (column("runs"), column("turns"));
+    assert!(runs > 0 && turns > 0, "{runs} runs, {turns} turns");
+    assert_eq!(out["turns_per_trial"].as_f64(), Some(turns as f64 / runs as f64), "{out}");
     let err = fails(&["train", s(&kind_target()), "--species", "Tigre"]);
     assert!(err.contains("Tiger"), "a misspelt species is refused with the nearest name: {err}");
+}
+
+#[test]
+fn beside_its_wall_time_the_report_gives_the_runs_a_second_and_the_turns_a_run_lived() {
+    let target = kind_target();
+    let args = ["train", s(&target), "--species", "Cow,Tiger", "--seeds", "2", "--budget", "30"];
+    let out = json(&[&args[..], &["--json"]].concat());
+    let runs: u64 = out["species"].as_array().unwrap().iter().map(|r| r["runs"].as_u64().unwrap()).sum();
+    let (ms, rate) = (out["train_ms"].as_f64().unwrap(), out["runs_per_second"].as_f64().unwrap());
+    assert!((rate - runs as f64 / ms * 1000.0).abs() < 1e-6 * rate.max(1.0), "{out}");
+    let per_trial = out["turns_per_trial"].as_f64().unwrap();
+    assert!(per_trial > 0.0, "{out}");
+    let text = studio().args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("trained in ") && last.contains(" runs a second, "), "{text}");
+    assert!(last.ends_with(&format!(", {per_trial:.0} turns a run")), "{text}");
 }
 
 #[test]
@@ -133,7 +169,7 @@ fn a_report_searched_in_shards_is_the_report_searched_whole() {
     let target = kind_target();
     let common = ["train", s(&target), "--species", "Cow,Sheep,Tiger", "--seeds", "1", "--budget", "20", "--json"];
     let whole_table = dir.path().join("whole.parquet");
-    let mut whole = json(&[&common[..], &["--parquet", s(&whole_table)]].concat());
+    let whole = json(&[&common[..], &["--parquet", s(&whole_table)]].concat());
     let tables: Vec<PathBuf> = (0..2).map(|i| dir.path().join(format!("shard{i}.parquet"))).collect();
     for (i, t) in tables.iter().enumerate() {
         let shard = format!("{i}/2");
@@ -141,12 +177,11 @@ fn a_report_searched_in_shards_is_the_report_searched_whole() {
         assert_eq!(out["species"].as_array().unwrap().len(), if i == 0 { 2 } else { 1 }, "{out}");
     }
     let gathered_table = dir.path().join("gathered.parquet");
-    let mut gathered =
+    let gathered =
         json(&[&common[..], &["--results", s(&tables[0]), s(&tables[1]), "--parquet", s(&gathered_table)]].concat());
-    for v in [&mut whole, &mut gathered] {
-        v.as_object_mut().unwrap().remove("train_ms");
-    }
-    assert_eq!(gathered, whole);
+    assert!(whole["runs_per_second"].as_f64().is_some_and(|r| r > 0.0), "{whole}");
+    assert!(gathered["runs_per_second"].is_null(), "no run was made to gather the tables: {gathered}");
+    assert_eq!(without_times(gathered), without_times(whole));
     let rows = |p: &Path| creature_core::train::report_parquet::load(p).unwrap();
     assert_eq!(rows(&gathered_table), rows(&whole_table));
     let err = fails(&[&common[..], &["--results", s(&tables[0])]].concat());
@@ -165,9 +200,7 @@ fn the_search_gives_the_same_answer_on_one_thread_as_on_two() {
     let on = |threads: &str| {
         let out = studio().env("RAYON_NUM_THREADS", threads).args(args).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        v.as_object_mut().unwrap().remove("train_ms");
-        v
+        without_times(serde_json::from_slice(&out.stdout).unwrap())
     };
     assert_eq!(on("1"), on("2"));
 }

@@ -1,10 +1,11 @@
 //! The Train panel: a target of the project searched off the editor's thread with a
 //! progress bar, the script found kept as a lesson script that opens and plays in the
 //! Lesson panel, a search stopped with its best so far, and a report over every species
-//! plotted in the Species panel.
+//! plotted in the Species panel, its rows shown as they come.
 
 use std::time::Duration;
 
+use creature_core::names::Species;
 use creature_studio::gui::Studio;
 use creature_studio::gui::command::Command;
 use creature_studio::gui::panels::train::{TAB, TrainPanel};
@@ -167,4 +168,46 @@ fn a_report_over_every_species_is_placed_in_the_species_panel_and_plotted() {
     h.get_by_label("📈 plot").click();
     h.run();
     assert!(!label_containing(&h, "How teachable: the fewest lessons to reach kind.target.ron").is_empty());
+}
+
+/// A report's species are searched at once, and each row is shown as soon as its species
+/// is done, while the others are still searched: the first row's word is held back on
+/// the worker here, so the report cannot end before the panel is looked at.
+#[test]
+fn a_reports_rows_show_as_they_come() {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    train_panel(&mut h, 1, 40);
+    let target = root.join("targets/kind.target.ron");
+    let (open, gate) = std::sync::mpsc::channel::<()>();
+    let gate = Mutex::new(gate);
+    let words = AtomicUsize::new(0);
+    let asked = vec![Species::Tiger, Species::Cow];
+    let settings = creature_core::train::Settings::new(1, 1, 40);
+    h.state_mut().ws.training.start(target, asked.clone(), settings, move || {
+        // The first word is the species; the second, the first row.
+        if words.fetch_add(1, Ordering::SeqCst) == 1 {
+            let _ = gate.lock().unwrap().recv();
+        }
+    });
+    let first_row = |s: &Studio| s.ws.training.run.as_ref().is_some_and(|r| !r.trained.is_empty());
+    assert!(until_within(&mut h, Duration::from_secs(120), first_row), "a row comes");
+    h.run_steps(2);
+    let run = h.state().ws.training.run.as_ref().unwrap();
+    assert!(run.running(), "the report goes on");
+    let done = run.trained.len();
+    assert!(!label_containing(&h, &format!("{done} of 2 species searched")).is_empty(), "the bar counts the rows");
+    for t in &run.trained {
+        let mark = if t.lessons.is_some() { "✔" } else { "✖" };
+        h.get_by_label_contains(&format!("{mark} {}: ", t.species));
+    }
+    open.send(()).unwrap();
+    assert!(until_within(&mut h, Duration::from_secs(120), ended), "the report ends");
+    h.run_steps(2);
+    let run = h.state().ws.training.run.as_ref().unwrap();
+    assert_eq!(run.trained.iter().map(|t| t.species).collect::<Vec<_>>(), asked, "each row in its place");
+    assert_eq!(h.query_all_by_label_contains("species searched").count(), 0, "no bar once ended");
 }

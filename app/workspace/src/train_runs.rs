@@ -1,8 +1,10 @@
 //! A training search (SPEC §22) run off the editor's thread: the worker loads the
-//! target and searches for each species asked, one after the other, and says how the
-//! search stands after each chunk of scripts, then what it found for the species. The
-//! editor stays responsive, shows the progress and can stop the search, which then ends
-//! with the best script tried so far. A script found is kept as a lesson script with a
+//! target and searches for the species asked. One species alone says how its search
+//! stands after each chunk of scripts, then what it found; a report's species are
+//! searched in one pool ([`train::train_each_while`], as `train` searches them), each
+//! species' row said as soon as its search ends, so the first rows come while the others
+//! are still searched. The editor stays responsive, shows the progress and can stop the
+//! search, which then ends each species searched with the best script tried so far. A script found is kept as a lesson script with a
 //! comment saying where it came from, as `train -o` writes it.
 
 use std::path::{Path, PathBuf};
@@ -13,18 +15,19 @@ use std::time::Instant;
 
 use creature_core::error::LoadError;
 use creature_core::names::Species;
-use creature_core::train::{self, Progress, Settings, Trained, Trainer};
+use creature_core::train::{self, LoadedTarget, Progress, Settings, Trained, Trainer};
 use creature_core::words;
 
 /// What the worker tells the editor.
 enum Heard {
     /// The species to search, once the target is loaded.
     Species(Vec<Species>),
-    /// The lessons the trainer may give the next species, in words.
+    /// The lessons the trainer may give the species searched alone, in words.
     Lessons(Vec<String>),
     Progress(Progress),
-    /// What the search found for the next species.
-    Trained(Box<Trained>),
+    /// What the search found for the species at a place of the list, with every lesson
+    /// its trainer may give, in words.
+    Trained(usize, Box<Trained>, Vec<String>),
     Failed(Vec<LoadError>),
     Ended,
 }
@@ -35,14 +38,19 @@ pub struct TrainRun {
     /// The species searched, in order: the target's own, or those asked for a report.
     pub species: Vec<Species>,
     pub settings: Settings,
-    /// What was found for each species done, in order.
+    /// What was found for each species done, in the order of `species` (a report's rows
+    /// come as their searches end, each put in its place).
     pub trained: Vec<Trained>,
+    /// Each row of `trained`: its place in `species`, and every lesson its trainer may
+    /// give, in words (a script names them by number).
+    rows: Vec<(usize, Vec<String>)>,
     /// The problems of the target's file, which stop the search before it starts.
     pub failed: Option<Vec<LoadError>>,
-    /// Every lesson the trainer may give the species searched now; a script names them
-    /// by number.
+    /// Every lesson the trainer may give the species searched alone; a script names
+    /// them by number.
     pub lessons: Vec<String>,
-    /// How the species searched now stood when it last said.
+    /// How the species searched alone stood when it last said (a report's species, in
+    /// one pool, say only when they end).
     pub progress: Option<Progress>,
     ended: bool,
     started: Instant,
@@ -62,7 +70,14 @@ impl TrainRun {
     /// The species searched now: the first not done.
     #[must_use]
     pub fn current(&self) -> Option<Species> {
-        self.running().then(|| self.species.get(self.trained.len()).copied()).flatten()
+        let done = |i: &usize| self.rows.iter().any(|(p, _)| p == i);
+        self.running().then(|| (0..self.species.len()).find(|i| !done(i)).map(|i| self.species[i])).flatten()
+    }
+
+    /// True for a report: several species searched in one pool.
+    #[must_use]
+    pub fn pooled(&self) -> bool {
+        self.species.len() > 1
     }
 
     /// Scripts tried for the species searched now.
@@ -91,10 +106,11 @@ impl TrainRun {
         self.progress.as_ref().map_or_else(Vec::new, |p| p.best.iter().map(|&i| self.lesson(i)).collect())
     }
 
-    /// The lessons of what was found for species `i`, in words.
+    /// The lessons of what was found for the `i`th row of `trained`, in words.
     #[must_use]
     pub fn lessons_of(&self, i: usize) -> Vec<String> {
-        self.trained.get(i).map_or_else(Vec::new, |t| t.taught.iter().map(|&l| self.lesson(l)).collect())
+        let (Some(t), Some((_, words))) = (self.trained.get(i), self.rows.get(i)) else { return Vec::new() };
+        t.taught.iter().map(|&l| words.get(l).cloned().unwrap_or_else(|| format!("lesson {l}"))).collect()
     }
 
     /// The search in a sentence, once it ended: what it found for each species.
@@ -122,9 +138,11 @@ impl TrainRun {
                 Heard::Species(s) => self.species = s,
                 Heard::Lessons(l) => self.lessons = l,
                 Heard::Progress(p) => self.progress = Some(p),
-                Heard::Trained(t) => {
+                Heard::Trained(place, t, words) => {
                     self.progress = None;
-                    self.trained.push(*t);
+                    let at = self.rows.partition_point(|(p, _)| *p < place);
+                    self.trained.insert(at, *t);
+                    self.rows.insert(at, (place, words));
                 }
                 Heard::Failed(e) => self.failed = Some(e),
                 Heard::Ended => self.ended = true,
@@ -143,14 +161,14 @@ pub struct TrainRuns {
 impl TrainRuns {
     /// Searches for the fewest lessons that make `target` hold for each of `species`
     /// (none: the target's own), on a worker thread; `wake` is called whenever it has
-    /// something to say (the editor asks for a redraw). A search already going is
-    /// stopped: the new one replaces it.
+    /// something to say (the editor asks for a redraw), from the pool's threads too. A
+    /// search already going is stopped: the new one replaces it.
     pub fn start(
         &mut self,
         target: PathBuf,
         species: Vec<Species>,
         settings: Settings,
-        wake: impl Fn() + Send + 'static,
+        wake: impl Fn() + Send + Sync + 'static,
     ) {
         self.stop();
         let (tx, heard) = channel();
@@ -168,6 +186,7 @@ impl TrainRuns {
             species,
             settings,
             trained: Vec::new(),
+            rows: Vec::new(),
             failed: None,
             lessons: Vec::new(),
             progress: None,
@@ -180,8 +199,8 @@ impl TrainRuns {
         self.run = Some(run);
     }
 
-    /// Asks the search going on to stop after the chunk it tries: the species searched
-    /// now ends with the best script tried so far, and the rest are not searched.
+    /// Asks the search going on to stop after the chunk it tries: each species searched
+    /// ends with the best script tried so far.
     pub fn stop(&mut self) {
         if let Some(r) = self.run.as_ref().filter(|r| r.running()) {
             r.stop.store(true, Ordering::Relaxed);
@@ -201,7 +220,7 @@ impl TrainRuns {
 }
 
 /// The worker's search: `say` tells the editor, and answers false when nobody listens.
-fn search(path: &Path, asked: Vec<Species>, s: &Settings, stop: &AtomicBool, say: &dyn Fn(Heard) -> bool) {
+fn search(path: &Path, asked: Vec<Species>, s: &Settings, stop: &AtomicBool, say: &(dyn Fn(Heard) -> bool + Sync)) {
     let loaded = match train::load(path) {
         Ok(l) => l,
         Err(e) => {
@@ -212,25 +231,39 @@ fn search(path: &Path, asked: Vec<Species>, s: &Settings, stop: &AtomicBool, say
     };
     let species = if asked.is_empty() { vec![loaded.target.species] } else { asked };
     say(Heard::Species(species.clone()));
-    for sp in species {
-        let target = match loaded.for_species(sp) {
-            Ok(t) => t,
-            Err(e) => {
-                say(Heard::Failed(vec![LoadError::whole_file(loaded.scenario.file.clone(), e)]));
-                break;
-            }
-        };
-        let trainer = Trainer::new(&target);
-        if !say(Heard::Lessons(trainer.moves().moves.iter().map(train::moves::Move::describe).collect())) {
-            return;
+    let targets: Result<Vec<LoadedTarget>, String> = species.iter().map(|sp| loaded.for_species(*sp)).collect();
+    match targets {
+        Err(e) => {
+            say(Heard::Failed(vec![LoadError::whole_file(loaded.scenario.file.clone(), e)]));
         }
-        let found = trainer.train_watched(s, &mut |p| say(Heard::Progress(p.clone())) && !stop.load(Ordering::Relaxed));
-        let stopped = found.stopped;
-        if !say(Heard::Trained(Box::new(found))) || stopped {
-            break;
+        Ok(targets) if targets.len() == 1 => alone(&targets[0], s, stop, say),
+        Ok(targets) => {
+            // Nobody listening stops the search as a stop does.
+            let deaf = AtomicBool::new(false);
+            let go_on = || !stop.load(Ordering::Relaxed) && !deaf.load(Ordering::Relaxed);
+            train::train_each_while(&targets, s, &go_on, &|place, trainer, found| {
+                if !say(Heard::Trained(place, Box::new(found.clone()), words(trainer))) {
+                    deaf.store(true, Ordering::Relaxed);
+                }
+            });
         }
     }
     say(Heard::Ended);
+}
+
+/// One species searched alone, saying how it stands after each chunk of scripts.
+fn alone(target: &LoadedTarget, s: &Settings, stop: &AtomicBool, say: &dyn Fn(Heard) -> bool) {
+    let trainer = Trainer::new(target);
+    if !say(Heard::Lessons(words(&trainer))) {
+        return;
+    }
+    let found = trainer.train_watched(s, &mut |p| say(Heard::Progress(p.clone())) && !stop.load(Ordering::Relaxed));
+    say(Heard::Trained(0, Box::new(found), words(&trainer)));
+}
+
+/// Every lesson `trainer` may give, in words.
+fn words(trainer: &Trainer<'_>) -> Vec<String> {
+    trainer.moves().moves.iter().map(train::moves::Move::describe).collect()
 }
 
 /// What a search found for one species, in a sentence.
@@ -319,14 +352,60 @@ pub(crate) mod tests {
             run.summary()
         );
         assert_eq!(run.lessons_of(0).len(), run.trained[0].taught.len());
-        // Stopped at once: it ends after its first chunk with the best so far, and the
-        // species after it are not searched.
-        runs.start(target, vec![Species::Cow, Species::Tiger], Settings::new(1, 1, 2_000), || {});
+        // A report stopped at once: each species, searched at once, ends after its
+        // first chunk with the best so far, in the order asked.
+        runs.start(target, vec![Species::Tiger, Species::Cow], Settings::new(1, 1, 2_000), || {});
         runs.stop();
         wait(&mut runs);
         let run = runs.run.as_ref().unwrap();
-        assert_eq!(run.trained.len(), 1, "the Tiger is not searched");
-        assert!(run.trained[0].stopped && run.trained[0].tried < 2_000, "{} tried", run.trained[0].tried);
+        let species: Vec<Species> = run.trained.iter().map(|t| t.species).collect();
+        assert_eq!(species, [Species::Tiger, Species::Cow], "each species searched, in its place");
+        for t in &run.trained {
+            assert!(t.stopped && t.tried < 2_000, "{}: {} tried", t.species, t.tried);
+        }
+    }
+
+    /// A report's rows come one by one, each as its species' search ends: the first is
+    /// heard while the report still runs (its word held back, the report cannot end),
+    /// and each row takes its place in the order asked.
+    #[test]
+    fn a_reports_rows_come_one_by_one_each_in_its_place() {
+        use std::sync::Mutex;
+        use std::sync::atomic::AtomicUsize;
+
+        let tmp = crate::test_support::example_copy();
+        let target = tmp.path().join("projects/example/targets/kind.target.ron");
+        let (open, gate) = channel::<()>();
+        let gate = Mutex::new(gate);
+        let words = AtomicUsize::new(0);
+        let asked = vec![Species::Tiger, Species::Cow, Species::Sheep];
+        let mut runs = TrainRuns::default();
+        runs.start(target, asked.clone(), Settings::new(1, 1, 40), move || {
+            // The first word is the species; the second, the first row: its thread
+            // waits here until the test lets it go.
+            if words.fetch_add(1, Ordering::SeqCst) == 1 {
+                let _ = gate.lock().unwrap().recv();
+            }
+        });
+        let start = Instant::now();
+        while runs.run.as_ref().is_some_and(|r| r.trained.is_empty()) && start.elapsed() < Duration::from_secs(120) {
+            runs.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let run = runs.run.as_ref().unwrap();
+        assert!(!run.trained.is_empty(), "a row came");
+        assert!(run.running() && run.pooled(), "the first row is heard before the report ends");
+        assert_eq!(run.lessons_of(0).len(), run.trained[0].taught.len());
+        let first = run.trained[0].species;
+        open.send(()).unwrap();
+        wait(&mut runs);
+        let run = runs.run.as_ref().unwrap();
+        let species: Vec<Species> = run.trained.iter().map(|t| t.species).collect();
+        assert_eq!(species, asked, "every row in its place, {first} first to come");
+        for (i, t) in run.trained.iter().enumerate() {
+            assert_eq!(run.lessons_of(i).len(), t.taught.len(), "{}'s lessons in words", t.species);
+            assert!(!t.stopped && t.tried > 0, "{} searched to its end", t.species);
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ pub mod target;
 
 pub use search::{
     Beginning, Closest, DEFAULT_BUDGET, DEFAULT_SEEDS, FIRST_SEED, MAX_BUDGET, MAX_SEEDS, Progress, Settings, Trained,
-    Trainer, train_each,
+    Trainer, train_each, train_each_while,
 };
 pub use searched::Searched;
 pub use target::{LoadedTarget, TARGET_SUFFIX, Target, check_file, is_target_file, load};

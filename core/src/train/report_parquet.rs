@@ -1,7 +1,8 @@
 //! A teachability report as an Apache Parquet table (SPEC §22, read by the tools of
 //! SPEC §18): one row per species, in the report's order, with `species` (utf8),
 //! `lessons` (uint32, null when the target was not reached), `held`, `seeds` (uint32),
-//! `seed` (uint64, the first seed), `budget`, `tried`, `runs` (uint64), `closest_index`
+//! `seed` (uint64, the first seed), `budget`, `tried`, `runs`, `turns` (uint64, the turns the
+//! runs lived), `closest_index`
 //! (uint32, null when reached), and what that expectation measured: `closest_observed`
 //! (float64) for a number, `closest_known` (bool) for a yes or no, both null otherwise;
 //! and what it was searched for ([`Searched`]): `target` (utf8, the target's file name)
@@ -25,7 +26,7 @@ use crate::names::Species;
 use crate::scenario::Observed;
 
 /// The column names of a report table, in order.
-pub const REPORT_COLUMNS: [&str; 13] = [
+pub const REPORT_COLUMNS: [&str; 14] = [
     "species",
     "lessons",
     "held",
@@ -34,6 +35,7 @@ pub const REPORT_COLUMNS: [&str; 13] = [
     "budget",
     "tried",
     "runs",
+    "turns",
     "closest_index",
     "closest_observed",
     "closest_known",
@@ -53,6 +55,8 @@ pub struct ReportRow {
     pub budget: usize,
     pub tried: usize,
     pub runs: usize,
+    /// Turns lived by those runs, each ended once its verdict was known.
+    pub turns: u64,
     /// The expectation nearest to holding, for a target not reached, and what it measured.
     pub closest: Option<(usize, Observed)>,
     /// The target and data the search ran for.
@@ -72,10 +76,20 @@ impl ReportRow {
             budget: settings.budget,
             tried: t.tried,
             runs: t.runs,
+            turns: t.turns,
             closest: t.closest.as_ref().map(|c| (c.index, c.observed)),
             searched: searched.clone(),
         }
     }
+}
+
+/// The turns a run of the report lived, on the mean over all its species' runs: `None`
+/// when no run was made.
+#[must_use]
+pub fn turns_per_run(rows: &[ReportRow]) -> Option<f64> {
+    let runs: usize = rows.iter().map(|r| r.runs).sum();
+    let turns: u64 = rows.iter().map(|r| r.turns).sum();
+    (runs > 0).then(|| turns as f64 / runs as f64)
 }
 
 /// The type column `name` of a report table holds, and whether it may be null.
@@ -126,6 +140,7 @@ pub fn to_parquet(rows: &[ReportRow]) -> Result<Vec<u8>, String> {
         Arc::new(UInt64Array::from_iter_values(rows.iter().map(|r| r.budget as u64))),
         Arc::new(UInt64Array::from_iter_values(rows.iter().map(|r| r.tried as u64))),
         Arc::new(UInt64Array::from_iter_values(rows.iter().map(|r| r.runs as u64))),
+        Arc::new(UInt64Array::from_iter_values(rows.iter().map(|r| r.turns))),
         Arc::new(UInt32Array::from_iter(rows.iter().map(|r| r.closest.map(|c| u32_of(c.0))))),
         Arc::new(Float64Array::from_iter(rows.iter().map(observed))),
         Arc::new(BooleanArray::from_iter(rows.iter().map(known))),
@@ -172,14 +187,15 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
     };
     let (lessons, held, seeds, index) = (u32s("lessons")?, u32s("held")?, u32s("seeds")?, u32s("closest_index")?);
     let (seed, budget, tried, runs) = (u64s("seed")?, u64s("budget")?, u64s("tried")?, u64s("runs")?);
+    let turns = u64s("turns")?;
     let observed = column("closest_observed")?.as_any().downcast_ref::<Float64Array>().cloned();
     let known = column("closest_known")?.as_any().downcast_ref::<BooleanArray>().cloned();
     let (Some(species), Some(lessons), Some(held), Some(seeds), Some(index)) = (species, lessons, held, seeds, index)
     else {
         return Err(format!("{file}: a column could not be read as its type"));
     };
-    let (Some(seed), Some(budget), Some(tried), Some(runs), Some(observed), Some(known)) =
-        (seed, budget, tried, runs, observed, known)
+    let (Some(seed), Some(budget), Some(tried), Some(runs), Some(turns), Some(observed), Some(known)) =
+        (seed, budget, tried, runs, turns, observed, known)
     else {
         return Err(format!("{file}: a column could not be read as its type"));
     };
@@ -187,7 +203,7 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
     (0..table.num_rows())
         .map(|r| {
             let at = |message: String| format!("{file}: row {}: {message}", r + 1);
-            let whole = [&held as &dyn Array, &seeds, &seed, &budget, &tried, &runs, &species, &target, &data];
+            let whole = [&held as &dyn Array, &seeds, &seed, &budget, &tried, &runs, &turns, &species, &target, &data];
             if whole.iter().any(|c| c.is_null(r)) {
                 return Err(at("a value is missing; only `lessons` and the `closest_` columns may be null".into()));
             }
@@ -212,6 +228,7 @@ pub fn load(path: &Path) -> Result<Vec<ReportRow>, String> {
                 budget: count(budget.value(r)),
                 tried: count(tried.value(r)),
                 runs: count(runs.value(r)),
+                turns: turns.value(r),
                 closest,
                 searched: Searched { target: target.value(r).to_owned(), data: data.value(r).to_owned() },
             })

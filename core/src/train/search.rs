@@ -190,12 +190,26 @@ pub fn train_each(
     settings: &Settings,
     done: &(dyn Fn(usize, &Trained) + Sync),
 ) -> Vec<Trained> {
+    train_each_while(targets, settings, &|| true, &|i, _, found| done(i, found))
+}
+
+/// [`train_each`], each search asking `go_on` after each chunk of its scripts and
+/// stopping, with the best script it tried, once it answers false; `done` hears each
+/// search as it ends with its trainer too (the lessons its script's numbers name). Left
+/// to go on, each finds what [`Trainer::train`] finds.
+pub fn train_each_while(
+    targets: &[LoadedTarget],
+    settings: &Settings,
+    go_on: &(dyn Fn() -> bool + Sync),
+    done: &(dyn Fn(usize, &Trainer<'_>, &Trained) + Sync),
+) -> Vec<Trained> {
     targets
         .par_iter()
         .enumerate()
         .map(|(i, t)| {
-            let found = Trainer::new(t).train(settings);
-            done(i, &found);
+            let trainer = Trainer::new(t);
+            let found = trainer.train_watched(settings, &mut |_| go_on());
+            done(i, &trainer, &found);
             found
         })
         .collect()

@@ -1,7 +1,8 @@
 //! The Train panel (SPEC §22): pick one of the project's targets, search for the fewest
 //! lessons that make it hold on every seed (for its species, or for every species as a
-//! teachability report the Species panel plots), watch the search (a bar, runs per
-//! second, the best script so far), and keep the script found as a lesson script, which
+//! teachability report the Species panel plots, its species searched at once and each
+//! row shown as soon as its species is done), watch the search (a bar, runs per second,
+//! the best script so far), and keep the script found as a lesson script, which
 //! opens, and plays, in the Lesson panel.
 
 use std::path::PathBuf;
@@ -173,16 +174,18 @@ fn show_run(ui: &mut egui::Ui, run: &TrainRun, panel: &TrainPanel, out: &mut Vec
             out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
         }
     }
-    if let Some(species) = run.current() {
+    if run.pooled() && run.running() {
+        // A report's species are searched at once: each row comes as its search ends.
+        let (done, all) = (run.trained.len(), run.species.len());
+        let rate = run.runs_per_second().map_or(String::new(), |r| format!(" · {r:.0} runs/s"));
+        let bar = egui::ProgressBar::new(done as f32 / all.max(1) as f32)
+            .text(format!("{done} of {all} species searched{rate}"));
+        ui.add(bar);
+    } else if let Some(species) = run.current() {
         let (tried, budget) = (run.tried(), run.settings.budget);
-        let of = if run.species.len() > 1 {
-            format!(" ({} of {})", run.trained.len() + 1, run.species.len())
-        } else {
-            String::new()
-        };
         let rate = run.runs_per_second().map_or(String::new(), |r| format!(" · {r:.0} runs/s"));
         let bar = egui::ProgressBar::new(tried as f32 / budget.max(1) as f32)
-            .text(format!("{species}{of}: {tried} of {budget} scripts{rate}"));
+            .text(format!("{species}: {tried} of {budget} scripts{rate}"));
         ui.add(bar);
         if let Some(p) = &run.progress {
             ui.label(format!("Best so far: held on {} of {}", p.best_held, p.seeds));
