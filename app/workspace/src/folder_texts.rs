@@ -108,17 +108,6 @@ impl Workspace {
         }
     }
 
-    /// Every desires and species document with unsaved edits takes its road again: for
-    /// a preview that runs the disk's versions (just started, or told to run the
-    /// studio's again after a "changed on disk" question).
-    pub(crate) fn take_data_doc_edits(&mut self) {
-        let edited: Vec<DocId> =
-            self.dirty_docs().into_iter().filter(|id| matches!(id, DocId::Desires | DocId::Species(_))).collect();
-        for id in edited {
-            self.take_data_doc_edit(&id);
-        }
-    }
-
     /// A data document as a changed folder file: its file name, its text as the studio
     /// holds it, and the [`FolderFile`] of that text ([`Workspace::folder_file`]).
     fn data_doc_folder_file(&self, id: &DocId) -> Option<(String, String, LoadResult<FolderFile>)> {
@@ -223,10 +212,6 @@ mod tests {
         let texts = recorded_texts(&ws);
         assert_eq!(texts, ws.folder_texts, "the recording keeps the folder's texts as the studio holds them");
         assert!(texts.iter().any(|(n, t)| n == "cow.ron" && t.contains("speed: 5.0")));
-        let changes = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
-        ws.push_creature_edits_to_preview();
-        let after = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
-        assert_eq!(after, changes, "the frame's push has nothing of the species to give again");
     }
 
     #[test]

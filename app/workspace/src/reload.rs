@@ -180,12 +180,7 @@ impl Workspace {
                 let declined = self.declined.iter().any(|(p, b)| p == path && b == bytes);
                 self.take_folder_file(f, Takers { workspace: !edited_here, preview: !(edited_here && declined) })
             }
-            Some(ForPreview::Creature { text, creature }) => {
-                // What the preview was given, taken or not: the document is not
-                // pushed to it again until it is edited.
-                self.synced_creature = Some((*creature).clone());
-                self.preview.as_mut().map_or(Ok(()), |p| p.reload_creature_parsed(text, *creature))
-            }
+            Some(ForPreview::Creature(c)) => self.take_changed_creature(c),
             Some(ForPreview::World { text, world }) => {
                 self.preview.as_mut().map_or(Ok(()), |p| p.reload_world_parsed(text, *world))
             }
@@ -229,10 +224,9 @@ impl Workspace {
             let disk = read_bytes(path, Limit::of_path(path)).unwrap_or_default();
             self.declined.retain(|(p, _)| p != path);
             self.declined.push((path.to_path_buf(), disk));
-            self.synced_creature = None;
-            // The studio's versions of the folder's files run again, by the road an
-            // edit of them takes.
-            self.take_data_doc_edits();
+            // The studio's versions of the folder's files and of the preview's creature
+            // run again, by the road an edit of them takes.
+            self.take_doc_edits();
         } else if let Some(id) = self.doc_for_path(path) {
             self.revert(&id);
             if let Some(doc) = self.docs.get_mut(&id) {
@@ -308,6 +302,12 @@ impl Workspace {
             let Ok(loaded) = self.load_changed(&path, &canonical(&path), &path.display().to_string(), &bytes) else {
                 continue;
             };
+            // The preview's creature takes it by the road of a save the watcher reports.
+            if let Some(ForPreview::Creature(c)) = loaded.preview
+                && let Err(errors) = self.take_changed_creature(c)
+            {
+                self.preview_errors = errors;
+            }
             let value = loaded.doc;
             let keep_text = if matches!(id, DocId::Bank(_)) { None } else { String::from_utf8(bytes).ok() };
             if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
