@@ -84,7 +84,7 @@ impl Workspace {
     }
 
     /// The studio's road for a data document (desires or a species) whose value changed
-    /// by an edit, an undo or redo, a revert or a reload: its text as a save would
+    /// by an edit, an undo or redo or a revert: its text as a save would
     /// write it becomes a [`FolderFile`] as a save from disk does, which the workspace
     /// and the preview take. What the preview refuses is in
     /// [`Workspace::preview_errors`], and it runs on with its last good data.
