@@ -1,5 +1,6 @@
 //! `creature-studio serve` (SPEC §23): the reference game. The project's live preview
-//! runs headless, one preview a creature, behind the link's host: studios attach over a
+//! runs headless, one preview a creature (each the creature the editor opens the project
+//! on, from its own seed), behind the link's host: studios attach over a
 //! WebSocket, watch every creature's state and events, and one controller at a time may
 //! reload species and creature files, touch a creature with the hand, set its phase,
 //! break on a condition, pause, step and go on, and hold a tree's verdict for an object.
@@ -14,10 +15,11 @@ use creature_core::link::token::Token;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
 use creature_core::project::Project;
-use creature_core::species::data::TreeKind;
+use creature_core::species::data::{Data, TreeKind};
 use creature_core::world::link_state;
 use creature_core::world::sim::Act;
 use creature_workspace::live_preview::LivePreview;
+use creature_workspace::opening_creature::opening_creature;
 use serde_json::json;
 
 use super::{CliResult, bounds};
@@ -58,9 +60,12 @@ const IDLE: Duration = Duration::from_millis(2);
 
 pub fn run(args: &ServeArgs) -> CliResult {
     let project = Project::open(&args.project)?;
+    // The creature the editor opens the project on, by the one rule.
+    let data = Data::load_dir(&project.species_dir())?;
+    let creature = opening_creature(&project, &data).map(|(path, _)| path);
     let mut previews = Vec::with_capacity(args.creatures);
     for i in 0..args.creatures as u64 {
-        previews.push(LivePreview::open(&project, args.seed + i)?);
+        previews.push(LivePreview::open_on(&project, args.seed + i, creature.as_deref())?);
     }
     let token = Token::random()?;
     if let Some(path) = &args.token_file {

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 use creature_core::project::FileKind;
 use creature_workspace::edit::Edit;
+use creature_workspace::opening_creature::opening_creature;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::{DockArea, DockState};
 
@@ -124,15 +125,16 @@ impl Studio {
                 if let Some(p) = &self.ws.project {
                     dock::remember(&mut self.recent, p.root.clone());
                 }
-                // The project's example creature (the start page's) and first lesson, so
-                // the inspector and the timeline have something to show.
-                let example = panels::start::richest_creature(&self.ws);
-                let first = || self.ws.project.as_ref().and_then(creature_workspace::live_preview::first_creature);
-                let file = example.as_ref().map(|(f, _, _)| f.clone()).or_else(first);
-                if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
+                // The creature the project opens on (the start page's example, the one
+                // `serve` runs) and the first lesson, so the inspector and the timeline
+                // have something to show.
+                let opening = self.ws.project.as_ref().and_then(|p| opening_creature(p, &self.ws.data));
+                if let Some((file, tree)) = opening
+                    && let Ok(id) = self.ws.open_creature(&file)
+                {
                     self.focus_creature(&id);
-                    if let Some((_, d, k)) = example {
-                        self.view.tree = (d, k);
+                    if let Some(tree) = tree {
+                        self.view.tree = tree;
                     }
                 }
                 self.view.lesson =

@@ -49,8 +49,9 @@ const SHADOW_FLOORS: &[&[&str]] = &[
 const WORKSPACE_FLOORS: &[&[&str]] = &[
     // One document: its value, baseline and text, every edit as data and its reducers.
     &["document", "edit", "reduce"],
-    // The running preview with its debugger and heat, and the runs off the caller's thread.
-    &["live_preview", "breakpoints", "watches", "heat", "scenario_runs", "train_runs"],
+    // The running preview with its debugger and heat, the creature a project opens on,
+    // and the runs off the caller's thread.
+    &["live_preview", "opening_creature", "breakpoints", "watches", "heat", "scenario_runs", "train_runs"],
     // The `Workspace`: the project's files and problems, the documents, the undo order.
     &["workspace"],
     // Across the whole workspace: changes from disk routed, documents and preview in step.

@@ -1,13 +1,18 @@
 //! `creature-studio serve`, the reference game of the link (SPEC §23), attached to by
-//! core's client: a controller's `force` holds a tree's verdict and `unforce` lets it go,
-//! a tree named wrongly is answered with why, and an observer forces nothing.
+//! core's client: it runs the creature the editor opens the project on, a controller's
+//! `force` holds a tree's verdict and `unforce` lets it go, a tree named wrongly is
+//! answered with why, and an observer forces nothing.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use creature_core::creature::Creature;
 use creature_core::link::client::Client;
 use creature_core::link::message::{self, Control, Role};
+use creature_core::project::Project;
+use creature_core::species::data::Data;
+use creature_workspace::opening_creature::opening_creature;
 use serde_json::Value;
 
 use crate::common::{repo, s};
@@ -71,6 +76,19 @@ fn a_controller_forces_a_verdict_and_lets_it_go_and_a_wrong_tree_is_said() {
     let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
     let refused = ask(&mut o, 8, &force("Hunger", 0.0));
     assert_eq!(refused["t"], "error", "an observer forces nothing: {refused}");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+#[test]
+fn the_game_runs_the_creature_the_editor_opens_the_project_on() {
+    let (mut game, address, token) = serve();
+    let project = Project::open(&repo().join("projects/example")).unwrap();
+    let data = Data::load_dir(&project.species_dir()).unwrap();
+    let (path, _) = opening_creature(&project, &data).expect("the example has creature saves");
+    let name = Creature::load(&path, &data).unwrap().name;
+    let c = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
+    assert_eq!(c.welcome["creatures"][0]["name"], name.as_str(), "{}", c.welcome);
     game.kill().unwrap();
     game.wait().unwrap();
 }

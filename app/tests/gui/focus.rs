@@ -58,6 +58,9 @@ fn an_undone_edit_of_another_creature_puts_it_in_focus_for_every_panel_and_the_p
     steps(&mut h, 2);
     let (ruth, _) = focus(&h);
     assert_eq!(ruth.label(), "ruth.ron", "the project opens on its richest creature");
+    let ws = &h.state().ws;
+    let opening = creature_workspace::opening_creature::opening_creature(ws.project.as_ref().unwrap(), &ws.data);
+    assert_eq!(Some(ruth.clone()), opening.map(|(path, _)| DocId::Creature(path)), "by the rule `serve` follows");
     // Daisy edited while Ruth is in focus (a panel's edit of an open save that is not
     // shown), then the edit undone: the undo shows Daisy, and so does everything.
     let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();

@@ -84,7 +84,7 @@ impl Workspace {
     }
 
     /// The studio's road for a data document (desires or a species) whose value changed
-    /// by an edit, an undo or redo, a revert or a reload: its text as a save would
+    /// by an edit, an undo or redo or a revert: its text as a save would
     /// write it becomes a [`FolderFile`] as a save from disk does, which the workspace
     /// and the preview take. What the preview refuses is in
     /// [`Workspace::preview_errors`], and it runs on with its last good data.
@@ -105,17 +105,6 @@ impl Workspace {
             && self.preview.is_some()
         {
             self.preview_errors = errors;
-        }
-    }
-
-    /// Every desires and species document with unsaved edits takes its road again: for
-    /// a preview that runs the disk's versions (just started, or told to run the
-    /// studio's again after a "changed on disk" question).
-    pub(crate) fn take_data_doc_edits(&mut self) {
-        let edited: Vec<DocId> =
-            self.dirty_docs().into_iter().filter(|id| matches!(id, DocId::Desires | DocId::Species(_))).collect();
-        for id in edited {
-            self.take_data_doc_edit(&id);
         }
     }
 
@@ -223,10 +212,6 @@ mod tests {
         let texts = recorded_texts(&ws);
         assert_eq!(texts, ws.folder_texts, "the recording keeps the folder's texts as the studio holds them");
         assert!(texts.iter().any(|(n, t)| n == "cow.ron" && t.contains("speed: 5.0")));
-        let changes = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
-        ws.push_creature_edits_to_preview();
-        let after = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
-        assert_eq!(after, changes, "the frame's push has nothing of the species to give again");
     }
 
     #[test]

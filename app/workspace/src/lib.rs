@@ -51,6 +51,7 @@ mod folders;
 pub mod heat;
 pub mod live_preview;
 mod loaders;
+pub mod opening_creature;
 pub mod preview_sync;
 mod reduce;
 pub mod reload;

@@ -55,10 +55,19 @@ impl<'a> Target<'a> {
 pub(crate) enum ForPreview {
     /// A species folder file.
     DataFile(FolderFile),
-    /// The preview's creature: the save as the recording keeps it and its value.
-    Creature { text: String, creature: Box<Creature> },
+    /// The preview's creature.
+    Creature(ChangedCreature),
     /// The preview's world: its text and its value.
     World { text: String, world: Box<WorldFile> },
+}
+
+/// A changed save of the creature the preview runs, in the one shape the preview takes
+/// whether it was saved on disk or edited in the studio: the save as the recording keeps
+/// it (written as the studio writes it) and its value, parsed once.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ChangedCreature {
+    pub(crate) text: String,
+    pub(crate) creature: Box<Creature>,
 }
 
 /// A changed file parsed once, in the forms its users take.
@@ -149,14 +158,31 @@ fn load_data_file(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded
 /// A creature save, parsed against the workspace's data; the preview takes it when it
 /// runs it.
 fn load_creature(ws: &Workspace, t: &Target<'_>, bytes: &[u8]) -> Result<Loaded, Vec<LoadError>> {
-    let creature = Creature::parse(t.label, &t.text(bytes)?, &ws.data)?;
-    let preview = ws
-        .preview
-        .as_ref()
-        .is_some_and(|p| p.runs_creature(t.canon))
-        // The recording keeps the save as the studio writes it.
-        .then(|| ForPreview::Creature { text: creature.to_ron(), creature: Box::new(creature.clone()) });
-    Ok(Loaded { doc: Some(DocValue::Creature(Box::new(creature))), preview })
+    let (creature, preview) = ws.creature_change(t.canon, t.label, &t.text(bytes)?)?;
+    Ok(Loaded { doc: Some(DocValue::Creature(Box::new(creature))), preview: preview.map(ForPreview::Creature) })
+}
+
+impl Workspace {
+    /// A creature save's text (its problems named `label`) parsed once against the
+    /// workspace's data, and the [`ChangedCreature`] the running preview takes when it
+    /// runs the save at `canon`. Both roads of a changed creature save start here: a
+    /// save on disk ([`LOADERS`]) and an edit of its document
+    /// ([`Workspace::take_creature_doc_edit`]).
+    pub(crate) fn creature_change(
+        &self,
+        canon: &Path,
+        label: &str,
+        text: &str,
+    ) -> Result<(Creature, Option<ChangedCreature>), Vec<LoadError>> {
+        let creature = Creature::parse(label, text, &self.data)?;
+        let preview = self
+            .preview
+            .as_ref()
+            .is_some_and(|p| p.runs_creature(canon))
+            // The recording keeps the save as the studio writes it.
+            .then(|| ChangedCreature { text: creature.to_ron(), creature: Box::new(creature.clone()) });
+        Ok((creature, preview))
+    }
 }
 
 /// The preview's world, parsed against the workspace's data.

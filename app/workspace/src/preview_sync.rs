@@ -1,12 +1,14 @@
 //! The running preview and the documents kept in step: the preview started on the
-//! creature in focus with the studio's unsaved species edits, edits of its creature's
-//! save reaching it (species and desires edits take the road of a save as they are
-//! made: `folder_texts`), and what the creature learns in the preview reaching its
-//! document.
+//! creature in focus with the studio's unsaved edits, an edit reaching it as it is made
+//! by the road a save of its file takes (species and desires edits as a changed folder
+//! file: `folder_texts`; edits of its creature's save as the changed creature a save on
+//! disk makes: [`Workspace::take_creature_doc_edit`]), and what the creature learns in
+//! the preview reaching its document.
 
 use std::path::{Component, Path, PathBuf};
 
 use creature_core::creature::lesson::Lesson;
+use creature_core::error::LoadResult;
 use creature_core::file_writer::Policy;
 use creature_core::mind::tree::Tree;
 use creature_core::names::Desire;
@@ -18,6 +20,7 @@ use crate::breakpoints::Breakpoints;
 use crate::document::DocId;
 use crate::edit::Edit;
 use crate::live_preview::LivePreview;
+use crate::loaders::ChangedCreature;
 use crate::workspace::Workspace;
 
 /// Where the running plan's object goes through a tree (see [`Workspace::live_path`]).
@@ -44,7 +47,6 @@ impl Workspace {
     /// when `None`): the creature in focus is the one the preview runs.
     pub fn start_preview_on(&mut self, seed: u64, creature: Option<&Path>) -> bool {
         let Some(project) = &self.project else { return false };
-        self.synced_creature = None;
         let kept = self.preview.take().map(|p| p.breakpoints);
         match LivePreview::open_on(project, seed, creature) {
             Ok(mut p) => {
@@ -56,9 +58,9 @@ impl Workspace {
                 }
                 self.preview = Some(p);
                 self.preview_errors.clear();
-                // The preview reads the folder on disk: the studio's unsaved edits of it
+                // The preview reads the files on disk: the studio's unsaved edits of them
                 // reach it by the road every edit takes.
-                self.take_data_doc_edits();
+                self.take_doc_edits();
                 self.preview.is_some()
             }
             Err(errors) => {
@@ -182,31 +184,61 @@ impl Workspace {
         Some(LivePath { nodes: tree.path(answers), object, plan_desire: plan.desire, verdict: tree.predict(answers) })
     }
 
-    /// Edits of the preview creature's document reach the running preview without a
-    /// save, as its creature. (Desires and species edits reach it as they are made, by
-    /// the road of a changed folder file: see `folder_texts`.) Nothing is pushed while a
-    /// "changed on disk" question is open, since the preview runs the disk's version
-    /// until it is answered.
-    pub fn push_creature_edits_to_preview(&mut self) {
-        if !self.conflicts.is_empty() {
+    /// An edited document (an edit applied, undone, redone or reverted) takes the road
+    /// a save of its file takes, to the workspace's data and the running preview: a
+    /// desires or species document as a changed folder file
+    /// ([`Workspace::take_data_doc_edit`]), the save of the preview's creature as a
+    /// changed creature ([`Workspace::take_creature_doc_edit`]).
+    pub(crate) fn take_doc_edit(&mut self, id: &DocId) {
+        match id {
+            DocId::Desires | DocId::Species(_) => self.take_data_doc_edit(id),
+            DocId::Creature(_) => self.take_creature_doc_edit(id),
+            DocId::Lesson(_) | DocId::Schema(_) | DocId::Bank(_) => {}
+        }
+    }
+
+    /// Every document with unsaved edits takes its road again: for a preview that runs
+    /// the files on disk (just started, or told to run the studio's versions again
+    /// after a "changed on disk" question).
+    pub(crate) fn take_doc_edits(&mut self) {
+        for id in self.dirty_docs() {
+            self.take_doc_edit(&id);
+        }
+    }
+
+    /// An edit of the save of the creature the preview runs reaches the preview as it is
+    /// made, as a save of the file on disk would: its text as a save would write it,
+    /// parsed once into the same [`ChangedCreature`] ([`Workspace::creature_change`]),
+    /// which the preview takes ([`Workspace::take_changed_creature`]). Nothing reaches
+    /// it while a "changed on disk" question is open, since the preview runs the disk's
+    /// version until it is answered. What the preview refuses is in
+    /// [`Workspace::preview_errors`], and it runs on with its last good creature.
+    pub(crate) fn take_creature_doc_edit(&mut self, id: &DocId) {
+        let Some(doc) = self.docs.get(id) else { return };
+        let canon = crate::live_preview::canonical(&doc.path);
+        if !self.conflicts.is_empty() || !self.preview.as_ref().is_some_and(|p| p.runs_creature(&canon)) {
             return;
         }
-        let Some(id) = self.preview_creature_doc() else { return };
-        let Some(doc) = self.creature(&id) else { return };
-        match &self.synced_creature {
-            Some(synced) if synced == doc => {}
-            // First seen: the preview loaded the file, so only unsaved edits are news.
-            None if !self.is_dirty(&id) => self.synced_creature = Some(doc.clone()),
-            _ => {
-                let doc = doc.clone();
-                if let Some(p) = self.preview.as_mut()
-                    && let Err(e) = p.reload_creature(doc.to_ron())
-                {
-                    self.preview_errors = e;
-                }
-                self.synced_creature = Some(doc);
-            }
+        let label = doc.path.display().to_string();
+        let Ok((_, Some(text))) = doc.value.contents(&doc.path, doc.saved_text.as_deref()) else { return };
+        let taken = match self.creature_change(&canon, &label, &text) {
+            Ok((_, Some(changed))) => self.take_changed_creature(changed),
+            Ok((_, None)) => Ok(()),
+            Err(errors) => Err(errors),
+        };
+        if let Err(errors) = taken {
+            self.preview_errors = errors;
         }
+    }
+
+    /// The running preview takes a changed save of its creature, from disk or from an
+    /// edit alike.
+    ///
+    /// # Errors
+    /// Why the preview cannot take it (it does not fit the species data the preview
+    /// runs): the preview runs on with its last good creature.
+    pub(crate) fn take_changed_creature(&mut self, c: ChangedCreature) -> LoadResult<()> {
+        self.preview.as_mut().map_or(Ok(()), |p| p.reload_creature_parsed(c.text, *c.creature))
     }
 
     /// The preview's events since the last call. While [`Workspace::preview_learns`]
@@ -245,9 +277,8 @@ impl Workspace {
             dst.max = src.max;
             dst.value = dst.value.min(dst.max);
         }
-        // What the preview learnt is already in it: not an edit to push back.
-        self.synced_creature = Some(with.clone());
-        self.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) })
+        // What the preview learnt is already in it: the edit does not go back to it.
+        self.change_doc(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(with) })
     }
 }
 
@@ -270,10 +301,14 @@ fn relative(from: &Path, to: &Path) -> PathBuf {
 mod tests {
     use std::path::Path;
 
+    use creature_core::io_counts::counts;
     use creature_core::mind::hand::Slap;
+    use creature_core::recording::{Change as Recorded, Reload};
     use creature_core::world::sim::Event;
 
     use super::*;
+    use crate::loaders::{ForPreview, Loaded};
+    use crate::test_support::example_copy;
 
     #[test]
     fn a_lesson_in_the_preview_reaches_the_document_and_its_tree_is_the_one_core_built() {
@@ -361,5 +396,127 @@ mod tests {
         let out = creature_core::scenario::run(creature_core::scenario::prepare(loaded).unwrap(), Some(live.sim_time));
         assert!(out.passed, "{:?}", out.refused);
         assert_eq!(out.state.unwrap(), live, "the scenario replays the preview's run");
+    }
+
+    /// The example project copied, its preview running, and the document of the
+    /// creature save the preview runs, opened.
+    fn running_creature(tmp: &tempfile::TempDir) -> (Workspace, DocId, PathBuf) {
+        let mut ws = Workspace::open(&tmp.path().join("projects/example")).unwrap();
+        assert!(ws.start_preview(1));
+        let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
+        let id = ws.open_creature(&path).unwrap();
+        (ws, id, path)
+    }
+
+    fn running_liking(ws: &Workspace) -> f64 {
+        ws.preview.as_ref().unwrap().sim().creature().liking
+    }
+
+    /// The creature save text the preview's recording kept at its last change.
+    fn recorded_creature(ws: &Workspace) -> String {
+        let rec = ws.preview.as_ref().unwrap().recorder().recording();
+        match rec.changes.last().map(|c| &c.what) {
+            Some(Recorded::Reload(Reload::Creature(text))) => text.clone(),
+            other => panic!("the last change is a creature reload, not {other:?}"),
+        }
+    }
+
+    fn liking(id: &DocId, value: f64) -> Edit {
+        Edit::Liking { creature: id.clone(), value }
+    }
+
+    #[test]
+    fn an_edit_of_the_running_creature_reaches_the_preview_as_it_is_made_with_one_parse_and_no_file_read() {
+        let tmp = example_copy();
+        let (mut ws, id, _) = running_creature(&tmp);
+        assert_ne!(running_liking(&ws), -0.5);
+        let (opened, parsed) = counts();
+        ws.apply(liking(&id, -0.5)).unwrap();
+        let (o, p) = counts();
+        assert_eq!((o - opened, p - parsed), (0, 1), "no file read, the save's text parsed once");
+        assert_eq!(running_liking(&ws), -0.5, "no frame passed: the edit itself reached the preview");
+        assert_eq!(recorded_creature(&ws), ws.creature(&id).unwrap().to_ron(), "recorded as the studio saves it");
+        // A creature the preview does not run is edited alone.
+        let other = tmp.path().join("projects/example/creatures/other.ron");
+        std::fs::copy(ws.docs[&id].path.clone(), &other).unwrap();
+        let other = ws.open_creature(&other).unwrap();
+        let changes = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
+        ws.apply(liking(&other, 0.25)).unwrap();
+        assert_eq!(ws.preview.as_ref().unwrap().recorder().recording().changes.len(), changes);
+        assert_eq!(running_liking(&ws), -0.5);
+    }
+
+    #[test]
+    fn a_save_on_disk_and_an_edit_of_the_same_text_are_one_changed_creature() {
+        let tmp = example_copy();
+        let (mut ws, id, path) = running_creature(&tmp);
+        // The document edited without being taken yet: its text, as a save would write it.
+        ws.change_doc(liking(&id, -0.25)).unwrap();
+        let doc = &ws.docs[&id];
+        let (_, text) = doc.value.contents(&doc.path, doc.saved_text.as_deref()).unwrap();
+        let text = text.unwrap();
+        let canon = crate::live_preview::canonical(&path);
+        let label = canon.display().to_string();
+        let (_, edited) = ws.creature_change(&canon, &label, &text).unwrap();
+        let edited = edited.expect("the preview runs this save");
+        // The same text saved on disk, as the watcher's road reads it.
+        std::fs::write(&path, &text).unwrap();
+        let Ok(Loaded { preview: Some(ForPreview::Creature(saved)), .. }) =
+            ws.load_changed(&canon, &canon, &label, text.as_bytes())
+        else {
+            panic!("the save loads as the preview's creature")
+        };
+        assert_eq!(saved, edited, "one changed creature, whichever road it came by");
+        assert_eq!(edited.creature.liking, -0.25);
+    }
+
+    #[test]
+    fn undo_redo_and_revert_of_an_edit_of_the_running_creature_reach_the_preview() {
+        let tmp = example_copy();
+        let (mut ws, id, _) = running_creature(&tmp);
+        let saved = running_liking(&ws);
+        ws.apply(liking(&id, -0.5)).unwrap();
+        ws.snapshot();
+        assert_eq!(ws.undo(), Some(id.clone()));
+        assert_eq!(running_liking(&ws), saved, "the undo reached the preview");
+        assert_eq!(ws.redo(), Some(id.clone()));
+        assert_eq!(running_liking(&ws), -0.5, "the redo reached the preview");
+        ws.revert(&id);
+        assert_eq!(running_liking(&ws), saved, "so does a revert");
+        assert_eq!(recorded_creature(&ws), ws.creature(&id).unwrap().to_ron());
+    }
+
+    #[test]
+    fn an_edit_of_the_running_creature_the_preview_refuses_leaves_it_running_the_last_good_one() {
+        let tmp = example_copy();
+        let (mut ws, id, _) = running_creature(&tmp);
+        ws.apply(liking(&id, -0.5)).unwrap();
+        // The desires on disk lose a source of ToImpress: the preview refuses them (its
+        // creature has two thresholds there), the studio takes them.
+        let desires = crate::live_preview::canonical(&tmp.path().join("species/desires.ron"));
+        let text = std::fs::read_to_string(&desires).unwrap();
+        let one_source = text.replacen(
+            r#"sources: [(threshold: 0.5, reads: "world.town_near"), (threshold: 0.7, reads: "event.liking")],"#,
+            r#"sources: [(threshold: 0.5, reads: "world.town_near")],"#,
+            1,
+        );
+        assert_ne!(one_source, text, "ToImpress reads two sources in the shipped desires");
+        std::fs::write(&desires, one_source).unwrap();
+        assert!(matches!(ws.route(&desires), crate::reload::Change::Refused { .. }));
+        // The creature edited to fit the studio's desires: the preview, which runs the
+        // old ones, refuses it.
+        let mut fits = ws.creature(&id).unwrap().clone();
+        fits.liking = 0.75;
+        let impress = fits.desires.iter_mut().find(|d| d.name == Desire::ToImpress).unwrap();
+        impress.thresholds.truncate(1);
+        assert!(fits.check("fits", &fits.to_ron(), &ws.data).is_ok(), "it fits the studio's data");
+        ws.preview_errors.clear();
+        ws.apply(Edit::ReplaceCreature { creature: id.clone(), with: Box::new(fits) }).unwrap();
+        assert!(!ws.preview_errors.is_empty(), "the preview says why it refused the edit");
+        assert_eq!(running_liking(&ws), -0.5, "the preview runs the last good creature");
+        let p = ws.preview.as_mut().unwrap();
+        let before = p.sim_time();
+        p.advance(0.5);
+        assert!(p.sim_time() > before, "the preview runs on");
     }
 }

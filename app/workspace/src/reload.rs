@@ -3,22 +3,20 @@
 //! document takes it as its new baseline, a document with unsaved edits turns it into a
 //! question ([`Conflict`]), and the running preview swaps in what it runs from it. A
 //! file that does not load keeps the last good version in use and is listed in the
-//! problems. [`Workspace::reload`] is the whole-project version behind F5.
+//! problems. [`Workspace::reload`] is the whole-project version behind F5: each file
+//! that changed takes the same road ([`Workspace::take_file`]).
 
 use std::path::{Path, PathBuf};
 
 use creature_core::error::LoadError;
 use creature_core::file_reader::{Limit, read_bytes};
-use creature_core::names::Species;
-use creature_core::species::data::{DESIRES_FILE, DesireTable};
-use creature_core::species::file::DataFile;
+use creature_core::species::data::Data;
 
 use crate::document::{DocId, DocValue, fingerprint};
 use crate::file_watcher::ProjectWatcher;
 use crate::folder_texts::Takers;
 use crate::live_preview::canonical;
 use crate::loaders::{ForPreview, LOADERS, Loaded, Target};
-use crate::species_dir::{in_folder_order, load_species_dir};
 use crate::workspace::{Conflict, Workspace};
 
 /// What one changed file did.
@@ -82,41 +80,49 @@ impl Workspace {
         out
     }
 
-    /// Takes one changed file: reads it once (through `file_reader`), parses it once
-    /// by its kind ([`LOADERS`]) and hands the values to the documents and the preview
-    /// that use it. A preview that cannot take what loaded never stops the documents.
+    /// Takes one changed file: reads it once (through `file_reader`) and, unless it
+    /// holds what the studio knows, hands its bytes to [`Workspace::take_file`].
     pub fn route(&mut self, path: &Path) -> Change {
         let file = path.to_path_buf();
         let label = path.display().to_string();
-        let canon = canonical(path);
+        self.problems.retain(|e| e.file != label);
         if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
-            self.problems.retain(|e| e.file != label);
             self.problems.push(LoadError::whole_file(
                 label,
                 "the file is gone (deleted or renamed); the last good version stays in use until one is here again",
             ));
             return Change::Removed { file };
         }
-        let loaded = match read_bytes(path, Limit::of_path(path)) {
-            Err(e) => Err(vec![e]),
+        match read_bytes(path, Limit::of_path(path)) {
+            Err(e) => {
+                self.problems.push(e.clone());
+                Change::Failed { file, errors: vec![e] }
+            }
             // Back to what the studio knows (its own save, or a broken edit undone):
             // the last good version is this one, and its problems are gone.
-            Ok(bytes) if self.holds_known_bytes(&canon, &bytes) => {
-                self.problems.retain(|e| e.file != label);
-                return Change::Unchanged { file };
-            }
-            Ok(bytes) => self.load_changed(path, &canon, &label, &bytes).map(|l| (l, bytes)),
-        };
+            Ok(bytes) if self.holds_known_bytes(&canonical(path), &bytes) => Change::Unchanged { file },
+            Ok(bytes) => self.take_file(path, &bytes),
+        }
+    }
+
+    /// The one road of a changed file's bytes, for the watcher and F5 alike: parsed
+    /// once by its kind ([`LOADERS`]) and handed to the documents and the preview that
+    /// use it; what does not load, or what the running preview cannot take, is listed
+    /// in the problems. A preview that cannot take what loaded never stops the
+    /// documents.
+    fn take_file(&mut self, path: &Path, bytes: &[u8]) -> Change {
+        let file = path.to_path_buf();
+        let label = path.display().to_string();
         self.problems.retain(|e| e.file != label);
-        let (loaded, bytes) = match loaded {
-            Ok(l) => l,
+        let loaded = match self.load_changed(path, &canonical(path), &label, bytes) {
+            Ok(loaded) => loaded,
             Err(errors) => {
                 self.problems.extend(errors.iter().cloned());
                 return Change::Failed { file, errors };
             }
         };
         let preview = loaded.preview.is_some();
-        match self.take_changed(path, loaded, &bytes) {
+        match self.take_changed(path, loaded, bytes) {
             Ok(()) => Change::Reloaded { file },
             Err(errors) if preview => {
                 // The file is good; the running preview is what cannot take it.
@@ -180,12 +186,7 @@ impl Workspace {
                 let declined = self.declined.iter().any(|(p, b)| p == path && b == bytes);
                 self.take_folder_file(f, Takers { workspace: !edited_here, preview: !(edited_here && declined) })
             }
-            Some(ForPreview::Creature { text, creature }) => {
-                // What the preview was given, taken or not: the document is not
-                // pushed to it again until it is edited.
-                self.synced_creature = Some((*creature).clone());
-                self.preview.as_mut().map_or(Ok(()), |p| p.reload_creature_parsed(text, *creature))
-            }
+            Some(ForPreview::Creature(c)) => self.take_changed_creature(c),
             Some(ForPreview::World { text, world }) => {
                 self.preview.as_mut().map_or(Ok(()), |p| p.reload_world_parsed(text, *world))
             }
@@ -203,7 +204,9 @@ impl Workspace {
         let disk = fingerprint(bytes);
         let Some(doc) = self.docs.get_mut(&id) else { return };
         if !doc.is_dirty() {
-            if doc.disk != Some(disk) {
+            // A locked document (its file did not load when opened) takes a version that
+            // loads now, even one read before.
+            if doc.disk != Some(disk) || doc.locked.is_some() {
                 let binary = matches!(value, DocValue::Bank(_)) && !creature_shadow::bank::Bank::is_ron_path(path);
                 let keep_text = if binary { None } else { String::from_utf8(bytes.to_vec()).ok() };
                 // A data document's value is in the workspace's data already: the
@@ -229,10 +232,9 @@ impl Workspace {
             let disk = read_bytes(path, Limit::of_path(path)).unwrap_or_default();
             self.declined.retain(|(p, _)| p != path);
             self.declined.push((path.to_path_buf(), disk));
-            self.synced_creature = None;
-            // The studio's versions of the folder's files run again, by the road an
-            // edit of them takes.
-            self.take_data_doc_edits();
+            // The studio's versions of the folder's files and of the preview's creature
+            // run again, by the road an edit of them takes.
+            self.take_doc_edits();
         } else if let Some(id) = self.doc_for_path(path) {
             self.revert(&id);
             if let Some(doc) = self.docs.get_mut(&id) {
@@ -242,76 +244,45 @@ impl Workspace {
         }
     }
 
-    /// Re-reads every document without unsaved edits from disk, and re-checks the whole
-    /// project. Dirty documents keep their edits. A species folder file that changed
-    /// takes the road of a save ([`Workspace::take_folder_file`]); one with problems
-    /// keeps its last good version (the problems list it).
+    /// Re-reads every file the studio holds that changed on disk and re-checks the
+    /// whole project: each species folder file (in the folder's order) and each open
+    /// document's file takes the road of a file the watcher reports
+    /// ([`Workspace::take_file`]), read and parsed once. Documents with unsaved edits
+    /// keep them (nothing is asked); a file with problems keeps its last good version
+    /// (the problems list it), and what the preview refuses is in
+    /// [`Workspace::preview_errors`].
     pub fn reload(&mut self) {
         let Some(project) = self.project.clone() else { return };
         let dir = project.species_dir();
-        let (_, texts, broken) = load_species_dir(&dir);
-        for (name, text) in in_folder_order(&texts) {
-            let id = match name.as_str() {
-                DESIRES_FILE => Some(DocId::Desires),
-                _ => Species::ALL.iter().find(|s| format!("{}.ron", s.file_stem()) == name).map(|s| DocId::Species(*s)),
-            };
-            let doc = id.as_ref().and_then(|id| self.docs.get(id));
-            let disk = fingerprint(text.as_bytes());
-            let fresh = match doc {
-                Some(d) => !d.is_dirty() && (d.disk != Some(disk) || d.locked.is_some()),
-                None => self.folder_texts.iter().all(|(n, t)| *n != name || *t != text),
-            };
-            if !fresh || broken.contains(&name) {
-                continue;
-            }
-            let label = dir.join(&name).display().to_string();
-            let Ok(f) = self.folder_file(&name, &label, text.clone()) else { continue };
-            let value = match &f.file {
-                DataFile::Desires { steepness, desires } => {
-                    Some(DocValue::Desires(DesireTable { steepness: *steepness, desires: desires.clone() }))
-                }
-                DataFile::Species(def) => Some(DocValue::Species(def.clone())),
-                _ => None,
-            };
-            let preview = self.conflicts.is_empty();
-            if let Err(errors) = self.take_folder_file(f, Takers { workspace: true, preview }) {
+        let folder = Data::file_names().into_iter().map(|n| dir.join(n));
+        let others: Vec<PathBuf> = self
+            .docs
+            .iter()
+            .filter(|(id, _)| !matches!(id, DocId::Desires | DocId::Species(_)))
+            .map(|(_, d)| d.path.clone())
+            .collect();
+        for path in folder.chain(others) {
+            let Ok(bytes) = read_bytes(&path, Limit::of_path(&path)) else { continue };
+            if self.reload_takes(&path, &bytes)
+                && let Change::Refused { errors, .. } = self.take_file(&path, &bytes)
+            {
                 self.preview_errors = errors;
             }
-            if let (Some(value), Some(doc)) = (value, id.and_then(|id| self.docs.get_mut(&id))) {
-                doc.take_from_disk(value, Some(text), disk);
-            }
         }
-        self.reload_files();
         self.refresh_files();
         self.recheck();
     }
 
-    /// Re-reads the creature, lesson, schema and bank documents without unsaved edits
-    /// whose files changed. A file that does not load leaves the document as it was
-    /// (`recheck` lists why).
-    fn reload_files(&mut self) {
-        let ids: Vec<DocId> =
-            self.docs.keys().filter(|id| !matches!(id, DocId::Desires | DocId::Species(_))).cloned().collect();
-        for id in ids {
-            let Some(doc) = self.docs.get(&id) else { continue };
-            if doc.is_dirty() {
-                continue;
-            }
-            let path = doc.path.clone();
-            let Ok(bytes) = read_bytes(&path, Limit::of_path(&path)) else { continue };
-            let disk = fingerprint(&bytes);
-            if doc.disk == Some(disk) {
-                continue; // unchanged: a bank is not parsed again for every reload
-            }
-            // The same parse as a file the watcher reports; a file that does not load
-            // leaves the document as it was.
-            let Ok(loaded) = self.load_changed(&path, &canonical(&path), &path.display().to_string(), &bytes) else {
-                continue;
-            };
-            let value = loaded.doc;
-            let keep_text = if matches!(id, DocId::Bank(_)) { None } else { String::from_utf8(bytes).ok() };
-            if let (Some(value), Some(doc)) = (value, self.docs.get_mut(&id)) {
-                doc.take_from_disk(value, keep_text, disk);
+    /// Whether F5 takes the file at `path` holding `bytes`: its document holds no
+    /// unsaved edits and another version (or is locked, its file not loading when
+    /// opened), or, for a species table no document holds, the folder's text of it is
+    /// another.
+    fn reload_takes(&self, path: &Path, bytes: &[u8]) -> bool {
+        match self.doc_for_path(path).and_then(|id| self.docs.get(&id)) {
+            Some(d) => !d.is_dirty() && (d.disk != Some(fingerprint(bytes)) || d.locked.is_some()),
+            None => {
+                let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                self.folder_texts.iter().all(|(n, t)| *n != name || t.as_bytes() != bytes)
             }
         }
     }
@@ -323,7 +294,7 @@ mod tests {
 
     use creature_core::creature::Creature;
     use creature_core::names::Species;
-    use creature_core::species::data::Data;
+    use creature_core::species::data::{DESIRES_FILE, Data};
 
     use super::*;
 
@@ -620,5 +591,42 @@ mod tests {
         }
         assert!(matches!(&changes[..], [Change::Reloaded { file }] if file.ends_with("cow.ron")), "{changes:?}");
         assert_eq!(cow_speed(&ws.data), 12.0);
+    }
+
+    #[test]
+    fn f5_takes_a_changed_creature_save_to_its_document_and_the_preview_parsing_only_it() {
+        let (_tmp, project, _) = example_copy();
+        let mut ws = Workspace::open(&project).unwrap();
+        assert!(ws.start_preview(1));
+        let path = ws.preview.as_ref().unwrap().creature_path().unwrap().to_path_buf();
+        let id = ws.open_creature(&path).unwrap();
+        let mut c = ws.creature(&id).unwrap().clone();
+        c.liking = -0.75;
+        // Another program saves it and no watcher reports it: F5 finds it.
+        std::fs::write(&path, c.to_ron()).unwrap();
+        let (_, parsed) = creature_core::io_counts::counts();
+        ws.reload();
+        // `recheck` then checks the whole project by its own reads: counted apart.
+        assert_eq!(ws.creature(&id).unwrap().liking, -0.75, "the clean document takes it");
+        assert_eq!(ws.preview.as_ref().unwrap().sim().creature().liking, -0.75, "and the preview");
+        assert!(!ws.is_dirty(&id));
+        let parsed_by_reload = creature_core::io_counts::counts().1 - parsed;
+        let (_, before_check) = creature_core::io_counts::counts();
+        ws.recheck();
+        let checking = creature_core::io_counts::counts().1 - before_check;
+        assert_eq!(parsed_by_reload, checking + 1, "only the changed save is parsed, besides the check");
+        // Nothing changed since: F5 parses nothing but its check, and the preview is not
+        // given the same creature again.
+        let changes = ws.preview.as_ref().unwrap().recorder().recording().changes.len();
+        ws.reload();
+        assert_eq!(ws.preview.as_ref().unwrap().recorder().recording().changes.len(), changes);
+        // An unsaved edit is kept over a save on disk, and nothing is asked.
+        ws.apply(crate::edit::Edit::Liking { creature: id.clone(), value: 0.5 }).unwrap();
+        c.liking = 0.25;
+        std::fs::write(&path, c.to_ron()).unwrap();
+        ws.reload();
+        assert_eq!(ws.creature(&id).unwrap().liking, 0.5);
+        assert!(ws.conflicts.is_empty());
+        assert_eq!(ws.preview.as_ref().unwrap().sim().creature().liking, 0.5, "the preview runs the edit");
     }
 }

@@ -77,10 +77,6 @@ pub struct Workspace {
     /// scenario, a text saved from Source), by canonical path, with the fingerprint
     /// of what it wrote: the watcher reporting them is the studio's own write.
     pub(crate) own_writes: Vec<(PathBuf, u64)>,
-    /// The preview creature's document value as last given to (or taken from) the
-    /// preview: when the document differs, the person edited it and the preview takes
-    /// the edit.
-    pub(crate) synced_creature: Option<Creature>,
     /// The species folder's texts (name, text), each kept here once: the tables as
     /// last read, the desires' and each species' as their documents hold them now. They
     /// change only with [`Workspace::data`], by one changed file at a time
@@ -120,7 +116,6 @@ impl Workspace {
             conflicts: Vec::new(),
             declined: Vec::new(),
             own_writes: Vec::new(),
-            synced_creature: None,
             folder_texts: Vec::new(),
             scenarios: Default::default(),
             training: Default::default(),
@@ -308,11 +303,20 @@ impl Workspace {
 
     /// Carries out one edit. Numbers are clamped to the ranges the files allow, so an
     /// edit can never make a document that would not load again. A desires or species
-    /// edit reaches [`Workspace::data`] and the running preview by the road a save of
-    /// the file takes ([`Workspace::take_data_doc_edit`]).
+    /// edit reaches [`Workspace::data`] and the running preview, and an edit of the
+    /// preview creature's save reaches the preview, by the road a save of the file takes
+    /// ([`Workspace::take_doc_edit`]).
     /// An edit that cannot be carried out (a bank edit that finds nothing to change, a
     /// merge of banks with different features) changes nothing and says why.
     pub fn apply(&mut self, edit: Edit) -> Result<DocId, String> {
+        let id = self.change_doc(edit)?;
+        self.take_doc_edit(&id);
+        Ok(id)
+    }
+
+    /// Carries out one edit in its document alone: what uses the document has not
+    /// taken it yet.
+    pub(crate) fn change_doc(&mut self, edit: Edit) -> Result<DocId, String> {
         let id = edit.doc();
         let doc = self.docs.get_mut(&id).ok_or_else(|| format!("{} is not open", id.label()))?;
         match (&mut doc.value, edit) {
@@ -323,7 +327,6 @@ impl Workspace {
             (DocValue::Schema(s), e) => apply_schema(s, e),
             (DocValue::Bank(b), e) => apply_bank(b, e, &id.label())?,
         }
-        self.take_data_doc_edit(&id);
         Ok(id)
     }
 }

@@ -28,7 +28,6 @@ impl Studio {
         if !changes.is_empty() {
             self.after_changes(changes, now);
         }
-        self.ws.push_creature_edits_to_preview();
         let dt = f64::from(ctx.input(|i| i.stable_dt).clamp(0.0, 0.25));
         if self.view.village.begin_frame(self.ws.preview.as_ref())
             && let Some(p) = self.ws.preview.as_mut()

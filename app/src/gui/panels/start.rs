@@ -49,24 +49,11 @@ fn first_bank(ws: &Workspace) -> Option<PathBuf> {
     })
 }
 
-/// The project's creature save with the largest tree, and that tree: the one that shows
-/// most of what the studio does. The project opens with it in focus, and "Open the
-/// example creature" opens it, so the two agree.
+/// The project's creature save with the largest tree, and that tree: the one the
+/// project opens with in focus, so "Open the example creature" and the opening agree
+/// (`creature_workspace::opening_creature`).
 pub fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
-    let p = ws.project.as_ref()?;
-    let mut best: Option<(usize, PathBuf, Desire, TreeKind)> = None;
-    for path in ron_files(&p.resolve(&p.manifest.creatures)) {
-        let Ok(c) = creature_core::creature::Creature::load(&path, &ws.data) else { continue };
-        for t in &c.trees {
-            for kind in [TreeKind::ActOn, TreeKind::Activity] {
-                let n = t.get(kind).examples.len();
-                if best.as_ref().is_none_or(|b| n > b.0) {
-                    best = Some((n, path.clone(), t.desire, kind));
-                }
-            }
-        }
-    }
-    best.map(|(_, path, d, k)| (path, d, k))
+    creature_workspace::opening_creature::richest_creature(ws.project.as_ref()?, &ws.data)
 }
 
 /// What the page shows from disk, read again only when the project or the recent list

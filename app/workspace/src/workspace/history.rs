@@ -47,7 +47,7 @@ impl Workspace {
                 doc.value = prev.clone();
                 doc.snapshot = doc.value.clone();
                 self.history.future.push(id.clone());
-                self.take_data_doc_edit(&id);
+                self.take_doc_edit(&id);
                 return Some(id);
             }
         }
@@ -62,7 +62,7 @@ impl Workspace {
                 doc.value = next.clone();
                 doc.snapshot = doc.value.clone();
                 self.history.past.push(id.clone());
-                self.take_data_doc_edit(&id);
+                self.take_doc_edit(&id);
                 return Some(id);
             }
         }

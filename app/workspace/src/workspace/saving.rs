@@ -73,6 +73,6 @@ impl Workspace {
         if let Some(doc) = self.docs.get_mut(id) {
             doc.value = doc.saved.clone();
         }
-        self.take_data_doc_edit(id);
+        self.take_doc_edit(id);
     }
 }
