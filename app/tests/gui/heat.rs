@@ -7,7 +7,7 @@
 use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
 use creature_studio::gui::command::Command;
-use creature_studio::gui::time_travel::TimeCommand;
+use creature_studio::gui::command::TimeCommand;
 use creature_workspace::heat::Heat;
 
 use crate::support::palette;

@@ -32,7 +32,7 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     assert!(line.contains(&format!("{} plan's object {}", plan.desire, plan.object)), "{line}");
 
     // Looking back to the first turn, before any plan: no live path.
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(0)));
     h.step();
     h.step();
     assert!(h.state().graph().path.is_empty(), "{:?}", h.state().graph().path);

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use creature_core::world::sim::Act;
 use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
-use creature_studio::gui::time_travel::TimeCommand;
+use creature_studio::gui::command::TimeCommand;
 use creature_studio::gui::view::village::VillageUi;
 
 use crate::support::{example, palette, project_copy, studio, until, until_within};

@@ -11,7 +11,7 @@ use super::Command;
 use super::UiCommand;
 use super::preview::PreviewCommand;
 use super::{ArenaCommand, ArenaKey};
-use crate::gui::time_travel::TimeCommand;
+use super::time::TimeCommand;
 
 /// Where a key is live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

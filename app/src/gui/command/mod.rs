@@ -4,7 +4,7 @@
 //! palette and every panel produce them, and the studio applies them after the frame,
 //! so no panel changes another's state in the middle of drawing. Each family has one
 //! handler: `gui/app/ui_command.rs`, `gui/app/system_command.rs`, and for the live side
-//! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `TimeCommand` theirs;
+//! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `time` theirs;
 //! `keys` holds every key the editor answers.
 
 pub mod game;
@@ -13,6 +13,7 @@ pub mod lesson;
 pub mod preview;
 pub mod scenario;
 mod tab;
+pub mod time;
 pub mod train;
 pub mod ui;
 
@@ -31,11 +32,11 @@ pub use self::lesson::LessonCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
 pub use self::tab::{Tab, TabName};
+pub use self::time::TimeCommand;
 pub use self::train::TrainCommand;
 pub use self::ui::UiCommand;
 pub use crate::gui::shadow::command::arena::{ArenaCommand, ArenaKey, Replay};
 pub use crate::gui::shadow::command::bank::BankCommand;
-use crate::gui::time_travel::TimeCommand;
 
 /// Everything the editor can be asked to do: a payload-less [`UiCommand`], or a command
 /// with what it acts on.
