@@ -1,12 +1,15 @@
 //! The editor application: [`Studio`] draws a frame (menus, dock of panels, modal
 //! questions), then applies the frame's commands, then lets the workspace catch up with
-//! the files on disk and the running preview.
+//! the files on disk and the running preview. The frame loop is `frame.rs`; each
+//! command family has one handler file beside it.
 
 mod files;
 mod focus;
+mod frame;
 mod game;
 mod lesson;
-mod live;
+mod preview;
+mod scenario;
 mod status;
 mod system_command;
 mod time_travel;
@@ -18,16 +21,15 @@ use std::path::{Path, PathBuf};
 use creature_core::project::FileKind;
 use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
-use egui_dock::{DockArea, DockState};
+use egui_dock::DockState;
 
 use super::chrome::chooser::{Chooser, OwnDialog};
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock::{self, Viewer};
+use super::chrome::dock;
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, menu, palette, window};
-use super::command::keys::{self, Scope};
-use super::command::{ArenaCommand, ArenaKey, Command, Tab};
+use super::chrome::{file_browser, palette};
+use super::command::{ArenaCommand, Command, Tab};
 use super::panels::{self, registry::Panels};
 use super::view::View;
 use super::view::graph::GraphView;
@@ -271,123 +273,6 @@ impl Studio {
         }
     }
 
-    /// Draws one frame and applies its commands. `ui` is the whole window.
-    pub fn frame(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let mut commands = std::mem::take(&mut self.pending);
-        let quitting = commands.contains(&Command::Ui(UiCommand::Quit)) && self.close_confirmed;
-        if quitting {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            return;
-        }
-        if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
-            // While the person types in a text field, undo and redo are left to the
-            // field: its own text undo takes Ctrl+Z.
-            let typing = ctx.egui_wants_keyboard_input();
-            commands.extend(keys::pressed(&ctx, Scope::Global, |c| {
-                !(typing && matches!(c, Command::Ui(UiCommand::Undo) | Command::Ui(UiCommand::Redo)))
-            }));
-        }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
-        }
-
-        self.fit_window(&ctx);
-        let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
-        if self.view.advance_playback(&self.ws, dt) {
-            ctx.request_repaint();
-        }
-        self.live_frame(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| {
-            let (tabs, arena_playing) = (self.panels.tabs(), self.view.shadow.arena.keyboard_playing());
-            menu::menu_bar(ui, &self.ws, &self.recent, &tabs, arena_playing, &mut commands);
-        });
-        let pace = self.view.village.status(self.ws.preview.as_ref());
-        egui::Panel::bottom("status").show(ui, |ui| {
-            let line = menu::StatusLine {
-                focus: self.view.focus.creature(),
-                preview: pace,
-                match_unkept: self.view.shadow.arena.pending.is_some(),
-                status: &self.status,
-            };
-            menu::status_bar(ui, &self.ws, line, &mut commands);
-        });
-        self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len());
-        let (mut live, mut shown) = (Vec::new(), (false, false));
-        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let mut viewer = Viewer {
-                panels: &mut self.panels,
-                ws: &self.ws,
-                view: &self.view,
-                recent: &self.recent,
-                out: &mut commands,
-                live: Vec::new(),
-                maximised: self.stashed_dock.is_some(),
-                preview_shown: false,
-                shadow_shown: false,
-            };
-            DockArea::new(&mut self.dock)
-                .style(dock::style(ui.style()))
-                .show_leaf_collapse_buttons(false)
-                .show_inside(ui, &mut viewer);
-            live = viewer.live;
-            shown = (viewer.preview_shown, viewer.shadow_shown);
-        });
-        // The preview runs, and the shadow files load, for the panels drawn.
-        self.view.village.shown |= shown.0;
-        self.view.shadow.wanted |= shown.1;
-        // A tab picked in the strip by its button sizes the strip for the next frame.
-        if self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len()) {
-            ctx.request_repaint();
-        }
-        for scope in live {
-            commands.extend(self.scope_keys(&ctx, scope));
-        }
-        self.windows(&ctx, &mut commands);
-
-        // Panels drew before the commands changed anything: one more frame shows it.
-        let applied = !commands.is_empty();
-        for c in commands {
-            self.dialogs.asking(&c);
-            self.apply(c);
-            // A dialog without a desktop service hands over to the studio's own.
-            if let Some(own) = self.dialogs.finished() {
-                self.status.clear();
-                self.path_prompt = Some(own);
-            }
-        }
-        let interacting =
-            ctx.input(|i| i.pointer.any_down()) || ctx.dragged_id().is_some() || ctx.egui_wants_keyboard_input();
-        if !interacting {
-            self.ws.snapshot();
-        }
-        self.update_title(&ctx);
-        if applied || !self.pending.is_empty() {
-            ctx.request_repaint();
-        }
-    }
-
-    /// The commands of a panel's scope of keys this frame: the preview's pressed keys
-    /// that fit the preview as it is, the arena's held keys when they changed.
-    fn scope_keys(&self, ctx: &egui::Context, scope: Scope) -> Vec<Command> {
-        match scope {
-            Scope::Global => Vec::new(),
-            Scope::Preview => keys::pressed(ctx, scope, |c| match c {
-                Command::Preview(p) => p.enabled(self.ws.preview.as_ref()),
-                _ => true,
-            }),
-            Scope::Arena => {
-                let mut out = keys::pressed(ctx, scope, |c| matches!(c, Command::Arena(ArenaCommand::HandOver(_))));
-                let held = ArenaKey::input(keys::held_arena_keys(ctx));
-                if self.view.shadow.arena.keys().is_some_and(|k| k != held) {
-                    out.push(Command::Arena(ArenaCommand::Keys(held)));
-                }
-                out
-            }
-        }
-    }
-
     /// The window's title: the project's name, a mark while anything is unsaved, and
     /// the project's folder in full, so that the person sees which copy is open.
     pub fn window_title(&self) -> String {
@@ -398,28 +283,6 @@ impl Studio {
                 format!("{name} — {} — Creature Studio", root.display())
             }
             None => format!("{name} — Creature Studio"),
-        }
-    }
-
-    /// Once the monitor is known: a window that does not fit it is maximised (so the
-    /// status bar is in view), the first window on a roomy screen grows.
-    fn fit_window(&mut self, ctx: &egui::Context) {
-        if self.fitted {
-            return;
-        }
-        let (monitor, inner) = ctx.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
-        let (Some(monitor), Some(inner)) = (monitor, inner) else { return };
-        self.fitted = true;
-        if let Some(c) = window::first_fit(Some(monitor), inner.size()) {
-            ctx.send_viewport_cmd(c);
-        }
-    }
-
-    fn update_title(&mut self, ctx: &egui::Context) {
-        let title = self.window_title();
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
         }
     }
 

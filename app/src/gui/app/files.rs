@@ -14,6 +14,7 @@ use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::modal::Modal;
 use crate::gui::command::Command;
 use crate::gui::panels;
+use crate::gui::words::short;
 
 impl Studio {
     /// Selects a document just opened, or, when it does not load, says why and shows
@@ -146,6 +147,17 @@ impl Studio {
         let Some(from) = from else { return self.show_tab(tab) };
         let [_, own] = self.dock[from.surface].split_below(from.node, SOURCE_SPLIT, vec![tab]);
         self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: from.surface, node: own });
+    }
+
+    /// Answers the "changed on disk while edited here" question for `path`.
+    pub(super) fn resolve(&mut self, path: &Path, keep_studio: bool) {
+        self.ws.resolve(path, keep_studio);
+        self.view.trees_changed();
+        self.status = if keep_studio {
+            format!("Kept the studio's edits of {}; the file on disk is unchanged", short(path))
+        } else {
+            format!("Took {} from disk", short(path))
+        };
     }
 }
 
