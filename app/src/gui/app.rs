@@ -3,6 +3,8 @@
 //! the files on disk and the running preview. The frame loop is `frame.rs`; each
 //! command family has one handler file beside it.
 
+mod dock;
+mod edit;
 mod files;
 mod focus;
 mod frame;
@@ -10,8 +12,8 @@ mod game;
 mod lesson;
 mod preview;
 mod scenario;
+mod select;
 mod status;
-mod system_command;
 mod time_travel;
 mod train;
 mod ui_command;
@@ -19,16 +21,14 @@ mod ui_command;
 use std::path::{Path, PathBuf};
 
 use creature_core::project::FileKind;
-use creature_workspace::edit::Edit;
 use creature_workspace::{DocId, Workspace};
 use egui_dock::DockState;
 
 use super::chrome::chooser::{Chooser, OwnDialog};
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock;
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, palette};
+use super::chrome::{self, file_browser, palette};
 use super::command::{ArenaCommand, Command, Tab};
 use super::panels::{self, registry::Panels};
 use super::view::View;
@@ -43,7 +43,7 @@ pub struct Studio {
     pub panels: Panels,
     pub dock: DockState<Tab>,
     /// The strip along the bottom as the dock last drew it.
-    strip: dock::Strip,
+    strip: chrome::dock::Strip,
     /// The layout put aside while one panel is maximised.
     pub stashed_dock: Option<DockState<Tab>>,
     pub recent: Vec<PathBuf>,
@@ -80,13 +80,13 @@ impl Studio {
     /// (or it does not open: its problems are then listed).
     pub fn new(project: Option<&Path>, dialogs: Box<dyn Dialogs>, storage: Option<&dyn eframe::Storage>) -> Studio {
         let panels = Panels::default();
-        let (dock, recent) = dock::restore(storage, &panels);
+        let (dock, recent) = chrome::dock::restore(storage, &panels);
         let mut studio = Studio {
             ws: Workspace::builtin(),
             view: View::default(),
             panels,
             dock,
-            strip: dock::Strip::default(),
+            strip: chrome::dock::Strip::default(),
             stashed_dock: None,
             recent,
             modal: None,
@@ -124,7 +124,7 @@ impl Studio {
                 self.view = View { species: self.view.species, ..View::default() };
                 self.panels = Panels::default();
                 if let Some(p) = &self.ws.project {
-                    dock::remember(&mut self.recent, p.root.clone());
+                    chrome::dock::remember(&mut self.recent, p.root.clone());
                 }
                 // The project's example creature (the start page's) and first lesson, so
                 // the inspector and the timeline have something to show.
@@ -156,32 +156,6 @@ impl Studio {
         self.pending.push(c.into());
     }
 
-    /// Gives `tab` the whole dock, the layout put aside; when a panel has it already,
-    /// gives the layout back (with `tab` shown in it).
-    fn toggle_maximised(&mut self, tab: Option<Tab>) {
-        if let Some(layout) = self.stashed_dock.take() {
-            self.dock = layout;
-            if let Some(t) = tab {
-                self.show_tab(t);
-            }
-            self.status = "The panel layout is back".into();
-        } else if let Some(t) = tab {
-            self.stashed_dock = Some(std::mem::replace(&mut self.dock, DockState::new(vec![t])));
-            self.status =
-                format!("{} has the window: F11 or a double click on its tab gives the layout back", t.title());
-        }
-    }
-
-    fn show_tab(&mut self, tab: Tab) {
-        if let Some(path) = self.dock.find_tab(&tab) {
-            let _ = self.dock.set_active_tab(path);
-            // The panel shown has the focus: F11 and the like act on it.
-            self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: path.surface, node: path.node });
-        } else {
-            self.dock.push_to_focused_leaf(tab);
-        }
-    }
-
     /// The tree graph's own state (its layout, folds, search and heat).
     pub fn graph(&self) -> &GraphView {
         &self.panels.state::<panels::graph::GraphPanel>().expect("the registry has the tree graph").graph
@@ -199,6 +173,10 @@ impl Studio {
     fn apply(&mut self, c: Command) {
         match c {
             Command::Ui(c) => self.apply_ui(c),
+            Command::File(c) => self.apply_file(c),
+            Command::Dock(c) => self.apply_dock(c),
+            Command::Select(c) => self.apply_select(c),
+            Command::Edit(e) => self.apply_edit(e),
             Command::Preview(c) => self.apply_preview(c),
             Command::Lesson(c) => self.apply_lesson_view(c),
             Command::Time(c) => self.apply_time(c),
@@ -207,54 +185,6 @@ impl Studio {
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
             Command::Game(c) => self.apply_game(c),
-            system => self.apply_system(system),
-        }
-    }
-
-    /// Undoes (or redoes) the last edit in the app-wide order and shows its document.
-    fn undo_or_redo(&mut self, undo: bool) {
-        let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
-        self.status = match done {
-            Some(id) => {
-                // An undone edit of another open creature puts it in focus, by the one
-                // function that moves the focus (the preview runs it too).
-                if matches!(id, DocId::Creature(_))
-                    && self.ws.docs.contains_key(&id)
-                    && self.view.focus.creature() != Some(&id)
-                {
-                    self.focus_creature(&id);
-                }
-                self.view.follow(&self.ws, &id);
-                format!("{verb} an edit of {}", id.label())
-            }
-            None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
-        };
-    }
-
-    fn apply_lesson(&mut self) {
-        let (Some(lesson), Some(creature)) = (self.view.lesson.clone(), self.view.focus.creature().cloned()) else {
-            self.status = "Open a lesson script and a creature to apply it to".into();
-            return;
-        };
-        let (Some(script), Some(target)) = (self.ws.lesson(&lesson), self.ws.creature(&creature)) else { return };
-        let outcome = crate::gui::view::Outcome::of(script, Some(target), &self.ws.data);
-        let script = script.clone();
-        let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
-        let with = Box::new(outcome.after.clone());
-        match self.ws.apply(Edit::ReplaceCreature { creature: creature.clone(), with }) {
-            Ok(_) => {
-                self.status = format!(
-                    "Applied {} to {}: {taught} lesson{} taught (Ctrl+Z undoes it)",
-                    lesson.label(),
-                    creature.label(),
-                    if taught == 1 { "" } else { "s" }
-                );
-                self.view.lesson_ui.applied_to(creature.clone(), script, outcome);
-                self.view.active = Some(creature);
-                self.view.trees_changed();
-                self.show_tab(panels::results::TAB);
-            }
-            Err(e) => self.status = e,
         }
     }
 
@@ -377,7 +307,7 @@ impl eframe::App for Studio {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         // A maximised panel is a moment's view: the layout kept is the one put aside.
-        dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
+        chrome::dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
         eframe::set_value(storage, STORAGE_IDLE, &self.view.shadow.arena.idle_seconds);
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::support::{click_at, example, palette, studio};
 use creature_core::world::sim::Act;
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
 use creature_studio::gui::panels::compare::ComparePanel;
 use egui_kittest::kittest::Queryable;
 
@@ -119,7 +119,7 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     // A watch of the liking, which the slap lowered in the branch only.
     let sim = h.state().ws.preview.as_ref().unwrap().sim().clone();
     h.state_mut().ws.watches.add("Liking", &sim).unwrap();
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
         Some(creature_studio::gui::view::compare::Other::Branch(0));
@@ -228,7 +228,7 @@ fn compares_time_axis_is_bounded_by_the_runs_it_compares() {
     h.step();
     // This run goes on far past the branch the slap left behind.
     h.state_mut().ws.preview.as_mut().unwrap().run(1500);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
         Some(creature_studio::gui::view::compare::Other::Branch(0));

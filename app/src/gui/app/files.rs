@@ -1,6 +1,7 @@
-//! Opening and saving files from the editor: a file opened by its kind into its panel,
-//! or shown at its first problem; documents saved, saved as, and the source view's text
-//! saved.
+//! The one handler of [`FileCommand`]s, and the files' saves: a project opened, a file
+//! opened by its kind into its panel or shown at its first problem, Source's text edited
+//! and saved, a file changed on disk while edited here resolved; documents saved and
+//! saved as.
 
 use std::path::Path;
 
@@ -11,12 +12,36 @@ use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
 use crate::gui::chrome::dialogs::Dialogs;
-use crate::gui::chrome::modal::Modal;
-use crate::gui::command::Command;
+use crate::gui::chrome::modal::{AfterConfirm, Modal};
+use crate::gui::command::{Command, FileCommand, SelectCommand};
 use crate::gui::panels;
 use crate::gui::words::short;
 
 impl Studio {
+    /// Carries out a command on the project's files.
+    pub(super) fn apply_file(&mut self, c: FileCommand) {
+        match c {
+            FileCommand::OpenProject(p) => {
+                if self.ws.dirty_docs().is_empty() {
+                    self.open_project(&p);
+                } else {
+                    self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::OpenProject(p) });
+                }
+            }
+            FileCommand::Open(p) => self.open_file(&p),
+            FileCommand::ShowSource { path, line } => {
+                self.view.show_source(&path, line, || source_text(&path));
+                self.show_source_tab();
+            }
+            FileCommand::EditSource(text) => {
+                if let Some(s) = &mut self.view.source {
+                    s.text = text;
+                }
+            }
+            FileCommand::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+        }
+    }
+
     /// Selects a document just opened, or, when it does not load, says why and shows
     /// the file at its first problem.
     fn show_opened(&mut self, p: &Path, opened: Result<DocId, Vec<LoadError>>, select: fn(DocId) -> Command) {
@@ -26,7 +51,7 @@ impl Studio {
                 let line = errors.first().map_or(1, |e| e.line);
                 let first = errors.first().map(ToString::to_string).unwrap_or_default();
                 self.status = format!("{} does not load: {first}", p.display());
-                self.apply(Command::ShowSource { path: p.to_path_buf(), line });
+                self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line }));
             }
         }
     }
@@ -35,21 +60,21 @@ impl Studio {
         match Workspace::kind_of(p) {
             FileKind::LessonScript => {
                 let opened = self.ws.open_lesson(p);
-                self.show_opened(p, opened, Command::SelectLesson);
+                self.show_opened(p, opened, |id| Command::Select(SelectCommand::Lesson(id)));
             }
             FileKind::Creature => {
                 let opened = self.ws.open_creature(p);
-                self.show_opened(p, opened, Command::SelectCreature);
+                self.show_opened(p, opened, |id| Command::Select(SelectCommand::Creature(id)));
             }
             FileKind::SpeciesData => {
                 let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
                 if let Some(s) = Species::ALL.iter().find(|s| s.file_stem() == stem) {
-                    self.apply(Command::SelectSpecies(*s));
+                    self.apply(Command::Select(SelectCommand::Species(*s)));
                 } else if self.ws.doc_for_path(p) == Some(DocId::Desires) {
                     self.view.active = Some(DocId::Desires);
                     self.show_tab(panels::species::TAB);
                 } else {
-                    self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                    self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 }));
                 }
             }
             kind @ (FileKind::ShadowBank | FileKind::ShadowSchema | FileKind::ShadowState) => {
@@ -64,7 +89,7 @@ impl Studio {
                     }
                     Err(e) => {
                         self.status = format!("{} does not load: {e}", p.display());
-                        self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                        self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 }));
                     }
                 }
             }
@@ -72,7 +97,7 @@ impl Studio {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
                 self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }
-            _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
+            _ => self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 })),
         }
     }
 
@@ -127,28 +152,6 @@ impl Studio {
         }
     }
 
-    /// Shows the Source tab without hiding another panel's: where it shares a tab
-    /// group (or is not in the dock) it opens in a group of its own, split off below
-    /// the group it was in (or the focused one), so the preview beside it keeps running.
-    pub(super) fn show_source_tab(&mut self) {
-        let tab = panels::source::TAB;
-        let shared = self.dock.find_tab(&tab).filter(|at| {
-            let leaf = self.dock[at.surface][at.node].get_leaf();
-            leaf.is_some_and(|l| l.tabs().len() > 1 && l.active != at.tab)
-        });
-        let from = match (self.dock.find_tab(&tab), shared) {
-            (Some(_), None) => return self.show_tab(tab),
-            (Some(at), Some(_)) => {
-                self.dock.remove_tab(at);
-                Some(egui_dock::NodePath { surface: at.surface, node: at.node })
-            }
-            (None, _) => self.dock.focused_leaf(),
-        };
-        let Some(from) = from else { return self.show_tab(tab) };
-        let [_, own] = self.dock[from.surface].split_below(from.node, SOURCE_SPLIT, vec![tab]);
-        self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: from.surface, node: own });
-    }
-
     /// Answers the "changed on disk while edited here" question for `path`.
     pub(super) fn resolve(&mut self, path: &Path, keep_studio: bool) {
         self.ws.resolve(path, keep_studio);
@@ -160,9 +163,6 @@ impl Studio {
         };
     }
 }
-
-/// The share of its group's height a group keeps when Source splits off below it.
-const SOURCE_SPLIT: f32 = 0.5;
 
 /// A file's text for the Source view; what stops it being read, as a comment.
 pub(super) fn source_text(path: &Path) -> String {

@@ -10,8 +10,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use super::Command;
 use super::UiCommand;
 use super::preview::PreviewCommand;
-use super::{ArenaCommand, ArenaKey};
 use super::time::TimeCommand;
+use super::{ArenaCommand, ArenaKey};
 
 /// Where a key is live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

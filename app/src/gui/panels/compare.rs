@@ -10,7 +10,7 @@ use egui::Color32;
 use egui_plot::{Line, LineStyle, Plot, VLine};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, DockCommand, SelectCommand, Tab};
 use crate::gui::view::compare::{CompareUi, Other};
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{DocId, Workspace};
@@ -146,10 +146,10 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut Compa
             ui.strong(format!("{desire} {} at each run's end", crate::gui::command::kind_name(kind)));
             if ui.small_button("open this run's in the tree graph").clicked() {
                 if let Some(doc) = ws.preview_creature_doc() {
-                    out.push(Command::SelectCreature(doc));
+                    out.push(Command::Select(SelectCommand::Creature(doc)));
                 }
-                out.push(Command::SelectTree(desire, kind));
-                out.push(Command::ShowTab(super::graph::TAB));
+                out.push(Command::Select(SelectCommand::Tree(desire, kind)));
+                out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
             }
             if ui.small_button("close").clicked() {
                 st.run.tree = None;

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{ArenaCommand, Command, Tab};
+use crate::gui::command::{ArenaCommand, Command, DockCommand, FileCommand, SelectCommand, Tab};
 use creature_workspace::Workspace;
 
 /// The part of a project's `studio.ron` the recent list needs.
@@ -132,17 +132,17 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
             let tip = "The example creature with the largest tree, its desires and its 80 decision trees";
             if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
                 if let Some((c, d, k)) = creature {
-                    out.push(Command::OpenFileAt(c.clone()));
-                    out.push(Command::SelectTree(*d, *k));
+                    out.push(Command::File(FileCommand::Open(c.clone())));
+                    out.push(Command::Select(SelectCommand::Tree(*d, *k)));
                 }
-                out.push(Command::ShowTab(super::graph::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
             }
             let tip = "A lesson script played on the creature: the hand's slaps and strokes, and what each teaches";
             if ui.add_enabled(lesson.is_some(), big("▶ Play a lesson")).on_hover_text(tip).clicked() {
                 if let Some(l) = lesson {
-                    out.push(Command::OpenFileAt(l.clone()));
+                    out.push(Command::File(FileCommand::Open(l.clone())));
                 }
-                out.push(Command::ShowTab(super::lesson::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::lesson::TAB)));
                 out.push(Command::Ui(UiCommand::Play));
             }
             let tip = "The arena: fight, with the keyboard, the shadow that plays from the project's replay bank \
@@ -150,7 +150,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
             let fight = ui.add_enabled(bank.is_some(), big("⚔ Fight your shadow"));
             if fight.on_hover_text(tip).on_disabled_hover_text("The project has no replay bank").clicked() {
                 out.push(Command::Arena(ArenaCommand::Start { opponent: "shadow".into(), autoplay: false, record: true }));
-                out.push(Command::ShowTab(crate::gui::shadow::panels::arena::TAB));
+                out.push(Command::Dock(DockCommand::Show(crate::gui::shadow::panels::arena::TAB)));
             }
         });
         ui.add_space(18.0);
@@ -161,7 +161,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
         for (r, label) in recent.iter().zip(labels) {
             let open = ws.project.as_ref().is_some_and(|p| &p.root == r);
             if ui.add_enabled(!open, egui::Button::new(label.as_str()).frame(false)).on_disabled_hover_text("open now").clicked() {
-                out.push(Command::OpenProjectAt(r.clone()));
+                out.push(Command::File(FileCommand::OpenProject(r.clone())));
             }
         }
         ui.add_space(18.0);

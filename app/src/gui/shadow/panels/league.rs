@@ -14,7 +14,7 @@ use creature_shadow::league::{self, DEFAULT_MATCHES, League, Rules, Winner};
 use creature_shadow::schema::Schema;
 use egui::{Color32, Sense, Stroke, Vec2};
 
-use crate::gui::command::{ArenaCommand, Command, Replay, Tab};
+use crate::gui::command::{ArenaCommand, Command, DockCommand, Replay, Tab};
 use crate::gui::panels::{Cx, Home, Panel};
 
 /// This panel's tab.
@@ -242,5 +242,5 @@ fn replay(cx: &mut Cx<'_>, p: &Played, a: usize, b: usize) {
     let bout = Arc::new(league::bout(&p.players[m.a], &p.players[m.b], &p.matchup, m.seed));
     let names = [p.names[m.a].clone(), p.names[m.b].clone()];
     cx.out.push(Command::Arena(ArenaCommand::Replay(Replay { bout, names })));
-    cx.out.push(Command::ShowTab(super::arena::TAB));
+    cx.out.push(Command::Dock(DockCommand::Show(super::arena::TAB)));
 }
