@@ -13,6 +13,7 @@ mod lesson;
 mod preview;
 mod scenario;
 mod select;
+mod start_page;
 mod status;
 mod time_travel;
 mod train;
@@ -128,7 +129,7 @@ impl Studio {
                 }
                 // The project's example creature (the start page's) and first lesson, so
                 // the inspector and the timeline have something to show.
-                let example = panels::start::richest_creature(&self.ws);
+                let example = start_page::richest_creature(&self.ws);
                 let first = || self.ws.project.as_ref().and_then(creature_workspace::live_preview::first_creature);
                 let file = example.as_ref().map(|(f, _, _)| f.clone()).or_else(first);
                 if let Some(id) = file.and_then(|f| self.ws.open_creature(&f).ok()) {
@@ -185,6 +186,7 @@ impl Studio {
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
             Command::Game(c) => self.apply_game(c),
+            Command::League(c) => self.apply_league(c),
         }
     }
 

@@ -1,13 +1,14 @@
 //! The one handler of [`FileCommand`]s, and the files' saves: a project opened, a file
 //! opened by its kind into its panel or shown at its first problem, Source's text edited
-//! and saved, a file changed on disk while edited here resolved; documents saved and
-//! saved as.
+//! and saved, a file changed on disk while edited here resolved, the files a panel shows
+//! read for it (the start page's, a recording for Compare); documents saved and saved as.
 
 use std::path::Path;
 
 use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
+use creature_core::recording::{Recorder, Recording};
 use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
@@ -15,6 +16,9 @@ use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::modal::{AfterConfirm, Modal};
 use crate::gui::command::{Command, FileCommand, SelectCommand};
 use crate::gui::panels;
+use crate::gui::panels::compare::ComparePanel;
+use crate::gui::panels::start::StartPanel;
+use crate::gui::view::compare::Other;
 use crate::gui::words::short;
 
 impl Studio {
@@ -39,6 +43,22 @@ impl Studio {
                 }
             }
             FileCommand::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+            FileCommand::ReadStartPage => {
+                let disk = super::start_page::read(&self.ws, &self.recent);
+                if let Some(p) = self.panels.state_mut::<StartPanel>() {
+                    p.disk = disk;
+                }
+            }
+            FileCommand::CompareRecording(path) => {
+                let opened = Recording::load(&path).and_then(Recorder::open);
+                let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
+                match opened {
+                    Ok(r) => st.run.other = Some(Other::File(path, Box::new(r))),
+                    Err(e) => {
+                        st.run.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
+                    }
+                }
+            }
         }
     }
 

@@ -33,7 +33,7 @@ pub fn menu_bar(
                     ui.label("none yet");
                 }
                 for r in recent {
-                    if ui.button(crate::gui::panels::start::project_label(r)).clicked() {
+                    if ui.button(super::recent::project_label(r)).clicked() {
                         out.push(Command::File(FileCommand::OpenProject(r.clone())));
                     }
                 }

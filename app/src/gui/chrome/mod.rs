@@ -9,5 +9,6 @@ pub mod file_browser;
 pub mod menu;
 pub mod modal;
 pub mod palette;
+pub mod recent;
 pub mod toasts;
 pub mod window;

@@ -1,6 +1,6 @@
 //! The files and the project: opening a project or a file, showing a file's text at a
-//! line, the text edited in Source, and the answer to a file changed on disk while
-//! edited here. The studio carries them out (`app/files.rs`), through the workspace.
+//! line, the text edited in Source, the answer to a file changed on disk while edited
+//! here, and the files a panel shows read for it (the start page's, Compare's recording). The studio carries them out (`app/files.rs`), through the workspace.
 
 use std::path::PathBuf;
 
@@ -23,6 +23,11 @@ pub enum FileCommand {
         path: PathBuf,
         keep_studio: bool,
     },
+    /// Reads what the start page shows (the project's richest creature, first lesson and
+    /// bank, the recent projects' names) for the project and recent list of now.
+    ReadStartPage,
+    /// Opens a recording file for Compare to set beside the preview's run.
+    CompareRecording(PathBuf),
 }
 
 impl FileCommand {
@@ -34,6 +39,8 @@ impl FileCommand {
             FileCommand::ShowSource { path, line } => format!("Show {}:{line}", path.display()),
             FileCommand::EditSource(_) => "Edit the text".into(),
             FileCommand::Resolve { path, .. } => format!("Resolve {}", path.display()),
+            FileCommand::ReadStartPage => "Read the start page's files".into(),
+            FileCommand::CompareRecording(p) => format!("Compare with the recording {}", p.display()),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! text), [`DockCommand`] (a panel shown or maximised), [`SelectCommand`] (what the
 //! panels show), an [`Edit`] of a document, and the live side's [`PreviewCommand`],
 //! [`LessonCommand`], [`TimeCommand`], [`BankCommand`], [`ArenaCommand`],
-//! [`ScenarioCommand`], [`TrainCommand`] and [`GameCommand`]. One enum per family, each
+//! [`ScenarioCommand`], [`TrainCommand`], [`GameCommand`] and [`LeagueCommand`]. One enum per family, each
 //! in its own file here. Menus, keys, the palette and every panel produce them, and the
 //! studio applies them after the frame, so no panel changes another's state in the
 //! middle of drawing; each family has one handler file under `gui/app/`. `keys` holds
@@ -41,6 +41,7 @@ pub use self::train::TrainCommand;
 pub use self::ui::UiCommand;
 pub use crate::gui::shadow::command::arena::{ArenaCommand, ArenaKey, Replay};
 pub use crate::gui::shadow::command::bank::BankCommand;
+pub use crate::gui::shadow::command::league::LeagueCommand;
 
 /// Everything the editor can be asked to do, by family: a payload-less [`UiCommand`],
 /// or a family's command with what it acts on.
@@ -66,6 +67,8 @@ pub enum Command {
     Scenario(ScenarioCommand),
     Train(TrainCommand),
     Game(GameCommand),
+    /// The shadow's league of the project's banks.
+    League(LeagueCommand),
 }
 
 impl Command {
@@ -85,6 +88,7 @@ impl Command {
             Command::Scenario(c) => c.label(),
             Command::Train(c) => c.label(),
             Command::Game(c) => c.label(),
+            Command::League(c) => c.label(),
         }
     }
 

@@ -2,84 +2,36 @@
 //! lesson played step by step, a fight against a shadow) and the recent projects by
 //! name. A new user's default layout opens on it; View → Start shows it again.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use creature_core::names::Desire;
-use creature_core::project::ron_files;
 use creature_core::species::data::TreeKind;
-use serde::Deserialize;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
 use crate::gui::command::{ArenaCommand, Command, DockCommand, FileCommand, SelectCommand, Tab};
 use creature_workspace::Workspace;
 
-/// The part of a project's `studio.ron` the recent list needs.
-#[derive(Deserialize)]
-struct Named {
-    name: String,
-}
-
-/// A recent project for people: its name from its manifest, and its folder.
-pub fn project_label(root: &Path) -> String {
-    let name = creature_core::file_reader::read_text(&root.join("studio.ron"))
-        .ok()
-        .and_then(|t| ron::from_str::<Named>(&t).ok());
-    match name {
-        Some(n) => format!("{} — {}", n.name, root.display()),
-        None => format!("{} (no studio.ron there now)", root.display()),
-    }
-}
-
-/// The first file of one of the open project's folders.
-fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest) -> &Path) -> Option<PathBuf> {
-    let p = ws.project.as_ref()?;
-    ron_files(&p.resolve(folder(&p.manifest))).into_iter().next()
-}
-
-/// The first replay bank of the open project's shadow folder.
-fn first_bank(ws: &Workspace) -> Option<PathBuf> {
-    let p = ws.project.as_ref()?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(p.resolve(&p.manifest.shadow))
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.sort();
-    files.into_iter().find(|f| {
-        creature_core::project::FileKind::shadow_by_name(f) == Some(creature_core::project::FileKind::ShadowBank)
-    })
-}
-
-/// The project's creature save with the largest tree, and that tree: the one that shows
-/// most of what the studio does. The project opens with it in focus, and "Open the
-/// example creature" opens it, so the two agree.
-pub fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
-    let p = ws.project.as_ref()?;
-    let mut best: Option<(usize, PathBuf, Desire, TreeKind)> = None;
-    for path in ron_files(&p.resolve(&p.manifest.creatures)) {
-        let Ok(c) = creature_core::creature::Creature::load(&path, &ws.data) else { continue };
-        for t in &c.trees {
-            for kind in [TreeKind::ActOn, TreeKind::Activity] {
-                let n = t.get(kind).examples.len();
-                if best.as_ref().is_none_or(|b| n > b.0) {
-                    best = Some((n, path.clone(), t.desire, kind));
-                }
-            }
-        }
-    }
-    best.map(|(_, path, d, k)| (path, d, k))
-}
-
-/// What the page shows from disk, read again only when the project or the recent list
-/// changes (not every frame).
+/// What the page shows from disk, which the studio reads (`FileCommand::ReadStartPage`)
+/// when the project or the recent list changes (not every frame).
 #[derive(Default)]
-struct Disk {
-    key: (Option<PathBuf>, Vec<PathBuf>),
+pub struct Disk {
+    /// The project and the recent list it was read for.
+    pub key: (Option<PathBuf>, Vec<PathBuf>),
     /// The richest creature and its largest tree.
-    creature: Option<(PathBuf, Desire, TreeKind)>,
-    lesson: Option<PathBuf>,
+    pub creature: Option<(PathBuf, Desire, TreeKind)>,
+    pub lesson: Option<PathBuf>,
     /// The project's first replay bank, whose shadow "Fight your shadow" fights.
-    bank: Option<PathBuf>,
-    labels: Vec<String>,
+    pub bank: Option<PathBuf>,
+    /// The recent projects' names, as `chrome::recent::project_label` gives them.
+    pub labels: Vec<String>,
+}
+
+impl Disk {
+    /// The project and recent list that the page shows.
+    pub fn key_of(ws: &Workspace, recent: &[PathBuf]) -> (Option<PathBuf>, Vec<PathBuf>) {
+        (ws.project.as_ref().map(|p| p.root.clone()), recent.to_vec())
+    }
 }
 
 /// This panel's tab.
@@ -88,7 +40,7 @@ pub const TAB: Tab = Tab::new("Start", "Start");
 /// The start page and what it last read from disk.
 #[derive(Default)]
 pub struct StartPanel {
-    disk: Disk,
+    pub disk: Disk,
 }
 
 impl Panel for StartPanel {
@@ -101,15 +53,8 @@ impl Panel for StartPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        let key = (cx.ws.project.as_ref().map(|p| p.root.clone()), cx.recent.to_vec());
-        if self.disk.key != key {
-            self.disk = Disk {
-                creature: richest_creature(cx.ws),
-                lesson: first_file(cx.ws, |m| &m.lessons),
-                bank: first_bank(cx.ws),
-                labels: cx.recent.iter().map(|r| project_label(r)).collect(),
-                key,
-            };
+        if self.disk.key != Disk::key_of(cx.ws, cx.recent) {
+            cx.out.push(Command::File(FileCommand::ReadStartPage));
         }
         show(ui, cx.ws, cx.recent, &self.disk, cx.out);
     }
