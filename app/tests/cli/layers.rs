@@ -86,7 +86,8 @@ fn nothing_under_gui_view_touches_a_file_or_asks_a_dialog() {
 
 /// A panel only draws and pushes commands: the files it shows are read by the studio
 /// (`gui/app/`, `gui/shadow/app/`) through the workspace, on a command the panel pushes
-/// (`FileCommand::ReadStartPage`, `FileCommand::CompareRecording`, `LeagueCommand::Play`).
+/// (`FileCommand::ReadStartPage`, `FileCommand::CompareRecording`, `FileCommand::CompareFiles`,
+/// `LeagueCommand::Play`).
 #[test]
 fn no_panel_reads_a_file() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui");

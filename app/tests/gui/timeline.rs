@@ -244,3 +244,25 @@ fn compares_time_axis_is_bounded_by_the_runs_it_compares() {
     let inside = crate::plot_legends::legends_inside(&h);
     assert!(!inside.iter().any(|l| l.contains("(this run)")), "{inside:?}");
 }
+
+/// Compare's two files are read by the studio, on the command the panel pushes, through
+/// the workspace's diff: two creature saves are told apart, a missing one is said.
+#[test]
+fn compare_tells_two_files_apart_through_the_studio() {
+    use creature_studio::gui::command::FileCommand;
+    let root = example();
+    let mut h = studio(&root);
+    let (ruth, daisy) = (root.join("creatures/ruth.ron"), root.join("creatures/daisy.ron"));
+    h.state_mut().run(FileCommand::CompareFiles { a: ruth.clone(), b: daisy });
+    h.step();
+    let files = &h.state().panels.state::<ComparePanel>().expect("the compare panel").files;
+    assert!(matches!(files.result, Some(Ok(_))), "two saves compare: {:?}", files.result.as_ref().map(Result::is_ok));
+    let gone = root.join("creatures/nobody.ron");
+    h.state_mut().run(FileCommand::CompareFiles { a: ruth, b: gone });
+    h.step();
+    let files = &h.state().panels.state::<ComparePanel>().expect("the compare panel").files;
+    match &files.result {
+        Some(Err(e)) => assert!(e.contains("nobody.ron"), "the missing file is named: {e}"),
+        other => panic!("a missing file is an error, got ok: {:?}", other.as_ref().map(Result::is_ok)),
+    }
+}

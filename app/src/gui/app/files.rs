@@ -1,7 +1,8 @@
 //! The one handler of [`FileCommand`]s, and the files' saves: a project opened, a file
 //! opened by its kind into its panel or shown at its first problem, Source's text edited
 //! and saved, a file changed on disk while edited here resolved, the files a panel shows
-//! read for it (the start page's, a recording for Compare); documents saved and saved as.
+//! read for it (the start page's, a recording or two files for Compare); documents saved
+//! and saved as.
 
 use std::path::Path;
 
@@ -9,6 +10,7 @@ use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
 use creature_core::recording::{Recorder, Recording};
+use creature_workspace::diff::{self, Side};
 use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
@@ -57,6 +59,17 @@ impl Studio {
                     Err(e) => {
                         st.run.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
                     }
+                }
+            }
+            FileCommand::CompareFiles { a, b } => {
+                let found = diff::load(&Side::at(&a), &Side::at(&b))
+                    .map(|sides| {
+                        let diff = sides.diff();
+                        (sides, diff)
+                    })
+                    .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"));
+                if let Some(st) = self.panels.state_mut::<ComparePanel>() {
+                    st.files.found(found);
                 }
             }
         }

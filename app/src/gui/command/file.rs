@@ -1,6 +1,7 @@
 //! The files and the project: opening a project or a file, showing a file's text at a
 //! line, the text edited in Source, the answer to a file changed on disk while edited
-//! here, and the files a panel shows read for it (the start page's, Compare's recording). The studio carries them out (`app/files.rs`), through the workspace.
+//! here, and the files a panel shows read for it (the start page's, Compare's recording
+//! or files). The studio carries them out (`app/files.rs`), through the workspace.
 
 use std::path::PathBuf;
 
@@ -28,6 +29,11 @@ pub enum FileCommand {
     ReadStartPage,
     /// Opens a recording file for Compare to set beside the preview's run.
     CompareRecording(PathBuf),
+    /// Reads two files of one kind for Compare to tell apart, as `creature-studio diff` does.
+    CompareFiles {
+        a: PathBuf,
+        b: PathBuf,
+    },
 }
 
 impl FileCommand {
@@ -41,6 +47,7 @@ impl FileCommand {
             FileCommand::Resolve { path, .. } => format!("Resolve {}", path.display()),
             FileCommand::ReadStartPage => "Read the start page's files".into(),
             FileCommand::CompareRecording(p) => format!("Compare with the recording {}", p.display()),
+            FileCommand::CompareFiles { a, b } => format!("Compare {} with {}", a.display(), b.display()),
         }
     }
 }

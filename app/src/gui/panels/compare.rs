@@ -85,7 +85,7 @@ impl Panel for ComparePanel {
             ui.selectable_value(&mut self.files_mode, true, "Two files");
         });
         if self.files_mode {
-            super::compare_files::show(ui, cx.ws, &mut self.files);
+            super::compare_files::show(ui, cx.ws, &mut self.files, cx.out);
         } else {
             show(ui, cx.ws, cx.view.focus.in_preview(cx.ws), self, cx.out);
         }
