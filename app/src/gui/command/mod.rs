@@ -1,14 +1,15 @@
 //! The commands, in families as rerun splits its `UICommand` and `SystemCommand`:
 //! [`UiCommand`]s carry no payload (what menus, keys and the palette name), and each
 //! other family carries what it acts on: [`FileCommand`] (a project, a file, Source's
-//! text), [`DockCommand`] (a panel shown or maximised), [`SelectCommand`] (what the
-//! panels show), an [`Edit`] of a document, and the live side's [`PreviewCommand`],
-//! [`LessonCommand`], [`TimeCommand`], [`BankCommand`], [`ArenaCommand`],
-//! [`ScenarioCommand`], [`TrainCommand`], [`GameCommand`] and [`LeagueCommand`]. One enum per family, each
-//! in its own file here. Menus, keys, the palette and every panel produce them, and the
+//! text, the files a panel shows), [`DockCommand`] (a panel shown or maximised),
+//! [`SelectCommand`] (what the panels show), an [`Edit`] of a document, and the live
+//! side's [`PreviewCommand`], [`LessonCommand`], [`TimeCommand`], [`ScenarioCommand`],
+//! [`TrainCommand`] and [`GameCommand`], and the shadow's [`BankCommand`],
+//! [`ArenaCommand`] and [`LeagueCommand`] (in `shadow/command/`). One enum per family,
+//! each in its own file. Menus, keys, the palette and every panel produce them, and the
 //! studio applies them after the frame, so no panel changes another's state in the
-//! middle of drawing; each family has one handler file under `gui/app/`. `keys` holds
-//! every key the editor answers.
+//! middle of drawing; each family has one handler file under `gui/app/` (the shadow's
+//! under `gui/shadow/app`). `keys` holds every key the editor answers.
 
 pub mod dock;
 pub mod file;
