@@ -19,7 +19,7 @@ use creature_shadow::workload::arena_workload;
 use creature_studio::gui::Studio;
 use creature_studio::gui::chrome::dialogs::NoService;
 use creature_studio::gui::command::PreviewCommand;
-use creature_studio::gui::command::{Command, Tab};
+use creature_studio::gui::command::{Command, FileCommand, SelectCommand, Tab};
 use creature_studio::gui::panels;
 use creature_studio::gui::shadow::panels::bank::BankPanel;
 use creature_studio::gui::view::View;
@@ -49,8 +49,8 @@ fn studio() -> Harness<'static, Studio> {
         .with_max_steps(64)
         .build_eframe(|_| Studio::new(Some(&example()), Box::new(NoService), None));
     h.state_mut().dock = everything_open();
-    h.state_mut().run(Command::OpenFileAt(example().join("creatures/ruth.ron")));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::File(FileCommand::Open(example().join("creatures/ruth.ron"))));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     h.run();
     h
 }

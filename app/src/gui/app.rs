@@ -1,14 +1,20 @@
 //! The editor application: [`Studio`] draws a frame (menus, dock of panels, modal
 //! questions), then applies the frame's commands, then lets the workspace catch up with
-//! the files on disk and the running preview.
+//! the files on disk and the running preview. The frame loop is `frame.rs`; each
+//! command family has one handler file beside it.
 
+mod dock;
+mod edit;
 mod files;
 mod focus;
+mod frame;
 mod game;
 mod lesson;
-mod live;
+mod preview;
+mod scenario;
+mod select;
+mod start_page;
 mod status;
-mod system_command;
 mod time_travel;
 mod train;
 mod ui_command;
@@ -16,19 +22,16 @@ mod ui_command;
 use std::path::{Path, PathBuf};
 
 use creature_core::project::FileKind;
-use creature_workspace::edit::Edit;
 use creature_workspace::opening_creature::opening_creature;
 use creature_workspace::{DocId, Workspace};
-use egui_dock::{DockArea, DockState};
+use egui_dock::DockState;
 
 use super::chrome::chooser::{Chooser, OwnDialog};
 use super::chrome::dialogs::Dialogs;
-use super::chrome::dock::{self, Viewer};
 use super::chrome::modal::{self, AfterConfirm, Modal};
 use super::chrome::toasts::Toasts;
-use super::chrome::{file_browser, menu, palette, window};
-use super::command::keys::{self, Scope};
-use super::command::{ArenaCommand, ArenaKey, Command, Tab};
+use super::chrome::{self, file_browser, palette};
+use super::command::{ArenaCommand, Command, Tab};
 use super::panels::{self, registry::Panels};
 use super::view::View;
 use super::view::graph::GraphView;
@@ -42,7 +45,7 @@ pub struct Studio {
     pub panels: Panels,
     pub dock: DockState<Tab>,
     /// The strip along the bottom as the dock last drew it.
-    strip: dock::Strip,
+    strip: chrome::dock::Strip,
     /// The layout put aside while one panel is maximised.
     pub stashed_dock: Option<DockState<Tab>>,
     pub recent: Vec<PathBuf>,
@@ -79,13 +82,13 @@ impl Studio {
     /// (or it does not open: its problems are then listed).
     pub fn new(project: Option<&Path>, dialogs: Box<dyn Dialogs>, storage: Option<&dyn eframe::Storage>) -> Studio {
         let panels = Panels::default();
-        let (dock, recent) = dock::restore(storage, &panels);
+        let (dock, recent) = chrome::dock::restore(storage, &panels);
         let mut studio = Studio {
             ws: Workspace::builtin(),
             view: View::default(),
             panels,
             dock,
-            strip: dock::Strip::default(),
+            strip: chrome::dock::Strip::default(),
             stashed_dock: None,
             recent,
             modal: None,
@@ -123,7 +126,7 @@ impl Studio {
                 self.view = View { species: self.view.species, ..View::default() };
                 self.panels = Panels::default();
                 if let Some(p) = &self.ws.project {
-                    dock::remember(&mut self.recent, p.root.clone());
+                    chrome::dock::remember(&mut self.recent, p.root.clone());
                 }
                 // The creature the project opens on (the start page's example, the one
                 // `serve` runs) and the first lesson, so the inspector and the timeline
@@ -156,32 +159,6 @@ impl Studio {
         self.pending.push(c.into());
     }
 
-    /// Gives `tab` the whole dock, the layout put aside; when a panel has it already,
-    /// gives the layout back (with `tab` shown in it).
-    fn toggle_maximised(&mut self, tab: Option<Tab>) {
-        if let Some(layout) = self.stashed_dock.take() {
-            self.dock = layout;
-            if let Some(t) = tab {
-                self.show_tab(t);
-            }
-            self.status = "The panel layout is back".into();
-        } else if let Some(t) = tab {
-            self.stashed_dock = Some(std::mem::replace(&mut self.dock, DockState::new(vec![t])));
-            self.status =
-                format!("{} has the window: F11 or a double click on its tab gives the layout back", t.title());
-        }
-    }
-
-    fn show_tab(&mut self, tab: Tab) {
-        if let Some(path) = self.dock.find_tab(&tab) {
-            let _ = self.dock.set_active_tab(path);
-            // The panel shown has the focus: F11 and the like act on it.
-            self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: path.surface, node: path.node });
-        } else {
-            self.dock.push_to_focused_leaf(tab);
-        }
-    }
-
     /// The tree graph's own state (its layout, folds, search and heat).
     pub fn graph(&self) -> &GraphView {
         &self.panels.state::<panels::graph::GraphPanel>().expect("the registry has the tree graph").graph
@@ -199,6 +176,10 @@ impl Studio {
     fn apply(&mut self, c: Command) {
         match c {
             Command::Ui(c) => self.apply_ui(c),
+            Command::File(c) => self.apply_file(c),
+            Command::Dock(c) => self.apply_dock(c),
+            Command::Select(c) => self.apply_select(c),
+            Command::Edit(e) => self.apply_edit(e),
             Command::Preview(c) => self.apply_preview(c),
             Command::Lesson(c) => self.apply_lesson_view(c),
             Command::Time(c) => self.apply_time(c),
@@ -207,54 +188,7 @@ impl Studio {
             Command::Scenario(c) => self.apply_scenario(c),
             Command::Train(c) => self.apply_train(c),
             Command::Game(c) => self.apply_game(c),
-            system => self.apply_system(system),
-        }
-    }
-
-    /// Undoes (or redoes) the last edit in the app-wide order and shows its document.
-    fn undo_or_redo(&mut self, undo: bool) {
-        let (done, verb) = if undo { (self.ws.undo(), "Undid") } else { (self.ws.redo(), "Redid") };
-        self.status = match done {
-            Some(id) => {
-                // An undone edit of another open creature puts it in focus, by the one
-                // function that moves the focus (the preview runs it too).
-                if matches!(id, DocId::Creature(_))
-                    && self.ws.docs.contains_key(&id)
-                    && self.view.focus.creature() != Some(&id)
-                {
-                    self.focus_creature(&id);
-                }
-                self.view.follow(&self.ws, &id);
-                format!("{verb} an edit of {}", id.label())
-            }
-            None => format!("Nothing to {}", if undo { "undo" } else { "redo" }),
-        };
-    }
-
-    fn apply_lesson(&mut self) {
-        let (Some(lesson), Some(creature)) = (self.view.lesson.clone(), self.view.focus.creature().cloned()) else {
-            self.status = "Open a lesson script and a creature to apply it to".into();
-            return;
-        };
-        let (Some(script), Some(target)) = (self.ws.lesson(&lesson), self.ws.creature(&creature)) else { return };
-        let outcome = crate::gui::view::Outcome::of(script, Some(target), &self.ws.data);
-        let script = script.clone();
-        let taught = outcome.run.lessons.iter().filter(|l| l.taught.is_some()).count();
-        let with = Box::new(outcome.after.clone());
-        match self.ws.apply(Edit::ReplaceCreature { creature: creature.clone(), with }) {
-            Ok(_) => {
-                self.status = format!(
-                    "Applied {} to {}: {taught} lesson{} taught (Ctrl+Z undoes it)",
-                    lesson.label(),
-                    creature.label(),
-                    if taught == 1 { "" } else { "s" }
-                );
-                self.view.lesson_ui.applied_to(creature.clone(), script, outcome);
-                self.view.active = Some(creature);
-                self.view.trees_changed();
-                self.show_tab(panels::results::TAB);
-            }
-            Err(e) => self.status = e,
+            Command::League(c) => self.apply_league(c),
         }
     }
 
@@ -273,123 +207,6 @@ impl Studio {
         }
     }
 
-    /// Draws one frame and applies its commands. `ui` is the whole window.
-    pub fn frame(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
-        let mut commands = std::mem::take(&mut self.pending);
-        let quitting = commands.contains(&Command::Ui(UiCommand::Quit)) && self.close_confirmed;
-        if quitting {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            return;
-        }
-        if self.modal.is_none() && self.palette.is_none() && self.path_prompt.is_none() {
-            // While the person types in a text field, undo and redo are left to the
-            // field: its own text undo takes Ctrl+Z.
-            let typing = ctx.egui_wants_keyboard_input();
-            commands.extend(keys::pressed(&ctx, Scope::Global, |c| {
-                !(typing && matches!(c, Command::Ui(UiCommand::Undo) | Command::Ui(UiCommand::Redo)))
-            }));
-        }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.close_confirmed && self.has_unsaved() {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::Close });
-        }
-
-        self.fit_window(&ctx);
-        let dt = f64::from(ctx.input(|i| i.stable_dt).min(0.1));
-        if self.view.advance_playback(&self.ws, dt) {
-            ctx.request_repaint();
-        }
-        self.live_frame(&ctx);
-        egui::Panel::top("menu").show(ui, |ui| {
-            let (tabs, arena_playing) = (self.panels.tabs(), self.view.shadow.arena.keyboard_playing());
-            menu::menu_bar(ui, &self.ws, &self.recent, &tabs, arena_playing, &mut commands);
-        });
-        let pace = self.view.village.status(self.ws.preview.as_ref());
-        egui::Panel::bottom("status").show(ui, |ui| {
-            let line = menu::StatusLine {
-                focus: self.view.focus.creature(),
-                preview: pace,
-                match_unkept: self.view.shadow.arena.pending.is_some(),
-                status: &self.status,
-            };
-            menu::status_bar(ui, &self.ws, line, &mut commands);
-        });
-        self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len());
-        let (mut live, mut shown) = (Vec::new(), (false, false));
-        egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-            let mut viewer = Viewer {
-                panels: &mut self.panels,
-                ws: &self.ws,
-                view: &self.view,
-                recent: &self.recent,
-                out: &mut commands,
-                live: Vec::new(),
-                maximised: self.stashed_dock.is_some(),
-                preview_shown: false,
-                shadow_shown: false,
-            };
-            DockArea::new(&mut self.dock)
-                .style(dock::style(ui.style()))
-                .show_leaf_collapse_buttons(false)
-                .show_inside(ui, &mut viewer);
-            live = viewer.live;
-            shown = (viewer.preview_shown, viewer.shadow_shown);
-        });
-        // The preview runs, and the shadow files load, for the panels drawn.
-        self.view.village.shown |= shown.0;
-        self.view.shadow.wanted |= shown.1;
-        // A tab picked in the strip by its button sizes the strip for the next frame.
-        if self.strip.follow(&mut self.dock, &self.panels, self.ws.problems.len()) {
-            ctx.request_repaint();
-        }
-        for scope in live {
-            commands.extend(self.scope_keys(&ctx, scope));
-        }
-        self.windows(&ctx, &mut commands);
-
-        // Panels drew before the commands changed anything: one more frame shows it.
-        let applied = !commands.is_empty();
-        for c in commands {
-            self.dialogs.asking(&c);
-            self.apply(c);
-            // A dialog without a desktop service hands over to the studio's own.
-            if let Some(own) = self.dialogs.finished() {
-                self.status.clear();
-                self.path_prompt = Some(own);
-            }
-        }
-        let interacting =
-            ctx.input(|i| i.pointer.any_down()) || ctx.dragged_id().is_some() || ctx.egui_wants_keyboard_input();
-        if !interacting {
-            self.ws.snapshot();
-        }
-        self.update_title(&ctx);
-        if applied || !self.pending.is_empty() {
-            ctx.request_repaint();
-        }
-    }
-
-    /// The commands of a panel's scope of keys this frame: the preview's pressed keys
-    /// that fit the preview as it is, the arena's held keys when they changed.
-    fn scope_keys(&self, ctx: &egui::Context, scope: Scope) -> Vec<Command> {
-        match scope {
-            Scope::Global => Vec::new(),
-            Scope::Preview => keys::pressed(ctx, scope, |c| match c {
-                Command::Preview(p) => p.enabled(self.ws.preview.as_ref()),
-                _ => true,
-            }),
-            Scope::Arena => {
-                let mut out = keys::pressed(ctx, scope, |c| matches!(c, Command::Arena(ArenaCommand::HandOver(_))));
-                let held = ArenaKey::input(keys::held_arena_keys(ctx));
-                if self.view.shadow.arena.keys().is_some_and(|k| k != held) {
-                    out.push(Command::Arena(ArenaCommand::Keys(held)));
-                }
-                out
-            }
-        }
-    }
-
     /// The window's title: the project's name, a mark while anything is unsaved, and
     /// the project's folder in full, so that the person sees which copy is open.
     pub fn window_title(&self) -> String {
@@ -400,28 +217,6 @@ impl Studio {
                 format!("{name} — {} — Creature Studio", root.display())
             }
             None => format!("{name} — Creature Studio"),
-        }
-    }
-
-    /// Once the monitor is known: a window that does not fit it is maximised (so the
-    /// status bar is in view), the first window on a roomy screen grows.
-    fn fit_window(&mut self, ctx: &egui::Context) {
-        if self.fitted {
-            return;
-        }
-        let (monitor, inner) = ctx.input(|i| (i.viewport().monitor_size, i.viewport().inner_rect));
-        let (Some(monitor), Some(inner)) = (monitor, inner) else { return };
-        self.fitted = true;
-        if let Some(c) = window::first_fit(Some(monitor), inner.size()) {
-            ctx.send_viewport_cmd(c);
-        }
-    }
-
-    fn update_title(&mut self, ctx: &egui::Context) {
-        let title = self.window_title();
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
-            self.title = title;
         }
     }
 
@@ -516,7 +311,7 @@ impl eframe::App for Studio {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         // A maximised panel is a moment's view: the layout kept is the one put aside.
-        dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
+        chrome::dock::persist(storage, self.stashed_dock.as_ref().unwrap_or(&self.dock), &self.recent);
         eframe::set_value(storage, STORAGE_IDLE, &self.view.shadow.arena.idle_seconds);
     }
 }

@@ -8,7 +8,7 @@
 //!
 //! The modules stand on floors, each naming only its own and those below
 //! (`tests/cli/floors.rs` keeps it so): [`words`] and [`tree_layout`]; the [`view`]; the
-//! [`command`]s and [`time_travel`]'s; the [`panels`]; the [`chrome`] around them; the
+//! [`command`]s and [`time_travel`]; the [`panels`]; the [`chrome`] around them; the
 //! studio ([`app`]) on top. The [`shadow`]'s wing keeps the same floors.
 
 pub mod app;

@@ -85,6 +85,31 @@ fn nothing_under_gui_view_touches_a_file_or_asks_a_dialog() {
     assert!(hits.is_empty(), "{hits:#?}");
 }
 
+/// A panel only draws and pushes commands: the files it shows are read by the studio
+/// (`gui/app/`, `gui/shadow/app/`) through the workspace, on a command the panel pushes
+/// (`FileCommand::ReadStartPage`, `FileCommand::CompareRecording`, `FileCommand::CompareFiles`,
+/// `LeagueCommand::Play`).
+#[test]
+fn no_panel_reads_a_file() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui");
+    let io = ["std::fs", "file_reader", "::load("];
+    let mut hits = Vec::new();
+    let mut files = rust_files(&src.join("panels"));
+    files.extend(rust_files(&src.join("shadow/panels")));
+    assert!(files.len() >= 30, "the walk finds the panels' files: {files:?}");
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if io.iter().any(|w| code.contains(w)) {
+                hits.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
 /// Core's modules that belong to the creature, which the shadow crate never names.
 const CREATURE_MODULES: [&str; 4] = ["mind", "world", "creature", "species"];
 

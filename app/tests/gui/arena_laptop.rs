@@ -5,7 +5,7 @@ use creature_shadow::arena::{Action, Phase};
 use creature_shadow::bank::Bank;
 use creature_studio::gui::Studio;
 use creature_studio::gui::chrome::modal::Modal;
-use creature_studio::gui::command::{Command, UiCommand};
+use creature_studio::gui::command::{Command, DockCommand, UiCommand};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -75,7 +75,7 @@ fn fight_at_the_top_of_a_jump(size: egui::Vec2, maximised: bool) -> Harness<'sta
     let mut h = studio_sized(&example(), size);
     autoplay_a_match(&mut h);
     if maximised {
-        h.state_mut().run(Command::Maximise(creature_studio::gui::shadow::panels::arena::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Maximise(creature_studio::gui::shadow::panels::arena::TAB)));
         h.run();
     }
     let arena = &mut h.state_mut().view.shadow.arena;

@@ -90,7 +90,7 @@ fn the_timeline_marks_every_hit_and_page_keys_go_from_hit_to_hit() {
     let shown = |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| {
         creature_studio::gui::time_travel::shown_turn(h.state().ws.preview.as_ref().unwrap())
     };
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(0)));
     h.step();
     for want in &expected[..2] {
         h.key_press(egui::Key::PageDown);

@@ -32,7 +32,7 @@ fn adding_an_example_to_hunger_acton_grows_the_graph() {
 fn fit_keeps_the_largest_example_tree_readable_in_the_default_layout() {
     let mut h = studio(&example());
     let ruth = example().join("creatures/ruth.ron");
-    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.state_mut().run(creature_studio::gui::command::FileCommand::Open(ruth));
     h.run();
     palette(&mut h, "tree: hunger acton");
     assert!(h.state().graph().tree.nodes.len() >= 15, "Ruth's Hunger ActOn is a large tree");
@@ -56,7 +56,7 @@ fn fit_keeps_the_largest_example_tree_readable_in_the_default_layout() {
 fn hovering_a_question_shows_its_gain_and_the_runner_up() {
     let mut h = studio(&example());
     let ruth = example().join("creatures/ruth.ron");
-    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.state_mut().run(creature_studio::gui::command::FileCommand::Open(ruth));
     h.run();
     palette(&mut h, "tree: hunger acton");
     let tree = h.state().graph().tree.clone();
@@ -94,7 +94,7 @@ fn hovering_a_question_shows_its_gain_and_the_runner_up() {
 fn a_question_folds_its_subtree_and_the_minimap_moves_the_view() {
     let mut h = crate::support::studio_sized(&example(), egui::vec2(1280.0, 720.0));
     let ruth = example().join("creatures/ruth.ron");
-    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(ruth));
+    h.state_mut().run(creature_studio::gui::command::FileCommand::Open(ruth));
     h.run();
     palette(&mut h, "tree: hunger acton");
     let all = h.state().graph().node_count();

@@ -7,7 +7,7 @@
 use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::{Command, UiCommand};
+use creature_studio::gui::command::{Command, DockCommand, FileCommand, UiCommand};
 use creature_studio::gui::panels;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -59,7 +59,7 @@ fn the_start_pages_creature_is_the_one_every_panel_shows_and_the_preview_runs() 
         assert!(!crate::support::labels_containing(&h, "Hunger ActOn of ruth.ron").is_empty());
         // With the preview running, the graph shows its own build of the tree, and the
         // plan under way's path through it.
-        h.state_mut().run(Command::ShowTab(panels::village::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Show(panels::village::TAB)));
         for _ in 0..8 {
             h.step();
         }
@@ -77,10 +77,10 @@ fn the_project_opens_on_the_start_pages_example_creature() {
     assert_eq!(focus.label(), "ruth.ron");
     assert_eq!(h.state().view.tree, (Desire::Hunger, TreeKind::ActOn));
     assert_eq!(h.state().ws.preview_creature_doc(), Some(focus.clone()));
-    h.state_mut().run(Command::ShowTab(panels::results::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::results::TAB)));
     settle(&mut h);
     h.get_by_label("Apply to ruth.ron");
-    h.state_mut().run(Command::ShowTab(panels::start::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::start::TAB)));
     settle(&mut h);
     h.get_by_label("🐄 Open the example creature").click();
     settle(&mut h);
@@ -103,7 +103,7 @@ fn the_tree_fits_at_first_sight_and_fit_shows_every_leaf_the_panel_can() {
         }
         // The panel given the window (F11 on the tree): fitted again by itself, every
         // leaf in view at a readable size; Fit keeps it so.
-        h.state_mut().run(Command::Maximise(panels::graph::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Maximise(panels::graph::TAB)));
         settle(&mut h);
         assert_eq!(leaves_in_view(&h), all, "every leaf in view at {size:?}, maximised");
         h.state_mut().run(UiCommand::FitGraph);
@@ -156,7 +156,7 @@ fn the_search_marks_every_match_and_its_count_belongs_to_the_tree_shown() {
 fn a_lesson_applied_shows_the_run_that_was_applied() {
     let mut h = open_the_example_creature(SIZES[0]);
     let lesson = example().join("lessons/slap_after_rock_throw.ron");
-    h.state_mut().run(Command::OpenFileAt(lesson));
+    h.state_mut().run(Command::File(FileCommand::Open(lesson)));
     settle(&mut h);
     h.get_by_label_contains("Apply to ruth.ron").click();
     settle(&mut h);
@@ -188,7 +188,7 @@ fn a_new_users_first_hour() {
         // The preview, paused: hold, stroke and slap, each a line of the log.
         h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
         h.state_mut().run(Command::Preview(PreviewCommand::Act(Act::Phase(6))));
-        h.state_mut().run(Command::ShowTab(panels::village::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Show(panels::village::TAB)));
         settle(&mut h);
         h.state_mut().ws.preview.as_mut().unwrap().run(200);
         settle(&mut h);
@@ -217,7 +217,7 @@ fn a_new_users_first_hour() {
 
         // Fight your shadow: the opponent is a shadow; played to the end, the match
         // waits to be kept, and quitting asks first.
-        h.state_mut().run(Command::ShowTab(panels::start::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Show(panels::start::TAB)));
         settle(&mut h);
         h.get_by_label("⚔ Fight your shadow").click();
         h.step();
@@ -262,10 +262,10 @@ fn viewport(h: &Harness<'static, Studio>, tab: creature_studio::gui::command::Ta
 #[test]
 fn a_laptop_shows_the_lessons_add_buttons_and_the_examples_first_slots() {
     let mut h = open_the_example_creature(SIZES[0]);
-    h.state_mut().run(Command::OpenFileAt(example().join("lessons/anger_which_town.ron")));
+    h.state_mut().run(Command::File(FileCommand::Open(example().join("lessons/anger_which_town.ron"))));
     settle(&mut h);
-    h.state_mut().run(Command::ShowTab(panels::lesson::TAB));
-    h.state_mut().run(Command::ShowTab(panels::examples::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::lesson::TAB)));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::examples::TAB)));
     settle(&mut h);
     let lesson = viewport(&h, panels::lesson::TAB);
     for add in ["+ plan", "+ hold", "+ stroke", "+ release"] {
@@ -312,9 +312,9 @@ fn a_tree_keeps_its_fit_while_another_desires_plan_runs_on_a_laptop() {
 #[test]
 fn the_lessons_header_wraps_within_the_panel_in_the_first_window() {
     let mut h = open_the_example_creature(creature_studio::gui::chrome::window::FIRST_SIZE);
-    h.state_mut().run(Command::OpenFileAt(example().join("lessons/anger_which_town.ron")));
+    h.state_mut().run(Command::File(FileCommand::Open(example().join("lessons/anger_which_town.ron"))));
     settle(&mut h);
-    h.state_mut().run(Command::ShowTab(panels::lesson::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::lesson::TAB)));
     settle(&mut h);
     let lesson = viewport(&h, panels::lesson::TAB);
     let texts = drawn_texts(&h);
@@ -329,7 +329,7 @@ fn the_lessons_header_wraps_within_the_panel_in_the_first_window() {
 #[test]
 fn a_laptop_shows_the_species_revert_and_the_time_to_full() {
     let mut h = studio_sized(&example(), SIZES[0]);
-    h.state_mut().run(Command::ShowTab(panels::species::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::species::TAB)));
     settle(&mut h);
     let species = viewport(&h, panels::species::TAB);
     for label in ["Save", "Revert"] {
@@ -364,7 +364,7 @@ fn the_tree_headers_search_and_heat_share_a_line_on_a_laptop() {
 #[test]
 fn a_laptop_shows_the_examples_slot_and_feedback_while_the_answers_scroll() {
     let mut h = open_the_example_creature(SIZES[0]);
-    h.state_mut().run(Command::ShowTab(panels::examples::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::examples::TAB)));
     settle(&mut h);
     let examples = viewport(&h, panels::examples::TAB);
     let in_view = |h: &Harness<'static, Studio>, label: &str| {

@@ -3,7 +3,7 @@
 //! is the one the preview runs.
 
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::{Command, PreviewCommand, UiCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand, SelectCommand, UiCommand};
 use creature_studio::gui::panels::compare::ComparePanel;
 use creature_studio::gui::view::compare::Other;
 use creature_workspace::DocId;
@@ -43,7 +43,7 @@ fn all_show_the_focus(h: &mut Harness<'static, Studio>) {
     p.run(100);
     p.scrub_to(50).unwrap();
     p.run(20);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other = Some(Other::Branch(0));
     steps(h, 3);
@@ -84,11 +84,11 @@ fn the_start_pages_pick_is_the_focus_and_the_preview_runs_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     steps(&mut h, 2);
     let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
-    h.state_mut().run(Command::SelectCreature(daisy.clone()));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(daisy.clone())));
     steps(&mut h, 2);
     assert_eq!(focus(&h).0, daisy);
     all_show_the_focus(&mut h);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::start::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::start::TAB)));
     steps(&mut h, 2);
     h.get_by_label("🐄 Open the example creature").click();
     steps(&mut h, 2);
@@ -103,7 +103,7 @@ fn a_preview_run_again_runs_the_focus_and_every_panel_names_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     steps(&mut h, 2);
     let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
-    h.state_mut().run(Command::SelectCreature(daisy.clone()));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(daisy.clone())));
     steps(&mut h, 2);
     // Run again from the project's files: the preview asks the focus what to run.
     h.state_mut().run(Command::Preview(PreviewCommand::Restart));

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use creature_core::names::Species;
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand};
 use creature_studio::gui::panels::game::{GamePanel, TAB};
 use creature_workspace::DocId;
 use egui_kittest::Harness;
@@ -37,7 +37,7 @@ fn serve() -> (Child, String, String) {
 
 /// Fills the Game panel's form and clicks Attach.
 fn attach(h: &mut Harness<'static, Studio>, address: &str, token: &str) {
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     let p = h.state_mut().panels.state_mut::<GamePanel>().unwrap();
     (p.address, p.token) = (address.to_owned(), token.to_owned());
     h.run();

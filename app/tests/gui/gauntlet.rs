@@ -133,11 +133,11 @@ fn f1_and_f2_hand_each_side_between_its_shadow_and_the_keyboard() {
 
 #[test]
 fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in_the_arena() {
-    use creature_studio::gui::command::Command;
+    use creature_studio::gui::command::{Command, DockCommand};
     use creature_studio::gui::shadow::panels::league::{LeaguePanel, TAB};
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     h.state_mut().panels.state_mut::<LeaguePanel>().unwrap().matches = 1;
     h.run();
@@ -162,7 +162,7 @@ fn the_league_panel_writes_a_gauntlet_of_its_banks_weakest_first_and_opens_it_in
     assert!(headline(&h).ends_with(&weakest), "the weakest bank comes first: {} vs {weakest}", headline(&h));
     // A second gauntlet never replaces the first.
     let before = std::fs::read_to_string(&written).unwrap();
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     h.get_by_label("Train in a gauntlet of these banks").click();
     h.run();

@@ -6,8 +6,8 @@
 
 use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
-use creature_studio::gui::command::Command;
-use creature_studio::gui::time_travel::TimeCommand;
+use creature_studio::gui::command::TimeCommand;
+use creature_studio::gui::command::{Command, SelectCommand};
 use creature_workspace::heat::Heat;
 
 use crate::support::palette;
@@ -16,8 +16,8 @@ use crate::support::palette;
 fn each_node_counts_the_turns_the_plan_under_way_passed_it_over_the_window() {
     let (_tmp, mut h) = crate::support::eating_preview();
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
-    h.state_mut().run(Command::SelectCreature(doc.clone()));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(doc.clone())));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
 

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use crate::support::studio;
 use crate::support::{project_copy, until};
-use creature_studio::gui::command::Command;
 use creature_studio::gui::command::PreviewCommand;
+use creature_studio::gui::command::{Command, SelectCommand};
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
 
@@ -91,7 +91,7 @@ fn documents_follow_outside_saves_when_the_preview_cannot_start() {
 fn an_outside_save_and_its_reverse_leave_nothing_to_undo() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::SelectSpecies(creature_core::names::Species::Cow));
+    h.state_mut().run(Command::Select(SelectCommand::Species(creature_core::names::Species::Cow)));
     h.run();
     std::thread::sleep(Duration::from_millis(200));
     let cow = root.join("../../species/cow.ron");

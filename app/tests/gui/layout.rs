@@ -40,7 +40,7 @@ fn the_creature_panels_values_stay_clear_of_the_trees_on_a_laptop() {
     let mut h = studio_sized(&example(), egui::vec2(1280.0, 720.0));
     h.get_by_label("🐄 Open the example creature").click();
     h.run();
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(panels::creature::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(panels::creature::TAB));
     h.run();
     let body = {
         let dock = &h.state().dock;
@@ -80,11 +80,11 @@ fn the_creature_panels_values_stay_clear_of_the_trees_on_a_laptop() {
 /// inspected object's acts, the plan, the desires) stays inside the panel, beside a map.
 #[test]
 fn the_previews_side_column_stays_inside_its_panel() {
-    use creature_studio::gui::command::{Command, PreviewCommand};
+    use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
     for size in [egui::vec2(1280.0, 720.0), egui::vec2(1600.0, 1000.0)] {
         let mut h = studio_sized(&example(), size);
         h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-        h.state_mut().run(Command::ShowTab(panels::village::TAB));
+        h.state_mut().run(Command::Dock(DockCommand::Show(panels::village::TAB)));
         h.run();
         crate::support::inspect_a_sheep(&mut h);
         let body = {
@@ -107,7 +107,8 @@ fn the_previews_side_column_stays_inside_its_panel() {
 #[test]
 fn the_bank_views_plots_stay_inside_its_panel() {
     let mut h = studio_sized(&example(), egui::vec2(1920.0, 1080.0));
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::shadow::panels::bank::TAB));
+    h.state_mut()
+        .run(creature_studio::gui::command::DockCommand::Show(creature_studio::gui::shadow::panels::bank::TAB));
     crate::support::settle(&mut h);
     let body = {
         let dock = &h.state().dock;
@@ -125,7 +126,7 @@ fn the_bank_views_plots_stay_inside_its_panel() {
 #[test]
 fn the_species_plots_last_plot_is_a_scroll_away_on_a_laptop() {
     let mut h = studio_sized(&example(), egui::vec2(1280.0, 720.0));
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(panels::plots::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(panels::plots::TAB));
     crate::support::settle(&mut h);
     let body = {
         let dock = &h.state().dock;

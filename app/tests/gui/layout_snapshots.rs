@@ -6,7 +6,7 @@
 
 #![cfg(feature = "snapshots")]
 
-use creature_studio::gui::command::{Command, PreviewCommand, UiCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand, UiCommand};
 use creature_studio::gui::panels;
 use egui_kittest::kittest::Queryable;
 
@@ -49,7 +49,7 @@ fn every_named_view(w: f32, h: f32) {
             ("examples", panels::examples::TAB),
             ("bank", creature_studio::gui::shadow::panels::bank::TAB),
         ] {
-            app.state_mut().run(Command::ShowTab(tab));
+            app.state_mut().run(Command::Dock(DockCommand::Show(tab)));
             match name {
                 "tree_fit" => app.state_mut().run(UiCommand::FitGraph),
                 "tree_search" => {

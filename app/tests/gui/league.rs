@@ -4,7 +4,7 @@
 
 use creature_shadow::arena::MatchOutcome;
 use creature_shadow::league::Winner;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand};
 use creature_studio::gui::shadow::panels::league::{LeaguePanel, TAB};
 use egui_kittest::kittest::Queryable;
 
@@ -17,7 +17,7 @@ use crate::support::{example, label_containing, studio, until_within};
 #[test]
 fn a_league_of_the_example_banks_is_rated_and_a_match_plays_again_in_the_arena() {
     let mut h = studio(&example());
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     h.state_mut().panels.state_mut::<LeaguePanel>().unwrap().matches = 1;
     h.run();

@@ -68,9 +68,8 @@ fn playing_slap_after_rock_throw_shows_the_meal_winning_the_credit() {
 #[test]
 fn the_timeline_zooms_about_the_pointer_and_scrolls_in_time() {
     let mut h = studio(&example());
-    h.state_mut().run(creature_studio::gui::command::Command::OpenFileAt(
-        example().join("lessons/stroke_after_eating_sheep.ron"),
-    ));
+    h.state_mut()
+        .run(creature_studio::gui::command::FileCommand::Open(example().join("lessons/stroke_after_eating_sheep.ron")));
     h.run();
     let ui = timeline(&h);
     let (rect, before) = (ui.rect.expect("the timeline is drawn"), ui.px_per_second);

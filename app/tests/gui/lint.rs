@@ -3,7 +3,7 @@
 //! one, marked as a warning, and a click on it shows the file at its line.
 
 use crate::support::{label_containing, project_copy, studio};
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand};
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -19,7 +19,7 @@ fn a_warning_is_listed_in_problems_and_a_click_shows_its_line() {
     let rock = r#"(answers: {"kind": "rock", "alive": "no", "size": "small"}, feedback: -1.0),"#;
     std::fs::write(&template, text.replacen(rock, &format!("{rock}\n{}", rock.replace("-1.0", "0.5")), 1)).unwrap();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::problems::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::problems::TAB)));
     h.run();
     let warnings = &h.state().ws.warnings;
     assert_eq!(warnings.len(), 1, "{warnings:?}");
@@ -59,7 +59,7 @@ fn compare_two_files_draws_a_taught_tree_for_both_with_the_new_example_marked() 
     std::fs::write(&b, after.to_ron()).unwrap();
 
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.run();
     h.get_by_label("Two files").click();
     h.run();

@@ -4,7 +4,7 @@
 
 use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
-use creature_studio::gui::command::{Command, PreviewCommand, UiCommand};
+use creature_studio::gui::command::{Command, DockCommand, FileCommand, PreviewCommand, SelectCommand, UiCommand};
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{click_button_at, label_containing, palette, project_copy, studio};
@@ -17,8 +17,8 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
     assert_eq!(plan.desire, Desire::Hunger, "{}", h.state().status);
-    h.state_mut().run(Command::SelectCreature(doc));
-    h.state_mut().run(Command::SelectTree(plan.desire, TreeKind::ActOn));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(doc)));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(plan.desire, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();
@@ -32,7 +32,7 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
     assert!(line.contains(&format!("{} plan's object {}", plan.desire, plan.object)), "{line}");
 
     // Looking back to the first turn, before any plan: no live path.
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(0)));
     h.step();
     h.step();
     assert!(h.state().graph().path.is_empty(), "{:?}", h.state().graph().path);
@@ -44,8 +44,8 @@ fn the_tree_graph_draws_the_running_plans_path_and_follows_the_shown_turn() {
 fn the_graph_search_finds_a_value_and_folds_the_rest() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::File(FileCommand::Open(root.join("creatures/ruth.ron"))));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();
@@ -84,8 +84,8 @@ fn the_graph_search_finds_a_value_and_folds_the_rest() {
 fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
     let (_tmp, root) = project_copy();
     let mut h = crate::support::studio_sized(&root, egui::vec2(1280.0, 720.0));
-    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::File(FileCommand::Open(root.join("creatures/ruth.ron"))));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
     h.state_mut().run(UiCommand::FitGraph);
@@ -106,7 +106,7 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
     // Maximised on a larger screen, the tree has room: Fit opens what it folded, and the
     // whole tree shows.
     h.set_size(egui::vec2(1920.0, 1080.0));
-    h.state_mut().run(Command::Maximise(creature_studio::gui::panels::graph::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Maximise(creature_studio::gui::panels::graph::TAB)));
     h.step();
     h.state_mut().run(UiCommand::FitGraph);
     for _ in 0..6 {
@@ -121,8 +121,8 @@ fn fit_folds_the_deepest_questions_where_the_whole_tree_cannot_be_read() {
 fn the_minimap_hides_no_node() {
     let (_tmp, root) = project_copy();
     let mut h = crate::support::studio_sized(&root, egui::vec2(1280.0, 720.0));
-    h.state_mut().run(Command::OpenFileAt(root.join("creatures/ruth.ron")));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::File(FileCommand::Open(root.join("creatures/ruth.ron"))));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     for _ in 0..6 {
         h.step();
@@ -155,8 +155,8 @@ fn a_tree_node_sets_a_breakpoint_on_an_object_that_reaches_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.state_mut().ws.preview.as_mut().unwrap().run(300);
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
-    h.state_mut().run(Command::SelectCreature(doc));
-    h.state_mut().run(Command::SelectTree(Desire::Hunger, TreeKind::ActOn));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(doc)));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Hunger, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();
@@ -236,8 +236,8 @@ fn another_desires_tree_draws_no_live_path_and_links_to_the_plans_tree() {
     let doc = h.state().ws.preview_creature_doc().expect("the preview's creature is open");
     let plan = h.state().ws.preview.as_ref().unwrap().sim().plan().expect("a plan under way");
     assert_eq!(plan.desire, Desire::Hunger);
-    h.state_mut().run(Command::SelectCreature(doc));
-    h.state_mut().run(Command::SelectTree(Desire::Curiosity, TreeKind::ActOn));
+    h.state_mut().run(Command::Select(SelectCommand::Creature(doc)));
+    h.state_mut().run(Command::Select(SelectCommand::Tree(Desire::Curiosity, TreeKind::ActOn)));
     palette(&mut h, "show panel: tree");
     h.step();
     h.step();

@@ -3,7 +3,7 @@
 //! shows the whole village again.
 
 use crate::support::{click_at, example, palette, studio};
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
 #[test]
@@ -91,7 +91,7 @@ fn an_inspected_sheep_can_be_given_to_the_creature_and_a_deed_done_on_it() {
 fn the_legend_and_the_names_leave_the_village_and_its_icons_in_view() {
     let mut h = crate::support::studio_sized(&example(), egui::vec2(1280.0, 720.0));
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    h.state_mut().run(Command::Maximise(creature_studio::gui::panels::village::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Maximise(creature_studio::gui::panels::village::TAB)));
     crate::support::settle(&mut h);
     let shapes = &h.output().shapes;
     let grass = egui::Color32::from_rgb(92, 140, 70);

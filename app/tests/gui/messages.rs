@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use creature_core::world::sim::Act;
-use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
-use creature_studio::gui::time_travel::TimeCommand;
+use creature_studio::gui::command::TimeCommand;
+use creature_studio::gui::command::{Command, DockCommand, FileCommand, PreviewCommand, ScenarioCommand};
 use creature_studio::gui::view::village::VillageUi;
 
 use crate::support::{example, palette, project_copy, studio, until, until_within};
@@ -32,7 +32,7 @@ fn the_source_view_shows_a_file_fixed_on_disk_as_it_is_now() {
     let world = root.join("world.ron");
     let mut h = studio(&root);
     let (good, path, line) = break_file(&mut h, &world);
-    h.state_mut().run(Command::ShowSource { path, line });
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path, line }));
     h.run();
     assert!(h.state().view.source.as_ref().unwrap().text.contains("]]] not ron"));
     std::fs::write(&world, &good).unwrap();
@@ -161,8 +161,8 @@ fn the_problem_shown_in_the_source_view_is_selected_in_problems() {
 fn a_script_for_another_species_names_it_with_its_article() {
     use creature_studio::gui::panels::results;
     let mut h = studio(&example());
-    h.state_mut().run(Command::OpenFileAt(example().join("lessons/first_meal_from_the_hand.ron")));
-    h.state_mut().run(Command::ShowTab(results::TAB));
+    h.state_mut().run(Command::File(FileCommand::Open(example().join("lessons/first_meal_from_the_hand.ron"))));
+    h.state_mut().run(Command::Dock(DockCommand::Show(results::TAB)));
     h.run();
     h.state_mut().view.lesson_ui.on_creature = true;
     h.run();

@@ -4,7 +4,7 @@
 
 use creature_core::world::sim::Act;
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::{ArenaCommand, Command, PreviewCommand};
+use creature_studio::gui::command::{ArenaCommand, Command, FileCommand, PreviewCommand};
 use creature_studio::gui::shadow::panels::arena::ArenaPanel;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -69,7 +69,7 @@ fn another_creature_in_focus_never_shows_the_last_creatures_lesson_card() {
         .into_iter()
         .find(|f| Some(f) != first.as_ref())
         .expect("the example has two creatures");
-    h.state_mut().run(Command::OpenFileAt(other.clone()));
+    h.state_mut().run(Command::File(FileCommand::Open(other.clone())));
     steps(&mut h, 3);
     assert_eq!(h.state().ws.preview.as_ref().unwrap().creature_path(), Some(other.as_path()), "the preview runs it");
     assert!(labels_containing(&h, "Last lesson").is_empty(), "no card of the other creature's run");

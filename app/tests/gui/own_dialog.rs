@@ -2,8 +2,8 @@
 //! opens in its place, and the path chosen there is the command's answer.
 
 use creature_shadow::bank::Bank;
+use creature_studio::gui::command::TimeCommand;
 use creature_studio::gui::command::{BankCommand, Command, PreviewCommand, UiCommand};
-use creature_studio::gui::time_travel::TimeCommand;
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{choose_in_own_dialog, example, palette, project_copy, settle, studio_without_dialog_service};

@@ -2,7 +2,7 @@
 //! species plots, Watches and Compare (in `timeline.rs`, with its runs) draw none inside.
 
 use crate::support::{project_copy, studio};
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
 use creature_studio::gui::panels;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -17,7 +17,7 @@ pub fn legends_inside(h: &H) -> Vec<String> {
 fn the_species_plots_legends_are_above_their_plots() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(panels::plots::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::plots::TAB)));
     h.run();
     let inside = legends_inside(&h);
     assert!(!inside.iter().any(|l| l == "newborns" || l.contains("(θ ")), "{inside:?}");
@@ -33,7 +33,7 @@ fn the_watches_plot_has_its_legend_above_it() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.state_mut().run(Command::Preview(PreviewCommand::AddWatch("Liking".into())));
     h.state_mut().ws.preview.as_mut().unwrap().run(300);
-    h.state_mut().run(Command::ShowTab(panels::watches::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(panels::watches::TAB)));
     h.run();
     let name = h.state().ws.watches.list()[0].watched.describe();
     h.get_by_label(&format!("■ {name}"));

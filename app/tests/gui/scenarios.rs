@@ -6,7 +6,7 @@
 use creature_core::world::sim::Act;
 use std::time::Duration;
 
-use creature_studio::gui::command::{Command, PreviewCommand, ScenarioCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand, ScenarioCommand};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{label_containing, project_copy, studio, until_within};
@@ -17,7 +17,7 @@ fn run_all_shows_every_scenario_and_its_expectations() {
     let broken = root.join("scenarios/broken.scenario.ron");
     std::fs::write(&broken, "(species: \"Cow\",\n seconds: 10.0,\n inputs: [(at: 1.0, do: Plan(desire: \"Hunger\", action: \"Eat\", object: \"nobody\"))])").unwrap();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::scenarios::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::scenarios::TAB)));
     h.run();
     let files = h.state().ws.scenario_files();
     let on_disk = std::fs::read_dir(root.join("scenarios")).unwrap().count();

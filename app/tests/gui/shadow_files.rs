@@ -3,7 +3,7 @@
 //! to the schema editor (not to the raw text, which for a binary bank is unreadable).
 
 use creature_shadow::bank::Bank;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, FileCommand};
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{label_containing, project_copy, studio};
@@ -37,7 +37,7 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
             .get("distance"),
         Some(&4.0)
     );
-    h.state_mut().run(Command::OpenFileAt(near.clone()));
+    h.state_mut().run(Command::File(FileCommand::Open(near.clone())));
     h.run();
     assert_eq!(
         h.state()
@@ -53,7 +53,7 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     assert!(label_containing(&h, "within the neighbourhood").starts_with("best"));
 
     // The schema opens in the schema editor.
-    h.state_mut().run(Command::OpenFileAt(root.join("shadow/arena.schema.ron")));
+    h.state_mut().run(Command::File(FileCommand::Open(root.join("shadow/arena.schema.ron"))));
     h.run();
     assert!(h.state().status.starts_with("Showing"), "{}", h.state().status);
     assert!(h.query_all_by_label("weight").count() >= 16, "the schema editor shows a weight per feature");
@@ -61,7 +61,7 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     // A bank that does not parse says why and shows its text, to fix it.
     let broken = root.join("shadow/broken.bank.ron");
     std::fs::write(&broken, "(events: [(id: 0, state: {\"distance\": nope})])").unwrap();
-    h.state_mut().run(Command::OpenFileAt(broken.clone()));
+    h.state_mut().run(Command::File(FileCommand::Open(broken.clone())));
     h.run();
     let status = h.state().status.clone();
     assert!(status.contains("does not load") && status.contains("broken.bank.ron:1:"), "{status}");

@@ -8,7 +8,7 @@ use crate::support::project_copy;
 use crate::support::{example, studio, studio_with_dialogs};
 use creature_core::names::{Species, Trait};
 use creature_studio::gui::chrome::modal::Modal;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand, SelectCommand};
 use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 use egui_kittest::kittest::Queryable;
@@ -27,7 +27,7 @@ fn a_problem_is_listed_with_its_place_and_a_click_shows_the_line() {
     let problem = h.state().ws.problems.iter().find(|p| p.file.ends_with("broken.ron")).cloned().expect("a problem");
     let text = problem.to_string();
     assert!(text.starts_with(&format!("{}:{}:{}: ", broken.display(), problem.line, problem.col)), "{text}");
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::problems::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::problems::TAB)));
     h.run();
     h.get_by_label(&format!("✖ {text}")).click();
     h.run();
@@ -67,7 +67,7 @@ fn cancelling_the_question_keeps_the_window_and_the_edits() {
 fn a_save_that_fails_says_so_and_keeps_the_edits() {
     let (tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::SelectSpecies(Species::Cow));
+    h.state_mut().run(Command::Select(SelectCommand::Species(Species::Cow)));
     h.state_mut().run(Command::Edit(Edit::Trait { species: Species::Cow, t: Trait::Kindness, value: 0.7 }));
     h.run();
     // The species folder goes away (as a read-only one refuses a user who is not root).

@@ -2,7 +2,7 @@
 //! its numbers are the file's lines; it follows the file on disk; it opens beside the
 //! other panels.
 
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand, FileCommand};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::support::{project_copy, studio};
@@ -12,8 +12,8 @@ fn ctrl_z_in_the_source_text_undoes_the_typing() {
     let (_tmp, root) = project_copy();
     let path = root.join("world.ron");
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowSource { path: path.clone(), line: 1 });
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::source::TAB));
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path: path.clone(), line: 1 }));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::source::TAB)));
     h.run();
     let saved = h.state().view.source.as_ref().unwrap().saved.clone();
     h.get_by_role(egui::accesskit::Role::MultilineTextInput).focus();
@@ -47,7 +47,7 @@ fn the_source_view_numbers_the_files_lines_not_wrapped_rows() {
     let long = format!("// {}", "a long comment that goes on ".repeat(20));
     std::fs::write(&path, format!("(\n{long}\n    a: 1,\n    b: 2,\n)\n")).unwrap();
     let mut h = crate::support::studio_sized(&root, egui::vec2(1280.0, 720.0));
-    h.state_mut().run(Command::ShowSource { path, line: 4 });
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path, line: 4 }));
     h.run();
     let text = h.get_by_role(egui::accesskit::Role::MultilineTextInput).rect();
     let numbers = h
@@ -83,7 +83,7 @@ fn the_source_view_shows_the_file_fixed_on_disk() {
         crate::support::until(&mut h, |s| s.ws.problems.iter().any(|p| p.file.ends_with("daisy.ron"))),
         "the broken file is listed"
     );
-    h.state_mut().run(Command::ShowSource { path: world.clone(), line: 1 });
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path: world.clone(), line: 1 }));
     h.run();
     assert!(h.state().view.source.as_ref().unwrap().text.contains("not ron"));
     std::fs::write(&world, &good).unwrap();
@@ -102,15 +102,15 @@ fn the_source_view_opens_beside_the_preview_not_over_it() {
     let preview = creature_studio::gui::panels::village::TAB;
     let source = creature_studio::gui::panels::source::TAB;
     h.state_mut().run(Command::Preview(creature_studio::gui::command::PreviewCommand::Speed(0.0)));
-    h.state_mut().run(Command::ShowTab(preview));
+    h.state_mut().run(Command::Dock(DockCommand::Show(preview)));
     h.run();
     assert_eq!(leaf_of(&h, preview).0, preview);
-    h.state_mut().run(Command::ShowSource { path: root.join("world.ron"), line: 1 });
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path: root.join("world.ron"), line: 1 }));
     h.run();
     assert_eq!(leaf_of(&h, preview).0, preview, "the preview is still shown");
     assert_eq!(leaf_of(&h, source), (source, 1), "Source has a group of its own");
     // Shown again, it stays where it is.
-    h.state_mut().run(Command::ShowSource { path: root.join("world.ron"), line: 2 });
+    h.state_mut().run(Command::File(FileCommand::ShowSource { path: root.join("world.ron"), line: 2 }));
     h.run();
     assert_eq!(leaf_of(&h, preview).0, preview);
     assert_eq!(leaf_of(&h, source), (source, 1));

@@ -26,7 +26,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     assert!(h.state().graph().tree.nodes.len() >= 19);
     assert!(active(&h, creature_studio::gui::panels::graph::TAB));
 
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(creature_studio::gui::panels::start::TAB));
     h.run();
     h.get_by_label("▶ Play a lesson").click();
     // A playing lesson repaints every frame.
@@ -37,7 +37,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     assert!(h.state().view.lesson_ui.playhead.is_some(), "and playing");
     assert!(active(&h, creature_studio::gui::panels::lesson::TAB));
 
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(creature_studio::gui::panels::start::TAB));
     h.step();
     h.step();
     h.get_by_label("⚔ Fight your shadow").click();
@@ -52,7 +52,7 @@ fn the_start_page_opens_the_example_creature_a_lesson_and_the_arena() {
     assert!(arena.bout.as_ref().unwrap().is_human(0), "the keyboard plays the left fighter");
     h.get_by_label_contains("(left) against the shadow of rushdown.bank.ron");
     // The recent projects are listed by the name in their manifest.
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(creature_studio::gui::panels::start::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(creature_studio::gui::panels::start::TAB));
     h.step();
     h.step();
     h.get_by_label_contains("Example village — ");
@@ -68,11 +68,11 @@ fn a_panel_is_maximised_and_restored_from_its_tab_or_f11() {
         |h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>| h.state().dock.iter_all_tabs().count();
     let before = tabs(&h);
     assert!(before > 5);
-    h.state_mut().run(creature_studio::gui::command::Command::ShowTab(graph::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Show(graph::TAB));
     h.run();
     // What a double click on the tab asks (egui_dock's tabs are not in the AccessKit
     // tree, so the test sends the command the tab sends).
-    h.state_mut().run(creature_studio::gui::command::Command::Maximise(graph::TAB));
+    h.state_mut().run(creature_studio::gui::command::DockCommand::Maximise(graph::TAB));
     h.run();
     assert_eq!(tabs(&h), 1, "the tree graph has the window");
     assert!(active(&h, graph::TAB));

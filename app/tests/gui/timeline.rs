@@ -3,7 +3,7 @@
 
 use crate::support::{click_at, example, palette, studio};
 use creature_core::world::sim::Act;
-use creature_studio::gui::command::{Command, PreviewCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
 use creature_studio::gui::panels::compare::ComparePanel;
 use egui_kittest::kittest::Queryable;
 
@@ -65,13 +65,13 @@ fn a_slap_is_undone_by_stepping_back_before_it_and_playing_on() {
 
     // Switching to the slapped branch, the longer run, gives its lines back: the lesson.
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::SwitchBranch(0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::SwitchBranch(0)));
     h.step();
     h.step();
     assert_eq!(h.state().ws.preview.as_ref().unwrap().sim().turns(), slapped);
     assert_eq!(lesson_lines(&h), 1, "{:?}", h.state().view.village.log.iter().map(|l| &l.text).collect::<Vec<_>>());
     // And back: the run without the slap, without its line.
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::SwitchBranch(0)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::SwitchBranch(0)));
     h.step();
     assert_eq!(lesson_lines(&h), 0);
 }
@@ -104,13 +104,13 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
     let slap = 300;
     // Back before the slap, and on: the slapped run is branch 1.
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(slap - 1)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(slap - 1)));
     h.step();
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
     h.step();
 
     // "Why?" explains the shown turn: look back at turn 250.
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(250)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(250)));
     h.step();
     palette(&mut h, "show panel: why");
     h.step();
@@ -119,7 +119,7 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
     // A watch of the liking, which the slap lowered in the branch only.
     let sim = h.state().ws.preview.as_ref().unwrap().sim().clone();
     h.state_mut().ws.watches.add("Liking", &sim).unwrap();
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
         Some(creature_studio::gui::view::compare::Other::Branch(0));
@@ -154,8 +154,8 @@ fn compare_finds_where_the_slapped_branch_parts_and_why_follows_the_shown_turn()
 fn a_recording_saves_and_opens_in_another_editor_as_the_preview() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("run.recording");
-    let save = creature_studio::gui::time_travel::TimeCommand::Save;
-    let open = creature_studio::gui::time_travel::TimeCommand::Open;
+    let save = creature_studio::gui::command::TimeCommand::Save;
+    let open = creature_studio::gui::command::TimeCommand::Open;
     let mut h = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     h.step();
@@ -177,7 +177,8 @@ fn a_recording_saves_and_opens_in_another_editor_as_the_preview() {
 /// it is saved with the recording and there when another editor opens it.
 #[test]
 fn a_bookmark_named_on_the_timeline_is_gone_to_and_saved_with_the_run() {
-    use creature_studio::gui::time_travel::{TimeCommand, shown_turn};
+    use creature_studio::gui::command::TimeCommand;
+    use creature_studio::gui::time_travel::shown_turn;
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("run.recording");
     let mut h = crate::support::studio_with_dialogs(&example(), Some(file.clone()));
@@ -223,11 +224,11 @@ fn a_bookmark_named_on_the_timeline_is_gone_to_and_saved_with_the_run() {
 fn compares_time_axis_is_bounded_by_the_runs_it_compares() {
     let (mut h, _) = slapped_at_300();
     h.state_mut().ws.preview.as_mut().unwrap().run(100);
-    h.state_mut().run(Command::Time(creature_studio::gui::time_travel::TimeCommand::ScrubTo(299)));
+    h.state_mut().run(Command::Time(creature_studio::gui::command::TimeCommand::ScrubTo(299)));
     h.step();
     // This run goes on far past the branch the slap left behind.
     h.state_mut().ws.preview.as_mut().unwrap().run(1500);
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::compare::TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::compare::TAB)));
     h.step();
     h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.other =
         Some(creature_studio::gui::view::compare::Other::Branch(0));
@@ -242,4 +243,26 @@ fn compares_time_axis_is_bounded_by_the_runs_it_compares() {
     assert!(axis_end <= branch * 1.1, "the axis ends at {axis_end} s for a {branch} s branch");
     let inside = crate::plot_legends::legends_inside(&h);
     assert!(!inside.iter().any(|l| l.contains("(this run)")), "{inside:?}");
+}
+
+/// Compare's two files are read by the studio, on the command the panel pushes, through
+/// the workspace's diff: two creature saves are told apart, a missing one is said.
+#[test]
+fn compare_tells_two_files_apart_through_the_studio() {
+    use creature_studio::gui::command::FileCommand;
+    let root = example();
+    let mut h = studio(&root);
+    let (ruth, daisy) = (root.join("creatures/ruth.ron"), root.join("creatures/daisy.ron"));
+    h.state_mut().run(FileCommand::CompareFiles { a: ruth.clone(), b: daisy });
+    h.step();
+    let files = &h.state().panels.state::<ComparePanel>().expect("the compare panel").files;
+    assert!(matches!(files.result, Some(Ok(_))), "two saves compare: {:?}", files.result.as_ref().map(Result::is_ok));
+    let gone = root.join("creatures/nobody.ron");
+    h.state_mut().run(FileCommand::CompareFiles { a: ruth, b: gone });
+    h.step();
+    let files = &h.state().panels.state::<ComparePanel>().expect("the compare panel").files;
+    match &files.result {
+        Some(Err(e)) => assert!(e.contains("nobody.ron"), "the missing file is named: {e}"),
+        other => panic!("a missing file is an error, got ok: {:?}", other.as_ref().map(Result::is_ok)),
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use creature_core::names::Species;
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::Command;
+use creature_studio::gui::command::{Command, DockCommand, SelectCommand};
 use creature_studio::gui::panels::train::{TAB, TrainPanel};
 use creature_workspace::DocId;
 use egui_kittest::Harness;
@@ -18,7 +18,7 @@ use crate::support::{label_containing, labels_containing, project_copy, studio, 
 /// Shows the Train panel with the search it starts next set to `seeds` and `budget`, for
 /// the target's own species.
 fn train_panel(h: &mut Harness<'static, Studio>, seeds: usize, budget: usize) {
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     h.get_by_label("the target's species").click();
     let p = h.state_mut().panels.state_mut::<TrainPanel>().unwrap();
@@ -74,7 +74,7 @@ fn a_target_is_trained_and_its_script_kept_and_played_in_the_lesson_panel() {
 
     // Lesson results took the Train panel's place: back to it. The script is kept once:
     // Keep and play opens the same file and plays it in the Lesson panel.
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     h.get_by_label("Kept as kind.lesson.ron: open it");
     h.get_by_label("⏵ Keep and play").click();
@@ -95,7 +95,7 @@ fn a_target_is_trained_and_its_script_kept_and_played_in_the_lesson_panel() {
 fn train_is_for_the_species_in_focus_and_says_so_before_it_starts() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
-    h.state_mut().run(Command::ShowTab(TAB));
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     h.run();
     assert_eq!(h.state().view.focus.creature().map(DocId::label).as_deref(), Some("ruth.ron"));
     h.get_by_label("Tiger (Ruth's, in focus)");
@@ -160,8 +160,8 @@ fn a_report_over_every_species_is_placed_in_the_species_panel_and_plotted() {
     h.run();
     assert_eq!(h.query_all_by_label("Keep as a lesson script").count(), 1, "the Tiger's script opened");
     // The Species panel says where the edited species stands; its plot is in Species plots.
-    h.state_mut().run(Command::SelectSpecies(creature_core::names::Species::Tiger));
-    h.state_mut().run(Command::ShowTab(creature_studio::gui::panels::species::TAB));
+    h.state_mut().run(Command::Select(SelectCommand::Species(creature_core::names::Species::Tiger)));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::species::TAB)));
     h.run();
     let tiger = run_line(&h);
     assert!(tiger.contains("to reach kind.target.ron") || tiger.starts_with("not reached"), "{tiger}");

@@ -1,6 +1,8 @@
-//! Opening and saving files from the editor: a file opened by its kind into its panel,
-//! or shown at its first problem; documents saved, saved as, and the source view's text
-//! saved.
+//! The one handler of [`FileCommand`]s, and the files' saves: a project opened, a file
+//! opened by its kind into its panel or shown at its first problem, Source's text edited
+//! and saved, a file changed on disk while edited here resolved, the files a panel shows
+//! read for it (the start page's, a recording or two files for Compare); documents saved
+//! and saved as.
 
 use std::path::Path;
 
@@ -8,15 +10,72 @@ use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
 use creature_shadow::kinds;
+use creature_core::recording::{Recorder, Recording};
+use creature_workspace::diff::{self, Side};
 use creature_workspace::{DocId, Workspace};
 
 use super::Studio;
 use crate::gui::chrome::dialogs::Dialogs;
-use crate::gui::chrome::modal::Modal;
-use crate::gui::command::Command;
+use crate::gui::chrome::modal::{AfterConfirm, Modal};
+use crate::gui::command::{Command, FileCommand, SelectCommand};
 use crate::gui::panels;
+use crate::gui::panels::compare::ComparePanel;
+use crate::gui::panels::start::StartPanel;
+use crate::gui::view::compare::Other;
+use crate::gui::words::short;
 
 impl Studio {
+    /// Carries out a command on the project's files.
+    pub(super) fn apply_file(&mut self, c: FileCommand) {
+        match c {
+            FileCommand::OpenProject(p) => {
+                if self.ws.dirty_docs().is_empty() {
+                    self.open_project(&p);
+                } else {
+                    self.modal = Some(Modal::UnsavedChanges { then: AfterConfirm::OpenProject(p) });
+                }
+            }
+            FileCommand::Open(p) => self.open_file(&p),
+            FileCommand::ShowSource { path, line } => {
+                self.view.show_source(&path, line, || source_text(&path));
+                self.show_source_tab();
+            }
+            FileCommand::EditSource(text) => {
+                if let Some(s) = &mut self.view.source {
+                    s.text = text;
+                }
+            }
+            FileCommand::Resolve { path, keep_studio } => self.resolve(&path, keep_studio),
+            FileCommand::ReadStartPage => {
+                let disk = super::start_page::read(&self.ws, &self.recent);
+                if let Some(p) = self.panels.state_mut::<StartPanel>() {
+                    p.disk = disk;
+                }
+            }
+            FileCommand::CompareRecording(path) => {
+                let opened = Recording::load(&path).and_then(Recorder::open);
+                let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
+                match opened {
+                    Ok(r) => st.run.other = Some(Other::File(path, Box::new(r))),
+                    Err(e) => {
+                        st.run.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
+                    }
+                }
+            }
+            FileCommand::CompareFiles { a, b } => {
+                let found = diff::load(&Side::at(&a), &Side::at(&b))
+                    .map(|sides| {
+                        let diff = sides.diff();
+                        (sides, diff)
+                    })
+                    .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"));
+                if let Some(st) = self.panels.state_mut::<ComparePanel>() {
+                    st.files.found(found);
+                }
+            }
+        }
+    }
+
     /// Selects a document just opened, or, when it does not load, says why and shows
     /// the file at its first problem.
     fn show_opened(&mut self, p: &Path, opened: Result<DocId, Vec<LoadError>>, select: fn(DocId) -> Command) {
@@ -26,7 +85,7 @@ impl Studio {
                 let line = errors.first().map_or(1, |e| e.line);
                 let first = errors.first().map(ToString::to_string).unwrap_or_default();
                 self.status = format!("{} does not load: {first}", p.display());
-                self.apply(Command::ShowSource { path: p.to_path_buf(), line });
+                self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line }));
             }
         }
     }
@@ -35,21 +94,21 @@ impl Studio {
         match Workspace::kind_of(p) {
             FileKind::LessonScript => {
                 let opened = self.ws.open_lesson(p);
-                self.show_opened(p, opened, Command::SelectLesson);
+                self.show_opened(p, opened, |id| Command::Select(SelectCommand::Lesson(id)));
             }
             FileKind::Creature => {
                 let opened = self.ws.open_creature(p);
-                self.show_opened(p, opened, Command::SelectCreature);
+                self.show_opened(p, opened, |id| Command::Select(SelectCommand::Creature(id)));
             }
             FileKind::SpeciesData => {
                 let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or("");
                 if let Some(s) = Species::ALL.iter().find(|s| s.file_stem() == stem) {
-                    self.apply(Command::SelectSpecies(*s));
+                    self.apply(Command::Select(SelectCommand::Species(*s)));
                 } else if self.ws.doc_for_path(p) == Some(DocId::Desires) {
                     self.view.active = Some(DocId::Desires);
                     self.show_tab(panels::species::TAB);
                 } else {
-                    self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                    self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 }));
                 }
             }
             kind @ FileKind::Guest(name)
@@ -68,7 +127,7 @@ impl Studio {
                     }
                     Err(e) => {
                         self.status = format!("{} does not load: {e}", p.display());
-                        self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 });
+                        self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 }));
                     }
                 }
             }
@@ -76,7 +135,7 @@ impl Studio {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
                 self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }
-            _ => self.apply(Command::ShowSource { path: p.to_path_buf(), line: 1 }),
+            _ => self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 })),
         }
     }
 
@@ -131,31 +190,17 @@ impl Studio {
         }
     }
 
-    /// Shows the Source tab without hiding another panel's: where it shares a tab
-    /// group (or is not in the dock) it opens in a group of its own, split off below
-    /// the group it was in (or the focused one), so the preview beside it keeps running.
-    pub(super) fn show_source_tab(&mut self) {
-        let tab = panels::source::TAB;
-        let shared = self.dock.find_tab(&tab).filter(|at| {
-            let leaf = self.dock[at.surface][at.node].get_leaf();
-            leaf.is_some_and(|l| l.tabs().len() > 1 && l.active != at.tab)
-        });
-        let from = match (self.dock.find_tab(&tab), shared) {
-            (Some(_), None) => return self.show_tab(tab),
-            (Some(at), Some(_)) => {
-                self.dock.remove_tab(at);
-                Some(egui_dock::NodePath { surface: at.surface, node: at.node })
-            }
-            (None, _) => self.dock.focused_leaf(),
+    /// Answers the "changed on disk while edited here" question for `path`.
+    pub(super) fn resolve(&mut self, path: &Path, keep_studio: bool) {
+        self.ws.resolve(path, keep_studio);
+        self.view.trees_changed();
+        self.status = if keep_studio {
+            format!("Kept the studio's edits of {}; the file on disk is unchanged", short(path))
+        } else {
+            format!("Took {} from disk", short(path))
         };
-        let Some(from) = from else { return self.show_tab(tab) };
-        let [_, own] = self.dock[from.surface].split_below(from.node, SOURCE_SPLIT, vec![tab]);
-        self.dock.set_focused_node_and_surface(egui_dock::NodePath { surface: from.surface, node: own });
     }
 }
-
-/// The share of its group's height a group keeps when Source splits off below it.
-const SOURCE_SPLIT: f32 = 0.5;
 
 /// A file's text for the Source view; what stops it being read, as a comment.
 pub(super) fn source_text(path: &Path) -> String {

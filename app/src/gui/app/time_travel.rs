@@ -8,7 +8,8 @@ use creature_workspace::live_preview::LivePreview;
 use super::Studio;
 use super::status::Claim;
 use crate::gui::chrome::dialogs::Dialogs;
-use crate::gui::time_travel::{TimeCommand, shown_turn};
+use crate::gui::command::TimeCommand;
+use crate::gui::time_travel::shown_turn;
 
 impl Studio {
     /// Carries out a command of the preview's timeline.

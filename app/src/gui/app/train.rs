@@ -5,7 +5,7 @@ use creature_core::train::{FIRST_SEED, Settings};
 
 use super::Studio;
 use super::status::Claim;
-use crate::gui::command::{Command, TrainCommand, UiCommand};
+use crate::gui::command::{Command, FileCommand, TrainCommand, UiCommand};
 use crate::gui::panels;
 use crate::gui::panels::train::{Kept, TrainPanel};
 use crate::gui::words::short;
@@ -51,7 +51,7 @@ impl Studio {
                 }
             },
         };
-        self.apply(Command::OpenFileAt(path));
+        self.apply(Command::File(FileCommand::Open(path)));
         // Its results are the run it was found with: the script's own creature, at the
         // script's phase, not the creature in focus at whatever phase it is.
         self.view.lesson_ui.on_creature = false;

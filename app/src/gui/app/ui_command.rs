@@ -7,7 +7,7 @@ use crate::gui::chrome::chooser::OwnDialog;
 use crate::gui::chrome::dialogs::Dialogs;
 use crate::gui::chrome::dock::default_dock;
 use crate::gui::chrome::palette;
-use crate::gui::command::{Command, UiCommand};
+use crate::gui::command::{Command, FileCommand, UiCommand};
 use crate::gui::panels;
 
 impl Studio {
@@ -17,13 +17,13 @@ impl Studio {
             UiCommand::OpenProject => {
                 let start = self.project_dir();
                 if let Some(p) = self.dialogs.pick_project(start.as_deref()) {
-                    self.apply(Command::OpenProjectAt(p));
+                    self.apply(Command::File(FileCommand::OpenProject(p)));
                 }
             }
             UiCommand::OpenFile => {
                 let start = self.project_dir();
                 if let Some(p) = self.dialogs.pick_file(start.as_deref()) {
-                    self.apply(Command::OpenFileAt(p));
+                    self.apply(Command::File(FileCommand::Open(p)));
                 }
             }
             UiCommand::OpenPath => {

@@ -7,7 +7,7 @@ use creature_workspace::Workspace;
 use egui_dock::{DockState, NodeIndex, TabViewer};
 
 use crate::gui::command::keys::Scope;
-use crate::gui::command::{Command, Tab, TabName};
+use crate::gui::command::{Command, DockCommand, Tab, TabName};
 use crate::gui::panels::{self, Cx, Home, Panel, registry::Panels};
 use crate::gui::view::View;
 
@@ -184,14 +184,14 @@ impl TabViewer for Viewer<'_> {
     /// A double click on a tab maximises its panel, or gives the layout back.
     fn on_tab_button(&mut self, tab: &mut Tab, response: &egui::Response) {
         if response.double_clicked() {
-            self.out.push(Command::Maximise(*tab));
+            self.out.push(Command::Dock(DockCommand::Maximise(*tab)));
         }
     }
 
     fn context_menu(&mut self, ui: &mut egui::Ui, tab: &mut Tab, _path: egui_dock::NodePath) {
         let label = if self.maximised { "Restore the layout (F11)" } else { "Maximise (F11)" };
         if ui.button(label).clicked() {
-            self.out.push(Command::Maximise(*tab));
+            self.out.push(Command::Dock(DockCommand::Maximise(*tab)));
             ui.close();
         }
     }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use creature_core::project::MANIFEST;
 
 use crate::gui::chrome::chooser::OwnDialog;
-use crate::gui::command::Command;
+use crate::gui::command::{Command, FileCommand};
 
 /// Entries listed at most (a huge folder stays responsive).
 const MAX_ENTRIES: usize = 300;
@@ -151,9 +151,9 @@ pub fn show(ctx: &egui::Context, dialog: &mut OwnDialog, out: &mut Vec<Command>)
                         answer = Answer::Chosen(full.clone());
                     } else if r.double_clicked() && then.is_none() && (project || !e.is_dir) {
                         out.push(if project {
-                            Command::OpenProjectAt(full.clone())
+                            Command::File(FileCommand::OpenProject(full.clone()))
                         } else {
-                            Command::OpenFileAt(full.clone())
+                            Command::File(FileCommand::Open(full.clone()))
                         });
                         answer = Answer::Closed;
                     } else if r.clicked() {
@@ -169,7 +169,11 @@ pub fn show(ctx: &egui::Context, dialog: &mut OwnDialog, out: &mut Vec<Command>)
             if go && then.is_some() {
                 answer = Answer::Chosen(p.clone());
             } else if go {
-                out.push(if is_project { Command::OpenProjectAt(p.clone()) } else { Command::OpenFileAt(p.clone()) });
+                out.push(if is_project {
+                    Command::File(FileCommand::OpenProject(p.clone()))
+                } else {
+                    Command::File(FileCommand::Open(p.clone()))
+                });
                 answer = Answer::Closed;
             }
             if ui.button("Cancel").clicked() {

@@ -7,7 +7,7 @@ use creature_workspace::{DocId, Workspace};
 
 use crate::gui::command::UiCommand;
 use crate::gui::command::keys::{self, Scope};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, DockCommand, FileCommand, SelectCommand, Tab};
 
 /// The menu bar: File, Edit, View, Preview, Arena and Species. The Preview and Arena
 /// menus list every command of their keys' scope, so a new key shows up there.
@@ -33,8 +33,8 @@ pub fn menu_bar(
                     ui.label("none yet");
                 }
                 for r in recent {
-                    if ui.button(crate::gui::panels::start::project_label(r)).clicked() {
-                        out.push(Command::OpenProjectAt(r.clone()));
+                    if ui.button(super::recent::project_label(r)).clicked() {
+                        out.push(Command::File(FileCommand::OpenProject(r.clone())));
                     }
                 }
             });
@@ -47,7 +47,7 @@ pub fn menu_bar(
             menu_item(ui, &Command::Ui(UiCommand::Reload), ws.project.is_some(), out);
             ui.separator();
             if ui.button("Attach to a running game…").clicked() {
-                out.push(Command::ShowTab(crate::gui::panels::game::TAB));
+                out.push(Command::Dock(DockCommand::Show(crate::gui::panels::game::TAB)));
                 ui.close();
             }
             ui.separator();
@@ -61,7 +61,7 @@ pub fn menu_bar(
         });
         ui.menu_button("View", |ui| {
             for t in tabs {
-                menu_item(ui, &Command::ShowTab(*t), true, out);
+                menu_item(ui, &Command::Dock(DockCommand::Show(*t)), true, out);
             }
             ui.separator();
             menu_item(ui, &Command::Ui(UiCommand::ResetLayout), true, out);
@@ -88,7 +88,7 @@ pub fn menu_bar(
             for s in Species::ALL {
                 let dirty = if ws.is_dirty(&DocId::Species(*s)) { " ⏺" } else { "" };
                 if ui.button(format!("{s}{dirty}")).clicked() {
-                    out.push(Command::SelectSpecies(*s));
+                    out.push(Command::Select(SelectCommand::Species(*s)));
                 }
             }
         });
@@ -163,7 +163,7 @@ fn focus_picker(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, out: &
                 let here = focus == Some(&id);
                 let label = if ws.docs.contains_key(&id) { named(&id) } else { id.label() };
                 if ui.selectable_label(here, label).clicked() && !here {
-                    out.push(Command::OpenFileAt(f.clone()));
+                    out.push(Command::File(FileCommand::Open(f.clone())));
                 }
             }
         })

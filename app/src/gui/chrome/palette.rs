@@ -7,7 +7,7 @@ use creature_core::species::data::TreeKind;
 use creature_workspace::Workspace;
 
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab, keys};
+use crate::gui::command::{Command, DockCommand, FileCommand, SelectCommand, Tab, keys};
 
 /// The palette while it is open: what was typed, and the row Enter runs.
 #[derive(Clone, Debug, Default)]
@@ -130,16 +130,16 @@ fn rank(text: &str, query: &str) -> Option<u8> {
 fn palette_entries(ws: &Workspace, tabs: &[Tab]) -> Vec<Command> {
     let mut out: Vec<Command> =
         keys::named().map(|b| b.command.clone()).filter(|c| *c != Command::Ui(UiCommand::Palette)).collect();
-    out.extend(tabs.iter().map(|t| Command::ShowTab(*t)));
-    out.extend(Species::ALL.iter().map(|s| Command::SelectSpecies(*s)));
+    out.extend(tabs.iter().map(|t| Command::Dock(DockCommand::Show(*t))));
+    out.extend(Species::ALL.iter().map(|s| Command::Select(SelectCommand::Species(*s))));
     if ws.creatures().next().is_some() {
         for d in Desire::ALL {
             for k in [TreeKind::Activity, TreeKind::ActOn] {
-                out.push(Command::SelectTree(*d, k));
+                out.push(Command::Select(SelectCommand::Tree(*d, k)));
             }
         }
     }
-    out.extend(ws.files.iter().map(|f| Command::OpenFileAt(f.clone())));
+    out.extend(ws.files.iter().map(|f| Command::File(FileCommand::Open(f.clone()))));
     out
 }
 

@@ -10,8 +10,8 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use super::Command;
 use super::UiCommand;
 use super::preview::PreviewCommand;
+use super::time::TimeCommand;
 use super::{ArenaCommand, ArenaKey};
-use crate::gui::time_travel::TimeCommand;
 
 /// Where a key is live.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

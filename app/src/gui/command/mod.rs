@@ -1,78 +1,63 @@
-//! The commands, split as rerun splits them: [`UiCommand`]s carry no payload (what menus,
-//! keys and the palette name), and the other [`Command`]s carry what they act on (a
-//! path, a tab, a selection, an edit; rerun's `SystemCommand`). Menus, keys, the
-//! palette and every panel produce them, and the studio applies them after the frame,
-//! so no panel changes another's state in the middle of drawing. Each family has one
-//! handler: `gui/app/ui_command.rs`, `gui/app/system_command.rs`, and for the live side
-//! `preview`, `bank`, `arena`, `scenario`, `train` and the timeline's `TimeCommand` theirs;
-//! `keys` holds every key the editor answers.
+//! The commands, in families as rerun splits its `UICommand` and `SystemCommand`:
+//! [`UiCommand`]s carry no payload (what menus, keys and the palette name), and each
+//! other family carries what it acts on: [`FileCommand`] (a project, a file, Source's
+//! text, the files a panel shows), [`DockCommand`] (a panel shown or maximised),
+//! [`SelectCommand`] (what the panels show), an [`Edit`] of a document, and the live
+//! side's [`PreviewCommand`], [`LessonCommand`], [`TimeCommand`], [`ScenarioCommand`],
+//! [`TrainCommand`] and [`GameCommand`], and the shadow's [`BankCommand`],
+//! [`ArenaCommand`] and [`LeagueCommand`] (in `shadow/command/`). One enum per family,
+//! each in its own file. Menus, keys, the palette and every panel produce them, and the
+//! studio applies them after the frame, so no panel changes another's state in the
+//! middle of drawing; each family has one handler file under `gui/app/` (the shadow's
+//! under `gui/shadow/app`). `keys` holds every key the editor answers.
 
+pub mod dock;
+pub mod file;
 pub mod game;
 pub mod keys;
 pub mod lesson;
 pub mod preview;
 pub mod scenario;
+pub mod select;
 mod tab;
+pub mod time;
 pub mod train;
 pub mod ui;
 
-use std::path::PathBuf;
-
-use creature_core::mind::tree::Example;
-use creature_core::names::{Desire, Species};
 use creature_core::species::data::TreeKind;
 use egui::KeyboardShortcut;
 
-use creature_workspace::DocId;
 use creature_workspace::edit::Edit;
 
+pub use self::dock::DockCommand;
+pub use self::file::FileCommand;
 pub use self::game::GameCommand;
 pub use self::lesson::LessonCommand;
 pub use self::preview::PreviewCommand;
 pub use self::scenario::ScenarioCommand;
+pub use self::select::SelectCommand;
 pub use self::tab::{Tab, TabName};
+pub use self::time::TimeCommand;
 pub use self::train::TrainCommand;
 pub use self::ui::UiCommand;
 pub use crate::gui::shadow::command::arena::{ArenaCommand, ArenaKey, Replay};
 pub use crate::gui::shadow::command::bank::BankCommand;
-use crate::gui::time_travel::TimeCommand;
+pub use crate::gui::shadow::command::league::LeagueCommand;
 
-/// Everything the editor can be asked to do: a payload-less [`UiCommand`], or a command
-/// with what it acts on.
+/// Everything the editor can be asked to do, by family: a payload-less [`UiCommand`],
+/// or a family's command with what it acts on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// A command without a payload, as menus, keys and the palette name it.
     Ui(UiCommand),
-    OpenProjectAt(PathBuf),
-    /// Opens a file in the editor that fits it (species, creature, lesson script, text).
-    OpenFileAt(PathBuf),
-    /// Shows a file's text with a line marked, as for a problem.
-    ShowSource {
-        path: PathBuf,
-        line: usize,
-    },
-    ShowTab(Tab),
-    /// Gives one panel the whole dock, or gives the layout back when one has it.
-    Maximise(Tab),
-    SelectSpecies(Species),
-    SelectCreature(DocId),
-    SelectTree(Desire, TreeKind),
-    /// Selects a node of the shown tree (a leaf lists its examples).
-    SelectNode(Option<usize>),
-    SelectLesson(DocId),
-    /// The desire the species plots draw.
-    PlotDesire(Desire),
-    /// The object the shown tree is asked about (its path drawn in the Tree), or none.
-    Ask(Option<Example>),
-    /// The text in Source as edited there.
-    EditSource(String),
+    /// Opening a project or a file, Source's text, a file changed on disk.
+    File(FileCommand),
+    /// A panel shown or maximised.
+    Dock(DockCommand),
+    /// What the panels show: species, creature, tree, node, lesson, plotted desire.
+    Select(SelectCommand),
+    /// An edit of a document, through the workspace's undo.
     Edit(Edit),
-    /// Answers the "changed on disk while edited here" question: keep the studio's
-    /// edits (`true`) or take the file on disk (`false`).
-    Resolve {
-        path: PathBuf,
-        keep_studio: bool,
-    },
     Preview(PreviewCommand),
     /// The lesson's playback and selection.
     Lesson(LessonCommand),
@@ -83,6 +68,8 @@ pub enum Command {
     Scenario(ScenarioCommand),
     Train(TrainCommand),
     Game(GameCommand),
+    /// The shadow's league of the project's banks.
+    League(LeagueCommand),
 }
 
 impl Command {
@@ -90,22 +77,10 @@ impl Command {
     pub fn label(&self) -> String {
         match self {
             Command::Ui(c) => c.label().into(),
-            Command::OpenProjectAt(p) => format!("Open project {}", p.display()),
-            Command::OpenFileAt(p) => format!("Open {}", p.display()),
-            Command::ShowSource { path, line } => format!("Show {}:{line}", path.display()),
-            Command::ShowTab(t) => format!("Show panel: {}", t.title()),
-            Command::Maximise(t) => format!("Maximise or restore panel: {}", t.title()),
-            Command::SelectSpecies(s) => format!("Species: {s}"),
-            Command::SelectCreature(id) => format!("Creature: {}", id.label()),
-            Command::SelectTree(d, k) => format!("Tree: {d} {}", kind_name(*k)),
-            Command::SelectNode(_) => "Select node".into(),
-            Command::SelectLesson(id) => format!("Lesson: {}", id.label()),
-            Command::PlotDesire(d) => format!("Plot {d}"),
-            Command::Ask(Some(_)) => "Ask the tree".into(),
-            Command::Ask(None) => "Stop asking the tree".into(),
-            Command::EditSource(_) => "Edit the text".into(),
+            Command::File(c) => c.label(),
+            Command::Dock(c) => c.label(),
+            Command::Select(c) => c.label(),
             Command::Edit(_) => "Edit".into(),
-            Command::Resolve { path, .. } => format!("Resolve {}", path.display()),
             Command::Preview(c) => c.label(),
             Command::Lesson(c) => c.label(),
             Command::Time(c) => c.label(),
@@ -114,6 +89,7 @@ impl Command {
             Command::Scenario(c) => c.label(),
             Command::Train(c) => c.label(),
             Command::Game(c) => c.label(),
+            Command::League(c) => c.label(),
         }
     }
 
@@ -134,5 +110,23 @@ pub fn kind_name(k: TreeKind) -> &'static str {
 impl From<UiCommand> for Command {
     fn from(c: UiCommand) -> Command {
         Command::Ui(c)
+    }
+}
+
+impl From<FileCommand> for Command {
+    fn from(c: FileCommand) -> Command {
+        Command::File(c)
+    }
+}
+
+impl From<DockCommand> for Command {
+    fn from(c: DockCommand) -> Command {
+        Command::Dock(c)
+    }
+}
+
+impl From<SelectCommand> for Command {
+    fn from(c: SelectCommand) -> Command {
+        Command::Select(c)
     }
 }

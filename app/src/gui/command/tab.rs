@@ -4,7 +4,7 @@
 use serde::de::{EnumAccess, VariantAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A dockable panel, as the dock, the View menu and [`super::Command::ShowTab`] name it.
+/// A dockable panel, as the dock, the View menu and [`super::DockCommand::Show`] name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tab {
     name: &'static str,

@@ -5,12 +5,11 @@
 //! the tree graph. Or two files of one kind, as `creature-studio diff` tells them
 //! apart (`compare_files`).
 
-use creature_core::recording::{Recorder, Recording};
 use egui::Color32;
 use egui_plot::{Line, LineStyle, Plot, VLine};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, DockCommand, FileCommand, SelectCommand, Tab};
 use crate::gui::view::compare::{CompareUi, Other};
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::{DocId, Workspace};
@@ -23,7 +22,7 @@ const PALETTE: [Color32; 4] = [
 ];
 
 /// The run to compare with: a branch of the preview's run, or a recording file.
-fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel) {
+fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Compare this run with");
         let shown = match &st.run.other {
@@ -47,13 +46,8 @@ fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel) {
             ui.add(egui::TextEdit::singleline(&mut path).hint_text("path/to/run.recording").desired_width(220.0));
         st.path = path;
         if (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.small_button("Open").clicked() {
-            let path = std::path::PathBuf::from(st.path.trim());
-            match Recording::load(&path).and_then(Recorder::open) {
-                Ok(r) => st.run.other = Some(Other::File(path, Box::new(r))),
-                Err(e) => {
-                    st.run.result = Some(Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")));
-                }
-            }
+            // The studio reads the file and hands it to this panel.
+            out.push(Command::File(FileCommand::CompareRecording(std::path::PathBuf::from(st.path.trim()))));
         }
     });
 }
@@ -91,7 +85,7 @@ impl Panel for ComparePanel {
             ui.selectable_value(&mut self.files_mode, true, "Two files");
         });
         if self.files_mode {
-            super::compare_files::show(ui, cx.ws, &mut self.files);
+            super::compare_files::show(ui, cx.ws, &mut self.files, cx.out);
         } else {
             show(ui, cx.ws, cx.view.focus.in_preview(cx.ws), self, cx.out);
         }
@@ -103,7 +97,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut Compa
         ui.weak("Compare needs the preview running.");
         return;
     };
-    pick_other(ui, p, st);
+    pick_other(ui, p, st, out);
     st.run.sync(ws);
     let Some(result) = &st.run.result else {
         ui.weak("Pick a branch of the preview's run (or open a recording) to see where the two part.");
@@ -146,10 +140,10 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut Compa
             ui.strong(format!("{desire} {} at each run's end", crate::gui::command::kind_name(kind)));
             if ui.small_button("open this run's in the tree graph").clicked() {
                 if let Some(doc) = ws.preview_creature_doc() {
-                    out.push(Command::SelectCreature(doc));
+                    out.push(Command::Select(SelectCommand::Creature(doc)));
                 }
-                out.push(Command::SelectTree(desire, kind));
-                out.push(Command::ShowTab(super::graph::TAB));
+                out.push(Command::Select(SelectCommand::Tree(desire, kind)));
+                out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
             }
             if ui.small_button("close").clicked() {
                 st.run.tree = None;

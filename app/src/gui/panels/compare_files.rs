@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use creature_core::mind::tree::{Example, build};
-use creature_workspace::diff::{Diff, Side, Sides, TreeDiff, load, unmatched};
+use creature_workspace::diff::{Diff, Sides, TreeDiff, unmatched};
 use egui::{Color32, RichText};
 
-use crate::gui::command::kind_name;
+use crate::gui::command::{Command, FileCommand, kind_name};
 use creature_workspace::Workspace;
 
 /// The two files as chosen, and what was found.
@@ -25,17 +25,10 @@ pub struct FilesCompare {
 }
 
 impl FilesCompare {
-    /// Loads both files and works out what differs.
-    pub fn compare(&mut self) {
-        let (a, b) = (PathBuf::from(self.a.trim()), PathBuf::from(self.b.trim()));
+    /// Takes what the studio found comparing the two files (`FileCommand::CompareFiles`).
+    pub fn found(&mut self, result: Result<(Sides, Diff), String>) {
         self.tree = None;
-        self.result = Some(match load(&Side::at(&a), &Side::at(&b)) {
-            Ok(sides) => {
-                let diff = sides.diff();
-                Ok((sides, diff))
-            }
-            Err(e) => Err(e.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")),
-        });
+        self.result = Some(result);
     }
 }
 
@@ -64,7 +57,7 @@ fn path_field(ui: &mut egui::Ui, files: &[PathBuf], label: &str, path: &mut Stri
     });
 }
 
-pub fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut FilesCompare) {
+pub fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut FilesCompare, out: &mut Vec<Command>) {
     // Both paths on one row where they fit, each as wide as half the panel allows.
     let width = (ui.available_width() / 2.0 - 80.0).clamp(120.0, 360.0);
     if st.choices.0 != ws.files.len() {
@@ -75,7 +68,9 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, st: &mut FilesCompare) {
         path_field(ui, &st.choices.1, "B", &mut st.b, width);
         let ready = !st.a.trim().is_empty() && !st.b.trim().is_empty();
         if ui.add_enabled(ready, egui::Button::new("Compare")).on_hover_text("What changed from A to B").clicked() {
-            st.compare();
+            // The studio reads both files through the workspace and hands back what differs.
+            let (a, b) = (PathBuf::from(st.a.trim()), PathBuf::from(st.b.trim()));
+            out.push(Command::File(FileCommand::CompareFiles { a, b }));
         }
     });
     egui::ScrollArea::vertical().id_salt("compare-files").auto_shrink(false).show(ui, |ui| result(ui, st));

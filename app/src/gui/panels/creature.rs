@@ -8,7 +8,7 @@ use creature_core::species::data::{Data, TreeKind};
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::command::{Command, DockCommand, SelectCommand, Tab, kind_name};
 use crate::gui::panels::{dirty_mark, verdict_colour};
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
@@ -95,7 +95,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, id: &DocId, out: &mut Vec<Command>)
                         )
                         .clicked()
                     {
-                        out.push(Command::SelectCreature(other.clone()));
+                        out.push(Command::Select(SelectCommand::Creature(other.clone())));
                     }
                 }
             });
@@ -254,7 +254,7 @@ fn trees(
                         m.lessons
                     ));
                     if r.clicked() {
-                        out.push(Command::SelectTree(*d, k));
+                        out.push(Command::Select(SelectCommand::Tree(*d, k)));
                     }
                 }
                 ui.end_row();
@@ -262,7 +262,7 @@ fn trees(
         });
     });
     if ui.button("Show the tree and its examples").clicked() {
-        out.push(Command::ShowTab(super::graph::TAB));
-        out.push(Command::ShowTab(super::examples::TAB));
+        out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
+        out.push(Command::Dock(DockCommand::Show(super::examples::TAB)));
     }
 }

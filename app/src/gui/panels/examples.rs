@@ -9,7 +9,7 @@ use creature_core::mind::tree::{CAPACITY, Example, PERMANENT, UNKNOWN};
 use creature_core::mind::usefulness::UsefulnessCurve;
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::command::{Command, SelectCommand, Tab, kind_name};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
 use creature_workspace::edit::Edit;
@@ -99,7 +99,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, draft: &mut Example, out
                 ),
             );
             if ui.small_button("clear").clicked() {
-                out.push(Command::SelectNode(None));
+                out.push(Command::Select(SelectCommand::Node(None)));
             }
         });
     }
@@ -110,7 +110,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, draft: &mut Example, out
     table(ui, ws, (view, draft), &id, c, &in_node, &values, out);
     // While the tree is asked, the Tree draws the draft's path as it is now.
     if view.asked.as_ref().is_some_and(|asked| asked != draft) {
-        out.push(Command::Ask(Some(draft.clone())));
+        out.push(Command::Select(SelectCommand::Ask(Some(draft.clone()))));
     }
 }
 
@@ -370,7 +370,7 @@ fn add_or_ask(ui: &mut egui::Ui, ws: &Workspace, (view, draft): (&View, &Example
         .on_hover_text("Show the new object's path through the tree")
         .changed()
     {
-        out.push(Command::Ask(asking.then(|| draft.clone())));
+        out.push(Command::Select(SelectCommand::Ask(asking.then(|| draft.clone()))));
     }
 }
 

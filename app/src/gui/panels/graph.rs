@@ -19,7 +19,7 @@ use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 use super::graph_header::{PATH, gain_text, gold_path, header};
 use super::graph_menu::NodeMenu;
 use super::{Cx, Home, Panel, graph_heat};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, SelectCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
 use crate::gui::view::View;
@@ -190,7 +190,7 @@ impl SnarlViewer<GNode> for Viewer<'_> {
         let (menu, out) = (&self.menu, &mut *self.out);
         r.context_menu(|ui| menu.show(ui, n.index, out));
         if r.clicked() {
-            self.out.push(Command::SelectNode(Some(n.index)));
+            self.out.push(Command::Select(SelectCommand::Node(Some(n.index))));
         }
     }
 
@@ -358,7 +358,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPan
     let mut node = view.node;
     g.sync(ws, &creature, view.tree, view.tree_changed, &mut node);
     if node != view.node {
-        out.push(Command::SelectNode(node));
+        out.push(Command::Select(SelectCommand::Node(node)));
     }
     if node != panel.seen_node {
         // A node chosen elsewhere (Why?, the Examples) comes into view in a graph just

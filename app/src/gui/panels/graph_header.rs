@@ -6,7 +6,7 @@ use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
 
 use super::graph_heat;
-use crate::gui::command::{Command, UiCommand, kind_name};
+use crate::gui::command::{Command, SelectCommand, UiCommand, kind_name};
 use crate::gui::view::View;
 use crate::gui::view::graph::GraphView;
 use crate::gui::words::count;
@@ -155,7 +155,7 @@ pub(super) fn header(
                     "The preview's plan under way is another desire's: its path is drawn through that desire's tree",
                 );
                 if link.clicked() {
-                    out.push(Command::SelectTree(p, k));
+                    out.push(Command::Select(SelectCommand::Tree(p, k)));
                 }
             }
             None => {}

@@ -12,7 +12,7 @@ use creature_core::species::data::TreeKind;
 use creature_core::watched::{Unit, Watched};
 use creature_core::world::sim::Sim;
 
-use crate::gui::command::{Command, PreviewCommand, kind_name};
+use crate::gui::command::{Command, DockCommand, PreviewCommand, kind_name};
 
 /// The most objects the menu lists by name.
 const MOST_OBJECTS: usize = 8;
@@ -109,7 +109,7 @@ impl NodeMenu<'_> {
             .clicked()
         {
             out.push(Command::Preview(PreviewCommand::AddWatch(watch.text())));
-            out.push(Command::ShowTab(super::watches::TAB));
+            out.push(Command::Dock(DockCommand::Show(super::watches::TAB)));
             ui.close();
         }
     }

@@ -10,7 +10,7 @@ use creature_core::names::{Desire, Species};
 use creature_core::species::data::Data;
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, FileCommand, SelectCommand, Tab};
 use crate::gui::command::{LessonCommand, UiCommand};
 use crate::gui::panels::dirty_mark;
 use crate::gui::panels::examples::answer_picker;
@@ -77,7 +77,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, view: &View, id: &DocId, script: &L
                 for (other, _) in ws.lessons() {
                     let text = format!("{}{}", other.label(), dirty_mark(ws.is_dirty(other)));
                     if ui.selectable_label(other == id, text).clicked() {
-                        out.push(Command::SelectLesson(other.clone()));
+                        out.push(Command::Select(SelectCommand::Lesson(other.clone())));
                     }
                 }
                 ui.separator();
@@ -89,7 +89,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, view: &View, id: &DocId, script: &L
                             .button(format!("open {}", f.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()))
                             .clicked()
                     {
-                        out.push(Command::OpenFileAt(f.clone()));
+                        out.push(Command::File(FileCommand::Open(f.clone())));
                     }
                 }
             });

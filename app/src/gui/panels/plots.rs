@@ -20,7 +20,7 @@ use egui_plot::{
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, SelectCommand, Tab};
 use crate::gui::panels::duration;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -82,7 +82,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, own: &mut PlotsPanel
             |ui| {
                 for d in Desire::ALL {
                     if ui.selectable_label(view.plot_desire == *d, d.name()).clicked() {
-                        out.push(Command::PlotDesire(*d));
+                        out.push(Command::Select(SelectCommand::PlotDesire(*d)));
                     }
                 }
             },

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, FileCommand, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 /// This panel's tab.
@@ -89,7 +89,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out
             let r = row(ui, "✖ ", ui.visuals().error_fg_color, &p.to_string(), selected)
                 .on_hover_text("Show the file at this line");
             if r.clicked() {
-                out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
+                out.push(Command::File(FileCommand::ShowSource { path: PathBuf::from(&p.file), line: p.line }));
             }
         }
         for w in &ws.warnings {
@@ -97,7 +97,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, shown: Option<&(PathBuf, usize)>, out
             let r = row(ui, "⚠ ", ui.visuals().warn_fg_color, &w.to_string(), selected)
                 .on_hover_text(format!("A warning ({}): allow it in studio.ron with a reason if it is so on purpose. Click to show the file at this line", w.rule.name()));
             if r.clicked() {
-                out.push(Command::ShowSource { path: PathBuf::from(&w.at.file), line: w.at.line });
+                out.push(Command::File(FileCommand::ShowSource { path: PathBuf::from(&w.at.file), line: w.at.line }));
             }
         }
     });

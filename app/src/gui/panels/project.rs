@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, FileCommand, Tab};
 use crate::gui::panels::dirty_mark;
 use creature_workspace::Workspace;
 
@@ -99,11 +99,11 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, files_filter: &mut String, out: &mut 
                         .add(egui::Button::new(rich).frame_when_inactive(false).wrap_mode(egui::TextWrapMode::Truncate))
                         .on_hover_text(path.display().to_string());
                     if r.clicked() {
-                        out.push(Command::OpenFileAt((*path).clone()));
+                        out.push(Command::File(FileCommand::Open((*path).clone())));
                     }
                     r.context_menu(|ui| {
                         if ui.button("Show as text").clicked() {
-                            out.push(Command::ShowSource { path: (*path).clone(), line: 1 });
+                            out.push(Command::File(FileCommand::ShowSource { path: (*path).clone(), line: 1 }));
                         }
                     });
                 }

@@ -13,7 +13,7 @@ use egui::Color32;
 use egui_plot::{AxisHints, Bar, BarChart, GridMark, Plot};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab, kind_name};
+use crate::gui::command::{Command, SelectCommand, Tab, kind_name};
 use crate::gui::command::{LessonCommand, UiCommand};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::{Outcome, View};
@@ -369,7 +369,7 @@ fn tree_diff(
     ui.horizontal(|ui| {
         ui.strong(format!("{d} {}: {} ➡ {} examples", kind_name(k), mb.examples.len(), ma.examples.len()));
         if ui.small_button("show in graph").clicked() {
-            out.push(Command::SelectTree(d, k));
+            out.push(Command::Select(SelectCommand::Tree(d, k)));
         }
     });
     for (slot, e) in ma.examples.iter().enumerate() {

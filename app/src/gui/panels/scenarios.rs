@@ -11,7 +11,7 @@ use creature_workspace::scenario_runs::Report;
 use egui_extras::{Column, TableBuilder};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, ScenarioCommand, Tab};
+use crate::gui::command::{Command, FileCommand, ScenarioCommand, Tab};
 use crate::gui::words::short;
 
 /// How a scenario stands, for its mark in the list.
@@ -103,7 +103,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, chosen: &mut Option<PathBuf>, out: &m
         ui.horizontal(|ui| {
             ui.strong(short(&path));
             if ui.button("Open as text").clicked() {
-                out.push(Command::ShowSource { path: path.clone(), line: 1 });
+                out.push(Command::File(FileCommand::ShowSource { path: path.clone(), line: 1 }));
             }
         });
         match ws.scenarios.reports.get(&path) {
@@ -123,7 +123,7 @@ fn show_report(ui: &mut egui::Ui, path: &Path, report: &Report, out: &mut Vec<Co
             for p in problems {
                 let r = ui.link(p.to_string());
                 if r.clicked() {
-                    out.push(Command::ShowSource { path: path.to_path_buf(), line: p.line });
+                    out.push(Command::File(FileCommand::ShowSource { path: path.to_path_buf(), line: p.line }));
                 }
             }
             return;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, FileCommand, Tab};
 use crate::gui::view::View;
 use creature_workspace::Workspace;
 /// This panel's tab.
@@ -62,7 +62,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, scrolled: &mut u64, out:
             out.push(Command::Ui(UiCommand::SaveSource));
         }
         if ui.add_enabled(edited, egui::Button::new("Discard")).clicked() {
-            out.push(Command::EditSource(src.saved.clone()));
+            out.push(Command::File(FileCommand::EditSource(src.saved.clone())));
         }
     });
     let problems: Vec<_> = ws.problems.iter().filter(|p| Path::new(&p.file) == src.path).collect();
@@ -74,7 +74,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, scrolled: &mut u64, out:
             .frame_when_inactive(false),
         );
         if r.clicked() {
-            out.push(Command::ShowSource { path: src.path.clone(), line: p.line });
+            out.push(Command::File(FileCommand::ShowSource { path: src.path.clone(), line: p.line }));
         }
     }
     ui.separator();
@@ -132,7 +132,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, scrolled: &mut u64, out:
                 }
             }
             if output.response.changed() {
-                out.push(Command::EditSource(text));
+                out.push(Command::File(FileCommand::EditSource(text)));
             }
         });
     });

@@ -13,7 +13,7 @@ use egui_extras::{Column, TableBuilder, TableRow};
 use super::teachability;
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{Command, Tab};
+use crate::gui::command::{Command, DockCommand, SelectCommand, Tab};
 use crate::gui::panels::{dirty_mark, duration};
 use crate::gui::view::View;
 use creature_workspace::edit::{BodyField, DesireField, Edit};
@@ -114,7 +114,7 @@ fn teachable_line(ui: &mut egui::Ui, ws: &Workspace, edited: Species, out: &mut 
         ui.label(egui::RichText::new("How teachable").strong());
         ui.label(words);
         if ui.small_button("📈 plot").on_hover_text("Every species' fewest lessons, in Species plots").clicked() {
-            out.push(Command::ShowTab(super::plots::TAB));
+            out.push(Command::Dock(DockCommand::Show(super::plots::TAB)));
         }
     });
 }
@@ -129,7 +129,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>)
                     .selectable_label(*x == s, format!("{x}{}", dirty_mark(ws.is_dirty(&DocId::Species(*x)))))
                     .clicked()
                 {
-                    out.push(Command::SelectSpecies(*x));
+                    out.push(Command::Select(SelectCommand::Species(*x)));
                 }
             }
         });
@@ -146,7 +146,7 @@ fn header(ui: &mut egui::Ui, ws: &Workspace, s: Species, out: &mut Vec<Command>)
             out.push(Command::Ui(UiCommand::Revert));
         }
         if ui.button("📈 Plots").on_hover_text("Show the species plots").clicked() {
-            out.push(Command::ShowTab(super::plots::TAB));
+            out.push(Command::Dock(DockCommand::Show(super::plots::TAB)));
         }
     });
 }
@@ -401,7 +401,7 @@ fn desire_row(
     });
     row.col(|ui| {
         if ui.add(egui::Button::new(d.name()).frame_when_inactive(false)).on_hover_text("Plot this desire").clicked() {
-            out.push(Command::PlotDesire(d));
+            out.push(Command::Select(SelectCommand::PlotDesire(d)));
         }
     });
     row.col(|ui| {

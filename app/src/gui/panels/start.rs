@@ -2,71 +2,36 @@
 //! lesson played step by step, a fight against a shadow) and the recent projects by
 //! name. A new user's default layout opens on it; View → Start shows it again.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use creature_core::names::Desire;
-use creature_core::project::ron_files;
 use creature_core::species::data::TreeKind;
-use serde::Deserialize;
 
 use super::{Cx, Home, Panel};
 use crate::gui::command::UiCommand;
-use crate::gui::command::{ArenaCommand, Command, Tab};
+use crate::gui::command::{ArenaCommand, Command, DockCommand, FileCommand, SelectCommand, Tab};
 use creature_workspace::Workspace;
 
-/// The part of a project's `studio.ron` the recent list needs.
-#[derive(Deserialize)]
-struct Named {
-    name: String,
-}
-
-/// A recent project for people: its name from its manifest, and its folder.
-pub fn project_label(root: &Path) -> String {
-    let name = creature_core::file_reader::read_text(&root.join("studio.ron"))
-        .ok()
-        .and_then(|t| ron::from_str::<Named>(&t).ok());
-    match name {
-        Some(n) => format!("{} — {}", n.name, root.display()),
-        None => format!("{} (no studio.ron there now)", root.display()),
-    }
-}
-
-/// The first file of one of the open project's folders.
-fn first_file(ws: &Workspace, folder: impl Fn(&creature_core::project::Manifest) -> &Path) -> Option<PathBuf> {
-    let p = ws.project.as_ref()?;
-    ron_files(&p.resolve(folder(&p.manifest))).into_iter().next()
-}
-
-/// The first replay bank of the open project's shadow folder.
-fn first_bank(ws: &Workspace) -> Option<PathBuf> {
-    let p = ws.project.as_ref()?;
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(p.guest_dir()).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
-    files.sort();
-    files.into_iter().find(|f| {
-        creature_core::project::FileKind::guest_by_name(f)
-            == Some(creature_core::project::FileKind::Guest(creature_shadow::kinds::BANK.name))
-    })
-}
-
-/// The project's creature save with the largest tree, and that tree: the one the
-/// project opens with in focus, so "Open the example creature" and the opening agree
-/// (`creature_workspace::opening_creature`).
-pub fn richest_creature(ws: &Workspace) -> Option<(PathBuf, Desire, TreeKind)> {
-    creature_workspace::opening_creature::richest_creature(ws.project.as_ref()?, &ws.data)
-}
-
-/// What the page shows from disk, read again only when the project or the recent list
-/// changes (not every frame).
+/// What the page shows from disk, which the studio reads (`FileCommand::ReadStartPage`)
+/// when the project or the recent list changes (not every frame).
 #[derive(Default)]
-struct Disk {
-    key: (Option<PathBuf>, Vec<PathBuf>),
+pub struct Disk {
+    /// The project and the recent list it was read for.
+    pub key: (Option<PathBuf>, Vec<PathBuf>),
     /// The richest creature and its largest tree.
-    creature: Option<(PathBuf, Desire, TreeKind)>,
-    lesson: Option<PathBuf>,
+    pub creature: Option<(PathBuf, Desire, TreeKind)>,
+    pub lesson: Option<PathBuf>,
     /// The project's first replay bank, whose shadow "Fight your shadow" fights.
-    bank: Option<PathBuf>,
-    labels: Vec<String>,
+    pub bank: Option<PathBuf>,
+    /// The recent projects' names, as `chrome::recent::project_label` gives them.
+    pub labels: Vec<String>,
+}
+
+impl Disk {
+    /// The project and recent list that the page shows.
+    pub fn key_of(ws: &Workspace, recent: &[PathBuf]) -> (Option<PathBuf>, Vec<PathBuf>) {
+        (ws.project.as_ref().map(|p| p.root.clone()), recent.to_vec())
+    }
 }
 
 /// This panel's tab.
@@ -75,7 +40,7 @@ pub const TAB: Tab = Tab::new("Start", "Start");
 /// The start page and what it last read from disk.
 #[derive(Default)]
 pub struct StartPanel {
-    disk: Disk,
+    pub disk: Disk,
 }
 
 impl Panel for StartPanel {
@@ -88,15 +53,8 @@ impl Panel for StartPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
-        let key = (cx.ws.project.as_ref().map(|p| p.root.clone()), cx.recent.to_vec());
-        if self.disk.key != key {
-            self.disk = Disk {
-                creature: richest_creature(cx.ws),
-                lesson: first_file(cx.ws, |m| &m.lessons),
-                bank: first_bank(cx.ws),
-                labels: cx.recent.iter().map(|r| project_label(r)).collect(),
-                key,
-            };
+        if self.disk.key != Disk::key_of(cx.ws, cx.recent) {
+            cx.out.push(Command::File(FileCommand::ReadStartPage));
         }
         show(ui, cx.ws, cx.recent, &self.disk, cx.out);
     }
@@ -119,17 +77,17 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
             let tip = "The example creature with the largest tree, its desires and its 80 decision trees";
             if ui.add_enabled(creature.is_some(), big("🐄 Open the example creature")).on_hover_text(tip).clicked() {
                 if let Some((c, d, k)) = creature {
-                    out.push(Command::OpenFileAt(c.clone()));
-                    out.push(Command::SelectTree(*d, *k));
+                    out.push(Command::File(FileCommand::Open(c.clone())));
+                    out.push(Command::Select(SelectCommand::Tree(*d, *k)));
                 }
-                out.push(Command::ShowTab(super::graph::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
             }
             let tip = "A lesson script played on the creature: the hand's slaps and strokes, and what each teaches";
             if ui.add_enabled(lesson.is_some(), big("▶ Play a lesson")).on_hover_text(tip).clicked() {
                 if let Some(l) = lesson {
-                    out.push(Command::OpenFileAt(l.clone()));
+                    out.push(Command::File(FileCommand::Open(l.clone())));
                 }
-                out.push(Command::ShowTab(super::lesson::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::lesson::TAB)));
                 out.push(Command::Ui(UiCommand::Play));
             }
             let tip = "The arena: fight, with the keyboard, the shadow that plays from the project's replay bank \
@@ -137,7 +95,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
             let fight = ui.add_enabled(bank.is_some(), big("⚔ Fight your shadow"));
             if fight.on_hover_text(tip).on_disabled_hover_text("The project has no replay bank").clicked() {
                 out.push(Command::Arena(ArenaCommand::Start { opponent: "shadow".into(), autoplay: false, record: true }));
-                out.push(Command::ShowTab(crate::gui::shadow::panels::arena::TAB));
+                out.push(Command::Dock(DockCommand::Show(crate::gui::shadow::panels::arena::TAB)));
             }
         });
         ui.add_space(18.0);
@@ -148,7 +106,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, recent: &[PathBuf], disk: &Disk, out:
         for (r, label) in recent.iter().zip(labels) {
             let open = ws.project.as_ref().is_some_and(|p| &p.root == r);
             if ui.add_enabled(!open, egui::Button::new(label.as_str()).frame(false)).on_disabled_hover_text("open now").clicked() {
-                out.push(Command::OpenProjectAt(r.clone()));
+                out.push(Command::File(FileCommand::OpenProject(r.clone())));
             }
         }
         ui.add_space(18.0);

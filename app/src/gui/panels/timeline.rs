@@ -10,7 +10,8 @@ use creature_core::recording::MarkerKind;
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Vec2};
 
 use crate::gui::command::Command;
-use crate::gui::time_travel::{TimeCommand, shown_turn};
+use crate::gui::command::TimeCommand;
+use crate::gui::time_travel::shown_turn;
 use creature_workspace::live_preview::LivePreview;
 
 const HEIGHT: f32 = 34.0;

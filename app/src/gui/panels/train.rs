@@ -13,7 +13,7 @@ use creature_workspace::Workspace;
 use creature_workspace::train_runs::{TrainRun, verdict};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, Tab, TrainCommand};
+use crate::gui::command::{Command, FileCommand, Tab, TrainCommand};
 use crate::gui::words::short;
 
 /// This panel's tab.
@@ -125,7 +125,7 @@ impl TrainPanel {
             if let Some(t) = &self.target
                 && ui.small_button("✏").on_hover_text("Open the target's file").clicked()
             {
-                out.push(Command::OpenFileAt(t.clone()));
+                out.push(Command::File(FileCommand::Open(t.clone())));
             }
             ui.label("seeds");
             ui.add(egui::DragValue::new(&mut self.seeds).range(1..=MAX_SEEDS))
@@ -171,7 +171,7 @@ impl TrainPanel {
 fn show_run(ui: &mut egui::Ui, run: &TrainRun, panel: &TrainPanel, out: &mut Vec<Command>) {
     for p in run.failed.iter().flatten() {
         if ui.link(format!("⚠ {p}")).clicked() {
-            out.push(Command::ShowSource { path: PathBuf::from(&p.file), line: p.line });
+            out.push(Command::File(FileCommand::ShowSource { path: PathBuf::from(&p.file), line: p.line }));
         }
     }
     if run.pooled() && run.running() {

@@ -18,7 +18,7 @@ use creature_core::world::sim::Act;
 use super::village_map::MapUi;
 use super::{Cx, Home, Panel};
 use crate::gui::command::keys::Scope;
-use crate::gui::command::{Command, PreviewCommand, ScenarioCommand, Tab};
+use crate::gui::command::{Command, DockCommand, PreviewCommand, ScenarioCommand, Tab};
 use crate::gui::view::View;
 use creature_core::names::Desire;
 use creature_workspace::live_preview::LivePreview;
@@ -507,7 +507,7 @@ fn desires_view(
                 ] {
                     if ui.button(text).on_hover_text("Plot it over the whole run in Watches").clicked() {
                         live(out, PreviewCommand::AddWatch(watch.text()));
-                        out.push(Command::ShowTab(super::watches::TAB));
+                        out.push(Command::Dock(DockCommand::Show(super::watches::TAB)));
                         ui.close();
                     }
                 }

@@ -20,7 +20,7 @@ use creature_core::watched::Watched;
 use creature_core::world::sim::{Act, Sim};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Stroke, Vec2};
 
-use crate::gui::command::{Command, PreviewCommand};
+use crate::gui::command::{Command, DockCommand, PreviewCommand};
 use creature_workspace::live_preview::LivePreview;
 
 /// The preview map's zoom, pan and inspected object.
@@ -418,7 +418,7 @@ pub fn inspector(ui: &mut egui::Ui, sim: &Sim, map: &mut MapUi, out: &mut Vec<Co
     if ui.small_button("Watch its Hunger score").on_hover_text(hint).clicked() {
         let watch = Watched::Score { desire: Desire::Hunger, tree: TreeKind::ActOn, object: o.id.clone() };
         out.push(Command::Preview(PreviewCommand::AddWatch(watch.text())));
-        out.push(Command::ShowTab(super::watches::TAB));
+        out.push(Command::Dock(DockCommand::Show(super::watches::TAB)));
     }
     let c = sim.creature();
     egui::Grid::new("pv-inspect").striped(true).spacing([10.0, 2.0]).show(ui, |ui| {

@@ -9,8 +9,9 @@ use egui::Color32;
 use egui_plot::{Line, Plot, VLine};
 
 use super::{Cx, Home, Panel};
+use crate::gui::command::TimeCommand;
 use crate::gui::command::{Command, PreviewCommand, Tab};
-use crate::gui::time_travel::{TimeCommand, shown_turn};
+use crate::gui::time_travel::shown_turn;
 use creature_workspace::Workspace;
 
 /// This panel's tab.

@@ -22,7 +22,7 @@ use creature_core::world::sim::{PlanWhy, TurnWhy};
 use egui::{Color32, RichText};
 
 use super::{Cx, Home, Panel};
-use crate::gui::command::{Command, PreviewCommand, Tab};
+use crate::gui::command::{Command, DockCommand, PreviewCommand, SelectCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
 use creature_workspace::Workspace;
@@ -89,11 +89,11 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, out: &mut Vec<Command>) 
 /// Shows `d`'s tree of `kind` of the preview's creature in the tree graph.
 fn open_tree(ws: &Workspace, out: &mut Vec<Command>, d: Desire, kind: TreeKind, node: Option<usize>) {
     if let Some(doc) = ws.preview_creature_doc() {
-        out.push(Command::SelectCreature(doc));
+        out.push(Command::Select(SelectCommand::Creature(doc)));
     }
-    out.push(Command::SelectTree(d, kind));
-    out.push(Command::SelectNode(node));
-    out.push(Command::ShowTab(super::graph::TAB));
+    out.push(Command::Select(SelectCommand::Tree(d, kind)));
+    out.push(Command::Select(SelectCommand::Node(node)));
+    out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
 }
 
 fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
@@ -141,7 +141,7 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
         let score = Watched::Score { desire: p.desire, tree: TreeKind::ActOn, object: p.object.clone() };
         if ui.button(format!("Watch {}'s score by {} ActOn", p.object, p.desire)).clicked() {
             out.push(Command::Preview(PreviewCommand::AddWatch(score.text())));
-            out.push(Command::ShowTab(super::watches::TAB));
+            out.push(Command::Dock(DockCommand::Show(super::watches::TAB)));
             ui.close();
         }
     });
@@ -174,7 +174,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
                 .clicked()
             {
                 open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
-                out.push(Command::ShowTab(super::examples::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::examples::TAB)));
             }
         });
     }
@@ -185,7 +185,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
             let examples = path.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
             if ui.small_button(format!("from {examples}")).clicked() {
                 open_tree(ws, out, path.desire, TreeKind::ActOn, Some(node));
-                out.push(Command::ShowTab(super::examples::TAB));
+                out.push(Command::Dock(DockCommand::Show(super::examples::TAB)));
             }
         });
     }
@@ -210,8 +210,8 @@ fn desires(ui: &mut egui::Ui, why: &TurnWhy, view: &View, out: &mut Vec<Command>
                 }
             });
             if ui.link("Species sliders").on_hover_text("The traits and thresholds behind these drives").clicked() {
-                out.push(Command::SelectSpecies(view.species));
-                out.push(Command::ShowTab(super::species::TAB));
+                out.push(Command::Select(SelectCommand::Species(view.species)));
+                out.push(Command::Dock(DockCommand::Show(super::species::TAB)));
             }
         });
     }

@@ -33,6 +33,7 @@ use crate::gui::shadow::view::state::ShadowState;
 use crate::gui::words::short;
 
 mod gauntlet;
+mod league;
 
 /// A command's outcome: a message for the status bar and the document edited.
 type Done = (Option<String>, Option<DocId>);

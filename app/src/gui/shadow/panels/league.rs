@@ -14,7 +14,7 @@ use creature_shadow::league::{self, DEFAULT_MATCHES, League, Rules, Winner};
 use creature_shadow::schema::Schema;
 use egui::{Color32, Sense, Stroke, Vec2};
 
-use crate::gui::command::{ArenaCommand, Command, Replay, Tab};
+use crate::gui::command::{ArenaCommand, Command, DockCommand, LeagueCommand, Replay, Tab};
 use crate::gui::panels::{Cx, Home, Panel};
 
 /// This panel's tab.
@@ -44,17 +44,11 @@ impl Default for LeaguePanel {
     }
 }
 
-/// Loads the banks and the schema, prepares a shadow per bank, and plays the league:
-/// what `shadow league` does, refusals included.
-fn play(banks: &[PathBuf], schema: Option<PathBuf>, rules: Rules) -> Result<Played, String> {
-    league::check_count(banks.len()).map_err(|r| r.message)?;
-    let schema = match schema {
-        Some(p) => Schema::load(&p).map_err(|e| e.to_string())?,
-        None => Schema::arena(),
-    };
-    let loaded = banks.iter().map(|p| Bank::load(p).map_err(|e| e.to_string())).collect::<Result<Vec<_>, _>>()?;
-    let refs: Vec<&Bank> = loaded.iter().collect();
-    let names: Vec<String> = banks.iter().map(|p| crate::gui::words::short(p)).collect();
+/// Prepares a shadow per bank, read by `schema`, and plays the league: what `shadow
+/// league` does, refusals included (the studio has read the files).
+fn play(paths: &[PathBuf], schema: &Schema, loaded: &[Arc<Bank>], rules: Rules) -> Result<Played, String> {
+    let refs: Vec<&Bank> = loaded.iter().map(AsRef::as_ref).collect();
+    let names: Vec<String> = paths.iter().map(|p| crate::gui::words::short(p)).collect();
     let matchup = league::matchup_of(&refs).map_err(|r| match r.bank {
         Some(i) => format!("{}: {}", names[i], r.message),
         None => r.message,
@@ -62,19 +56,20 @@ fn play(banks: &[PathBuf], schema: Option<PathBuf>, rules: Rules) -> Result<Play
     let players = loaded
         .iter()
         .zip(&names)
-        .map(|(b, n)| ShadowPlayer::new(&schema, b, 0).map_err(|e| format!("{n}: {e}")))
+        .map(|(b, n)| ShadowPlayer::new(schema, b, 0).map_err(|e| format!("{n}: {e}")))
         .collect::<Result<Vec<_>, _>>()?;
     let league = league::run(&players, &matchup, rules);
-    Ok(Played { paths: banks.to_vec(), names, players, matchup, league })
+    Ok(Played { paths: paths.to_vec(), names, players, matchup, league })
 }
 
 impl LeaguePanel {
-    /// Starts playing the league of `banks` on a worker thread.
-    pub fn start(&mut self, banks: Vec<PathBuf>, schema: Option<PathBuf>) {
+    /// Starts playing the league of the banks at `paths` on a worker thread, with the
+    /// schema and banks the studio read for them (or why it could not).
+    pub fn start(&mut self, paths: Vec<PathBuf>, read: Result<(Schema, Vec<Arc<Bank>>), String>) {
         let (tx, rx) = channel();
         let rules = Rules { matches: self.matches, seed: self.seed };
         std::thread::spawn(move || {
-            let _ = tx.send(play(&banks, schema, rules));
+            let _ = tx.send(read.and_then(|(schema, banks)| play(&paths, &schema, &banks, rules)));
         });
         self.working = Some(rx);
     }
@@ -119,7 +114,8 @@ impl Panel for LeaguePanel {
             ui.add(egui::DragValue::new(&mut self.seed));
             let idle = self.working.is_none();
             if ui.add_enabled(idle && banks.len() >= 2, egui::Button::new("▶ Play the league")).clicked() {
-                self.start(banks, cx.view.shadow.schema_path.clone());
+                let schema = cx.view.shadow.schema_path.clone();
+                cx.out.push(Command::League(LeagueCommand::Play { banks, schema }));
             }
         });
         if self.poll() {
@@ -242,5 +238,5 @@ fn replay(cx: &mut Cx<'_>, p: &Played, a: usize, b: usize) {
     let bout = Arc::new(league::bout(&p.players[m.a], &p.players[m.b], &p.matchup, m.seed));
     let names = [p.names[m.a].clone(), p.names[m.b].clone()];
     cx.out.push(Command::Arena(ArenaCommand::Replay(Replay { bout, names })));
-    cx.out.push(Command::ShowTab(super::arena::TAB));
+    cx.out.push(Command::Dock(DockCommand::Show(super::arena::TAB)));
 }
