@@ -2,16 +2,16 @@
 //! Every reader of the verdict sees it (the score, Why?, the plan choice), the frozen
 //! bytes stay those of the creature, and a recording gives it again after a seek.
 
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+#[allow(dead_code)]
+mod support;
 
-use creature_core::creature::Creature;
+use std::path::{Path, PathBuf};
+
 use creature_core::mind::usefulness::UsefulnessCurve;
 use creature_core::names::Desire;
 use creature_core::recording::snapshot::to_bytes;
 use creature_core::recording::{Recorder, Sources};
 use creature_core::species::data::{Data, TreeKind};
-use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Event, Sim};
 
 fn example() -> PathBuf {
@@ -20,10 +20,7 @@ fn example() -> PathBuf {
 
 /// The example project's Daisy in its village.
 fn daisy(seed: u64) -> Sim {
-    let data = Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
-    let world = WorldFile::load(&example().join("world.ron"), &data).unwrap();
-    let creature = Creature::load(&example().join("creatures/daisy.ron"), &data).unwrap();
-    Sim::new(data, creature, world, seed)
+    support::example_sim("daisy.ron", seed)
 }
 
 fn force(desire: Desire, tree: Option<TreeKind>, object: &str, verdict: f64) -> Act {

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+#[allow(dead_code)]
 mod support;
 use support::{edit, example_copy, repo};
 

@@ -2,10 +2,12 @@
 //! anywhere equals the straight run; forks keep or drop the recorded future and differ
 //! only from their turn; damaged files are refused, never a panic.
 
+#[allow(dead_code)]
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use creature_core::creature::Creature;
 use creature_core::file_writer::Policy;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
@@ -16,19 +18,15 @@ use creature_core::recording::{
 use creature_core::rng::Rng;
 use creature_core::scenario::{self, State};
 use creature_core::species::data::Data;
-use creature_core::world::file::WorldFile;
 use creature_core::world::sim::{Act, Sim};
 
 fn example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../projects/example")
 }
 
-/// The example project's creature in its world, on data built from the species texts.
+/// The example project's Daisy in its village.
 fn daisy(seed: u64) -> Sim {
-    let data = Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
-    let world = WorldFile::load(&example().join("world.ron"), &data).unwrap();
-    let creature = Creature::load(&example().join("creatures/daisy.ron"), &data).unwrap();
-    Sim::new(data, creature, world, seed)
+    support::example_sim("daisy.ron", seed)
 }
 
 /// The player's touches by turn: a lesson every minute (strokes and slaps by turns),

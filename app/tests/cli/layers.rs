@@ -68,21 +68,28 @@ fn the_editor_never_names_the_command_line() {
 fn nothing_under_gui_view_touches_a_file_or_asks_a_dialog() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui");
     let io = ["std::fs", "file_reader", "file_writer", "Dialogs", "::load(", ".save(", "_parquet("];
-    let mut hits = Vec::new();
     let mut files = rust_files(&src.join("view"));
     files.extend(rust_files(&src.join("shadow/view")));
     assert!(files.len() >= 12, "the walk finds the view's files: {files:?}");
-    for f in &files {
+    let hits = code_naming(&files, &io);
+    assert!(hits.is_empty(), "{hits:#?}");
+}
+
+/// Every line of `files`' code (before their tests, comments left out) that names one
+/// of `words`, as `FILE:LINE: text`.
+fn code_naming(files: &[std::path::PathBuf], words: &[&str]) -> Vec<String> {
+    let mut hits = Vec::new();
+    for f in files {
         let text = std::fs::read_to_string(f).unwrap();
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         for (n, line) in code.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
-            if io.iter().any(|w| code.contains(w)) {
+            if words.iter().any(|w| code.contains(w)) {
                 hits.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
             }
         }
     }
-    assert!(hits.is_empty(), "{hits:#?}");
+    hits
 }
 
 /// A panel only draws and pushes commands: the files it shows are read by the studio
@@ -93,20 +100,10 @@ fn nothing_under_gui_view_touches_a_file_or_asks_a_dialog() {
 fn no_panel_reads_a_file() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gui");
     let io = ["std::fs", "file_reader", "::load("];
-    let mut hits = Vec::new();
     let mut files = rust_files(&src.join("panels"));
     files.extend(rust_files(&src.join("shadow/panels")));
     assert!(files.len() >= 30, "the walk finds the panels' files: {files:?}");
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
-        for (n, line) in code.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if io.iter().any(|w| code.contains(w)) {
-                hits.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
-            }
-        }
-    }
+    let hits = code_naming(&files, &io);
     assert!(hits.is_empty(), "{hits:#?}");
 }
 

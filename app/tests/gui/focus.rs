@@ -19,6 +19,19 @@ fn steps(h: &mut Harness<'static, Studio>, n: usize) {
     }
 }
 
+/// The studio on a copy of the example, its preview paused, with Daisy picked: the
+/// copy (kept while the test runs), the studio and Daisy's document.
+fn paused_on_daisy() -> (tempfile::TempDir, Harness<'static, Studio>, DocId) {
+    let (tmp, root) = project_copy();
+    let mut h = studio(&root);
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    steps(&mut h, 2);
+    let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
+    h.state_mut().run(Command::Select(SelectCommand::Creature(daisy.clone())));
+    steps(&mut h, 2);
+    (tmp, h, daisy)
+}
+
 /// The creature in focus: its save's file name and its name.
 fn focus(h: &Harness<'static, Studio>) -> (DocId, String) {
     let s = h.state();
@@ -79,13 +92,7 @@ fn an_undone_edit_of_another_creature_puts_it_in_focus_for_every_panel_and_the_p
 
 #[test]
 fn the_start_pages_pick_is_the_focus_and_the_preview_runs_it() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    steps(&mut h, 2);
-    let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
-    h.state_mut().run(Command::Select(SelectCommand::Creature(daisy.clone())));
-    steps(&mut h, 2);
+    let (_tmp, mut h, daisy) = paused_on_daisy();
     assert_eq!(focus(&h).0, daisy);
     all_show_the_focus(&mut h);
     h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::start::TAB)));
@@ -98,13 +105,7 @@ fn the_start_pages_pick_is_the_focus_and_the_preview_runs_it() {
 
 #[test]
 fn a_preview_run_again_runs_the_focus_and_every_panel_names_it() {
-    let (_tmp, root) = project_copy();
-    let mut h = studio(&root);
-    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
-    steps(&mut h, 2);
-    let daisy = h.state_mut().ws.open_creature(&root.join("creatures/daisy.ron")).unwrap();
-    h.state_mut().run(Command::Select(SelectCommand::Creature(daisy.clone())));
-    steps(&mut h, 2);
+    let (_tmp, mut h, daisy) = paused_on_daisy();
     // Run again from the project's files: the preview asks the focus what to run.
     h.state_mut().run(Command::Preview(PreviewCommand::Restart));
     steps(&mut h, 3);

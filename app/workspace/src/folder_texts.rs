@@ -259,14 +259,7 @@ mod tests {
         // The desires on disk lose a source: the running creature's thresholds no longer
         // fit them, so the preview refuses the file while the studio takes it.
         let desires = cow.with_file_name("desires.ron");
-        let text = std::fs::read_to_string(&desires).unwrap();
-        let one_source = text.replacen(
-            r#"sources: [(threshold: 0.5, reads: "world.town_near"), (threshold: 0.7, reads: "event.liking")],"#,
-            r#"sources: [(threshold: 0.5, reads: "world.town_near")],"#,
-            1,
-        );
-        assert_ne!(one_source, text, "ToImpress reads two sources in the shipped desires");
-        std::fs::write(&desires, one_source).unwrap();
+        crate::test_support::drop_a_source_of_to_impress(&desires);
         assert!(matches!(ws.route(&desires), crate::reload::Change::Refused { .. }));
         // An edit of the desires builds on the studio's data, not on what the creature runs.
         ws.apply(Edit::Steepness(18.0)).unwrap();

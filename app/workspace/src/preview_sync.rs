@@ -494,14 +494,7 @@ mod tests {
         // The desires on disk lose a source of ToImpress: the preview refuses them (its
         // creature has two thresholds there), the studio takes them.
         let desires = crate::live_preview::canonical(&tmp.path().join("species/desires.ron"));
-        let text = std::fs::read_to_string(&desires).unwrap();
-        let one_source = text.replacen(
-            r#"sources: [(threshold: 0.5, reads: "world.town_near"), (threshold: 0.7, reads: "event.liking")],"#,
-            r#"sources: [(threshold: 0.5, reads: "world.town_near")],"#,
-            1,
-        );
-        assert_ne!(one_source, text, "ToImpress reads two sources in the shipped desires");
-        std::fs::write(&desires, one_source).unwrap();
+        crate::test_support::drop_a_source_of_to_impress(&desires);
         assert!(matches!(ws.route(&desires), crate::reload::Change::Refused { .. }));
         // The creature edited to fit the studio's desires: the preview, which runs the
         // old ones, refuses it.

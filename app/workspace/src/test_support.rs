@@ -1,4 +1,5 @@
-//! What the crate's own tests share: copies of the repository's example project.
+//! What the crate's own tests share: copies of the repository's example project, and a
+//! change of its desires that a running creature cannot take.
 
 use std::path::Path;
 
@@ -13,4 +14,18 @@ pub fn example_copy() -> tempfile::TempDir {
         assert!(status.unwrap().success());
     }
     tmp
+}
+
+/// Writes `desires` (the copy's `desires.ron`) with one source of ToImpress taken away:
+/// a creature that has two thresholds there no longer fits it, so a running preview
+/// refuses the file while the studio takes it.
+pub fn drop_a_source_of_to_impress(desires: &Path) {
+    let text = std::fs::read_to_string(desires).unwrap();
+    let one_source = text.replacen(
+        r#"sources: [(threshold: 0.5, reads: "world.town_near"), (threshold: 0.7, reads: "event.liking")],"#,
+        r#"sources: [(threshold: 0.5, reads: "world.town_near")],"#,
+        1,
+    );
+    assert_ne!(one_source, text, "ToImpress reads two sources in the shipped desires");
+    std::fs::write(desires, one_source).unwrap();
 }

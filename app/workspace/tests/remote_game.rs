@@ -114,7 +114,7 @@ fn a_run_lost_mid_recording_is_kept_marked_and_goes_on_when_the_game_is_back() {
 
     let Some((mut second, again)) = python_game_on("30", &port) else { return };
     assert_eq!(again, address);
-    assert!(poll_until(&mut game, |g| g.attached()), "the lost link is tried again");
+    assert!(poll_until(&mut game, RemoteGame::attached), "the lost link is tried again");
     assert!(poll_until(&mut game, |g| g.run.span(0).is_some_and(|(_, b)| b > before + 2)), "the run goes on");
     assert_eq!(game.run.span(0).unwrap().0, oldest, "nothing recorded before the loss gave way");
     assert_eq!(game.run.state(0, before), Some(&seen), "what was recorded before the loss is unchanged");

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+#[allow(dead_code)]
 #[path = "../../../core/tests/support/mod.rs"]
 mod support;
 use support::{edit, example_copy};

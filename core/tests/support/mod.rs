@@ -1,5 +1,6 @@
-//! What the lint tests of core and of the shadow crate share: a copy of the example
-//! project, with the shipped species folder inside it, to break one file of.
+//! What core's and the shadow crate's tests share: the workspace root, a copy of the
+//! example project with the shipped species folder inside it (to break one file of), and
+//! an example creature living in the example village.
 
 use std::path::{Path, PathBuf};
 
@@ -39,4 +40,15 @@ pub fn edit(path: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.contains(from), "{} holds {from}", path.display());
     std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+}
+
+/// The example project's creature save `name` (`daisy.ron`) in its village, on data
+/// built from the shipped species texts, seeded with `seed`.
+pub fn example_sim(name: &str, seed: u64) -> creature_core::world::sim::Sim {
+    use creature_core::species::data::Data;
+    let example = repo().join("projects/example");
+    let data = std::sync::Arc::new(Data::from_files(&Data::texts(None).unwrap(), "species").unwrap());
+    let world = creature_core::world::file::WorldFile::load(&example.join("world.ron"), &data).unwrap();
+    let creature = creature_core::creature::Creature::load(&example.join("creatures").join(name), &data).unwrap();
+    creature_core::world::sim::Sim::new(data, creature, world, seed)
 }

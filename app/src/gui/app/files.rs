@@ -9,8 +9,8 @@ use std::path::Path;
 use creature_core::error::LoadError;
 use creature_core::names::Species;
 use creature_core::project::FileKind;
-use creature_shadow::kinds;
 use creature_core::recording::{Recorder, Recording};
+use creature_shadow::kinds;
 use creature_workspace::diff::{self, Side};
 use creature_workspace::{DocId, Workspace};
 

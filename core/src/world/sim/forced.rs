@@ -84,7 +84,8 @@ impl Sim {
     #[must_use]
     pub fn forced(&self) -> Vec<(Desire, TreeKind, String, f64)> {
         let kind = |k: usize| if k == 0 { TreeKind::Activity } else { TreeKind::ActOn };
-        self.life.judgement
+        self.life
+            .judgement
             .forced
             .held
             .iter()

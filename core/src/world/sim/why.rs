@@ -177,8 +177,11 @@ impl Sim {
 
     fn score_by(&self, d: usize, kind: TreeKind, o: usize) -> f64 {
         let k = usize::from(kind == TreeKind::ActOn);
-        let verdict =
-            self.life.judgement.forced.verdict(d, k, o, || self.tree_of(d, kind).predict(&self.village.objects[o].answers));
+        let verdict = self
+            .life
+            .judgement
+            .forced
+            .verdict(d, k, o, || self.tree_of(d, kind).predict(&self.village.objects[o].answers));
         self.curve.usefulness(verdict)
     }
 
