@@ -78,6 +78,8 @@ pub fn run(args: &ServeArgs) -> CliResult {
     let start = Instant::now();
     let mut last = start;
     loop {
+        // A hit made by a request (a release that teaches) is told as one made by a turn.
+        let hits_before: Vec<_> = previews.iter().map(|p| p.breakpoints.hit.clone()).collect();
         for request in host.poll(LINK_BUDGET) {
             let result = carry_out(&mut previews, &request);
             host.answer(&request, result);
@@ -86,8 +88,7 @@ pub fn run(args: &ServeArgs) -> CliResult {
         let now = Instant::now();
         let wall = now.duration_since(last).as_secs_f64();
         last = now;
-        for (id, p) in (0u32..).zip(previews.iter_mut()) {
-            let was_hit = p.breakpoints.hit.clone();
+        for ((id, p), was_hit) in (0u32..).zip(previews.iter_mut()).zip(hits_before) {
             p.advance(wall);
             publish_events(&mut host, p, id);
             if let Some(hit) = p.breakpoints.hit.as_ref().filter(|h| Some(*h) != was_hit.as_ref()) {

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use creature_core::creature::Creature;
 use creature_core::link::client::Client;
-use creature_core::link::message::{self, Control, Role};
+use creature_core::link::message::{self, Control, HandAct, Role};
 use creature_core::project::Project;
 use creature_core::species::data::Data;
 use creature_workspace::opening_creature::opening_creature;
@@ -89,6 +89,35 @@ fn the_game_runs_the_creature_the_editor_opens_the_project_on() {
     let name = Creature::load(&path, &data).unwrap().name;
     let c = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
     assert_eq!(c.welcome["creatures"][0]["name"], name.as_str(), "{}", c.welcome);
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+#[test]
+fn a_breakpoint_hit_by_the_hand_is_told_as_an_event() {
+    let (mut game, address, token) = serve();
+    let mut c = Client::attach(&address, &token, Role::Controller, "test").unwrap();
+    c.send(&message::subscribe_all(1.0)).unwrap();
+    let condition = "Lesson(sign: Slap)".to_owned();
+    assert_eq!(ask(&mut c, 1, &Control::Break { creature: 0, condition })["t"], "ok");
+    // A lesson teaches the plan under way: wait for the creature's first.
+    let start = Instant::now();
+    while !c.receive(256).unwrap().iter().any(|m| m["event"] == "plan") {
+        assert!(start.elapsed() < Duration::from_secs(10), "the creature plans within ten seconds");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for (id, act) in [(2, HandAct::Hold), (3, HandAct::SlapHard), (4, HandAct::Release)] {
+        c.send(&message::request(id, &Control::Hand { creature: 0, act })).unwrap();
+    }
+    let start = Instant::now();
+    let mut seen = Vec::new();
+    while !seen.iter().any(|m: &Value| m["event"] == "breakpoint") && start.elapsed() < Duration::from_secs(10) {
+        seen.extend(c.receive(256).unwrap().into_iter().filter(|m| m["t"] != "state"));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let told = seen.iter().find(|m| m["event"] == "breakpoint").cloned();
+    let told = told.unwrap_or_else(|| panic!("the slap's lesson hit the breakpoint, and the game said so: {seen:?}"));
+    assert_eq!(told["creature"], 0);
     game.kill().unwrap();
     game.wait().unwrap();
 }
