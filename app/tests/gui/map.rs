@@ -2,7 +2,7 @@
 //! its scores by the creature's trees), the wheel zooms about the pointer, and a button
 //! shows the whole village again.
 
-use crate::support::{click_at, example, palette, studio};
+use crate::support::{click_at, example, palette, sheep_on_map, studio};
 use creature_studio::gui::command::{Command, DockCommand, PreviewCommand};
 use egui_kittest::kittest::Queryable;
 
@@ -12,19 +12,7 @@ fn clicking_a_sheep_inspects_it_and_the_wheel_zooms_about_the_pointer() {
     h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
     palette(&mut h, "show panel: preview");
     h.step();
-    let (id, pos) = {
-        let v = h.state().ws.preview.as_ref().unwrap().sim().village();
-        let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
-        (o.id.clone(), o.pos)
-    };
-    let at = h
-        .state()
-        .panels
-        .state::<creature_studio::gui::panels::village::PreviewPanel>()
-        .unwrap()
-        .map
-        .to_screen(pos)
-        .expect("the map is drawn");
+    let (id, pos, at) = sheep_on_map(&h);
     click_at(&mut h, at);
     assert_eq!(
         h.state().panels.state::<creature_studio::gui::panels::village::PreviewPanel>().unwrap().map.inspect.as_deref(),

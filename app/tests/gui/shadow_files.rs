@@ -4,9 +4,15 @@
 
 use creature_shadow::bank::Bank;
 use creature_studio::gui::command::{Command, FileCommand};
+use creature_studio::gui::shadow::panels::query::QueryPanel;
 use egui_kittest::kittest::Queryable;
 
 use crate::support::{label_containing, project_copy, studio};
+
+/// The distance typed in the query inspector.
+fn typed_distance(h: &egui_kittest::Harness<'static, creature_studio::gui::Studio>) -> Option<f64> {
+    h.state().panels.state::<QueryPanel>().unwrap().typed.get("distance").copied()
+}
 
 #[test]
 fn a_bank_a_state_and_a_schema_open_in_their_views() {
@@ -28,28 +34,10 @@ fn a_bank_a_state_and_a_schema_open_in_their_views() {
     assert_eq!(label_containing(&h, " rows"), format!("{events} rows"), "the bank view shows the zoner's bank");
 
     // A state file becomes the query inspector's typed state.
-    assert_eq!(
-        h.state()
-            .panels
-            .state::<creature_studio::gui::shadow::panels::query::QueryPanel>()
-            .unwrap()
-            .typed
-            .get("distance"),
-        Some(&4.0)
-    );
+    assert_eq!(typed_distance(&h), Some(4.0));
     h.state_mut().run(Command::File(FileCommand::Open(near.clone())));
     h.run();
-    assert_eq!(
-        h.state()
-            .panels
-            .state::<creature_studio::gui::shadow::panels::query::QueryPanel>()
-            .unwrap()
-            .typed
-            .get("distance"),
-        Some(&0.7),
-        "{}",
-        h.state().status
-    );
+    assert_eq!(typed_distance(&h), Some(0.7), "{}", h.state().status);
     assert!(label_containing(&h, "within the neighbourhood").starts_with("best"));
 
     // The schema opens in the schema editor.

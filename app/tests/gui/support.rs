@@ -208,6 +208,13 @@ pub fn until_within(h: &mut Harness<'static, Studio>, limit: Duration, done: imp
 /// Clicks the first sheep on the preview's map, so that the inspector shows it; returns
 /// its id.
 pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
+    let (id, _, at) = sheep_on_map(h);
+    click_at(h, at);
+    id
+}
+
+/// The preview village's first sheep: its id, where it stands and where the map draws it.
+pub fn sheep_on_map(h: &Harness<'static, Studio>) -> (String, (f64, f64), egui::Pos2) {
     let (id, pos) = {
         let v = h.state().ws.preview.as_ref().unwrap().sim().village();
         let o = v.objects.iter().find(|o| o.kind == creature_core::species::rules::Kind::Sheep).expect("a sheep");
@@ -221,8 +228,7 @@ pub fn inspect_a_sheep(h: &mut Harness<'static, Studio>) -> String {
         .map
         .to_screen(pos)
         .expect("the map is drawn");
-    click_at(h, at);
-    id
+    (id, pos, at)
 }
 
 /// The editor on a copy of the example project with the preview paused after 40
