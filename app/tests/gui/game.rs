@@ -58,7 +58,7 @@ fn the_game_panel_follows_a_served_creature_and_the_hand_reaches_it() {
         h.state().status
     );
     let shown = until_within(&mut h, Duration::from_secs(10), |s| {
-        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| c.state.is_some()))
+        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
     });
     assert!(shown, "the creature's state comes");
     h.run_steps(2);
@@ -150,7 +150,7 @@ fn a_breakpoint_set_in_the_game_panel_pauses_the_games_run_and_is_taken_away() {
     let mut h = studio(&root);
     attach(&mut h, &address, &token);
     let shown = until_within(&mut h, Duration::from_secs(10), |s| {
-        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| c.state.is_some()))
+        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
     });
     assert!(shown);
     h.state_mut().panels.state_mut::<GamePanel>().unwrap().break_when = "PlanStarted()".into();

@@ -23,13 +23,13 @@ const KEPT: usize = 1_000;
 /// How many messages one poll reads.
 const READ_PER_POLL: usize = 512;
 
-/// A creature of the game, as the `welcome` named it and its last `state` said it.
+/// A creature of the game, as the `welcome` named it; its states are in the run
+/// ([`RemoteRun::newest`] is the last the game said).
 #[derive(Clone, Debug)]
 pub struct RemoteCreature {
     pub id: u32,
     pub name: String,
     pub species: String,
-    pub state: Option<RemoteState>,
 }
 
 /// Whether the link is up.
@@ -95,7 +95,6 @@ impl RemoteGame {
                             id: u32::try_from(c["id"].as_u64()?).ok()?,
                             name: c["name"].as_str().unwrap_or("?").to_owned(),
                             species: c["species"].as_str().unwrap_or("?").to_owned(),
-                            state: None,
                         })
                     })
                     .collect()
@@ -171,11 +170,10 @@ impl RemoteGame {
             Some("state") => {
                 let id = m["creature"].as_u64();
                 if let (Some(c), Ok(state)) = (
-                    self.creatures.iter_mut().find(|c| Some(u64::from(c.id)) == id),
+                    self.creatures.iter().find(|c| Some(u64::from(c.id)) == id),
                     serde_json::from_value::<RemoteState>(m),
                 ) {
-                    self.run.take_state(c.id, state.clone());
-                    c.state = Some(state);
+                    self.run.take_state(c.id, state);
                 }
             }
             Some("event") => {

@@ -73,7 +73,7 @@ impl RemoteRun {
 
     /// Marks the newest state of `creature` with `text`.
     pub fn mark(&mut self, creature: u32, kind: MarkKind, text: String) {
-        let (at, sim_time) = self.newest(creature);
+        let (at, sim_time) = self.newest_at(creature);
         self.mark_at(creature, at, sim_time, kind, text);
     }
 
@@ -91,8 +91,13 @@ impl RemoteRun {
         self.marks.push_back(Mark { creature, at, sim_time, kind, text });
     }
 
+    /// `creature`'s newest state: the game's last word of it.
+    pub fn newest(&self, creature: u32) -> Option<&RemoteState> {
+        self.creatures.get(&creature)?.states.back()
+    }
+
     /// The number and time of `creature`'s newest state (0 and 0 s before its first).
-    fn newest(&self, creature: u32) -> (u64, f64) {
+    fn newest_at(&self, creature: u32) -> (u64, f64) {
         self.creatures.get(&creature).and_then(|l| Some((l.next() - 1, l.states.back()?.sim_time))).unwrap_or((0, 0.0))
     }
 

@@ -57,8 +57,11 @@ fn the_workspace_follows_a_python_game_and_touches_its_creature() {
     let Some((mut child, address)) = python_game("30") else { return };
     let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
     assert_eq!(game.creatures.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Pip", "Moss"]);
-    assert!(poll_until(&mut game, |g| g.creatures.iter().all(|c| c.state.is_some())), "every creature's state comes");
-    let pip = game.creatures[0].state.clone().unwrap();
+    assert!(
+        poll_until(&mut game, |g| g.creatures.iter().all(|c| g.run.newest(c.id).is_some())),
+        "every creature's state comes"
+    );
+    let pip = game.run.newest(0).cloned().unwrap();
     assert_eq!(pip.desires.len(), 40);
     assert_eq!(pip.plan.as_ref().unwrap().action, "Eat");
 
@@ -79,7 +82,7 @@ fn the_workspace_follows_a_python_game_and_touches_its_creature() {
     child.wait().unwrap();
     assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
     assert!(game.status().contains("lost"), "{}", game.status());
-    assert!(game.creatures[0].state.is_some(), "what was seen stays");
+    assert!(game.run.newest(0).is_some(), "what was seen stays");
 }
 
 #[test]

@@ -203,7 +203,7 @@ impl GamePanel {
         creature: &'g RemoteCreature,
         out: &mut Vec<Command>,
     ) -> Option<&'g RemoteState> {
-        let Some((first, last)) = game.run.span(creature.id) else { return creature.state.as_ref() };
+        let Some((first, last)) = game.run.span(creature.id) else { return game.run.newest(creature.id) };
         self.looking = self.looking.filter(|at| (first..last).contains(at));
         let mut at = self.looking.unwrap_or(last);
         ui.horizontal_wrapped(|ui| {
@@ -249,7 +249,7 @@ impl GamePanel {
         });
         match self.looking {
             Some(at) => game.run.state(creature.id, at),
-            None => creature.state.as_ref(),
+            None => game.run.newest(creature.id),
         }
     }
 }
