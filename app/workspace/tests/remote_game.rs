@@ -234,7 +234,11 @@ fn the_followed_creatures_mind_is_kept_and_asked_again_when_a_lesson_changes_it(
     for (what, act) in [("hold", HandAct::Hold), ("stroke", HandAct::Stroke), ("release", HandAct::Release)] {
         game.ask(what, &Control::Hand { creature: 0, act }).unwrap();
     }
-    let taught = (0..3).map(|_| trees.recv_timeout(Duration::from_secs(10)).unwrap()).last().unwrap();
+    // The game sends its trees after each of the three touches: the last are the lesson's.
+    let mut taught = born.clone();
+    for _ in 0..3 {
+        taught = trees.recv_timeout(Duration::from_secs(10)).unwrap();
+    }
     assert_ne!(taught, born, "the stroke taught the cow");
     let start = Instant::now();
     while game.minds[&0].creature.as_ref().is_none_or(|(_, c)| c.trees != taught) {

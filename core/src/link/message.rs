@@ -247,9 +247,9 @@ pub fn told(id: &Value, told: &Told) -> Result<String, String> {
     }
     let text = v.to_string();
     if text.len() > MAX_MESSAGE_BYTES {
-        let what = if told.what == Wanted::Mind { "mind" } else { "reasons" };
+        let what = if told.what == Wanted::Mind { "mind takes" } else { "reasons take" };
         return Err(format!(
-            "creature {}'s {what} take {} bytes, past the link's bound of {MAX_MESSAGE_BYTES} bytes a message",
+            "creature {}'s {what} {} bytes, past the link's bound of {MAX_MESSAGE_BYTES} bytes a message",
             told.creature,
             text.len()
         ));

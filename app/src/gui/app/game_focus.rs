@@ -12,7 +12,7 @@ use crate::gui::command::{GameCommand, PreviewCommand};
 impl Studio {
     /// Carries out `c` on the game when a game's creature is in focus and `c` is a
     /// touch of the hand or a breakpoint; gives it back otherwise.
-    pub(super) fn to_game_in_focus(&mut self, c: PreviewCommand) -> Option<PreviewCommand> {
+    pub(super) fn route_to_game_in_focus(&mut self, c: PreviewCommand) -> Option<PreviewCommand> {
         let Some(creature) = self.view.focus.game() else { return Some(c) };
         let name = self.ws.game.as_ref().and_then(|g| g.creatures.iter().find(|x| x.id == creature));
         let name = name.map_or_else(|| format!("creature {creature}"), |x| x.name.clone());
