@@ -247,5 +247,9 @@ fn the_followed_creatures_mind_is_kept_and_asked_again_when_a_lesson_changes_it(
         std::thread::sleep(Duration::from_millis(5));
     }
     assert!(game.answers.iter().all(|(_, a)| a.is_ok()), "{:?}", game.answers);
+
     stop.store(true, Ordering::Relaxed);
+    assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
+    let kept = game.minds[&0].creature.as_ref().map(|(_, c)| &c.trees);
+    assert_eq!(kept, Some(&taught), "the last mind told stays when the link is lost");
 }
