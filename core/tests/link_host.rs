@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use creature_core::link::host::{Host, Request};
-use creature_core::link::message::Control;
+use creature_core::link::message::{Control, Told, read_told};
 use creature_core::link::token::Token;
 use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
@@ -25,11 +25,20 @@ struct Game {
 
 impl Game {
     fn start() -> Game {
+        Game::start_with(false)
+    }
+
+    /// A game that answers `ask`s too when `tells`: creature 0's mind is a short text, and
+    /// creature 1's too large for the link.
+    fn start_with(tells: bool) -> Game {
         let creatures = vec![
             json!({"id": 0, "name": "Ruth", "species": "Tiger", "phase": 3}),
             json!({"id": 1, "name": "Daisy", "species": "Cow", "phase": 0}),
         ];
         let mut host = Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), creatures, 50.0).unwrap();
+        if tells {
+            host.tell_asks();
+        }
         let addr = host.local_addr().unwrap();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
@@ -44,6 +53,21 @@ impl Game {
                     };
                     host.answer(&r, result);
                     asked.push(r);
+                }
+                for a in host.take_asks() {
+                    let mind = match a.ask.creature {
+                        0 => Ok("(name: \"Ruth\")".to_owned()),
+                        1 => Ok("x".repeat(2 << 20)),
+                        n => Err(format!("there is no creature {n}")),
+                    };
+                    let told = mind.map(|m| Told {
+                        creature: a.ask.creature,
+                        what: a.ask.what,
+                        sim_time: turn as f64 / 10.0,
+                        mind: Some(m),
+                        why: None,
+                    });
+                    host.tell(&a, told);
                 }
                 let now = Instant::now();
                 let states: Vec<(u32, Value)> = host
@@ -274,4 +298,35 @@ fn a_client_that_never_reads_has_its_oldest_states_dropped_and_counted() {
     }
     assert!(host.dropped() > 0, "a client that never reads loses its oldest states rather than growing a queue");
     drop(client.join().unwrap());
+}
+
+#[test]
+fn an_observer_asks_a_game_that_tells_and_one_that_does_not() {
+    let game = Game::start_with(true);
+    let mut ws = connect(game.addr);
+    assert_eq!(hello(&mut ws, "observer")["t"], "welcome");
+    send(&mut ws, &json!({"t": "ask", "id": 1, "creature": 0, "what": "mind"}));
+    let told = next_any(&mut ws);
+    assert_eq!((told["t"].as_str(), told["id"].as_u64()), (Some("told"), Some(1)), "{told}");
+    assert_eq!(read_told(&told).unwrap().mind.as_deref(), Some("(name: \"Ruth\")"));
+    send(&mut ws, &json!({"t": "ask", "id": 2, "creature": 1, "what": "mind"}));
+    let past = next_any(&mut ws);
+    assert_eq!((past["t"].as_str(), past["id"].as_u64()), (Some("error"), Some(2)), "{past}");
+    assert!(past["error"].as_str().unwrap().contains("past the link's bound"), "{past}");
+    send(&mut ws, &json!({"t": "ask", "id": 3, "creature": 5, "what": "why"}));
+    assert_eq!(next_any(&mut ws)["error"], "there is no creature 5");
+    // The link stays: a request after the asks is still read.
+    send(&mut ws, &json!({"t": "ask", "id": 4, "creature": 0, "what": "soul"}));
+    assert_eq!(next_any(&mut ws)["id"], 4);
+    game.finish();
+
+    let quiet = Game::start();
+    let mut ws = connect(quiet.addr);
+    assert_eq!(hello(&mut ws, "controller")["t"], "welcome");
+    send(&mut ws, &json!({"t": "ask", "id": 7, "creature": 0, "what": "mind"}));
+    let refused = next_any(&mut ws);
+    assert_eq!((refused["t"].as_str(), refused["id"].as_u64()), (Some("error"), Some(7)), "{refused}");
+    send(&mut ws, &json!({"t": "pause", "id": 8}));
+    assert_eq!(next(&mut ws, "ok")["id"], 8);
+    quiet.finish();
 }

@@ -4,6 +4,8 @@
 //! WebSocket, watch every creature's state and events, and one controller at a time may
 //! reload species and creature files, touch a creature with the hand, set its phase,
 //! break on a condition, pause, step and go on, and hold a tree's verdict for an object.
+//! Beyond SPEC §23, any client may ask for a creature's mind (its save's text) or the
+//! reasons of its decision now (Why?), which serve tells.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -73,6 +75,7 @@ pub fn run(args: &ServeArgs) -> CliResult {
     }
     let mut host = Host::bind(args.listen.as_str(), token.clone(), welcome(&previews), args.hz)
         .map_err(|e| format!("{}: cannot listen: {e}", args.listen))?;
+    host.tell_asks();
     let addr = host.local_addr().map_err(|e| e.to_string())?;
     println!("{}", json!({"event": "listening", "address": addr.to_string(), "token": token.text()}));
     let start = Instant::now();
@@ -84,6 +87,15 @@ pub fn run(args: &ServeArgs) -> CliResult {
             let result = carry_out(&mut previews, &request);
             host.answer(&request, result);
             host.set_creatures(welcome(&previews));
+        }
+        for asked in host.take_asks() {
+            let told = match previews.get(asked.ask.creature as usize) {
+                Some(p) => link_state::told(p.sim(), &asked.ask),
+                None => {
+                    Err(format!("there is no creature {}; they are 0 to {}", asked.ask.creature, previews.len() - 1))
+                }
+            };
+            host.tell(&asked, told);
         }
         let now = Instant::now();
         let wall = now.duration_since(last).as_secs_f64();

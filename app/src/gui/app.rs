@@ -9,6 +9,7 @@ mod files;
 mod focus;
 mod frame;
 mod game;
+mod game_focus;
 mod lesson;
 mod preview;
 mod scenario;

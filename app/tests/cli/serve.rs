@@ -121,3 +121,49 @@ fn a_breakpoint_hit_by_the_hand_is_told_as_an_event() {
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+/// Creature 0's mind as serve tells it to `client`, read by the creature format's reader.
+fn mind(client: &mut Client, id: u64, data: &Data) -> Creature {
+    let ask = message::Ask { creature: 0, what: message::Wanted::Mind };
+    client.send(&message::ask(id, &ask)).unwrap();
+    let told = answer(client, id);
+    assert_eq!(told["t"], "told", "{told}");
+    let told = message::read_told(&told).unwrap();
+    Creature::parse("told.creature.ron", told.mind.as_deref().expect("a mind is told as text"), data)
+        .unwrap_or_else(|e| panic!("the told mind reads as a creature save: {e:?}"))
+}
+
+#[test]
+fn any_client_asks_for_a_creatures_mind_and_a_lesson_changes_what_it_is_told() {
+    let (mut game, address, token) = serve();
+    let project = Project::open(&repo().join("projects/example")).unwrap();
+    let data = Data::load_dir(&project.species_dir()).unwrap();
+    let (path, _) = opening_creature(&project, &data).unwrap();
+    let saved = Creature::load(&path, &data).unwrap();
+    let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
+    let before = mind(&mut o, 1, &data);
+    assert_eq!((before.name.as_str(), &before.trees), (saved.name.as_str(), &saved.trees), "the creature serve runs");
+    let why = message::Ask { creature: 0, what: message::Wanted::Why };
+    o.send(&message::ask(2, &why)).unwrap();
+    let told = message::read_told(&answer(&mut o, 2)).unwrap();
+    let why: creature_core::world::sim::TurnWhy = serde_json::from_value(told.why.unwrap()).unwrap();
+    assert!((why.time - told.sim_time).abs() < 1e-9, "the reasons are of the time told");
+    let nobody = message::Ask { creature: 9, what: message::Wanted::Mind };
+    o.send(&message::ask(3, &nobody)).unwrap();
+    assert!(answer(&mut o, 3)["error"].as_str().unwrap().contains("no creature 9"));
+
+    let mut c = Client::attach(&address, &token, Role::Controller, "test").unwrap();
+    c.send(&message::subscribe_all(1.0)).unwrap();
+    let start = Instant::now();
+    while !c.receive(256).unwrap().iter().any(|m| m["event"] == "plan") {
+        assert!(start.elapsed() < Duration::from_secs(10), "the creature plans within ten seconds");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for (id, act) in [(1, HandAct::Hold), (2, HandAct::Stroke), (3, HandAct::Release)] {
+        assert_eq!(ask(&mut c, id, &Control::Hand { creature: 0, act })["t"], "ok");
+    }
+    let after = mind(&mut o, 4, &data);
+    assert_ne!(after.trees, before.trees, "the stroke's lesson is in the mind told");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -8,9 +8,12 @@ use std::process::{Child, Command as Process, Stdio};
 use std::time::Duration;
 
 use creature_core::names::Species;
+use creature_core::species::data::TreeKind;
+use creature_core::world::sim::Act;
 use creature_studio::gui::Studio;
-use creature_studio::gui::command::{Command, DockCommand};
+use creature_studio::gui::command::{Command, DockCommand, PreviewCommand, SelectCommand};
 use creature_studio::gui::panels::game::{GamePanel, TAB};
+use creature_studio::gui::panels::graph::GraphPanel;
 use creature_workspace::DocId;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -177,6 +180,80 @@ fn a_breakpoint_set_in_the_game_panel_pauses_the_games_run_and_is_taken_away() {
     });
     assert!(gone, "{:?}", h.state().ws.game.as_ref().unwrap().answers);
     assert!(labels_containing(&h, "breaks when").is_empty());
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+/// Whether a text painted this frame starts with `start` (the status bar's picker is a
+/// combo box, whose text is no label).
+fn painted(h: &Harness<'static, Studio>, start: &str) -> bool {
+    h.output().shapes.iter().any(|s| matches!(&s.shape, egui::Shape::Text(g) if g.galley.text().starts_with(start)))
+}
+
+#[test]
+fn a_games_creature_in_focus_shows_its_trees_where_it_lives_and_takes_the_hand_then_focus_comes_back() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    let local = h.state().view.focus.creature().cloned().expect("the project opens on a creature");
+    let local_name = h.state().ws.creature(&local).unwrap().name.clone();
+    attach(&mut h, &address, &token);
+    let name = h.state().ws.game.as_ref().unwrap().creatures[0].name.clone();
+    h.get_by_label(&format!("Focus {name}")).click();
+    h.run_steps(2);
+    assert_eq!(h.state().view.focus.game(), Some(0));
+    assert!(h.state().view.focus.creature().is_none(), "no document is in focus");
+    let told = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().and_then(|g| g.minds.get(&0)).is_some_and(|m| m.creature.is_some() && m.why.is_some())
+    });
+    assert!(told, "the game tells its creature's mind");
+    h.run_steps(2);
+
+    assert!(painted(&h, &format!("🐾 {name} — in the game at {address}")), "the status bar says where");
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::why::TAB)));
+    h.run_steps(2);
+    assert!(!labels_containing(&h, &format!("Why? {name} at")).is_empty(), "Why? shows the game's reasons");
+
+    // The hand goes to the game for the creature in focus, and its lesson reaches the Tree.
+    let planned = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.events.iter().any(|e| e["event"] == "plan"))
+    });
+    assert!(planned, "the game's creature plans");
+    for act in [Act::Hold, Act::Stroke, Act::Release] {
+        h.state_mut().run(Command::Preview(PreviewCommand::Act(act)));
+    }
+    let held = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.answers.iter().any(|(w, a)| w == &format!("release {name}") && a.is_ok()))
+    });
+    assert!(held, "the hand went to the game: {:?}", h.state().ws.game.as_ref().unwrap().answers);
+    let attributes = h.state().ws.data.attributes.clone();
+    let own = h.state().ws.creature(&local).unwrap().clone();
+    let taught = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().and_then(|g| g.minds[&0].creature.as_ref()).is_some_and(|(_, c)| c.trees != own.trees)
+    });
+    assert!(taught, "the lesson's mind is told again");
+    let mind = h.state().ws.game.as_ref().unwrap().minds[&0].creature.clone().unwrap().1;
+    let taught = mind.trees.iter().zip(&own.trees).find(|(m, o)| m != o).unwrap().0;
+    let k =
+        if &taught.acton == own.tree(taught.desire, TreeKind::ActOn) { TreeKind::Activity } else { TreeKind::ActOn };
+    let d = taught.desire;
+    h.state_mut().run(Command::Select(SelectCommand::Tree(d, k)));
+    h.run_steps(3);
+    let shown = h.state_mut().panels.state_mut::<GraphPanel>().unwrap().graph.tree.clone();
+    assert_eq!(shown, mind.tree(d, k).tree(&attributes), "the Tree draws the game's creature's tree as told");
+    assert_ne!(shown, own.tree(d, k).tree(&attributes), "not the studio's creature's");
+    assert!(!labels_containing(&h, &format!("of {name}, in the game at {address}")).is_empty(), "the Tree says whose");
+
+    h.state_mut().run(Command::Select(SelectCommand::Creature(local.clone())));
+    h.run_steps(2);
+    assert_eq!(h.state().view.focus.creature(), Some(&local));
+    assert_eq!(h.state().view.focus.game(), None);
+    assert_eq!(h.state().ws.game.as_ref().unwrap().followed(), None, "the game's creature is no longer followed");
+    let own = h.state().ws.creature(&local).unwrap().tree(d, k).tree(&attributes);
+    let shown = h.state_mut().panels.state_mut::<GraphPanel>().unwrap().graph.tree.clone();
+    assert_eq!(shown, own, "the Tree draws the studio's creature again");
+    assert!(!painted(&h, &format!("{name} — in the game at")));
+    assert!(painted(&h, &format!("🐾 {local_name} (")), "the status bar names it again");
     game.kill().unwrap();
     game.wait().unwrap();
 }

@@ -56,6 +56,7 @@ pub mod preview_sync;
 mod reduce;
 pub mod reload;
 pub mod remote_game;
+pub mod remote_mind;
 pub mod remote_run;
 pub mod remote_state;
 pub mod ronedit;

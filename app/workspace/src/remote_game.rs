@@ -3,14 +3,19 @@
 //! whole run as it came ([`RemoteRun`]) to look back over. The link is polled from the
 //! editor's frame without waiting; a lost link is said, marked on the run, and tried
 //! again every few seconds while what was seen stays; a game let go keeps its run.
+//! Beyond §23, the mind of the creature the studio follows is asked for ([`RemoteMind`]):
+//! again when an event says it learned or was reloaded, and its reasons again when it
+//! plans; a game that does not tell leaves it "not told", and the link goes on.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use creature_core::link::client::Client;
-use creature_core::link::message::{self, Control, Role};
+use creature_core::link::message::{self, Ask, Control, Role, Wanted};
+use creature_core::species::data::Data;
 use serde_json::Value;
 
+pub use crate::remote_mind::RemoteMind;
 use crate::remote_run::{MarkKind, RemoteRun};
 pub use crate::remote_state::{RemotePlan, RemoteState};
 
@@ -60,6 +65,12 @@ pub struct RemoteGame {
     pub hz: f64,
     /// Everything received, to look back over.
     pub run: RemoteRun,
+    /// The creature whose mind is asked for and kept up to date, if any.
+    followed: Option<u32>,
+    /// Each creature's mind as the game last told it (kept when the link is lost).
+    pub minds: BTreeMap<u32, RemoteMind>,
+    /// The asks waiting for their answer: id, creature and what.
+    asking: Vec<(u64, Ask)>,
 }
 
 impl RemoteGame {
@@ -78,6 +89,9 @@ impl RemoteGame {
             next_id: 1,
             hz,
             run: RemoteRun::default(),
+            followed: None,
+            minds: BTreeMap::new(),
+            asking: Vec::new(),
         };
         game.link = Link::Attached(Box::new(game.connect()?));
         Ok(game)
@@ -145,6 +159,8 @@ impl RemoteGame {
                     Ok(client) => {
                         self.link = Link::Attached(Box::new(client));
                         self.run.mark_all(MarkKind::Link, "attached again");
+                        self.asking.clear();
+                        self.ask_followed(&[Wanted::Mind, Wanted::Why]);
                     }
                     Err(why) => self.link = Link::Lost { why, since: now },
                 }
@@ -179,12 +195,43 @@ impl RemoteGame {
             Some("event") => {
                 if let Some(id) = m["creature"].as_u64().and_then(|id| u32::try_from(id).ok()) {
                     self.run.mark(id, MarkKind::Event, event_words(&m));
+                    if self.followed == Some(id) {
+                        match m["event"].as_str() {
+                            Some("lesson" | "reloaded") => self.ask_followed(&[Wanted::Mind, Wanted::Why]),
+                            Some("plan" | "phase") => self.ask_followed(&[Wanted::Why]),
+                            _ => {}
+                        }
+                    }
                 }
                 keep(&mut self.events, m);
+            }
+            Some("told") => {
+                let id = m["id"].as_u64();
+                self.asking.retain(|(i, _)| Some(*i) != id);
+                match message::read_told(&m) {
+                    Ok(told) => self.minds.entry(told.creature).or_default().take(told),
+                    Err(e) => {
+                        if let Some(c) = self.followed {
+                            self.minds.entry(c).or_default().not_told = Some(e);
+                        }
+                    }
+                }
+            }
+            Some("error") if self.asking.iter().any(|(i, _)| Some(*i) == m["id"].as_u64()) => {
+                let at = self.asking.iter().position(|(i, _)| Some(*i) == m["id"].as_u64());
+                if let Some((_, ask)) = at.map(|at| self.asking.remove(at)) {
+                    let why = m["error"].as_str().unwrap_or("no reason given");
+                    self.minds.entry(ask.creature).or_default().not_told =
+                        Some(format!("the game does not tell: {why}"));
+                }
             }
             Some("ok" | "error") => {
                 let id = m["id"].as_u64();
                 let what = self.asked.iter().position(|(i, _)| Some(*i) == id).map(|at| self.asked.remove(at).1);
+                // A reload carried out may have changed the followed creature's mind.
+                if m["t"] == "ok" && what.as_deref().is_some_and(|w| w.starts_with("reload")) {
+                    self.ask_followed(&[Wanted::Mind, Wanted::Why]);
+                }
                 let result = if m["t"] == "ok" { Ok(()) } else { Err(m["error"].as_str().unwrap_or("").to_owned()) };
                 keep(&mut self.answers, (what.unwrap_or_else(|| "a message".to_owned()), result));
             }
@@ -200,6 +247,44 @@ impl RemoteGame {
         client.send(&message::request(id, control))?;
         self.asked.push((id, what.to_owned()));
         Ok(())
+    }
+}
+
+impl RemoteGame {
+    /// Follows `creature`'s mind (or none): it is asked for now, and again as the game
+    /// says it changed.
+    pub fn follow(&mut self, creature: Option<u32>) {
+        self.followed = creature;
+        self.ask_followed(&[Wanted::Mind, Wanted::Why]);
+    }
+
+    /// The creature whose mind is followed.
+    pub fn followed(&self) -> Option<u32> {
+        self.followed
+    }
+
+    /// Asks the game for `what` of the followed creature; a link down asks nothing (the
+    /// link back asks again).
+    fn ask_followed(&mut self, what: &[Wanted]) {
+        let (Some(creature), Link::Attached(client)) = (self.followed, &mut self.link) else { return };
+        for &what in what {
+            let ask = Ask { creature, what };
+            let id = self.next_id;
+            self.next_id += 1;
+            if client.send(&message::ask(id, &ask)).is_ok() {
+                if self.asking.len() >= KEPT {
+                    self.asking.remove(0);
+                }
+                self.asking.push((id, ask));
+            }
+        }
+    }
+
+    /// Reads the minds told since the last call with `data`, the studio's species folder.
+    pub fn read_minds(&mut self, data: &Data) {
+        for (id, mind) in &mut self.minds {
+            mind.read(*id, data);
+        }
     }
 }
 

@@ -7,7 +7,18 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use creature_core::creature::DesireTrees;
+use creature_core::link::host::Host;
 use creature_core::link::message::{Control, HandAct, Role};
+use creature_core::link::token::Token;
+use creature_core::names::Species;
+use creature_core::species::data::Data;
+use creature_core::world::file::WorldFile;
+use creature_core::world::link_state;
+use creature_core::world::sim::{Act, Sim};
 use creature_workspace::remote_game::RemoteGame;
 use creature_workspace::remote_run::MarkKind;
 
@@ -134,4 +145,111 @@ fn a_run_lost_mid_recording_is_kept_marked_and_goes_on_when_the_game_is_back() {
     std::thread::sleep(Duration::from_millis(50));
     assert!(!game.poll(Instant::now()), "a game let go is not tried again");
     assert_eq!(game.run.span(0), Some(kept), "and its run is kept");
+}
+
+#[test]
+fn a_game_of_the_link_alone_leaves_the_mind_not_told_and_the_link_goes_on() {
+    let Some((mut child, address)) = python_game("30") else { return };
+    let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
+    game.follow(Some(0));
+    assert!(poll_until(&mut game, |g| g.minds.get(&0).is_some_and(|m| m.not_told.is_some())), "the game answers");
+    let mind = &game.minds[&0];
+    assert!(mind.creature.is_none() && mind.why.is_none());
+    assert!(mind.not_told.as_ref().unwrap().starts_with("the game does not tell"), "{:?}", mind.not_told);
+    assert!(game.answers.is_empty(), "an ask is not a request of the Game panel's: {:?}", game.answers);
+    assert!(game.attached(), "the link goes on");
+    game.ask("hold", &Control::Hand { creature: 0, act: HandAct::Hold }).unwrap();
+    assert!(poll_until(&mut game, |g| g.answers.len() == 1));
+    assert_eq!(game.answers[0].1, Ok(()));
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// A game of this crate's link host around one running cow, answering asks as serve does
+/// and carrying out the hand; each lesson's trees are sent back to the test.
+fn cow_game() -> (String, std::sync::mpsc::Receiver<Vec<DesireTrees>>, Arc<AtomicBool>) {
+    let data = Arc::new(Data::builtin().unwrap());
+    let world = WorldFile::builtin(&data).unwrap();
+    let mut sim = Sim::newborn(data, Species::Cow, world, 1);
+    // A lesson teaches a creature past its second phase the plan under way.
+    sim.apply(&Act::Phase(3)).unwrap();
+    sim.record(true);
+    while sim.plan().is_none() {
+        sim.run(10);
+    }
+    let creatures = vec![link_state::creature(&sim, 0)];
+    let mut host = Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), creatures, 20.0).unwrap();
+    host.tell_asks();
+    let address = host.local_addr().unwrap().to_string();
+    let (trees, told) = std::sync::mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    trees.send(sim.creature().trees.clone()).unwrap();
+    std::thread::spawn(move || {
+        while !stopped.load(Ordering::Relaxed) {
+            for r in host.poll(Duration::from_millis(2)) {
+                let act = match r.control {
+                    Control::Hand { act: HandAct::Hold, .. } => Act::Hold,
+                    Control::Hand { act: HandAct::Stroke, .. } => Act::Stroke,
+                    _ => Act::Release,
+                };
+                let result = sim.apply(&act).map(|_| ());
+                host.answer(&r, result);
+                for e in sim.take_events() {
+                    if let Some(v) = link_state::event(&sim, 0, &e) {
+                        host.publish_event(0, &v);
+                    }
+                }
+                let _ = trees.send(sim.creature().trees.clone());
+            }
+            for a in host.take_asks() {
+                host.tell(&a, link_state::told(&sim, &a.ask));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (address, told, stop)
+}
+
+#[test]
+fn the_followed_creatures_mind_is_kept_and_asked_again_when_a_lesson_changes_it() {
+    let (address, trees, stop) = cow_game();
+    let data = Data::builtin().unwrap();
+    let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
+    let read = |game: &mut RemoteGame| {
+        game.poll(Instant::now());
+        game.read_minds(&data);
+    };
+    game.follow(Some(0));
+    let start = Instant::now();
+    while game.minds.get(&0).is_none_or(|m| m.creature.is_none() || m.why.is_none()) {
+        assert!(start.elapsed() < Duration::from_secs(10), "the mind is told: {:?}", game.minds.get(&0));
+        read(&mut game);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let born = trees.recv().unwrap();
+    assert_eq!(game.minds[&0].creature.as_ref().unwrap().1.trees, born, "the mind kept is the game's");
+    assert!(game.minds[&0].not_told.is_none());
+
+    for (what, act) in [("hold", HandAct::Hold), ("stroke", HandAct::Stroke), ("release", HandAct::Release)] {
+        game.ask(what, &Control::Hand { creature: 0, act }).unwrap();
+    }
+    // The game sends its trees after each of the three touches: the last are the lesson's.
+    let mut taught = born.clone();
+    for _ in 0..3 {
+        taught = trees.recv_timeout(Duration::from_secs(10)).unwrap();
+    }
+    assert_ne!(taught, born, "the stroke taught the cow");
+    let start = Instant::now();
+    while game.minds[&0].creature.as_ref().is_none_or(|(_, c)| c.trees != taught) {
+        assert!(start.elapsed() < Duration::from_secs(10), "the lesson's event has the mind asked again");
+        read(&mut game);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(game.answers.iter().all(|(_, a)| a.is_ok()), "{:?}", game.answers);
+
+    stop.store(true, Ordering::Relaxed);
+    assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
+    let kept = game.minds[&0].creature.as_ref().map(|(_, c)| &c.trees);
+    assert_eq!(kept, Some(&taught), "the last mind told stays when the link is lost");
 }

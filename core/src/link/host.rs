@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::conn::{Conn, Incoming};
-use super::message::{self, Control, FromClient, Role, VERSION};
+use super::message::{self, Ask, Control, FromClient, Role, Told, VERSION};
 use super::token::Token;
 
 /// The most clients the host keeps at once; one more is closed as soon as it is accepted.
@@ -26,6 +26,15 @@ pub struct Request {
     pub client: u64,
     pub id: Value,
     pub control: Control,
+}
+
+/// What a client asked to be told (beyond SPEC §23, optional), for the game to answer
+/// with [`Host::tell`]. Any attached client may ask: asking changes nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asked {
+    pub client: u64,
+    pub id: Value,
+    pub ask: Ask,
 }
 
 /// The ids of the `welcome`'s entries.
@@ -47,7 +56,14 @@ pub struct Host {
     turn: usize,
     /// Connections closed at once because the host was full.
     pub turned_away: u64,
+    /// What clients asked to be told since the game last took it.
+    asks: Vec<Asked>,
+    /// Whether the game answers `ask`s; one that does not has them refused here.
+    tells: bool,
 }
+
+/// The most asks kept for the game between two of its takes; one more is refused.
+const MAX_ASKS: usize = 256;
 
 impl Host {
     /// Listens on `addr` (`127.0.0.1:0` for any free port on this machine only). `creatures`
@@ -57,7 +73,19 @@ impl Host {
         let listener = TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
         let ids = ids_of(&creatures);
-        Ok(Host { listener, token, creatures, ids, hz, conns: Vec::new(), next_id: 1, turn: 0, turned_away: 0 })
+        Ok(Host {
+            listener,
+            token,
+            creatures,
+            ids,
+            hz,
+            conns: Vec::new(),
+            next_id: 1,
+            turn: 0,
+            turned_away: 0,
+            asks: Vec::new(),
+            tells: false,
+        })
     }
 
     /// The address the host listens on (with the port chosen when asked for port 0).
@@ -148,6 +176,13 @@ impl Host {
                     .send(&message::error(Some(&id), "an observer changes nothing; attach as the controller"), false);
             }
             Ok(FromClient::Control { id, control }) => asked.push(Request { client: self.conns[i].id, id, control }),
+            Ok(FromClient::Ask { id, .. }) if !self.tells => {
+                self.conns[i].send(&message::error(Some(&id), "this game tells nothing it is asked"), false);
+            }
+            Ok(FromClient::Ask { id, .. }) if self.asks.len() >= MAX_ASKS => {
+                self.conns[i].send(&message::error(Some(&id), "too many asks wait for the game; ask again"), false);
+            }
+            Ok(FromClient::Ask { id, ask }) => self.asks.push(Asked { client: self.conns[i].id, id, ask }),
         }
     }
 
@@ -187,6 +222,29 @@ impl Host {
             c.send(&answer, false);
             c.flush();
         }
+    }
+
+    /// Says that the game answers `ask`s (taken with [`Host::take_asks`], answered with
+    /// [`Host::tell`]); until then the host refuses them itself, as a host of SPEC §23
+    /// alone would.
+    pub fn tell_asks(&mut self) {
+        self.tells = true;
+    }
+
+    /// What clients asked to be told during the polls since the last call.
+    pub fn take_asks(&mut self) -> Vec<Asked> {
+        std::mem::take(&mut self.asks)
+    }
+
+    /// Answers what a client asked: `told`, or `error` with why (also when the answer is
+    /// past the link's bound on a message).
+    pub fn tell(&mut self, asked: &Asked, told: Result<Told, String>) {
+        let Some(c) = self.conns.iter_mut().find(|c| c.id == asked.client) else { return };
+        match told.and_then(|t| message::told(&asked.id, &t)) {
+            Ok(text) => c.send_text(text, false),
+            Err(e) => c.send(&message::error(Some(&asked.id), &e), false),
+        }
+        c.flush();
     }
 
     /// The creatures some client is due a state of at `now`: the game builds only these.

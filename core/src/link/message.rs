@@ -119,12 +119,46 @@ fn one() -> u64 {
     1
 }
 
+/// What an `ask` wants to be told of a creature: its mind (the creature save's text,
+/// its learned trees with the rest) or the reasons of its present decision (Why?).
+/// Beyond SPEC §23 and optional: a host that speaks only §23 answers an `ask` with its
+/// error for an unknown `t`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Wanted {
+    Mind,
+    Why,
+}
+
+/// `{"t": "ask", "id": N, "creature": I, "what": "mind" | "why"}`: any attached client
+/// may ask (asking changes nothing); the host answers with a [`Told`] or an `error`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct Ask {
+    pub creature: u32,
+    pub what: Wanted,
+}
+
+/// The answer to an `ask`: `{"t": "told", "id": N, "creature": I, "what": W, "sim_time":
+/// X, "mind": TEXT}` (the creature save's text, SPEC §14) or `..., "why": {...}` (the
+/// reasons as the studio's Why? works them out for its own preview).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct Told {
+    pub creature: u32,
+    pub what: Wanted,
+    pub sim_time: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<Value>,
+}
+
 /// A message from a client, read.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FromClient {
     Hello { version: u32, token: String, role: Role, name: String },
     Subscribe(Subscribe),
     Control { id: Value, control: Control },
+    Ask { id: Value, ask: Ask },
 }
 
 /// A client's message read from its text, or the sentence that says what is wrong.
@@ -143,6 +177,10 @@ pub fn read(text: &str) -> Result<FromClient, String> {
             let id = object.get("id").cloned().ok_or_else(|| format!("`{t}` needs an \"id\" to answer"))?;
             if !(id.is_number() || id.is_string()) {
                 return Err(format!("`{t}`: an \"id\" is a number or a string"));
+            }
+            if t == "ask" {
+                let ask: Ask = serde_json::from_value(value).map_err(shape)?;
+                return Ok(FromClient::Ask { id, ask });
             }
             let control: Control = serde_json::from_value(value).map_err(shape)?;
             Ok(FromClient::Control { id, control })
@@ -192,6 +230,36 @@ pub fn request(id: u64, control: &Control) -> Value {
         o.insert("id".into(), json!(id));
     }
     v
+}
+
+/// A client's `ask`, answered under `id`.
+pub fn ask(id: u64, ask: &Ask) -> Value {
+    json!({"t": "ask", "id": id, "creature": ask.creature, "what": ask.what})
+}
+
+/// The host's `told` under `id`, written, or why it cannot be sent: a message past
+/// [`MAX_MESSAGE_BYTES`] (a mind too large for the link) is not sent but said.
+pub fn told(id: &Value, told: &Told) -> Result<String, String> {
+    let mut v = serde_json::to_value(told).map_err(|e| e.to_string())?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("t".into(), json!("told"));
+        o.insert("id".into(), id.clone());
+    }
+    let text = v.to_string();
+    if text.len() > MAX_MESSAGE_BYTES {
+        let what = if told.what == Wanted::Mind { "mind takes" } else { "reasons take" };
+        return Err(format!(
+            "creature {}'s {what} {} bytes, past the link's bound of {MAX_MESSAGE_BYTES} bytes a message",
+            told.creature,
+            text.len()
+        ));
+    }
+    Ok(text)
+}
+
+/// A host's `told` read, as a client receives it.
+pub fn read_told(message: &Value) -> Result<Told, String> {
+    Told::deserialize(message).map_err(|e| format!("`told`: {e}"))
 }
 
 /// The host's `welcome`: its version, creatures and highest rate.
@@ -271,6 +339,37 @@ mod tests {
         let hello = hello("t0k3n", Role::Observer, "studio").to_string();
         assert!(matches!(read(&hello).unwrap(), FromClient::Hello { role: Role::Observer, .. }));
         assert!(matches!(read(&subscribe_all(5.0).to_string()).unwrap(), FromClient::Subscribe(_)));
+    }
+
+    #[test]
+    fn an_ask_is_read_from_any_client_and_what_it_wants_is_checked() {
+        let asked = Ask { creature: 3, what: Wanted::Mind };
+        assert_eq!(read(&ask(9, &asked).to_string()).unwrap(), FromClient::Ask { id: json!(9), ask: asked });
+        let why = read(r#"{"t":"ask","id":"w","creature":0,"what":"why"}"#).unwrap();
+        assert_eq!(why, FromClient::Ask { id: json!("w"), ask: Ask { creature: 0, what: Wanted::Why } });
+        let wrong = read(r#"{"t":"ask","id":1,"creature":0,"what":"soul"}"#).unwrap_err();
+        assert!(wrong.contains("unknown variant `soul`"), "{wrong}");
+        assert!(read(r#"{"t":"ask","creature":0,"what":"mind"}"#).unwrap_err().contains("\"id\""));
+        assert!(read(r#"{"t":"ask","id":1,"creature":-2,"what":"mind"}"#).is_err());
+    }
+
+    #[test]
+    fn a_told_mind_is_read_back_and_one_past_the_bound_is_said_not_sent() {
+        let mind =
+            Told { creature: 1, what: Wanted::Mind, sim_time: 12.5, mind: Some("(name: \"Ruth\")".into()), why: None };
+        let text = told(&json!(4), &mind).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!((v["t"].as_str(), v["id"].as_u64()), (Some("told"), Some(4)));
+        assert_eq!(read_told(&v).unwrap(), mind);
+        let why =
+            Told { creature: 0, what: Wanted::Why, sim_time: 1.0, mind: None, why: Some(json!({"decision": "idle"})) };
+        let v: Value = serde_json::from_str(&told(&json!("w"), &why).unwrap()).unwrap();
+        assert_eq!(read_told(&v).unwrap(), why);
+        assert!(read_told(&json!({"t": "told", "creature": 0})).is_err());
+
+        let huge = Told { mind: Some("x".repeat(MAX_MESSAGE_BYTES)), ..mind };
+        let past = told(&json!(5), &huge).unwrap_err();
+        assert!(past.contains("creature 1's mind") && past.contains("past the link's bound"), "{past}");
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! A running creature as the link says it (SPEC §23): the `welcome`'s entry, the `state`
 //! a client subscribed to, and each trace event as an `event`. The host on the ground
 //! floor carries these; this is where a [`Sim`] becomes them, for any game that runs
-//! creatures with this crate.
+//! creatures with this crate. Beyond §23, optionally, what a client `ask`s of a creature:
+//! its mind (the creature save's text) and the reasons of its decision now (Why?).
 
 use serde_json::{Value, json};
 
 use super::sim::{Event, Sim};
+use crate::link::message::{Ask, Told, Wanted};
 
 /// A creature's entry in the host's `welcome`.
 pub fn creature(sim: &Sim, id: u32) -> Value {
@@ -31,6 +33,17 @@ pub fn state(sim: &Sim, id: u32) -> Value {
         "phase": c.phase,
         "position": [x, y],
     })
+}
+
+/// What `ask` wants of creature `sim` runs: its mind, the creature save's text as a save
+/// writes it (SPEC §14), or the reasons the studio's Why? shows for its own preview
+/// ([`Sim::why`]), at the run's time now.
+pub fn told(sim: &Sim, ask: &Ask) -> Result<Told, String> {
+    let (mind, why) = match ask.what {
+        Wanted::Mind => (Some(sim.creature().to_ron()), None),
+        Wanted::Why => (None, Some(serde_json::to_value(sim.why()).map_err(|e| e.to_string())?)),
+    };
+    Ok(Told { creature: ask.creature, what: ask.what, sim_time: sim.time(), mind, why })
 }
 
 /// An `event` of creature `id` for a trace event (plans, lessons with their credit,
@@ -79,6 +92,25 @@ mod tests {
             None => assert!(s["plan"].is_null()),
         }
         assert_eq!(creature(&sim, 7)["species"], "Cow");
+    }
+
+    #[test]
+    fn a_told_mind_reads_as_the_creature_with_its_trees_and_the_reasons_read_back() {
+        let mut sim = newborn_cow();
+        sim.run(600);
+        for act in [crate::world::sim::Act::Hold, crate::world::sim::Act::Stroke, crate::world::sim::Act::Release] {
+            sim.apply(&act).unwrap();
+        }
+        let told = told(&sim, &Ask { creature: 3, what: Wanted::Mind }).unwrap();
+        assert_eq!((told.creature, told.sim_time), (3, sim.time()));
+        let back = crate::creature::Creature::parse("told.creature.ron", told.mind.as_deref().unwrap(), sim.data())
+            .expect("the told mind reads as a creature save");
+        assert_eq!(back.trees, sim.creature().trees);
+        assert_eq!(back.name, sim.creature().name);
+
+        let why = super::told(&sim, &Ask { creature: 3, what: Wanted::Why }).unwrap();
+        let read: crate::world::sim::TurnWhy = serde_json::from_value(why.why.unwrap()).expect("the reasons read back");
+        assert_eq!(read, sim.why());
     }
 
     #[test]

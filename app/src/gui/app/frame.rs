@@ -56,6 +56,7 @@ impl Studio {
         egui::Panel::bottom("status").show(ui, |ui| {
             let line = menu::StatusLine {
                 focus: self.view.focus.creature(),
+                game_focus: self.view.focus.game(),
                 preview: pace,
                 match_unkept: self.view.shadow.arena.pending.is_some(),
                 status: &self.status,

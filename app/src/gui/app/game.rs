@@ -12,6 +12,12 @@ impl Studio {
     pub(super) fn apply_game(&mut self, c: GameCommand) {
         match c {
             GameCommand::Attach { address, token, role } => {
+                // Another game's creature is not this one's: the studio's comes back.
+                if self.view.focus.game().is_some()
+                    && let Some(local) = self.view.focus.local().cloned()
+                {
+                    self.focus_creature(&local);
+                }
                 self.status = match self.ws.attach_game(&address, &token, role) {
                     Ok(()) => {
                         let n = self.ws.game.as_ref().map_or(0, |g| g.creatures.len());
@@ -35,6 +41,10 @@ impl Studio {
             GameCommand::Detach => {
                 self.ws.detach_game();
                 self.status = "Let the game go; its run is kept to look back over".into();
+            }
+            GameCommand::Focus { creature, .. } => {
+                self.focus_game_creature(creature);
+                self.show_tab(panels::graph::TAB);
             }
             GameCommand::Bookmark { creature, at, sim_time } => {
                 if let Some(game) = self.ws.game.as_mut() {

@@ -69,6 +69,8 @@ impl Studio {
 
     /// Carries out a command to the running preview.
     pub(super) fn apply_preview(&mut self, c: PreviewCommand) {
+        // A game's creature in focus takes the hand and breakpoints.
+        let Some(c) = self.route_to_game_in_focus(c) else { return };
         let preview = self.ws.preview.as_mut();
         match c {
             PreviewCommand::Act(a) => self.preview_act(&a),

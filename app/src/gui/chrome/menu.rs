@@ -100,6 +100,8 @@ pub fn menu_bar(
 /// happened.
 pub struct StatusLine<'a> {
     pub focus: Option<&'a DocId>,
+    /// The game's creature in focus instead, by its id on the link.
+    pub game_focus: Option<u32>,
     pub preview: Option<String>,
     pub match_unkept: bool,
     pub status: &'a str,
@@ -109,11 +111,11 @@ pub struct StatusLine<'a> {
 /// arena recorded and did not keep too), the problems, the preview's pace and the last
 /// thing that happened.
 pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, line: StatusLine<'_>, out: &mut Vec<Command>) {
-    let StatusLine { focus, preview, match_unkept, status } = line;
+    let StatusLine { focus, game_focus, preview, match_unkept, status } = line;
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new(ws.name()).strong());
         ui.separator();
-        focus_picker(ui, ws, focus, out);
+        focus_picker(ui, ws, (focus, game_focus), out);
         ui.separator();
         let dirty = ws.dirty_docs();
         if dirty.is_empty() && !match_unkept {
@@ -145,14 +147,25 @@ pub fn status_bar(ui: &mut egui::Ui, ws: &Workspace, line: StatusLine<'_>, out: 
 
 /// The creature in focus, and the project's other creatures to put in focus instead:
 /// the one every panel shows and the preview runs.
-fn focus_picker(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, out: &mut Vec<Command>) {
+fn focus_picker(
+    ui: &mut egui::Ui,
+    ws: &Workspace,
+    (focus, game): (Option<&DocId>, Option<u32>),
+    out: &mut Vec<Command>,
+) {
     let files: Vec<&std::path::PathBuf> =
         ws.files.iter().filter(|f| Workspace::kind_of(f) == creature_core::project::FileKind::Creature).collect();
     if files.is_empty() {
+        if let Some((id, g)) = game.zip(ws.game.as_ref()) {
+            ui.label(format!("🐾 {}", where_it_lives(g, id)));
+        }
         return;
     }
     let named = |id: &DocId| ws.creature(id).map_or_else(|| id.label(), |c| format!("{} ({})", c.name, c.species));
-    let shown = focus.map_or_else(|| "no creature".to_owned(), named);
+    let shown = match game.zip(ws.game.as_ref()) {
+        Some((id, g)) => where_it_lives(g, id),
+        None => focus.map_or_else(|| "no creature".to_owned(), named),
+    };
     let tip = "The creature in focus: the tree, the creature's panels, Why?, the lessons' results and the preview \
                all show it. Pick another to put it in focus (the preview starts again on it).";
     egui::ComboBox::from_id_salt("creature-in-focus")
@@ -169,6 +182,14 @@ fn focus_picker(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, out: &
         })
         .response
         .on_hover_text(tip);
+}
+
+/// A game's creature in focus, and where it lives: "Ruth — in the game at ADDRESS", and
+/// whether the link is lost.
+fn where_it_lives(game: &creature_workspace::remote_game::RemoteGame, id: u32) -> String {
+    let name = game.creatures.iter().find(|c| c.id == id).map_or_else(|| format!("creature {id}"), |c| c.name.clone());
+    let lost = if game.attached() { "" } else { " (the link is lost)" };
+    format!("{name} — in the game at {}{lost}", game.address)
 }
 
 pub fn menu_item(ui: &mut egui::Ui, c: &Command, enabled: bool, out: &mut Vec<Command>) {

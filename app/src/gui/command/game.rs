@@ -13,6 +13,8 @@ pub enum GameCommand {
     Detach,
     /// Bookmarks state `at` of the game's creature `creature`, at `sim_time`.
     Bookmark { creature: u32, at: u64, sim_time: f64 },
+    /// Puts the game's creature `creature` (named `name`) in focus.
+    Focus { creature: u32, name: String },
 }
 
 impl GameCommand {
@@ -23,6 +25,7 @@ impl GameCommand {
             GameCommand::Ask { what, .. } => format!("Ask the game: {what}"),
             GameCommand::Detach => "Let the game go".into(),
             GameCommand::Bookmark { sim_time, .. } => format!("Bookmark the game's run at {sim_time:.1} s"),
+            GameCommand::Focus { name, .. } => format!("Put the game's {name} in focus"),
         }
     }
 }

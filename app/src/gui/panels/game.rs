@@ -69,6 +69,9 @@ impl Panel for GamePanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        if let Some(game) = &cx.ws.game {
+            super::game_focus::row(ui, cx.ws, game, self.picked, cx.view, cx.out);
+        }
         match &cx.ws.game {
             None => self.form(ui, cx.out),
             Some(game) if game.let_go_of() => {

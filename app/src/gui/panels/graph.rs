@@ -18,7 +18,7 @@ use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 
 use super::graph_header::{PATH, gain_text, gold_path, header};
 use super::graph_menu::NodeMenu;
-use super::{Cx, Home, Panel, graph_heat};
+use super::{Cx, Home, Panel, graph_game, graph_heat};
 use crate::gui::command::{Command, SelectCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
@@ -348,6 +348,15 @@ impl Panel for GraphPanel {
 }
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
+    if let Some(id) = view.focus.game() {
+        let mut node = view.node;
+        let Some((who, examples, note)) = graph_game::sync(ui, ws, view, &mut panel.graph, id, &mut node) else {
+            return;
+        };
+        follow_node(panel, view, node, out);
+        draw(ui, view, panel, (&who, examples, note), node, None, out);
+        return;
+    }
     let Some(creature) = view.focus.creature().cloned() else {
         ui.weak("Open a creature (Project, creatures) to see its decision trees.");
         return;
@@ -357,6 +366,21 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPan
     // A node the tree no longer has is let go.
     let mut node = view.node;
     g.sync(ws, &creature, view.tree, view.tree_changed, &mut node);
+    follow_node(panel, view, node, out);
+    let g = &mut panel.graph;
+    // The preview's own build of this tree, when the graph shows the preview's creature.
+    let built = ws.built_tree(&creature, d, k);
+    graph_heat::update(ws, g, built, view.tree);
+    let note = gold_path(ws, view, g, &creature);
+    let examples = ws.creature(&creature).map_or(0, |c| c.tree(d, k).examples.len());
+    // Whenever the preview runs this creature, built its tree yet or not.
+    let sim = ws.preview_shown_creature(&creature).and(ws.preview.as_ref()).map(LivePreview::shown);
+    draw(ui, view, panel, (&creature.label(), examples, note), node, sim, out);
+}
+
+/// The selected node as the sync left it (`node`): told to the view when the tree let
+/// it go, and brought into view when it was chosen elsewhere.
+fn follow_node(panel: &mut GraphPanel, view: &View, node: Option<usize>, out: &mut Vec<Command>) {
     if node != view.node {
         out.push(Command::Select(SelectCommand::Node(node)));
     }
@@ -364,13 +388,26 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPan
         // A node chosen elsewhere (Why?, the Examples) comes into view in a graph just
         // built; one clicked in a graph already shown stays where it is.
         panel.seen_node = node;
-        g.focus_on(node);
+        panel.graph.focus_on(node);
     }
-    // The preview's own build of this tree, when the graph shows the preview's creature.
-    let built = ws.built_tree(&creature, d, k);
-    graph_heat::update(ws, g, built, view.tree);
-    let note = gold_path(ws, view, g, &creature);
-    header(ui, ws, g, view, &creature, note, out);
+}
+
+/// Draws the graph of the tree `panel` holds, synced: the header (`who`: whose tree,
+/// its examples and the gold path's note), then the nodes; `node` is the selected node,
+/// and `sim` the run whose objects a node's menu names.
+fn draw(
+    ui: &mut egui::Ui,
+    view: &View,
+    panel: &mut GraphPanel,
+    who: (&str, usize, Option<super::graph_header::PathNote>),
+    node: Option<usize>,
+    sim: Option<&creature_core::world::sim::Sim>,
+    out: &mut Vec<Command>,
+) {
+    let (d, k) = view.tree;
+    let g = &mut panel.graph;
+    let (name, examples, note) = who;
+    header(ui, g, view, (name, examples), note, out);
     if g.tree.is_empty() {
         ui.add_space(20.0);
         ui.vertical_centered(|ui| {
@@ -424,13 +461,7 @@ pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPan
         parts,
         heat: g.heat.counts(),
         heat_seconds: g.heat.seconds,
-        menu: NodeMenu {
-            desire: d,
-            kind: k,
-            tree: &g.tree,
-            // Whenever the preview runs this creature, built its tree yet or not.
-            sim: ws.preview_shown_creature(&creature).and(ws.preview.as_ref()).map(LivePreview::shown),
-        },
+        menu: NodeMenu { desire: d, kind: k, tree: &g.tree, sim },
         gains: &g.gains,
         drawn: &mut g.drawn,
         out,

@@ -105,10 +105,9 @@ fn search_box(ui: &mut egui::Ui, g: &mut GraphView) {
 /// at the question under the pointer (or the selected one).
 pub(super) fn header(
     ui: &mut egui::Ui,
-    ws: &Workspace,
     g: &mut GraphView,
     view: &View,
-    creature: &DocId,
+    (creature, n): (&str, usize),
     path_note: Option<PathNote>,
     out: &mut Vec<Command>,
 ) {
@@ -116,9 +115,7 @@ pub(super) fn header(
     ui.horizontal_wrapped(|ui| {
         let hints = "Drag: pan · Ctrl+wheel: zoom · −/+ on a question folds it · click a node: its examples · \
                      right click: break or watch from it";
-        ui.strong(format!("{d} {} of {}", kind_name(k), creature.label())).on_hover_text(hints);
-        let c = ws.creature(creature).map(|c| c.tree(d, k));
-        let n = c.map_or(0, |m| m.examples.len());
+        ui.strong(format!("{d} {} of {creature}", kind_name(k))).on_hover_text(hints);
         ui.label(format!("{} · {} · {n}/16 examples", count(g.tree.nodes.len(), "node"), leaves(g.tree.leaves())));
         let fit_tip = "Lay the tree out again and fit it to the view at a readable size, folding only what \
                        cannot fit (Ctrl+0)";

@@ -10,7 +10,9 @@ pub mod compare_trees;
 pub mod creature;
 pub mod examples;
 pub mod game;
+pub mod game_focus;
 pub mod graph;
+pub mod graph_game;
 pub mod graph_header;
 pub mod graph_heat;
 pub mod graph_menu;
@@ -37,6 +39,7 @@ pub mod train;
 pub mod village;
 pub mod village_map;
 pub mod watches;
+pub mod watches_game;
 pub mod why;
 
 pub use self::panel::{Cx, Home, Panel, dirty_mark};

@@ -54,6 +54,10 @@ impl Panel for WatchesPanel {
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, cx: &mut Cx<'_>) {
+        if let Some(id) = cx.view.focus.game() {
+            super::watches_game::show(ui, cx.ws, id, &PALETTE);
+            return;
+        }
         show(ui, cx.ws, &mut self.draft, cx.out);
     }
 }

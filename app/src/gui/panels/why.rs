@@ -1,4 +1,6 @@
-//! "Why?": the preview creature's reasons at the shown turn, from core's `Sim::why`.
+//! "Why?": the preview creature's reasons at the shown turn, from core's `Sim::why`; or,
+//! while a game's creature is in focus, its reasons as the game worked them out with the
+//! same function and told them over the link (beyond SPEC §23, when the game tells).
 //!
 //! - the decision: why the plan under way holds, or what is about to take over (the 2×
 //!   rule, a commanded plan, idling);
@@ -25,7 +27,7 @@ use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, DockCommand, PreviewCommand, SelectCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::view::View;
-use creature_workspace::Workspace;
+use creature_workspace::{DocId, Workspace};
 
 const CURRENT: Color32 = Color32::from_rgb(255, 200, 40);
 
@@ -58,6 +60,10 @@ impl Panel for WhyPanel {
 }
 
 fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, out: &mut Vec<Command>) {
+    if let Some(id) = view.focus.game() {
+        game_why(ui, ws, view, id, out);
+        return;
+    }
     let Some(why) = turn(ws) else {
         ui.weak("Why? explains the running preview: open a project whose preview starts.");
         return;
@@ -73,30 +79,58 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, out: &mut Vec<Command>) 
         ui.weak("follows the preview: pause it (Space) to read a turn at leisure");
     });
     ui.separator();
+    body(ui, &why, ws.preview_creature_doc().as_ref(), view, out);
+}
+
+/// The game's creature `id` in focus: its reasons as the game told them (beyond SPEC
+/// §23), or why there are none.
+fn game_why(ui: &mut egui::Ui, ws: &Workspace, view: &View, id: u32, out: &mut Vec<Command>) {
+    let Some(game) = &ws.game else { return };
+    let name = game.creatures.iter().find(|c| c.id == id).map_or_else(|| format!("creature {id}"), |c| c.name.clone());
+    let mind = game.minds.get(&id);
+    let Some((at, why)) = mind.and_then(|m| m.why.as_ref()) else {
+        let said = mind.and_then(|m| m.not_told.as_deref()).unwrap_or("asking the game…");
+        ui.label(format!("Why? {name}, in the game at {}: this game has not told its reasons.", game.address));
+        ui.weak(said);
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("Why? {name} at {:.1} s (turn {}), in the game at {}", why.time, why.turn, game.address));
+        let lost = if game.attached() { "" } else { "; the link is lost" };
+        ui.weak(format!("as the game told it at {at:.1} s, asked again as it plans and learns{lost}"));
+    });
+    ui.separator();
+    body(ui, why, None, view, out);
+}
+
+/// The reasons, part by part; `doc` is the creature document a tree link puts in focus
+/// (none for a game's creature, which stays in focus).
+fn body(ui: &mut egui::Ui, why: &TurnWhy, doc: Option<&DocId>, view: &View, out: &mut Vec<Command>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.label(RichText::new(&why.decision).strong());
         ui.add_space(6.0);
-        plans(ui, &why, ws, out);
+        plans(ui, why, doc, out);
         ui.add_space(6.0);
-        path(ui, &why, ws, out);
+        path(ui, why, doc, out);
         ui.add_space(6.0);
-        desires(ui, &why, view, out);
+        desires(ui, why, view, out);
         ui.add_space(6.0);
-        credit(ui, &why);
+        credit(ui, why);
     });
 }
 
-/// Shows `d`'s tree of `kind` of the preview's creature in the tree graph.
-fn open_tree(ws: &Workspace, out: &mut Vec<Command>, d: Desire, kind: TreeKind, node: Option<usize>) {
-    if let Some(doc) = ws.preview_creature_doc() {
-        out.push(Command::Select(SelectCommand::Creature(doc)));
+/// Shows `d`'s tree of `kind` of the creature shown (the preview's `doc`, or the game's
+/// in focus) in the tree graph.
+fn open_tree(doc: Option<&DocId>, out: &mut Vec<Command>, d: Desire, kind: TreeKind, node: Option<usize>) {
+    if let Some(doc) = doc {
+        out.push(Command::Select(SelectCommand::Creature(doc.clone())));
     }
     out.push(Command::Select(SelectCommand::Tree(d, kind)));
     out.push(Command::Select(SelectCommand::Node(node)));
     out.push(Command::Dock(DockCommand::Show(super::graph::TAB)));
 }
 
-fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
+fn plans(ui: &mut egui::Ui, why: &TurnWhy, doc: Option<&DocId>, out: &mut Vec<Command>) {
     ui.heading("Plans");
     if why.plans.is_empty() {
         ui.weak("No desire has a plan this turn.");
@@ -113,13 +147,13 @@ fn plans(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command
         }
         ui.end_row();
         for p in &why.plans {
-            plan_row(ui, p, ws, out);
+            plan_row(ui, p, doc, out);
             ui.end_row();
         }
     });
 }
 
-fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Command>) {
+fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, doc: Option<&DocId>, out: &mut Vec<Command>) {
     let name = if p.object == p.target {
         format!("{} {} {}", p.desire, p.action, p.object)
     } else {
@@ -151,11 +185,11 @@ fn plan_row(ui: &mut egui::Ui, p: &PlanWhy, ws: &Workspace, out: &mut Vec<Comman
     ui.monospace(format!("{:+.2}", p.opinion));
     ui.monospace(format!("{:.4}", p.novelty));
     if ui.small_button("tree").on_hover_text(format!("Show {}'s ActOn tree", p.desire)).clicked() {
-        open_tree(ws, out, p.desire, TreeKind::ActOn, None);
+        open_tree(doc, out, p.desire, TreeKind::ActOn, None);
     }
 }
 
-fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>) {
+fn path(ui: &mut egui::Ui, why: &TurnWhy, doc: Option<&DocId>, out: &mut Vec<Command>) {
     let Some(path) = &why.path else { return };
     ui.heading(format!("{} through {}'s ActOn tree", path.object, path.desire));
     if path.steps.is_empty() && path.node.is_none() {
@@ -165,7 +199,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
         ui.horizontal_wrapped(|ui| {
             let asked = format!("{}? ➡ {}", s.question, s.answer);
             if ui.link(asked).on_hover_text("Show this question in the tree graph").clicked() {
-                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
+                open_tree(doc, out, path.desire, TreeKind::ActOn, Some(s.node));
             }
             let examples = s.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
             if ui
@@ -173,7 +207,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
                 .on_hover_text("The examples this split was learnt from")
                 .clicked()
             {
-                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(s.node));
+                open_tree(doc, out, path.desire, TreeKind::ActOn, Some(s.node));
                 out.push(Command::Dock(DockCommand::Show(super::examples::TAB)));
             }
         });
@@ -184,7 +218,7 @@ fn path(ui: &mut egui::Ui, why: &TurnWhy, ws: &Workspace, out: &mut Vec<Command>
             ui.colored_label(verdict_colour(v), format!("{v:+.2}"));
             let examples = path.examples.iter().map(|e| format!("#{}", e + 1)).collect::<Vec<_>>().join(" ");
             if ui.small_button(format!("from {examples}")).clicked() {
-                open_tree(ws, out, path.desire, TreeKind::ActOn, Some(node));
+                open_tree(doc, out, path.desire, TreeKind::ActOn, Some(node));
                 out.push(Command::Dock(DockCommand::Show(super::examples::TAB)));
             }
         });

@@ -4,6 +4,7 @@
 //! question. Which tree and node are selected is the view's (several panels show them);
 //! the graph follows that selection.
 
+use creature_core::creature::Creature;
 use creature_core::mind::tree::{Example, Tree, question_gains};
 use creature_core::names::Desire;
 use creature_core::species::data::TreeKind;
@@ -29,10 +30,18 @@ pub enum Fit {
     KeepFolds,
 }
 
+/// Whose trees the graph shows: a creature's document, or a creature of the game
+/// attached over the link (its address and id), as its mind was told.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Whose {
+    Doc(DocId),
+    Game(String, u32),
+}
+
 /// What the shown graph was built from; a change rebuilds it.
 #[derive(Clone, PartialEq)]
 struct Key {
-    creature: DocId,
+    creature: Whose,
     tree: (Desire, TreeKind),
     examples: Vec<Example>,
     attributes: Vec<String>,
@@ -89,7 +98,7 @@ pub struct GraphView {
     pub found: Vec<usize>,
     /// The search of each other tree searched (by creature, desire and kind): a search
     /// belongs to its tree, and showing that tree again brings it back.
-    searches: std::collections::HashMap<(DocId, Desire, TreeKind), String>,
+    searches: std::collections::HashMap<(Whose, Desire, TreeKind), String>,
     /// How often the preview's creature asked the tree, node by node.
     pub heat: GraphHeat,
 }
@@ -138,14 +147,36 @@ impl GraphView {
         let Some(c) = ws.creature(creature) else { return };
         // The preview's creature shows its trees as the run has them at the turn shown.
         let c = ws.preview_shown_creature(creature).unwrap_or(c);
-        let memory = c.tree(tree.0, tree.1);
-        let key = Key {
-            creature: creature.clone(),
-            tree,
-            examples: memory.examples.clone(),
-            attributes: ws.data.attributes.clone(),
-            generation,
-        };
+        let examples = &c.tree(tree.0, tree.1).examples;
+        let shown = || ws.shown_tree(creature, tree.0, tree.1).map(std::borrow::Cow::into_owned);
+        self.sync_with(Whose::Doc(creature.clone()), examples, &ws.data.attributes, (tree, generation), node, shown);
+    }
+
+    /// Brings the graph up to date with a game's creature's mind as told: its tree built
+    /// from the examples told, by the studio's attributes.
+    pub fn sync_game(
+        &mut self,
+        whose: Whose,
+        creature: &Creature,
+        attributes: &[String],
+        (tree, generation): ((Desire, TreeKind), u64),
+        node: &mut Option<usize>,
+    ) {
+        let memory = creature.tree(tree.0, tree.1);
+        self.sync_with(whose, &memory.examples, attributes, (tree, generation), node, || Some(memory.tree(attributes)));
+    }
+
+    /// The graph rebuilt when what it shows changed: `shown` builds the tree only then.
+    fn sync_with(
+        &mut self,
+        creature: Whose,
+        examples: &[Example],
+        attributes: &[String],
+        (tree, generation): ((Desire, TreeKind), u64),
+        node: &mut Option<usize>,
+        shown: impl FnOnce() -> Option<Tree>,
+    ) {
+        let key = Key { creature, tree, examples: examples.to_vec(), attributes: attributes.to_vec(), generation };
         if self.key.as_ref() == Some(&key) {
             return;
         }
@@ -153,8 +184,8 @@ impl GraphView {
             .key
             .as_ref()
             .is_some_and(|k| k.creature == key.creature && k.tree == key.tree && k.generation == key.generation);
-        let Some(shown) = ws.shown_tree(creature, tree.0, tree.1) else { return };
-        self.tree = shown.into_owned();
+        let Some(shown) = shown() else { return };
+        self.tree = shown;
         self.gains =
             (0..self.tree.nodes.len()).map(|i| question_gains(&self.tree, &key.attributes, &key.examples, i)).collect();
         let n = self.tree.nodes.len();
@@ -164,7 +195,7 @@ impl GraphView {
             *node = None;
         }
         if !same_tree {
-            self.swap_search(creature, tree);
+            self.swap_search(&key.creature, tree);
         }
         self.key = Some(key);
         if same_tree {
@@ -183,7 +214,7 @@ impl GraphView {
 
     /// Puts the search of the tree last shown aside and takes up the one of
     /// `creature`'s `tree` (none if it was never searched).
-    fn swap_search(&mut self, creature: &DocId, tree: (Desire, TreeKind)) {
+    fn swap_search(&mut self, creature: &Whose, tree: (Desire, TreeKind)) {
         if let Some(k) = &self.key {
             let text = std::mem::take(&mut self.search);
             let old = (k.creature.clone(), k.tree.0, k.tree.1);

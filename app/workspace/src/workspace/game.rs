@@ -32,9 +32,15 @@ impl Workspace {
         }
     }
 
-    /// Reads what the attached game sent; whether anything changed.
+    /// Reads what the attached game sent; whether anything changed. A mind it told is
+    /// read with the project's species folder.
     pub fn poll_game(&mut self) -> bool {
-        self.game.as_mut().is_some_and(|g| g.poll(Instant::now()))
+        let Some(game) = self.game.as_mut() else { return false };
+        let changed = game.poll(Instant::now());
+        if changed {
+            game.read_minds(&self.data);
+        }
+        changed
     }
 
     /// After `id` was saved to `path` as `bytes`: a species folder file or a creature

@@ -11,7 +11,7 @@
 //!   each split (SPEC §8);
 //! - the credit a lesson given now would hand each remembered plan (SPEC §6).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Sim;
 use crate::mind::credit::Credit;
@@ -32,8 +32,26 @@ pub struct SourceWhy {
     pub drive: f64,
 }
 
+/// A source as written, its input by name: read back into [`SourceWhy`] through the
+/// fixed list of inputs (the reasons a game tells over the link, SPEC §23).
+#[derive(Deserialize)]
+struct SourceRead {
+    reads: String,
+    input: f64,
+    threshold: f64,
+    drive: f64,
+}
+
+impl<'de> Deserialize<'de> for SourceWhy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SourceWhy, D::Error> {
+        let s = SourceRead::deserialize(d)?;
+        let reads = crate::reads::Reads::parse(&s.reads).map_err(serde::de::Error::custom)?.name();
+        Ok(SourceWhy { reads, input: s.input, threshold: s.threshold, drive: s.drive })
+    }
+}
+
 /// An active desire and its sources.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct DesireWhy {
     pub desire: Desire,
     pub value: f64,
@@ -46,7 +64,7 @@ pub struct DesireWhy {
 /// A plan and each factor of its priority now (SPEC §4):
 /// `priority = value × activity × (distance × usefulness) × action_priority`, the
 /// parenthesis being the object score.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct PlanWhy {
     pub desire: Desire,
     pub action: String,
@@ -70,7 +88,7 @@ pub struct PlanWhy {
 }
 
 /// One question on the way from the ActOn tree's root to the object's verdict.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct PathStep {
     pub node: usize,
     pub question: String,
@@ -81,7 +99,7 @@ pub struct PathStep {
 }
 
 /// The object of the plan under way through its ActOn tree.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct TreePath {
     pub desire: Desire,
     pub object: String,
@@ -93,7 +111,7 @@ pub struct TreePath {
 }
 
 /// Everything "why?" shows about one turn.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct TurnWhy {
     pub time: f64,
     pub turn: u64,
