@@ -37,12 +37,18 @@ def receive(ws, t, timeout=20):
             return message
 
 
+EVENTS = []
+
+
 def answer(ws, id_):
-    """The `ok` or `error` answering the request `id_`."""
+    """The `ok` or `error` answering the request `id_`; the events passed on the way are
+    kept in EVENTS."""
     while True:
         message = json.loads(ws.recv(timeout=20))
         if message["t"] in ("ok", "error") and message.get("id") == id_:
             return message
+        if message["t"] == "event":
+            EVENTS.append(message)
 
 
 def hello(ws, token, role):
@@ -68,6 +74,11 @@ def attached(address, token):
         cow = (REPO / "species" / "cow.ron").read_text()
         ws.send(json.dumps({"t": "reload", "id": 2, "file": "cow.ron", "text": cow}))
         checks.check("the shipped species file is taken", answer(ws, 2)["t"] == "ok")
+        failed = [e for e in EVENTS if e["event"] == "reload_failed"]
+        checks.check("the refusal is told as a reload_failed event with its line and column",
+                     bool(failed) and failed[0].get("line") == 1 and "column" in failed[0], str(failed)[:300])
+        checks.check("the file taken is told as a reloaded event",
+                     any(e["event"] == "reloaded" and e.get("file") == "cow.ron" for e in EVENTS), str(EVENTS)[:300])
 
         for id_, act in [(3, "hold"), (4, "stroke"), (5, "release")]:
             ws.send(json.dumps({"t": "hand", "id": id_, "creature": 0, "act": act}))

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use creature_core::error::LoadError;
 use creature_core::file_writer::{self, Policy};
 use creature_core::link::host::{Host, Request};
 use creature_core::link::message::{Control, HandAct};
@@ -84,7 +85,7 @@ pub fn run(args: &ServeArgs) -> CliResult {
         // A hit made by a request (a release that teaches) is told as one made by a turn.
         let hits_before: Vec<_> = previews.iter().map(|p| p.breakpoints.hit.clone()).collect();
         for request in host.poll(LINK_BUDGET) {
-            let result = carry_out(&mut previews, &request);
+            let result = carry_out(&mut host, &mut previews, &request);
             host.answer(&request, result);
             host.set_creatures(welcome(&previews));
         }
@@ -135,7 +136,7 @@ fn publish_events(host: &mut Host, p: &mut LivePreview, id: u32) {
 }
 
 /// Carries out a controller's request on the previews, as the editor would.
-fn carry_out(previews: &mut [LivePreview], request: &Request) -> Result<(), String> {
+fn carry_out(host: &mut Host, previews: &mut [LivePreview], request: &Request) -> Result<(), String> {
     let one = |previews: &mut [LivePreview], creature: u32| -> Result<usize, String> {
         let i = creature as usize;
         if i < previews.len() {
@@ -145,7 +146,7 @@ fn carry_out(previews: &mut [LivePreview], request: &Request) -> Result<(), Stri
         }
     };
     match &request.control {
-        Control::Reload { file, text } => reload(previews, file, text),
+        Control::Reload { file, text } => reload(host, previews, file, text),
         Control::Hand { creature, act } => {
             let i = one(previews, *creature)?;
             let act = match act {
@@ -224,17 +225,21 @@ fn tree_named(tree: &str) -> Result<(Desire, Option<TreeKind>), String> {
 
 /// A file's text put into every creature's run, as a hot reload of that file would: a
 /// species folder file (`cow.ron`, `desires.ron`, `phases.ron`, …) or a creature save
-/// (`*.creature.ron`, or any text that reads as one). Refused with the file's positions.
-fn reload(previews: &mut [LivePreview], file: &str, text: &str) -> Result<(), String> {
+/// (`*.creature.ron`, or any text that reads as one). Refused with the file's positions;
+/// each creature's `reloaded` or `reload_failed` event tells every client.
+fn reload(host: &mut Host, previews: &mut [LivePreview], file: &str, text: &str) -> Result<(), String> {
     let name =
         Path::new(file).file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("`{file}` is not a file name"))?;
     let in_species = previews[0].species_texts().iter().any(|(n, _)| n == name);
-    for p in previews.iter_mut() {
+    for (id, p) in (0u32..).zip(previews.iter_mut()) {
         let done = if in_species {
             p.reload_species(&[(name.to_owned(), text.to_owned())])
         } else {
             p.reload_creature(text.to_owned())
         };
+        let refused = LoadError::whole_file(name, "the reload was refused");
+        let first = done.as_ref().map(|()| ()).map_err(|e| e.first().unwrap_or(&refused));
+        host.publish_event(id, &link_state::reload(p.sim(), id, name, first));
         done.map_err(|errors| {
             let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
             lines.join("\n")

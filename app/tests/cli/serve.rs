@@ -167,3 +167,39 @@ fn any_client_asks_for_a_creatures_mind_and_a_lesson_changes_what_it_is_told() {
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+/// The events of `client` until one says `event`, waiting at most ten seconds.
+fn event_named(client: &mut Client, event: &str) -> Value {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(10) {
+        if let Some(m) = client.receive(256).unwrap().into_iter().find(|m| m["event"] == event) {
+            return m;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("no `{event}` event within ten seconds");
+}
+
+#[test]
+fn a_reload_is_told_to_every_client_as_reloaded_or_failed_at_its_position() {
+    let (mut game, address, token) = serve();
+    let mut c = Client::attach(&address, &token, Role::Controller, "test").unwrap();
+    let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
+    o.send(&message::subscribe_all(1.0)).unwrap();
+    let project = Project::open(&repo().join("projects/example")).unwrap();
+    let cow = std::fs::read_to_string(project.species_dir().join("cow.ron")).unwrap();
+    let good = Control::Reload { file: "cow.ron".into(), text: cow.clone() };
+    assert_eq!(ask(&mut c, 1, &good)["t"], "ok");
+    let reloaded = event_named(&mut o, "reloaded");
+    assert_eq!((reloaded["creature"].as_u64(), reloaded["file"].as_str()), (Some(0), Some("cow.ron")), "{reloaded}");
+    // The same text cut short in its second line: refused where the reader stopped.
+    let cut: String = cow.lines().take(2).collect::<Vec<_>>().join("\n") + "\n  broken: ,\n";
+    let bad = ask(&mut c, 2, &Control::Reload { file: "cow.ron".into(), text: cut });
+    assert_eq!(bad["t"], "error", "{bad}");
+    let failed = event_named(&mut o, "reload_failed");
+    assert!(failed["file"].as_str().unwrap().ends_with("cow.ron"), "{failed}");
+    assert!(failed["line"].as_u64().unwrap() >= 2 && failed["column"].as_u64().unwrap() >= 1, "{failed}");
+    assert!(bad["error"].as_str().unwrap().contains(failed["message"].as_str().unwrap()), "{bad} / {failed}");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -61,6 +61,27 @@ pub fn event(sim: &Sim, id: u32, event: &Event) -> Option<Value> {
     Some(out)
 }
 
+/// The `event` that says a file's text reached creature `id`'s run (`reloaded`), or
+/// why it did not (`reload_failed`, with the file, line, column and message of the
+/// first error, as a local hot reload reports them).
+pub fn reload(sim: &Sim, id: u32, file: &str, outcome: Result<(), &crate::error::LoadError>) -> Value {
+    let mut out = json!({"t": "event", "creature": id, "sim_time": sim.time(), "file": file});
+    let fields = out.as_object_mut().expect("an event is an object");
+    match outcome {
+        Ok(()) => {
+            fields.insert("event".into(), "reloaded".into());
+        }
+        Err(e) => {
+            fields.insert("event".into(), "reload_failed".into());
+            fields.insert("file".into(), e.file.clone().into());
+            fields.insert("line".into(), e.line.into());
+            fields.insert("column".into(), e.col.into());
+            fields.insert("message".into(), e.message.clone().into());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -74,6 +95,22 @@ mod tests {
         let data = Arc::new(Data::builtin().expect("the shipped species data loads"));
         let world = WorldFile::builtin(&data).expect("the bundled village loads");
         Sim::newborn(data, Species::Cow, world, 1)
+    }
+
+    #[test]
+    fn a_reload_is_said_as_reloaded_or_as_failed_with_its_position() {
+        let sim = newborn_cow();
+        let ok = reload(&sim, 3, "cow.ron", Ok(()));
+        assert_eq!(
+            (ok["t"].as_str(), ok["event"].as_str(), ok["file"].as_str()),
+            (Some("event"), Some("reloaded"), Some("cow.ron"))
+        );
+        assert_eq!(ok["creature"], 3);
+        let bad = crate::error::LoadError::new("cow.ron", 4, 9, "expected a number");
+        let failed = reload(&sim, 3, "cow.ron", Err(&bad));
+        assert_eq!(failed["event"], "reload_failed");
+        assert_eq!((failed["line"].as_u64(), failed["column"].as_u64()), (Some(4), Some(9)));
+        assert_eq!(failed["message"], "expected a number");
     }
 
     #[test]
