@@ -238,7 +238,7 @@ fn reload(host: &mut Host, previews: &mut [LivePreview], file: &str, text: &str)
             p.reload_creature(text.to_owned())
         };
         let refused = LoadError::whole_file(name, "the reload was refused");
-        let first = done.as_ref().map(|()| ()).map_err(|e| e.first().unwrap_or(&refused));
+        let first = done.as_ref().copied().map_err(|e| e.first().unwrap_or(&refused));
         host.publish_event(id, &link_state::reload(p.sim(), id, name, first));
         done.map_err(|errors| {
             let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
