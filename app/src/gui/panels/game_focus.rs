@@ -18,7 +18,7 @@ pub fn row(ui: &mut egui::Ui, ws: &Workspace, game: &RemoteGame, picked: usize, 
             if let Some(local) = view.focus.local() {
                 let name = ws.creature(local).map_or_else(|| local.label(), |c| c.name.clone());
                 if ui
-                    .button(format!("Back to {name}"))
+                    .button(format!("Back to the studio's {name}"))
                     .on_hover_text("Put the studio's creature in focus again")
                     .clicked()
                 {

@@ -28,6 +28,12 @@ pub fn update(ws: &Workspace, g: &mut GraphView, built: Option<&Tree>, (d, k): (
 pub fn control(ui: &mut egui::Ui, g: &mut GraphView) {
     let tip = "Each node glows by how often the plan under way asked this tree about its object \
                and the answer passed the node, over the last simulated seconds; hover a node for its count";
+    if g.of_game() {
+        let mut off = false;
+        ui.add_enabled(false, egui::Checkbox::new(&mut off, "heat"))
+            .on_disabled_hover_text("The game does not tell how often its creature's plans asked each node");
+        return;
+    }
     let h = &mut g.heat;
     ui.checkbox(&mut h.on, "heat").on_hover_text(tip);
     if h.on {

@@ -212,6 +212,12 @@ impl GraphView {
         }
     }
 
+    /// Whether the graph shows a tree of a game's creature (whose heat the game does not tell).
+    #[must_use]
+    pub fn of_game(&self) -> bool {
+        self.key.as_ref().is_some_and(|k| matches!(k.creature, Whose::Game(..)))
+    }
+
     /// Puts the search of the tree last shown aside and takes up the one of
     /// `creature`'s `tree` (none if it was never searched).
     fn swap_search(&mut self, creature: &Whose, tree: (Desire, TreeKind)) {
