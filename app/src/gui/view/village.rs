@@ -258,7 +258,11 @@ impl VillageUi {
             }
             Event::Phase { t, phase, name } => self.log(*t, format!("phase {phase} {name} reached"), 1),
             Event::Unforced { t, desire, tree, object } => {
-                self.log(*t, format!("{desire}'s {tree:?} verdict for {object} no longer forced: the world lost it"), -1);
+                self.log(
+                    *t,
+                    format!("{desire}'s {tree:?} verdict for {object} no longer forced: the world lost it"),
+                    -1,
+                );
             }
             Event::Done { .. } => {}
         }
