@@ -135,6 +135,7 @@ impl Studio {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
                 self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }
+            FileKind::GameRun => self.open_game_run(p),
             _ => self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 })),
         }
     }

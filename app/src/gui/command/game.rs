@@ -13,6 +13,10 @@ pub enum GameCommand {
     Detach,
     /// Bookmarks state `at` of the game's creature `creature`, at `sim_time`.
     Bookmark { creature: u32, at: u64, sim_time: f64 },
+    /// Saves the game's run received so far to a file chosen (`*.run.ron`).
+    SaveRun,
+    /// Opens a game's run saved, chosen in a dialog, to look back over.
+    OpenRun,
 }
 
 impl GameCommand {
@@ -23,6 +27,8 @@ impl GameCommand {
             GameCommand::Ask { what, .. } => format!("Ask the game: {what}"),
             GameCommand::Detach => "Let the game go".into(),
             GameCommand::Bookmark { sim_time, .. } => format!("Bookmark the game's run at {sim_time:.1} s"),
+            GameCommand::SaveRun => "Save the game's run…".into(),
+            GameCommand::OpenRun => "Open a game's run…".into(),
         }
     }
 }
