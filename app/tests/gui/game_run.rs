@@ -95,3 +95,50 @@ fn a_breakpoint_is_pending_until_the_game_says_ok_and_dropped_with_the_games_rea
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+#[test]
+fn compare_sets_a_games_run_beside_its_saved_copy_and_beside_the_preview() {
+    use creature_studio::gui::command::{DockCommand, FileCommand, PreviewCommand};
+    use creature_studio::gui::panels::compare::{ComparePanel, TAB};
+    use creature_studio::gui::view::compare::{Other, This};
+
+    let (mut game, address, token) = serve();
+    let (tmp, root) = project_copy();
+    let file = tmp.path().join("copy.run.ron");
+    let mut h = studio_with_dialogs(&root, Some(file.clone()));
+    attach(&mut h, &address, &token);
+    let recorded = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.run.span(0).is_some_and(|(a, b)| b >= a + 20))
+    });
+    assert!(recorded, "the game's states are recorded");
+    h.get_by_label("Save run…").click();
+    h.run_steps(2);
+    assert!(file.is_file(), "{}", h.state().status);
+
+    h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
+    h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run.this = This::Game(0);
+    h.state_mut().run(Command::File(FileCommand::CompareRecording(file.clone())));
+    h.run_steps(3);
+    let run = &h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run;
+    assert!(matches!(run.other, Some(Other::SavedRun(..))), "the saved run is the other side");
+    let c = run.states.as_ref().expect("compared").as_ref().expect("compared without a problem");
+    assert_eq!(c.diff.first_difference, None, "the game's run and its saved copy agree while both go");
+    assert!(c.diff.both.is_some_and(|(from, to)| to > from), "{:?}", c.diff.both);
+    assert!(!c.a.is_empty() && !c.b.is_empty() && !c.desires.is_empty());
+    assert!(!labels_containing(&h, "never differs").is_empty(), "said");
+    assert!(!labels_containing(&h, "solid: this run · dashed: the other").is_empty(), "both drawn");
+
+    // The preview, paused, has run as long as the game has.
+    h.state_mut().run(Command::Preview(PreviewCommand::Speed(0.0)));
+    h.state_mut().ws.preview.as_mut().unwrap().run(600);
+    let st = h.state_mut().panels.state_mut::<ComparePanel>().unwrap();
+    (st.run.this, st.run.other) = (This::Preview, Some(Other::Game(0)));
+    h.run_steps(3);
+    let run = &h.state_mut().panels.state_mut::<ComparePanel>().unwrap().run;
+    let c = run.states.as_ref().expect("compared").as_ref().expect("compared without a problem");
+    assert!(!c.a.is_empty() && !c.b.is_empty(), "the preview's run beside the game's");
+    assert!(c.diff.both.is_some(), "both runs cover the game's first seconds: {:?}", c.diff);
+    assert!(!labels_containing(&h, "where both runs go").is_empty());
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -52,6 +52,14 @@ impl Studio {
                     p.disk = disk;
                 }
             }
+            FileCommand::CompareRecording(path) if creature_core::link::run_file::is_run_file(&path) => {
+                let opened = creature_core::link::run_file::SavedRun::load(&path);
+                let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
+                match opened {
+                    Ok(run) => st.run.other = Some(Other::SavedRun(path, Box::new(run))),
+                    Err(e) => st.run.result = Some(Err(e.to_string())),
+                }
+            }
             FileCommand::CompareRecording(path) => {
                 let opened = Recording::load(&path).and_then(Recorder::open);
                 let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
