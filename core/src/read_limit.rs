@@ -4,6 +4,10 @@
 
 use std::path::Path;
 
+/// How a game's run saved is named (`NAME.run.ron`, `crate::link::run_file`): its name
+/// gives its limit, [`Limit::Run`].
+pub const RUN_SUFFIX: &str = ".run.ron";
+
 /// How large a file of each kind may be, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -42,7 +46,7 @@ impl Limit {
             Limit::Recording
         } else if name.ends_with(".parquet") {
             Limit::Parquet
-        } else if name.ends_with(crate::link::run_file::SUFFIX) {
+        } else if name.ends_with(RUN_SUFFIX) {
             Limit::Run
         } else if let Some(what) = crate::guest::by_suffix(&name).and_then(|k| k.large) {
             Limit::Large(what)

@@ -20,7 +20,7 @@ use crate::file_writer::Policy;
 use crate::names::Desire;
 
 /// How a saved run's file name ends.
-pub const SUFFIX: &str = ".run.ron";
+pub const SUFFIX: &str = crate::read_limit::RUN_SUFFIX;
 
 /// The version of the format written.
 pub const VERSION: u32 = 1;

@@ -3,7 +3,7 @@
 //! plans only one started, how far apart the likings and the places got, and the desires
 //! that differ most over time, both runs overlaid as two recordings are.
 
-use super::compare::desire_plot;
+use super::compare_plot::desire_plot;
 use crate::gui::view::compare::CompareUi;
 use creature_workspace::Workspace;
 
