@@ -25,7 +25,7 @@ fn sources() -> Sources {
 
 /// Daisy recorded for `turns`, touched with `touch` at turn 300, and her states as a game
 /// sends them, one a turn, each after the turn's touches.
-fn recorded(touch: Act, turns: u64) -> (Recorder, Vec<State>) {
+fn recorded(touch: &Act, turns: u64) -> (Recorder, Vec<State>) {
     let mut r = Recorder::new(support::example_sim("daisy.ron", 4), 4, sources());
     let mut states = Vec::new();
     loop {
@@ -44,7 +44,7 @@ fn recorded(touch: Act, turns: u64) -> (Recorder, Vec<State>) {
 
 #[test]
 fn a_games_states_beside_the_recording_of_the_same_run_differ_nowhere() {
-    let (r, states) = recorded(Act::Stroke, 900);
+    let (r, states) = recorded(&Act::Stroke, 900);
     let game = SeenRun::of_states(states);
     assert!(!game.plans.is_empty(), "Daisy plans within 90 s");
     for count in [900, 45] {
@@ -57,8 +57,8 @@ fn a_games_states_beside_the_recording_of_the_same_run_differ_nowhere() {
 
 #[test]
 fn a_games_states_beside_another_run_part_where_it_does() {
-    let (r, _) = recorded(Act::Stroke, 900);
-    let (_, other) = recorded(Act::Slap(creature_core::mind::hand::Slap::Hard), 900);
+    let (r, _) = recorded(&Act::Stroke, 900);
+    let (_, other) = recorded(&Act::Slap(creature_core::mind::hand::Slap::Hard), 900);
     let d = diff_states(&r.seen_run(900).unwrap(), &SeenRun::of_states(other));
     assert_eq!(d.first_difference, Some(30.0), "a slap where the other run strokes: {d:?}");
     assert!(d.liking.is_some_and(|l| l.at == 30.0), "{d:?}");
