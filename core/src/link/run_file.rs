@@ -282,8 +282,8 @@ mod tests {
         let run = run();
         let text = run.to_text();
         assert_eq!(SavedRun::parse("a.run.ron", &text).unwrap(), run);
-        let lines_with_desires = text.lines().filter(|l| l.contains("desires:")).count();
-        assert_eq!(lines_with_desires, 3, "{text}");
+        let whole_states = text.lines().filter(|l| l.contains("sim_time:") && l.contains("position:")).count();
+        assert_eq!(whole_states, 3, "{text}");
     }
 
     #[test]
@@ -295,6 +295,17 @@ mod tests {
         assert_eq!(SavedRun::load(&path).unwrap(), run());
         assert!(is_run_file(&path) && !is_run_file(&dir.join("game.ron")));
         assert_eq!(Limit::of_path(&path), Limit::Run);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_past_a_runs_limit_is_refused_before_it_is_read() {
+        let dir = crate::fsutil::scratch_dir("run-file-large");
+        let path = dir.join("huge.run.ron");
+        // Sparse: no disk is used for the length.
+        std::fs::File::create(&path).unwrap().set_len(Limit::Run.bytes() + 1).unwrap();
+        let e = SavedRun::load(&path).unwrap_err();
+        assert!(e.message.contains("larger than the 512 MiB a game's run may be"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
