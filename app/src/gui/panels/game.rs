@@ -202,15 +202,17 @@ impl GamePanel {
             .on_hover_text("A condition of the debugger's (SPEC §19): the game pauses its run where it holds");
             let condition = self.break_when.trim().to_owned();
             if ui.add_enabled(!condition.is_empty(), egui::Button::new("Break")).clicked() {
-                let what = format!("break when {condition}");
-                out.push(Command::Game(GameCommand::Ask {
-                    what: what.clone(),
-                    control: Control::Break { creature, condition: condition.clone() },
-                }));
                 self.breaks.retain(|b| (b.creature, b.condition.as_str()) != (creature, condition.as_str()));
-                let answers = game.answers_to(&what).0;
-                self.breaks.push(Break { creature, condition, set: false, answers });
+                let mut asked = Break { creature, condition, set: false, answers: 0 };
+                let what = asked.request();
+                asked.answers = game.answers_to(&what).0;
+                out.push(Command::Game(GameCommand::Ask {
+                    what,
+                    control: Control::Break { creature, condition: asked.condition.clone() },
+                }));
+                self.breaks.push(asked);
                 self.break_when.clear();
+                self.refused = None;
             }
         });
         if let Some(why) = &self.refused {

@@ -158,12 +158,7 @@ impl CompareUi {
             Some(Other::Branch(i)) => *i,
             _ => usize::MAX,
         };
-        // Replaying both runs is not a per-frame job: while the preview runs, the
-        // comparison is worked out again once per snapshot period (10 simulated s);
-        // paused, at once.
-        let turns = p.sim().turns();
-        let period = creature_core::recording::SNAPSHOT_TURNS;
-        let head = if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns };
+        let head = preview_head(p);
         let watches: Vec<String> = ws.watches.list().iter().map(|w| w.text.clone()).collect();
         let key = (head, b.sim().turns(), id, watches);
         if self.result.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|c| c.key == key)) {
@@ -198,6 +193,15 @@ fn most_apart(mut apart: Vec<(Desire, f64)>, a: &Curves, b: &Curves) -> Vec<Desi
     apart.into_iter().map(|(k, _)| k).take(4).collect()
 }
 
+/// How far the preview's run has gone, for the comparison's key. Replaying both runs is
+/// not a per-frame job: while the preview runs, the comparison is worked out again once
+/// per snapshot period (10 simulated s); paused, at once.
+fn preview_head(p: &creature_workspace::live_preview::LivePreview) -> u64 {
+    let turns = p.sim().turns();
+    let period = creature_core::recording::SNAPSHOT_TURNS;
+    if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns }
+}
+
 /// The newest state's number of the game's creature `id` (rounded up to a hundred
 /// states, ten seconds at the editor's rate, while the game runs on), or none.
 fn game_head(ws: &Workspace, id: u32) -> Option<u64> {
@@ -229,12 +233,7 @@ impl CompareUi {
     fn states_key(&self, ws: &Workspace) -> Option<(u64, u64, String)> {
         let preview = ws.preview.as_ref();
         let a = match self.this {
-            This::Preview => {
-                let p = preview?;
-                let turns = p.sim().turns();
-                let period = creature_core::recording::SNAPSHOT_TURNS;
-                if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns }
-            }
+            This::Preview => preview_head(preview?),
             This::Game(id) => game_head(ws, id)?,
         };
         let (b, which) = match self.other.as_ref()? {
