@@ -22,6 +22,8 @@ pub enum FileKind {
     Debugger,
     /// A training target (`*.target.ron`, SPEC §22).
     Target,
+    /// A game's run received over the link and saved (`*.run.ron`, SPEC §23).
+    GameRun,
     /// A kind another crate reads, by its [`crate::guest::GuestKind::name`].
     Guest(&'static str),
     Unknown,
@@ -40,6 +42,7 @@ impl fmt::Debug for FileKind {
             FileKind::Scenario => "Scenario",
             FileKind::Debugger => "Debugger",
             FileKind::Target => "Target",
+            FileKind::GameRun => "GameRun",
             FileKind::Guest(name) => name,
             FileKind::Unknown => "Unknown",
         };

@@ -77,8 +77,14 @@ pub fn read_bytes(path: &Path, limit: Limit) -> Result<Vec<u8>, LoadError> {
 /// Reads a UTF-8 text file ([`Limit::Text`]), a byte-order mark left out, with the
 /// line and column of the first byte that is not UTF-8.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
+    read_text_within(path, Limit::Text)
+}
+
+/// [`read_text`] for a text file of a kind allowed more than [`Limit::Text`] (a game's
+/// run), at most `limit` bytes.
+pub fn read_text_within(path: &Path, limit: Limit) -> Result<String, LoadError> {
     let file = path.display().to_string();
-    let mut bytes = read_bytes(path, Limit::Text)?;
+    let mut bytes = read_bytes(path, limit)?;
     // A byte-order mark is not part of the text: editors hide it, and the studio's
     // files are UTF-8 without one.
     if bytes.starts_with(BOM.to_string().as_bytes()) {

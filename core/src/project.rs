@@ -155,6 +155,9 @@ impl FileKind {
         if name.ends_with(".scenario.ron") {
             return FileKind::Scenario;
         }
+        if crate::link::run_file::is_run_file(path) {
+            return FileKind::GameRun;
+        }
         if crate::train::is_target_file(path) {
             return FileKind::Target;
         }
@@ -397,7 +400,9 @@ fn check_file_in(path: &Path, data: &Data, checkers: &Checkers, guest_dir: Optio
     if let Some(kind) = guest_by_bytes(path) {
         return checkers.guest(kind.name).and_then(|g| g.binary).map(|f| f(path, guest_dir)).unwrap_or_default();
     }
-    match read_text(path) {
+    // A game's run may be larger than other text files.
+    let limit = if crate::link::run_file::is_run_file(path) { Limit::Run } else { Limit::Text };
+    match crate::file_reader::read_text_within(path, limit) {
         Ok(text) => check_text_in(path, &text, data, checkers, guest_dir),
         Err(e) => vec![e],
     }
@@ -446,6 +451,7 @@ fn check_text_by_kind(path: &Path, text: &str, data: &Data, checkers: &Checkers)
         FileKind::Guest(name) => checkers.guest(name).map(|g| (g.text)(path, text, data)).unwrap_or_default(),
         FileKind::Scenario => crate::scenario::check_file(path),
         FileKind::Target => crate::train::check_file(path),
+        FileKind::GameRun => crate::link::run_file::check(path, text),
         FileKind::Debugger => {
             let world = Project::open(path.parent().unwrap_or(Path::new(".")))
                 .ok()
@@ -499,5 +505,6 @@ mod tests {
         assert_eq!(FileKind::detect(p, "(hello: 1)"), FileKind::Unknown);
         assert_eq!(FileKind::detect(Path::new("/p/a.scenario.ron"), "(species: oops"), FileKind::Scenario);
         assert_eq!(FileKind::detect(Path::new("/p/kind.target.ron"), "(species: oops"), FileKind::Target);
+        assert_eq!(FileKind::detect(Path::new("/p/ruth.run.ron"), "(objects: oops"), FileKind::GameRun);
     }
 }

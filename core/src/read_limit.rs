@@ -4,6 +4,10 @@
 
 use std::path::Path;
 
+/// How a game's run saved is named (`NAME.run.ron`, `crate::link::run_file`): its name
+/// gives its limit, [`Limit::Run`].
+pub const RUN_SUFFIX: &str = ".run.ron";
+
 /// How large a file of each kind may be, in bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -17,6 +21,9 @@ pub enum Limit {
     Recording,
     /// A Parquet file to import: 1 GiB.
     Parquet,
+    /// A game's run saved as text (`*.run.ron`): 512 MiB, more than an hour of many
+    /// creatures.
+    Run,
 }
 
 impl Limit {
@@ -26,11 +33,12 @@ impl Limit {
         match self {
             Limit::Text => 64 * 1024 * 1024,
             Limit::Large(_) | Limit::Recording | Limit::Parquet => 1024 * 1024 * 1024,
+            Limit::Run => 512 * 1024 * 1024,
         }
     }
 
     /// The limit of the file at `path`, by its name: a recording, a Parquet file, a
-    /// large guest kind (by its name's ending, [`crate::guest::by_suffix`]), or text.
+    /// game's run, a large guest kind (by its name's ending, [`crate::guest::by_suffix`]), or text.
     #[must_use]
     pub fn of_path(path: &Path) -> Limit {
         let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
@@ -38,6 +46,8 @@ impl Limit {
             Limit::Recording
         } else if name.ends_with(".parquet") {
             Limit::Parquet
+        } else if name.ends_with(RUN_SUFFIX) {
+            Limit::Run
         } else if let Some(what) = crate::guest::by_suffix(&name).and_then(|k| k.large) {
             Limit::Large(what)
         } else {
@@ -52,6 +62,7 @@ impl Limit {
             Limit::Large(what) => what,
             Limit::Recording => "a recording",
             Limit::Parquet => "a Parquet file",
+            Limit::Run => "a game's run",
         }
     }
 }

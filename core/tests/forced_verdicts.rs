@@ -108,3 +108,63 @@ fn a_recording_seeks_past_a_snapshot_with_its_verdict_still_forced() {
     plain.run(2000);
     assert_eq!(to_bytes(&on), to_bytes(&plain), "and the run goes on as it went");
 }
+
+/// The example world as shipped, and as read with its objects in the reverse order.
+fn example_worlds(sim: &Sim) -> (creature_core::world::file::WorldFile, creature_core::world::file::WorldFile) {
+    let world = creature_core::world::file::WorldFile::load(&example().join("world.ron"), sim.data()).unwrap();
+    let mut reordered = world.clone();
+    reordered.objects.reverse();
+    (world, reordered)
+}
+
+#[test]
+fn a_forced_verdict_stays_on_its_object_when_a_reload_reorders_the_world() {
+    let mut forced = daisy(3);
+    forced.run(50);
+    let mut plain = forced.clone();
+    let (world, reordered) = example_worlds(&forced);
+    let ids: Vec<String> = world.ids().map(str::to_owned).collect();
+    let middle = ids.len() / 2;
+    assert_ne!(ids.iter().position(|i| i == "home_field"), Some(middle), "reversing moves home_field");
+    forced.apply(&force(Desire::Hunger, Some(TreeKind::ActOn), "home_field", -0.5)).unwrap();
+    forced.record(true);
+    forced.reload_world(reordered.clone());
+    plain.reload_world(reordered);
+    assert!(forced.take_events().iter().all(|e| !matches!(e, Event::Unforced { .. })), "nothing was let go");
+    let held = UsefulnessCurve::default().usefulness(Some(-0.5));
+    for id in &ids {
+        let of = |s: &Sim| s.usefulness(Desire::Hunger, TreeKind::ActOn, id).unwrap();
+        let expected = if id == "home_field" { held } else { of(&plain) };
+        assert_eq!(of(&forced), expected, "{id}'s verdict after the reorder");
+    }
+    assert_eq!(forced.forced(), [(Desire::Hunger, TreeKind::ActOn, "home_field".to_owned(), -0.5)]);
+}
+
+#[test]
+fn a_reload_that_takes_the_object_away_lets_its_verdict_go_and_says_so() {
+    let mut sim = daisy(3);
+    sim.run(50);
+    let (_, mut without) = example_worlds(&sim);
+    without.objects.retain(|o| o.id != "home_field");
+    sim.apply(&force(Desire::Hunger, None, "home_field", 1.0)).unwrap();
+    sim.apply(&force(Desire::Tiredness, Some(TreeKind::Activity), "home_town", 0.25)).unwrap();
+    sim.record(true);
+    sim.reload_world(without);
+    let let_go: Vec<(Desire, TreeKind, String)> = sim
+        .take_events()
+        .into_iter()
+        .filter_map(|e| match e {
+            Event::Unforced { desire, tree, object, .. } => Some((desire, tree, object)),
+            _ => None,
+        })
+        .collect();
+    let field = |tree| (Desire::Hunger, tree, "home_field".to_owned());
+    assert_eq!(let_go, [field(TreeKind::Activity), field(TreeKind::ActOn)], "both trees' verdicts are let go, said");
+    assert_eq!(
+        sim.forced(),
+        [(Desire::Tiredness, TreeKind::Activity, "home_town".to_owned(), 0.25)],
+        "the other stays"
+    );
+    let unforce = Act::Unforce { desire: Desire::Hunger, tree: None, object: "home_field".into() };
+    assert!(sim.apply(&unforce).is_err(), "nothing of the object is left to let go");
+}

@@ -24,6 +24,7 @@ mod recording;
 mod robust;
 mod scenario;
 mod serve;
+mod serve_run;
 mod shadow;
 mod shadow_compose;
 mod shadow_curate;

@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::common::{repo, s};
 
 /// `serve` on the example project for a minute, its address and token.
-fn serve() -> (Child, String, String) {
+pub(crate) fn serve() -> (Child, String, String) {
     let dir = tempfile::tempdir().unwrap();
     let token_file = dir.path().join("token");
     let mut child = Command::new(env!("CARGO_BIN_EXE_creature-studio"))

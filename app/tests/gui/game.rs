@@ -21,7 +21,7 @@ use egui_kittest::kittest::Queryable;
 use crate::support::{example, labels_containing, project_copy, studio, until_within};
 
 /// `serve` on the example project, and its address and token.
-fn serve() -> (Child, String, String) {
+pub(crate) fn serve() -> (Child, String, String) {
     let token_file = tempfile::tempdir().unwrap().keep().join("token");
     let mut child = Process::new(env!("CARGO_BIN_EXE_creature-studio"))
         .args(["serve", "--project"])
@@ -39,7 +39,7 @@ fn serve() -> (Child, String, String) {
 }
 
 /// Fills the Game panel's form and clicks Attach.
-fn attach(h: &mut Harness<'static, Studio>, address: &str, token: &str) {
+pub(crate) fn attach(h: &mut Harness<'static, Studio>, address: &str, token: &str) {
     h.state_mut().run(Command::Dock(DockCommand::Show(TAB)));
     let p = h.state_mut().panels.state_mut::<GamePanel>().unwrap();
     (p.address, p.token) = (address.to_owned(), token.to_owned());

@@ -17,6 +17,7 @@ mod desire_menu;
 mod first_hour;
 mod focus;
 mod game;
+mod game_run;
 mod gauntlet;
 mod glyphs;
 mod hand_words;

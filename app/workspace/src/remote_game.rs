@@ -2,16 +2,21 @@
 //! events, and the answers to what the studio asked, kept for the editor to show, and the
 //! whole run as it came ([`RemoteRun`]) to look back over. The link is polled from the
 //! editor's frame without waiting; a lost link is said, marked on the run, and tried
-//! again every few seconds while what was seen stays; a game let go keeps its run.
+//! again every few seconds while what was seen stays; a game let go keeps its run. A
+//! run saved (`*.run.ron`) is opened as a game that is gone, to look back over.
 //! Beyond §23, the mind of the creature the studio follows is asked for ([`RemoteMind`]):
 //! again when an event says it learned or was reloaded, and its reasons again when it
 //! plans; a game that does not tell leaves it "not told", and the link goes on.
 
 use std::collections::{BTreeMap, VecDeque};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+use creature_core::error::LoadError;
+use creature_core::file_writer::Policy;
 use creature_core::link::client::Client;
 use creature_core::link::message::{self, Ask, Control, Role, Wanted};
+use creature_core::link::run_file::SavedRun;
 use creature_core::species::data::Data;
 use serde_json::Value;
 
@@ -46,6 +51,8 @@ enum Link {
     },
     /// The studio let the game go: nothing is tried again.
     LetGo,
+    /// No game: a run saved in this file, opened.
+    Opened(String),
 }
 
 /// A game attached.
@@ -122,9 +129,69 @@ impl RemoteGame {
         matches!(self.link, Link::Attached(_))
     }
 
-    /// Whether the studio let the game go (its run kept).
+    /// Whether the studio let the game go (its run kept), or the run is one opened from
+    /// a file: no game is there, nor tried again.
     pub fn let_go_of(&self) -> bool {
-        matches!(self.link, Link::LetGo)
+        matches!(self.link, Link::LetGo | Link::Opened(_))
+    }
+
+    /// The run saved at `path`, opened as a game that is gone: its creatures and states
+    /// to look back over, its marks, and no link.
+    ///
+    /// # Errors
+    /// A file that does not read or load, at its line and column.
+    pub fn opened(path: &Path) -> Result<RemoteGame, LoadError> {
+        let saved = SavedRun::load(path)?;
+        let creatures = saved
+            .creatures
+            .iter()
+            .map(|c| RemoteCreature { id: c.id, name: c.name.clone(), species: c.species.clone() })
+            .collect();
+        Ok(RemoteGame {
+            address: saved.game.clone(),
+            token: String::new(),
+            role: Role::Observer,
+            link: Link::Opened(path.display().to_string()),
+            creatures,
+            events: VecDeque::new(),
+            answers: VecDeque::new(),
+            asked: Vec::new(),
+            next_id: 1,
+            hz: 0.0,
+            run: RemoteRun::of_saved(&saved),
+            followed: None,
+            minds: BTreeMap::new(),
+            asking: Vec::new(),
+        })
+    }
+
+    /// The run received, as a file holds it: the game's creatures, their states and
+    /// the marks.
+    #[must_use]
+    pub fn saved_run(&self) -> SavedRun {
+        let names: Vec<(u32, String, String)> =
+            self.creatures.iter().map(|c| (c.id, c.name.clone(), c.species.clone())).collect();
+        self.run.saved(&self.address, &names)
+    }
+
+    /// Saves the run received at `path` (`*.run.ron`), through the one writer.
+    ///
+    /// # Errors
+    /// A write refused or failed, in a sentence naming the file.
+    pub fn save_run(&self, path: &Path, policy: &Policy) -> Result<(), String> {
+        self.saved_run().save(path, policy)
+    }
+
+    /// Whether the request said as `what` was sent and waits for the game's answer.
+    pub fn awaits(&self, what: &str) -> bool {
+        self.asked.iter().any(|(_, w)| w == what)
+    }
+
+    /// How many answers to requests said as `what` are kept, and the newest of them.
+    pub fn answers_to(&self, what: &str) -> (usize, Option<&Result<(), String>>) {
+        let mut to = self.answers.iter().filter(|(w, _)| w == what).map(|(_, r)| r);
+        let n = to.clone().count();
+        (n, to.next_back())
     }
 
     /// Where the creatures live, for the status bar: the address, and whether the link
@@ -134,15 +201,18 @@ impl RemoteGame {
             Link::Attached(_) => format!("attached to the game at {}", self.address),
             Link::Lost { why, .. } => format!("the link to {} was lost ({why}); trying again", self.address),
             Link::LetGo => format!("let go of the game at {}; its run is kept", self.address),
+            Link::Opened(file) => {
+                format!("the run saved in {file}, from the game at {}; no game attached", self.address)
+            }
         }
     }
 
     /// Lets the game go: the link is closed and not tried again, and the run is kept.
     pub fn let_go(&mut self) {
-        if !matches!(self.link, Link::LetGo) {
+        if matches!(self.link, Link::Attached(_) | Link::Lost { .. }) {
             self.run.mark_all(MarkKind::Link, "let go");
+            self.link = Link::LetGo;
         }
-        self.link = Link::LetGo;
     }
 
     /// Reads what the game sent, without waiting; a lost link is tried again after
@@ -150,7 +220,7 @@ impl RemoteGame {
     pub fn poll(&mut self, now: Instant) -> bool {
         let received = match &mut self.link {
             Link::Attached(client) => client.receive(READ_PER_POLL),
-            Link::LetGo => return false,
+            Link::LetGo | Link::Opened(_) => return false,
             Link::Lost { since, .. } => {
                 if now.duration_since(*since) < RETRY_AFTER {
                     return false;

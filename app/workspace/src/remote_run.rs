@@ -2,39 +2,22 @@
 //! they came, numbered, and the marks on that timeline (the game's events, the person's
 //! bookmarks, the link lost and found again). It is kept in memory while the link is lost
 //! and after the game is let go, so that the editor can look back over it; the oldest
-//! states give way once a creature has [`KEPT_STATES`], and are counted.
+//! states give way once a creature has [`KEPT_STATES`], and are counted. It turns into
+//! and out of core's saved run ([`SavedRun`], `*.run.ron`), its marks kept.
 
 use std::collections::{BTreeMap, VecDeque};
 
+pub use creature_core::link::run_file::{Mark, MarkKind};
+use creature_core::link::run_file::{RunCreature, SavedRun, VERSION};
+
 use crate::remote_state::RemoteState;
 
-/// How many states are kept a creature: an hour at the editor's ten a second.
-pub const KEPT_STATES: usize = 36_000;
+/// How many states are kept a creature: an hour at the editor's ten a second, as many
+/// as a saved run holds.
+pub const KEPT_STATES: usize = creature_core::link::run_file::MAX_STATES;
 
 /// How many marks are kept, the oldest giving way first.
-pub const KEPT_MARKS: usize = 10_000;
-
-/// What a mark on a game's timeline is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MarkKind {
-    /// An event the game sent: a plan, a lesson, a phase, a reload, a breakpoint hit.
-    Event,
-    /// A moment the person named.
-    Bookmark,
-    /// The link was lost here, or came back.
-    Link,
-}
-
-/// One mark: where on a creature's timeline (the number of the state it follows) and
-/// what it says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Mark {
-    pub creature: u32,
-    pub at: u64,
-    pub sim_time: f64,
-    pub kind: MarkKind,
-    pub text: String,
-}
+pub const KEPT_MARKS: usize = creature_core::link::run_file::MAX_MARKS;
 
 /// One creature's states, numbered from its first: `first` is the number of the oldest
 /// kept.
@@ -123,6 +106,44 @@ impl RemoteRun {
     pub fn marks(&self, creature: u32) -> impl Iterator<Item = &Mark> {
         self.marks.iter().filter(move |m| m.creature == creature)
     }
+
+    /// The run as a file holds it, received from the game at `game`, whose creatures
+    /// are `creatures` (id, name, species): every creature named, its states kept and
+    /// every mark.
+    #[must_use]
+    pub fn saved(&self, game: &str, creatures: &[(u32, String, String)]) -> SavedRun {
+        let creatures = creatures
+            .iter()
+            .map(|(id, name, species)| {
+                let line = self.creatures.get(id);
+                RunCreature {
+                    id: *id,
+                    name: name.clone(),
+                    species: species.clone(),
+                    first: line.map_or(0, |l| l.first),
+                    states: line.map(|l| l.states.iter().cloned().collect()).unwrap_or_default(),
+                }
+            })
+            .collect();
+        SavedRun {
+            version: VERSION,
+            game: game.to_owned(),
+            creatures,
+            marks: self.marks.iter().cloned().collect(),
+            dropped: self.dropped,
+        }
+    }
+
+    /// The run a file held, to look back over as it was saved.
+    #[must_use]
+    pub fn of_saved(saved: &SavedRun) -> RemoteRun {
+        let creatures = saved
+            .creatures
+            .iter()
+            .map(|c| (c.id, Timeline { first: c.first, states: c.states.iter().cloned().collect() }))
+            .collect();
+        RemoteRun { creatures, marks: saved.marks.iter().cloned().collect(), dropped: saved.dropped }
+    }
 }
 
 #[cfg(test)]
@@ -168,5 +189,28 @@ mod tests {
         assert_eq!(of_0, [(1, 2.0, "plan"), (1, 2.0, "lost")]);
         let of_1: Vec<_> = run.marks(1).map(|m| (m.at, m.sim_time, m.text.as_str())).collect();
         assert_eq!(of_1, [(0, 7.0, "lost")]);
+    }
+
+    #[test]
+    fn a_run_saved_and_read_back_is_the_run_with_its_marks() {
+        let mut run = RemoteRun::default();
+        for i in 0..20 {
+            run.take_state(4, state(f64::from(i) / 10.0));
+        }
+        run.take_state(9, state(3.0));
+        run.mark(4, MarkKind::Event, "lesson".into());
+        run.mark_all(MarkKind::Link, "link lost: gone");
+        run.mark_at(4, 7, 0.7, MarkKind::Bookmark, "here".into());
+        let names = [(4, "Ruth".to_owned(), "Cow".to_owned()), (9, "Pip".to_owned(), "Ape".to_owned())];
+        let saved = run.saved("127.0.0.1:7878", &names);
+        let text = saved.to_text();
+        let back = RemoteRun::of_saved(&SavedRun::parse("r.run.ron", &text).unwrap());
+        for id in [4, 9] {
+            assert_eq!(back.span(id), run.span(id));
+            assert!(back.states(id).eq(run.states(id)), "creature {id}'s states");
+            assert!(back.marks(id).eq(run.marks(id)), "creature {id}'s marks");
+        }
+        assert_eq!(back.span(4), Some((0, 19)));
+        assert_eq!(back.marks(4).count(), 3);
     }
 }

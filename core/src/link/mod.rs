@@ -9,9 +9,11 @@
 //! - [`host`]: the listener and its clients, polled from the game's own loop for a
 //!   bounded time, never blocking it.
 //! - [`client`]: a studio's end, attached within a bounded time, then polled likewise.
+//! - [`run_file`]: a game's run as a studio received it, saved (`*.run.ron`) and read back.
 
 pub mod client;
 pub mod conn;
 pub mod host;
 pub mod message;
+pub mod run_file;
 pub mod token;

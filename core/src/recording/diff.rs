@@ -74,13 +74,8 @@ pub fn diff(a: &Recorder, b: &Recorder) -> Result<Diff, String> {
     for turn in from..=end {
         advance(ra, &a.parsed, &mut sa, &mut applied_a, turn);
         advance(rb, &b.parsed, &mut sb, &mut applied_b, turn);
-        for (da, db) in sa.creature().desires.iter().zip(&sb.creature().desires) {
-            let gap = (da.value - db.value).abs();
-            let e = desires.entry(da.name).or_insert(DesireDiff { max_abs: 0.0, at: 0.0 });
-            if gap > e.max_abs {
-                *e = DesireDiff { max_abs: gap, at: seconds(turn) };
-            }
-        }
+        let pairs = sa.creature().desires.iter().zip(&sb.creature().desires);
+        widen(&mut desires, seconds(turn), pairs.map(|(da, db)| (da.name, da.value, db.value)));
         if first_difference.is_none() {
             let learnt = learn_a.binary_search(&turn).is_ok() || learn_b.binary_search(&turn).is_ok();
             if !same(&sa, &sb, learnt) {
@@ -152,18 +147,69 @@ fn learning_turns(r: &Recording) -> Vec<u64> {
     turns
 }
 
+/// Keeps in `desires` how far apart each desire got and when: `pairs` are each desire's
+/// values in the two runs at `at` seconds, and a gap wider than the widest so far is
+/// kept with its time.
+pub(super) fn widen(
+    desires: &mut BTreeMap<Desire, DesireDiff>,
+    at: f64,
+    pairs: impl Iterator<Item = (Desire, f64, f64)>,
+) {
+    for (d, a, b) in pairs {
+        let gap = (a - b).abs();
+        let e = desires.entry(d).or_insert(DesireDiff { max_abs: 0.0, at: 0.0 });
+        if gap > e.max_abs {
+            *e = DesireDiff { max_abs: gap, at };
+        }
+    }
+}
+
+/// What can be seen of a creature at a moment, as a simulation and as a link's `state`
+/// tell it: where it is, its phase, liking, desires and plan.
+pub(super) trait Seen {
+    fn place(&self) -> Option<[f64; 2]>;
+    fn phase(&self) -> u8;
+    fn liking(&self) -> f64;
+    fn desire_bits(&self) -> Vec<u64>;
+    /// The plan under way: its desire, action and object.
+    fn plan_words(&self) -> Option<[String; 3]>;
+}
+
+impl Seen for Sim {
+    fn place(&self) -> Option<[f64; 2]> {
+        let (x, y) = self.position();
+        Some([x, y])
+    }
+    fn phase(&self) -> u8 {
+        self.creature().phase
+    }
+    fn liking(&self) -> f64 {
+        self.creature().liking
+    }
+    fn desire_bits(&self) -> Vec<u64> {
+        self.creature().desires.iter().map(|d| d.value.to_bits()).collect()
+    }
+    fn plan_words(&self) -> Option<[String; 3]> {
+        self.plan().map(|p| [p.desire.name().to_owned(), p.action, p.object])
+    }
+}
+
+/// True when what can be seen of two creatures is the same, to the bit.
+pub(super) fn same_seen(a: &impl Seen, b: &impl Seen) -> bool {
+    a.place() == b.place()
+        && a.phase() == b.phase()
+        && a.liking().to_bits() == b.liking().to_bits()
+        && a.desire_bits() == b.desire_bits()
+        && a.plan_words() == b.plan_words()
+}
+
 /// True when what can be seen of the two creatures is the same: SPEC §16's STATE (the
 /// trees compared only where examples may have changed) and the generator, which tells
 /// apart runs that will part later.
 fn same(a: &Sim, b: &Sim, learnt: bool) -> bool {
     let (ca, cb) = (a.creature(), b.creature());
-    let bits = |s: &Sim| s.creature().desires.iter().map(|d| d.value.to_bits()).collect::<Vec<_>>();
-    a.position() == b.position()
-        && ca.phase == cb.phase
-        && ca.liking.to_bits() == cb.liking.to_bits()
-        && bits(a) == bits(b)
+    same_seen(a, b)
         && ca.opinions == cb.opinions
-        && a.plan().map(|p| (p.desire, p.action, p.object)) == b.plan().map(|p| (p.desire, p.action, p.object))
         && a.summary().lessons == b.summary().lessons
         && (!learnt || ca.trees == cb.trees)
         && a.rng() == b.rng()
@@ -172,17 +218,32 @@ fn same(a: &Sim, b: &Sim, learnt: bool) -> bool {
 /// Plans started at a turn in one recording and not in the other, each way.
 fn plan_difference(a: &Recording, b: &Recording) -> (usize, usize) {
     let plans = |r: &Recording| {
-        let mut m: BTreeMap<(u64, String), usize> = BTreeMap::new();
-        for e in &r.events {
-            if let Happening::Plan { desire, action, object, target, .. } = &e.what {
-                *m.entry((e.turn, format!("{desire}|{action}|{object}|{target}"))).or_default() += 1;
+        plans_started(r.events.iter().filter_map(|e| match &e.what {
+            Happening::Plan { desire, action, object, target, .. } => {
+                Some((e.turn, format!("{desire}|{action}|{object}|{target}")))
             }
-        }
-        m
+            _ => None,
+        }))
     };
-    let (pa, pb) = (plans(a), plans(b));
-    let only = |x: &BTreeMap<(u64, String), usize>, y: &BTreeMap<(u64, String), usize>| {
+    only_each_way(&plans(a), &plans(b))
+}
+
+/// Plans started, each (turn, what it is), counted by turn and what.
+pub(super) type PlansStarted = BTreeMap<(u64, String), usize>;
+
+/// `started` (turn, what) counted.
+pub(super) fn plans_started(started: impl Iterator<Item = (u64, String)>) -> PlansStarted {
+    let mut m = PlansStarted::new();
+    for key in started {
+        *m.entry(key).or_default() += 1;
+    }
+    m
+}
+
+/// How many plans only `a` started at their turn, and only `b`.
+pub(super) fn only_each_way(a: &PlansStarted, b: &PlansStarted) -> (usize, usize) {
+    let only = |x: &PlansStarted, y: &PlansStarted| -> usize {
         x.iter().map(|(k, n)| n.saturating_sub(y.get(k).copied().unwrap_or(0))).sum()
     };
-    (only(&pa, &pb), only(&pb, &pa))
+    (only(a, b), only(b, a))
 }

@@ -10,6 +10,8 @@
 //!   changed data;
 //! - `markers`: the timeline's marks, one line each;
 //! - `diff`: what differs between two recordings, and from when;
+//! - `state_diff`: what differs between two runs told as states (a game's run, a
+//!   recording read so), by the same rules;
 //! - `sources`: the files a scenario runs from, as text, and `scenario run --record`.
 //!
 //! The editor's timeline on top of it:
@@ -38,6 +40,7 @@ mod sample;
 pub mod seek;
 pub mod snapshot;
 pub mod sources;
+pub mod state_diff;
 
 pub use diff::{Diff, diff};
 pub use fork::Future;

@@ -8,6 +8,13 @@ use crate::watched::Watched;
 /// where it had none).
 pub type Sample = (u64, f64, Vec<Option<f64>>);
 
+/// `count` evenly spaced turns from the first to `end` (`end` always among them; every
+/// turn when the run is shorter).
+pub(super) fn even_turns(end: u64, count: u64) -> impl Iterator<Item = u64> {
+    let every = (end / count.max(1)).max(1);
+    (0..end).step_by(usize::try_from(every).unwrap_or(usize::MAX)).chain([end])
+}
+
 impl Recorder {
     /// `watched` at `count` evenly spaced turns from the first to the newest (the
     /// newest always among them; every turn when the run is shorter), on a copy: the
@@ -16,10 +23,7 @@ impl Recorder {
     /// # Errors
     /// A snapshot that does not restore.
     pub fn sample(&self, watched: &[Watched], count: u64) -> Result<Vec<Sample>, String> {
-        let end = self.sim().turns();
-        let every = (end / count.max(1)).max(1);
-        let turns = (0..end).step_by(usize::try_from(every).unwrap_or(usize::MAX)).chain([end]);
-        self.clone().sample_at(watched, turns)
+        self.clone().sample_at(watched, even_turns(self.sim().turns(), count))
     }
 
     /// `watched` at each of `turns` (none past the newest), seeking in this recorder.

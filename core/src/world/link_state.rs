@@ -47,9 +47,11 @@ pub fn told(sim: &Sim, ask: &Ask) -> Result<Told, String> {
 }
 
 /// An `event` of creature `id` for a trace event (plans, lessons with their credit,
-/// phases, skills, miracles), or `None` for the events the trace leaves out.
+/// phases, skills, miracles) or a forced verdict let go when a reload took its object
+/// away (`unforced`, told to the studio that forced it), or `None` for the events the
+/// trace leaves out.
 pub fn event(sim: &Sim, id: u32, event: &Event) -> Option<Value> {
-    if !event.is_trace() {
+    if !event.is_trace() && !matches!(event, Event::Unforced { .. }) {
         return None;
     }
     let mut v = serde_json::to_value(event).ok()?;
@@ -163,5 +165,26 @@ mod tests {
             (Some("event"), Some("plan"), Some(2))
         );
         assert!(e["action"].is_string(), "{e}");
+    }
+
+    #[test]
+    fn a_forced_verdict_a_reload_lets_go_is_told_to_the_studio() {
+        let mut sim = newborn_cow();
+        let mut world = WorldFile::builtin(sim.data()).unwrap();
+        let gone = world.objects.iter().find(|o| o.id != "self").unwrap().id.clone();
+        let force = crate::world::sim::Act::Force {
+            desire: crate::names::Desire::Hunger,
+            tree: None,
+            object: gone.clone(),
+            verdict: 0.5,
+        };
+        sim.apply(&force).unwrap();
+        world.objects.retain(|o| o.id != gone);
+        sim.record(true);
+        sim.reload_world(world);
+        let told: Vec<Value> = sim.take_events().iter().filter_map(|e| event(&sim, 3, e)).collect();
+        assert_eq!(told.len(), 2, "both trees' verdicts: {told:?}");
+        assert_eq!((told[0]["event"].as_str(), told[0]["object"].as_str()), (Some("unforced"), Some(gone.as_str())));
+        assert_eq!(told[0]["creature"], 3);
     }
 }

@@ -52,6 +52,14 @@ impl Studio {
                     p.disk = disk;
                 }
             }
+            FileCommand::CompareRecording(path) if creature_core::link::run_file::is_run_file(&path) => {
+                let opened = creature_core::link::run_file::SavedRun::load(&path);
+                let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
+                match opened {
+                    Ok(run) => st.run.other = Some(Other::SavedRun(path, Box::new(run))),
+                    Err(e) => st.run.result = Some(Err(e.to_string())),
+                }
+            }
             FileCommand::CompareRecording(path) => {
                 let opened = Recording::load(&path).and_then(Recorder::open);
                 let Some(st) = self.panels.state_mut::<ComparePanel>() else { return };
@@ -135,6 +143,7 @@ impl Studio {
                 self.apply(Command::Arena(crate::gui::command::ArenaCommand::Gauntlet(p.to_path_buf())));
                 self.show_tab(crate::gui::shadow::panels::arena::TAB);
             }
+            FileKind::GameRun => self.open_game_run(p),
             _ => self.apply(Command::File(FileCommand::ShowSource { path: p.to_path_buf(), line: 1 })),
         }
     }

@@ -7,7 +7,7 @@ use creature_workspace::{DocId, Workspace};
 
 use crate::gui::command::UiCommand;
 use crate::gui::command::keys::{self, Scope};
-use crate::gui::command::{Command, DockCommand, FileCommand, SelectCommand, Tab};
+use crate::gui::command::{Command, DockCommand, FileCommand, GameCommand, SelectCommand, Tab};
 
 /// The menu bar: File, Edit, View, Preview, Arena and Species. The Preview and Arena
 /// menus list every command of their keys' scope, so a new key shows up there.
@@ -50,6 +50,8 @@ pub fn menu_bar(
                 out.push(Command::Dock(DockCommand::Show(crate::gui::panels::game::TAB)));
                 ui.close();
             }
+            menu_item(ui, &Command::Game(GameCommand::OpenRun), true, out);
+            menu_item(ui, &Command::Game(GameCommand::SaveRun), ws.game.is_some(), out);
             ui.separator();
             menu_item(ui, &Command::Ui(UiCommand::Quit), true, out);
         });

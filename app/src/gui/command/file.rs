@@ -27,7 +27,8 @@ pub enum FileCommand {
     /// Reads what the start page shows (the project's richest creature, first lesson and
     /// bank, the recent projects' names) for the project and recent list of now.
     ReadStartPage,
-    /// Opens a recording file for Compare to set beside the preview's run.
+    /// Opens a recording file (or a game's run saved, `*.run.ron`) for Compare to set
+    /// beside the run compared.
     CompareRecording(PathBuf),
     /// Reads two files of one kind for Compare to tell apart, as `creature-studio diff` does.
     CompareFiles {

@@ -15,6 +15,10 @@ pub enum GameCommand {
     Bookmark { creature: u32, at: u64, sim_time: f64 },
     /// Puts the game's creature `creature` (named `name`) in focus.
     Focus { creature: u32, name: String },
+    /// Saves the game's run received so far to a file chosen (`*.run.ron`).
+    SaveRun,
+    /// Opens a game's run saved, chosen in a dialog, to look back over.
+    OpenRun,
 }
 
 impl GameCommand {
@@ -26,6 +30,8 @@ impl GameCommand {
             GameCommand::Detach => "Let the game go".into(),
             GameCommand::Bookmark { sim_time, .. } => format!("Bookmark the game's run at {sim_time:.1} s"),
             GameCommand::Focus { name, .. } => format!("Put the game's {name} in focus"),
+            GameCommand::SaveRun => "Save the game's run…".into(),
+            GameCommand::OpenRun => "Open a game's run…".into(),
         }
     }
 }

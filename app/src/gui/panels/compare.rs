@@ -2,48 +2,73 @@
 //! the desires that differ most over time, both runs overlaid (this run solid, the other
 //! dashed) with a cursor at the shown turn; the first second at which they differ; the
 //! plans and lessons only one had; the trees whose examples differ, each a click from
-//! the tree graph. Or two files of one kind, as `creature-studio diff` tells them
-//! apart (`compare_files`).
+//! the tree graph. A game's run (SPEC §23, live or saved) is either side, compared by
+//! what its states say (`compare_states`). Or two files of one kind, as
+//! `creature-studio diff` tells them apart (`compare_files`).
 
 use egui::Color32;
 use egui_plot::{Line, LineStyle, Plot, VLine};
 
+use super::compare_plot::PALETTE;
 use super::{Cx, Home, Panel};
 use crate::gui::command::{Command, DockCommand, FileCommand, SelectCommand, Tab};
-use crate::gui::view::compare::{CompareUi, Other};
-use creature_workspace::live_preview::LivePreview;
+use crate::gui::view::compare::{CompareUi, Other, This};
 use creature_workspace::{DocId, Workspace};
 
-const PALETTE: [Color32; 4] = [
-    Color32::from_rgb(240, 170, 60),
-    Color32::from_rgb(90, 170, 255),
-    Color32::from_rgb(110, 210, 120),
-    Color32::from_rgb(230, 100, 180),
-];
+/// The game's creature `id` as a side of the comparison.
+fn game_side(ws: &Workspace, id: u32) -> String {
+    let name = ws.game.as_ref().and_then(|g| g.creatures.iter().find(|c| c.id == id)).map_or("?", |c| &c.name);
+    format!("the game's run of {name} ({id})")
+}
 
-/// The run to compare with: a branch of the preview's run, or a recording file.
-fn pick_other(ui: &mut egui::Ui, p: &LivePreview, st: &mut ComparePanel, out: &mut Vec<Command>) {
+/// The run to compare (the preview's, or a game's creature's), and the run to compare
+/// it with: a branch of the preview's run, a game's creature's run, or a file (a
+/// recording, or a game's run saved).
+fn pick_other(ui: &mut egui::Ui, ws: &Workspace, st: &mut ComparePanel, out: &mut Vec<Command>) {
+    let p = ws.preview.as_ref();
+    let creatures: Vec<u32> = ws.game.as_ref().map(|g| g.creatures.iter().map(|c| c.id).collect()).unwrap_or_default();
     ui.horizontal_wrapped(|ui| {
-        ui.strong("Compare this run with");
+        ui.strong("Compare");
+        let this = match st.run.this {
+            This::Preview => "the preview's run".to_owned(),
+            This::Game(id) => game_side(ws, id),
+        };
+        egui::ComboBox::from_id_salt("compare-this").width(200.0).selected_text(this).show_ui(ui, |ui| {
+            ui.selectable_value(&mut st.run.this, This::Preview, "the preview's run");
+            for id in &creatures {
+                ui.selectable_value(&mut st.run.this, This::Game(*id), game_side(ws, *id));
+            }
+        });
+        ui.strong("with");
         let shown = match &st.run.other {
             None => "…".to_owned(),
-            Some(Other::Branch(i)) => p.branches.get(*i).map_or_else(String::new, |b| b.name.clone()),
-            Some(Other::File(path, _)) => crate::gui::words::short(path),
+            Some(Other::Branch(i)) => p.and_then(|p| p.branches.get(*i)).map_or_else(String::new, |b| b.name.clone()),
+            Some(Other::File(path, _) | Other::SavedRun(path, _)) => crate::gui::words::short(path),
+            Some(Other::Game(id)) => game_side(ws, *id),
         };
         egui::ComboBox::from_id_salt("compare-with").width(260.0).selected_text(shown).show_ui(ui, |ui| {
-            for (i, b) in p.branches.iter().enumerate() {
+            let branches = p.map(|p| p.branches.as_slice()).unwrap_or_default();
+            for (i, b) in branches.iter().enumerate() {
                 if ui.selectable_label(false, &b.name).clicked() {
                     st.run.other = Some(Other::Branch(i));
                 }
             }
-            if p.branches.is_empty() {
+            if branches.is_empty() {
                 ui.weak("no branches yet: look back on the timeline and play on from there");
+            }
+            for id in &creatures {
+                if ui.selectable_label(false, game_side(ws, *id)).clicked() {
+                    st.run.other = Some(Other::Game(*id));
+                }
             }
         });
         ui.label("or a file:");
         let mut path = st.path.clone();
-        let edit =
-            ui.add(egui::TextEdit::singleline(&mut path).hint_text("path/to/run.recording").desired_width(220.0));
+        let edit = ui.add(
+            egui::TextEdit::singleline(&mut path)
+                .hint_text("path/to/run.recording or game.run.ron")
+                .desired_width(220.0),
+        );
         st.path = path;
         if (edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))) || ui.small_button("Open").clicked() {
             // The studio reads the file and hands it to this panel.
@@ -93,11 +118,16 @@ impl Panel for ComparePanel {
 }
 
 fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut ComparePanel, out: &mut Vec<Command>) {
+    pick_other(ui, ws, st, out);
+    if st.run.of_states() {
+        st.run.sync(ws);
+        super::compare_states::show(ui, ws, &st.run);
+        return;
+    }
     let Some(p) = ws.preview.as_ref() else {
         ui.weak("Compare needs the preview running.");
         return;
     };
-    pick_other(ui, p, st, out);
     st.run.sync(ws);
     let Some(result) = &st.run.result else {
         ui.weak("Pick a branch of the preview's run (or open a recording) to see where the two part.");
@@ -167,38 +197,7 @@ fn show(ui: &mut egui::Ui, ws: &Workspace, focus: Option<&DocId>, st: &mut Compa
         });
     }
     let cursor = p.shown().time();
-    // Both runs side by side as far as both go: past the shorter's end there is
-    // nothing to compare, and the axis would squeeze the part that can be.
-    let last = |curves: &crate::gui::view::compare::Curves| curves.last().map_or(0.0, |(t, _)| *t);
-    let end = last(&c.a).min(last(&c.b));
-    let within = |t: f64| (0.0..=end).contains(&t);
-    let entries: Vec<super::legend::Entry> =
-        c.desires.iter().enumerate().map(|(n, d)| (PALETTE[n % PALETTE.len()], d.to_string())).collect();
-    super::legend::row(ui, &entries, &format!("solid: this run · dashed: the other · up to {end:.1} s, where both go"));
-    Plot::new("compare-desires")
-        .id(egui::Id::new("compare-desires"))
-        .include_x(0.0)
-        .include_x(end)
-        .x_axis_label("simulated seconds")
-        .y_axis_label("desire")
-        .include_y(0.0)
-        .include_y(1.0)
-        .show(ui, |plot| {
-            for (n, desire) in c.desires.iter().enumerate() {
-                let colour = PALETTE[n % PALETTE.len()];
-                let i = desire.index();
-                let a: Vec<[f64; 2]> = c.a.iter().filter(|(t, _)| within(*t)).map(|(t, v)| [*t, v[i]]).collect();
-                let b: Vec<[f64; 2]> = c.b.iter().filter(|(t, _)| within(*t)).map(|(t, v)| [*t, v[i]]).collect();
-                plot.line(Line::new(format!("{desire} (this run)"), a).color(colour).width(2.0));
-                plot.line(Line::new(format!("{desire} (other)"), b).color(colour).style(LineStyle::dashed_dense()));
-            }
-            if let Some(t) = d.first_difference.filter(|t| within(*t)) {
-                plot.vline(VLine::new("first difference", t).color(Color32::from_rgb(235, 80, 60)));
-            }
-            if within(cursor) {
-                plot.vline(VLine::new("shown turn", cursor).color(Color32::from_rgb(255, 200, 40)));
-            }
-        });
+    let end = super::compare_plot::desire_plot(ui, (&c.a, &c.b), &c.desires, d.first_difference, Some(cursor));
     watches(ui, ws, c, cursor, end);
 }
 

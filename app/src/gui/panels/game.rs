@@ -2,8 +2,9 @@
 //! game's creatures as it last said them (desires, plan and agenda, liking, phase, where
 //! it is), the hand and the clock for the studio that controls it, and what the game
 //! told and answered; the run received, to look back over and bookmark, also once the link
-//! is lost or the game let go. The form's fields, the creature picked and the moment
-//! looked at are this panel's own.
+//! is lost or the game let go, saved to a file and opened from one. The form's fields, the
+//! creature picked, the moment looked at and the breakpoints asked for (each pending until
+//! the game's `ok`) are this panel's own.
 
 use creature_core::link::message::{Control, HandAct, Role};
 use creature_core::names::Desire;
@@ -31,7 +32,25 @@ pub struct GamePanel {
     /// The condition typed to break on (SPEC §19).
     pub break_when: String,
     /// The conditions asked to break on, by creature, until taken away here.
-    breaks: Vec<(u32, String)>,
+    breaks: Vec<Break>,
+    /// Why the game refused the last breakpoint asked for.
+    refused: Option<String>,
+}
+
+/// A condition asked to break on: pending until the game's answer, which is one more
+/// than `answers` answers to its request.
+struct Break {
+    creature: u32,
+    condition: String,
+    set: bool,
+    answers: usize,
+}
+
+impl Break {
+    /// The request that sets it, as asked and answered.
+    fn request(&self) -> String {
+        format!("break when {}", self.condition)
+    }
 }
 
 impl Default for GamePanel {
@@ -44,6 +63,7 @@ impl Default for GamePanel {
             looking: None,
             break_when: String::new(),
             breaks: Vec::new(),
+            refused: None,
         }
     }
 }
@@ -63,6 +83,7 @@ impl Panel for GamePanel {
     fn title(&self, ws: &Workspace, _view: &View) -> String {
         match &ws.game {
             Some(g) if g.attached() => format!("Game ({})", g.address),
+            Some(g) if g.let_go_of() => "Game (a run kept)".into(),
             Some(_) => "Game (link lost)".into(),
             None => TAB.title().to_owned(),
         }
@@ -98,14 +119,23 @@ impl GamePanel {
         });
         ui.checkbox(&mut self.control, "Control it: the hand, the clock, and species saves pushed to it")
             .on_hover_text("One studio controls a game at a time; the others watch");
-        if ui.button("Attach").clicked() {
-            let role = if self.control { Role::Controller } else { Role::Observer };
-            out.push(Command::Game(GameCommand::Attach {
-                address: self.address.clone(),
-                token: self.token.clone(),
-                role,
-            }));
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Attach").clicked() {
+                let role = if self.control { Role::Controller } else { Role::Observer };
+                out.push(Command::Game(GameCommand::Attach {
+                    address: self.address.clone(),
+                    token: self.token.clone(),
+                    role,
+                }));
+            }
+            if ui
+                .button("Open a saved run…")
+                .on_hover_text("A game's run saved before (*.run.ron), to look back over")
+                .clicked()
+            {
+                out.push(Command::Game(GameCommand::OpenRun));
+            }
+        });
     }
 
     fn attached(&mut self, ui: &mut egui::Ui, game: &RemoteGame, out: &mut Vec<Command>) {
@@ -113,6 +143,10 @@ impl GamePanel {
             ui.label(game.status());
             if !game.let_go_of() && ui.button("Let go").clicked() {
                 out.push(Command::Game(GameCommand::Detach));
+            }
+            if ui.button("Save run…").on_hover_text("Save the run received, its states and marks, to a file").clicked()
+            {
+                out.push(Command::Game(GameCommand::SaveRun));
             }
         });
         if game.creatures.is_empty() {
@@ -134,7 +168,7 @@ impl GamePanel {
             (false, _) => {}
             (true, Role::Controller) => {
                 controls(ui, creature.id, out);
-                self.breakpoints(ui, creature.id, out);
+                self.breakpoints(ui, game, creature.id, out);
             }
             (true, Role::Observer) => {
                 ui.label("Watching: another studio may control this game.");
@@ -161,7 +195,8 @@ impl GamePanel {
 impl GamePanel {
     /// The conditions the game's run of `creature` pauses on: one typed and asked for,
     /// those asked before with a button to take each away; a hit is the game's event.
-    fn breakpoints(&mut self, ui: &mut egui::Ui, creature: u32, out: &mut Vec<Command>) {
+    fn breakpoints(&mut self, ui: &mut egui::Ui, game: &RemoteGame, creature: u32, out: &mut Vec<Command>) {
+        self.answered(game);
         ui.horizontal_wrapped(|ui| {
             ui.label("Break when");
             ui.add(
@@ -170,30 +205,70 @@ impl GamePanel {
             .on_hover_text("A condition of the debugger's (SPEC §19): the game pauses its run where it holds");
             let condition = self.break_when.trim().to_owned();
             if ui.add_enabled(!condition.is_empty(), egui::Button::new("Break")).clicked() {
+                self.breaks.retain(|b| (b.creature, b.condition.as_str()) != (creature, condition.as_str()));
+                let mut asked = Break { creature, condition, set: false, answers: 0 };
+                let what = asked.request();
+                asked.answers = game.answers_to(&what).0;
                 out.push(Command::Game(GameCommand::Ask {
-                    what: format!("break when {condition}"),
-                    control: Control::Break { creature, condition: condition.clone() },
+                    what,
+                    control: Control::Break { creature, condition: asked.condition.clone() },
                 }));
-                self.breaks.retain(|b| *b != (creature, condition.clone()));
-                self.breaks.push((creature, condition));
+                self.breaks.push(asked);
                 self.break_when.clear();
+                self.refused = None;
             }
         });
+        if let Some(why) = &self.refused {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
         let mut gone = None;
-        for (i, (_, condition)) in self.breaks.iter().enumerate().filter(|(_, (c, _))| *c == creature) {
+        for (i, b) in self.breaks.iter().enumerate().filter(|(_, b)| b.creature == creature) {
             ui.horizontal(|ui| {
                 if ui.small_button("✖").on_hover_text("Take this breakpoint away").clicked() {
                     gone = Some(i);
                 }
-                ui.label(format!("breaks when {condition}"));
+                if b.set {
+                    ui.label(format!("breaks when {}", b.condition));
+                } else {
+                    ui.weak(format!("breaks when {} (pending: waiting for the game's ok)", b.condition));
+                }
             });
         }
         if let Some(i) = gone {
-            let (creature, condition) = self.breaks.remove(i);
+            let Break { creature, condition, .. } = self.breaks.remove(i);
             out.push(Command::Game(GameCommand::Ask {
                 what: format!("take away the break when {condition}"),
                 control: Control::Unbreak { creature, condition },
             }));
+        }
+    }
+
+    /// Each breakpoint pending is set by the game's `ok` and dropped by its `error`, said
+    /// with the game's reason; one whose request was never sent (the link down) is
+    /// dropped too.
+    fn answered(&mut self, game: &RemoteGame) {
+        let mut refused = None;
+        self.breaks.retain_mut(|b| {
+            if b.set {
+                return true;
+            }
+            let what = b.request();
+            match game.answers_to(&what) {
+                (n, Some(Ok(()))) if n > b.answers => b.set = true,
+                (n, Some(Err(e))) if n > b.answers => {
+                    refused = Some(format!("The game refused to {what}: {e}"));
+                    return false;
+                }
+                _ if game.awaits(&what) => {}
+                _ => {
+                    refused = Some(format!("Could not ask the game to {what}: {}", game.status()));
+                    return false;
+                }
+            }
+            true
+        });
+        if refused.is_some() {
+            self.refused = refused;
         }
     }
 

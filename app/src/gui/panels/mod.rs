@@ -6,6 +6,8 @@
 pub mod breakpoints;
 pub mod compare;
 pub mod compare_files;
+pub mod compare_plot;
+pub mod compare_states;
 pub mod compare_trees;
 pub mod creature;
 pub mod examples;

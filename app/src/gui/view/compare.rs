@@ -1,10 +1,15 @@
-//! The comparison's state: which run the preview's run is compared with (one of its
-//! branches, or a recording file), and what was worked out from the two (their desire
-//! curves and their diff), kept until either run changes.
+//! The comparison's state: which run the preview's run (or the game's) is compared with
+//! (one of the preview's branches, a recording file, a game's creature's run live or
+//! saved), and what was worked out from the two (their desire curves and their diff),
+//! kept until either run changes. Two recordings are compared by the recording diff; a
+//! game's run, which holds only states, by the same rules on what the states say
+//! (`creature_core::recording::state_diff`).
 
 use std::path::PathBuf;
 
+use creature_core::link::run_file::SavedRun;
 use creature_core::names::Desire;
+use creature_core::recording::state_diff::{SeenRun, StatesDiff, diff_states};
 use creature_core::recording::{Diff, Recorder, Sample, diff};
 use creature_core::watched::Watched;
 use creature_workspace::Workspace;
@@ -17,6 +22,30 @@ const SAMPLES: u64 = 300;
 pub enum Other {
     Branch(usize),
     File(PathBuf, Box<Recorder>),
+    /// The run of the attached (or opened) game's creature of this id.
+    Game(u32),
+    /// A game's run saved in a file: its first creature's.
+    SavedRun(PathBuf, Box<SavedRun>),
+}
+
+/// The run compared: the preview's, or the game's creature's of this id.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum This {
+    #[default]
+    Preview,
+    Game(u32),
+}
+
+/// Two runs compared by what their states say, one of them a game's.
+#[derive(Clone, Debug)]
+pub struct ComparedStates {
+    /// How far each run went and which two they are, to know when they changed.
+    key: (u64, u64, String),
+    pub a: Curves,
+    pub b: Curves,
+    pub diff: StatesDiff,
+    /// The desires that differ most, most first.
+    pub desires: Vec<Desire>,
 }
 
 /// The desire values of a run over time: (seconds, one value per desire).
@@ -40,8 +69,12 @@ pub struct Compared {
 
 #[derive(Default)]
 pub struct CompareUi {
+    /// The run compared: the preview's unless a game's is picked.
+    pub this: This,
     pub other: Option<Other>,
     pub result: Option<Result<Compared, String>>,
+    /// The comparison when either run is a game's.
+    pub states: Option<Result<ComparedStates, String>>,
     /// A tree whose examples differ, shown for both runs side by side.
     pub tree: Option<(Desire, creature_core::species::data::TreeKind)>,
 }
@@ -51,6 +84,7 @@ pub fn other_recorder<'a>(ws: &'a Workspace, other: &'a Other) -> Option<&'a Rec
     match other {
         Other::Branch(i) => ws.preview.as_ref()?.branches.get(*i).map(|b| &b.rec),
         Other::File(_, r) => Some(r.as_ref()),
+        Other::Game(_) | Other::SavedRun(..) => None,
     }
 }
 
@@ -87,8 +121,19 @@ fn curves(rec: &Recorder) -> Result<Curves, String> {
 }
 
 impl CompareUi {
+    /// Whether either run is a game's, compared by what their states say.
+    pub fn of_states(&self) -> bool {
+        self.this != This::Preview || matches!(self.other, Some(Other::Game(_) | Other::SavedRun(..)))
+    }
+
     /// Brings the comparison up to date with the preview's run and the other one.
     pub fn sync(&mut self, ws: &Workspace) {
+        if self.of_states() {
+            self.result = None;
+            self.sync_states(ws);
+            return;
+        }
+        self.states = None;
         let Some(p) = ws.preview.as_ref() else {
             self.result = None;
             return;
@@ -107,17 +152,13 @@ impl CompareUi {
                 }
             },
             Some(Other::File(_, r)) => r.as_ref(),
+            Some(Other::Game(_) | Other::SavedRun(..)) => return,
         };
         let id = match &self.other {
             Some(Other::Branch(i)) => *i,
             _ => usize::MAX,
         };
-        // Replaying both runs is not a per-frame job: while the preview runs, the
-        // comparison is worked out again once per snapshot period (10 simulated s);
-        // paused, at once.
-        let turns = p.sim().turns();
-        let period = creature_core::recording::SNAPSHOT_TURNS;
-        let head = if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns };
+        let head = preview_head(p);
         let watches: Vec<String> = ws.watches.list().iter().map(|w| w.text.clone()).collect();
         let key = (head, b.sim().turns(), id, watches);
         if self.result.as_ref().is_some_and(|r| r.as_ref().is_ok_and(|c| c.key == key)) {
@@ -126,23 +167,130 @@ impl CompareUi {
         let a = p.recorder();
         let result = (|| {
             let d = diff(a, b)?;
-            let mut desires: Vec<(Desire, f64)> = d.desires.iter().map(|(k, v)| (*k, v.max_abs)).collect();
             let (ca, cb) = (curves(a)?, curves(b)?);
-            if desires.is_empty() {
-                // Nothing differs while both run: show what was felt most in either.
-                let peak = |i: usize| ca.iter().chain(&cb).map(|(_, v)| v[i]).fold(0.0, f64::max);
-                desires = Desire::ALL.iter().map(|d| (*d, peak(d.index()))).filter(|(_, p)| *p > 0.0).collect();
-            }
-            desires.sort_by(|x, y| y.1.total_cmp(&x.1));
+            let desires = most_apart(d.desires.iter().map(|(k, v)| (*k, v.max_abs)).collect(), &ca, &cb);
             let watched: Vec<Watched> = ws.watches.list().iter().map(|w| w.watched.clone()).collect();
             let (watched_a, watched_b) = if watched.is_empty() {
                 (Vec::new(), Vec::new())
             } else {
                 (a.sample(&watched, SAMPLES)?, b.sample(&watched, SAMPLES)?)
             };
-            let desires = desires.into_iter().map(|(k, _)| k).take(4).collect();
             Ok(Compared { key, a: ca, b: cb, watched_a, watched_b, diff: d, desires })
         })();
         self.result = Some(result);
+    }
+}
+
+/// The desires to plot, at most four: those that got furthest apart (`apart`, desire and
+/// widest gap), most first; when none did, those felt most in either run.
+fn most_apart(mut apart: Vec<(Desire, f64)>, a: &Curves, b: &Curves) -> Vec<Desire> {
+    if apart.is_empty() {
+        // Nothing differs while both run: show what was felt most in either.
+        let peak = |i: usize| a.iter().chain(b).map(|(_, v)| v.get(i).copied().unwrap_or(0.0)).fold(0.0, f64::max);
+        apart = Desire::ALL.iter().map(|d| (*d, peak(d.index()))).filter(|(_, p)| *p > 0.0).collect();
+    }
+    apart.sort_by(|x, y| y.1.total_cmp(&x.1));
+    apart.into_iter().map(|(k, _)| k).take(4).collect()
+}
+
+/// How far the preview's run has gone, for the comparison's key. Replaying both runs is
+/// not a per-frame job: while the preview runs, the comparison is worked out again once
+/// per snapshot period (10 simulated s); paused, at once.
+fn preview_head(p: &creature_workspace::live_preview::LivePreview) -> u64 {
+    let turns = p.sim().turns();
+    let period = creature_core::recording::SNAPSHOT_TURNS;
+    if p.speed > 0.0 && p.scrubbed().is_none() { turns.div_ceil(period) * period } else { turns }
+}
+
+/// The newest state's number of the game's creature `id` (rounded up to a hundred
+/// states, ten seconds at the editor's rate, while the game runs on), or none.
+fn game_head(ws: &Workspace, id: u32) -> Option<u64> {
+    let game = ws.game.as_ref()?;
+    let (_, last) = game.run.span(id)?;
+    Some(if game.attached() { (last + 1).div_ceil(100) * 100 } else { last })
+}
+
+/// The game's creature `id`'s run told as states.
+fn game_seen(ws: &Workspace, id: u32) -> Result<SeenRun, String> {
+    let game = ws.game.as_ref().ok_or("No game: attach to one, or open a saved run, in the Game panel")?;
+    if game.run.span(id).is_none() {
+        return Err(format!("The game has said nothing yet of creature {id}"));
+    }
+    Ok(SeenRun::of_states(game.run.states(id).map(|(_, s)| s.clone()).collect()))
+}
+
+/// A run's desire curves, at most [`SAMPLES`] points of them.
+fn thinned(run: &SeenRun) -> Curves {
+    let curves = creature_core::recording::state_diff::curves(run);
+    let every = (curves.len() / SAMPLES as usize).max(1);
+    let last = curves.len().saturating_sub(1);
+    curves.into_iter().enumerate().filter(|(i, _)| i % every == 0 || *i == last).map(|(_, c)| c).collect()
+}
+
+impl CompareUi {
+    /// How far each run has gone and which two they are: the key the comparison of
+    /// states is kept under.
+    fn states_key(&self, ws: &Workspace) -> Option<(u64, u64, String)> {
+        let preview = ws.preview.as_ref();
+        let a = match self.this {
+            This::Preview => preview_head(preview?),
+            This::Game(id) => game_head(ws, id)?,
+        };
+        let (b, which) = match self.other.as_ref()? {
+            Other::Branch(i) => (preview?.branches.get(*i)?.rec.sim().turns(), format!("branch {i}")),
+            Other::File(path, r) => (r.sim().turns(), path.display().to_string()),
+            Other::Game(id) => (game_head(ws, *id)?, format!("game {id}")),
+            Other::SavedRun(path, s) => {
+                (s.creatures.first().map_or(0, |c| c.states.len() as u64), path.display().to_string())
+            }
+        };
+        Some((a, b, format!("{:?} with {which}", self.this)))
+    }
+
+    /// The two runs told as states.
+    fn seen_runs(&self, ws: &Workspace) -> Result<(SeenRun, SeenRun), String> {
+        let preview = || ws.preview.as_ref().ok_or_else(|| "Compare needs the preview running.".to_owned());
+        let a = match self.this {
+            This::Preview => preview()?.recorder().seen_run(SAMPLES)?,
+            This::Game(id) => game_seen(ws, id)?,
+        };
+        let b = match self.other.as_ref() {
+            None => return Err("Pick the other run".into()),
+            Some(Other::Branch(i)) => {
+                let b = preview()?.branches.get(*i).ok_or("That branch is gone")?;
+                b.rec.seen_run(SAMPLES)?
+            }
+            Some(Other::File(_, r)) => r.seen_run(SAMPLES)?,
+            Some(Other::Game(id)) => game_seen(ws, *id)?,
+            Some(Other::SavedRun(path, s)) => {
+                let c = s.creatures.first().ok_or_else(|| format!("{} holds no creature", path.display()))?;
+                SeenRun::of_states(c.states.clone())
+            }
+        };
+        Ok((a, b))
+    }
+
+    /// Brings the comparison of states up to date with both runs.
+    fn sync_states(&mut self, ws: &Workspace) {
+        if self.other.is_none() {
+            self.states = None;
+            return;
+        }
+        let key = self.states_key(ws);
+        if let (Some(key), Some(Ok(c))) = (&key, &self.states)
+            && &c.key == key
+        {
+            return;
+        }
+        let Some(key) = key else {
+            self.states = Some(Err("One of the two runs has nothing to compare yet".into()));
+            return;
+        };
+        self.states = Some(self.seen_runs(ws).map(|(a, b)| {
+            let diff = diff_states(&a, &b);
+            let (ca, cb) = (thinned(&a), thinned(&b));
+            let desires = most_apart(diff.desires.iter().map(|(k, v)| (*k, v.max_abs)).collect(), &ca, &cb);
+            ComparedStates { key, a: ca, b: cb, diff, desires }
+        }));
     }
 }

@@ -257,6 +257,13 @@ impl VillageUi {
                 self.log(*t, format!("copied you: {desire} {action} {object}"), 1);
             }
             Event::Phase { t, phase, name } => self.log(*t, format!("phase {phase} {name} reached"), 1),
+            Event::Unforced { t, desire, tree, object } => {
+                self.log(
+                    *t,
+                    format!("{desire}'s {tree:?} verdict for {object} no longer forced: the world lost it"),
+                    -1,
+                );
+            }
             Event::Done { .. } => {}
         }
     }

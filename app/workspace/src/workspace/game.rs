@@ -6,6 +6,7 @@
 use std::path::Path;
 use std::time::Instant;
 
+use creature_core::error::LoadError;
 use creature_core::link::message::{Control, Role};
 
 use super::Workspace;
@@ -30,6 +31,13 @@ impl Workspace {
         if let Some(game) = self.game.as_mut() {
             game.let_go();
         }
+    }
+
+    /// Opens the game's run saved at `path` to look back over, in place of any game
+    /// attached (which is let go); a file that does not load changes nothing.
+    pub fn open_game_run(&mut self, path: &Path) -> Result<(), LoadError> {
+        self.game = Some(RemoteGame::opened(path)?);
+        Ok(())
     }
 
     /// Reads what the attached game sent; whether anything changed. A mind it told is

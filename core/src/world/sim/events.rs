@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::creature::lesson::Taught;
 use crate::mind::observation::Attempt;
 use crate::names::Desire;
+use crate::species::data::TreeKind;
 
 /// Something that happened, for the trace (SPEC §15 `--trace`) and the editor's log.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -42,6 +43,9 @@ pub enum Event {
     /// The creature moved on by itself to development phase `phase`, called `name`
     /// (SPEC §12: its present phase's `advance` held).
     Phase { t: f64, phase: u8, name: String },
+    /// A verdict forced over the link (SPEC §23 `force`) let go because a world reload
+    /// took its object away.
+    Unforced { t: f64, desire: Desire, tree: TreeKind, object: String },
 }
 
 impl Event {

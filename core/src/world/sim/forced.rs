@@ -7,15 +7,29 @@
 //! A forced verdict is the link's, not the creature's: it is not frozen with the state
 //! (the snapshots' bytes stay those of a run without it), and a recording, which keeps
 //! the `force` as an input, gives it again to a simulation thawed from a later snapshot.
+//!
+//! A verdict is held for an object by the object's identity, its `id` in the world file:
+//! a world reloaded with its objects in another order keeps each verdict on its object,
+//! and one reloaded without the object lets the verdict go and says so
+//! ([`Event::Unforced`]).
 
-use super::Sim;
+use super::{Event, Sim};
 use crate::names::Desire;
 use crate::species::data::TreeKind;
 
-/// The verdicts held, by (desire, tree, object) in the simulation's numbering.
+/// A verdict held: for (desire, tree, object) in the simulation's numbering, the object
+/// also by its id, which outlasts the numbering.
+#[derive(Clone, Debug, PartialEq)]
+struct Held {
+    at: (usize, usize, usize),
+    object: String,
+    verdict: f64,
+}
+
+/// The verdicts held, in the order given.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Forced {
-    held: Vec<((usize, usize, usize), f64)>,
+    held: Vec<Held>,
 }
 
 impl Forced {
@@ -26,11 +40,33 @@ impl Forced {
         if self.held.is_empty() {
             return predicted();
         }
-        match self.held.iter().find(|(at, _)| *at == (d, k, o)) {
-            Some(&(_, v)) => Some(v),
+        match self.held.iter().find(|h| h.at == (d, k, o)) {
+            Some(h) => Some(h.verdict),
             None => predicted(),
         }
     }
+
+    /// Numbers each verdict's object again by its id (`find`, in a new world); those
+    /// whose object is gone are let go and returned.
+    fn renumber(&mut self, find: impl Fn(&str) -> Option<usize>) -> Vec<Held> {
+        let mut gone = Vec::new();
+        self.held.retain_mut(|h| match find(&h.object) {
+            Some(o) => {
+                h.at.2 = o;
+                true
+            }
+            None => {
+                gone.push(h.clone());
+                false
+            }
+        });
+        gone
+    }
+}
+
+/// Tree `k` (0 Activity, 1 ActOn) by its kind.
+fn kind_of(k: usize) -> TreeKind {
+    if k == 0 { TreeKind::Activity } else { TreeKind::ActOn }
 }
 
 /// The tree kinds a `force` names: one, or both when none is named.
@@ -58,8 +94,8 @@ impl Sim {
         let o = self.object(object)?;
         for k in kinds(kind) {
             let at = (desire.index(), k, o);
-            self.life.judgement.forced.held.retain(|(a, _)| *a != at);
-            self.life.judgement.forced.held.push((at, verdict));
+            self.life.judgement.forced.held.retain(|h| h.at != at);
+            self.life.judgement.forced.held.push(Held { at, object: object.to_owned(), verdict });
             self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
         }
         Ok(())
@@ -71,7 +107,7 @@ impl Sim {
         let before = self.life.judgement.forced.held.len();
         for k in kinds(kind) {
             let at = (desire.index(), k, o);
-            self.life.judgement.forced.held.retain(|(a, _)| *a != at);
+            self.life.judgement.forced.held.retain(|h| h.at != at);
             self.kept.forget_usefulness(self.kept.useful_at(at.0, k, o));
         }
         if self.life.judgement.forced.held.len() == before {
@@ -83,13 +119,20 @@ impl Sim {
     /// The verdicts forced now: desire, tree, object and verdict, in the order given.
     #[must_use]
     pub fn forced(&self) -> Vec<(Desire, TreeKind, String, f64)> {
-        let kind = |k: usize| if k == 0 { TreeKind::Activity } else { TreeKind::ActOn };
-        self.life
-            .judgement
-            .forced
-            .held
-            .iter()
-            .map(|&((d, k, o), v)| (Desire::ALL[d], kind(k), self.village.objects[o].id.clone(), v))
-            .collect()
+        let held = self.life.judgement.forced.held.iter();
+        held.map(|h| (Desire::ALL[h.at.0], kind_of(h.at.1), h.object.clone(), h.verdict)).collect()
+    }
+
+    /// After a world reload: each verdict follows its object to the object's place in
+    /// the new world; a verdict whose object the new world lacks is let go, with an
+    /// [`Event::Unforced`] for each.
+    pub(super) fn keep_forced_on_their_objects(&mut self) {
+        let village = &self.village;
+        let gone = self.life.judgement.forced.renumber(|id| village.find(id));
+        let t = self.life.clock.time;
+        for h in gone {
+            let (desire, tree) = (Desire::ALL[h.at.0], kind_of(h.at.1));
+            self.emit(Event::Unforced { t, desire, tree, object: h.object });
+        }
     }
 }

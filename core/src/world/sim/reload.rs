@@ -44,7 +44,8 @@ impl Sim {
     }
 
     /// Swaps in a reloaded world: objects come from the new file, the creature stays
-    /// where it is, the clock goes on. A plan whose object is gone is dropped.
+    /// where it is, the clock goes on. A plan whose object is gone is dropped; a forced
+    /// verdict stays on its object by id, or is let go with the object.
     pub fn reload_world(&mut self, world: WorldFile) {
         let id = |s: &Sim, i: Option<usize>| i.map(|i| s.village.objects[i].id.clone());
         let plan_ids =
@@ -58,6 +59,7 @@ impl Sim {
         self.village.objects[me].pos = self.village.clamp(pos);
         self.life.hold.held = held.and_then(|h| self.village.find(&h));
         self.life.hold.hand_holding = self.file.hand.holding.as_deref().and_then(|h| self.village.find(h));
+        self.keep_forced_on_their_objects();
         if let (Some((Some(o), Some(t))), Some(mut cand)) =
             (plan_ids, self.life.planning.current.as_ref().map(|c| c.cand))
         {
