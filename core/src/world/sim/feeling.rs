@@ -64,17 +64,22 @@ impl Feeling {
         }
     }
 
+    /// Whether desire `d` is active.
+    pub(super) fn active(&self, d: usize) -> bool {
+        self.active.get(d).copied().unwrap_or(false)
+    }
+
     /// Forgets every drive: the desires' thresholds may have been taught.
     pub(super) fn taught(&mut self) {
         self.stale = true;
     }
 
-    /// Lists the active desires of `desires` (the tables' rows, `present` of them with a
-    /// creature's desire beside them) and, per input, those that read it.
-    fn list_readers(&mut self, desires: &[DesireRt], present: usize) {
+    /// Lists the active desires of `desires` (the tables' rows, each with a creature's
+    /// desire beside it) and, per input, those that read it.
+    fn list_readers(&mut self, desires: &[DesireRt]) {
         self.on = 0;
         self.readers = [0; INPUTS];
-        for (p, (rt, &on)) in desires.iter().zip(&self.active).enumerate().take(present) {
+        for (p, (rt, &on)) in desires.iter().zip(&self.active).enumerate() {
             if !on {
                 continue;
             }
@@ -129,18 +134,26 @@ impl Sim {
     pub(super) fn feel(&mut self) {
         let k = self.data.steepness;
         let feeling = self.kept.feeling();
+        // The lists cut to one length, which every desire's place is checked against
+        // once, rather than each list at each use.
+        let n = self.tables.desires.len().min(self.creature.desires.len()).min(self.life.read.drives.len());
+        let desires = &self.tables.desires[..n];
         if feeling.stale {
-            let present = self.creature.desires.len().min(self.life.read.drives.len());
-            feeling.list_readers(&self.tables.desires, present);
+            feeling.list_readers(desires);
         }
         let changed = feeling.changed(&self.life.read.inputs);
+        let (due, on) = (feeling.due(changed), feeling.on);
         let inputs = &self.life.read.inputs;
+        let states = &mut self.creature.desires[..n];
+        let (drives, growth) = (&mut self.life.read.drives[..n], &mut feeling.growth[..n]);
         // Drives first, then growth: the divisions of one desire's step need not wait
         // for the next desire's exponentials.
-        for p in places(feeling.due(changed)) {
-            let (rt, state) = (&self.tables.desires[p], &self.creature.desires[p]);
+        for p in places(due) {
+            let (Some(rt), Some(state), Some(drive)) = (desires.get(p), states.get(p), drives.get_mut(p)) else {
+                break;
+            };
             let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
-            self.life.read.drives[p] = rt
+            *drive = rt
                 .sources
                 .iter()
                 .zip(&state.thresholds)
@@ -155,14 +168,13 @@ impl Sim {
                 })
                 .sum();
         }
-        // Most desires are active: walking the lists side by side, the inactive ones
-        // skipped by their bit, needs no index checks.
-        let desires = self.tables.desires.iter().zip(&mut self.creature.desires);
-        let drives = self.life.read.drives.iter().zip(&mut feeling.growth);
-        for (p, ((rt, state), (&drive, growth))) in desires.zip(drives).enumerate() {
-            if (feeling.on >> p) & 1 != 0 {
-                state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
-            }
+        for p in places(on) {
+            let (Some(rt), Some(state), Some(&drive), Some(growth)) =
+                (desires.get(p), states.get_mut(p), drives.get(p), growth.get_mut(p))
+            else {
+                break;
+            };
+            state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
         }
     }
 }

@@ -235,7 +235,9 @@ impl Sim {
     fn on_while_turn(&mut self) {
         let switched = self.tables.on_while.iter().any(|&p| {
             let d = &self.data.desires[p];
-            self.desire_on(d) != self.life.planning.active.contains(&d.name.index())
+            let active = self.kept.active(d.name.index());
+            debug_assert_eq!(active, self.life.planning.active.contains(&d.name.index()));
+            self.desire_on(d) != active
         });
         if switched {
             self.refresh_tables();
