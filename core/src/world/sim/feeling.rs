@@ -136,7 +136,8 @@ impl Sim {
         let feeling = self.kept.feeling();
         // The lists cut to one length, which every desire's place is checked against
         // once, rather than each list at each use.
-        let n = self.tables.desires.len().min(self.creature.desires.len()).min(self.life.read.drives.len());
+        let n = self.tables.desires.len().min(self.creature.desires.len());
+        let n = n.min(self.life.read.drives.len()).min(feeling.growth.len());
         let desires = &self.tables.desires[..n];
         if feeling.stale {
             feeling.list_readers(desires);
