@@ -1,7 +1,9 @@
 //! The creature simulation's speed (SPEC §1). The goals: one creature for an in-game
-//! day, 864,000 turns, in ≤ 0.3 s on one core; 1000 newborns × 10 simulated minutes in
+//! day, 864,000 turns, in ≤ 0.1 s on one core; 1000 newborns × 10 simulated minutes in
 //! ≤ 1 s on 2 cores. Criterion measures a simulated hour of one creature and a small
-//! batch; `creature-studio sim` in release measures the full figures.
+//! batch; `creature-studio sim` in release measures the full figures (`.ci/bench.d/sim`),
+//! and the `cow_day` example runs the same day on core alone, for a profiler's count of
+//! instructions.
 
 use std::hint::black_box;
 use std::sync::Arc;

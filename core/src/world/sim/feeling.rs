@@ -3,7 +3,9 @@
 //!
 //! Most inputs hold still from one turn to the next, so a turn does only the work its
 //! changes call for, and every answer is the one the plain sum would give, bit for bit:
-//! - a desire none of whose inputs changed keeps last turn's drive;
+//! - a desire none of whose inputs changed keeps last turn's drive: the desires to sum
+//!   again are found from the inputs that changed, each with the desires that read it,
+//!   one bit per desire, and the inactive desires are never walked;
 //! - a source whose input did not change keeps its sigmoid;
 //! - a desire whose drive did not change keeps its growth per turn ([`Growth`]).
 //!
@@ -11,12 +13,15 @@
 //! desires) is not tracked: they make the whole memory stale ([`Feeling::taught`], or a
 //! new `Feeling`), and the next turn works every drive out afresh.
 
+use super::table_rows::DesireRt;
 use super::{INPUTS, Sim};
 use crate::mind::desire::{Growth, sigmoid};
 use crate::names::Desire;
 
-// Which inputs changed in a turn is one bit per input.
+// Which inputs changed in a turn is one bit per input, and which desires read them one
+// bit per desire.
 const _: () = assert!(INPUTS <= 64, "one bit per input");
+const _: () = assert!(Desire::COUNT <= 64, "one bit per desire");
 
 /// What the drives remember between turns: a cache, never frozen into snapshots.
 #[derive(Clone, Debug)]
@@ -31,6 +36,11 @@ pub(super) struct Feeling {
     stale: bool,
     /// Which desires are active, by desire index.
     active: [bool; Desire::COUNT],
+    /// The active desires, one bit each by their place in the tables (set when the
+    /// memory is stale: the tables change only with a new `Feeling`).
+    on: u64,
+    /// Per input, the active desires that read it, one bit each by their place.
+    readers: [u64; INPUTS],
 }
 
 impl Feeling {
@@ -49,12 +59,37 @@ impl Feeling {
             inputs: [f64::NAN; INPUTS],
             stale: true,
             active: on,
+            on: 0,
+            readers: [0; INPUTS],
         }
+    }
+
+    /// Whether desire `d` is active.
+    pub(super) fn active(&self, d: usize) -> bool {
+        self.active.get(d).copied().unwrap_or(false)
     }
 
     /// Forgets every drive: the desires' thresholds may have been taught.
     pub(super) fn taught(&mut self) {
         self.stale = true;
+    }
+
+    /// Lists the active desires of `desires` (the tables' rows, each with a creature's
+    /// desire beside it) and, per input, those that read it.
+    fn list_readers(&mut self, desires: &[DesireRt]) {
+        self.on = 0;
+        self.readers = [0; INPUTS];
+        for (p, (rt, &on)) in desires.iter().zip(&self.active).enumerate() {
+            if !on {
+                continue;
+            }
+            self.on |= 1 << p;
+            for (i, readers) in self.readers.iter_mut().enumerate() {
+                if (rt.reads >> i) & 1 != 0 {
+                    *readers |= 1 << p;
+                }
+            }
+        }
     }
 
     /// The inputs that changed since the last turn, one bit each; all of them when stale.
@@ -67,6 +102,31 @@ impl Feeling {
         }
         if std::mem::take(&mut self.stale) { u64::MAX } else { changed }
     }
+
+    /// The active desires that read an input of `changed`, one bit each by their place.
+    fn due(&self, changed: u64) -> u64 {
+        if changed == u64::MAX {
+            return self.on;
+        }
+        let mut due = 0;
+        let mut rest = changed;
+        while rest != 0 {
+            due |= self.readers[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        due
+    }
+}
+
+/// The places of the bits set in `bits`, lowest first.
+fn places(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let p = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            p
+        })
+    })
 }
 
 impl Sim {
@@ -74,37 +134,48 @@ impl Sim {
     pub(super) fn feel(&mut self) {
         let k = self.data.steepness;
         let feeling = self.kept.feeling();
-        let changed = feeling.changed(&self.life.read.inputs);
-        let inputs = &self.life.read.inputs;
-        // Every desire in index order, the inactive ones skipped: walking the lists side
-        // by side needs no index checks. Drives first, then growth: the divisions of one
-        // desire's step need not wait for the next desire's exponentials.
-        let desires = self.tables.desires.iter().zip(&self.creature.desires).zip(&feeling.active);
-        for (((rt, state), &on), drive) in desires.zip(&mut self.life.read.drives) {
-            if on && (changed == u64::MAX || rt.reads & changed != 0) {
-                let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
-                *drive = rt
-                    .sources
-                    .iter()
-                    .zip(&state.thresholds)
-                    .zip(felt)
-                    .map(|((&src, &th), f)| {
-                        // The input's bit says whether the sigmoid is kept: the threshold
-                        // moves only with a lesson, which makes everything stale.
-                        if (changed >> src) & 1 != 0 {
-                            *f = sigmoid(th, inputs[src], k);
-                        }
-                        *f
-                    })
-                    .sum();
-            }
+        // The lists cut to one length, which every desire's place is checked against
+        // once, rather than each list at each use.
+        let n = self.tables.desires.len().min(self.creature.desires.len());
+        let n = n.min(self.life.read.drives.len()).min(feeling.growth.len());
+        let desires = &self.tables.desires[..n];
+        if feeling.stale {
+            feeling.list_readers(desires);
         }
-        let desires = self.tables.desires.iter().zip(&mut self.creature.desires).zip(&feeling.active);
-        for (((rt, state), &on), (&drive, growth)) in desires.zip(self.life.read.drives.iter().zip(&mut feeling.growth))
-        {
-            if on {
-                state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
-            }
+        let changed = feeling.changed(&self.life.read.inputs);
+        let (due, on) = (feeling.due(changed), feeling.on);
+        let inputs = &self.life.read.inputs;
+        let states = &mut self.creature.desires[..n];
+        let (drives, growth) = (&mut self.life.read.drives[..n], &mut feeling.growth[..n]);
+        // Drives first, then growth: the divisions of one desire's step need not wait
+        // for the next desire's exponentials.
+        for p in places(due) {
+            let (Some(rt), Some(state), Some(drive)) = (desires.get(p), states.get(p), drives.get_mut(p)) else {
+                break;
+            };
+            let felt = &mut feeling.felt[rt.first_source..rt.first_source + rt.sources.len()];
+            *drive = rt
+                .sources
+                .iter()
+                .zip(&state.thresholds)
+                .zip(felt)
+                .map(|((&src, &th), f)| {
+                    // The input's bit says whether the sigmoid is kept: the threshold
+                    // moves only with a lesson, which makes everything stale.
+                    if (changed >> src) & 1 != 0 {
+                        *f = sigmoid(th, inputs[src], k);
+                    }
+                    *f
+                })
+                .sum();
+        }
+        for p in places(on) {
+            let (Some(rt), Some(state), Some(&drive), Some(growth)) =
+                (desires.get(p), states.get_mut(p), drives.get(p), growth.get_mut(p))
+            else {
+                break;
+            };
+            state.value = growth.step(state.value, drive, state.increase_seconds, rt.decay, state.max);
         }
     }
 }

@@ -13,7 +13,7 @@
 //! | [`Kept::object_changed`] (its beliefs) | a stir, that object's usefulness, the scores' number |
 //! | [`Kept::desire_taught`] (its trees) | a stir, that desire's usefulness, its trees' and the scores' numbers |
 //! | [`Kept::thresholds_taught`] | every drive's sigmoids |
-//! | [`Kept::tables_reloaded`] | everything |
+//! | [`Kept::tables_reloaded`] | everything (the active desires and whether the body thirsts with it) |
 //!
 //! A *scene* holds while nothing moves or changes; a *stage* holds while nothing but the
 //! creature moves. Each kept answer has its plain definition in `reference`, which a
@@ -54,6 +54,9 @@ pub(super) struct Kept {
     nearby: Nearby,
     /// Each source's last sigmoid and each desire's last growth.
     feeling: Feeling,
+    /// Whether the body thirsts at a phase, with that phase: it holds while the tables
+    /// stand (a new phase or new data reloads them).
+    thirsts: Option<(u8, bool)>,
     /// Per desire, the number its trees go by ([`fresh_number`]): a new one whenever
     /// they change.
     trees: Vec<u64>,
@@ -83,6 +86,7 @@ impl Kept {
             sighting: Sighting::default(),
             nearby: Nearby::default(),
             feeling: Feeling::new(sources, active),
+            thirsts: None,
             trees: (0..Desire::COUNT).map(|_| fresh_number()).collect(),
             scores: fresh_number(),
         }
@@ -148,6 +152,7 @@ impl Kept {
         self.objects = objects;
         self.useful = vec![f64::NAN; Desire::COUNT * 2 * objects];
         self.feeling = Feeling::new(sources, active);
+        self.thirsts = None;
         self.trees = (0..Desire::COUNT).map(|_| fresh_number()).collect();
         self.scores = fresh_number();
         self.stirred();
@@ -241,6 +246,21 @@ impl Kept {
     #[inline]
     pub(super) fn measuring(&mut self) -> Measuring<'_> {
         Measuring { scene: self.scene, stage: self.stage, sighting: &mut self.sighting, nearby: &mut self.nearby }
+    }
+
+    /// Whether desire `d` is active: the active desires change only with the tables.
+    #[inline]
+    pub(super) fn active(&self, d: usize) -> bool {
+        self.feeling.active(d)
+    }
+
+    /// Whether the body thirsts at `phase`, as `ask` says when it was not kept.
+    #[inline]
+    pub(super) fn thirsts(&mut self, phase: u8, ask: impl FnOnce() -> bool) -> bool {
+        match self.thirsts {
+            Some((at, thirsts)) if at == phase => thirsts,
+            _ => self.thirsts.insert((phase, ask())).1,
+        }
     }
 
     /// What the drives remember, for the drive loop to read and fill.

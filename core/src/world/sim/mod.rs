@@ -233,12 +233,12 @@ impl Sim {
     /// Turns the desires with an `on_while` input on or off as this turn's inputs say;
     /// the tables are rebuilt only when one changes, as when a phase moves on.
     fn on_while_turn(&mut self) {
-        let switched = self
-            .data
-            .desires
-            .iter()
-            .filter(|d| d.on_while.is_some())
-            .any(|d| self.desire_on(d) != self.life.planning.active.contains(&d.name.index()));
+        let switched = self.tables.on_while.iter().any(|&p| {
+            let d = &self.data.desires[p];
+            let active = self.kept.active(d.name.index());
+            debug_assert_eq!(active, self.life.planning.active.contains(&d.name.index()));
+            self.desire_on(d) != active
+        });
         if switched {
             self.refresh_tables();
         }

@@ -185,7 +185,8 @@ impl Sim {
     pub(super) fn body_turn(&mut self) {
         let r = self.file.body;
         let m = if self.life.going.moving { r.moving_factor } else { 1.0 };
-        let thirsts = self.data.has_ability(self.creature.phase, Ability::Thirsts);
+        let phase = self.creature.phase;
+        let thirsts = self.kept.thirsts(phase, || self.data.has_ability(phase, Ability::Thirsts));
         let b = &mut self.creature.body;
         b.energy -= DT * m / r.hunger_seconds;
         b.fatigue += DT * m / r.fatigue_seconds;

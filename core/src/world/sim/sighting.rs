@@ -217,8 +217,9 @@ impl Measure<'_> {
         }
     }
 
-    /// What present object `i` at distance `d` adds to what is in view and near.
-    #[inline]
+    /// What present object `i` at distance `d` adds to what is in view and near: built
+    /// into the loops that call it for each object near, rather than called each time.
+    #[inline(always)]
     fn count(&self, g: &mut Sighting, i: usize, d: f64) {
         let (o, s) = (&self.village.objects[i], &self.s);
         let in_view = d <= s.view;

@@ -18,6 +18,8 @@ pub(super) struct Tables {
     pub(super) lists: ObjectLists,
     /// How many sources the desires have in all.
     pub(super) sources: usize,
+    /// The places of the desires an `on_while` input can turn on, in table order.
+    pub(super) on_while: Vec<usize>,
 }
 
 impl Tables {
@@ -59,6 +61,7 @@ impl Tables {
             .collect();
         let kinds: Vec<Kind> = village.objects.iter().map(|o| o.kind).collect();
         let lists = ObjectLists::new(&desires, &actions, &kinds);
-        Tables { actions, desires, lists, sources: first_source }
+        let on_while = data.desires.iter().enumerate().filter(|(_, d)| d.on_while.is_some()).map(|(p, _)| p).collect();
+        Tables { actions, desires, lists, sources: first_source, on_while }
     }
 }
