@@ -257,3 +257,56 @@ fn a_games_creature_in_focus_shows_its_trees_where_it_lives_and_takes_the_hand_t
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+#[test]
+fn a_games_creature_in_focus_glows_by_the_heat_the_game_tells_of_the_tree_shown() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    let local = h.state().view.focus.creature().cloned().expect("the project opens on a creature");
+    attach(&mut h, &address, &token);
+    let name = h.state().ws.game.as_ref().unwrap().creatures[0].name.clone();
+    h.get_by_label(&format!("Focus {name}")).click();
+    let planned = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.events.iter().any(|e| e["event"] == "plan"))
+    });
+    assert!(planned, "the game's creature plans");
+    // A lesson grows the tree of the plan under way, which the plan asked: its root glows.
+    for act in [Act::Hold, Act::Stroke, Act::Release] {
+        h.state_mut().run(Command::Preview(PreviewCommand::Act(act)));
+    }
+    let own = h.state().ws.creature(&local).unwrap().clone();
+    let taught = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().and_then(|g| g.minds.get(&0)?.creature.as_ref()).is_some_and(|(_, c)| c.trees != own.trees)
+    });
+    assert!(taught, "the lesson's mind is told");
+    let mind = h.state().ws.game.as_ref().unwrap().minds[&0].creature.clone().unwrap().1;
+    let (d, k) = mind
+        .trees
+        .iter()
+        .flat_map(|t| [(t.desire, TreeKind::ActOn), (t.desire, TreeKind::Activity)])
+        .find(|&(d, k)| mind.tree(d, k) != own.tree(d, k))
+        .unwrap();
+    h.state_mut().run(Command::Select(SelectCommand::Tree(d, k)));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::graph::TAB)));
+    let attributes = h.state().ws.data.attributes.clone();
+    let drawn = mind.tree(d, k).tree(&attributes);
+    let glows = until_within(&mut h, Duration::from_secs(10), |s| {
+        let g = s.graph();
+        g.tree == drawn && g.heat.counts().is_some_and(|c| c.len() == g.tree.nodes.len() && c[0] > 0)
+    });
+    assert!(glows, "the Tree shows the heat the game told: {:?}", h.state().ws.game.as_ref().unwrap().minds[&0].heat);
+    let counts = h.state().graph().heat.counts().unwrap().to_vec();
+    let told = h.state().ws.game.as_ref().unwrap().minds[&0].heat.clone().unwrap().1;
+    assert_eq!((told.desire, told.kind), (d, k), "the heat of the tree shown is asked");
+    assert_eq!(counts, told.counts, "the graph glows by the counts told");
+    assert_eq!(counts.len(), drawn.nodes.len(), "the counts are a node each of the tree the mind told");
+
+    // Heat off: none is shown, and none is asked for.
+    h.state_mut().graph_mut().heat.on = false;
+    h.run_steps(3);
+    assert!(h.state().graph().heat.counts().is_none());
+    assert_eq!(h.state().ws.game.as_ref().unwrap().heat_wanted(), None);
+    game.kill().unwrap();
+    game.wait().unwrap();
+}

@@ -36,6 +36,10 @@ const KEPT: usize = 1_000;
 /// link's bound is 100 messages a second, and this stays far below it.
 pub const HEAT_EVERY: Duration = Duration::from_secs(1);
 
+/// The least time between two heat asks, even for another tree or window (a window
+/// dragged changes at every frame).
+pub const HEAT_SOONEST: Duration = Duration::from_millis(200);
+
 /// How many messages one poll reads.
 const READ_PER_POLL: usize = 512;
 
@@ -378,21 +382,27 @@ impl RemoteGame {
         self.heat_wanted
     }
 
-    /// Asks the game for the heat wanted of the followed creature: at once for another
-    /// creature or tree, else once its last answer came and [`HEAT_EVERY`] has gone by. A
-    /// game that answered with an error is not asked again for the same tree.
+    /// Asks the game for the heat wanted of the followed creature: for another creature,
+    /// tree or window once [`HEAT_SOONEST`] has gone by since the last heat ask, else once
+    /// its last answer came and [`HEAT_EVERY`] has gone by. A game that answered with an
+    /// error is not asked again for the same tree.
     fn ask_heat(&mut self, now: Instant) {
         let (Some(creature), Some(of), Link::Attached(client)) = (self.followed, self.heat_wanted, &mut self.link)
         else {
             return;
         };
-        if let Some((at, c, asked)) = self.heat_asked
-            && (c, asked) == (creature, of)
-        {
-            let waiting = self.asking.iter().any(|(_, a)| a.what == Wanted::Heat);
-            let refused = self.minds.get(&creature).is_some_and(|m| m.heat_not_told.is_some());
-            if waiting || refused || now.duration_since(at) < HEAT_EVERY {
-                return;
+        if let Some((at, c, asked)) = self.heat_asked {
+            let since = now.duration_since(at);
+            if (c, asked) != (creature, of) {
+                if since < HEAT_SOONEST {
+                    return;
+                }
+            } else {
+                let waiting = self.asking.iter().any(|(_, a)| a.what == Wanted::Heat);
+                let refused = self.minds.get(&creature).is_some_and(|m| m.heat_not_told.is_some());
+                if waiting || refused || since < HEAT_EVERY {
+                    return;
+                }
             }
         }
         let ask = Ask { creature, what: Wanted::Heat, heat: Some(of) };
