@@ -1,7 +1,8 @@
 //! The floors of each crate. Core: the species folder's data (with the link's messages,
 //! which name its trees) at the bottom, on the ground floor's helpers; the mind above it;
-//! the creature above the mind; the world above the creature; what reads runs (conditions, recordings, scenarios, training, lint, diff, the
-//! project) on top. The shadow: the fighting game on the ground floor's schema and clock;
+//! the creature above the mind; the world above the creature; what reads runs
+//! (conditions, recordings, scenarios, training, lint, diff, the project) on top. The
+//! shadow: the fighting game on the ground floor's schema and clock;
 //! the replay banks and their search above it; play, fitting and curation above the banks;
 //! leagues, scorecards, workloads and composition on top. The workspace: a document and its
 //! edits on the ground floor's RON text, undo stack and watcher; the running preview and
