@@ -310,3 +310,64 @@ fn a_games_creature_in_focus_glows_by_the_heat_the_game_tells_of_the_tree_shown(
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+/// A game of core's link host around one newborn cow that tells its mind and reasons but
+/// refuses to tell a tree's heat; it runs until `stop`.
+fn game_without_heat() -> (String, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use creature_core::link::host::Host;
+    use creature_core::link::message::Wanted;
+    use creature_core::link::token::Token;
+    use creature_core::world::file::WorldFile;
+    use creature_core::world::link_state;
+    use creature_core::world::sim::Sim;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let data = std::sync::Arc::new(creature_core::species::data::Data::builtin().unwrap());
+    let world = WorldFile::builtin(&data).unwrap();
+    let sim = Sim::newborn(data, Species::Cow, world, 1);
+    let token = Token::given("a-token-of-twenty-characters").unwrap();
+    let mut host = Host::bind("127.0.0.1:0", token, vec![link_state::creature(&sim, 0)], 20.0).unwrap();
+    host.tell_asks();
+    let address = host.local_addr().unwrap().to_string();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    std::thread::spawn(move || {
+        while !stopped.load(Ordering::Relaxed) {
+            host.poll(Duration::from_millis(2));
+            for a in host.take_asks() {
+                let told = match a.ask.what {
+                    Wanted::Heat => Err("this game keeps no record to count heat from".to_owned()),
+                    _ => link_state::told(&sim, &a.ask),
+                };
+                host.tell(&a, told);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (address, stop)
+}
+
+#[test]
+fn a_game_that_does_not_tell_the_heat_has_the_trees_heat_switched_off() {
+    use egui_kittest::kittest::NodeT;
+    let (address, stop) = game_without_heat();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    attach(&mut h, &address, "a-token-of-twenty-characters");
+    let name = h.state().ws.game.as_ref().unwrap().creatures[0].name.clone();
+    h.get_by_label(&format!("Focus {name}")).click();
+    let refused = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game
+            .as_ref()
+            .and_then(|g| g.minds.get(&0))
+            .is_some_and(|m| m.creature.is_some() && m.heat_not_told.is_some())
+    });
+    assert!(refused, "the mind is told and the heat refused: {:?}", h.state().ws.game.as_ref().unwrap().minds.get(&0));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::graph::TAB)));
+    h.run_steps(3);
+    assert!(h.state().graph().heat.counts().is_none(), "no heat is shown");
+    assert!(h.get_by_label("heat").accesskit_node().is_disabled(), "the heat's control is switched off");
+    let why = h.state().graph().heat.not_told.clone().unwrap();
+    assert!(why.contains("this game keeps no record to count heat from"), "{why}");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+}
