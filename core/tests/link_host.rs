@@ -60,13 +60,8 @@ impl Game {
                         1 => Ok("x".repeat(2 << 20)),
                         n => Err(format!("there is no creature {n}")),
                     };
-                    let told = mind.map(|m| Told {
-                        creature: a.ask.creature,
-                        what: a.ask.what,
-                        sim_time: turn as f64 / 10.0,
-                        mind: Some(m),
-                        why: None,
-                    });
+                    let told = mind
+                        .map(|m| Told { mind: Some(m), ..Told::of(a.ask.creature, a.ask.what, turn as f64 / 10.0) });
                     host.tell(&a, told);
                 }
                 let now = Instant::now();

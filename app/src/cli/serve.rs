@@ -4,8 +4,8 @@
 //! WebSocket, watch every creature's state and events, and one controller at a time may
 //! reload species and creature files, touch a creature with the hand, set its phase,
 //! break on a condition, pause, step and go on, and hold a tree's verdict for an object.
-//! Beyond SPEC §23, any client may ask for a creature's mind (its save's text) or the
-//! reasons of its decision now (Why?), which serve tells.
+//! Beyond SPEC §23, any client may ask for a creature's mind (its save's text), the
+//! reasons of its decision now (Why?) or the heat of one of its trees, which serve tells.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use creature_core::error::LoadError;
 use creature_core::file_writer::{self, Policy};
 use creature_core::link::host::{Host, Request};
-use creature_core::link::message::{Control, HandAct};
+use creature_core::link::message::{Ask, Control, HandAct, Told, ToldHeat, Wanted};
 use creature_core::link::token::Token;
 use creature_core::mind::hand::Slap;
 use creature_core::names::Desire;
@@ -21,6 +21,7 @@ use creature_core::project::Project;
 use creature_core::species::data::{Data, TreeKind};
 use creature_core::world::link_state;
 use creature_core::world::sim::Act;
+use creature_workspace::heat::Heat;
 use creature_workspace::live_preview::LivePreview;
 use creature_workspace::opening_creature::opening_creature;
 use serde_json::json;
@@ -79,6 +80,8 @@ pub fn run(args: &ServeArgs) -> CliResult {
     host.tell_asks();
     let addr = host.local_addr().map_err(|e| e.to_string())?;
     println!("{}", json!({"event": "listening", "address": addr.to_string(), "token": token.text()}));
+    // Each creature's heat as last told, so that asking again plays only the new turns.
+    let mut heats = vec![Heat::default(); previews.len()];
     let start = Instant::now();
     let mut last = start;
     loop {
@@ -90,11 +93,11 @@ pub fn run(args: &ServeArgs) -> CliResult {
             host.set_creatures(welcome(&previews));
         }
         for asked in host.take_asks() {
-            let told = match previews.get(asked.ask.creature as usize) {
-                Some(p) => link_state::told(p.sim(), &asked.ask),
-                None => {
-                    Err(format!("there is no creature {}; they are 0 to {}", asked.ask.creature, previews.len() - 1))
-                }
+            let i = asked.ask.creature as usize;
+            let told = match (previews.get(i), heats.get_mut(i)) {
+                (Some(p), Some(heat)) if asked.ask.what == Wanted::Heat => told_heat(p, heat, &asked.ask),
+                (Some(p), _) => link_state::told(p.sim(), &asked.ask),
+                _ => Err(format!("there is no creature {}; they are 0 to {}", asked.ask.creature, previews.len() - 1)),
             };
             host.tell(&asked, told);
         }
@@ -120,6 +123,28 @@ pub fn run(args: &ServeArgs) -> CliResult {
         }
         std::thread::sleep(IDLE);
     }
+}
+
+/// The heat `ask` wants of creature `p` runs: its tree of the desire and kind asked,
+/// built from its examples now, and per node the asks of the last seconds that passed
+/// it, counted over the recording by the studio's own heat ([`Heat::update`]).
+fn told_heat(p: &LivePreview, heat: &mut Heat, ask: &Ask) -> Result<Told, String> {
+    let of = ask.heat.ok_or("a heat ask names its tree and window")?;
+    let sim = p.shown();
+    let built;
+    let tree = match sim.built_tree(of.desire, of.kind) {
+        Some(tree) => tree,
+        None => {
+            built = sim.creature().tree(of.desire, of.kind).tree(&sim.data().attributes);
+            &built
+        }
+    };
+    let counts = heat
+        .update(p, of.desire, of.kind, tree, of.seconds)
+        .ok_or("the run's recording cannot be played again to count the heat")?
+        .to_vec();
+    let told = ToldHeat { desire: of.desire, kind: of.kind, seconds: of.seconds, counts };
+    Ok(Told { heat: Some(told), ..Told::of(ask.creature, Wanted::Heat, sim.time()) })
 }
 
 /// The `welcome`'s list: each creature as it is now.

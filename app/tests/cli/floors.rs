@@ -1,7 +1,8 @@
-//! The floors of each crate. Core: the species folder's data at the bottom, on the ground
-//! floor's helpers; the mind above it; the creature above the mind; the world above the
-//! creature; what reads runs (conditions, recordings, scenarios, training, lint, diff, the
-//! project) on top. The shadow: the fighting game on the ground floor's schema and clock;
+//! The floors of each crate. Core: the species folder's data (with the link's messages,
+//! which name its trees) at the bottom, on the ground floor's helpers; the mind above it;
+//! the creature above the mind; the world above the creature; what reads runs
+//! (conditions, recordings, scenarios, training, lint, diff, the project) on top. The
+//! shadow: the fighting game on the ground floor's schema and clock;
 //! the replay banks and their search above it; play, fitting and curation above the banks;
 //! leagues, scorecards, workloads and composition on top. The workspace: a document and its
 //! edits on the ground floor's RON text, undo stack and watcher; the running preview and
@@ -20,8 +21,9 @@ use crate::circles::{CRATES, Source, crate_of, crate_sources, edges, module_of};
 /// rules' names and warnings, and `guest`, the hooks other crates' files come in by,
 /// are there, for the shadow crate stands on them).
 pub(crate) const CORE_FLOORS: &[&[&str]] = &[
-    // The species folder's data, as read and checked.
-    &["species"],
+    // The species folder's data, as read and checked; the link's messages, which name a
+    // desire's trees as the species data does.
+    &["species", "link"],
     // The creature mind, with no creature and no world.
     &["mind"],
     // The creature and its save.

@@ -1,7 +1,8 @@
 //! `creature-studio serve`, the reference game of the link (SPEC §23), attached to by
 //! core's client: it runs the creature the editor opens the project on, a controller's
 //! `force` holds a tree's verdict and `unforce` lets it go, a tree named wrongly is
-//! answered with why, and an observer forces nothing.
+//! answered with why, and an observer forces nothing. Beyond §23, any client is told a
+//! creature's mind, its reasons, and a tree's heat as the studio's own heat counts it.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -9,9 +10,13 @@ use std::time::{Duration, Instant};
 
 use creature_core::creature::Creature;
 use creature_core::link::client::Client;
-use creature_core::link::message::{self, Control, HandAct, Role};
+use creature_core::link::message::{self, Control, HandAct, HeatOf, Role, Wanted};
+use creature_core::mind::desire::TURNS_PER_SECOND;
+use creature_core::names::Desire;
 use creature_core::project::Project;
-use creature_core::species::data::Data;
+use creature_core::species::data::{Data, TreeKind};
+use creature_workspace::heat::Heat;
+use creature_workspace::live_preview::LivePreview;
 use creature_workspace::opening_creature::opening_creature;
 use serde_json::Value;
 
@@ -124,7 +129,7 @@ fn a_breakpoint_hit_by_the_hand_is_told_as_an_event() {
 
 /// Creature 0's mind as serve tells it to `client`, read by the creature format's reader.
 fn mind(client: &mut Client, id: u64, data: &Data) -> Creature {
-    let ask = message::Ask { creature: 0, what: message::Wanted::Mind };
+    let ask = message::Ask::of(0, Wanted::Mind);
     client.send(&message::ask(id, &ask)).unwrap();
     let told = answer(client, id);
     assert_eq!(told["t"], "told", "{told}");
@@ -143,12 +148,12 @@ fn any_client_asks_for_a_creatures_mind_and_a_lesson_changes_what_it_is_told() {
     let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
     let before = mind(&mut o, 1, &data);
     assert_eq!((before.name.as_str(), &before.trees), (saved.name.as_str(), &saved.trees), "the creature serve runs");
-    let why = message::Ask { creature: 0, what: message::Wanted::Why };
+    let why = message::Ask::of(0, Wanted::Why);
     o.send(&message::ask(2, &why)).unwrap();
     let told = message::read_told(&answer(&mut o, 2)).unwrap();
     let why: creature_core::world::sim::TurnWhy = serde_json::from_value(told.why.unwrap()).unwrap();
     assert!((why.time - told.sim_time).abs() < 1e-9, "the reasons are of the time told");
-    let nobody = message::Ask { creature: 9, what: message::Wanted::Mind };
+    let nobody = message::Ask::of(9, Wanted::Mind);
     o.send(&message::ask(3, &nobody)).unwrap();
     assert!(answer(&mut o, 3)["error"].as_str().unwrap().contains("no creature 9"));
 
@@ -164,6 +169,67 @@ fn any_client_asks_for_a_creatures_mind_and_a_lesson_changes_what_it_is_told() {
     }
     let after = mind(&mut o, 4, &data);
     assert_ne!(after.trees, before.trees, "the stroke's lesson is in the mind told");
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+/// The heat serve tells `client` of creature 0's tree `(desire, kind)` over 60 s, and
+/// the game's time it was counted at.
+fn heat(client: &mut Client, id: u64, desire: Desire, kind: TreeKind) -> (f64, Vec<u32>) {
+    let of = HeatOf { desire, kind, seconds: 60.0 };
+    client.send(&message::ask(id, &message::Ask { creature: 0, what: Wanted::Heat, heat: Some(of) })).unwrap();
+    let told = message::read_told(&answer(client, id)).unwrap();
+    let heat = told.heat.expect("the heat is told");
+    assert_eq!((heat.desire, heat.kind, heat.seconds), (desire, kind, 60.0));
+    (told.sim_time, heat.counts)
+}
+
+#[test]
+fn the_heat_of_the_live_plans_acton_tree_is_told_as_the_studios_heat_counts_it() {
+    let (mut game, address, token) = serve();
+    let project = Project::open(&repo().join("projects/example")).unwrap();
+    let data = Data::load_dir(&project.species_dir()).unwrap();
+    let (path, _) = opening_creature(&project, &data).unwrap();
+    let saved = Creature::load(&path, &data).unwrap();
+    let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
+    o.send(&message::subscribe_all(1.0)).unwrap();
+    let plan = event_named(&mut o, "plan");
+    // The plan's tree, or another the creature was born with, when the plan's has no node.
+    let grown = |d: Desire| !saved.tree(d, TreeKind::ActOn).tree(&data.attributes).nodes.is_empty();
+    let planned = Desire::parse(plan["desire"].as_str().unwrap()).unwrap();
+    let d = Some(planned).filter(|&d| grown(d)).or_else(|| Desire::ALL.iter().copied().find(|&d| grown(d))).unwrap();
+    std::thread::sleep(Duration::from_secs(2));
+    let (sim_time, counts) = heat(&mut o, 1, d, TreeKind::ActOn);
+    // The same run in the studio's preview, to the turn told, counts the same heat.
+    let mut p = LivePreview::open_on(&project, 1, Some(&path)).unwrap();
+    p.run((sim_time * TURNS_PER_SECOND).round() as u64);
+    assert_eq!(p.sim_time(), sim_time);
+    let sim = p.shown();
+    let tree = sim.built_tree(d, TreeKind::ActOn).cloned();
+    let tree = tree.unwrap_or_else(|| sim.creature().tree(d, TreeKind::ActOn).tree(&sim.data().attributes));
+    assert!(!tree.nodes.is_empty());
+    let counted = Heat::default().update(&p, d, TreeKind::ActOn, &tree, 60.0).unwrap().to_vec();
+    assert_eq!(counts, counted, "serve counts with the studio's heat");
+
+    // A lesson grows the plan's tree: the plan under way asked it, so its root is warm.
+    let mut c = Client::attach(&address, &token, Role::Controller, "test").unwrap();
+    for (id, act) in [(1, HandAct::Hold), (2, HandAct::Stroke), (3, HandAct::Release)] {
+        assert_eq!(ask(&mut c, id, &Control::Hand { creature: 0, act })["t"], "ok");
+    }
+    let taught = mind(&mut o, 2, &data);
+    let (d, kind) = Desire::ALL
+        .iter()
+        .flat_map(|&d| [(d, TreeKind::ActOn), (d, TreeKind::Activity)])
+        .find(|&(d, k)| taught.tree(d, k) != saved.tree(d, k))
+        .expect("the stroke taught a tree");
+    let (_, counts) = heat(&mut o, 3, d, kind);
+    let tree = taught.tree(d, kind).tree(&data.attributes);
+    assert_eq!(counts.len(), tree.nodes.len(), "a count per node of the tree the mind told");
+    assert!(counts[0] > 0, "the plan under way asked its tree: {counts:?}");
+
+    let wrong = r#"{"t":"ask","id":4,"creature":0,"what":"heat","desire":"Hunger","kind":"ActOn","seconds":0}"#;
+    o.send(&serde_json::from_str(wrong).unwrap()).unwrap();
+    assert!(answer(&mut o, 4)["error"].as_str().unwrap().contains("1 to 3600"));
     game.kill().unwrap();
     game.wait().unwrap();
 }

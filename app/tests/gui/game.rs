@@ -257,3 +257,117 @@ fn a_games_creature_in_focus_shows_its_trees_where_it_lives_and_takes_the_hand_t
     game.kill().unwrap();
     game.wait().unwrap();
 }
+
+#[test]
+fn a_games_creature_in_focus_glows_by_the_heat_the_game_tells_of_the_tree_shown() {
+    let (mut game, address, token) = serve();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    let local = h.state().view.focus.creature().cloned().expect("the project opens on a creature");
+    attach(&mut h, &address, &token);
+    let name = h.state().ws.game.as_ref().unwrap().creatures[0].name.clone();
+    h.get_by_label(&format!("Focus {name}")).click();
+    let planned = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.events.iter().any(|e| e["event"] == "plan"))
+    });
+    assert!(planned, "the game's creature plans");
+    // A lesson grows the tree of the plan under way, which the plan asked: its root glows.
+    for act in [Act::Hold, Act::Stroke, Act::Release] {
+        h.state_mut().run(Command::Preview(PreviewCommand::Act(act)));
+    }
+    let own = h.state().ws.creature(&local).unwrap().clone();
+    let taught = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().and_then(|g| g.minds.get(&0)?.creature.as_ref()).is_some_and(|(_, c)| c.trees != own.trees)
+    });
+    assert!(taught, "the lesson's mind is told");
+    let mind = h.state().ws.game.as_ref().unwrap().minds[&0].creature.clone().unwrap().1;
+    let (d, k) = mind
+        .trees
+        .iter()
+        .flat_map(|t| [(t.desire, TreeKind::ActOn), (t.desire, TreeKind::Activity)])
+        .find(|&(d, k)| mind.tree(d, k) != own.tree(d, k))
+        .unwrap();
+    h.state_mut().run(Command::Select(SelectCommand::Tree(d, k)));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::graph::TAB)));
+    let attributes = h.state().ws.data.attributes.clone();
+    let drawn = mind.tree(d, k).tree(&attributes);
+    let glows = until_within(&mut h, Duration::from_secs(10), |s| {
+        let g = s.graph();
+        g.tree == drawn && g.heat.counts().is_some_and(|c| c.len() == g.tree.nodes.len() && c[0] > 0)
+    });
+    assert!(glows, "the Tree shows the heat the game told: {:?}", h.state().ws.game.as_ref().unwrap().minds[&0].heat);
+    let counts = h.state().graph().heat.counts().unwrap().to_vec();
+    let told = h.state().ws.game.as_ref().unwrap().minds[&0].heat.clone().unwrap().1;
+    assert_eq!((told.desire, told.kind), (d, k), "the heat of the tree shown is asked");
+    assert_eq!(counts, told.counts, "the graph glows by the counts told");
+    assert_eq!(counts.len(), drawn.nodes.len(), "the counts are a node each of the tree the mind told");
+
+    // Heat off: none is shown, and none is asked for.
+    h.state_mut().graph_mut().heat.on = false;
+    h.run_steps(3);
+    assert!(h.state().graph().heat.counts().is_none());
+    assert_eq!(h.state().ws.game.as_ref().unwrap().heat_wanted(), None);
+    game.kill().unwrap();
+    game.wait().unwrap();
+}
+
+/// A game of core's link host around one newborn cow that tells its mind and reasons but
+/// refuses to tell a tree's heat; it runs until `stop`.
+fn game_without_heat() -> (String, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use creature_core::link::host::Host;
+    use creature_core::link::message::Wanted;
+    use creature_core::link::token::Token;
+    use creature_core::world::file::WorldFile;
+    use creature_core::world::link_state;
+    use creature_core::world::sim::Sim;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let data = std::sync::Arc::new(creature_core::species::data::Data::builtin().unwrap());
+    let world = WorldFile::builtin(&data).unwrap();
+    let sim = Sim::newborn(data, Species::Cow, world, 1);
+    let token = Token::given("a-token-of-twenty-characters").unwrap();
+    let mut host = Host::bind("127.0.0.1:0", token, vec![link_state::creature(&sim, 0)], 20.0).unwrap();
+    host.tell_asks();
+    let address = host.local_addr().unwrap().to_string();
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    std::thread::spawn(move || {
+        while !stopped.load(Ordering::Relaxed) {
+            host.poll(Duration::from_millis(2));
+            for a in host.take_asks() {
+                let told = match a.ask.what {
+                    Wanted::Heat => Err("this game keeps no record to count heat from".to_owned()),
+                    _ => link_state::told(&sim, &a.ask),
+                };
+                host.tell(&a, told);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (address, stop)
+}
+
+#[test]
+fn a_game_that_does_not_tell_the_heat_has_the_trees_heat_switched_off() {
+    use egui_kittest::kittest::NodeT;
+    let (address, stop) = game_without_heat();
+    let (_tmp, root) = project_copy();
+    let mut h = studio(&root);
+    attach(&mut h, &address, "a-token-of-twenty-characters");
+    let name = h.state().ws.game.as_ref().unwrap().creatures[0].name.clone();
+    h.get_by_label(&format!("Focus {name}")).click();
+    let refused = until_within(&mut h, Duration::from_secs(10), |s| {
+        s.ws.game
+            .as_ref()
+            .and_then(|g| g.minds.get(&0))
+            .is_some_and(|m| m.creature.is_some() && m.heat_not_told.is_some())
+    });
+    assert!(refused, "the mind is told and the heat refused: {:?}", h.state().ws.game.as_ref().unwrap().minds.get(&0));
+    h.state_mut().run(Command::Dock(DockCommand::Show(creature_studio::gui::panels::graph::TAB)));
+    h.run_steps(3);
+    assert!(h.state().graph().heat.counts().is_none(), "no heat is shown");
+    assert!(h.get_by_label("heat").accesskit_node().is_disabled(), "the heat's control is switched off");
+    let why = h.state().graph().heat.not_told.clone().unwrap();
+    assert!(why.contains("this game keeps no record to count heat from"), "{why}");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+}

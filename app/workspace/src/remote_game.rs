@@ -6,7 +6,9 @@
 //! run saved (`*.run.ron`) is opened as a game that is gone, to look back over.
 //! Beyond §23, the mind of the creature the studio follows is asked for ([`RemoteMind`]):
 //! again when an event says it learned or was reloaded, and its reasons again when it
-//! plans; a game that does not tell leaves it "not told", and the link goes on.
+//! plans; and while the Tree shows its heat, the heat of the tree shown, about once a
+//! second and again when the tree changes. A game that does not tell leaves it "not
+//! told", and the link goes on.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::path::Path;
@@ -15,7 +17,7 @@ use std::time::{Duration, Instant};
 use creature_core::error::LoadError;
 use creature_core::file_writer::Policy;
 use creature_core::link::client::Client;
-use creature_core::link::message::{self, Ask, Control, Role, Wanted};
+use creature_core::link::message::{self, Ask, Control, HeatOf, Role, Wanted};
 use creature_core::link::run_file::SavedRun;
 use creature_core::species::data::Data;
 use serde_json::Value;
@@ -29,6 +31,14 @@ pub const RETRY_AFTER: Duration = Duration::from_secs(3);
 
 /// How many events and answers are kept, newest last.
 const KEPT: usize = 1_000;
+
+/// How often the heat of the tree shown is asked for again while it is wanted: the
+/// link's bound is 100 messages a second, and this stays far below it.
+pub const HEAT_EVERY: Duration = Duration::from_secs(1);
+
+/// The least time between two heat asks, even for another tree or window (a window
+/// dragged changes at every frame).
+pub const HEAT_SOONEST: Duration = Duration::from_millis(200);
 
 /// How many messages one poll reads.
 const READ_PER_POLL: usize = 512;
@@ -78,6 +88,10 @@ pub struct RemoteGame {
     pub minds: BTreeMap<u32, RemoteMind>,
     /// The asks waiting for their answer: id, creature and what.
     asking: Vec<(u64, Ask)>,
+    /// The tree and window whose heat the studio shows for the followed creature.
+    heat_wanted: Option<HeatOf>,
+    /// When the heat was last asked for, of which creature and tree.
+    heat_asked: Option<(Instant, u32, HeatOf)>,
 }
 
 impl RemoteGame {
@@ -99,6 +113,8 @@ impl RemoteGame {
             followed: None,
             minds: BTreeMap::new(),
             asking: Vec::new(),
+            heat_wanted: None,
+            heat_asked: None,
         };
         game.link = Link::Attached(Box::new(game.connect()?));
         Ok(game)
@@ -162,6 +178,8 @@ impl RemoteGame {
             followed: None,
             minds: BTreeMap::new(),
             asking: Vec::new(),
+            heat_wanted: None,
+            heat_asked: None,
         })
     }
 
@@ -230,6 +248,7 @@ impl RemoteGame {
                         self.link = Link::Attached(Box::new(client));
                         self.run.mark_all(MarkKind::Link, "attached again");
                         self.asking.clear();
+                        self.heat_asked = None;
                         self.ask_followed(&[Wanted::Mind, Wanted::Why]);
                     }
                     Err(why) => self.link = Link::Lost { why, since: now },
@@ -241,6 +260,7 @@ impl RemoteGame {
             Ok(messages) => {
                 let changed = !messages.is_empty();
                 messages.into_iter().for_each(|m| self.take(m));
+                self.ask_heat(now);
                 changed
             }
             Err(why) => {
@@ -291,8 +311,9 @@ impl RemoteGame {
                 let at = self.asking.iter().position(|(i, _)| Some(*i) == m["id"].as_u64());
                 if let Some((_, ask)) = at.map(|at| self.asking.remove(at)) {
                     let why = m["error"].as_str().unwrap_or("no reason given");
-                    self.minds.entry(ask.creature).or_default().not_told =
-                        Some(format!("the game does not tell: {why}"));
+                    let mind = self.minds.entry(ask.creature).or_default();
+                    let not_told = if ask.what == Wanted::Heat { &mut mind.heat_not_told } else { &mut mind.not_told };
+                    *not_told = Some(format!("the game does not tell: {why}"));
                 }
             }
             Some("ok" | "error") => {
@@ -338,7 +359,7 @@ impl RemoteGame {
     fn ask_followed(&mut self, what: &[Wanted]) {
         let (Some(creature), Link::Attached(client)) = (self.followed, &mut self.link) else { return };
         for &what in what {
-            let ask = Ask { creature, what };
+            let ask = Ask::of(creature, what);
             let id = self.next_id;
             self.next_id += 1;
             if client.send(&message::ask(id, &ask)).is_ok() {
@@ -347,6 +368,52 @@ impl RemoteGame {
                 }
                 self.asking.push((id, ask));
             }
+        }
+    }
+
+    /// Wants the heat of `of` (a tree and window) for the followed creature, or none:
+    /// the next polls ask for it at once, then every [`HEAT_EVERY`] while it is wanted.
+    pub fn want_heat(&mut self, of: Option<HeatOf>) {
+        self.heat_wanted = of;
+    }
+
+    /// The tree and window whose heat is wanted.
+    pub fn heat_wanted(&self) -> Option<HeatOf> {
+        self.heat_wanted
+    }
+
+    /// Asks the game for the heat wanted of the followed creature: for another creature,
+    /// tree or window once [`HEAT_SOONEST`] has gone by since the last heat ask, else once
+    /// its last answer came and [`HEAT_EVERY`] has gone by. A game that answered with an
+    /// error is not asked again for the same tree.
+    fn ask_heat(&mut self, now: Instant) {
+        let (Some(creature), Some(of), Link::Attached(client)) = (self.followed, self.heat_wanted, &mut self.link)
+        else {
+            return;
+        };
+        if let Some((at, c, asked)) = self.heat_asked {
+            let since = now.duration_since(at);
+            if (c, asked) != (creature, of) {
+                if since < HEAT_SOONEST {
+                    return;
+                }
+            } else {
+                let waiting = self.asking.iter().any(|(_, a)| a.what == Wanted::Heat);
+                let refused = self.minds.get(&creature).is_some_and(|m| m.heat_not_told.is_some());
+                if waiting || refused || since < HEAT_EVERY {
+                    return;
+                }
+            }
+        }
+        let ask = Ask { creature, what: Wanted::Heat, heat: Some(of) };
+        let id = self.next_id;
+        self.next_id += 1;
+        if client.send(&message::ask(id, &ask)).is_ok() {
+            if self.asking.len() >= KEPT {
+                self.asking.remove(0);
+            }
+            self.asking.push((id, ask));
+            self.heat_asked = Some((now, creature, of));
         }
     }
 

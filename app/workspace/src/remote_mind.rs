@@ -1,10 +1,11 @@
 //! What a game told of one creature's mind when the studio asked (beyond SPEC §23, and
 //! optional): the creature as its save's text said it, read by the creature format's
-//! reader, and the reasons of its decision (Why?), each with the game's time when told;
-//! or why the game did not tell (a game of §23 alone answers an `ask` with an error).
+//! reader, the reasons of its decision (Why?) and the heat of the tree the studio shows,
+//! each with the game's time when told; or why the game did not tell (a game of §23
+//! alone answers an `ask` with an error).
 
 use creature_core::creature::Creature;
-use creature_core::link::message::{Told, Wanted};
+use creature_core::link::message::{Told, ToldHeat, Wanted};
 use creature_core::species::data::Data;
 use creature_core::world::sim::TurnWhy;
 
@@ -19,6 +20,10 @@ pub struct RemoteMind {
     pub why: Option<(f64, TurnWhy)>,
     /// Why the mind is not shown: the game's error for the `ask`, or what did not read.
     pub not_told: Option<String>,
+    /// The heat of one of its trees (the one asked last), and the game's time then.
+    pub heat: Option<(f64, ToldHeat)>,
+    /// Why no heat is shown: the game's error for the heat `ask`.
+    pub heat_not_told: Option<String>,
 }
 
 impl RemoteMind {
@@ -36,6 +41,13 @@ impl RemoteMind {
                 Some(Ok(why)) => self.why = Some((told.sim_time, why)),
                 Some(Err(e)) => self.not_told = Some(format!("the game's reasons do not read: {e}")),
                 None => self.not_told = Some("the game told reasons without them".into()),
+            },
+            Wanted::Heat => match told.heat {
+                Some(heat) => {
+                    self.heat = Some((told.sim_time, heat));
+                    self.heat_not_told = None;
+                }
+                None => self.heat_not_told = Some("the game told a heat without its counts".into()),
             },
         }
     }

@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use creature_core::creature::DesireTrees;
 use creature_core::link::host::Host;
-use creature_core::link::message::{Control, HandAct, Role};
+use creature_core::link::message::{Control, HandAct, HeatOf, Role, Told, ToldHeat, Wanted};
 use creature_core::link::token::Token;
-use creature_core::names::Species;
-use creature_core::species::data::Data;
+use creature_core::names::{Desire, Species};
+use creature_core::species::data::{Data, TreeKind};
 use creature_core::world::file::WorldFile;
 use creature_core::world::link_state;
 use creature_core::world::sim::{Act, Sim};
@@ -152,10 +152,13 @@ fn a_game_of_the_link_alone_leaves_the_mind_not_told_and_the_link_goes_on() {
     let Some((mut child, address)) = python_game("30") else { return };
     let mut game = RemoteGame::attach(&address, TOKEN, Role::Controller, 20.0).expect("attaches");
     game.follow(Some(0));
-    assert!(poll_until(&mut game, |g| g.minds.get(&0).is_some_and(|m| m.not_told.is_some())), "the game answers");
+    game.want_heat(Some(HeatOf { desire: Desire::Hunger, kind: TreeKind::ActOn, seconds: 60.0 }));
+    let answered = |g: &RemoteGame| g.minds.get(&0).is_some_and(|m| m.not_told.is_some() && m.heat_not_told.is_some());
+    assert!(poll_until(&mut game, answered), "the game answers");
     let mind = &game.minds[&0];
-    assert!(mind.creature.is_none() && mind.why.is_none());
+    assert!(mind.creature.is_none() && mind.why.is_none() && mind.heat.is_none());
     assert!(mind.not_told.as_ref().unwrap().starts_with("the game does not tell"), "{:?}", mind.not_told);
+    assert!(mind.heat_not_told.as_ref().unwrap().starts_with("the game does not tell"), "{:?}", mind.heat_not_told);
     assert!(game.answers.is_empty(), "an ask is not a request of the Game panel's: {:?}", game.answers);
     assert!(game.attached(), "the link goes on");
     game.ask("hold", &Control::Hand { creature: 0, act: HandAct::Hold }).unwrap();
@@ -252,4 +255,96 @@ fn the_followed_creatures_mind_is_kept_and_asked_again_when_a_lesson_changes_it(
     assert!(poll_until(&mut game, |g| !g.attached()), "a game gone is a link lost");
     let kept = game.minds[&0].creature.as_ref().map(|(_, c)| &c.trees);
     assert_eq!(kept, Some(&taught), "the last mind told stays when the link is lost");
+}
+
+/// A game of this crate's link host around one cow that tells its mind and reasons as
+/// serve does, and answers each heat ask with a count per node of three, each count the
+/// number of heat asks so far; every heat ask is sent back to the test.
+fn heat_game() -> (String, std::sync::mpsc::Receiver<HeatOf>, Arc<AtomicBool>) {
+    let data = Arc::new(Data::builtin().unwrap());
+    let world = WorldFile::builtin(&data).unwrap();
+    let sim = Sim::newborn(data, Species::Cow, world, 1);
+    let mut host =
+        Host::bind("127.0.0.1:0", Token::given(TOKEN).unwrap(), vec![link_state::creature(&sim, 0)], 20.0).unwrap();
+    host.tell_asks();
+    let address = host.local_addr().unwrap().to_string();
+    let (asks, asked) = std::sync::mpsc::channel();
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopped = stop.clone();
+    std::thread::spawn(move || {
+        let mut n = 0;
+        while !stopped.load(Ordering::Relaxed) {
+            host.poll(Duration::from_millis(2));
+            for a in host.take_asks() {
+                let told = match a.ask.heat {
+                    Some(of) => {
+                        n += 1;
+                        let _ = asks.send(of);
+                        let heat =
+                            ToldHeat { desire: of.desire, kind: of.kind, seconds: of.seconds, counts: vec![n; 3] };
+                        Ok(Told { heat: Some(heat), ..Told::of(0, Wanted::Heat, sim.time()) })
+                    }
+                    None => link_state::told(&sim, &a.ask),
+                };
+                host.tell(&a, told);
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    });
+    (address, asked, stop)
+}
+
+#[test]
+fn the_followed_creatures_heat_is_asked_about_once_a_second_and_soon_for_another_tree() {
+    let (address, asked, stop) = heat_game();
+    let mut game = RemoteGame::attach(&address, TOKEN, Role::Observer, 20.0).expect("attaches");
+    let hunger = HeatOf { desire: Desire::Hunger, kind: TreeKind::ActOn, seconds: 60.0 };
+    game.want_heat(Some(hunger));
+    let t0 = Instant::now();
+    game.poll(t0);
+    assert!(asked.recv_timeout(Duration::from_millis(300)).is_err(), "no heat is asked of a creature not followed");
+
+    game.follow(Some(0));
+    let told =
+        |g: &RemoteGame, n: u32| g.minds.get(&0).and_then(|m| m.heat.as_ref()).is_some_and(|h| h.1.counts[0] == n);
+    // The clock is the one the polls are given: at one instant, the heat is asked once.
+    let start = Instant::now();
+    while !told(&game, 1) {
+        assert!(start.elapsed() < Duration::from_secs(10), "the heat is told: {:?}", game.minds.get(&0));
+        game.poll(t0);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(asked.recv_timeout(Duration::from_secs(1)).unwrap(), hunger);
+    let heat = &game.minds[&0].heat.as_ref().unwrap().1;
+    assert_eq!((heat.desire, heat.kind, heat.seconds, heat.counts.len()), (Desire::Hunger, TreeKind::ActOn, 60.0, 3));
+    for _ in 0..20 {
+        game.poll(t0 + Duration::from_millis(900));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(asked.try_recv().is_err(), "not asked again within the second");
+
+    let later = t0 + Duration::from_millis(1100);
+    let start = Instant::now();
+    while !told(&game, 2) {
+        assert!(start.elapsed() < Duration::from_secs(10), "the heat is asked again after a second");
+        game.poll(later);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(asked.recv_timeout(Duration::from_secs(1)).unwrap(), hunger);
+
+    // Another tree is asked for as soon as a fifth of a second has gone by since the last.
+    let fear = HeatOf { desire: Desire::Fear, kind: TreeKind::Activity, seconds: 30.0 };
+    game.want_heat(Some(fear));
+    game.poll(later + Duration::from_millis(100));
+    assert!(asked.recv_timeout(Duration::from_millis(300)).is_err(), "not within a fifth of a second");
+    game.poll(later + Duration::from_millis(200));
+    assert_eq!(asked.recv_timeout(Duration::from_secs(5)).unwrap(), fear, "another tree is asked for soon");
+    assert!(poll_until(&mut game, |g| g.minds[&0].heat.as_ref().is_some_and(|h| h.1.desire == Desire::Fear)));
+    game.want_heat(None);
+    for _ in 0..20 {
+        game.poll(later + Duration::from_secs(5));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(asked.try_recv().is_err(), "no heat is asked once none is wanted");
+    stop.store(true, Ordering::Relaxed);
 }

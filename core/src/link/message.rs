@@ -5,6 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::names::Desire;
+use crate::species::data::TreeKind;
+
 /// The link's version, said by both sides in `hello` and `welcome`.
 pub const VERSION: u32 = 1;
 
@@ -120,27 +123,99 @@ fn one() -> u64 {
 }
 
 /// What an `ask` wants to be told of a creature: its mind (the creature save's text,
-/// its learned trees with the rest) or the reasons of its present decision (Why?).
-/// Beyond SPEC §23 and optional: a host that speaks only §23 answers an `ask` with its
-/// error for an unknown `t`.
+/// its learned trees with the rest), the reasons of its present decision (Why?) or the
+/// heat of one of its trees. Beyond SPEC §23 and optional: a host that speaks only §23
+/// answers an `ask` with its error for an unknown `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Wanted {
     Mind,
     Why,
+    Heat,
 }
 
-/// `{"t": "ask", "id": N, "creature": I, "what": "mind" | "why"}`: any attached client
-/// may ask (asking changes nothing); the host answers with a [`Told`] or an `error`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+/// The fewest and most simulated seconds a heat ask may count over.
+pub const HEAT_SECONDS: std::ops::RangeInclusive<f64> = 1.0..=3600.0;
+
+/// The tree and window of a heat ask: desire `desire`'s tree of `kind`, over the last
+/// `seconds` simulated seconds ([`HEAT_SECONDS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize, Serialize)]
+pub struct HeatOf {
+    pub desire: Desire,
+    pub kind: TreeKind,
+    pub seconds: f64,
+}
+
+/// `{"t": "ask", "id": N, "creature": I, "what": "mind" | "why"}`, or `"what": "heat"`
+/// with `"desire"`, `"kind"` and `"seconds"` ([`HeatOf`]): any attached client may ask
+/// (asking changes nothing); the host answers with a [`Told`] or an `error`.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ask {
     pub creature: u32,
     pub what: Wanted,
+    /// The tree and window, for a heat ask alone.
+    pub heat: Option<HeatOf>,
+}
+
+impl Ask {
+    /// An ask for `what` of `creature` that names no tree (mind or why).
+    #[must_use]
+    pub fn of(creature: u32, what: Wanted) -> Ask {
+        Ask { creature, what, heat: None }
+    }
+}
+
+/// An `ask` as its fields come, before they are checked together.
+#[derive(Deserialize)]
+struct AskFields {
+    creature: u32,
+    what: Wanted,
+    desire: Option<Desire>,
+    kind: Option<TreeKind>,
+    seconds: Option<f64>,
+}
+
+impl AskFields {
+    /// The ask, or what is wrong: a heat ask names its tree and a window in
+    /// [`HEAT_SECONDS`]; the others name neither.
+    fn checked(self) -> Result<Ask, String> {
+        let names_tree = self.desire.is_some() || self.kind.is_some() || self.seconds.is_some();
+        if self.what != Wanted::Heat {
+            if names_tree {
+                return Err("only a heat ask names \"desire\", \"kind\" and \"seconds\"".into());
+            }
+            return Ok(Ask::of(self.creature, self.what));
+        }
+        let missing = |field: &str| format!("a heat ask names its tree's \"{field}\"");
+        let desire = self.desire.ok_or_else(|| missing("desire"))?;
+        let kind = self.kind.ok_or_else(|| missing("kind"))?;
+        let seconds = self.seconds.ok_or("a heat ask names its window in \"seconds\"")?;
+        if !HEAT_SECONDS.contains(&seconds) {
+            return Err(format!(
+                "a heat ask's \"seconds\" are {} to {} simulated seconds, not {seconds}",
+                HEAT_SECONDS.start(),
+                HEAT_SECONDS.end()
+            ));
+        }
+        Ok(Ask { creature: self.creature, what: Wanted::Heat, heat: Some(HeatOf { desire, kind, seconds }) })
+    }
+}
+
+/// The heat told: per node of the creature's tree (in the tree's node order, as the
+/// creature's examples build it), how often over the window the plan under way asked
+/// the tree about its object and the answer passed the node.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct ToldHeat {
+    pub desire: Desire,
+    pub kind: TreeKind,
+    pub seconds: f64,
+    pub counts: Vec<u32>,
 }
 
 /// The answer to an `ask`: `{"t": "told", "id": N, "creature": I, "what": W, "sim_time":
-/// X, "mind": TEXT}` (the creature save's text, SPEC §14) or `..., "why": {...}` (the
-/// reasons as the studio's Why? works them out for its own preview).
+/// X, "mind": TEXT}` (the creature save's text, SPEC §14), `..., "why": {...}` (the
+/// reasons as the studio's Why? works them out for its own preview) or `..., "heat":
+/// {"desire", "kind", "seconds", "counts"}` ([`ToldHeat`]).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 pub struct Told {
     pub creature: u32,
@@ -150,6 +225,16 @@ pub struct Told {
     pub mind: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heat: Option<ToldHeat>,
+}
+
+impl Told {
+    /// A `told` of `what` of `creature` at `sim_time`, its answer still to be put in.
+    #[must_use]
+    pub fn of(creature: u32, what: Wanted, sim_time: f64) -> Told {
+        Told { creature, what, sim_time, mind: None, why: None, heat: None }
+    }
 }
 
 /// A message from a client, read.
@@ -179,7 +264,8 @@ pub fn read(text: &str) -> Result<FromClient, String> {
                 return Err(format!("`{t}`: an \"id\" is a number or a string"));
             }
             if t == "ask" {
-                let ask: Ask = serde_json::from_value(value).map_err(shape)?;
+                let fields: AskFields = serde_json::from_value(value).map_err(shape)?;
+                let ask = fields.checked().map_err(|e| format!("`ask`: {e}"))?;
                 return Ok(FromClient::Ask { id, ask });
             }
             let control: Control = serde_json::from_value(value).map_err(shape)?;
@@ -234,7 +320,13 @@ pub fn request(id: u64, control: &Control) -> Value {
 
 /// A client's `ask`, answered under `id`.
 pub fn ask(id: u64, ask: &Ask) -> Value {
-    json!({"t": "ask", "id": id, "creature": ask.creature, "what": ask.what})
+    let mut v = json!({"t": "ask", "id": id, "creature": ask.creature, "what": ask.what});
+    if let Some(h) = &ask.heat {
+        v["desire"] = json!(h.desire);
+        v["kind"] = json!(h.kind);
+        v["seconds"] = json!(h.seconds);
+    }
+    v
 }
 
 /// The host's `told` under `id`, written, or why it cannot be sent: a message past
@@ -247,7 +339,11 @@ pub fn told(id: &Value, told: &Told) -> Result<String, String> {
     }
     let text = v.to_string();
     if text.len() > MAX_MESSAGE_BYTES {
-        let what = if told.what == Wanted::Mind { "mind takes" } else { "reasons take" };
+        let what = match told.what {
+            Wanted::Mind => "mind takes",
+            Wanted::Why => "reasons take",
+            Wanted::Heat => "heat takes",
+        };
         return Err(format!(
             "creature {}'s {what} {} bytes, past the link's bound of {MAX_MESSAGE_BYTES} bytes a message",
             told.creature,
@@ -343,10 +439,10 @@ mod tests {
 
     #[test]
     fn an_ask_is_read_from_any_client_and_what_it_wants_is_checked() {
-        let asked = Ask { creature: 3, what: Wanted::Mind };
+        let asked = Ask::of(3, Wanted::Mind);
         assert_eq!(read(&ask(9, &asked).to_string()).unwrap(), FromClient::Ask { id: json!(9), ask: asked });
         let why = read(r#"{"t":"ask","id":"w","creature":0,"what":"why"}"#).unwrap();
-        assert_eq!(why, FromClient::Ask { id: json!("w"), ask: Ask { creature: 0, what: Wanted::Why } });
+        assert_eq!(why, FromClient::Ask { id: json!("w"), ask: Ask::of(0, Wanted::Why) });
         let wrong = read(r#"{"t":"ask","id":1,"creature":0,"what":"soul"}"#).unwrap_err();
         assert!(wrong.contains("unknown variant `soul`"), "{wrong}");
         assert!(read(r#"{"t":"ask","creature":0,"what":"mind"}"#).unwrap_err().contains("\"id\""));
@@ -355,14 +451,12 @@ mod tests {
 
     #[test]
     fn a_told_mind_is_read_back_and_one_past_the_bound_is_said_not_sent() {
-        let mind =
-            Told { creature: 1, what: Wanted::Mind, sim_time: 12.5, mind: Some("(name: \"Ruth\")".into()), why: None };
+        let mind = Told { mind: Some("(name: \"Ruth\")".into()), ..Told::of(1, Wanted::Mind, 12.5) };
         let text = told(&json!(4), &mind).unwrap();
         let v: Value = serde_json::from_str(&text).unwrap();
         assert_eq!((v["t"].as_str(), v["id"].as_u64()), (Some("told"), Some(4)));
         assert_eq!(read_told(&v).unwrap(), mind);
-        let why =
-            Told { creature: 0, what: Wanted::Why, sim_time: 1.0, mind: None, why: Some(json!({"decision": "idle"})) };
+        let why = Told { why: Some(json!({"decision": "idle"})), ..Told::of(0, Wanted::Why, 1.0) };
         let v: Value = serde_json::from_str(&told(&json!("w"), &why).unwrap()).unwrap();
         assert_eq!(read_told(&v).unwrap(), why);
         assert!(read_told(&json!({"t": "told", "creature": 0})).is_err());
@@ -370,6 +464,44 @@ mod tests {
         let huge = Told { mind: Some("x".repeat(MAX_MESSAGE_BYTES)), ..mind };
         let past = told(&json!(5), &huge).unwrap_err();
         assert!(past.contains("creature 1's mind") && past.contains("past the link's bound"), "{past}");
+    }
+
+    #[test]
+    fn a_heat_ask_names_its_tree_and_window_within_bounds() {
+        let heat = HeatOf { desire: Desire::Hunger, kind: TreeKind::ActOn, seconds: 60.0 };
+        let asked = Ask { creature: 2, what: Wanted::Heat, heat: Some(heat) };
+        let text = ask(5, &asked).to_string();
+        assert!(text.contains(r#""desire":"Hunger""#) && text.contains(r#""kind":"ActOn""#), "{text}");
+        assert_eq!(read(&text).unwrap(), FromClient::Ask { id: json!(5), ask: asked });
+        let read_one = |fields: &str| read(&format!(r#"{{"t":"ask","id":1,"creature":0,{fields}}}"#));
+        let low = read_one(r#""what":"heat","desire":"Hunger","kind":"ActOn","seconds":0.5"#).unwrap_err();
+        assert!(low.contains("\"seconds\" are 1 to 3600 simulated seconds, not 0.5"), "{low}");
+        let high = read_one(r#""what":"heat","desire":"Hunger","kind":"ActOn","seconds":3601"#).unwrap_err();
+        assert!(high.contains("not 3601"), "{high}");
+        let no_kind = read_one(r#""what":"heat","desire":"Hunger","seconds":60"#).unwrap_err();
+        assert!(no_kind.contains("names its tree's \"kind\""), "{no_kind}");
+        let no_window = read_one(r#""what":"heat","desire":"Hunger","kind":"Activity""#).unwrap_err();
+        assert!(no_window.contains("\"seconds\""), "{no_window}");
+        let bad_desire = read_one(r#""what":"heat","desire":"Hungry","kind":"ActOn","seconds":60"#).unwrap_err();
+        assert!(bad_desire.contains("Hungry"), "{bad_desire}");
+        let bad_kind = read_one(r#""what":"heat","desire":"Hunger","kind":"Leaf","seconds":60"#).unwrap_err();
+        assert!(bad_kind.contains("unknown variant `Leaf`"), "{bad_kind}");
+        let stray = read_one(r#""what":"mind","desire":"Hunger""#).unwrap_err();
+        assert!(stray.contains("only a heat ask names"), "{stray}");
+    }
+
+    #[test]
+    fn a_told_heat_is_read_back_with_its_tree_and_counts() {
+        let heat = ToldHeat { desire: Desire::Fear, kind: TreeKind::Activity, seconds: 30.0, counts: vec![7, 3, 4] };
+        let told_heat = Told { heat: Some(heat), ..Told::of(0, Wanted::Heat, 42.0) };
+        let v: Value = serde_json::from_str(&told(&json!(8), &told_heat).unwrap()).unwrap();
+        assert_eq!(v["what"], "heat");
+        assert_eq!(v["heat"]["counts"], json!([7, 3, 4]));
+        assert_eq!((v["heat"]["desire"].as_str(), v["heat"]["kind"].as_str()), (Some("Fear"), Some("Activity")));
+        assert_eq!(read_told(&v).unwrap(), told_heat);
+        let negative = json!({"t": "told", "id": 1, "creature": 0, "what": "heat", "sim_time": 1.0,
+            "heat": {"desire": "Fear", "kind": "ActOn", "seconds": 30.0, "counts": [-1]}});
+        assert!(read_told(&negative).is_err());
     }
 
     #[test]

@@ -37,13 +37,19 @@ pub fn state(sim: &Sim, id: u32) -> Value {
 
 /// What `ask` wants of creature `sim` runs: its mind, the creature save's text as a save
 /// writes it (SPEC §14), or the reasons the studio's Why? shows for its own preview
-/// ([`Sim::why`]), at the run's time now.
+/// ([`Sim::why`]), at the run's time now. A tree's heat is counted over the run's past
+/// turns, which a `Sim` alone does not keep: a game tells it from its recording, and is
+/// refused here.
 pub fn told(sim: &Sim, ask: &Ask) -> Result<Told, String> {
-    let (mind, why) = match ask.what {
-        Wanted::Mind => (Some(sim.creature().to_ron()), None),
-        Wanted::Why => (None, Some(serde_json::to_value(sim.why()).map_err(|e| e.to_string())?)),
-    };
-    Ok(Told { creature: ask.creature, what: ask.what, sim_time: sim.time(), mind, why })
+    let mut told = Told::of(ask.creature, ask.what, sim.time());
+    match ask.what {
+        Wanted::Mind => told.mind = Some(sim.creature().to_ron()),
+        Wanted::Why => told.why = Some(serde_json::to_value(sim.why()).map_err(|e| e.to_string())?),
+        Wanted::Heat => {
+            return Err("a tree's heat is counted over the run's recording, which this run does not keep".into());
+        }
+    }
+    Ok(told)
 }
 
 /// An `event` of creature `id` for a trace event (plans, lessons with their credit,
@@ -140,14 +146,14 @@ mod tests {
         for act in [crate::world::sim::Act::Hold, crate::world::sim::Act::Stroke, crate::world::sim::Act::Release] {
             sim.apply(&act).unwrap();
         }
-        let told = told(&sim, &Ask { creature: 3, what: Wanted::Mind }).unwrap();
+        let told = told(&sim, &Ask::of(3, Wanted::Mind)).unwrap();
         assert_eq!((told.creature, told.sim_time), (3, sim.time()));
         let back = crate::creature::Creature::parse("told.creature.ron", told.mind.as_deref().unwrap(), sim.data())
             .expect("the told mind reads as a creature save");
         assert_eq!(back.trees, sim.creature().trees);
         assert_eq!(back.name, sim.creature().name);
 
-        let why = super::told(&sim, &Ask { creature: 3, what: Wanted::Why }).unwrap();
+        let why = super::told(&sim, &Ask::of(3, Wanted::Why)).unwrap();
         let read: crate::world::sim::TurnWhy = serde_json::from_value(why.why.unwrap()).expect("the reasons read back");
         assert_eq!(read, sim.why());
     }

@@ -54,6 +54,11 @@ impl Studio {
                     self.status = format!("Bookmarked the game's run at {sim_time:.1} s");
                 }
             }
+            GameCommand::WantHeat(of) => {
+                if let Some(game) = self.ws.game.as_mut() {
+                    game.want_heat(of);
+                }
+            }
             GameCommand::SaveRun => self.save_game_run(),
             GameCommand::OpenRun => {
                 let dir = self.project_dir();

@@ -1,6 +1,6 @@
 //! What the Game panel asks of a running game attached over the link (SPEC §23).
 
-use creature_core::link::message::{Control, Role};
+use creature_core::link::message::{Control, HeatOf, Role};
 
 /// A command to the game link.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,6 +19,8 @@ pub enum GameCommand {
     SaveRun,
     /// Opens a game's run saved, chosen in a dialog, to look back over.
     OpenRun,
+    /// Wants the heat of this tree and window told for the game's creature in focus, or none.
+    WantHeat(Option<HeatOf>),
 }
 
 impl GameCommand {
@@ -32,6 +34,8 @@ impl GameCommand {
             GameCommand::Focus { name, .. } => format!("Put the game's {name} in focus"),
             GameCommand::SaveRun => "Save the game's run…".into(),
             GameCommand::OpenRun => "Open a game's run…".into(),
+            GameCommand::WantHeat(Some(of)) => format!("Ask the game for the heat of {} {:?}", of.desire, of.kind),
+            GameCommand::WantHeat(None) => "Ask the game for no heat".into(),
         }
     }
 }

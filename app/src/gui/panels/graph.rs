@@ -19,7 +19,7 @@ use egui_snarl::{InPin, NodeId, OutPin, Snarl};
 use super::graph_header::{PATH, gain_text, gold_path, header};
 use super::graph_menu::NodeMenu;
 use super::{Cx, Home, Panel, graph_game, graph_heat};
-use crate::gui::command::{Command, SelectCommand, Tab};
+use crate::gui::command::{Command, GameCommand, SelectCommand, Tab};
 use crate::gui::panels::verdict_colour;
 use crate::gui::tree_layout::Direction;
 use crate::gui::view::View;
@@ -349,6 +349,11 @@ impl Panel for GraphPanel {
 
 pub fn show(ui: &mut egui::Ui, ws: &Workspace, view: &View, panel: &mut GraphPanel, out: &mut Vec<Command>) {
     if let Some(id) = view.focus.game() {
+        // The heat of the tree shown is asked of the game while it is on.
+        let wanted = graph_heat::wanted(&panel.graph, view.tree);
+        if ws.game.as_ref().is_some_and(|g| g.heat_wanted() != wanted) {
+            out.push(Command::Game(GameCommand::WantHeat(wanted)));
+        }
         let mut node = view.node;
         let Some((who, examples, note)) = graph_game::sync(ui, ws, view, &mut panel.graph, id, &mut node) else {
             return;

@@ -1,14 +1,15 @@
 //! The tree graph of a game's creature in focus (SPEC §23, with the optional `ask` beyond
 //! it): its trees built from the mind the game told, by the studio's attributes; the gold
 //! path the plan's object takes through its ActOn tree as the game's reasons told it;
-//! no heat, which the game does not tell. A game that tells no mind is said so, and a
-//! lost link keeps the last mind told, said as lost.
+//! the heat of the tree shown as the game told it, while it is of the tree drawn. A game
+//! that tells no mind is said so, and a lost link keeps the last mind told, said as lost.
 
 use creature_core::species::data::TreeKind;
 use creature_core::world::sim::TurnWhy;
 use creature_workspace::Workspace;
 
 use super::graph_header::PathNote;
+use super::graph_heat;
 use crate::gui::view::View;
 use crate::gui::view::graph::{GraphView, Whose};
 
@@ -45,7 +46,8 @@ pub(super) fn sync(
     let (d, k) = view.tree;
     let whose = Whose::Game(game.address.clone(), id);
     g.sync_game(whose, creature, &ws.data.attributes, (view.tree, view.tree_changed), node);
-    g.heat.shown = false;
+    let heat = mind.and_then(|m| m.heat.as_ref()).map(|(_, h)| h);
+    graph_heat::from_game(g, (heat, mind.and_then(|m| m.heat_not_told.as_deref())), view.tree);
     let why = mind.and_then(|m| m.why.as_ref()).filter(|(at, _)| at >= told_at);
     let note = gold_path(view, g, why);
     let lost = if game.attached() { "" } else { "; the link is lost" };

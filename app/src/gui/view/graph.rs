@@ -110,6 +110,10 @@ pub struct GraphHeat {
     pub on: bool,
     pub seconds: f64,
     pub counted: creature_workspace::heat::Heat,
+    /// The counts a game told for the tree shown, where the graph is a game's creature's.
+    pub told: Option<Vec<u32>>,
+    /// Why the game whose creature's graph this is does not tell its heat.
+    pub not_told: Option<String>,
     pub shown: bool,
 }
 
@@ -117,7 +121,7 @@ impl GraphHeat {
     /// The counts per node the graph shows, `None` where it shows no heat.
     #[must_use]
     pub fn counts(&self) -> Option<&[u32]> {
-        self.shown.then(|| self.counted.counts())
+        self.shown.then(|| self.told.as_deref().unwrap_or_else(|| self.counted.counts()))
     }
 }
 
@@ -127,6 +131,8 @@ impl Default for GraphHeat {
             on: true,
             seconds: creature_workspace::heat::DEFAULT_SECONDS,
             counted: creature_workspace::heat::Heat::default(),
+            told: None,
+            not_told: None,
             shown: false,
         }
     }
@@ -212,7 +218,7 @@ impl GraphView {
         }
     }
 
-    /// Whether the graph shows a tree of a game's creature (whose heat the game does not tell).
+    /// Whether the graph shows a tree of a game's creature (whose heat the game tells, if it does).
     #[must_use]
     pub fn of_game(&self) -> bool {
         self.key.as_ref().is_some_and(|k| matches!(k.creature, Whose::Game(..)))
