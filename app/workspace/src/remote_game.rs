@@ -359,15 +359,7 @@ impl RemoteGame {
     fn ask_followed(&mut self, what: &[Wanted]) {
         let (Some(creature), Link::Attached(client)) = (self.followed, &mut self.link) else { return };
         for &what in what {
-            let ask = Ask::of(creature, what);
-            let id = self.next_id;
-            self.next_id += 1;
-            if client.send(&message::ask(id, &ask)).is_ok() {
-                if self.asking.len() >= KEPT {
-                    self.asking.remove(0);
-                }
-                self.asking.push((id, ask));
-            }
+            send_ask(client, &mut self.asking, &mut self.next_id, Ask::of(creature, what));
         }
     }
 
@@ -406,13 +398,7 @@ impl RemoteGame {
             }
         }
         let ask = Ask { creature, what: Wanted::Heat, heat: Some(of) };
-        let id = self.next_id;
-        self.next_id += 1;
-        if client.send(&message::ask(id, &ask)).is_ok() {
-            if self.asking.len() >= KEPT {
-                self.asking.remove(0);
-            }
-            self.asking.push((id, ask));
+        if send_ask(client, &mut self.asking, &mut self.next_id, ask) {
             self.heat_asked = Some((now, creature, of));
         }
     }
@@ -444,4 +430,19 @@ fn keep<T>(list: &mut VecDeque<T>, item: T) {
         list.pop_front();
     }
     list.push_back(item);
+}
+
+/// Sends `ask` under the next request id and keeps it among those awaiting an answer
+/// (the oldest let go past [`KEPT`]); whether it was sent.
+fn send_ask(client: &mut Client, asking: &mut Vec<(u64, Ask)>, next_id: &mut u64, ask: Ask) -> bool {
+    let id = *next_id;
+    *next_id += 1;
+    let sent = client.send(&message::ask(id, &ask)).is_ok();
+    if sent {
+        if asking.len() >= KEPT {
+            asking.remove(0);
+        }
+        asking.push((id, ask));
+    }
+    sent
 }
