@@ -49,6 +49,13 @@ pub(crate) fn attach(h: &mut Harness<'static, Studio>, address: &str, token: &st
     h.run_steps(3);
 }
 
+/// Whether the attached game's first creature's state comes within ten seconds.
+pub(crate) fn first_state_comes(h: &mut Harness<'static, Studio>) -> bool {
+    until_within(h, Duration::from_secs(10), |s| {
+        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
+    })
+}
+
 #[test]
 fn the_game_panel_follows_a_served_creature_and_the_hand_reaches_it() {
     let (mut game, address, token) = serve();
@@ -60,10 +67,7 @@ fn the_game_panel_follows_a_served_creature_and_the_hand_reaches_it() {
         "{}",
         h.state().status
     );
-    let shown = until_within(&mut h, Duration::from_secs(10), |s| {
-        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
-    });
-    assert!(shown, "the creature's state comes");
+    assert!(first_state_comes(&mut h), "the creature's state comes");
     h.run_steps(2);
     assert!(!labels_containing(&h, "liking").is_empty(), "the state is drawn");
     assert!(
@@ -152,10 +156,7 @@ fn a_breakpoint_set_in_the_game_panel_pauses_the_games_run_and_is_taken_away() {
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     attach(&mut h, &address, &token);
-    let shown = until_within(&mut h, Duration::from_secs(10), |s| {
-        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
-    });
-    assert!(shown);
+    assert!(first_state_comes(&mut h), "the creature's state comes");
     h.state_mut().panels.state_mut::<GamePanel>().unwrap().break_when = "PlanStarted()".into();
     h.run_steps(2);
     h.get_by_label("Break").click();

@@ -10,7 +10,7 @@ use creature_workspace::remote_game::RemoteGame;
 use creature_workspace::remote_run::MarkKind;
 use egui_kittest::kittest::Queryable;
 
-use crate::game::{attach, serve};
+use crate::game::{attach, first_state_comes, serve};
 use crate::support::{labels_containing, project_copy, studio, studio_with_dialogs, until_within};
 
 #[test]
@@ -63,10 +63,7 @@ fn a_breakpoint_is_pending_until_the_game_says_ok_and_dropped_with_the_games_rea
     let (_tmp, root) = project_copy();
     let mut h = studio(&root);
     attach(&mut h, &address, &token);
-    let shown = until_within(&mut h, Duration::from_secs(10), |s| {
-        s.ws.game.as_ref().is_some_and(|g| g.creatures.first().is_some_and(|c| g.run.newest(c.id).is_some()))
-    });
-    assert!(shown);
+    assert!(first_state_comes(&mut h), "the creature's state comes");
     h.state_mut().panels.state_mut::<GamePanel>().unwrap().break_when = "PlanStarted()".into();
     h.run_steps(2);
     h.get_by_label("Break").click();
