@@ -85,13 +85,20 @@ fn a_controller_forces_a_verdict_and_lets_it_go_and_a_wrong_tree_is_said() {
     game.wait().unwrap();
 }
 
-#[test]
-fn the_game_runs_the_creature_the_editor_opens_the_project_on() {
-    let (mut game, address, token) = serve();
+/// The example's species data and the creature serve runs (the one the editor opens
+/// the project on), as its save reads.
+fn served_creature() -> (Data, Creature) {
     let project = Project::open(&repo().join("projects/example")).unwrap();
     let data = Data::load_dir(&project.species_dir()).unwrap();
     let (path, _) = opening_creature(&project, &data).expect("the example has creature saves");
-    let name = Creature::load(&path, &data).unwrap().name;
+    let saved = Creature::load(&path, &data).unwrap();
+    (data, saved)
+}
+
+#[test]
+fn the_game_runs_the_creature_the_editor_opens_the_project_on() {
+    let (mut game, address, token) = serve();
+    let name = served_creature().1.name;
     let c = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
     assert_eq!(c.welcome["creatures"][0]["name"], name.as_str(), "{}", c.welcome);
     game.kill().unwrap();
@@ -141,10 +148,7 @@ fn mind(client: &mut Client, id: u64, data: &Data) -> Creature {
 #[test]
 fn any_client_asks_for_a_creatures_mind_and_a_lesson_changes_what_it_is_told() {
     let (mut game, address, token) = serve();
-    let project = Project::open(&repo().join("projects/example")).unwrap();
-    let data = Data::load_dir(&project.species_dir()).unwrap();
-    let (path, _) = opening_creature(&project, &data).unwrap();
-    let saved = Creature::load(&path, &data).unwrap();
+    let (data, saved) = served_creature();
     let mut o = Client::attach(&address, &token, Role::Observer, "watcher").unwrap();
     let before = mind(&mut o, 1, &data);
     assert_eq!((before.name.as_str(), &before.trees), (saved.name.as_str(), &saved.trees), "the creature serve runs");
